@@ -1,0 +1,5 @@
+#!/bin/sh
+# Generate ./configure and the Makefile.in files from a git checkout.
+set -e
+cd "$(dirname "$0")"
+autoreconf -fi
