@@ -1,0 +1,155 @@
+/* diag.c - diagnostics list and its one printer
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "diag.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+struct diag *diags_add(struct diags *d, enum severity sev, const char *file, long line, long col,
+                       const char *ref, const char *rule, const char *fmt, ...)
+{
+	GROW(d->v, d->cap, d->n + 1);
+	struct diag *g = &d->v[d->n++];
+	va_list ap;
+	va_start(ap, fmt);
+	g->msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	g->sev = sev;
+	g->file = dup_or_null(file);
+	g->line = line;
+	g->col = col;
+	g->ref = dup_or_null(ref);
+	g->rule = dup_or_null(rule);
+	switch (sev) {
+	case SEV_ERROR: d->errors++; break;
+	case SEV_WARNING: d->warnings++; break;
+	case SEV_FATAL: d->fatals++; break;
+	case SEV_NOTE: break;
+	}
+	return g;
+}
+
+void diags_merge(struct diags *dst, const struct diags *src)
+{
+	for (size_t i = 0; i < src->n; i++) {
+		const struct diag *g = &src->v[i];
+		diags_add(dst, g->sev, g->file, g->line, g->col, g->ref, g->rule, "%s", g->msg);
+	}
+}
+
+void diags_release(struct diags *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->v[i].file);
+		free(d->v[i].ref);
+		free(d->v[i].rule);
+		free(d->v[i].msg);
+	}
+	free(d->v);
+	memset(d, 0, sizeof(*d));
+}
+
+const char *severity_name(enum severity s)
+{
+	switch (s) {
+	case SEV_NOTE: return "note";
+	case SEV_WARNING: return "warning";
+	case SEV_ERROR: return "error";
+	case SEV_FATAL: return "fatal";
+	}
+	return "error";
+}
+
+/* The severity word is printed translated in text output (as GCC does) and in English in XML. */
+static const char *severity_label(enum severity s)
+{
+	switch (s) {
+	case SEV_NOTE: return _("note");
+	case SEV_WARNING: return _("warning");
+	case SEV_ERROR: return _("error");
+	case SEV_FATAL: return _("error");
+	}
+	return _("error");
+}
+
+char *diag_format_text(const struct diag *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	if (g->file) {
+		strbuf_adds(&sb, g->file);
+		if (g->line > 0) {
+			strbuf_addf(&sb, ":%ld", g->line);
+			if (g->col > 0)
+				strbuf_addf(&sb, ":%ld", g->col);
+		}
+		strbuf_adds(&sb, ": ");
+	} else {
+		strbuf_adds(&sb, "muster: ");
+	}
+	strbuf_addf(&sb, "%s: ", severity_label(g->sev));
+	if (g->ref)
+		strbuf_addf(&sb, "%s: ", g->ref);
+	strbuf_adds(&sb, g->msg);
+	return strbuf_detach(&sb);
+}
+
+void diag_format_xml(const struct diag *g, struct strbuf *sb)
+{
+	strbuf_addf(sb, "<diagnostic severity=\"%s\"", severity_name(g->sev));
+	if (g->file) {
+		strbuf_adds(sb, " file=\"");
+		strbuf_add_escaped(sb, g->file);
+		strbuf_adds(sb, "\"");
+	}
+	if (g->line > 0)
+		strbuf_addf(sb, " line=\"%ld\"", g->line);
+	if (g->col > 0)
+		strbuf_addf(sb, " column=\"%ld\"", g->col);
+	if (g->ref) {
+		strbuf_adds(sb, " ref=\"");
+		strbuf_add_escaped(sb, g->ref);
+		strbuf_adds(sb, "\"");
+	}
+	if (g->rule) {
+		strbuf_adds(sb, " rule=\"");
+		strbuf_add_escaped(sb, g->rule);
+		strbuf_adds(sb, "\"");
+	}
+	strbuf_adds(sb, ">");
+	strbuf_add_escaped(sb, g->msg);
+	strbuf_adds(sb, "</diagnostic>\n");
+}
+
+int diags_print(const struct diags *d, FILE *out, enum diag_format fmt)
+{
+	if (fmt == DIAG_TEXT) {
+		for (size_t i = 0; i < d->n; i++) {
+			char *s = diag_format_text(&d->v[i]);
+			fprintf(out, "%s\n", s);
+			free(s);
+		}
+		return ferror(out) ? -1 : 0;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                 "<diagnostics xmlns=\"urn:x-muster:diagnostics:1\"");
+	strbuf_addf(&sb, " errors=\"%zu\" warnings=\"%zu\">\n", d->errors + d->fatals, d->warnings);
+	for (size_t i = 0; i < d->n; i++) {
+		strbuf_adds(&sb, "  ");
+		diag_format_xml(&d->v[i], &sb);
+	}
+	strbuf_adds(&sb, "</diagnostics>\n");
+	fputs(sb.s, out);
+	strbuf_release(&sb);
+	return ferror(out) ? -1 : 0;
+}

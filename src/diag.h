@@ -1,0 +1,55 @@
+/* diag.h - diagnostics: what library code reports instead of printing
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Every failure and every rule violation becomes one struct diag with file, line, column, the
+ * rule it cites and a message. Library code fills a caller-owned struct diags; only cmd-*.c
+ * prints them, through diags_print().
+ */
+#ifndef MUSTER_DIAG_H
+#define MUSTER_DIAG_H
+
+#include "muster.h"
+
+#include <stdio.h>
+
+enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL };
+
+struct diag {
+	enum severity sev;
+	char *file;    /* may be NULL: a problem with no file (usage) */
+	long line, col; /* 0 when unknown */
+	char *ref;     /* the rule it cites ("DH-6"), or NULL */
+	char *rule;    /* the id of the rules-xml rule, or NULL */
+	char *msg;
+};
+
+struct diags {
+	struct diag *v;
+	size_t n, cap;
+	size_t errors, warnings, fatals;
+};
+
+#define DIAGS_INIT { NULL, 0, 0, 0, 0, 0 }
+
+/* Adds a diagnostic; every string is copied. Returns the new entry. */
+struct diag *diags_add(struct diags *d, enum severity sev, const char *file, long line, long col,
+                       const char *ref, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 8, 9)));
+/* Appends all of src to dst. */
+void diags_merge(struct diags *dst, const struct diags *src);
+void diags_release(struct diags *d);
+
+enum diag_format { DIAG_TEXT, DIAG_XML };
+
+/* Prints in the GNU form "FILE:LINE:COL: error: REF: message", one per line, or as one XML
+ * document. Returns 0, or -1 when the stream reports an error. */
+int diags_print(const struct diags *d, FILE *out, enum diag_format fmt);
+/* Appends one diagnostic as an XML <diagnostic> element and a newline. */
+struct strbuf;
+void diag_format_xml(const struct diag *g, struct strbuf *sb);
+/* The GNU form of one diagnostic; caller frees. */
+char *diag_format_text(const struct diag *g);
+const char *severity_name(enum severity s);
+
+#endif

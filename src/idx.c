@@ -1,0 +1,59 @@
+/* idx.c - an index from string ids to pointers
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Built on libxml2's xmlHashTable rather than a hand-written table: Muster already depends on
+ * libxml2, whose hash is well kept and randomised against collision attacks.
+ */
+#include "muster.h"
+#include "idx.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <libxml/hash.h>
+
+struct idx {
+	xmlHashTablePtr h;
+	size_t n;
+};
+
+struct idx *idx_new(void)
+{
+	struct idx *ix = xcalloc(1, sizeof(*ix));
+	ix->h = xmlHashCreate(64);
+	if (ix->h == NULL) {
+		fputs("muster: out of memory\n", stderr);
+		abort();
+	}
+	return ix;
+}
+
+void idx_free(struct idx *ix)
+{
+	if (ix == NULL)
+		return;
+	xmlHashFree(ix->h, NULL);
+	free(ix);
+}
+
+int idx_add(struct idx *ix, const char *key, void *val)
+{
+	if (xmlHashAddEntry(ix->h, (const xmlChar *)key, val) != 0)
+		return -1;
+	ix->n++;
+	return 0;
+}
+
+void *idx_get(const struct idx *ix, const char *key)
+{
+	if (ix == NULL || key == NULL)
+		return NULL;
+	return xmlHashLookup(ix->h, (const xmlChar *)key);
+}
+
+size_t idx_size(const struct idx *ix)
+{
+	return ix ? ix->n : 0;
+}

@@ -1,0 +1,27 @@
+/* rx.h - the only user of PCRE2: patterns that come from data files
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Patterns are untrusted (they come from rules and catalog files), so compiling caps their
+ * length and matching caps backtracking, heap and subject length (DESIGN.md, "Safety recipe").
+ */
+#ifndef MUSTER_RX_H
+#define MUSTER_RX_H
+
+#include "muster.h"
+
+#define RX_MAX_PATTERN 1024
+#define RX_MAX_SUBJECT 4096
+
+struct rx;
+
+/* Compiles pattern (UTF-8). Returns NULL on failure with *err set to a new message (caller
+ * frees) and *offset to the character position of the problem. */
+struct rx *rx_compile(const char *pattern, char **err, size_t *offset);
+/* 1 when subject matches, 0 when not, -1 when a limit stopped the match (subject too long,
+ * backtracking or heap limit) or the subject is not valid UTF-8. */
+int rx_match(const struct rx *rx, const char *subject);
+const char *rx_pattern(const struct rx *rx);
+void rx_free(struct rx *rx);
+
+#endif

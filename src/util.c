@@ -1,0 +1,221 @@
+/* util.c - allocation, growable strings and arrays
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void __attribute__((noreturn)) oom(size_t n)
+{
+	fprintf(stderr, "muster: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (p == NULL)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+	if (p == NULL)
+		oom(nmemb * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (q == NULL)
+		oom(n);
+	return q;
+}
+
+void *xreallocarray(void *p, size_t nmemb, size_t size)
+{
+	if (size != 0 && nmemb > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	return xrealloc(p, nmemb * size);
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+	if (vasprintf(&s, fmt, ap) < 0)
+		oom(0);
+	return s;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+void grow_array(void **arr, size_t *cap, size_t n, size_t sz)
+{
+	if (n <= *cap)
+		return;
+	size_t c = *cap ? *cap : 4;
+	while (c < n) {
+		if (c > SIZE_MAX / 2)
+			oom(SIZE_MAX);
+		c *= 2;
+	}
+	*arr = xreallocarray(*arr, c, sz);
+	*cap = c;
+}
+
+void strbuf_add(struct strbuf *sb, const char *s, size_t n)
+{
+	GROW(sb->s, sb->cap, sb->len + n + 1);
+	memcpy(sb->s + sb->len, s, n);
+	sb->len += n;
+	sb->s[sb->len] = '\0';
+}
+
+void strbuf_adds(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addc(struct strbuf *sb, char c)
+{
+	strbuf_add(sb, &c, 1);
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = xvasprintf(fmt, ap);
+	va_end(ap);
+	strbuf_adds(sb, s);
+	free(s);
+}
+
+char *strbuf_detach(struct strbuf *sb)
+{
+	char *s = sb->s ? sb->s : xstrdup("");
+	sb->s = NULL;
+	sb->len = sb->cap = 0;
+	return s;
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	free(sb->s);
+	sb->s = NULL;
+	sb->len = sb->cap = 0;
+}
+
+int parse_long(const char *s, long min, long max, long *out)
+{
+	if (s == NULL)
+		return -1;
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	if (*s == '\0')
+		return -1;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	while (*end == ' ' || *end == '\t' || *end == '\n')
+		end++;
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+long div_round(long num, long den, enum rounding mode)
+{
+	long q = num / den, r = num % den;
+	if (r == 0)
+		return q;
+	/* C division truncates toward zero; fix up for each mode. */
+	bool neg = (r < 0);
+	switch (mode) {
+	case ROUND_UP:
+		return neg ? q : q + 1;
+	case ROUND_DOWN:
+		return neg ? q - 1 : q;
+	case ROUND_NEAREST: {
+		long twice = 2 * (r < 0 ? -r : r);
+		if (twice >= den)
+			return neg ? q - 1 : q + 1;
+		return q;
+	}
+	}
+	return q;
+}
+
+char **strv_split(const char *s, size_t *n)
+{
+	char **v = NULL;
+	size_t cap = 0, len = 0;
+	while (s && *s) {
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+			s++;
+		if (*s == '\0')
+			break;
+		const char *b = s;
+		while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+			s++;
+		GROW(v, cap, len + 2);
+		v[len++] = xstrndup(b, (size_t)(s - b));
+	}
+	GROW(v, cap, len + 1);
+	v[len] = NULL;
+	if (n)
+		*n = len;
+	return v;
+}
+
+void strv_free(char **v)
+{
+	if (v == NULL)
+		return;
+	for (char **p = v; *p; p++)
+		free(*p);
+	free(v);
+}
+
+void strbuf_add_escaped(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': strbuf_adds(sb, "&amp;"); break;
+		case '<': strbuf_adds(sb, "&lt;"); break;
+		case '>': strbuf_adds(sb, "&gt;"); break;
+		case '"': strbuf_adds(sb, "&quot;"); break;
+		case '\'': strbuf_adds(sb, "&#39;"); break;
+		default: strbuf_addc(sb, *s); break;
+		}
+	}
+}

@@ -1,0 +1,59 @@
+/* util.h - allocation, growable strings and arrays
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Allocation failure aborts with a message (the tmux xmalloc pattern): callers never check.
+ */
+#ifndef MUSTER_UTIL_H
+#define MUSTER_UTIL_H
+
+#include "muster.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+void *xreallocarray(void *p, size_t nmemb, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Returns a newly allocated formatted string; caller frees. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
+/* A growable NUL-terminated string. */
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+#define STRBUF_INIT { NULL, 0, 0 }
+void strbuf_add(struct strbuf *sb, const char *s, size_t n);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addc(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Returns the string and leaves sb empty; never NULL; caller frees. */
+char *strbuf_detach(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+
+/* Grows *arr (of *cap elements of size sz) so that it holds at least n elements. */
+void grow_array(void **arr, size_t *cap, size_t n, size_t sz);
+#define GROW(arr, cap, n) grow_array((void **)&(arr), &(cap), (n), sizeof(*(arr)))
+
+/* Parses a whole decimal integer in [min, max]; returns 0 or -1 (not a number, out of range). */
+int parse_long(const char *s, long min, long max, long *out);
+
+/* Rounds num/den (den > 0) per mode; used by every "per N points" and percentage bound. */
+enum rounding { ROUND_UP, ROUND_DOWN, ROUND_NEAREST };
+long div_round(long num, long den, enum rounding mode);
+
+/* Splits s on white space; returns a NULL-terminated array of new strings; caller frees with
+ * strv_free. *n (may be NULL) gets the count. */
+char **strv_split(const char *s, size_t *n);
+void strv_free(char **v);
+
+
+
+/* Appends s with & < > " ' escaped, for XML and HTML text and attribute values. */
+void strbuf_add_escaped(struct strbuf *sb, const char *s);
+#endif

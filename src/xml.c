@@ -1,0 +1,358 @@
+/* xml.c - the only parser of XML: safe loading, schema checking, node helpers
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Why each setting (DESIGN.md, "Safety recipe", measured on libxml2 2.9.14):
+ * - the file is read here, with a cap, and parsed with xmlCtxtReadMemory: xmlCtxtReadFile
+ *   fetched an http:// name despite XML_PARSE_NONET and silently gunzipped a .xml file;
+ * - no XML_PARSE_NOENT, DTDLOAD, DTDATTR, DTDVALID, XINCLUDE, HUGE or RECOVER;
+ * - a DOCTYPE stops the parser at once: without it a 160 kB "quadratic blowup" file makes
+ *   xmlNodeGetContent return 2 GB;
+ * - an external entity loader that refuses everything, in case any path still asks for one.
+ */
+#include "muster.h"
+#include "xml.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlschemas.h>
+
+struct xml_schema {
+	xmlDocPtr doc;
+	xmlSchemaParserCtxtPtr pctxt;
+	xmlSchemaPtr schema;
+};
+
+/* Where libxml2's structured errors go while one of our calls runs. */
+struct err_sink {
+	struct diags *d;
+	const char *file;
+	size_t added;
+	size_t max;        /* stop collecting after this many */
+	bool doctype_seen;
+};
+
+static xmlParserInputPtr deny_entity_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
+{
+	(void)url;
+	(void)id;
+	(void)ctxt;
+	return NULL;
+}
+
+void xml_init(void)
+{
+	xmlInitParser();
+	xmlSetExternalEntityLoader(deny_entity_loader);
+}
+
+void xml_cleanup(void)
+{
+	xmlCleanupParser();
+}
+
+static void strip_newline(char *s)
+{
+	size_t n = strlen(s);
+	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+		s[--n] = '\0';
+}
+
+static void sink_error(void *ctx, xmlErrorPtr e)
+{
+	struct err_sink *sink = ctx;
+	if (e == NULL || sink->added >= sink->max)
+		return;
+	if (e->level == XML_ERR_WARNING)
+		return;
+	if (sink->doctype_seen)
+		return; /* the DOCTYPE message already says it all */
+	char *msg = xstrdup(e->message ? e->message : "malformed XML");
+	strip_newline(msg);
+	long line = e->line;
+	long col = e->int2;
+	if (line <= 0 && e->node != NULL)
+		line = xmlGetLineNo((xmlNodePtr)e->node);
+	diags_add(sink->d, SEV_FATAL, sink->file, line, col, NULL, NULL, "%s", msg);
+	free(msg);
+	sink->added++;
+}
+
+/* SAX hook called for any <!DOCTYPE ...>: refuse it before anything in it is read. */
+static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, const xmlChar *sid)
+{
+	(void)name;
+	(void)eid;
+	(void)sid;
+	xmlParserCtxtPtr ctxt = ctx;
+	struct err_sink *sink = ctxt->_private;
+	if (sink && !sink->doctype_seen && sink->added < sink->max) {
+		long line = ctxt->input ? ctxt->input->line : 0;
+		long col = ctxt->input ? ctxt->input->col : 0;
+		diags_add(sink->d, SEV_FATAL, sink->file, line, col, NULL, NULL, "%s",
+		          _("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
+		sink->added++;
+		sink->doctype_seen = true;
+	}
+	ctxt->wellFormed = 0;
+	xmlStopParser(ctxt);
+}
+
+xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct diags *d)
+{
+	if (len == 0) {
+		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("file is empty"));
+		return NULL;
+	}
+	if (len > (size_t)XML_MAX_FILE_SIZE) {
+		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL,
+		          _("file is too large (%zu bytes; the limit is %ld MiB)"), len,
+		          XML_MAX_FILE_SIZE / (1024 * 1024));
+		return NULL;
+	}
+	if (memchr(buf, '\0', len) != NULL) {
+		const char *z = memchr(buf, '\0', len);
+		long line = 1;
+		for (const char *p = buf; p < z; p++)
+			line += (*p == '\n');
+		diags_add(d, SEV_FATAL, name, line, 0, NULL, NULL, "%s",
+		          _("not an XML file: it contains a NUL byte"));
+		return NULL;
+	}
+	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+	if (ctxt == NULL) {
+		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create an XML parser"));
+		return NULL;
+	}
+	struct err_sink sink = { d, name, 0, 1, false };
+	ctxt->_private = &sink;
+	ctxt->sax->internalSubset = refuse_doctype;
+	xmlSetStructuredErrorFunc(&sink, sink_error);
+	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES;
+	xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL, opts);
+	bool ok = doc != NULL && ctxt->wellFormed && !sink.doctype_seen;
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	xmlFreeParserCtxt(ctxt);
+	if (!ok) {
+		if (doc)
+			xmlFreeDoc(doc);
+		if (sink.added == 0)
+			diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("malformed XML"));
+		return NULL;
+	}
+	return doc;
+}
+
+xmlDocPtr xml_load_file(const char *path, struct diags *d)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot open: %s"), strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("is a directory"));
+		return NULL;
+	}
+	/* Read at most one byte past the cap, so that a larger file is told from one at the cap
+	 * without trusting st_size (pipes and /proc files have none). */
+	size_t cap = 0, len = 0;
+	char *buf = NULL;
+	for (;;) {
+		GROW(buf, cap, len + 65536);
+		size_t want = cap - len;
+		if (len + want > (size_t)XML_MAX_FILE_SIZE + 1)
+			want = (size_t)XML_MAX_FILE_SIZE + 1 - len;
+		size_t got = fread(buf + len, 1, want, f);
+		len += got;
+		if (got < want || len > (size_t)XML_MAX_FILE_SIZE)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno;
+		fclose(f);
+		free(buf);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(e));
+		return NULL;
+	}
+	fclose(f);
+	if (len > (size_t)XML_MAX_FILE_SIZE) {
+		free(buf);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
+		          _("file is too large (over %ld MiB, the limit)"),
+		          XML_MAX_FILE_SIZE / (1024 * 1024));
+		return NULL;
+	}
+	xmlDocPtr doc = xml_load_memory(buf, len, path, d);
+	free(buf);
+	return doc;
+}
+
+struct xml_schema *xml_schema_load(const char *path, struct diags *d)
+{
+	struct xml_schema *s = xcalloc(1, sizeof(*s));
+	s->doc = xml_load_file(path, d);
+	if (s->doc == NULL)
+		goto fail;
+	struct err_sink sink = { d, path, 0, 20, false };
+	xmlSetStructuredErrorFunc(&sink, sink_error);
+	s->pctxt = xmlSchemaNewDocParserCtxt(s->doc);
+	if (s->pctxt)
+		s->schema = xmlSchemaParse(s->pctxt);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (s->schema == NULL) {
+		if (sink.added == 0)
+			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("invalid schema"));
+		goto fail;
+	}
+	return s;
+fail:
+	xml_schema_free(s);
+	return NULL;
+}
+
+void xml_schema_free(struct xml_schema *s)
+{
+	if (s == NULL)
+		return;
+	if (s->schema)
+		xmlSchemaFree(s->schema);
+	if (s->pctxt)
+		xmlSchemaFreeParserCtxt(s->pctxt);
+	if (s->doc)
+		xmlFreeDoc(s->doc);
+	free(s);
+}
+
+int xml_schema_validate(struct xml_schema *s, xmlDocPtr doc, const char *name, struct diags *d)
+{
+	xmlSchemaValidCtxtPtr v = xmlSchemaNewValidCtxt(s->schema);
+	if (v == NULL) {
+		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create a validator"));
+		return -1;
+	}
+	struct err_sink sink = { d, name, 0, 50, false };
+	xmlSchemaSetValidStructuredErrors(v, sink_error, &sink);
+	int rc = xmlSchemaValidateDoc(v, doc);
+	xmlSchemaFreeValidCtxt(v);
+	if (rc != 0 && sink.added == 0)
+		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("does not match its schema"));
+	return rc == 0 ? 0 : -1;
+}
+
+xmlNodePtr xml_root(xmlDocPtr doc, const char *name, const char *ns, const char *file,
+                    struct diags *d)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	if (root == NULL) {
+		diags_add(d, SEV_FATAL, file, 0, 0, NULL, NULL, "%s", _("no root element"));
+		return NULL;
+	}
+	const char *rns = root->ns && root->ns->href ? (const char *)root->ns->href : "";
+	if (strcmp((const char *)root->name, name) != 0 || strcmp(rns, ns) != 0) {
+		diags_add(d, SEV_FATAL, file, xmlGetLineNo(root), 0, NULL, NULL,
+		          _("expected a <%s> element in namespace '%s', found <%s>%s%s%s"), name, ns,
+		          (const char *)root->name, *rns ? _(" in namespace '") : _(" with no namespace"),
+		          rns, *rns ? "'" : "");
+		return NULL;
+	}
+	return root;
+}
+
+static bool elem_ok(xmlNodePtr n, const xmlNs *ns)
+{
+	if (n->type != XML_ELEMENT_NODE)
+		return false;
+	/* Children in the parent's namespace only: foreign extension elements are skipped. */
+	if (ns == NULL)
+		return n->ns == NULL;
+	return n->ns != NULL && n->ns->href && ns->href &&
+	       xmlStrEqual(n->ns->href, ns->href);
+}
+
+xmlNodePtr xml_first_elem(xmlNodePtr parent)
+{
+	if (parent == NULL)
+		return NULL;
+	for (xmlNodePtr n = parent->children; n; n = n->next)
+		if (elem_ok(n, parent->ns))
+			return n;
+	return NULL;
+}
+
+xmlNodePtr xml_next_elem(xmlNodePtr node)
+{
+	for (xmlNodePtr n = node->next; n; n = n->next)
+		if (elem_ok(n, node->ns))
+			return n;
+	return NULL;
+}
+
+xmlNodePtr xml_child(xmlNodePtr parent, const char *name)
+{
+	for (xmlNodePtr n = xml_first_elem(parent); n; n = xml_next_elem(n))
+		if (xml_is(n, name))
+			return n;
+	return NULL;
+}
+
+bool xml_is(xmlNodePtr node, const char *name)
+{
+	return node && strcmp((const char *)node->name, name) == 0;
+}
+
+char *xml_prop(xmlNodePtr node, const char *name)
+{
+	xmlChar *v = xmlGetNoNsProp(node, (const xmlChar *)name);
+	if (v == NULL)
+		return NULL;
+	char *s = xstrdup((const char *)v);
+	xmlFree(v);
+	return s;
+}
+
+int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,
+                  const char *file, struct diags *d)
+{
+	char *v = xml_prop(node, name);
+	if (v == NULL) {
+		*out = def;
+		return 0;
+	}
+	int rc = parse_long(v, min, max, out);
+	if (rc != 0)
+		diags_add(d, SEV_FATAL, file, xml_line(node), 0, NULL, NULL,
+		          _("attribute '%s' of <%s> must be a whole number from %ld to %ld, not '%s'"),
+		          name, (const char *)node->name, min, max, v);
+	free(v);
+	return rc;
+}
+
+char *xml_text(xmlNodePtr node)
+{
+	xmlChar *v = xmlNodeGetContent(node);
+	const char *s = v ? (const char *)v : "";
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+		n--;
+	char *r = xstrndup(s, n);
+	xmlFree(v);
+	return r;
+}
+
+long xml_line(xmlNodePtr node)
+{
+	return node ? xmlGetLineNo(node) : 0;
+}
