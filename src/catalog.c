@@ -1,0 +1,442 @@
+/* catalog.c - faction catalogs: groups, entries, weapons and options
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A catalog nests groups, one per level the system declares (feather > faction > sub-faction in
+ * Duckhammer); an entry inherits from its groups the value of each level, so "same sub-faction"
+ * is an ordinary attribute comparison. Stats are the attributes the system declares, checked
+ * by type here; keywords and categories must be declared by the system too.
+ */
+#include "muster.h"
+#include "catalog.h"
+#include "data.h"
+#include "idx.h"
+#include "select.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct cparse {
+	struct system *sys;
+	struct catalog *cat;
+	struct diags *d;
+	size_t cap_groups, cap_entries;
+	xmlNodePtr *group_nodes;
+};
+
+#define CFAIL(node, ...) \
+	do { \
+		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		return -1; \
+	} while (0)
+
+static bool prop_true(xmlNodePtr n, const char *name)
+{
+	char *v = xml_prop(n, name);
+	bool t = v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
+	free(v);
+	return t;
+}
+
+static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct value *vals)
+{
+	for (xmlAttrPtr a = n->properties; a; a = a->next) {
+		const char *name = (const char *)a->name;
+		const struct attr_def *ad = idx_get(p->sys->attr_idx, name);
+		if (ad == NULL || ad->on != on || ad->type == ATTR_LEVEL)
+			CFAIL(n, on == ON_UNIT ? _("'%s' is not a unit attribute of system '%s'")
+			                       : _("'%s' is not a weapon attribute of system '%s'"),
+			      name, p->sys->id);
+		char *text = xml_prop(n, name);
+		char *err = NULL;
+		value_release(&vals[ad->index]);
+		int rc = value_parse(p->sys, ad, text, &vals[ad->index], &err);
+		free(text);
+		if (rc != 0) {
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL, "%s", err);
+			free(err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int parse_keywords(struct cparse *p, xmlNodePtr n, enum attr_on on, kwword *set)
+{
+	char *t = xml_text(n);
+	size_t k;
+	char **v = strv_split(t, &k);
+	free(t);
+	for (size_t i = 0; i < k; i++) {
+		const struct keyword_def *kd = idx_get(p->sys->kw_idx, v[i]);
+		if (kd == NULL || kd->on != on) {
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			          kd == NULL ? _("unknown keyword '%s'")
+			          : on == ON_UNIT ? _("keyword '%s' belongs on weapons, not units")
+			                          : _("keyword '%s' belongs on units, not weapons"),
+			          v[i]);
+			strv_free(v);
+			return -1;
+		}
+		kw_add(set, kd->index);
+	}
+	strv_free(v);
+	return 0;
+}
+
+static int parse_costs(struct cparse *p, xmlNodePtr n, long *costs)
+{
+	char *type = xml_prop(n, "type");
+	const struct cost_def *c = type ? idx_get(p->sys->cost_idx, type)
+	                         : p->sys->n_costs == 1 ? &p->sys->costs[0] : NULL;
+	if (c == NULL) {
+		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+		          _("unknown cost type '%s'"), type ? type : "");
+		free(type);
+		return -1;
+	}
+	free(type);
+	return xml_prop_long(n, "value", -1000000L, 1000000L, 0, &costs[c->index], p->cat->file, p->d);
+}
+
+/* Every attribute the system marks required must have a value on each entry or weapon. */
+static int check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const struct value *vals)
+{
+	for (size_t i = 0; i < p->sys->n_attrs; i++) {
+		const struct attr_def *a = &p->sys->attrs[i];
+		if (a->on == on && a->required && !vals[a->index].set) {
+			char *id = xml_prop(n, "id");
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			          _("'%s' has no value for required attribute '%s'"), id ? id : "", a->id);
+			free(id);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int parse_weapon(struct cparse *p, xmlNodePtr n, struct weapon *w)
+{
+	w->id = xml_prop(n, "id");
+	w->name = xml_prop(n, "name");
+	w->line = xml_line(n);
+	w->vals = xcalloc(p->sys->n_weapon_attrs + 1, sizeof(*w->vals));
+	w->kw = xcalloc(p->sys->kw_words, sizeof(kwword));
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "stats") && parse_stats(p, c, ON_WEAPON, w->vals))
+			return -1;
+		if (xml_is(c, "keywords") && parse_keywords(p, c, ON_WEAPON, w->kw))
+			return -1;
+	}
+	return check_required(p, n, ON_WEAPON, w->vals);
+}
+
+static void weapon_release(const struct system *sys, struct weapon *w)
+{
+	free(w->id);
+	free(w->name);
+	if (w->vals)
+		for (size_t i = 0; i < sys->n_weapon_attrs; i++)
+			value_release(&w->vals[i]);
+	free(w->vals);
+	free(w->kw);
+}
+
+static int keyword_list(struct cparse *p, xmlNodePtr n, size_t **out, size_t *n_out)
+{
+	char *t = xml_text(n);
+	char **v = strv_split(t, NULL);
+	free(t);
+	for (char **s = v; *s; s++) {
+		const struct keyword_def *kd = idx_get(p->sys->kw_idx, *s);
+		if (kd == NULL) {
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			          _("unknown keyword '%s'"), *s);
+			strv_free(v);
+			return -1;
+		}
+		*out = xreallocarray(*out, *n_out + 1, sizeof(**out));
+		(*out)[(*n_out)++] = kd->index;
+	}
+	strv_free(v);
+	return 0;
+}
+
+static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
+{
+	o->id = xml_prop(n, "id");
+	o->name = xml_prop(n, "name");
+	if (o->name == NULL)
+		o->name = xstrdup(o->id);
+	o->line = xml_line(n);
+	o->costs = xcalloc(p->sys->n_costs + 1, sizeof(*o->costs));
+	if (xml_prop_long(n, "min", 0, 1000, 0, &o->min, p->cat->file, p->d) ||
+	    xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d))
+		return -1;
+	if (o->min > o->max)
+		CFAIL(n, _("option '%s' has min %ld above max %ld"), o->id, o->min, o->max);
+	char *per = xml_prop(n, "per");
+	o->per_model = per && strcmp(per, "model") == 0;
+	free(per);
+	o->weapon_id = xml_prop(n, "weapon");
+	o->target = o->weapon_id ? TARGET_WEAPON : TARGET_UNIT;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "cost")) {
+			if (parse_costs(p, c, o->costs))
+				return -1;
+		} else if (xml_is(c, "grant")) {
+			if (keyword_list(p, c, &o->grants, &o->n_grants))
+				return -1;
+		} else if (xml_is(c, "remove")) {
+			if (keyword_list(p, c, &o->removes, &o->n_removes))
+				return -1;
+		} else if (xml_is(c, "weapon")) {
+			if (o->adds)
+				CFAIL(c, _("option '%s' adds more than one weapon"), o->id);
+			o->adds = xcalloc(1, sizeof(*o->adds));
+			if (parse_weapon(p, c, o->adds))
+				return -1;
+		}
+	}
+	if (o->target == TARGET_WEAPON) {
+		bool found = o->adds && strcmp(o->adds->id, o->weapon_id) == 0;
+		for (size_t i = 0; i < e->n_weapons && !found; i++)
+			found = strcmp(e->weapons[i].id, o->weapon_id) == 0;
+		if (!found)
+			CFAIL(n, _("option '%s' names weapon '%s', which entry '%s' does not have"), o->id,
+			      o->weapon_id, e->id);
+	}
+	const struct entry_option *prev = idx_get(e->option_idx, o->id);
+	if (prev || idx_add(e->option_idx, o->id, o) != 0)
+		CFAIL(n, _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
+	enum attr_on on = o->target == TARGET_WEAPON ? ON_WEAPON : ON_UNIT;
+	for (size_t i = 0; i < o->n_grants; i++)
+		if (p->sys->keywords[o->grants[i]].on != on)
+			CFAIL(n, _("option '%s' grants keyword '%s' to the wrong kind of item"), o->id,
+			      p->sys->keywords[o->grants[i]].id);
+	return 0;
+}
+
+static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g, bool example)
+{
+	struct system *sys = p->sys;
+	struct catalog *cat = p->cat;
+	/* Sized once by catalog_load: the system's entry index points into this array. */
+	if (cat->n_entries >= p->cap_entries)
+		abort();
+	struct entry *e = &cat->entries[cat->n_entries++];
+	memset(e, 0, sizeof(*e));
+	e->id = xml_prop(n, "id");
+	e->name = xml_prop(n, "name");
+	e->catalog = cat;
+	e->group = g;
+	e->line = xml_line(n);
+	e->example = prop_true(n, "example");
+	(void)example;
+	e->vals = xcalloc(sys->n_unit_attrs + 1, sizeof(*e->vals));
+	e->kw = xcalloc(sys->kw_words, sizeof(kwword));
+	e->costs = xcalloc(sys->n_costs + 1, sizeof(*e->costs));
+	e->option_idx = idx_new();
+	e->min_models = 1;
+	e->max_models = -1;
+	for (const struct group *q = g; q; q = q->parent) {
+		struct value *v = &e->vals[sys->attrs[q->level].index];
+		if (!v->set) {
+			v->set = true;
+			v->s = xstrdup(q->id);
+		}
+	}
+	size_t nw = 0, no = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		nw += xml_is(c, "weapon");
+		no += xml_is(c, "option");
+	}
+	e->weapons = xcalloc(nw + 1, sizeof(*e->weapons));
+	e->options = xcalloc(no + 1, sizeof(*e->options));
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "cost")) {
+			if (parse_costs(p, c, e->costs))
+				return -1;
+		} else if (xml_is(c, "stats")) {
+			if (parse_stats(p, c, ON_UNIT, e->vals))
+				return -1;
+		} else if (xml_is(c, "categories")) {
+			char *t = xml_text(c);
+			char **v = strv_split(t, NULL);
+			free(t);
+			for (char **s = v; *s; s++) {
+				const struct category_def *cd = idx_get(sys->cat_idx, *s);
+				if (cd == NULL) {
+					diags_add(p->d, SEV_FATAL, cat->file, xml_line(c), 0, NULL, NULL,
+					          _("unknown category '%s'"), *s);
+					strv_free(v);
+					return -1;
+				}
+				e->cats = xreallocarray(e->cats, e->n_cats + 1, sizeof(*e->cats));
+				e->cats[e->n_cats++] = cd->index;
+			}
+			strv_free(v);
+		} else if (xml_is(c, "keywords")) {
+			if (parse_keywords(p, c, ON_UNIT, e->kw))
+				return -1;
+		} else if (xml_is(c, "weapon")) {
+			struct weapon *w = &e->weapons[e->n_weapons++];
+			if (parse_weapon(p, c, w))
+				return -1;
+			for (size_t i = 0; i + 1 < e->n_weapons; i++)
+				if (strcmp(e->weapons[i].id, w->id) == 0)
+					CFAIL(c, _("weapon id '%s' is used twice in entry '%s'"), w->id, e->id);
+		} else if (xml_is(c, "option")) {
+			if (parse_option(p, e, c, &e->options[e->n_options++]))
+				return -1;
+		} else if (xml_is(c, "note")) {
+			free(e->note);
+			e->note = xml_text(c);
+		}
+	}
+	if (check_required(p, n, ON_UNIT, e->vals))
+		return -1;
+	if (idx_add(sys->entry_idx, e->id, e) != 0)
+		CFAIL(n, _("entry id '%s' is used twice in system '%s'"), e->id, sys->id);
+	return 0;
+}
+
+static int parse_group(struct cparse *p, xmlNodePtr n, struct group *parent, bool example)
+{
+	struct system *sys = p->sys;
+	struct catalog *cat = p->cat;
+	size_t gi = cat->n_groups++;
+	struct group *g = &cat->groups[gi];
+	g->id = xml_prop(n, "id");
+	g->name = xml_prop(n, "name");
+	g->parent = parent;
+	g->example = prop_true(n, "example");
+	(void)example;
+	char *level = xml_prop(n, "level");
+	const struct attr_def *a = idx_get(sys->attr_idx, level ? level : "");
+	if (a == NULL || a->type != ATTR_LEVEL) {
+		diags_add(p->d, SEV_FATAL, cat->file, xml_line(n), 0, NULL, NULL,
+		          _("'%s' is not a level of system '%s'"), level ? level : "", sys->id);
+		free(level);
+		return -1;
+	}
+	free(level);
+	g->level = (size_t)(a - sys->attrs);
+	if (idx_add(sys->group_idx, g->id, g) != 0)
+		CFAIL(n, _("group id '%s' is used twice in system '%s'"), g->id, sys->id);
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "group")) {
+			if (parse_group(p, c, g, g->example))
+				return -1;
+		} else if (xml_is(c, "entry")) {
+			if (parse_entry(p, c, g, g->example))
+				return -1;
+		} else if (xml_is(c, "note")) {
+			free(g->note);
+			g->note = xml_text(c);
+		}
+	}
+	return 0;
+}
+
+static size_t count_named(xmlNodePtr n, const char *name)
+{
+	size_t k = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		k += xml_is(c, name);
+		if (xml_is(c, "group"))
+			k += count_named(c, name);
+	}
+	return k;
+}
+
+struct catalog *catalog_load(struct system *sys, const char *path, struct diags *d)
+{
+	struct catalog *cat = xcalloc(1, sizeof(*cat));
+	cat->file = xstrdup(path);
+	xmlDocPtr doc = xml_load_file(path, d);
+	if (doc == NULL)
+		goto fail;
+	xmlNodePtr root = xml_root(doc, "catalog", NS_CATALOG, path, d);
+	if (root == NULL)
+		goto fail;
+	struct xml_schema *xs = data_schema(SCHEMA_CATALOG, d);
+	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
+		goto fail;
+	char *sysid = xml_prop(root, "system");
+	if (sysid == NULL || strcmp(sysid, sys->id) != 0) {
+		diags_add(d, SEV_FATAL, path, xml_line(root), 0, NULL, NULL,
+		          _("catalog is for system '%s', not '%s'"), sysid ? sysid : "", sys->id);
+		free(sysid);
+		goto fail;
+	}
+	free(sysid);
+	cat->id = xml_prop(root, "id");
+	cat->name = xml_prop(root, "name");
+	cat->revision = xml_prop(root, "revision");
+	/* Groups are allocated once, so pointers to them (entry->group, parents) stay valid. */
+	cat->groups = xcalloc(count_named(root, "group") + 1, sizeof(*cat->groups));
+	struct cparse p = { sys, cat, d, 0, count_named(root, "entry"), NULL };
+	cat->entries = xcalloc(p.cap_entries + 1, sizeof(*cat->entries));
+	for (xmlNodePtr c = xml_first_elem(root); c; c = xml_next_elem(c))
+		if (xml_is(c, "group") && parse_group(&p, c, NULL, false))
+			goto fail;
+	xmlFreeDoc(doc);
+	return cat;
+fail:
+	if (doc)
+		xmlFreeDoc(doc);
+	catalog_free(sys, cat);
+	return NULL;
+}
+
+void catalog_free(const struct system *sys, struct catalog *cat)
+{
+	if (cat == NULL)
+		return;
+	for (size_t i = 0; i < cat->n_entries; i++) {
+		struct entry *e = &cat->entries[i];
+		free(e->id);
+		free(e->name);
+		free(e->note);
+		if (e->vals)
+			for (size_t j = 0; j < sys->n_unit_attrs; j++)
+				value_release(&e->vals[j]);
+		free(e->vals);
+		free(e->cats);
+		free(e->kw);
+		free(e->costs);
+		for (size_t j = 0; j < e->n_weapons; j++)
+			weapon_release(sys, &e->weapons[j]);
+		free(e->weapons);
+		for (size_t j = 0; j < e->n_options; j++) {
+			struct entry_option *o = &e->options[j];
+			free(o->id);
+			free(o->name);
+			free(o->costs);
+			free(o->weapon_id);
+			free(o->grants);
+			free(o->removes);
+			if (o->adds) {
+				weapon_release(sys, o->adds);
+				free(o->adds);
+			}
+		}
+		free(e->options);
+		idx_free(e->option_idx);
+	}
+	free(cat->entries);
+	for (size_t i = 0; i < cat->n_groups; i++) {
+		free(cat->groups[i].id);
+		free(cat->groups[i].name);
+		free(cat->groups[i].note);
+	}
+	free(cat->groups);
+	free(cat->file);
+	free(cat->id);
+	free(cat->name);
+	free(cat->revision);
+	free(cat);
+}

@@ -1,0 +1,16 @@
+/* catalog.h - faction catalogs: groups (feather, faction ...), entries, weapons, options
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#ifndef MUSTER_CATALOG_H
+#define MUSTER_CATALOG_H
+
+#include "model.h"
+#include "diag.h"
+
+/* Loads one catalog file for sys, checked against catalog.xsd; registers its groups and entries
+ * in the system's indexes (an id used twice is an error). Returns NULL with diagnostics. */
+struct catalog *catalog_load(struct system *sys, const char *path, struct diags *d);
+void catalog_free(const struct system *sys, struct catalog *c);
+
+#endif

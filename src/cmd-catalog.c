@@ -1,0 +1,154 @@
+/* cmd-catalog.c - muster catalog: game systems, their factions, entries and cards
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "cmd.h"
+#include "check.h"
+#include "data.h"
+#include "export.h"
+#include "system.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int exec_catalog(int argc, char **argv);
+
+const struct cmd_entry cmd_catalog_entry = {
+	"catalog",
+	N_("[SYSTEM [ENTRY...]]"),
+	N_("list game systems, a system's factions and entries, or entries' cards"),
+	N_("With no argument, lists the game systems found on the data path.\n"
+	   "With SYSTEM, lists its battle sizes, rules, factions and entries.\n"
+	   "With SYSTEM and ENTRY ids, prints each entry's card.\n"),
+	exec_catalog,
+};
+
+static int list_systems(void)
+{
+	char **ids = data_system_ids();
+	int status = MUSTER_EXIT_OK;
+	for (char **p = ids; *p; p++) {
+		struct diags d = DIAGS_INIT;
+		struct system *sys = system_load(*p, &d);
+		if (sys == NULL) {
+			diags_print(&d, stderr, DIAG_TEXT);
+			status = MUSTER_EXIT_TROUBLE;
+		} else {
+			size_t entries = 0;
+			for (size_t i = 0; i < sys->n_catalogs; i++)
+				entries += sys->catalogs[i]->n_entries;
+			printf(_("%-14s %s (revision %s): %zu rules, %zu catalogs, %zu entries\n"), sys->id,
+			       sys->name, sys->revision ? sys->revision : "-", sys->n_rules,
+			       sys->n_catalogs, entries);
+		}
+		diags_release(&d);
+		system_free(sys);
+	}
+	if (ids[0] == NULL) {
+		fputs(_("muster: no game systems found on the data path\n"), stderr);
+		status = MUSTER_EXIT_TROUBLE;
+	}
+	strv_free(ids);
+	return status;
+}
+
+static void print_group(const struct system *sys, const struct catalog *cat,
+                        const struct group *g, int depth)
+{
+	printf("%*s%s: %s [%s]%s\n", depth * 2, "", sys->attrs[g->level].name, g->name, g->id,
+	       g->example ? _(" (example)") : "");
+	for (size_t i = 0; i < cat->n_groups; i++)
+		if (cat->groups[i].parent == g)
+			print_group(sys, cat, &cat->groups[i], depth + 1);
+	for (size_t i = 0; i < cat->n_entries; i++) {
+		const struct entry *e = &cat->entries[i];
+		if (e->group != g)
+			continue;
+		printf("%*s%-28s %-24s", depth * 2 + 2, "", e->name, e->id);
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (e->costs[c])
+				printf(" %ld %s", e->costs[c], sys->costs[c].abbr ? sys->costs[c].abbr
+				                                                  : sys->costs[c].name);
+		printf("%s\n", e->example ? _(" (example)") : "");
+	}
+}
+
+static void show_system(const struct system *sys)
+{
+	printf("%s [%s]%s%s\n", sys->name, sys->id, sys->revision ? _(", revision ") : "",
+	       sys->revision ? sys->revision : "");
+	if (sys->source)
+		printf(_("Source: %s\n"), sys->source);
+	if (sys->n_sizes) {
+		printf("\n%s\n", _("Battle sizes:"));
+		for (size_t i = 0; i < sys->n_sizes; i++) {
+			const struct size_def *s = &sys->sizes[i];
+			printf("  %-18s %-20s", s->id, s->name);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (s->limits[c] >= 0)
+					printf(" %ld %s", s->limits[c], sys->costs[c].abbr ? sys->costs[c].abbr
+					                                                  : sys->costs[c].name);
+			for (size_t f = 0; f < s->n_facts; f++)
+				printf("; %s %s", s->facts[f].name, s->facts[f].value);
+			printf("\n");
+		}
+	}
+	printf("\n%s\n", _("Rules:"));
+	for (size_t i = 0; i < sys->n_rules; i++)
+		printf("  %-8s %s\n", rule_ref_of(sys, i), rule_id_of(sys, i));
+	for (size_t c = 0; c < sys->n_catalogs; c++) {
+		const struct catalog *cat = sys->catalogs[c];
+		printf("\n%s %s (%s)\n", _("Catalog"), cat->name ? cat->name : cat->id, cat->file);
+		for (size_t g = 0; g < cat->n_groups; g++)
+			if (cat->groups[g].parent == NULL)
+				print_group(sys, cat, &cat->groups[g], 1);
+	}
+}
+
+static int exec_catalog(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_catalog_entry;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0)
+			return MUSTER_EXIT_OK;
+		if (c == 0)
+			return cmd_usage_error(self, "%s", _("invalid option"));
+	}
+	if (optind >= argc)
+		return list_systems();
+	struct diags d = DIAGS_INIT;
+	struct system *sys = system_load(argv[optind], &d);
+	if (sys == NULL) {
+		diags_print(&d, stderr, DIAG_TEXT);
+		diags_release(&d);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	int status = MUSTER_EXIT_OK;
+	if (optind + 1 >= argc) {
+		show_system(sys);
+	} else {
+		for (int i = optind + 1; i < argc; i++) {
+			const struct entry *e = system_entry(sys, argv[i]);
+			if (e == NULL) {
+				fprintf(stderr, _("muster: system '%s' has no entry '%s'\n"), sys->id, argv[i]);
+				status = MUSTER_EXIT_TROUBLE;
+				continue;
+			}
+			struct strbuf sb = STRBUF_INIT;
+			export_card(sys, e, &sb);
+			printf("%s%s", i > optind + 1 ? "\n" : "", sb.s);
+			strbuf_release(&sb);
+		}
+	}
+	system_free(sys);
+	diags_release(&d);
+	return status;
+}

@@ -1,0 +1,83 @@
+/* cmd-show.c - muster show: a printable list with costs, limits and its verdict
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "check.h"
+#include "cmd.h"
+#include "export.h"
+#include "roster.h"
+#include "system.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int exec_show(int argc, char **argv);
+
+const struct cmd_entry cmd_show_entry = {
+	"show",
+	N_("[--format=text|markdown|csv] FILE"),
+	N_("print a list with its units, costs, limit, points left and verdict"),
+	N_("Options:\n"
+	   "      --format=FORMAT  text (the default), markdown, or csv (a cost sheet)\n"),
+	exec_show,
+};
+
+enum show_format { SHOW_TEXT, SHOW_MARKDOWN, SHOW_CSV };
+
+static int exec_show(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_show_entry;
+	enum show_format fmt = SHOW_TEXT;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0)
+			return MUSTER_EXIT_OK;
+		if (c > 0)
+			continue;
+		if (opt != OPT_FORMAT)
+			return cmd_usage_error(self, "%s", _("invalid option"));
+		if (strcmp(optarg, "text") == 0)
+			fmt = SHOW_TEXT;
+		else if (strcmp(optarg, "markdown") == 0)
+			fmt = SHOW_MARKDOWN;
+		else if (strcmp(optarg, "csv") == 0)
+			fmt = SHOW_CSV;
+		else
+			return cmd_usage_error(self, _("unknown format '%s' (text, markdown or csv)"), optarg);
+	}
+	if (optind >= argc)
+		return cmd_usage_error(self, "%s", _("no roster file given"));
+	if (argc - optind > 1)
+		return cmd_usage_error(self, "%s", _("show takes one roster file"));
+	const char *path = argv[optind];
+	struct diags d = DIAGS_INIT;
+	struct system *sys = NULL;
+	struct roster *r = roster_load(path, &sys, &d);
+	if (r == NULL) {
+		diags_print(&d, stderr, DIAG_TEXT);
+		diags_release(&d);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	check_roster(r, &d);
+	int rc = 0;
+	if (fmt == SHOW_CSV) {
+		rc = export_csv(r, stdout);
+	} else {
+		struct strbuf sb = STRBUF_INIT;
+		export_text(r, &d, fmt == SHOW_MARKDOWN, &sb);
+		fputs(sb.s, stdout);
+		strbuf_release(&sb);
+	}
+	roster_free(r);
+	system_free(sys);
+	diags_release(&d);
+	return rc == 0 ? MUSTER_EXIT_OK : MUSTER_EXIT_TROUBLE;
+}

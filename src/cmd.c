@@ -1,0 +1,90 @@
+/* cmd.c - the subcommand table and what every command shares
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "cmd.h"
+#include "data.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const struct cmd_entry *const cmd_table[] = {
+	&cmd_catalog_entry,
+	&cmd_help_entry,
+	&cmd_show_entry,
+	&cmd_validate_entry,
+	NULL,
+};
+
+const struct cmd_entry *cmd_find(const char *name, bool *ambiguous)
+{
+	const struct cmd_entry *found = NULL;
+	size_t len = strlen(name);
+	*ambiguous = false;
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++) {
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
+		if (len > 0 && strncmp((*c)->name, name, len) == 0) {
+			if (found)
+				*ambiguous = true;
+			found = *c;
+		}
+	}
+	return *ambiguous ? NULL : found;
+}
+
+void cmd_usage(const struct cmd_entry *cmd, FILE *out)
+{
+	if (cmd) {
+		fprintf(out, _("Usage: muster %s %s\n"), cmd->name, _(cmd->usage));
+		fprintf(out, "%s\n", _(cmd->summary));
+		if (cmd->help && *cmd->help)
+			fprintf(out, "\n%s", _(cmd->help));
+		fprintf(out, "%s", _("\nCommon options:\n"
+		                     "      --data-dir=DIR   look for game systems in DIR first\n"
+		                     "      --help           show this help and exit\n"));
+		return;
+	}
+	fputs(_("Usage: muster [--data-dir=DIR] COMMAND [OPTION]... [ARG]...\n"
+	        "Build and check army lists for tabletop wargames whose rules are data.\n\n"
+	        "Commands:\n"), out);
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
+		fprintf(out, "  %-10s %s\n", (*c)->name, _((*c)->summary));
+	fputs(_("\nOptions:\n"
+	        "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
+	        "      --help           show this help and exit\n"
+	        "      --version        show the version and exit\n\n"
+	        "'muster help COMMAND' shows a command's options. Exit status: 0 legal, 1 illegal,\n"
+	        "2 usage error or unreadable or malformed input.\n"), out);
+}
+
+int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("muster: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (cmd)
+		fprintf(stderr, _("Try 'muster %s --help' for more information.\n"), cmd->name);
+	else
+		fputs(_("Try 'muster --help' for more information.\n"), stderr);
+	return MUSTER_EXIT_TROUBLE;
+}
+
+int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)
+{
+	switch (opt) {
+	case OPT_HELP:
+		cmd_usage(cmd, stdout);
+		return -1;
+	case OPT_DATA_DIR:
+		data_add_dir(arg);
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,55 @@
+/* cmd.h - the subcommand table
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Adding a command (the git builtin.h checklist):
+ *   1. src/cmd-NAME.c with static helpers and one `const struct cmd_entry cmd_NAME_entry`;
+ *   2. its declaration below and its line in the table in cmd.c (alphabetical);
+ *   3. the file in Makefile.am (src_libmuster_a_SOURCES) and po/POTFILES.in;
+ *   4. golden tests in tests/cli/;
+ *   5. its section in doc/muster.1 and a line in NEWS.
+ */
+#ifndef MUSTER_CMD_H
+#define MUSTER_CMD_H
+
+#include "muster.h"
+
+#include <getopt.h>
+#include <stdio.h>
+
+struct cmd_entry {
+	const char *name;
+	const char *usage;    /* after "muster NAME " */
+	const char *summary;  /* one line for the command list */
+	const char *help;     /* the options, one per line, for --help */
+	int (*exec)(int argc, char **argv);
+};
+
+extern const struct cmd_entry cmd_catalog_entry;
+extern const struct cmd_entry cmd_help_entry;
+extern const struct cmd_entry cmd_show_entry;
+extern const struct cmd_entry cmd_validate_entry;
+
+/* The table, alphabetical, NULL-terminated. */
+extern const struct cmd_entry *const cmd_table[];
+
+/* Finds a command by name or unique prefix. NULL when there is none; *ambiguous is set when the
+ * prefix names several. */
+const struct cmd_entry *cmd_find(const char *name, bool *ambiguous);
+
+/* Prints the usage of the program (cmd NULL) or of one command to out. */
+void cmd_usage(const struct cmd_entry *cmd, FILE *out);
+/* Prints "muster: MESSAGE" and a hint to try --help on stderr; returns MUSTER_EXIT_TROUBLE. */
+int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Options every command takes. OPT_DATA_DIR and OPT_HELP are handled by cmd_common_option. */
+enum { OPT_HELP = 0x100, OPT_DATA_DIR, OPT_FORMAT, OPT_VERBOSE, OPT_QUIET, OPT_OUTPUT };
+#define CMD_COMMON_OPTIONS \
+	{ "help", no_argument, NULL, OPT_HELP }, \
+	{ "data-dir", required_argument, NULL, OPT_DATA_DIR }
+/* Handles a common option; returns 1 when handled and the command should go on, 0 when it is
+ * not a common option, and -1 when the command should exit 0 now (--help). */
+int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
+
+#endif

@@ -1,0 +1,184 @@
+/* data.c - the data search path and the schema cache
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "data.h"
+#include "util.h"
+#include "xml.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#ifndef MUSTER_PKGDATADIR
+#define MUSTER_PKGDATADIR "/usr/local/share/muster"
+#endif
+#ifndef MUSTER_SRCDATADIR
+#define MUSTER_SRCDATADIR "."
+#endif
+
+static char **extra;        /* --data-dir, in order given */
+static size_t n_extra, cap_extra;
+static char **dirs;         /* the computed path */
+static struct xml_schema *schemas[3];
+
+static void reset_path(void)
+{
+	strv_free(dirs);
+	dirs = NULL;
+}
+
+void data_add_dir(const char *dir)
+{
+	GROW(extra, cap_extra, n_extra + 1);
+	extra[n_extra++] = xstrdup(dir);
+	reset_path();
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+const char *const *data_dirs(void)
+{
+	if (dirs)
+		return (const char *const *)dirs;
+	size_t n = 0, cap = 0;
+	char **v = NULL;
+	for (size_t i = 0; i < n_extra; i++) {
+		GROW(v, cap, n + 1);
+		v[n++] = xstrdup(extra[i]);
+	}
+	const char *env = getenv("MUSTER_DATA_PATH");
+	if (env && *env) {
+		char *copy = xstrdup(env), *save = NULL;
+		for (char *t = strtok_r(copy, ":", &save); t; t = strtok_r(NULL, ":", &save)) {
+			GROW(v, cap, n + 1);
+			v[n++] = xstrdup(t);
+		}
+		free(copy);
+	}
+	GROW(v, cap, n + 3);
+	v[n++] = xstrdup(MUSTER_PKGDATADIR);
+	v[n++] = xstrdup(MUSTER_SRCDATADIR);
+	v[n] = NULL;
+	dirs = v;
+	return (const char *const *)dirs;
+}
+
+const char *data_system_root(const char *id)
+{
+	if (strchr(id, '/') || strcmp(id, "..") == 0 || *id == '\0')
+		return NULL;
+	for (const char *const *d = data_dirs(); *d; d++) {
+		char *p = xasprintf("%s/rules-xml/%s.xml", *d, id);
+		bool ok = is_file(p);
+		free(p);
+		if (ok)
+			return *d;
+	}
+	return NULL;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Names in dir ending in .xml, without the ending when strip; sorted. */
+static void list_xml(const char *dir, bool strip, char ***v, size_t *n, size_t *cap)
+{
+	DIR *dp = opendir(dir);
+	if (dp == NULL)
+		return;
+	struct dirent *de;
+	while ((de = readdir(dp)) != NULL) {
+		size_t len = strlen(de->d_name);
+		if (len <= 4 || de->d_name[0] == '.' || strcmp(de->d_name + len - 4, ".xml") != 0)
+			continue;
+		char *name = strip ? xstrndup(de->d_name, len - 4) : xasprintf("%s/%s", dir, de->d_name);
+		bool dup = false;
+		for (size_t i = 0; i < *n && !dup; i++)
+			dup = strcmp((*v)[i], name) == 0;
+		if (dup || (!strip && !is_file(name))) {
+			free(name);
+			continue;
+		}
+		GROW(*v, *cap, *n + 2);
+		(*v)[(*n)++] = name;
+	}
+	closedir(dp);
+}
+
+char **data_system_ids(void)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	for (const char *const *d = data_dirs(); *d; d++) {
+		char *p = xasprintf("%s/rules-xml", *d);
+		list_xml(p, true, &v, &n, &cap);
+		free(p);
+	}
+	GROW(v, cap, n + 1);
+	qsort(v, n, sizeof(*v), cmp_str);
+	v[n] = NULL;
+	return v;
+}
+
+char **data_catalog_files(const char *root, const char *id)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	char *p = xasprintf("%s/catalogs/%s", root, id);
+	if (is_dir(p))
+		list_xml(p, false, &v, &n, &cap);
+	free(p);
+	GROW(v, cap, n + 1);
+	qsort(v, n, sizeof(*v), cmp_str);
+	v[n] = NULL;
+	return v;
+}
+
+struct xml_schema *data_schema(enum schema_kind k, struct diags *d)
+{
+	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd" };
+	if (schemas[k])
+		return schemas[k];
+	for (const char *const *dir = data_dirs(); *dir; dir++) {
+		char *p = xasprintf("%s/rules-xml/schema/%s", *dir, names[k]);
+		if (is_file(p)) {
+			schemas[k] = xml_schema_load(p, d);
+			free(p);
+			return schemas[k];
+		}
+		free(p);
+	}
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+	          _("schema '%s' not found in the data path (see --data-dir and MUSTER_DATA_PATH)"),
+	          names[k]);
+	return NULL;
+}
+
+void data_cleanup(void)
+{
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(schemas); i++) {
+		xml_schema_free(schemas[i]);
+		schemas[i] = NULL;
+	}
+	reset_path();
+	for (size_t i = 0; i < n_extra; i++)
+		free(extra[i]);
+	free(extra);
+	extra = NULL;
+	n_extra = cap_extra = 0;
+}

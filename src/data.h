@@ -1,0 +1,39 @@
+/* data.h - where game systems, catalogs and schemas are found
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The search path, first match wins: --data-dir (as often as given), then the directories of
+ * MUSTER_DATA_PATH (colon-separated), then the installed $(pkgdatadir), then the source tree
+ * the program was built from, so that an uninstalled build works without setting anything.
+ * Each directory holds rules-xml/<system>.xml, rules-xml/schema/ (the XSDs) and catalogs/<system>/.
+ */
+#ifndef MUSTER_DATA_H
+#define MUSTER_DATA_H
+
+#include "muster.h"
+#include "diag.h"
+
+struct xml_schema;
+
+enum schema_kind { SCHEMA_RULES, SCHEMA_CATALOG, SCHEMA_ROSTER };
+
+#define NS_RULES "urn:x-muster:rules:1"
+#define NS_CATALOG "urn:x-muster:catalog:1"
+#define NS_ROSTER "urn:x-muster:roster:1"
+
+/* Adds a directory in front of the environment's (the --data-dir option). */
+void data_add_dir(const char *dir);
+/* The directories searched, in order; NULL-terminated; owned by this module. */
+const char *const *data_dirs(void);
+/* The first root directory holding rules-xml/<id>.xml, or NULL. */
+const char *data_system_root(const char *id);
+/* The system ids found on the path, sorted, each once; free with strv_free. */
+char **data_system_ids(void);
+/* The catalog files of system id under root, sorted; free with strv_free. */
+char **data_catalog_files(const char *root, const char *id);
+/* A schema, loaded once per process. NULL (with diagnostics) when missing or broken. */
+struct xml_schema *data_schema(enum schema_kind k, struct diags *d);
+/* Frees what the module holds (schemas, the path). */
+void data_cleanup(void);
+
+#endif

@@ -1,0 +1,444 @@
+/* export-text.c - printable lists (text, Markdown), CSV cost sheets and entry cards
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "export.h"
+#include "cost.h"
+#include "csvout.h"
+#include "idx.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Cost types worth a column: used by some unit, or limited by the list. */
+static bool cost_used(const struct r_list *l, const struct eunit *u, size_t c)
+{
+	if (l->limits[c] >= 0)
+		return true;
+	for (size_t i = 0; i < l->n_units; i++)
+		if (u[i].costs[c] != 0)
+			return true;
+	return false;
+}
+
+static const char *cost_abbr(const struct cost_def *c)
+{
+	return c->abbr ? c->abbr : c->name;
+}
+
+/* Pads s to width display columns (UTF-8 aware: continuation bytes take no column). */
+static void add_padded(struct strbuf *sb, const char *s, size_t width, bool right)
+{
+	size_t cols = 0;
+	for (const char *p = s; *p; p++)
+		cols += ((unsigned char)*p & 0xC0) != 0x80;
+	if (right)
+		for (size_t i = cols; i < width; i++)
+			strbuf_addc(sb, ' ');
+	strbuf_adds(sb, s);
+	if (!right)
+		for (size_t i = cols; i < width; i++)
+			strbuf_addc(sb, ' ');
+}
+
+static void add_md(struct strbuf *sb, const char *s)
+{
+	/* Markdown tables break on | and lines; escape what could change the table. */
+	for (; *s; s++) {
+		if (*s == '|' || *s == '*' || *s == '_' || *s == '`' || *s == '\\')
+			strbuf_addc(sb, '\\');
+		strbuf_addc(sb, *s == '\n' ? ' ' : *s);
+	}
+}
+
+static char *unit_title(const struct r_unit *u)
+{
+	if (u->label)
+		return xasprintf("%s (%s)", u->label, u->entry->name);
+	return xstrdup(u->entry->name);
+}
+
+/* The notes a unit's attribute values carry ("opponent gains 2 VP when destroyed"). */
+static void unit_notes(const struct system *sys, const struct entry *e, struct strbuf *sb)
+{
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type != ATTR_INT || !e->vals[a->index].set)
+			continue;
+		const struct value_label *vl = attr_label(a, e->vals[a->index].i);
+		if (vl && vl->note)
+			strbuf_addf(sb, "%s%s", sb->len ? "; " : "", vl->note);
+	}
+}
+
+static void list_header(const struct system *sys, const struct r_list *l, bool md,
+                        struct strbuf *sb)
+{
+	const char *title = l->name ? l->name : l->id ? l->id : _("Army list");
+	strbuf_addf(sb, md ? "## " : "");
+	if (md)
+		add_md(sb, title);
+	else
+		strbuf_adds(sb, title);
+	strbuf_adds(sb, "\n");
+	if (!md) {
+		size_t n = strlen(title);
+		for (size_t i = 0; i < n && i < 78; i++)
+			strbuf_addc(sb, '=');
+		strbuf_adds(sb, "\n");
+	}
+	strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "", _("Game"), sys->name);
+	strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", _("Battle size"),
+	            l->size ? l->size->name : _("custom"));
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (l->limits[c] >= 0)
+			strbuf_addf(sb, " (%s %ld %s)", _("limit"), l->limits[c], cost_abbr(&sys->costs[c]));
+	if (l->size)
+		for (size_t i = 0; i < l->size->n_facts; i++)
+			strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", l->size->facts[i].name,
+			            l->size->facts[i].value);
+	if (l->faction) {
+		strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", _("Faction"), l->faction->name);
+		for (const struct group *g = l->faction->parent; g; g = g->parent)
+			strbuf_addf(sb, ", %s %s", sys->attrs[g->level].name, g->name);
+	}
+	for (size_t f = 0; f < sys->n_fields; f++)
+		if (l->fields[f] != sys->fields[f].def)
+			strbuf_addf(sb, "%s%s: %ld", md ? "\n- " : "\n", sys->fields[f].name, l->fields[f]);
+	strbuf_adds(sb, "\n\n");
+}
+
+void export_text(const struct roster *r, const struct diags *d, bool md, struct strbuf *sb)
+{
+	const struct system *sys = r->sys;
+	if (r->name) {
+		if (md) {
+			strbuf_adds(sb, "# ");
+			add_md(sb, r->name);
+			strbuf_adds(sb, "\n\n");
+		} else {
+			strbuf_addf(sb, "%s\n\n", r->name);
+		}
+	}
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct r_list *l = &r->lists[li];
+		struct eunit *u = eunits_build(sys, l);
+		list_header(sys, l, md, sb);
+		bool *used = xcalloc(sys->n_costs + 1, sizeof(*used));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			used[c] = cost_used(l, u, c);
+		const size_t wname = 40, wnum = 8;
+		if (md) {
+			strbuf_addf(sb, "| %s | %s |", _("Unit"), _("Models"));
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c])
+					strbuf_addf(sb, " %s |", cost_abbr(&sys->costs[c]));
+			strbuf_adds(sb, "\n|---|--:|");
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c])
+					strbuf_adds(sb, "--:|");
+			strbuf_adds(sb, "\n");
+		} else {
+			add_padded(sb, _("Unit"), wname, false);
+			add_padded(sb, _("Models"), wnum, true);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c])
+					add_padded(sb, cost_abbr(&sys->costs[c]), wnum, true);
+			strbuf_adds(sb, "\n");
+		}
+		for (size_t i = 0; i < l->n_units; i++) {
+			const struct r_unit *ru = &l->units[i];
+			char *title = unit_title(ru);
+			char models[32];
+			snprintf(models, sizeof(models), "%ld", ru->models);
+			if (md) {
+				strbuf_adds(sb, "| ");
+				add_md(sb, title);
+				strbuf_addf(sb, " | %s |", models);
+				for (size_t c = 0; c < sys->n_costs; c++)
+					if (used[c])
+						strbuf_addf(sb, " %ld |", u[i].costs[c]);
+				strbuf_adds(sb, "\n");
+			} else {
+				add_padded(sb, title, wname, false);
+				add_padded(sb, models, wnum, true);
+				for (size_t c = 0; c < sys->n_costs; c++)
+					if (used[c]) {
+						char num[32];
+						snprintf(num, sizeof(num), "%ld", u[i].costs[c]);
+						add_padded(sb, num, wnum, true);
+					}
+				strbuf_adds(sb, "\n");
+			}
+			free(title);
+			for (size_t k = 0; k < ru->n_opts; k++) {
+				const struct r_option *ro = &ru->opts[k];
+				char *line = ro->count > 1 ? xasprintf("  + %s x%ld", ro->opt->name, ro->count)
+				                           : xasprintf("  + %s", ro->opt->name);
+				if (md) {
+					strbuf_adds(sb, "| ");
+					add_md(sb, line);
+					strbuf_adds(sb, " | |");
+					for (size_t c = 0; c < sys->n_costs; c++)
+						if (used[c])
+							strbuf_adds(sb, " |");
+					strbuf_adds(sb, "\n");
+				} else {
+					strbuf_addf(sb, "%s\n", line);
+				}
+				free(line);
+			}
+		}
+		if (md) {
+			strbuf_addf(sb, "| **%s** | |", _("Total"));
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c])
+					strbuf_addf(sb, " **%ld** |", eunits_total(u, l->n_units, c));
+			strbuf_adds(sb, "\n\n");
+		} else {
+			for (size_t i = 0; i < wname + wnum; i++)
+				strbuf_addc(sb, '-');
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c])
+					for (size_t i = 0; i < wnum; i++)
+						strbuf_addc(sb, '-');
+			strbuf_adds(sb, "\n");
+			add_padded(sb, _("Total"), wname + wnum, false);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c]) {
+					char num[32];
+					snprintf(num, sizeof(num), "%ld", eunits_total(u, l->n_units, c));
+					add_padded(sb, num, wnum, true);
+				}
+			strbuf_adds(sb, "\n\n");
+		}
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			if (!used[c] || l->limits[c] < 0)
+				continue;
+			long total = eunits_total(u, l->n_units, c), left = l->limits[c] - total;
+			strbuf_addf(sb, md ? "- " : "");
+			if (left >= 0)
+				strbuf_addf(sb, _("%s: %ld of %ld spent, %ld left\n"), sys->costs[c].name, total,
+				            l->limits[c], left);
+			else
+				strbuf_addf(sb, _("%s: %ld of %ld spent, %ld over the limit\n"),
+				            sys->costs[c].name, total, l->limits[c], -left);
+		}
+		/* Notes carried by the units' values, once per entry. */
+		bool header = false;
+		for (size_t i = 0; i < l->n_units; i++) {
+			bool seen = false;
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = l->units[j].entry == l->units[i].entry;
+			struct strbuf notes = STRBUF_INIT;
+			if (!seen)
+				unit_notes(sys, l->units[i].entry, &notes);
+			if (notes.len) {
+				if (!header)
+					strbuf_addf(sb, "\n%s%s\n", md ? "### " : "", _("Notes"));
+				header = true;
+				strbuf_addf(sb, "%s%s: %s\n", md ? "- " : "  ", l->units[i].entry->name, notes.s);
+			}
+			strbuf_release(&notes);
+		}
+		strbuf_adds(sb, "\n");
+		free(used);
+		eunits_free(sys, u, l->n_units);
+	}
+	size_t errors = d ? d->errors : 0, warnings = d ? d->warnings : 0;
+	strbuf_addf(sb, "%s", md ? "## " : "");
+	if (errors == 0)
+		strbuf_addf(sb, "%s\n", warnings ? _("Legality: legal, with warnings") : _("Legality: legal"));
+	else
+		strbuf_addf(sb, _("Legality: NOT LEGAL (%zu errors, %zu warnings)\n"), errors, warnings);
+	for (size_t i = 0; d && i < d->n; i++) {
+		char *t = diag_format_text(&d->v[i]);
+		strbuf_addf(sb, "%s%s\n", md ? "- " : "  ", t);
+		free(t);
+	}
+}
+
+int export_csv(const struct roster *r, FILE *out)
+{
+	const struct system *sys = r->sys;
+	size_t ncols = 5 + sys->n_costs;
+	const char **row = xcalloc(ncols, sizeof(*row));
+	char **owned = xcalloc(ncols, sizeof(*owned));
+	int rc = 0;
+	row[0] = _("list");
+	row[1] = _("unit");
+	row[2] = _("entry");
+	row[3] = _("option");
+	row[4] = _("models");
+	for (size_t c = 0; c < sys->n_costs; c++)
+		row[5 + c] = cost_abbr(&sys->costs[c]);
+	rc |= csv_write_row(out, row, ncols);
+	for (size_t li = 0; li < r->n_lists && rc == 0; li++) {
+		const struct r_list *l = &r->lists[li];
+		const char *lname = l->name ? l->name : l->id ? l->id : "";
+		struct eunit *u = eunits_build(sys, l);
+		for (size_t i = 0; i < l->n_units && rc == 0; i++) {
+			const struct r_unit *ru = &l->units[i];
+			/* The unit's own row holds its models' cost; option rows hold theirs. */
+			row[0] = lname;
+			row[1] = ru->label ? ru->label : ru->entry->name;
+			row[2] = ru->entry->id;
+			row[3] = "";
+			row[4] = owned[4] = xasprintf("%ld", ru->models);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				row[5 + c] = owned[5 + c] = xasprintf("%ld", ru->entry->costs[c] * ru->models);
+			rc |= csv_write_row(out, row, ncols);
+			for (size_t k = 4; k < ncols; k++) {
+				free(owned[k]);
+				owned[k] = NULL;
+			}
+			for (size_t k = 0; k < ru->n_opts && rc == 0; k++) {
+				const struct r_option *ro = &ru->opts[k];
+				row[3] = ro->opt->name;
+				row[4] = owned[4] = xasprintf("%ld", ro->count);
+				for (size_t c = 0; c < sys->n_costs; c++)
+					row[5 + c] = owned[5 + c] = xasprintf("%ld",
+						ro->opt->costs[c] * ro->count * (ro->opt->per_model ? ru->models : 1));
+				rc |= csv_write_row(out, row, ncols);
+				for (size_t m = 4; m < ncols; m++) {
+					free(owned[m]);
+					owned[m] = NULL;
+				}
+			}
+		}
+		row[0] = lname;
+		row[1] = _("total");
+		row[2] = row[3] = row[4] = "";
+		for (size_t c = 0; c < sys->n_costs; c++)
+			row[5 + c] = owned[5 + c] = xasprintf("%ld", eunits_total(u, l->n_units, c));
+		rc |= csv_write_row(out, row, ncols);
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			row[1] = _("limit");
+			free(owned[5 + c]);
+			owned[5 + c] = NULL;
+		}
+		bool any = false;
+		for (size_t c = 0; c < sys->n_costs; c++)
+			any |= l->limits[c] >= 0;
+		if (any && rc == 0) {
+			for (size_t c = 0; c < sys->n_costs; c++)
+				row[5 + c] = owned[5 + c] = l->limits[c] >= 0 ? xasprintf("%ld", l->limits[c])
+				                                               : xstrdup("");
+			rc |= csv_write_row(out, row, ncols);
+			for (size_t c = 0; c < sys->n_costs; c++) {
+				free(owned[5 + c]);
+				owned[5 + c] = NULL;
+			}
+		}
+		eunits_free(sys, u, l->n_units);
+	}
+	free(owned);
+	free(row);
+	return rc ? -1 : 0;
+}
+
+static void add_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)
+{
+	bool first = true;
+	for (size_t k = 0; k < sys->n_keywords; k++)
+		if (kw_has(kw, k)) {
+			strbuf_addf(sb, "%s%s", first ? "" : ", ", sys->keywords[k].name);
+			first = false;
+		}
+}
+
+static void add_weapon_line(const struct system *sys, const struct weapon *w, struct strbuf *sb)
+{
+	strbuf_addf(sb, "    %s:", w->name);
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_WEAPON || !a->card || !w->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &w->vals[a->index]);
+		strbuf_addf(sb, " %s %s", a->abbr ? a->abbr : a->name, v);
+		free(v);
+	}
+	struct strbuf k = STRBUF_INIT;
+	add_keywords(sys, w->kw, &k);
+	if (k.len)
+		strbuf_addf(sb, "; %s", k.s);
+	strbuf_release(&k);
+	strbuf_adds(sb, "\n");
+}
+
+void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb)
+{
+	strbuf_addf(sb, "%s [%s]%s\n", e->name, e->id, e->example ? _(" (example model, not from the rules)") : "");
+	struct strbuf costs = STRBUF_INIT;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (e->costs[c])
+			strbuf_addf(&costs, "%s%ld %s", costs.len ? ", " : "", e->costs[c],
+			            cost_abbr(&sys->costs[c]));
+	strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), costs.len ? costs.s : "0", _("per model"));
+	strbuf_release(&costs);
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type != ATTR_LEVEL || !e->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &e->vals[a->index]);
+		strbuf_addf(sb, "  %s: %s\n", a->name, v);
+		free(v);
+	}
+	strbuf_adds(sb, " ");
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !e->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &e->vals[a->index]);
+		const struct value_label *vl = a->type == ATTR_INT ? attr_label(a, e->vals[a->index].i) : NULL;
+		if (vl && vl->label)
+			strbuf_addf(sb, " %s %s (%s)", a->abbr ? a->abbr : a->name, v, vl->label);
+		else
+			strbuf_addf(sb, " %s %s", a->abbr ? a->abbr : a->name, v);
+		free(v);
+	}
+	strbuf_adds(sb, "\n");
+	if (e->n_cats) {
+		strbuf_addf(sb, "  %s: ", _("Categories"));
+		for (size_t i = 0; i < e->n_cats; i++)
+			strbuf_addf(sb, "%s%s", i ? ", " : "", sys->cats[e->cats[i]].name);
+		strbuf_adds(sb, "\n");
+	}
+	struct strbuf k = STRBUF_INIT;
+	add_keywords(sys, e->kw, &k);
+	if (k.len)
+		strbuf_addf(sb, "  %s: %s\n", _("Abilities"), k.s);
+	strbuf_release(&k);
+	if (e->n_weapons) {
+		strbuf_addf(sb, "  %s:\n", _("Weapons"));
+		for (size_t i = 0; i < e->n_weapons; i++)
+			add_weapon_line(sys, &e->weapons[i], sb);
+	}
+	if (e->n_options) {
+		strbuf_addf(sb, "  %s:\n", _("Options"));
+		for (size_t i = 0; i < e->n_options; i++) {
+			const struct entry_option *o = &e->options[i];
+			strbuf_addf(sb, "    %s [%s]", o->name, o->id);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (o->costs[c])
+					strbuf_addf(sb, " %+ld %s%s", o->costs[c], cost_abbr(&sys->costs[c]),
+					            o->per_model ? _(" per model") : "");
+			if (o->max != 1)
+				strbuf_addf(sb, _(" (up to %ld)"), o->max);
+			if (o->weapon_id)
+				strbuf_addf(sb, _(" on %s"), o->weapon_id);
+			strbuf_adds(sb, "\n");
+			if (o->adds)
+				add_weapon_line(sys, o->adds, sb);
+		}
+	}
+	struct strbuf notes = STRBUF_INIT;
+	unit_notes(sys, e, &notes);
+	if (notes.len)
+		strbuf_addf(sb, "  %s: %s\n", _("Note"), notes.s);
+	strbuf_release(&notes);
+	if (e->note)
+		strbuf_addf(sb, "  %s\n", e->note);
+}

@@ -1,0 +1,82 @@
+/* main.c - muster: locale, global options, dispatch to a subcommand
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "cmd.h"
+#include "data.h"
+#include "xml.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef LOCALEDIR
+#define LOCALEDIR "/usr/local/share/locale"
+#endif
+#ifndef VERSION
+#define VERSION "0.0"
+#endif
+
+/* A failed write to stdout (a full disk, a closed pipe) fails the program, as GNU's
+ * close_stdout does: an organiser must not take a truncated report for a whole one. */
+static int close_stdout(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		if (errno != EPIPE)
+			fprintf(stderr, _("muster: write error: %s\n"), strerror(errno));
+		return MUSTER_EXIT_TROUBLE;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+#if ENABLE_NLS
+	bindtextdomain(PACKAGE, LOCALEDIR);
+	textdomain(PACKAGE);
+#endif
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "data-dir", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+	/* "+": stop at the command name; its options are its own. */
+	while ((opt = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'h':
+			cmd_usage(NULL, stdout);
+			return close_stdout(MUSTER_EXIT_OK);
+		case 'V':
+			printf("muster %s\n", VERSION);
+			return close_stdout(MUSTER_EXIT_OK);
+		case 'd':
+			data_add_dir(optarg);
+			break;
+		default:
+			fputs(_("Try 'muster --help' for more information.\n"), stderr);
+			return MUSTER_EXIT_TROUBLE;
+		}
+	}
+	if (optind >= argc)
+		return cmd_usage_error(NULL, "%s", _("no command given"));
+	bool ambiguous;
+	const struct cmd_entry *cmd = cmd_find(argv[optind], &ambiguous);
+	if (cmd == NULL)
+		return cmd_usage_error(NULL, ambiguous ? _("command '%s' is ambiguous")
+		                                       : _("unknown command '%s'"), argv[optind]);
+	xml_init();
+	int argc2 = argc - optind;
+	char **argv2 = argv + optind;
+	optind = 0; /* reset getopt for the command (GNU: 0 reinitialises) */
+	int status = cmd->exec(argc2, argv2);
+	data_cleanup();
+	xml_cleanup();
+	return close_stdout(status);
+}

@@ -1,0 +1,270 @@
+/* model.h - the loaded model: game system, catalogs and rosters
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Loaders (system.c, catalog.c, roster.c) build these once; nothing mutates them afterwards.
+ * What checking derives (effective keywords, costs) lives in struct eunit (cost.h), never here.
+ * Every name a game system uses (its attributes, costs, keywords, catalog levels) is data: the
+ * C code knows them only by index.
+ */
+#ifndef MUSTER_MODEL_H
+#define MUSTER_MODEL_H
+
+#include "muster.h"
+#include "util.h"
+
+struct idx;
+struct rule;
+struct sel;
+
+typedef uint64_t kwword;
+
+/* --- values -------------------------------------------------------------------------------- */
+
+enum attr_type { ATTR_INT, ATTR_TEXT, ATTR_LADDER, ATTR_BOOL, ATTR_LEVEL };
+enum attr_on { ON_UNIT, ON_WEAPON };
+
+/* An ordered scale of text steps ("d4 < d6 < 2d4"), so that "at least 2d3" can be checked. */
+struct ladder {
+	char *id;
+	char **steps;
+	size_t n;
+};
+
+struct value_label {
+	long v;
+	char *label; /* "Vehicle" */
+	char *note;  /* printed on cards and lists: "opponent gains 2 VP when destroyed" */
+};
+
+struct attr_def {
+	char *id, *name, *abbr;
+	char *suffix;     /* printed after the value: '"' for inches */
+	enum attr_type type;
+	enum attr_on on;
+	struct ladder *ladder;
+	long min, max;    /* ints only */
+	struct value_label *labels;
+	size_t n_labels;
+	bool card;        /* shown on cards */
+	bool required;    /* every entry (or weapon) must give it */
+	size_t index;     /* slot in struct value arrays of units or weapons */
+	long line;
+};
+
+/* A value: i for ints, bools and ladder ranks; s for text and as written (ladders, levels). */
+struct value {
+	bool set;
+	long i;
+	char *s;
+};
+
+struct cost_def {
+	char *id, *name, *abbr;
+	size_t index;
+};
+
+/* An ability or keyword. An upgrade replaces another ("Supercleave" replaces "Cleave") and
+ * keeps its exclusions: selectors treat it as also holding what it replaced. */
+struct keyword_def {
+	char *id, *name;
+	enum attr_on on;
+	char *replaces_id;
+	struct keyword_def *replaces;
+	size_t *removes;  /* keyword indices taking this one removes */
+	size_t n_removes;
+	kwword *providers; /* itself and every keyword that replaces it, transitively */
+	size_t index;
+	long line;
+};
+
+struct category_def {
+	char *id, *name;
+	size_t index;
+};
+
+struct fact {
+	char *name, *value;
+};
+
+struct size_def {
+	char *id, *name;
+	long *limits;     /* per cost type; -1 when the size sets no limit */
+	struct fact *facts;
+	size_t n_facts;
+	long line;
+};
+
+/* A field set on a roster or a list (territories held, black money, "defending home"). */
+enum field_scope { FIELD_LIST, FIELD_ROSTER };
+struct field_def {
+	char *id, *name;
+	enum field_scope scope;
+	enum attr_type type; /* ATTR_INT or ATTR_BOOL */
+	long def;
+	size_t index;
+};
+
+/* A change to a list's limit when a field is set (a replacement list at 2200, +300 at home). */
+struct limit_mod {
+	size_t field;
+	size_t cost;
+	bool set;       /* set the limit to value; else add value */
+	long value;
+	char *ref;
+};
+
+/* --- catalogs ------------------------------------------------------------------------------ */
+
+struct group {
+	char *id, *name;
+	size_t level;     /* index of the ATTR_LEVEL attribute it sets */
+	struct group *parent;
+	bool example;
+	char *note;
+};
+
+struct weapon {
+	char *id, *name;
+	struct value *vals; /* per weapon attribute (by attr_def index among ON_WEAPON) */
+	kwword *kw;
+	long line;
+};
+
+enum option_target { TARGET_UNIT, TARGET_WEAPON };
+
+struct entry_option {
+	char *id, *name;
+	long min, max;      /* times it may be taken per unit */
+	long *costs;        /* per cost type */
+	bool per_model;     /* costs multiply by the unit's models */
+	enum option_target target;
+	char *weapon_id;    /* TARGET_WEAPON: which weapon (NULL: the option's own added weapon) */
+	size_t *grants, n_grants;
+	size_t *removes, n_removes;
+	struct weapon *adds; /* an extra weapon, or NULL */
+	long line;
+};
+
+struct entry {
+	char *id, *name;
+	bool example;
+	struct catalog *catalog;
+	struct group *group;
+	struct value *vals; /* per unit attribute */
+	size_t *cats, n_cats;
+	kwword *kw;
+	struct weapon *weapons;
+	size_t n_weapons;
+	struct entry_option *options;
+	size_t n_options;
+	struct idx *option_idx;
+	long *costs;        /* per model, per cost type */
+	long min_models, max_models; /* max_models -1: bounded by rules only */
+	char *note;
+	long line;
+};
+
+struct catalog {
+	char *file;
+	char *id, *name;
+	char *revision;
+	struct group *groups;
+	size_t n_groups;
+	struct entry *entries;
+	size_t n_entries;
+};
+
+/* --- game system --------------------------------------------------------------------------- */
+
+struct system {
+	char *file;
+	char *id, *name, *revision;
+	char *source;
+	enum rounding rounding;     /* the default for every bound that divides */
+	struct cost_def *costs;
+	size_t n_costs;
+	struct ladder *ladders;
+	size_t n_ladders;
+	struct attr_def *attrs;     /* unit attributes then weapon attributes, in file order */
+	size_t n_attrs;
+	size_t n_unit_attrs, n_weapon_attrs;
+	struct keyword_def *keywords;
+	size_t n_keywords, kw_words;
+	struct category_def *cats;
+	size_t n_cats;
+	struct size_def *sizes;
+	size_t n_sizes;
+	struct field_def *fields;
+	size_t n_fields;
+	struct limit_mod *mods;
+	size_t n_mods;
+	struct rule **rules;
+	size_t n_rules;
+	struct catalog **catalogs;
+	size_t n_catalogs;
+	struct idx *attr_idx, *cost_idx, *kw_idx, *cat_idx, *size_idx, *field_idx, *ladder_idx,
+	           *entry_idx, *group_idx, *rule_idx;
+};
+
+/* --- rosters ------------------------------------------------------------------------------- */
+
+struct r_option {
+	const struct entry_option *opt;
+	long count;
+	long line;
+};
+
+struct r_unit {
+	char *id;           /* optional, for attachment */
+	char *label;        /* optional name the player gave */
+	const struct entry *entry;
+	long models;
+	struct r_option *opts;
+	size_t n_opts;
+	char *attach_id;
+	size_t attach;      /* index of the unit this one joins, when attach_id */
+	long line, col;
+};
+
+struct r_list {
+	char *id, *name;
+	const struct size_def *size;
+	const struct group *faction;
+	long *limits;       /* per cost type, after custom limits and modifiers; -1: none */
+	long *fields;       /* per field (list fields used) */
+	struct r_unit *units;
+	size_t n_units;
+	long line, col;
+};
+
+struct roster {
+	char *file;
+	char *name;
+	const struct system *sys;
+	long *fields;       /* per field (roster fields used) */
+	struct r_list *lists;
+	size_t n_lists;
+	long line;
+};
+
+/* Keyword sets are bitsets of sys->kw_words words. */
+static inline bool kw_has(const kwword *set, size_t i)
+{
+	return (set[i / 64] >> (i % 64)) & 1u;
+}
+static inline void kw_add(kwword *set, size_t i)
+{
+	set[i / 64] |= (kwword)1 << (i % 64);
+}
+static inline void kw_del(kwword *set, size_t i)
+{
+	set[i / 64] &= ~((kwword)1 << (i % 64));
+}
+
+/* The text of a value for messages and cards ("2d3", "Quack Marines", "7"); caller frees. */
+char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v);
+/* The label of an int value ("Vehicle" for grade 3), or NULL. */
+const struct value_label *attr_label(const struct attr_def *a, long v);
+
+#endif

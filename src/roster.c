@@ -1,0 +1,322 @@
+/* roster.c - roster files: loading and resolving army lists
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "roster.h"
+#include "data.h"
+#include "idx.h"
+#include "system.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rp {
+	const struct system *sys;
+	struct roster *r;
+	struct diags *d;
+};
+
+#define RFAIL(node, ...) \
+	do { \
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		return -1; \
+	} while (0)
+
+static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long *fields)
+{
+	char *name = xml_prop(n, "name");
+	char *val = xml_prop(n, "value");
+	const struct field_def *f = idx_get(p->sys->field_idx, name ? name : "");
+	int rc = -1;
+	if (f == NULL) {
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+		          _("system '%s' has no field '%s'"), p->sys->id, name ? name : "");
+	} else if (f->scope != scope) {
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+		          scope == FIELD_LIST ? _("field '%s' belongs to the roster, not to a list")
+		                              : _("field '%s' belongs to a list, not to the roster"),
+		          f->id);
+	} else if (f->type == ATTR_BOOL) {
+		if (val && (strcmp(val, "true") == 0 || strcmp(val, "false") == 0)) {
+			fields[f->index] = strcmp(val, "true") == 0;
+			rc = 0;
+		} else {
+			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+			          _("field '%s' is true or false, not '%s'"), f->id, val ? val : "");
+		}
+	} else if (parse_long(val, -1000000000L, 1000000000L, &fields[f->index]) == 0) {
+		rc = 0;
+	} else {
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+		          _("field '%s' is a whole number, not '%s'"), f->id, val ? val : "");
+	}
+	free(name);
+	free(val);
+	return rc;
+}
+
+static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
+{
+	char *eid = xml_prop(n, "entry");
+	u->line = xml_line(n);
+	u->col = 0;
+	u->entry = idx_get(p->sys->entry_idx, eid ? eid : "");
+	if (u->entry == NULL) {
+		diags_add(p->d, SEV_FATAL, p->r->file, u->line, 0, NULL, NULL,
+		          _("unknown entry '%s' in system '%s' (see 'muster catalog %s')"), eid ? eid : "",
+		          p->sys->id, p->sys->id);
+		free(eid);
+		return -1;
+	}
+	free(eid);
+	u->id = xml_prop(n, "id");
+	u->label = xml_prop(n, "name");
+	u->attach_id = xml_prop(n, "attach");
+	if (xml_prop_long(n, "models", 1, 100000, 1, &u->models, p->r->file, p->d))
+		return -1;
+	size_t cap = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "option"))
+			continue;
+		char *oid = xml_prop(c, "id");
+		const struct entry_option *o = idx_get(u->entry->option_idx, oid ? oid : "");
+		if (o == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < u->entry->n_options; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", u->entry->options[i].id);
+			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), 0, NULL, NULL,
+			          _("'%s' has no option '%s' (options: %s)"), u->entry->name,
+			          oid ? oid : "", sb.s ? sb.s : _("none"));
+			strbuf_release(&sb);
+			free(oid);
+			return -1;
+		}
+		free(oid);
+		GROW(u->opts, cap, u->n_opts + 1);
+		struct r_option *ro = &u->opts[u->n_opts++];
+		ro->opt = o;
+		ro->line = xml_line(c);
+		if (xml_prop_long(c, "count", 1, 1000, 1, &ro->count, p->r->file, p->d))
+			return -1;
+		for (size_t i = 0; i + 1 < u->n_opts; i++)
+			if (u->opts[i].opt == o)
+				RFAIL(c, _("option '%s' is listed twice on one unit: give it a count instead"),
+				      o->id);
+	}
+	/* The catalog's own limits on options: legal input, but not a legal list. */
+	for (size_t i = 0; i < u->entry->n_options; i++) {
+		const struct entry_option *o = &u->entry->options[i];
+		long taken = 0;
+		for (size_t j = 0; j < u->n_opts; j++)
+			if (u->opts[j].opt == o)
+				taken = u->opts[j].count;
+		if (taken > o->max)
+			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, NULL, "catalog-option-max",
+			          _("%s takes option '%s' %ld times; the catalog allows at most %ld"),
+			          u->label ? u->label : u->entry->name, o->name, taken, o->max);
+		else if (taken < o->min)
+			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, NULL, "catalog-option-min",
+			          _("%s must take option '%s' at least %ld times"),
+			          u->label ? u->label : u->entry->name, o->name, o->min);
+	}
+	return 0;
+}
+
+static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
+{
+	const struct system *sys = p->sys;
+	l->line = xml_line(n);
+	l->id = xml_prop(n, "id");
+	l->name = xml_prop(n, "name");
+	l->limits = xcalloc(sys->n_costs + 1, sizeof(*l->limits));
+	l->fields = xcalloc(sys->n_fields + 1, sizeof(*l->fields));
+	for (size_t i = 0; i < sys->n_costs; i++)
+		l->limits[i] = -1;
+	for (size_t i = 0; i < sys->n_fields; i++)
+		l->fields[i] = sys->fields[i].scope == FIELD_ROSTER ? p->r->fields[i] : sys->fields[i].def;
+	char *size = xml_prop(n, "size");
+	if (size) {
+		l->size = idx_get(sys->size_idx, size);
+		if (l->size == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < sys->n_sizes; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", sys->sizes[i].id);
+			diags_add(p->d, SEV_FATAL, p->r->file, l->line, 0, NULL, NULL,
+			          _("unknown battle size '%s' (known: %s)"), size, sb.s ? sb.s : _("none"));
+			strbuf_release(&sb);
+			free(size);
+			return -1;
+		}
+		free(size);
+		memcpy(l->limits, l->size->limits, sys->n_costs * sizeof(*l->limits));
+	}
+	char *faction = xml_prop(n, "faction");
+	if (faction) {
+		l->faction = idx_get(sys->group_idx, faction);
+		if (l->faction == NULL) {
+			diags_add(p->d, SEV_FATAL, p->r->file, l->line, 0, NULL, NULL,
+			          _("unknown faction '%s' in system '%s'"), faction, sys->id);
+			free(faction);
+			return -1;
+		}
+		free(faction);
+	}
+	bool custom = false;
+	size_t nu = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		nu += xml_is(c, "unit");
+	l->units = xcalloc(nu + 1, sizeof(*l->units));
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "limit")) {
+			char *ct = xml_prop(c, "cost");
+			const struct cost_def *cd = ct ? idx_get(sys->cost_idx, ct)
+			                          : sys->n_costs == 1 ? &sys->costs[0] : NULL;
+			if (cd == NULL) {
+				diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), 0, NULL, NULL,
+				          _("unknown cost type '%s' in system '%s'"), ct ? ct : "", sys->id);
+				free(ct);
+				return -1;
+			}
+			free(ct);
+			if (xml_prop_long(c, "value", 0, 1000000000L, 0, &l->limits[cd->index], p->r->file,
+			                  p->d))
+				return -1;
+			custom = true;
+		} else if (xml_is(c, "field")) {
+			if (parse_field(p, c, FIELD_LIST, l->fields))
+				return -1;
+		} else if (xml_is(c, "unit")) {
+			if (parse_unit(p, c, &l->units[l->n_units++]))
+				return -1;
+		}
+	}
+	if (l->size == NULL && !custom)
+		RFAIL(n, "%s", _("a list needs a battle size (size=\"...\") or a custom <limit>"));
+	/* Limit modifiers: a replacement list at a lower limit, a bonus when defending home. */
+	for (size_t i = 0; i < sys->n_mods; i++) {
+		const struct limit_mod *m = &sys->mods[i];
+		if (l->fields[m->field] == 0)
+			continue;
+		if (m->set)
+			l->limits[m->cost] = m->value;
+		else if (l->limits[m->cost] >= 0)
+			l->limits[m->cost] += m->value;
+	}
+	for (size_t i = 0; i < l->n_units; i++) {
+		struct r_unit *u = &l->units[i];
+		if (u->id)
+			for (size_t j = 0; j < i; j++)
+				if (l->units[j].id && strcmp(l->units[j].id, u->id) == 0)
+					RFAIL(n, _("unit id '%s' is used twice in one list (line %ld)"), u->id,
+					      u->line);
+	}
+	for (size_t i = 0; i < l->n_units; i++) {
+		struct r_unit *u = &l->units[i];
+		if (u->attach_id == NULL)
+			continue;
+		size_t j;
+		for (j = 0; j < l->n_units; j++)
+			if (l->units[j].id && strcmp(l->units[j].id, u->attach_id) == 0)
+				break;
+		if (j == l->n_units || j == i) {
+			diags_add(p->d, SEV_FATAL, p->r->file, u->line, 0, NULL, NULL,
+			          _("unit attaches to '%s', which is not another unit of this list"),
+			          u->attach_id);
+			return -1;
+		}
+		u->attach = j;
+	}
+	return 0;
+}
+
+struct roster *roster_load(const char *path, struct system **sys_out, struct diags *d)
+{
+	*sys_out = NULL;
+	struct roster *r = xcalloc(1, sizeof(*r));
+	struct system *sys = NULL;
+	r->file = xstrdup(path);
+	xmlDocPtr doc = xml_load_file(path, d);
+	if (doc == NULL)
+		goto fail;
+	xmlNodePtr root = xml_root(doc, "roster", NS_ROSTER, path, d);
+	if (root == NULL)
+		goto fail;
+	struct xml_schema *xs = data_schema(SCHEMA_ROSTER, d);
+	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
+		goto fail;
+	r->line = xml_line(root);
+	r->name = xml_prop(root, "name");
+	char *sysid = xml_prop(root, "system");
+	struct diags sd = DIAGS_INIT;
+	sys = system_load(sysid, &sd);
+	if (sys == NULL) {
+		/* Say which roster asked for it, at its line. */
+		for (size_t i = 0; i < sd.n; i++)
+			if (sd.v[i].file == NULL) {
+				sd.v[i].file = xstrdup(path);
+				sd.v[i].line = r->line;
+			}
+	}
+	diags_merge(d, &sd);
+	diags_release(&sd);
+	free(sysid);
+	if (sys == NULL)
+		goto fail;
+	r->sys = sys;
+	r->fields = xcalloc(sys->n_fields + 1, sizeof(*r->fields));
+	for (size_t i = 0; i < sys->n_fields; i++)
+		r->fields[i] = sys->fields[i].def;
+	struct rp p = { sys, r, d };
+	size_t nl = 0;
+	for (xmlNodePtr c = xml_first_elem(root); c; c = xml_next_elem(c)) {
+		nl += xml_is(c, "list");
+		if (xml_is(c, "field") && parse_field(&p, c, FIELD_ROSTER, r->fields))
+			goto fail;
+	}
+	r->lists = xcalloc(nl + 1, sizeof(*r->lists));
+	for (xmlNodePtr c = xml_first_elem(root); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "list"))
+			continue;
+		if (parse_list(&p, c, &r->lists[r->n_lists++]))
+			goto fail;
+	}
+	xmlFreeDoc(doc);
+	*sys_out = sys;
+	return r;
+fail:
+	if (doc)
+		xmlFreeDoc(doc);
+	roster_free(r);
+	system_free(sys);
+	return NULL;
+}
+
+void roster_free(struct roster *r)
+{
+	if (r == NULL)
+		return;
+	for (size_t i = 0; i < r->n_lists; i++) {
+		struct r_list *l = &r->lists[i];
+		for (size_t j = 0; j < l->n_units; j++) {
+			struct r_unit *u = &l->units[j];
+			free(u->id);
+			free(u->label);
+			free(u->attach_id);
+			free(u->opts);
+		}
+		free(l->units);
+		free(l->id);
+		free(l->name);
+		free(l->limits);
+		free(l->fields);
+	}
+	/* A list that failed half way is counted in n_lists: its arrays are freed above. */
+	free(r->lists);
+	free(r->fields);
+	free(r->file);
+	free(r->name);
+	free(r);
+}

@@ -1,0 +1,61 @@
+/* select.h - selectors: which units or weapons a rule speaks of
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A selector is a tree parsed from rules-xml: all/any/not over leaves that test an entry id, a
+ * category, a keyword, an attribute comparison, a catalog level (feather, faction ...: those
+ * are attributes too), a PCRE2 name pattern, the model count, a list field, or a relation to
+ * the unit being checked ("the same sub-faction as this unit", "another unit").
+ */
+#ifndef MUSTER_SELECT_H
+#define MUSTER_SELECT_H
+
+#include "model.h"
+#include "diag.h"
+#include "cost.h"
+
+#include <libxml/tree.h>
+
+enum cmp_op { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IN, CMP_NOT_IN };
+
+/* What a selector is evaluated against. */
+struct sel_ctx {
+	const struct system *sys;
+	const struct r_list *list;
+	const struct eunit *units;      /* the list's effective units */
+	size_t n_units;
+	const struct eunit *this_unit;  /* the unit a per-unit rule is checking, or NULL */
+	const struct eweapon *this_weapon;
+	const kwword *this_kw;          /* overrides the keywords of "this" (taking rules) */
+};
+
+/* How a selector is parsed: which items it applies to and whether "this" exists. */
+struct sel_parse {
+	const struct system *sys;
+	const char *file;
+	struct diags *d;
+	enum attr_on item;   /* units or weapons */
+	bool has_this;
+	enum attr_on this_item;
+};
+
+/* Parses the element children of parent as one selector (all must match; none: everything).
+ * Returns NULL and adds a fatal diagnostic on error. Never returns NULL for success: an empty
+ * selector matches everything. */
+struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p);
+/* True when the parse of any child element of parent would be a selector leaf. */
+bool sel_is_selector_elem(xmlNodePtr n);
+void sel_free(struct sel *s);
+
+/* Does unit u (w == NULL) or weapon w of unit u match? */
+bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+               const struct eweapon *w);
+
+/* Parses a comparison value for attribute a ("2d3" on a ladder, "3" on an int). Returns 0, or
+ * -1 with *err set (caller frees). */
+int value_parse(const struct system *sys, const struct attr_def *a, const char *text,
+                struct value *out, char **err);
+void value_release(struct value *v);
+int value_cmp(const struct attr_def *a, const struct value *x, const struct value *y);
+
+#endif

@@ -1,0 +1,619 @@
+/* system.c - game systems: loading rules-xml
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The file is checked against rules.xsd first, so the walk below can rely on structure; what a
+ * schema cannot say (references between ids, types of values, cycles) is checked here, each
+ * failure with file, line and the reason.
+ */
+#include "muster.h"
+#include "system.h"
+#include "catalog.h"
+#include "check.h"
+#include "data.h"
+#include "idx.h"
+#include "select.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SFAIL(node, ...) \
+	do { \
+		diags_add(d, SEV_FATAL, sys->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		goto fail; \
+	} while (0)
+
+const struct value_label *attr_label(const struct attr_def *a, long v)
+{
+	for (size_t i = 0; i < a->n_labels; i++)
+		if (a->labels[i].v == v)
+			return &a->labels[i];
+	return NULL;
+}
+
+char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v)
+{
+	if (v == NULL || !v->set)
+		return xstrdup("-");
+	switch (a->type) {
+	case ATTR_INT:
+		return xasprintf("%ld%s", v->i, a->suffix ? a->suffix : "");
+	case ATTR_BOOL:
+		return xstrdup(v->i ? _("yes") : _("no"));
+	case ATTR_LEVEL: {
+		const struct group *g = idx_get(sys->group_idx, v->s);
+		return xstrdup(g ? g->name : v->s);
+	}
+	case ATTR_LADDER:
+	case ATTR_TEXT:
+		return xasprintf("%s%s", v->s, a->suffix ? a->suffix : "");
+	}
+	return xstrdup(v->s ? v->s : "-");
+}
+
+const struct attr_def *system_attr(const struct system *sys, const char *id)
+{
+	return idx_get(sys->attr_idx, id);
+}
+
+const struct size_def *system_size(const struct system *sys, const char *id)
+{
+	return idx_get(sys->size_idx, id);
+}
+
+const struct entry *system_entry(const struct system *sys, const char *id)
+{
+	return idx_get(sys->entry_idx, id);
+}
+
+const struct group *system_group(const struct system *sys, const char *id)
+{
+	return idx_get(sys->group_idx, id);
+}
+
+/* Registers id in ix; a duplicate is an error naming both lines' kind. */
+static int reg(struct system *sys, struct idx *ix, const char *what, const char *id, void *val,
+               xmlNodePtr n, struct diags *d)
+{
+	if (idx_add(ix, id, val) != 0) {
+		diags_add(d, SEV_FATAL, sys->file, xml_line(n), 0, NULL, NULL,
+		          _("%s id '%s' is used twice"), what, id);
+		return -1;
+	}
+	return 0;
+}
+
+static size_t count_elems(xmlNodePtr parent)
+{
+	size_t n = 0;
+	for (xmlNodePtr c = xml_first_elem(parent); c; c = xml_next_elem(c))
+		n++;
+	return n;
+}
+
+static int load_costs(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	sys->costs = xcalloc(count_elems(sec) + 1, sizeof(*sys->costs));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct cost_def *cd = &sys->costs[sys->n_costs];
+		cd->id = xml_prop(c, "id");
+		cd->name = xml_prop(c, "name");
+		cd->abbr = xml_prop(c, "abbr");
+		cd->index = sys->n_costs++;
+		if (reg(sys, sys->cost_idx, _("cost"), cd->id, cd, c, d))
+			return -1;
+	}
+	return 0;
+}
+
+static int load_ladders(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	sys->ladders = xcalloc(count_elems(sec) + 1, sizeof(*sys->ladders));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct ladder *l = &sys->ladders[sys->n_ladders++];
+		l->id = xml_prop(c, "id");
+		char *t = xml_text(c);
+		l->steps = strv_split(t, &l->n);
+		free(t);
+		if (l->n < 2) {
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+			          _("ladder '%s' needs at least two steps"), l->id);
+			return -1;
+		}
+		for (size_t i = 0; i < l->n; i++)
+			for (size_t j = 0; j < i; j++)
+				if (strcmp(l->steps[i], l->steps[j]) == 0) {
+					diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+					          _("ladder '%s' lists step '%s' twice"), l->id, l->steps[i]);
+					return -1;
+				}
+		if (reg(sys, sys->ladder_idx, _("ladder"), l->id, l, c, d))
+			return -1;
+	}
+	return 0;
+}
+
+/* The array is sized once (system_load_file): the indexes point into it, so it never moves. */
+static struct attr_def *new_attr(struct system *sys, size_t *cap)
+{
+	if (sys->n_attrs >= *cap)
+		abort();
+	struct attr_def *a = &sys->attrs[sys->n_attrs++];
+	memset(a, 0, sizeof(*a));
+	return a;
+}
+
+/* Levels (feather, faction, sub-faction ...) become text attributes of every entry, valued by
+ * the catalog group the entry sits in. */
+static int load_levels(struct system *sys, xmlNodePtr sec, size_t *cap, struct diags *d)
+{
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct attr_def *a = new_attr(sys, cap);
+		a->id = xml_prop(c, "id");
+		a->name = xml_prop(c, "name");
+		a->type = ATTR_LEVEL;
+		a->on = ON_UNIT;
+		a->line = xml_line(c);
+		a->index = sys->n_unit_attrs++;
+		if (reg(sys, sys->attr_idx, _("attribute"), a->id, a, c, d))
+			return -1;
+	}
+	return 0;
+}
+
+static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct diags *d)
+{
+	static const char *const types[] = { "int", "text", "ladder", "bool" };
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct attr_def *a = new_attr(sys, cap);
+		a->id = xml_prop(c, "id");
+		a->name = xml_prop(c, "name");
+		a->abbr = xml_prop(c, "abbr");
+		a->suffix = xml_prop(c, "suffix");
+		a->line = xml_line(c);
+		char *t = xml_prop(c, "type");
+		a->type = ATTR_INT;
+		for (size_t i = 0; i < MUSTER_ARRAY_LEN(types); i++)
+			if (t && strcmp(t, types[i]) == 0)
+				a->type = (enum attr_type)i;
+		free(t);
+		char *on = xml_prop(c, "on");
+		a->on = on && strcmp(on, "weapon") == 0 ? ON_WEAPON : ON_UNIT;
+		free(on);
+		char *card = xml_prop(c, "card");
+		a->card = !(card && strcmp(card, "false") == 0);
+		free(card);
+		char *req = xml_prop(c, "required");
+		a->required = req && strcmp(req, "true") == 0;
+		free(req);
+		a->index = a->on == ON_WEAPON ? sys->n_weapon_attrs++ : sys->n_unit_attrs++;
+		if (xml_prop_long(c, "min", -1000000000L, 1000000000L, -1000000000L, &a->min, sys->file, d) ||
+		    xml_prop_long(c, "max", -1000000000L, 1000000000L, 1000000000L, &a->max, sys->file, d))
+			return -1;
+		if (a->type == ATTR_LADDER) {
+			char *ln = xml_prop(c, "ladder");
+			a->ladder = idx_get(sys->ladder_idx, ln ? ln : "");
+			if (a->ladder == NULL) {
+				diags_add(d, SEV_FATAL, sys->file, a->line, 0, NULL, NULL,
+				          _("attribute '%s' names an unknown ladder '%s'"), a->id, ln ? ln : "");
+				free(ln);
+				return -1;
+			}
+			free(ln);
+		}
+		size_t nl = count_elems(c);
+		a->labels = xcalloc(nl + 1, sizeof(*a->labels));
+		for (xmlNodePtr l = xml_first_elem(c); l; l = xml_next_elem(l)) {
+			struct value_label *vl = &a->labels[a->n_labels++];
+			if (xml_prop_long(l, "value", -1000000000L, 1000000000L, 0, &vl->v, sys->file, d))
+				return -1;
+			vl->label = xml_prop(l, "name");
+			vl->note = xml_prop(l, "note");
+		}
+		if (reg(sys, sys->attr_idx, _("attribute"), a->id, a, c, d))
+			return -1;
+	}
+	return 0;
+}
+
+static int load_keywords(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	size_t n = count_elems(sec);
+	sys->keywords = xcalloc(n + 1, sizeof(*sys->keywords));
+	sys->kw_words = (n + 63) / 64;
+	if (sys->kw_words == 0)
+		sys->kw_words = 1;
+	xmlNodePtr *nodes = xcalloc(n + 1, sizeof(*nodes));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct keyword_def *k = &sys->keywords[sys->n_keywords];
+		nodes[sys->n_keywords] = c;
+		k->id = xml_prop(c, "id");
+		k->name = xml_prop(c, "name");
+		if (k->name == NULL)
+			k->name = xstrdup(k->id);
+		k->replaces_id = xml_prop(c, "replaces");
+		char *on = xml_prop(c, "on");
+		k->on = on && strcmp(on, "weapon") == 0 ? ON_WEAPON : ON_UNIT;
+		free(on);
+		k->line = xml_line(c);
+		k->index = sys->n_keywords++;
+		if (reg(sys, sys->kw_idx, _("keyword"), k->id, k, c, d))
+			goto fail;
+	}
+	/* Second pass: references, now that every keyword is known. */
+	for (size_t i = 0; i < sys->n_keywords; i++) {
+		struct keyword_def *k = &sys->keywords[i];
+		if (k->replaces_id) {
+			k->replaces = idx_get(sys->kw_idx, k->replaces_id);
+			if (k->replaces == NULL)
+				SFAIL(nodes[i], _("keyword '%s' replaces an unknown keyword '%s'"), k->id,
+				      k->replaces_id);
+		}
+		char *rm = xml_prop(nodes[i], "removes");
+		char **v = strv_split(rm, &k->n_removes);
+		free(rm);
+		k->removes = xcalloc(k->n_removes + 1, sizeof(*k->removes));
+		for (size_t j = 0; j < k->n_removes; j++) {
+			const struct keyword_def *r = idx_get(sys->kw_idx, v[j]);
+			if (r == NULL) {
+				diags_add(d, SEV_FATAL, sys->file, k->line, 0, NULL, NULL,
+				          _("keyword '%s' removes an unknown keyword '%s'"), k->id, v[j]);
+				strv_free(v);
+				goto fail;
+			}
+			k->removes[j] = r->index;
+		}
+		strv_free(v);
+	}
+	/* A chain of replacements must end: "a replaces b replaces a" could never be taken. */
+	for (size_t i = 0; i < sys->n_keywords; i++) {
+		const struct keyword_def *k = &sys->keywords[i];
+		size_t steps = 0;
+		for (const struct keyword_def *r = k->replaces; r; r = r->replaces)
+			if (++steps > sys->n_keywords)
+				SFAIL(nodes[i], _("keyword '%s' is part of a cycle of replacements"), k->id);
+	}
+	/* providers(k): k and every keyword whose replacement chain reaches k. */
+	for (size_t i = 0; i < sys->n_keywords; i++)
+		sys->keywords[i].providers = xcalloc(sys->kw_words, sizeof(kwword));
+	for (size_t i = 0; i < sys->n_keywords; i++)
+		for (const struct keyword_def *r = &sys->keywords[i]; r; r = r->replaces)
+			kw_add(sys->keywords[r->index].providers, i);
+	free(nodes);
+	return 0;
+fail:
+	free(nodes);
+	return -1;
+}
+
+static int load_categories(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	sys->cats = xcalloc(count_elems(sec) + 1, sizeof(*sys->cats));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct category_def *cd = &sys->cats[sys->n_cats];
+		cd->id = xml_prop(c, "id");
+		cd->name = xml_prop(c, "name");
+		cd->index = sys->n_cats++;
+		if (reg(sys, sys->cat_idx, _("category"), cd->id, cd, c, d))
+			return -1;
+	}
+	return 0;
+}
+
+static int load_fields(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	sys->fields = xcalloc(count_elems(sec) + 1, sizeof(*sys->fields));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct field_def *f = &sys->fields[sys->n_fields];
+		f->id = xml_prop(c, "id");
+		f->name = xml_prop(c, "name");
+		char *scope = xml_prop(c, "scope");
+		f->scope = scope && strcmp(scope, "roster") == 0 ? FIELD_ROSTER : FIELD_LIST;
+		free(scope);
+		char *type = xml_prop(c, "type");
+		f->type = type && strcmp(type, "bool") == 0 ? ATTR_BOOL : ATTR_INT;
+		free(type);
+		if (xml_prop_long(c, "default", -1000000000L, 1000000000L, 0, &f->def, sys->file, d))
+			return -1;
+		f->index = sys->n_fields++;
+		if (reg(sys, sys->field_idx, _("field"), f->id, f, c, d))
+			return -1;
+	}
+	return 0;
+}
+
+static int cost_index(struct system *sys, xmlNodePtr n, size_t *out, struct diags *d)
+{
+	char *v = xml_prop(n, "cost");
+	const struct cost_def *c = v ? idx_get(sys->cost_idx, v)
+	                             : sys->n_costs == 1 ? &sys->costs[0] : NULL;
+	if (c == NULL) {
+		diags_add(d, SEV_FATAL, sys->file, xml_line(n), 0, NULL, NULL,
+		          _("<%s> names an unknown cost type '%s'"), (const char *)n->name, v ? v : "");
+		free(v);
+		return -1;
+	}
+	free(v);
+	*out = c->index;
+	return 0;
+}
+
+static int load_sizes(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	sys->sizes = xcalloc(count_elems(sec) + 1, sizeof(*sys->sizes));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct size_def *s = &sys->sizes[sys->n_sizes++];
+		s->id = xml_prop(c, "id");
+		s->name = xml_prop(c, "name");
+		s->line = xml_line(c);
+		s->limits = xcalloc(sys->n_costs + 1, sizeof(*s->limits));
+		for (size_t i = 0; i < sys->n_costs; i++)
+			s->limits[i] = -1;
+		s->facts = xcalloc(count_elems(c) + 1, sizeof(*s->facts));
+		for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k)) {
+			if (xml_is(k, "limit")) {
+				size_t ci;
+				long v;
+				if (cost_index(sys, k, &ci, d) ||
+				    xml_prop_long(k, "value", 0, 1000000000L, 0, &v, sys->file, d))
+					return -1;
+				s->limits[ci] = v;
+			} else {
+				struct fact *f = &s->facts[s->n_facts++];
+				f->name = xml_prop(k, "name");
+				f->value = xml_prop(k, "value");
+			}
+		}
+		if (reg(sys, sys->size_idx, _("battle size"), s->id, s, c, d))
+			return -1;
+	}
+	return 0;
+}
+
+static int load_mods(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	sys->mods = xcalloc(count_elems(sec) + 1, sizeof(*sys->mods));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct limit_mod *m = &sys->mods[sys->n_mods];
+		char *f = xml_prop(c, "field");
+		const struct field_def *fd = idx_get(sys->field_idx, f ? f : "");
+		if (fd == NULL) {
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+			          _("limit modifier names an unknown field '%s'"), f ? f : "");
+			free(f);
+			return -1;
+		}
+		free(f);
+		m->field = fd->index;
+		if (cost_index(sys, c, &m->cost, d))
+			return -1;
+		m->set = xml_is(c, "set-limit");
+		if (xml_prop_long(c, "value", -1000000000L, 1000000000L, 0, &m->value, sys->file, d))
+			return -1;
+		m->ref = xml_prop(c, "ref");
+		sys->n_mods++;
+	}
+	return 0;
+}
+
+static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	size_t cap = 0;
+	int rc = 0;
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct rule *r = rule_parse(c, sys, sys->file, d);
+		if (r == NULL) {
+			rc = -1; /* keep going: report every bad rule at once */
+			continue;
+		}
+		if (idx_add(sys->rule_idx, rule_id(r), r) != 0) {
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+			          _("rule id '%s' is used twice"), rule_id(r));
+			rule_free(r);
+			rc = -1;
+			continue;
+		}
+		GROW(sys->rules, cap, sys->n_rules + 1);
+		sys->rules[sys->n_rules++] = r;
+	}
+	return rc;
+}
+
+static int load_catalogs(struct system *sys, const char *root, struct diags *d)
+{
+	char **files = data_catalog_files(root, sys->id);
+	size_t n = 0;
+	while (files[n])
+		n++;
+	sys->catalogs = xcalloc(n + 1, sizeof(*sys->catalogs));
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct catalog *c = catalog_load(sys, files[i], d);
+		if (c == NULL) {
+			rc = -1;
+			continue;
+		}
+		sys->catalogs[sys->n_catalogs++] = c;
+	}
+	strv_free(files);
+	return rc;
+}
+
+struct system *system_load_file(const char *path, const char *root, struct diags *d)
+{
+	struct system *sys = xcalloc(1, sizeof(*sys));
+	sys->file = xstrdup(path);
+	sys->attr_idx = idx_new();
+	sys->cost_idx = idx_new();
+	sys->kw_idx = idx_new();
+	sys->cat_idx = idx_new();
+	sys->size_idx = idx_new();
+	sys->field_idx = idx_new();
+	sys->ladder_idx = idx_new();
+	sys->entry_idx = idx_new();
+	sys->group_idx = idx_new();
+	sys->rule_idx = idx_new();
+	xmlDocPtr doc = xml_load_file(path, d);
+	if (doc == NULL)
+		goto fail;
+	xmlNodePtr root_el = xml_root(doc, "system", NS_RULES, path, d);
+	if (root_el == NULL)
+		goto fail;
+	struct xml_schema *xs = data_schema(SCHEMA_RULES, d);
+	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
+		goto fail;
+	sys->id = xml_prop(root_el, "id");
+	sys->name = xml_prop(root_el, "name");
+	sys->revision = xml_prop(root_el, "revision");
+	char *rd = xml_prop(root_el, "rounding");
+	sys->rounding = rd && strcmp(rd, "down") == 0 ? ROUND_DOWN
+	              : rd && strcmp(rd, "nearest") == 0 ? ROUND_NEAREST : ROUND_UP;
+	free(rd);
+	xmlNodePtr src = xml_child(root_el, "source");
+	if (src)
+		sys->source = xml_text(src);
+	xmlNodePtr sec;
+	size_t attr_cap = 0;
+	if ((sec = xml_child(root_el, "levels")))
+		attr_cap += count_elems(sec);
+	if ((sec = xml_child(root_el, "attributes")))
+		attr_cap += count_elems(sec);
+	sys->attrs = xcalloc(attr_cap + 1, sizeof(*sys->attrs));
+	if ((sec = xml_child(root_el, "costs")) && load_costs(sys, sec, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "ladders")) && load_ladders(sys, sec, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "levels")) && load_levels(sys, sec, &attr_cap, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "attributes")) && load_attrs(sys, sec, &attr_cap, d))
+		goto fail;
+	if (load_keywords(sys, xml_child(root_el, "keywords"), d))
+		goto fail;
+	if ((sec = xml_child(root_el, "categories")) && load_categories(sys, sec, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "fields")) && load_fields(sys, sec, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "sizes")) && load_sizes(sys, sec, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "limit-modifiers")) && load_mods(sys, sec, d))
+		goto fail;
+	if (root && load_catalogs(sys, root, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
+		goto fail;
+	xmlFreeDoc(doc);
+	return sys;
+fail:
+	if (doc)
+		xmlFreeDoc(doc);
+	system_free(sys);
+	return NULL;
+}
+
+struct system *system_load(const char *id, struct diags *d)
+{
+	const char *root = data_system_root(id);
+	if (root == NULL) {
+		char **ids = data_system_ids();
+		struct strbuf sb = STRBUF_INIT;
+		for (char **p = ids; *p; p++)
+			strbuf_addf(&sb, "%s%s", p == ids ? "" : ", ", *p);
+		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+		          _("unknown game system '%s' (known: %s)"), id, sb.s ? sb.s : _("none"));
+		strbuf_release(&sb);
+		strv_free(ids);
+		return NULL;
+	}
+	char *path = xasprintf("%s/rules-xml/%s.xml", root, id);
+	struct system *sys = system_load_file(path, root, d);
+	free(path);
+	return sys;
+}
+
+void system_free(struct system *sys)
+{
+	if (sys == NULL)
+		return;
+	for (size_t i = 0; i < sys->n_rules; i++)
+		rule_free(sys->rules[i]);
+	free(sys->rules);
+	for (size_t i = 0; i < sys->n_catalogs; i++)
+		catalog_free(sys, sys->catalogs[i]);
+	free(sys->catalogs);
+	for (size_t i = 0; i < sys->n_costs; i++) {
+		free(sys->costs[i].id);
+		free(sys->costs[i].name);
+		free(sys->costs[i].abbr);
+	}
+	free(sys->costs);
+	for (size_t i = 0; i < sys->n_ladders; i++) {
+		free(sys->ladders[i].id);
+		strv_free(sys->ladders[i].steps);
+	}
+	free(sys->ladders);
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		struct attr_def *a = &sys->attrs[i];
+		free(a->id);
+		free(a->name);
+		free(a->abbr);
+		free(a->suffix);
+		for (size_t j = 0; j < a->n_labels; j++) {
+			free(a->labels[j].label);
+			free(a->labels[j].note);
+		}
+		free(a->labels);
+	}
+	free(sys->attrs);
+	for (size_t i = 0; i < sys->n_keywords; i++) {
+		struct keyword_def *k = &sys->keywords[i];
+		free(k->id);
+		free(k->name);
+		free(k->replaces_id);
+		free(k->removes);
+		free(k->providers);
+	}
+	free(sys->keywords);
+	for (size_t i = 0; i < sys->n_cats; i++) {
+		free(sys->cats[i].id);
+		free(sys->cats[i].name);
+	}
+	free(sys->cats);
+	for (size_t i = 0; i < sys->n_sizes; i++) {
+		struct size_def *s = &sys->sizes[i];
+		free(s->id);
+		free(s->name);
+		free(s->limits);
+		for (size_t j = 0; j < s->n_facts; j++) {
+			free(s->facts[j].name);
+			free(s->facts[j].value);
+		}
+		free(s->facts);
+	}
+	free(sys->sizes);
+	for (size_t i = 0; i < sys->n_fields; i++) {
+		free(sys->fields[i].id);
+		free(sys->fields[i].name);
+	}
+	free(sys->fields);
+	for (size_t i = 0; i < sys->n_mods; i++)
+		free(sys->mods[i].ref);
+	free(sys->mods);
+	idx_free(sys->attr_idx);
+	idx_free(sys->cost_idx);
+	idx_free(sys->kw_idx);
+	idx_free(sys->cat_idx);
+	idx_free(sys->size_idx);
+	idx_free(sys->field_idx);
+	idx_free(sys->ladder_idx);
+	idx_free(sys->entry_idx);
+	idx_free(sys->group_idx);
+	idx_free(sys->rule_idx);
+	free(sys->file);
+	free(sys->id);
+	free(sys->name);
+	free(sys->revision);
+	free(sys->source);
+	free(sys);
+}
