@@ -164,6 +164,26 @@ static int keyword_list(struct cparse *p, xmlNodePtr n, size_t **out, size_t *n_
 	return 0;
 }
 
+static int category_list(struct cparse *p, xmlNodePtr n, size_t **out, size_t *n_out)
+{
+	char *t = xml_text(n);
+	char **v = strv_split(t, NULL);
+	free(t);
+	for (char **s = v; *s; s++) {
+		const struct category_def *cd = idx_get(p->sys->cat_idx, *s);
+		if (cd == NULL) {
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			          _("unknown category '%s'"), *s);
+			strv_free(v);
+			return -1;
+		}
+		*out = xreallocarray(*out, *n_out + 1, sizeof(**out));
+		(*out)[(*n_out)++] = cd->index;
+	}
+	strv_free(v);
+	return 0;
+}
+
 static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
 {
 	o->id = xml_prop(n, "id");
@@ -185,6 +205,9 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "cost")) {
 			if (parse_costs(p, c, o->costs))
+				return -1;
+		} else if (xml_is(c, "categories")) {
+			if (category_list(p, c, &o->cats, &o->n_cats))
 				return -1;
 		} else if (xml_is(c, "grant")) {
 			if (keyword_list(p, c, &o->grants, &o->n_grants))
@@ -263,21 +286,8 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g, bool exa
 			if (parse_stats(p, c, ON_UNIT, e->vals))
 				return -1;
 		} else if (xml_is(c, "categories")) {
-			char *t = xml_text(c);
-			char **v = strv_split(t, NULL);
-			free(t);
-			for (char **s = v; *s; s++) {
-				const struct category_def *cd = idx_get(sys->cat_idx, *s);
-				if (cd == NULL) {
-					diags_add(p->d, SEV_FATAL, cat->file, xml_line(c), 0, NULL, NULL,
-					          _("unknown category '%s'"), *s);
-					strv_free(v);
-					return -1;
-				}
-				e->cats = xreallocarray(e->cats, e->n_cats + 1, sizeof(*e->cats));
-				e->cats[e->n_cats++] = cd->index;
-			}
-			strv_free(v);
+			if (category_list(p, c, &e->cats, &e->n_cats))
+				return -1;
 		} else if (xml_is(c, "keywords")) {
 			if (parse_keywords(p, c, ON_UNIT, e->kw))
 				return -1;
@@ -419,6 +429,7 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 			free(o->weapon_id);
 			free(o->grants);
 			free(o->removes);
+			free(o->cats);
 			if (o->adds) {
 				weapon_release(sys, o->adds);
 				free(o->adds);

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_WEAPONS, AGG_LISTS, AGG_COST, AGG_ATTR, AGG_DISTINCT };
+enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_WEAPONS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,
+                AGG_DISTINCT };
 enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum bound_kind { B_CONST, B_THIS_ATTR, B_PER, B_PERCENT, B_LIMIT, B_FIELD, B_TABLE };
@@ -216,8 +217,9 @@ static struct bound *parse_bound(xmlNodePtr n, const struct rparse *p)
 		b->attr = idx_get(p->sys->attr_idx, th);
 		if (b->attr == NULL)
 			PFAIL(n, _("bound names an unknown attribute '%s'"), th);
-		if (b->attr->on != p->r->each_item)
-			PFAIL(n, _("bound attribute '%s' is not an attribute of the items checked"), th);
+		/* A weapon rule may bound by its unit's attribute (a model's hands, say). */
+		if (b->attr->on == ON_WEAPON && p->r->each_item != ON_WEAPON)
+			PFAIL(n, _("bound attribute '%s' belongs to weapons, but the rule checks units"), th);
 		if (b->attr->type != ATTR_INT)
 			PFAIL(n, _("bound attribute '%s' is not a whole number"), th);
 	} else if (xml_is(c, "per")) {
@@ -340,12 +342,12 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 		PFAIL(a, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
 	r->agg_item = ON_UNIT;
 	if (xml_is(a, "count")) {
-		static const char *const ofs[] = { "units", "models", "weapons", "lists" };
+		static const char *const ofs[] = { "units", "models", "weapons", "lists", "options" };
 		char *of = xml_prop(a, "of");
-		int k = lookup_enum(of, ofs, 4, AGG_UNITS);
+		int k = lookup_enum(of, ofs, 5, AGG_UNITS);
 		if (k == -2) {
 			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
-			          _("<count of=...> counts units, models, weapons or lists, not '%s'"), of);
+			          _("<count of=...> counts units, models, weapons, lists or options, not '%s'"), of);
 			free(of);
 			return -1;
 		}
@@ -353,6 +355,8 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 		r->agg = (enum agg_kind)k;
 		if (r->agg == AGG_WEAPONS)
 			r->agg_item = ON_WEAPON;
+		if (r->agg == AGG_OPTIONS)
+			r->agg_item = ON_OPTION;
 		if (r->agg == AGG_LISTS && r->scope != SCOPE_ROSTER)
 			PFAIL(a, "%s", _("<count of=\"lists\"> needs in=\"roster\""));
 	} else if (xml_is(a, "sum")) {
@@ -386,6 +390,23 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 		}
 		free(attr);
 		r->agg_item = r->attr->on;
+	}
+	/* items="options": count lists or sum costs over the options taken rather than units
+	 * (a unique magic item in two lists of one player). */
+	char *items = xml_prop(a, "items");
+	if (items) {
+		static const char *const kinds[] = { "units", "weapons", "options" };
+		int k = lookup_enum(items, kinds, 3, -1);
+		if (k < 0 || (r->agg != AGG_LISTS && r->agg != AGG_COST && r->agg != AGG_UNITS &&
+		              r->agg != AGG_OPTIONS && r->agg != AGG_WEAPONS)) {
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
+			          _("items=\"%s\" does not fit this aggregate (items: units, weapons or options, with count or sum cost)"),
+			          items);
+			free(items);
+			return -1;
+		}
+		free(items);
+		r->agg_item = (enum attr_on)k;
 	}
 	char *gb = xml_prop(a, "group-by");
 	if (gb) {
@@ -534,6 +555,89 @@ fail:
 	return NULL;
 }
 
+/* --- requirement cycles ------------------------------------------------------------------- */
+
+struct kwgraph {
+	const struct system *sys;
+	bool *edge;  /* n x n: taking a requires b */
+	size_t from;
+};
+
+static void add_edge(size_t kw, void *arg)
+{
+	struct kwgraph *g = arg;
+	g->edge[g->from * g->sys->n_keywords + kw] = true;
+}
+
+/* Depth-first search; state 0 new, 1 on the path, 2 done. Returns the keyword closing a cycle
+ * or -1; path[] gets the chain. */
+static long dfs(const struct kwgraph *g, size_t k, char *state, size_t *path, size_t *depth)
+{
+	size_t n = g->sys->n_keywords;
+	state[k] = 1;
+	path[(*depth)++] = k;
+	for (size_t j = 0; j < n; j++) {
+		if (!g->edge[k * n + j])
+			continue;
+		if (state[j] == 1) {
+			path[(*depth)++] = j;
+			return (long)j;
+		}
+		if (state[j] == 0) {
+			long c = dfs(g, j, state, path, depth);
+			if (c >= 0)
+				return c;
+		}
+	}
+	state[k] = 2;
+	(*depth)--;
+	return -1;
+}
+
+int rules_check_cycles(const struct system *sys, struct diags *d)
+{
+	size_t n = sys->n_keywords;
+	if (n == 0)
+		return 0;
+	struct kwgraph g = { sys, xcalloc(n * n, sizeof(bool)), 0 };
+	const struct rule **by_kw = xcalloc(n, sizeof(*by_kw));
+	for (size_t i = 0; i < sys->n_rules; i++) {
+		const struct rule *r = sys->rules[i];
+		if (r->taking < 0 || !r->require)
+			continue;
+		g.from = (size_t)r->taking;
+		by_kw[g.from] = r;
+		sel_required_keywords(r->where, add_edge, &g);
+	}
+	char *state = xcalloc(n, 1);
+	size_t *path = xcalloc(n + 2, sizeof(*path));
+	int rc = 0;
+	for (size_t k = 0; k < n && rc == 0; k++) {
+		size_t depth = 0;
+		if (state[k] != 0)
+			continue;
+		long c = dfs(&g, k, state, path, &depth);
+		if (c < 0)
+			continue;
+		struct strbuf sb = STRBUF_INIT;
+		size_t start = 0;
+		while (path[start] != (size_t)c)
+			start++;
+		for (size_t i = start; i < depth; i++)
+			strbuf_addf(&sb, "%s%s", i > start ? _(" needs ") : "", sys->keywords[path[i]].id);
+		const struct rule *r = by_kw[c];
+		diags_add(d, SEV_FATAL, r->file, r->line, 0, NULL, NULL,
+		          _("cycle of requirements: %s; none of them could ever be taken"), sb.s);
+		strbuf_release(&sb);
+		rc = -1;
+	}
+	free(state);
+	free(path);
+	free(by_kw);
+	free(g.edge);
+	return rc;
+}
+
 /* --- evaluation ---------------------------------------------------------------------------- */
 
 struct lctx {
@@ -620,12 +724,13 @@ static const char *unit_label(const struct eunit *u)
 }
 
 static void add_item(const struct rule *r, struct acc *a, const struct system *sys,
-                     const struct lctx *lc, const struct eunit *u, const struct eweapon *w)
+                     const struct lctx *lc, const struct eunit *u, const struct eweapon *w,
+                     const struct r_option *o)
 {
 	char *key = NULL, *label = NULL;
 	if (r->group == GROUP_ENTRY) {
-		key = xstrdup(w ? w->w->id : u->e->id);
-		label = xstrdup(w ? w->w->name : u->e->name);
+		key = xstrdup(o ? o->opt->id : w ? w->w->id : u->e->id);
+		label = xstrdup(o ? o->opt->name : w ? w->w->name : u->e->name);
 	} else if (r->group == GROUP_ATTR) {
 		const struct value *v = r->group_attr->on == ON_WEAPON ? &w->w->vals[r->group_attr->index]
 		                                                      : &u->e->vals[r->group_attr->index];
@@ -642,8 +747,12 @@ static void add_item(const struct rule *r, struct acc *a, const struct system *s
 	switch (r->agg) {
 	case AGG_UNITS: add = 1; break;
 	case AGG_WEAPONS: add = 1; break;
+	case AGG_OPTIONS: add = o ? o->count : 0; break;
 	case AGG_MODELS: add = u->ru->models; break;
-	case AGG_COST: add = u->costs[r->cost]; break;
+	case AGG_COST:
+		add = o ? o->opt->costs[r->cost] * o->count * (o->opt->per_model ? u->ru->models : 1)
+		        : u->costs[r->cost];
+		break;
 	case AGG_ATTR: {
 		const struct value *v = w ? &w->w->vals[r->attr->index] : &u->e->vals[r->attr->index];
 		add = v->set ? v->i : 0;
@@ -667,9 +776,10 @@ static void add_item(const struct rule *r, struct acc *a, const struct system *s
 	}
 	}
 	g->value += add;
-	if (r->agg == AGG_UNITS || r->agg == AGG_WEAPONS || r->agg == AGG_LISTS) {
+	if (r->agg == AGG_UNITS || r->agg == AGG_WEAPONS || r->agg == AGG_LISTS ||
+	    r->agg == AGG_OPTIONS) {
 		GROW(g->line_of, g->cap_lines, g->n_lines + 1);
-		g->line_of[g->n_lines++] = u->ru->line;
+		g->line_of[g->n_lines++] = o ? o->line : w && w->extra_line ? w->extra_line : u->ru->line;
 	}
 }
 
@@ -696,9 +806,13 @@ static void collect(const struct rule *r, struct acc *a, const struct system *sy
 			if (r->agg_item == ON_WEAPON) {
 				for (size_t wi = 0; wi < u->n_weapons; wi++)
 					if (sel_match(r->where, &c, u, &u->weapons[wi]))
-						add_item(r, a, sys, lc, u, &u->weapons[wi]);
+						add_item(r, a, sys, lc, u, &u->weapons[wi], NULL);
+			} else if (r->agg_item == ON_OPTION) {
+				for (size_t oi = 0; oi < u->ru->n_opts; oi++)
+					if (sel_match_option(r->where, &c, u, &u->ru->opts[oi]))
+						add_item(r, a, sys, lc, u, NULL, &u->ru->opts[oi]);
 			} else if (sel_match(r->where, &c, u, NULL)) {
-				add_item(r, a, sys, lc, u, NULL);
+				add_item(r, a, sys, lc, u, NULL, NULL);
 			}
 		}
 	}
@@ -714,8 +828,8 @@ static bool bound_value(const struct bound *b, const struct lctx *lc, const stru
 		*out = b->value;
 		return true;
 	case B_THIS_ATTR: {
-		const struct value *v = this_w ? &this_w->w->vals[b->attr->index]
-		                               : &this_u->e->vals[b->attr->index];
+		const struct value *v = b->attr->on == ON_WEAPON ? &this_w->w->vals[b->attr->index]
+		                                                 : &this_u->e->vals[b->attr->index];
 		if (!v->set)
 			return false;
 		*out = v->i;
@@ -830,8 +944,8 @@ static void report(struct diags *d, const struct roster *ros, const struct msgva
 }
 
 /* Compares a finished aggregate with the rule's bounds and reports each violation. */
-static size_t judge(const struct rule *r, struct acc *a, const struct lctx *lcs,
-                    const struct lctx *lc, const struct eunit *this_u, const struct eweapon *this_w,
+static size_t judge(const struct rule *r, struct acc *a, const struct lctx *lc,
+                    const struct eunit *this_u, const struct eweapon *this_w,
                     const struct system *sys, const struct roster *ros, struct diags *d)
 {
 	size_t errors = 0;
@@ -857,8 +971,6 @@ static size_t judge(const struct rule *r, struct acc *a, const struct lctx *lcs,
 				l = g->line_of[b];
 				c = 0;
 			}
-			if (r->scope == SCOPE_ROSTER && !this_u)
-				(void)lcs;
 			report(d, ros, &m, l, c);
 			errors += r->sev == SEV_ERROR;
 		} else if (r->min && bound_value(r->min, lc, this_u, this_w, &b) && value < b) {
@@ -921,7 +1033,7 @@ static size_t check_rule_each(const struct rule *r, const struct system *sys,
 			}
 			struct acc a = { 0 };
 			collect(r, &a, sys, lcs, n_lcs, lc, &c);
-			errors += judge(r, &a, lcs, lc, u, w, sys, ros, d);
+			errors += judge(r, &a, lc, u, w, sys, ros, d);
 			acc_release(&a);
 		}
 	}
@@ -949,7 +1061,7 @@ size_t check_roster(const struct roster *ros, struct diags *d)
 			struct acc a = { 0 };
 			collect(r, &a, sys, lcs, ros->n_lists, &lcs[0], &base);
 			/* A roster-wide excess points at the list where the item appears again. */
-			errors += judge(r, &a, lcs, &lcs[0], NULL, NULL, sys, ros, d);
+			errors += judge(r, &a, &lcs[0], NULL, NULL, sys, ros, d);
 			acc_release(&a);
 			continue;
 		}
@@ -961,7 +1073,7 @@ size_t check_roster(const struct roster *ros, struct diags *d)
 				struct sel_ctx base = { sys, lc->list, lc->units, lc->n, NULL, NULL, NULL };
 				struct acc a = { 0 };
 				collect(r, &a, sys, lcs, ros->n_lists, lc, &base);
-				errors += judge(r, &a, lcs, lc, NULL, NULL, sys, ros, d);
+				errors += judge(r, &a, lc, NULL, NULL, sys, ros, d);
 				acc_release(&a);
 			}
 		}

@@ -22,6 +22,9 @@
 struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file,
                         struct diags *d);
 void rule_free(struct rule *r);
+/* Refuses "taking" requirements that form a cycle (taking a needs b, taking b needs a): no
+ * unit could ever take them. Returns 0, or -1 with a fatal diagnostic at the rule's line. */
+int rules_check_cycles(const struct system *sys, struct diags *d);
 const char *rule_id(const struct rule *r);
 const char *rule_ref(const struct rule *r);
 /* The id and reference of the i-th rule of sys, for listings. */

@@ -22,7 +22,9 @@ typedef uint64_t kwword;
 /* --- values -------------------------------------------------------------------------------- */
 
 enum attr_type { ATTR_INT, ATTR_TEXT, ATTR_LADDER, ATTR_BOOL, ATTR_LEVEL };
-enum attr_on { ON_UNIT, ON_WEAPON };
+/* What an attribute, keyword or selector applies to. Options are items only for selectors and
+ * aggregates (unique magic items, upgrades counted per unit); they have no attributes. */
+enum attr_on { ON_UNIT, ON_WEAPON, ON_OPTION };
 
 /* An ordered scale of text steps ("d4 < d6 < 2d4"), so that "at least 2d3" can be checked. */
 struct ladder {
@@ -142,6 +144,7 @@ struct entry_option {
 	char *weapon_id;    /* TARGET_WEAPON: which weapon (NULL: the option's own added weapon) */
 	size_t *grants, n_grants;
 	size_t *removes, n_removes;
+	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
 	struct weapon *adds; /* an extra weapon, or NULL */
 	long line;
 };

@@ -15,7 +15,8 @@
 enum sel_kind {
 	SEL_ALL, SEL_ANY, SEL_NOT,
 	SEL_ENTRY, SEL_CATEGORY, SEL_KEYWORD, SEL_ATTR, SEL_NAME, SEL_SAME_AS_THIS, SEL_NOT_THIS,
-	SEL_HAS_WEAPON, SEL_MODELS, SEL_ATTACHED, SEL_FIELD,
+	SEL_HAS_WEAPON, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
+	SEL_ATTACHED_TO_THIS,
 };
 
 struct sel {
@@ -25,6 +26,7 @@ struct sel {
 	char *id;                 /* entry id */
 	size_t index;             /* category, keyword, attribute or field index */
 	const struct attr_def *attr;
+	const struct attr_def *this_attr; /* <attr name="X" le-this="Y"/>: Y of the checked unit */
 	enum cmp_op op;
 	struct value *vals;       /* one, or several for in / not-in */
 	size_t n_vals;
@@ -43,8 +45,11 @@ static const struct {
 
 static const char *const leaf_names[] = {
 	"all", "any", "not", "entry", "category", "keyword", "attr", "name", "same-as-this",
-	"not-this", "has-weapon", "models", "attached", "field",
+	"not-this", "has-weapon", "models", "attached", "field", "attached-to", "attached-to-this",
 };
+
+/* The selectors that mean something for options (which have ids, names and categories). */
+static const char *const option_leaves[] = { "all", "any", "not", "entry", "category", "name", "field" };
 
 bool sel_is_selector_elem(xmlNodePtr n)
 {
@@ -220,6 +225,31 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 {
 	struct sel *s = NULL;
 	char *id = NULL, *text = NULL;
+	if (p->item == ON_OPTION) {
+		bool ok = false;
+		for (size_t i = 0; i < MUSTER_ARRAY_LEN(option_leaves); i++)
+			ok |= xml_is(n, option_leaves[i]);
+		if (!ok)
+			FAIL(n, _("<%s> does not apply to options (options have ids, names and categories)"),
+			     (const char *)n->name);
+	}
+	if (xml_is(n, "attached-to")) {
+		if (p->item != ON_UNIT)
+			FAIL(n, "%s", _("<attached-to> tests units"));
+		struct sel *sub = parse_group(n, SEL_ALL, p);
+		if (sub == NULL)
+			return NULL;
+		s = sel_new(SEL_ATTACHED_TO, p->item);
+		s->kids = xcalloc(1, sizeof(*s->kids));
+		s->kids[0] = sub;
+		s->n_kids = 1;
+		return s;
+	}
+	if (xml_is(n, "attached-to-this")) {
+		if (!p->has_this || p->this_item != ON_UNIT || p->item != ON_UNIT)
+			FAIL(n, "%s", _("<attached-to-this/> needs a rule checked per unit (<each of=\"units\">)"));
+		return sel_new(SEL_ATTACHED_TO_THIS, p->item);
+	}
 	if (xml_is(n, "all") || xml_is(n, "any") || xml_is(n, "not")) {
 		enum sel_kind k = xml_is(n, "all") ? SEL_ALL : xml_is(n, "any") ? SEL_ANY : SEL_NOT;
 		return parse_group(n, k, p);
@@ -233,14 +263,16 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 		if (sub == NULL)
 			return NULL;
 		s = sel_new(SEL_HAS_WEAPON, p->item);
-		GROW(s->kids, s->n_kids, 1);
+		s->kids = xcalloc(1, sizeof(*s->kids));
 		s->kids[0] = sub;
 		s->n_kids = 1;
 		return s;
 	}
 	id = xml_prop(n, "id");
 	if (xml_is(n, "entry")) {
-		if (id == NULL || idx_get(p->sys->entry_idx, id) == NULL)
+		/* The id of the item: an entry for units; a weapon's or option's own id otherwise
+		 * (those are per entry, so only entries can be checked here). */
+		if (id == NULL || (p->item == ON_UNIT && idx_get(p->sys->entry_idx, id) == NULL))
 			FAIL(n, _("<entry> names an unknown entry '%s'"), id ? id : "");
 		s = sel_new(SEL_ENTRY, p->item);
 		s->id = id;
@@ -341,6 +373,40 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 		}
 		s = sel_new(SEL_ATTR, p->item);
 		s->attr = a;
+		static const struct { const char *name; enum cmp_op op; } this_ops[] = {
+			{ "eq-this", CMP_EQ }, { "ne-this", CMP_NE }, { "lt-this", CMP_LT },
+			{ "le-this", CMP_LE }, { "gt-this", CMP_GT }, { "ge-this", CMP_GE },
+		};
+		for (size_t i = 0; i < MUSTER_ARRAY_LEN(this_ops); i++) {
+			char *t = xml_prop(n, this_ops[i].name);
+			if (t == NULL)
+				continue;
+			if (!p->has_this) {
+				free(t);
+				FAIL(n, _("%s= compares with the unit being checked, so it needs a rule with <each>"),
+				     this_ops[i].name);
+			}
+			const struct attr_def *ta = idx_get(p->sys->attr_idx, t);
+			if (ta == NULL) {
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+				          _("%s= names an unknown attribute '%s'"), this_ops[i].name, t);
+				free(t);
+				goto fail;
+			}
+			free(t);
+			if (ta->on == ON_WEAPON && p->this_item != ON_WEAPON)
+				FAIL(n, _("attribute '%s' belongs to weapons, but this rule checks units"), ta->id);
+			bool ordered_a = a->type == ATTR_INT || a->type == ATTR_LADDER;
+			if (ta->type != a->type || (ta->type == ATTR_LADDER && ta->ladder != a->ladder) ||
+			    (!ordered_a && this_ops[i].op != CMP_EQ && this_ops[i].op != CMP_NE))
+				FAIL(n, _("attributes '%s' and '%s' cannot be compared (different types)"), a->id,
+				     ta->id);
+			s->kind = SEL_ATTR_THIS;
+			s->this_attr = ta;
+			s->op = this_ops[i].op;
+			free(id);
+			return s;
+		}
 		if (parse_op(n, p, &s->op, &text) != 0)
 			goto fail;
 		char **parts = NULL;
@@ -420,32 +486,54 @@ static bool num_holds(enum cmp_op op, long x, long y)
 	return cmp_holds(op, (x > y) - (x < y));
 }
 
+static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                  const struct eweapon *w, const struct r_option *o);
+
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                const struct eweapon *w)
+{
+	return match(s, c, u, w, NULL);
+}
+
+bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                      const struct r_option *o)
+{
+	return match(s, c, u, NULL, o);
+}
+
+static bool has_cat(const size_t *cats, size_t n, size_t cat)
+{
+	for (size_t i = 0; i < n; i++)
+		if (cats[i] == cat)
+			return true;
+	return false;
+}
+
+static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                  const struct eweapon *w, const struct r_option *o)
 {
 	switch (s->kind) {
 	case SEL_ALL:
 		for (size_t i = 0; i < s->n_kids; i++)
-			if (!sel_match(s->kids[i], c, u, w))
+			if (!match(s->kids[i], c, u, w, o))
 				return false;
 		return true;
 	case SEL_ANY:
 		for (size_t i = 0; i < s->n_kids; i++)
-			if (sel_match(s->kids[i], c, u, w))
+			if (match(s->kids[i], c, u, w, o))
 				return true;
 		return false;
 	case SEL_NOT:
 		for (size_t i = 0; i < s->n_kids; i++)
-			if (sel_match(s->kids[i], c, u, w))
+			if (match(s->kids[i], c, u, w, o))
 				return false;
 		return true;
 	case SEL_ENTRY:
-		return strcmp(u->e->id, s->id) == 0;
+		return strcmp(o ? o->opt->id : w ? w->w->id : u->e->id, s->id) == 0;
 	case SEL_CATEGORY:
-		for (size_t i = 0; i < u->e->n_cats; i++)
-			if (u->e->cats[i] == s->index)
-				return true;
-		return false;
+		if (o)
+			return has_cat(o->opt->cats, o->opt->n_cats, s->index);
+		return has_cat(u->e->cats, u->e->n_cats, s->index);
 	case SEL_KEYWORD: {
 		const kwword *set = w ? w->kw : u->kw;
 		/* "this" may be seen as it was before an option was taken. */
@@ -471,7 +559,7 @@ bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit 
 		return cmp_holds(s->op, value_cmp(s->attr, v, &s->vals[0]));
 	}
 	case SEL_NAME: {
-		const char *name = w ? w->w->name : u->e->name;
+		const char *name = o ? o->opt->name : w ? w->w->name : u->e->name;
 		return rx_match(s->rx, name) == 1;
 	}
 	case SEL_SAME_AS_THIS: {
@@ -487,18 +575,41 @@ bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit 
 		return w ? w != c->this_weapon : u != c->this_unit;
 	case SEL_HAS_WEAPON:
 		for (size_t i = 0; i < u->n_weapons; i++)
-			if (sel_match(s->kids[0], c, u, &u->weapons[i]))
+			if (match(s->kids[0], c, u, &u->weapons[i], NULL))
 				return true;
 		return false;
+	case SEL_ATTR_THIS: {
+		if (c->this_unit == NULL)
+			return false;
+		const struct value *v = item_value(c, s->attr, u, w);
+		const struct value *t = item_value(c, s->this_attr, c->this_unit, c->this_weapon);
+		if (v == NULL || t == NULL || !v->set || !t->set)
+			return false;
+		return cmp_holds(s->op, value_cmp(s->attr, v, t));
+	}
+	case SEL_ATTACHED_TO:
+		/* The unit this one joins must match; inside, "this" is still the unit checked. */
+		if (u->ru->attach_id == NULL || c->units == NULL || u->ru->attach >= c->n_units)
+			return false;
+		return match(s->kids[0], c, &c->units[u->ru->attach], NULL, NULL);
+	case SEL_ATTACHED_TO_THIS:
+		return c->this_unit && u->ru->attach_id != NULL && c->units &&
+		       &c->units[u->ru->attach] == c->this_unit;
 	case SEL_MODELS:
 		return num_holds(s->op, u->ru->models, s->num);
 	case SEL_ATTACHED:
 		return u->ru->attach_id != NULL;
-	case SEL_FIELD: {
-		const struct field_def *f = &c->sys->fields[s->index];
-		(void)f;
+	case SEL_FIELD:
 		return c->list && num_holds(s->op, c->list->fields[s->index], s->num);
 	}
-	}
 	return false;
+}
+
+void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg)
+{
+	if (s->kind == SEL_KEYWORD)
+		fn(s->index, arg);
+	else if (s->kind == SEL_ALL)
+		for (size_t i = 0; i < s->n_kids; i++)
+			sel_required_keywords(s->kids[i], fn, arg);
 }

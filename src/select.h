@@ -50,6 +50,12 @@ void sel_free(struct sel *s);
 /* Does unit u (w == NULL) or weapon w of unit u match? */
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                const struct eweapon *w);
+/* Does option o, taken by unit u, match? */
+bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                      const struct r_option *o);
+/* Calls fn for every keyword that s requires positively (outside any not/any), so that
+ * requirement cycles can be found. */
+void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg);
 
 /* Parses a comparison value for attribute a ("2d3" on a ladder, "3" on an int). Returns 0, or
  * -1 with *err set (caller frees). */

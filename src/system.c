@@ -503,6 +503,8 @@ struct system *system_load_file(const char *path, const char *root, struct diags
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
 		goto fail;
+	if (rules_check_cycles(sys, d))
+		goto fail;
 	xmlFreeDoc(doc);
 	return sys;
 fail:
