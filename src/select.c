@@ -43,21 +43,8 @@ static const struct {
 	{ "gt", CMP_GT }, { "ge", CMP_GE }, { "in", CMP_IN }, { "not-in", CMP_NOT_IN },
 };
 
-static const char *const leaf_names[] = {
-	"all", "any", "not", "entry", "category", "keyword", "attr", "name", "same-as-this",
-	"not-this", "has-weapon", "models", "attached", "field", "attached-to", "attached-to-this",
-};
-
 /* The selectors that mean something for options (which have ids, names and categories). */
 static const char *const option_leaves[] = { "all", "any", "not", "entry", "category", "name", "field" };
-
-bool sel_is_selector_elem(xmlNodePtr n)
-{
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(leaf_names); i++)
-		if (xml_is(n, leaf_names[i]))
-			return true;
-	return false;
-}
 
 void value_release(struct value *v)
 {
@@ -208,8 +195,7 @@ static struct sel *parse_group(xmlNodePtr parent, enum sel_kind kind, const stru
 	struct sel *s = sel_new(kind, p->item);
 	size_t cap = 0;
 	for (xmlNodePtr c = xml_first_elem(parent); c; c = xml_next_elem(c)) {
-		if (!sel_is_selector_elem(c))
-			continue;
+		/* parse_elem refuses what is not a selector: the schema leaves selectors to us. */
 		struct sel *k = parse_elem(c, p);
 		if (k == NULL) {
 			sel_free(s);

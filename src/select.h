@@ -43,8 +43,6 @@ struct sel_parse {
  * Returns NULL and adds a fatal diagnostic on error. Never returns NULL for success: an empty
  * selector matches everything. */
 struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p);
-/* True when the parse of any child element of parent would be a selector leaf. */
-bool sel_is_selector_elem(xmlNodePtr n);
 void sel_free(struct sel *s);
 
 /* Does unit u (w == NULL) or weapon w of unit u match? */
