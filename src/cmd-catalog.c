@@ -120,7 +120,7 @@ static int exec_catalog(int argc, char **argv)
 		if (c < 0)
 			return MUSTER_EXIT_OK;
 		if (c == 0)
-			return cmd_usage_error(self, "%s", _("invalid option"));
+			return cmd_bad_option(self, argv);
 	}
 	if (optind >= argc)
 		return list_systems();

@@ -19,7 +19,9 @@ const struct cmd_entry cmd_show_entry = {
 	"show",
 	N_("[--format=text|markdown|csv] FILE"),
 	N_("print a list with its units, costs, limit, points left and verdict"),
-	N_("Options:\n"
+	N_("The printout ends with the list's verdict and every violation, so a printed list\n"
+	   "carries its legality. Exit status: 0 when printed (legal or not), 2 on trouble.\n\n"
+	   "Options:\n"
 	   "      --format=FORMAT  text (the default), markdown, or csv (a cost sheet)\n"),
 	exec_show,
 };
@@ -43,7 +45,7 @@ static int exec_show(int argc, char **argv)
 		if (c > 0)
 			continue;
 		if (opt != OPT_FORMAT)
-			return cmd_usage_error(self, "%s", _("invalid option"));
+			return cmd_bad_option(self, argv);
 		if (strcmp(optarg, "text") == 0)
 			fmt = SHOW_TEXT;
 		else if (strcmp(optarg, "markdown") == 0)
@@ -67,6 +69,7 @@ static int exec_show(int argc, char **argv)
 		return MUSTER_EXIT_TROUBLE;
 	}
 	check_roster(r, &d);
+	diags_sort(&d);
 	int rc = 0;
 	if (fmt == SHOW_CSV) {
 		rc = export_csv(r, stdout);

@@ -22,9 +22,12 @@ const struct cmd_entry cmd_validate_entry = {
 	"validate",
 	N_("[--format=text|xml] [--verbose] FILE..."),
 	N_("check army lists and report every rule they break"),
-	N_("Options:\n"
-	   "      --format=FORMAT  text (the default: FILE:LINE:COL: error: RULE: message)\n"
-	   "                       or xml (one document for tools)\n"
+	N_("Every list of every file is checked and every violation reported, in line order.\n"
+	   "Exit status: 0 when all are legal, 1 when any is not, 2 when a file cannot be\n"
+	   "read or is malformed (its message goes to standard error).\n\n"
+	   "Options:\n"
+	   "      --format=FORMAT  text (the default: FILE:LINE[:COL]: error: RULE: message)\n"
+	   "                       or xml (one document for tools, problems included)\n"
 	   "  -v, --verbose        also say of each legal file that it is legal\n"),
 	exec_validate,
 };
@@ -110,7 +113,7 @@ static int exec_validate(int argc, char **argv)
 			verbose = true;
 			break;
 		default:
-			return cmd_usage_error(self, "%s", _("invalid option"));
+			return cmd_bad_option(self, argv);
 		}
 	}
 	if (optind >= argc)
@@ -123,8 +126,15 @@ static int exec_validate(int argc, char **argv)
 		v[i].status = validate_one(v[i].file, &v[i].d);
 		if (v[i].status > status)
 			status = v[i].status;
+		diags_sort(&v[i].d);
 		if (fmt == DIAG_TEXT) {
-			diags_print(&v[i].d, stdout, DIAG_TEXT);
+			/* Violations are the report (stdout); a file that cannot be checked is
+			 * trouble (stderr), as grep and diff do. */
+			for (size_t k = 0; k < v[i].d.n; k++) {
+				char *t = diag_format_text(&v[i].d.v[k]);
+				fprintf(v[i].d.v[k].sev == SEV_FATAL ? stderr : stdout, "%s\n", t);
+				free(t);
+			}
 			if (verbose && v[i].status == MUSTER_EXIT_OK)
 				printf(_("%s: legal\n"), v[i].file);
 		}

@@ -43,7 +43,7 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 		if (cmd->help && *cmd->help)
 			fprintf(out, "\n%s", _(cmd->help));
 		fprintf(out, "%s", _("\nCommon options:\n"
-		                     "      --data-dir=DIR   look for game systems in DIR first\n"
+		                     "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
 		                     "      --help           show this help and exit\n"));
 		return;
 	}
@@ -56,8 +56,9 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 	        "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
 	        "      --help           show this help and exit\n"
 	        "      --version        show the version and exit\n\n"
-	        "'muster help COMMAND' shows a command's options. Exit status: 0 legal, 1 illegal,\n"
-	        "2 usage error or unreadable or malformed input.\n"), out);
+	        "'muster help COMMAND' shows a command's options. 'muster validate' exits 0 when\n"
+	        "every list is legal, 1 when one is not, 2 on a usage error or unreadable or\n"
+	        "malformed input; the other commands exit 0 or 2.\n"), out);
 }
 
 int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
@@ -73,6 +74,13 @@ int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
 	else
 		fputs(_("Try 'muster --help' for more information.\n"), stderr);
 	return MUSTER_EXIT_TROUBLE;
+}
+
+int cmd_bad_option(const struct cmd_entry *cmd, char **argv)
+{
+	if (optopt && optopt < 0x100)
+		return cmd_usage_error(cmd, _("invalid option '-%c'"), optopt);
+	return cmd_usage_error(cmd, _("invalid option '%s'"), argv[optind - 1]);
 }
 
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)

@@ -11,12 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef MUSTER_PKGDATADIR
 #define MUSTER_PKGDATADIR "/usr/local/share/muster"
 #endif
 #ifndef MUSTER_SRCDATADIR
 #define MUSTER_SRCDATADIR "."
+#endif
+#ifndef MUSTER_BUILDDIR
+#define MUSTER_BUILDDIR "."
 #endif
 
 static char **extra;        /* --data-dir, in order given */
@@ -49,6 +53,19 @@ static bool is_file(const char *p)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* True when this program is the one in the build tree: only then is the source tree part of
+ * the path, so an installed muster never reads the tree it was built from. */
+static bool running_from_build_tree(void)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	size_t len = strlen(MUSTER_BUILDDIR);
+	return strncmp(exe, MUSTER_BUILDDIR, len) == 0 && exe[len] == '/';
+}
+
 const char *const *data_dirs(void)
 {
 	if (dirs)
@@ -70,7 +87,8 @@ const char *const *data_dirs(void)
 	}
 	GROW(v, cap, n + 3);
 	v[n++] = xstrdup(MUSTER_PKGDATADIR);
-	v[n++] = xstrdup(MUSTER_SRCDATADIR);
+	if (running_from_build_tree())
+		v[n++] = xstrdup(MUSTER_SRCDATADIR);
 	v[n] = NULL;
 	dirs = v;
 	return (const char *const *)dirs;

@@ -47,6 +47,32 @@ void diags_merge(struct diags *dst, const struct diags *src)
 	}
 }
 
+static int cmp_place(const struct diag *a, const struct diag *b)
+{
+	int f = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+	if (f)
+		return f;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return 0;
+}
+
+void diags_sort(struct diags *d)
+{
+	/* Insertion sort: stable, and lists of diagnostics are short. */
+	for (size_t i = 1; i < d->n; i++) {
+		struct diag g = d->v[i];
+		size_t j = i;
+		while (j > 0 && cmp_place(&d->v[j - 1], &g) > 0) {
+			d->v[j] = d->v[j - 1];
+			j--;
+		}
+		d->v[j] = g;
+	}
+}
+
 void diags_release(struct diags *d)
 {
 	for (size_t i = 0; i < d->n; i++) {

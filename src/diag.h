@@ -39,6 +39,8 @@ struct diag *diags_add(struct diags *d, enum severity sev, const char *file, lon
 /* Appends all of src to dst. */
 void diags_merge(struct diags *dst, const struct diags *src);
 void diags_release(struct diags *d);
+/* Orders by file, then line, then column, keeping the order of equal places (stable). */
+void diags_sort(struct diags *d);
 
 enum diag_format { DIAG_TEXT, DIAG_XML };
 

@@ -260,20 +260,30 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 	}
 }
 
+static void free_owned(char **owned, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(owned[i]);
+		owned[i] = NULL;
+	}
+}
+
 int export_csv(const struct roster *r, FILE *out)
 {
 	const struct system *sys = r->sys;
-	size_t ncols = 5 + sys->n_costs;
+	/* Column names are an interface for scripts: never translated. */
+	size_t ncols = 6 + sys->n_costs;
 	const char **row = xcalloc(ncols, sizeof(*row));
 	char **owned = xcalloc(ncols, sizeof(*owned));
 	int rc = 0;
-	row[0] = _("list");
-	row[1] = _("unit");
-	row[2] = _("entry");
-	row[3] = _("option");
-	row[4] = _("models");
+	row[0] = "list";
+	row[1] = "unit";
+	row[2] = "entry";
+	row[3] = "option";
+	row[4] = "models";
+	row[5] = "taken";
 	for (size_t c = 0; c < sys->n_costs; c++)
-		row[5 + c] = cost_abbr(&sys->costs[c]);
+		row[6 + c] = sys->costs[c].id;
 	rc |= csv_write_row(out, row, ncols);
 	for (size_t li = 0; li < r->n_lists && rc == 0; li++) {
 		const struct r_list *l = &r->lists[li];
@@ -281,56 +291,40 @@ int export_csv(const struct roster *r, FILE *out)
 		struct eunit *u = eunits_build(sys, l);
 		for (size_t i = 0; i < l->n_units && rc == 0; i++) {
 			const struct r_unit *ru = &l->units[i];
-			/* The unit's own row holds its models' cost; option rows hold theirs. */
-			row[0] = lname;
-			row[1] = ru->label ? ru->label : ru->entry->name;
-			row[2] = ru->entry->id;
-			row[3] = "";
-			row[4] = owned[4] = xasprintf("%ld", ru->models);
-			for (size_t c = 0; c < sys->n_costs; c++)
-				row[5 + c] = owned[5 + c] = xasprintf("%ld", ru->entry->costs[c] * ru->models);
-			rc |= csv_write_row(out, row, ncols);
-			for (size_t k = 4; k < ncols; k++) {
-				free(owned[k]);
-				owned[k] = NULL;
-			}
-			for (size_t k = 0; k < ru->n_opts && rc == 0; k++) {
-				const struct r_option *ro = &ru->opts[k];
-				row[3] = ro->opt->name;
-				row[4] = owned[4] = xasprintf("%ld", ro->count);
-				for (size_t c = 0; c < sys->n_costs; c++)
-					row[5 + c] = owned[5 + c] = xasprintf("%ld",
-						ro->opt->costs[c] * ro->count * (ro->opt->per_model ? ru->models : 1));
-				rc |= csv_write_row(out, row, ncols);
-				for (size_t m = 4; m < ncols; m++) {
-					free(owned[m]);
-					owned[m] = NULL;
+			/* The unit's own row holds its models' cost; each option row holds its own. */
+			for (size_t k = 0; k <= ru->n_opts && rc == 0; k++) {
+				const struct r_option *ro = k ? &ru->opts[k - 1] : NULL;
+				row[0] = lname;
+				row[1] = ru->label ? ru->label : ru->entry->name;
+				row[2] = ru->entry->id;
+				row[3] = ro ? ro->opt->name : "";
+				row[4] = owned[4] = xasprintf("%ld", ru->models);
+				row[5] = owned[5] = ro ? xasprintf("%ld", ro->count) : xstrdup("");
+				for (size_t c = 0; c < sys->n_costs; c++) {
+					long v = ro ? ro->opt->costs[c] * ro->count *
+					              (ro->opt->per_model ? ru->models : 1)
+					            : ru->entry->costs[c] * ru->models;
+					row[6 + c] = owned[6 + c] = xasprintf("%ld", v);
 				}
+				rc |= csv_write_row(out, row, ncols);
+				free_owned(owned, ncols);
 			}
 		}
-		row[0] = lname;
-		row[1] = _("total");
-		row[2] = row[3] = row[4] = "";
-		for (size_t c = 0; c < sys->n_costs; c++)
-			row[5 + c] = owned[5 + c] = xasprintf("%ld", eunits_total(u, l->n_units, c));
-		rc |= csv_write_row(out, row, ncols);
-		for (size_t c = 0; c < sys->n_costs; c++) {
-			row[1] = _("limit");
-			free(owned[5 + c]);
-			owned[5 + c] = NULL;
-		}
-		bool any = false;
-		for (size_t c = 0; c < sys->n_costs; c++)
-			any |= l->limits[c] >= 0;
-		if (any && rc == 0) {
+		for (int limit = 0; limit <= 1 && rc == 0; limit++) {
+			bool any = !limit;
 			for (size_t c = 0; c < sys->n_costs; c++)
-				row[5 + c] = owned[5 + c] = l->limits[c] >= 0 ? xasprintf("%ld", l->limits[c])
-				                                               : xstrdup("");
-			rc |= csv_write_row(out, row, ncols);
+				any |= l->limits[c] >= 0;
+			if (!any)
+				continue;
+			row[0] = lname;
+			row[1] = limit ? "limit" : "total";
+			row[2] = row[3] = row[4] = row[5] = "";
 			for (size_t c = 0; c < sys->n_costs; c++) {
-				free(owned[5 + c]);
-				owned[5 + c] = NULL;
+				long v = limit ? l->limits[c] : eunits_total(u, l->n_units, c);
+				row[6 + c] = owned[6 + c] = limit && v < 0 ? xstrdup("") : xasprintf("%ld", v);
 			}
+			rc |= csv_write_row(out, row, ncols);
+			free_owned(owned, ncols);
 		}
 		eunits_free(sys, u, l->n_units);
 	}
@@ -349,9 +343,10 @@ static void add_keywords(const struct system *sys, const kwword *kw, struct strb
 		}
 }
 
-static void add_weapon_line(const struct system *sys, const struct weapon *w, struct strbuf *sb)
+static void add_weapon_line(const struct system *sys, const struct weapon *w, int indent,
+                            struct strbuf *sb)
 {
-	strbuf_addf(sb, "    %s:", w->name);
+	strbuf_addf(sb, "%*s%s:", indent, "", w->name);
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
 		if (a->on != ON_WEAPON || !a->card || !w->vals[a->index].set)
@@ -414,7 +409,7 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 	if (e->n_weapons) {
 		strbuf_addf(sb, "  %s:\n", _("Weapons"));
 		for (size_t i = 0; i < e->n_weapons; i++)
-			add_weapon_line(sys, &e->weapons[i], sb);
+			add_weapon_line(sys, &e->weapons[i], 4, sb);
 	}
 	if (e->n_options) {
 		strbuf_addf(sb, "  %s:\n", _("Options"));
@@ -430,8 +425,10 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 			if (o->weapon_id)
 				strbuf_addf(sb, _(" on %s"), o->weapon_id);
 			strbuf_adds(sb, "\n");
-			if (o->adds)
-				add_weapon_line(sys, o->adds, sb);
+			if (o->adds) {
+				strbuf_addf(sb, "      %s ", _("adds"));
+				add_weapon_line(sys, o->adds, 0, sb);
+			}
 		}
 	}
 	struct strbuf notes = STRBUF_INIT;

@@ -47,6 +47,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
+	opterr = 0; /* every command reports a refused option itself, once */
 	/* "+": stop at the command name; its options are its own. */
 	while ((opt = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -60,8 +61,7 @@ int main(int argc, char **argv)
 			data_add_dir(optarg);
 			break;
 		default:
-			fputs(_("Try 'muster --help' for more information.\n"), stderr);
-			return MUSTER_EXIT_TROUBLE;
+			return cmd_bad_option(NULL, argv);
 		}
 	}
 	if (optind >= argc)
