@@ -242,7 +242,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	return 0;
 }
 
-static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g, bool example)
+static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 {
 	struct system *sys = p->sys;
 	struct catalog *cat = p->cat;
@@ -256,8 +256,8 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g, bool exa
 	e->catalog = cat;
 	e->group = g;
 	e->line = xml_line(n);
+	/* Not inherited: an invented feather may hold a faction taken from the rules. */
 	e->example = prop_true(n, "example");
-	(void)example;
 	e->vals = xcalloc(sys->n_unit_attrs + 1, sizeof(*e->vals));
 	e->kw = xcalloc(sys->kw_words, sizeof(kwword));
 	e->costs = xcalloc(sys->n_costs + 1, sizeof(*e->costs));
@@ -313,7 +313,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g, bool exa
 	return 0;
 }
 
-static int parse_group(struct cparse *p, xmlNodePtr n, struct group *parent, bool example)
+static int parse_group(struct cparse *p, xmlNodePtr n, struct group *parent)
 {
 	struct system *sys = p->sys;
 	struct catalog *cat = p->cat;
@@ -323,7 +323,6 @@ static int parse_group(struct cparse *p, xmlNodePtr n, struct group *parent, boo
 	g->name = xml_prop(n, "name");
 	g->parent = parent;
 	g->example = prop_true(n, "example");
-	(void)example;
 	char *level = xml_prop(n, "level");
 	const struct attr_def *a = idx_get(sys->attr_idx, level ? level : "");
 	if (a == NULL || a->type != ATTR_LEVEL) {
@@ -338,10 +337,10 @@ static int parse_group(struct cparse *p, xmlNodePtr n, struct group *parent, boo
 		CFAIL(n, _("group id '%s' is used twice in system '%s'"), g->id, sys->id);
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "group")) {
-			if (parse_group(p, c, g, g->example))
+			if (parse_group(p, c, g))
 				return -1;
 		} else if (xml_is(c, "entry")) {
-			if (parse_entry(p, c, g, g->example))
+			if (parse_entry(p, c, g))
 				return -1;
 		} else if (xml_is(c, "note")) {
 			free(g->note);
@@ -391,7 +390,7 @@ struct catalog *catalog_load(struct system *sys, const char *path, struct diags 
 	struct cparse p = { sys, cat, d, 0, count_named(root, "entry"), NULL };
 	cat->entries = xcalloc(p.cap_entries + 1, sizeof(*cat->entries));
 	for (xmlNodePtr c = xml_first_elem(root); c; c = xml_next_elem(c))
-		if (xml_is(c, "group") && parse_group(&p, c, NULL, false))
+		if (xml_is(c, "group") && parse_group(&p, c, NULL))
 			goto fail;
 	xmlFreeDoc(doc);
 	return cat;

@@ -310,7 +310,8 @@ static int check_message(xmlNodePtr n, const struct rparse *p, const char *msg)
 			ok |= strcmp(name, placeholders[i]) == 0;
 		if (!ok && strncmp(name, "this.", 5) == 0) {
 			const struct attr_def *a = idx_get(p->sys->attr_idx, name + 5);
-			ok = a != NULL && p->r->each && a->on == p->r->each_item;
+			/* A weapon rule may also name its unit's attributes. */
+			ok = a != NULL && p->r->each && (a->on == p->r->each_item || a->on == ON_UNIT);
 		}
 		if (!ok) {
 			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
@@ -459,6 +460,7 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 		r->ref = xstrdup(r->id);
 
 	xmlNodePtr agg = NULL, req = NULL, msg = NULL, same = NULL;
+	bool agg_done = false; /* the aggregate is parsed once, at its first bound */
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "each")) {
 			static const char *const ofs[] = { "units", "weapons" };
@@ -486,7 +488,7 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 			if (r->each_sel == NULL)
 				goto fail;
 		} else if (xml_is(c, "count") || xml_is(c, "sum") || xml_is(c, "distinct")) {
-			if (agg || req || same)
+			if (agg || agg_done || req || same)
 				PFAIL(c, "%s", _("a rule has one aggregate, requirement or <same>"));
 			agg = c;
 		} else if (xml_is(c, "require")) {
@@ -497,24 +499,23 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 			if (agg || req || same)
 				PFAIL(c, "%s", _("a rule has one aggregate, requirement or <same>"));
 			same = c;
-		} else if (xml_is(c, "at-most")) {
-			if (r->max)
-				PFAIL(c, "%s", _("a rule has at most one <at-most>"));
-			if (!agg)
-				PFAIL(c, "%s", _("<at-most> follows the aggregate it bounds"));
-			if (parse_aggregate(agg, p) || !(r->max = parse_bound(c, p)))
-				goto fail;
-			agg = NULL; /* parsed */
-		} else if (xml_is(c, "at-least")) {
-			if (r->min)
-				PFAIL(c, "%s", _("a rule has at most one <at-least>"));
-			if (!agg && !r->where)
-				PFAIL(c, "%s", _("<at-least> follows the aggregate it bounds"));
+		} else if (xml_is(c, "at-most") || xml_is(c, "at-least")) {
+			bool most = xml_is(c, "at-most");
+			if (most ? r->max != NULL : r->min != NULL)
+				PFAIL(c, _("a rule has at most one <%s>"), (const char *)c->name);
+			if (!agg && !agg_done)
+				PFAIL(c, _("<%s> follows the aggregate it bounds"), (const char *)c->name);
 			if (agg && parse_aggregate(agg, p))
 				goto fail;
 			agg = NULL;
-			if (!(r->min = parse_bound(c, p)))
+			agg_done = true;
+			struct bound *b = parse_bound(c, p);
+			if (b == NULL)
 				goto fail;
+			if (most)
+				r->max = b;
+			else
+				r->min = b;
 		} else if (xml_is(c, "message")) {
 			msg = c;
 		} else if (!xml_is(c, "description")) {

@@ -173,6 +173,23 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 				strbuf_adds(sb, "\n");
 			}
 			free(title);
+			if (ru->attach_id) {
+				char *target = unit_title(&l->units[ru->attach]);
+				char *line = xasprintf(_("  joins %s"), target);
+				if (md) {
+					strbuf_adds(sb, "| ");
+					add_md(sb, line);
+					strbuf_adds(sb, " | |");
+					for (size_t c = 0; c < sys->n_costs; c++)
+						if (used[c])
+							strbuf_adds(sb, " |");
+					strbuf_adds(sb, "\n");
+				} else {
+					strbuf_addf(sb, "%s\n", line);
+				}
+				free(line);
+				free(target);
+			}
 			for (size_t k = 0; k < ru->n_opts; k++) {
 				const struct r_option *ro = &ru->opts[k];
 				char *line = ro->count > 1 ? xasprintf("  + %s x%ld", ro->opt->name, ro->count)
@@ -252,7 +269,13 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 	if (errors == 0)
 		strbuf_addf(sb, "%s\n", warnings ? _("Legality: legal, with warnings") : _("Legality: legal"));
 	else
-		strbuf_addf(sb, _("Legality: NOT LEGAL (%zu errors, %zu warnings)\n"), errors, warnings);
+	{
+		strbuf_adds(sb, _("Legality: NOT LEGAL ("));
+		strbuf_addf(sb, ngettext("%zu error", "%zu errors", errors), errors);
+		strbuf_adds(sb, ", ");
+		strbuf_addf(sb, ngettext("%zu warning", "%zu warnings", warnings), warnings);
+		strbuf_adds(sb, ")\n");
+	}
 	for (size_t i = 0; d && i < d->n; i++) {
 		char *t = diag_format_text(&d->v[i]);
 		strbuf_addf(sb, "%s%s\n", md ? "- " : "  ", t);

@@ -21,6 +21,7 @@
 #define _(s) gettext(s)
 #else
 #define _(s) (s)
+#define ngettext(one, many, n) ((n) == 1 ? (one) : (many))
 #endif
 #define N_(s) (s)
 
