@@ -192,15 +192,21 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 		o->name = xstrdup(o->id);
 	o->line = xml_line(n);
 	o->costs = xcalloc(p->sys->n_costs + 1, sizeof(*o->costs));
+	char *mx = xml_prop(n, "max");
+	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
+	free(mx);
 	if (xml_prop_long(n, "min", 0, 1000, 0, &o->min, p->cat->file, p->d) ||
-	    xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d))
+	    (!unbounded && xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d)))
 		return -1;
+	if (unbounded)
+		o->max = OPTION_UNBOUNDED; /* the catalog sets no limit; rules may */
 	if (o->min > o->max)
 		CFAIL(n, _("option '%s' has min %ld above max %ld"), o->id, o->min, o->max);
 	char *per = xml_prop(n, "per");
 	o->per_model = per && strcmp(per, "model") == 0;
 	free(per);
 	o->weapon_id = xml_prop(n, "weapon");
+	o->ref = xml_prop(n, "ref");
 	o->target = o->weapon_id ? TARGET_WEAPON : TARGET_UNIT;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "cost")) {
@@ -215,6 +221,14 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 		} else if (xml_is(c, "remove")) {
 			if (keyword_list(p, c, &o->removes, &o->n_removes))
 				return -1;
+		} else if (xml_is(c, "drop-weapon")) {
+			char *t = xml_text(c);
+			size_t k = 0;
+			while (o->drops && o->drops[k])
+				k++;
+			o->drops = xreallocarray(o->drops, k + 2, sizeof(*o->drops));
+			o->drops[k] = t;
+			o->drops[k + 1] = NULL;
 		} else if (xml_is(c, "weapon")) {
 			if (o->adds)
 				CFAIL(c, _("option '%s' adds more than one weapon"), o->id);
@@ -222,14 +236,6 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 			if (parse_weapon(p, c, o->adds))
 				return -1;
 		}
-	}
-	if (o->target == TARGET_WEAPON) {
-		bool found = o->adds && strcmp(o->adds->id, o->weapon_id) == 0;
-		for (size_t i = 0; i < e->n_weapons && !found; i++)
-			found = strcmp(e->weapons[i].id, o->weapon_id) == 0;
-		if (!found)
-			CFAIL(n, _("option '%s' names weapon '%s', which entry '%s' does not have"), o->id,
-			      o->weapon_id, e->id);
 	}
 	const struct entry_option *prev = idx_get(e->option_idx, o->id);
 	if (prev || idx_add(e->option_idx, o->id, o) != 0)
@@ -240,6 +246,17 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 			CFAIL(n, _("option '%s' grants keyword '%s' to the wrong kind of item"), o->id,
 			      p->sys->keywords[o->grants[i]].id);
 	return 0;
+}
+
+static bool entry_has_weapon(const struct entry *e, const char *id)
+{
+	for (size_t i = 0; i < e->n_weapons; i++)
+		if (strcmp(e->weapons[i].id, id) == 0)
+			return true;
+	for (size_t i = 0; i < e->n_options; i++)
+		if (e->options[i].adds && strcmp(e->options[i].adds->id, id) == 0)
+			return true;
+	return false;
 }
 
 static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
@@ -301,6 +318,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		} else if (xml_is(c, "option")) {
 			if (parse_option(p, e, c, &e->options[e->n_options++]))
 				return -1;
+			e->options[e->n_options - 1].line = xml_line(c);
 		} else if (xml_is(c, "note")) {
 			free(e->note);
 			e->note = xml_text(c);
@@ -308,6 +326,20 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	}
 	if (check_required(p, n, ON_UNIT, e->vals))
 		return -1;
+	/* Weapons named by options: the entry's own, or one an option of the entry adds. */
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		const char *bad = o->weapon_id && !entry_has_weapon(e, o->weapon_id) ? o->weapon_id : NULL;
+		for (size_t k = 0; !bad && o->drops && o->drops[k]; k++)
+			if (!entry_has_weapon(e, o->drops[k]))
+				bad = o->drops[k];
+		if (bad) {
+			diags_add(p->d, SEV_FATAL, cat->file, o->line, 0, NULL, NULL,
+			          _("option '%s' names weapon '%s', which entry '%s' does not have"), o->id,
+			          bad, e->id);
+			return -1;
+		}
+	}
 	if (idx_add(sys->entry_idx, e->id, e) != 0)
 		CFAIL(n, _("entry id '%s' is used twice in system '%s'"), e->id, sys->id);
 	return 0;
@@ -429,6 +461,8 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 			free(o->grants);
 			free(o->removes);
 			free(o->cats);
+			strv_free(o->drops);
+			free(o->ref);
 			if (o->adds) {
 				weapon_release(sys, o->adds);
 				free(o->adds);

@@ -47,6 +47,7 @@ struct rule {
 	enum attr_on each_item;
 	struct sel *each_sel;
 	long taking;                  /* keyword index, or -1 */
+	bool listed;                  /* taking rules: also items whose card lists the keyword */
 	bool require;                 /* a requirement rule: this must match `where` */
 	enum agg_kind agg;
 	enum scope_kind scope;
@@ -482,6 +483,9 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 				}
 				free(taking);
 				r->taking = (long)kd->index;
+				char *listed = xml_prop(c, "listed");
+				r->listed = listed && strcmp(listed, "true") == 0;
+				free(listed);
 			}
 			struct sel_parse sp = { sys, file, d, r->each_item, false, r->each_item };
 			r->each_sel = sel_parse_children(c, &sp);
@@ -984,6 +988,32 @@ static size_t judge(const struct rule *r, struct acc *a, const struct lctx *lc,
 	return errors;
 }
 
+/* listed="true": the unit's card (or its weapons' cards) already has the keyword; check it
+ * as the card gives it. */
+static size_t check_listed(const struct rule *r, const struct system *sys,
+                           const struct roster *ros, const struct lctx *lc,
+                           const struct sel_ctx *base, const struct eunit *u, struct diags *d)
+{
+	size_t errors = 0;
+	size_t nw = r->each_item == ON_WEAPON ? u->n_weapons : 1;
+	for (size_t wi = 0; wi < nw; wi++) {
+		const struct eweapon *w = r->each_item == ON_WEAPON ? &u->weapons[wi] : NULL;
+		const kwword *card = w ? w->w->kw : u->e->kw;
+		if (!kw_has(card, (size_t)r->taking))
+			continue;
+		struct sel_ctx c = *base;
+		c.this_unit = u;
+		c.this_weapon = w;
+		c.this_kw = card;
+		if (!sel_match(r->each_sel, &c, u, w) || sel_match(r->where, &c, u, w))
+			continue;
+		struct msgvars m = { sys, r, lc, u, w, 0, 0, r->taking, false, NULL, NULL };
+		report(d, ros, &m, u->ru->line, u->ru->col);
+		errors += r->sev == SEV_ERROR;
+	}
+	return errors;
+}
+
 static size_t check_rule_each(const struct rule *r, const struct system *sys,
                               const struct roster *ros, const struct lctx *lcs, size_t n_lcs,
                               const struct lctx *lc, struct diags *d)
@@ -997,7 +1027,7 @@ static size_t check_rule_each(const struct rule *r, const struct system *sys,
 			/* Only the moments an option granted the keyword, seen as they were before. */
 			for (size_t ti = 0; ti < u->n_takes; ti++) {
 				const struct take *t = &u->takes[ti];
-				if ((long)t->kw != r->taking)
+				if ((long)t->kw != r->taking || t->weapon == -2)
 					continue;
 				if ((r->each_item == ON_WEAPON) != (t->weapon >= 0))
 					continue;
@@ -1014,6 +1044,8 @@ static size_t check_rule_each(const struct rule *r, const struct system *sys,
 					errors += r->sev == SEV_ERROR;
 				}
 			}
+			if (r->listed)
+				errors += check_listed(r, sys, ros, lc, &base, u, d);
 			continue;
 		}
 		for (size_t wi = 0; wi < nw; wi++) {

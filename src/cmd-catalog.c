@@ -39,9 +39,14 @@ static int list_systems(void)
 			size_t entries = 0;
 			for (size_t i = 0; i < sys->n_catalogs; i++)
 				entries += sys->catalogs[i]->n_entries;
-			printf(_("%-14s %s (revision %s): %zu rules, %zu catalogs, %zu entries\n"), sys->id,
-			       sys->name, sys->revision ? sys->revision : "-", sys->n_rules,
-			       sys->n_catalogs, entries);
+			printf("%-14s %s (%s %s): ", sys->id, sys->name, _("revision"),
+			       sys->revision ? sys->revision : "-");
+			printf(ngettext("%zu rule", "%zu rules", sys->n_rules), sys->n_rules);
+			fputs(", ", stdout);
+			printf(ngettext("%zu catalog", "%zu catalogs", sys->n_catalogs), sys->n_catalogs);
+			fputs(", ", stdout);
+			printf(ngettext("%zu entry", "%zu entries", entries), entries);
+			fputs("\n", stdout);
 		}
 		diags_release(&d);
 		system_free(sys);
@@ -115,12 +120,12 @@ static int exec_catalog(int argc, char **argv)
 	};
 	const struct cmd_entry *self = &cmd_catalog_entry;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;
 		if (c == 0)
-			return cmd_bad_option(self, argv);
+			return cmd_bad_option(self, opt, argv);
 	}
 	if (optind >= argc)
 		return list_systems();

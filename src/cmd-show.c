@@ -38,14 +38,14 @@ static int exec_show(int argc, char **argv)
 	const struct cmd_entry *self = &cmd_show_entry;
 	enum show_format fmt = SHOW_TEXT;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;
 		if (c > 0)
 			continue;
 		if (opt != OPT_FORMAT)
-			return cmd_bad_option(self, argv);
+			return cmd_bad_option(self, opt, argv);
 		if (strcmp(optarg, "text") == 0)
 			fmt = SHOW_TEXT;
 		else if (strcmp(optarg, "markdown") == 0)
@@ -72,7 +72,7 @@ static int exec_show(int argc, char **argv)
 	diags_sort(&d);
 	int rc = 0;
 	if (fmt == SHOW_CSV) {
-		rc = export_csv(r, stdout);
+		rc = export_csv(r, &d, stdout);
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 		export_text(r, &d, fmt == SHOW_MARKDOWN, &sb);

@@ -76,11 +76,22 @@ int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
 	return MUSTER_EXIT_TROUBLE;
 }
 
-int cmd_bad_option(const struct cmd_entry *cmd, char **argv)
+int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv)
 {
-	if (optopt && optopt < 0x100)
+	const char *word = argv[optind - 1];
+	bool is_long = strncmp(word, "--", 2) == 0;
+	if (opt == ':') {
+		if (is_long)
+			return cmd_usage_error(cmd, _("option '%s' requires an argument"), word);
+		return cmd_usage_error(cmd, _("option '-%c' requires an argument"), optopt);
+	}
+	if (is_long && optopt != 0 && strchr(word, '=')) {
+		size_t n = (size_t)(strchr(word, '=') - word);
+		return cmd_usage_error(cmd, _("option '%.*s' doesn't allow an argument"), (int)n, word);
+	}
+	if (!is_long && optopt && optopt < 0x100)
 		return cmd_usage_error(cmd, _("invalid option '-%c'"), optopt);
-	return cmd_usage_error(cmd, _("invalid option '%s'"), argv[optind - 1]);
+	return cmd_usage_error(cmd, _("invalid option '%s'"), word);
 }
 
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)

@@ -50,7 +50,7 @@ enum { OPT_HELP = 0x100, OPT_DATA_DIR, OPT_FORMAT, OPT_VERBOSE, OPT_QUIET, OPT_O
 	{ "data-dir", required_argument, NULL, OPT_DATA_DIR }
 /* Reports the option getopt_long refused (opterr is 0: getopt prints nothing itself) and
  * returns MUSTER_EXIT_TROUBLE. */
-int cmd_bad_option(const struct cmd_entry *cmd, char **argv);
+int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
 /* Handles a common option; returns 1 when handled and the command should go on, 0 when it is
  * not a common option, and -1 when the command should exit 0 now (--help). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);

@@ -84,6 +84,22 @@ static void build_one(const struct system *sys, const struct r_unit *ru, struct 
 		}
 		for (size_t r = 0; r < o->n_removes; r++)
 			kw_del(set, o->removes[r]);
+		for (size_t k = 0; o->drops && o->drops[k]; k++) {
+			long wi = find_weapon(u, o->drops[k]);
+			if (wi < 0)
+				continue;
+			free(u->weapons[wi].kw);
+			memmove(&u->weapons[wi], &u->weapons[wi + 1],
+			        (u->n_weapons - (size_t)wi - 1) * sizeof(*u->weapons));
+			u->n_weapons--;
+			/* Takes recorded on weapons after the dropped one shift down with them. */
+			for (size_t t = 0; t < u->n_takes; t++) {
+				if (u->takes[t].weapon == wi)
+					u->takes[t].weapon = -2; /* gone: its take no longer applies */
+				else if (u->takes[t].weapon > wi)
+					u->takes[t].weapon--;
+			}
+		}
 	}
 }
 

@@ -73,6 +73,22 @@ static void unit_notes(const struct system *sys, const struct entry *e, struct s
 	}
 }
 
+/* Fields of one scope that differ from their defaults, one per line; booleans as yes/no. */
+static void add_fields(const struct system *sys, const long *fields, enum field_scope scope,
+                       bool md, struct strbuf *sb)
+{
+	for (size_t f = 0; f < sys->n_fields; f++) {
+		const struct field_def *fd = &sys->fields[f];
+		if (fd->scope != scope || fields[f] == fd->def)
+			continue;
+		strbuf_addf(sb, "%s%s: ", md ? "\n- " : "\n", fd->name);
+		if (fd->type == ATTR_BOOL)
+			strbuf_adds(sb, fields[f] ? _("yes") : _("no"));
+		else
+			strbuf_addf(sb, "%ld", fields[f]);
+	}
+}
+
 static void list_header(const struct system *sys, const struct r_list *l, bool md,
                         struct strbuf *sb)
 {
@@ -100,14 +116,29 @@ static void list_header(const struct system *sys, const struct r_list *l, bool m
 			strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", l->size->facts[i].name,
 			            l->size->facts[i].value);
 	if (l->faction) {
-		strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", _("Faction"), l->faction->name);
+		/* The level's own name: "Faction" in one game, "Outfit" in another. */
+		strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", sys->attrs[l->faction->level].name,
+		            l->faction->name);
 		for (const struct group *g = l->faction->parent; g; g = g->parent)
 			strbuf_addf(sb, ", %s %s", sys->attrs[g->level].name, g->name);
 	}
-	for (size_t f = 0; f < sys->n_fields; f++)
-		if (l->fields[f] != sys->fields[f].def)
-			strbuf_addf(sb, "%s%s: %ld", md ? "\n- " : "\n", sys->fields[f].name, l->fields[f]);
+	add_fields(sys, l->fields, FIELD_LIST, md, sb);
 	strbuf_adds(sb, "\n\n");
+}
+
+/* The verdict in words, as the text form prints it; caller frees. */
+static char *verdict_text(const struct diags *d)
+{
+	size_t errors = d ? d->errors : 0, warnings = d ? d->warnings : 0;
+	if (errors == 0)
+		return xstrdup(warnings ? _("legal, with warnings") : _("legal"));
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, _("NOT LEGAL ("));
+	strbuf_addf(&sb, ngettext("%zu error", "%zu errors", errors), errors);
+	strbuf_adds(&sb, ", ");
+	strbuf_addf(&sb, ngettext("%zu warning", "%zu warnings", warnings), warnings);
+	strbuf_adds(&sb, ")");
+	return strbuf_detach(&sb);
 }
 
 void export_text(const struct roster *r, const struct diags *d, bool md, struct strbuf *sb)
@@ -117,11 +148,18 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 		if (md) {
 			strbuf_adds(sb, "# ");
 			add_md(sb, r->name);
-			strbuf_adds(sb, "\n\n");
 		} else {
-			strbuf_addf(sb, "%s\n\n", r->name);
+			strbuf_adds(sb, r->name);
 		}
 	}
+	/* Roster fields (territories held...) once, for the whole roster. */
+	struct strbuf rf = STRBUF_INIT;
+	add_fields(sys, r->fields, FIELD_ROSTER, md, &rf);
+	if (rf.len)
+		strbuf_adds(sb, rf.s + (r->name ? 0 : 1));
+	if (r->name || rf.len)
+		strbuf_adds(sb, "\n\n");
+	strbuf_release(&rf);
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct r_list *l = &r->lists[li];
 		struct eunit *u = eunits_build(sys, l);
@@ -264,18 +302,9 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 		free(used);
 		eunits_free(sys, u, l->n_units);
 	}
-	size_t errors = d ? d->errors : 0, warnings = d ? d->warnings : 0;
-	strbuf_addf(sb, "%s", md ? "## " : "");
-	if (errors == 0)
-		strbuf_addf(sb, "%s\n", warnings ? _("Legality: legal, with warnings") : _("Legality: legal"));
-	else
-	{
-		strbuf_adds(sb, _("Legality: NOT LEGAL ("));
-		strbuf_addf(sb, ngettext("%zu error", "%zu errors", errors), errors);
-		strbuf_adds(sb, ", ");
-		strbuf_addf(sb, ngettext("%zu warning", "%zu warnings", warnings), warnings);
-		strbuf_adds(sb, ")\n");
-	}
+	char *verdict = verdict_text(d);
+	strbuf_addf(sb, "%s%s %s\n", md ? "## " : "", _("Legality:"), verdict);
+	free(verdict);
 	for (size_t i = 0; d && i < d->n; i++) {
 		char *t = diag_format_text(&d->v[i]);
 		strbuf_addf(sb, "%s%s\n", md ? "- " : "  ", t);
@@ -291,7 +320,7 @@ static void free_owned(char **owned, size_t n)
 	}
 }
 
-int export_csv(const struct roster *r, FILE *out)
+int export_csv(const struct roster *r, const struct diags *d, FILE *out)
 {
 	const struct system *sys = r->sys;
 	/* Column names are an interface for scripts: never translated. */
@@ -333,23 +362,41 @@ int export_csv(const struct roster *r, FILE *out)
 				free_owned(owned, ncols);
 			}
 		}
-		for (int limit = 0; limit <= 1 && rc == 0; limit++) {
-			bool any = !limit;
-			for (size_t c = 0; c < sys->n_costs; c++)
-				any |= l->limits[c] >= 0;
-			if (!any)
-				continue;
+		/* Rows: total, then (when the list has a limit) limit and what is left. */
+		static const char *const what[] = { "total", "limit", "left" };
+		bool limited = false;
+		for (size_t c = 0; c < sys->n_costs; c++)
+			limited |= l->limits[c] >= 0;
+		for (size_t k = 0; k < 3 && rc == 0; k++) {
+			if (k > 0 && !limited)
+				break;
 			row[0] = lname;
-			row[1] = limit ? "limit" : "total";
+			row[1] = what[k];
 			row[2] = row[3] = row[4] = row[5] = "";
 			for (size_t c = 0; c < sys->n_costs; c++) {
-				long v = limit ? l->limits[c] : eunits_total(u, l->n_units, c);
-				row[6 + c] = owned[6 + c] = limit && v < 0 ? xstrdup("") : xasprintf("%ld", v);
+				long total = eunits_total(u, l->n_units, c), lim = l->limits[c];
+				if (k > 0 && lim < 0)
+					row[6 + c] = owned[6 + c] = xstrdup("");
+				else
+					row[6 + c] = owned[6 + c] =
+						xasprintf("%ld", k == 0 ? total : k == 1 ? lim : lim - total);
 			}
 			rc |= csv_write_row(out, row, ncols);
 			free_owned(owned, ncols);
 		}
 		eunits_free(sys, u, l->n_units);
+	}
+	/* The roster's verdict, once, as in the printed forms. */
+	if (rc == 0) {
+		row[0] = r->name ? r->name : "";
+		row[1] = "verdict";
+		row[2] = row[3] = row[4] = row[5] = "";
+		for (size_t c = 0; c < sys->n_costs; c++)
+			row[6 + c] = "";
+		char *v = verdict_text(d);
+		row[6] = v;
+		rc |= csv_write_row(out, row, ncols);
+		free(v);
 	}
 	free(owned);
 	free(row);
@@ -369,19 +416,24 @@ static void add_keywords(const struct system *sys, const kwword *kw, struct strb
 static void add_weapon_line(const struct system *sys, const struct weapon *w, int indent,
                             struct strbuf *sb)
 {
-	strbuf_addf(sb, "%*s%s:", indent, "", w->name);
+	struct strbuf stats = STRBUF_INIT;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
 		if (a->on != ON_WEAPON || !a->card || !w->vals[a->index].set)
 			continue;
 		char *v = value_display(sys, a, &w->vals[a->index]);
-		strbuf_addf(sb, " %s %s", a->abbr ? a->abbr : a->name, v);
+		strbuf_addf(&stats, " %s %s", a->abbr ? a->abbr : a->name, v);
 		free(v);
 	}
 	struct strbuf k = STRBUF_INIT;
 	add_keywords(sys, w->kw, &k);
+	/* "Sword: Dmg 4 Rng 1"; Reliable", or "HAR: Shoots through the ceiling" without stats. */
+	strbuf_addf(sb, "%*s%s", indent, "", w->name);
+	if (stats.len)
+		strbuf_addf(sb, ":%s", stats.s);
 	if (k.len)
-		strbuf_addf(sb, "; %s", k.s);
+		strbuf_addf(sb, "%s%s", stats.len ? "; " : ": ", k.s);
+	strbuf_release(&stats);
 	strbuf_release(&k);
 	strbuf_adds(sb, "\n");
 }
@@ -443,10 +495,15 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 				if (o->costs[c])
 					strbuf_addf(sb, " %+ld %s%s", o->costs[c], cost_abbr(&sys->costs[c]),
 					            o->per_model ? _(" per model") : "");
-			if (o->max != 1)
+			if (o->max == OPTION_UNBOUNDED)
+				strbuf_adds(sb, _(" (any number)"));
+			else if (o->max != 1)
 				strbuf_addf(sb, _(" (up to %ld)"), o->max);
 			if (o->weapon_id)
 				strbuf_addf(sb, _(" on %s"), o->weapon_id);
+			for (size_t c = 0; c < o->n_cats; c++)
+				strbuf_addf(sb, "%s%s%s", c ? ", " : " [", sys->cats[o->cats[c]].name,
+				            c + 1 == o->n_cats ? "]" : "");
 			strbuf_adds(sb, "\n");
 			if (o->adds) {
 				strbuf_addf(sb, "      %s ", _("adds"));

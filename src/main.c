@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 	int opt;
 	opterr = 0; /* every command reports a refused option itself, once */
 	/* "+": stop at the command name; its options are its own. */
-	while ((opt = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+:hV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'h':
 			cmd_usage(NULL, stdout);
@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 			data_add_dir(optarg);
 			break;
 		default:
-			return cmd_bad_option(NULL, argv);
+			return cmd_bad_option(NULL, opt, argv);
 		}
 	}
 	if (optind >= argc)

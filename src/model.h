@@ -135,6 +135,8 @@ struct weapon {
 
 enum option_target { TARGET_UNIT, TARGET_WEAPON };
 
+#define OPTION_UNBOUNDED 1000000L
+
 struct entry_option {
 	char *id, *name;
 	long min, max;      /* times it may be taken per unit */
@@ -145,6 +147,8 @@ struct entry_option {
 	size_t *grants, n_grants;
 	size_t *removes, n_removes;
 	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
+	char **drops;       /* ids of weapons the option takes away; NULL-terminated or NULL */
+	char *ref;          /* the rule its min and max come from ("DK-2"), or NULL */
 	struct weapon *adds; /* an extra weapon, or NULL */
 	long line;
 };

@@ -114,11 +114,11 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 			if (u->opts[j].opt == o)
 				taken = u->opts[j].count;
 		if (taken > o->max)
-			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, NULL, "catalog-option-max",
+			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, o->ref, "catalog-option-max",
 			          _("%s takes option '%s' %ld times; the catalog allows at most %ld"),
 			          u->label ? u->label : u->entry->name, o->name, taken, o->max);
 		else if (taken < o->min)
-			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, NULL, "catalog-option-min",
+			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, o->ref, "catalog-option-min",
 			          _("%s must take option '%s' at least %ld times"),
 			          u->label ? u->label : u->entry->name, o->name, o->min);
 	}

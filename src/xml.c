@@ -38,6 +38,7 @@ struct err_sink {
 	size_t added;
 	size_t max;        /* stop collecting after this many */
 	bool doctype_seen;
+	long end_line, end_col; /* where the input ends (0 when not parsing a buffer) */
 };
 
 static xmlParserInputPtr deny_entity_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
@@ -75,12 +76,30 @@ static void sink_error(void *ctx, xmlErrorPtr e)
 		return;
 	if (sink->doctype_seen)
 		return; /* the DOCTYPE message already says it all */
-	char *msg = xstrdup(e->message ? e->message : "malformed XML");
-	strip_newline(msg);
 	long line = e->line;
 	long col = e->int2;
 	if (line <= 0 && e->node != NULL)
 		line = xmlGetLineNo((xmlNodePtr)e->node);
+	char *msg;
+	const char *bytes = e->message ? strstr(e->message, "Bytes: ") : NULL;
+	if (e->code == XML_ERR_INVALID_CHAR && bytes) {
+		/* libxml2 says "Input is not proper UTF-8, indicate encoding !\nBytes: 0x..". */
+		char *hex = xstrdup(bytes + 7);
+		strip_newline(hex);
+		msg = xasprintf(_("the text is not valid UTF-8 (bytes %s)"), hex);
+		free(hex);
+	} else if (sink->end_line > 0 && e->domain == XML_FROM_PARSER &&
+	           (line > sink->end_line || (line == sink->end_line && col >= sink->end_col))) {
+		/* Whatever libxml2 expected next, the file simply stopped. */
+		msg = xstrdup(_("unexpected end of file (is the file truncated?)"));
+	} else {
+		msg = xstrdup(e->message ? e->message : "malformed XML");
+	}
+	strip_newline(msg);
+	/* One diagnostic is one line. */
+	for (char *p = msg; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
 	diags_add(sink->d, SEV_FATAL, sink->file, line, col, NULL, NULL, "%s", msg);
 	free(msg);
 	sink->added++;
@@ -132,7 +151,15 @@ xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct 
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create an XML parser"));
 		return NULL;
 	}
-	struct err_sink sink = { d, name, 0, 1, false };
+	struct err_sink sink = { d, name, 0, 1, false, 1, 1 };
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '\n') {
+			sink.end_line++;
+			sink.end_col = 1;
+		} else if (((unsigned char)buf[i] & 0xC0) != 0x80) {
+			sink.end_col++;
+		}
+	}
 	ctxt->_private = &sink;
 	ctxt->sax->internalSubset = refuse_doctype;
 	xmlSetStructuredErrorFunc(&sink, sink_error);
@@ -206,7 +233,7 @@ struct xml_schema *xml_schema_load(const char *path, struct diags *d)
 	s->doc = xml_load_file(path, d);
 	if (s->doc == NULL)
 		goto fail;
-	struct err_sink sink = { d, path, 0, 20, false };
+	struct err_sink sink = { d, path, 0, 20, false, 0, 0 };
 	xmlSetStructuredErrorFunc(&sink, sink_error);
 	s->pctxt = xmlSchemaNewDocParserCtxt(s->doc);
 	if (s->pctxt)
@@ -243,7 +270,7 @@ int xml_schema_validate(struct xml_schema *s, xmlDocPtr doc, const char *name, s
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create a validator"));
 		return -1;
 	}
-	struct err_sink sink = { d, name, 0, 50, false };
+	struct err_sink sink = { d, name, 0, 50, false, 0, 0 };
 	xmlSchemaSetValidStructuredErrors(v, sink_error, &sink);
 	int rc = xmlSchemaValidateDoc(v, doc);
 	xmlSchemaFreeValidCtxt(v);

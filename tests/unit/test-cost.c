@@ -1,0 +1,473 @@
+/* test-cost.c - unit tests of cost.c: effective units, option costs and keyword effects
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The lists are built by hand from the shipped catalogs' entries and options, so that only
+ * eunits_build is under test (not the roster loader).
+ */
+#include "muster.h"
+#include "cost.h"
+#include "data.h"
+#include "idx.h"
+#include "system.h"
+#include "util.h"
+#include "xml.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <criterion/criterion.h>
+
+/* --- helpers (each test program is one file: these are repeated in the engine tests) -------- */
+
+static char *tmpdir;
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)flag;
+	(void)f;
+	return remove(p);
+}
+
+static void make_tmpdir(void)
+{
+	const char *t = getenv("TMPDIR");
+	tmpdir = xasprintf("%s/muster-unit.XXXXXX", t && *t ? t : "/tmp");
+	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
+}
+
+static void remove_tmpdir(void)
+{
+	if (tmpdir) {
+		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+		free(tmpdir);
+		tmpdir = NULL;
+	}
+}
+
+/* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry. */
+static __attribute__((unused)) const char *src_dir(void)
+{
+	static char buf[4096];
+	const char *s = getenv("MUSTER_DATA_PATH");
+	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
+	size_t n = strcspn(s, ":");
+	cr_assert_lt(n, sizeof(buf));
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Creates the directories of path below tmpdir and writes text; returns the full path. */
+static __attribute__((unused)) char *write_tmp(const char *rel, const char *text)
+{
+	char *p = xasprintf("%s/%s", tmpdir, rel);
+	for (char *s = p + strlen(tmpdir) + 1; (s = strchr(s, '/')) != NULL; s++) {
+		*s = '\0';
+		mkdir(p, 0700);
+		*s = '/';
+	}
+	FILE *f = fopen(p, "wb");
+	cr_assert_not_null(f, "cannot create %s", p);
+	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
+	cr_assert_eq(fclose(f), 0);
+	return p;
+}
+
+/* The 1-based line of the first occurrence of marker in text (0 when absent). */
+static __attribute__((unused)) long line_of(const char *text, const char *marker)
+{
+	const char *m = strstr(text, marker);
+	if (m == NULL)
+		return 0;
+	long line = 1;
+	for (const char *s = text; s < m; s++)
+		line += *s == '\n';
+	return line;
+}
+
+/* Every diagnostic, for assertion messages (a static buffer: nothing leaks on failure). */
+static __attribute__((unused)) const char *dump(const struct diags *d)
+{
+	static char buf[16384];
+	size_t off = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
+		int k = snprintf(buf + off, sizeof(buf) - off, "\n  [%s %s:%ld %s] %s",
+		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
+		                 d->v[i].line, d->v[i].ref ? d->v[i].ref : "-", d->v[i].msg);
+		if (k < 0)
+			break;
+		off += (size_t)k;
+	}
+	return buf;
+}
+
+/* The first diagnostic of severity sev whose message contains needle, or NULL. */
+static __attribute__((unused)) const struct diag *find_diag(const struct diags *d, enum severity sev, const char *needle)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].sev == sev && strstr(d->v[i].msg, needle))
+			return &d->v[i];
+	return NULL;
+}
+
+static struct system *sys;
+
+static void setup(void)
+{
+	xml_init();
+	make_tmpdir();
+	struct diags d = DIAGS_INIT;
+	sys = system_load("duckhammer", &d);
+	cr_assert_not_null(sys, "duckhammer does not load:%s", dump(&d));
+	diags_release(&d);
+}
+
+static void teardown(void)
+{
+	system_free(sys);
+	sys = NULL;
+	remove_tmpdir();
+	data_cleanup();
+}
+
+TestSuite(cost, .init = setup, .fini = teardown);
+
+static const struct entry *entry(const char *id)
+{
+	const struct entry *e = system_entry(sys, id);
+	cr_assert_not_null(e, "no entry %s", id);
+	return e;
+}
+
+static const struct entry_option *opt(const struct entry *e, const char *id)
+{
+	const struct entry_option *o = idx_get(e->option_idx, id);
+	cr_assert_not_null(o, "%s has no option %s", e->id, id);
+	return o;
+}
+
+static size_t kwi(const char *id)
+{
+	const struct keyword_def *k = idx_get(sys->kw_idx, id);
+	cr_assert_not_null(k, "no keyword %s", id);
+	return k->index;
+}
+
+/* The ids of the keywords in set, space-separated, in system order (static buffer). */
+static const char *kw_names(const kwword *set)
+{
+	static char buf[1024];
+	size_t off = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sys->n_keywords; i++)
+		if (kw_has(set, i))
+			off += (size_t)snprintf(buf + off, sizeof(buf) - off, "%s%s", off ? " " : "",
+			                        sys->keywords[i].id);
+	return buf;
+}
+
+/* One unit of entry e with models models and the given options (ids and counts). */
+struct unit_spec {
+	const char *entry;
+	long models;
+	const char *opts[6];
+	long counts[6];
+};
+
+struct built {
+	struct r_unit ru[4];
+	struct r_option ro[4][6];
+	struct r_list l;
+	struct eunit *u;
+};
+
+static void build(struct built *b, const struct unit_spec *spec, size_t n)
+{
+	memset(b, 0, sizeof(*b));
+	cr_assert_leq(n, 4);
+	for (size_t i = 0; i < n; i++) {
+		const struct entry *e = entry(spec[i].entry);
+		b->ru[i].entry = e;
+		b->ru[i].models = spec[i].models;
+		b->ru[i].line = 100 * (long)(i + 1);
+		size_t k = 0;
+		for (; k < 6 && spec[i].opts[k]; k++) {
+			b->ro[i][k].opt = opt(e, spec[i].opts[k]);
+			b->ro[i][k].count = spec[i].counts[k] ? spec[i].counts[k] : 1;
+			b->ro[i][k].line = b->ru[i].line + (long)k + 1;
+		}
+		b->ru[i].opts = b->ro[i];
+		b->ru[i].n_opts = k;
+	}
+	b->l.units = b->ru;
+	b->l.n_units = n;
+	b->u = eunits_build(sys, &b->l);
+	cr_assert_not_null(b->u);
+}
+
+static void unbuild(struct built *b)
+{
+	eunits_free(sys, b->u, b->l.n_units);
+	b->u = NULL;
+}
+
+/* --- costs ----------------------------------------------------------------------------------- */
+
+Test(cost, models_times_entry_cost)
+{
+	struct unit_spec s[] = {
+		{ "quack-marine", 10, { NULL }, { 0 } },
+		{ "thunder-tank", 1, { NULL }, { 0 } },
+		{ "marine-recruit", 7, { NULL }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 3);
+	cr_assert_eq(b.u[0].costs[0], 70);
+	cr_assert_eq(b.u[1].costs[0], 25);
+	cr_assert_eq(b.u[2].costs[0], 21);
+	cr_assert_eq(eunits_total(b.u, 3, 0), 116);
+	cr_assert_eq(b.u[0].index, 0);
+	cr_assert_eq(b.u[2].index, 2);
+	cr_assert_eq(b.u[1].ru, &b.ru[1]);
+	cr_assert_eq(b.u[1].e, entry("thunder-tank"));
+	unbuild(&b);
+}
+
+Test(cost, options_per_unit_and_per_model)
+{
+	/* marine-sergeant: 12 AP a model; Trained 2 AP a unit; Extra pistol 1 AP a model. */
+	struct unit_spec s[] = {
+		{ "marine-sergeant", 3, { "trained", "extra-pistol" }, { 1, 1 } },
+		{ "marine-sergeant", 3, { "trained" }, { 1 } },
+		{ "marine-sergeant", 3, { "extra-pistol" }, { 1 } },
+		{ "marine-sergeant", 1, { "trained", "extra-pistol" }, { 1, 1 } },
+	};
+	struct built b;
+	build(&b, s, 4);
+	cr_assert_eq(b.u[0].costs[0], 36 + 2 + 3, "got %ld", b.u[0].costs[0]);
+	cr_assert_eq(b.u[1].costs[0], 36 + 2, "per unit: 2 whatever the models, got %ld", b.u[1].costs[0]);
+	cr_assert_eq(b.u[2].costs[0], 36 + 3, "per model: 1 x 3 models, got %ld", b.u[2].costs[0]);
+	cr_assert_eq(b.u[3].costs[0], 12 + 2 + 1);
+	cr_assert_eq(eunits_total(b.u, 4, 0), 41 + 38 + 39 + 15);
+	unbuild(&b);
+}
+
+Test(cost, option_count_multiplies)
+{
+	/* A count beyond the catalog's max is the roster loader's business; the cost still adds. */
+	struct unit_spec s[] = {
+		{ "marine-sergeant", 4, { "extra-pistol", "trained" }, { 2, 3 } },
+	};
+	struct built b;
+	build(&b, s, 1);
+	cr_assert_eq(b.u[0].costs[0], 48 + 1 * 2 * 4 + 2 * 3, "got %ld", b.u[0].costs[0]);
+	unbuild(&b);
+}
+
+Test(cost, zero_and_negative_totals)
+{
+	struct built b;
+	build(&b, NULL, 0);
+	cr_assert_eq(eunits_total(b.u, 0, 0), 0);
+	unbuild(&b);
+}
+
+/* --- weapons --------------------------------------------------------------------------------- */
+
+Test(cost, option_adds_a_weapon)
+{
+	struct unit_spec s[] = {
+		{ "marine-sergeant", 2, { "extra-pistol" }, { 1 } },
+		{ "marine-sergeant", 2, { NULL }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 2);
+	cr_assert_eq(b.u[0].n_weapons, 2);
+	cr_assert_str_eq(b.u[0].weapons[0].w->id, "sword");
+	cr_assert_eq(b.u[0].weapons[0].extra_line, 0);
+	cr_assert_str_eq(b.u[0].weapons[1].w->id, "pistol");
+	cr_assert_eq(b.u[0].weapons[1].extra_line, 101, "the option's roster line");
+	cr_assert_eq(b.u[1].n_weapons, 1);
+	/* Effective keywords start as the catalog's. */
+	cr_assert_str_eq(kw_names(b.u[0].weapons[0].kw), "reliable");
+	cr_assert_str_eq(kw_names(b.u[0].weapons[1].kw), "");
+	cr_assert_str_eq(kw_names(b.u[0].kw), "duty");
+	cr_assert_eq(b.u[0].n_takes, 0);
+	unbuild(&b);
+}
+
+Test(cost, the_catalog_is_not_changed)
+{
+	const struct entry *v = entry("auk-veteran");
+	kwword before = v->weapons[0].kw[0];
+	kwword unit_before = v->kw[0];
+	struct unit_spec s[] = {
+		{ "auk-veteran", 1, { "blade-cleave", "reactive" }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 1);
+	cr_assert(kw_has(b.u[0].weapons[0].kw, kwi("cleave")));
+	cr_assert_eq(v->weapons[0].kw[0], before, "the entry's weapon keywords changed");
+	cr_assert_eq(v->kw[0], unit_before, "the entry's keywords changed");
+	cr_assert_neq(b.u[0].weapons[0].kw, v->weapons[0].kw, "effective keywords must be a copy");
+	unbuild(&b);
+}
+
+/* --- keyword effects ------------------------------------------------------------------------- */
+
+Test(cost, supercleave_replaces_cleave_and_removes_masterwork)
+{
+	struct unit_spec s[] = {
+		{ "auk-veteran", 2, { "blade-cleave", "blade-masterwork", "blade-supercleave" }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 1);
+	const struct eunit *u = &b.u[0];
+	cr_assert_str_eq(u->weapons[0].w->id, "blade");
+	cr_assert_str_eq(kw_names(u->weapons[0].kw), "supercleave",
+	                 "blade keeps Supercleave only, got '%s'", kw_names(u->weapons[0].kw));
+	cr_assert_str_eq(kw_names(u->weapons[1].kw), "inaccurate", "the sling is untouched");
+	cr_assert_str_eq(kw_names(u->kw), "");
+	/* 5 AP a model, options 1 + 1 + 2 a unit. */
+	cr_assert_eq(u->costs[0], 10 + 4);
+
+	cr_assert_eq(u->n_takes, 3);
+	cr_assert_eq(u->takes[0].kw, kwi("cleave"));
+	cr_assert_eq(u->takes[0].weapon, 0);
+	cr_assert_eq(u->takes[0].line, 101);
+	cr_assert_str_eq(kw_names(u->takes[0].before), "");
+	cr_assert_eq(u->takes[1].kw, kwi("masterwork"));
+	cr_assert_str_eq(kw_names(u->takes[1].before), "cleave");
+	cr_assert_eq(u->takes[2].kw, kwi("supercleave"));
+	cr_assert_eq(u->takes[2].weapon, 0);
+	cr_assert_eq(u->takes[2].line, 103);
+	cr_assert_str_eq(kw_names(u->takes[2].before), "cleave masterwork",
+	                 "before-state of the Supercleave take: '%s'", kw_names(u->takes[2].before));
+	unbuild(&b);
+}
+
+Test(cost, taking_order_is_roster_order)
+{
+	/* Supercleave first: nothing to replace yet; the later Cleave is added beside it. */
+	struct unit_spec s[] = {
+		{ "auk-veteran", 1, { "blade-supercleave", "blade-cleave" }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 1);
+	const struct eunit *u = &b.u[0];
+	cr_assert_str_eq(kw_names(u->weapons[0].kw), "cleave supercleave");
+	cr_assert_eq(u->n_takes, 2);
+	cr_assert_eq(u->takes[0].kw, kwi("supercleave"));
+	cr_assert_str_eq(kw_names(u->takes[0].before), "");
+	cr_assert_str_eq(kw_names(u->takes[1].before), "supercleave");
+	unbuild(&b);
+}
+
+Test(cost, unit_keywords_replace_and_remove)
+{
+	/* DH-10: Unflinching replaces Stubborn and removes Trained. */
+	struct unit_spec s[] = {
+		{ "auk-veteran", 1, { "stubborn", "trained", "unflinching" }, { 0 } },
+		{ "auk-veteran", 1, { "reactive", "precognition" }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 2);
+	cr_assert_str_eq(kw_names(b.u[0].kw), "unflinching");
+	cr_assert_eq(b.u[0].n_takes, 3);
+	cr_assert_eq(b.u[0].takes[2].weapon, -1, "a unit take");
+	cr_assert_str_eq(kw_names(b.u[0].takes[2].before), "stubborn trained");
+	cr_assert_str_eq(kw_names(b.u[1].kw), "precognition");
+	cr_assert_str_eq(kw_names(b.u[1].takes[1].before), "reactive");
+	unbuild(&b);
+}
+
+Test(cost, accurate_removes_inaccurate_on_its_weapon_only)
+{
+	struct unit_spec s[] = {
+		{ "auk-veteran", 1, { "sling-accurate" }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 1);
+	cr_assert_str_eq(b.u[0].weapons[1].w->id, "sling");
+	cr_assert_str_eq(kw_names(b.u[0].weapons[1].kw), "accurate");
+	cr_assert_str_eq(kw_names(b.u[0].weapons[0].kw), "");
+	cr_assert_eq(b.u[0].takes[0].weapon, 1);
+	cr_assert_str_eq(kw_names(b.u[0].takes[0].before), "inaccurate");
+	unbuild(&b);
+}
+
+Test(cost, grant_and_remove_from_a_custom_catalog)
+{
+	/* <remove> takes keywords away; an option may target the weapon it adds; a grant replaces
+	 * along the chain (vanguard replaces scout). */
+	static const char cat[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<catalog xmlns=\"urn:x-muster:catalog:1\" system=\"duckhammer\" id=\"t\" name=\"T\">\n"
+		" <group level=\"feather\" id=\"tf\" name=\"TF\"><group level=\"faction\" id=\"tfa\" name=\"TFa\">\n"
+		"  <group level=\"subfaction\" id=\"ts\" name=\"TS\">\n"
+		"   <entry id=\"scout-duck\" name=\"Scout Duck\">\n"
+		"    <cost type=\"ap\" value=\"4\"/>\n"
+		"    <stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>\n"
+		"    <keywords>scout stubborn duty</keywords>\n"
+		"    <weapon id=\"bow\" name=\"Bow\"><stats kind=\"ranged\" damage=\"d4\" range=\"12\"/>\n"
+		"      <keywords>inaccurate long-range</keywords></weapon>\n"
+		"    <option id=\"vanguard\" max=\"1\"><cost value=\"2\"/><grant>vanguard</grant><remove>stubborn</remove></option>\n"
+		"    <option id=\"plain-bow\" weapon=\"bow\"><cost value=\"-1\"/><remove>long-range</remove></option>\n"
+		"    <option id=\"horn\" per=\"model\" max=\"3\"><cost value=\"1\"/>\n"
+		"      <weapon id=\"horn\" name=\"Horn\"><stats kind=\"magic\" damage=\"d1\" range=\"6\"/></weapon></option>\n"
+		"    <option id=\"loud-horn\" weapon=\"horn\"><cost value=\"1\"/><grant>booming</grant></option>\n"
+		"   </entry>\n"
+		"  </group>\n"
+		" </group></group>\n"
+		"</catalog>\n";
+	char *p = write_tmp("catalogs/duckhammer/t.xml", cat);
+	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
+	struct diags d = DIAGS_INIT;
+	struct system *tsys = system_load_file(rules, tmpdir, &d);
+	cr_assert_not_null(tsys, "%s", dump(&d));
+	const struct entry *e = system_entry(tsys, "scout-duck");
+	cr_assert_not_null(e);
+	struct r_option ro[4] = {
+		{ idx_get(e->option_idx, "vanguard"), 1, 11 },
+		{ idx_get(e->option_idx, "plain-bow"), 1, 12 },
+		{ idx_get(e->option_idx, "horn"), 2, 13 },
+		{ idx_get(e->option_idx, "loud-horn"), 1, 14 },
+	};
+	for (size_t i = 0; i < 4; i++)
+		cr_assert_not_null(ro[i].opt);
+	struct r_unit ru = { 0 };
+	ru.entry = e;
+	ru.models = 5;
+	ru.opts = ro;
+	ru.n_opts = 4;
+	ru.line = 10;
+	struct r_list l = { 0 };
+	l.units = &ru;
+	l.n_units = 1;
+	struct eunit *u = eunits_build(tsys, &l);
+	struct system *keep = sys;
+	sys = tsys; /* kw_names and kwi read the global */
+	cr_assert_str_eq(kw_names(u[0].kw), "vanguard duty", "got '%s'", kw_names(u[0].kw));
+	cr_assert_eq(u[0].n_weapons, 2);
+	cr_assert_str_eq(kw_names(u[0].weapons[0].kw), "inaccurate");
+	cr_assert_str_eq(u[0].weapons[1].w->id, "horn");
+	cr_assert_str_eq(kw_names(u[0].weapons[1].kw), "booming", "loud-horn targets the added horn");
+	cr_assert_eq(u[0].weapons[1].extra_line, 13);
+	/* 4 x 5 + 2 - 1 + 1 x 2 x 5 + 1 */
+	cr_assert_eq(u[0].costs[0], 20 + 2 - 1 + 10 + 1, "got %ld", u[0].costs[0]);
+	cr_assert_eq(u[0].n_takes, 2);
+	cr_assert_eq(u[0].takes[1].weapon, 1);
+	cr_assert_eq(u[0].takes[1].line, 14);
+	eunits_free(tsys, u, 1);
+	sys = keep;
+	system_free(tsys);
+	diags_release(&d);
+	free(rules);
+	free(p);
+}

@@ -1,0 +1,114 @@
+/* test-idx.c - unit tests of idx.c: the string-keyed index
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "idx.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+static void setup(void)
+{
+	xml_init();
+}
+
+TestSuite(idx, .init = setup);
+
+Test(idx, add_get_size)
+{
+	struct idx *ix = idx_new();
+	int a = 1, b = 2;
+	cr_assert_eq(idx_size(ix), 0);
+	cr_assert_null(idx_get(ix, "quack-marine"));
+	cr_assert_eq(idx_add(ix, "quack-marine", &a), 0);
+	cr_assert_eq(idx_add(ix, "thunder-tank", &b), 0);
+	cr_assert_eq(idx_size(ix), 2);
+	cr_assert_eq(idx_get(ix, "quack-marine"), &a);
+	cr_assert_eq(idx_get(ix, "thunder-tank"), &b);
+	cr_assert_null(idx_get(ix, "Quack-Marine"), "keys are case-sensitive");
+	cr_assert_null(idx_get(ix, "quack"), "no prefix matches");
+	cr_assert_null(idx_get(ix, ""));
+	idx_free(ix);
+}
+
+Test(idx, duplicate_is_refused_and_old_value_stays)
+{
+	struct idx *ix = idx_new();
+	int a = 1, b = 2;
+	cr_assert_eq(idx_add(ix, "cleave", &a), 0);
+	cr_assert_eq(idx_add(ix, "cleave", &b), -1);
+	cr_assert_eq(idx_get(ix, "cleave"), &a);
+	cr_assert_eq(idx_size(ix), 1, "a refused add must not count");
+	idx_free(ix);
+}
+
+Test(idx, key_is_copied)
+{
+	struct idx *ix = idx_new();
+	int a = 1;
+	char key[] = "sword";
+	cr_assert_eq(idx_add(ix, key, &a), 0);
+	key[0] = 'X';
+	cr_assert_eq(idx_get(ix, "sword"), &a);
+	cr_assert_null(idx_get(ix, "Xword"));
+	idx_free(ix);
+}
+
+Test(idx, empty_key_and_utf8_keys)
+{
+	struct idx *ix = idx_new();
+	int a = 1, b = 2;
+	cr_assert_eq(idx_add(ix, "\xe2\x80\x9cQ\xe2\x80\x9d", &a), 0);
+	cr_assert_eq(idx_add(ix, "", &b), 0);
+	cr_assert_eq(idx_get(ix, "\xe2\x80\x9cQ\xe2\x80\x9d"), &a);
+	cr_assert_eq(idx_get(ix, ""), &b);
+	cr_assert_eq(idx_size(ix), 2);
+	idx_free(ix);
+}
+
+Test(idx, many_keys)
+{
+	struct idx *ix = idx_new();
+	static int vals[5000];
+	for (int i = 0; i < 5000; i++) {
+		char *k = xasprintf("entry-%d", i);
+		vals[i] = i;
+		cr_assert_eq(idx_add(ix, k, &vals[i]), 0);
+		free(k);
+	}
+	cr_assert_eq(idx_size(ix), 5000);
+	for (int i = 0; i < 5000; i += 7) {
+		char *k = xasprintf("entry-%d", i);
+		int *v = idx_get(ix, k);
+		cr_assert_not_null(v, "%s lost", k);
+		cr_assert_eq(*v, i);
+		free(k);
+	}
+	cr_assert_null(idx_get(ix, "entry-5000"));
+	idx_free(ix);
+}
+
+Test(idx, null_tolerance)
+{
+	cr_assert_null(idx_get(NULL, "x"));
+	cr_assert_eq(idx_size(NULL), 0);
+	struct idx *ix = idx_new();
+	cr_assert_null(idx_get(ix, NULL));
+	idx_free(ix);
+	idx_free(NULL);
+}
+
+Test(idx, null_values_are_indistinguishable_from_absent)
+{
+	/* Documented behaviour of a pointer index: storing NULL is allowed, get returns NULL. */
+	struct idx *ix = idx_new();
+	cr_assert_eq(idx_add(ix, "k", NULL), 0);
+	cr_assert_eq(idx_size(ix), 1);
+	cr_assert_eq(idx_add(ix, "k", NULL), -1, "the key is present even with a NULL value");
+	idx_free(ix);
+}

@@ -1,0 +1,207 @@
+/* test-rx.c - unit tests of rx.c: PCRE2 patterns from data files, with limits
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "rx.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <criterion/criterion.h>
+
+static struct rx *compile_ok(const char *pat)
+{
+	char *err = NULL;
+	size_t off = 99;
+	struct rx *rx = rx_compile(pat, &err, &off);
+	cr_assert_not_null(rx, "'%s' does not compile: %s at %zu", pat, err ? err : "?", off);
+	cr_assert_null(err);
+	return rx;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+Test(rx, compile_and_match)
+{
+	struct rx *rx = compile_ok("^Quack (Marine|Recruit)$");
+	cr_assert_str_eq(rx_pattern(rx), "^Quack (Marine|Recruit)$");
+	cr_assert_eq(rx_match(rx, "Quack Marine"), 1);
+	cr_assert_eq(rx_match(rx, "Quack Recruit"), 1);
+	cr_assert_eq(rx_match(rx, "Quack Marines"), 0);
+	cr_assert_eq(rx_match(rx, ""), 0);
+	rx_free(rx);
+}
+
+Test(rx, unanchored_search)
+{
+	struct rx *rx = compile_ok("Marine");
+	cr_assert_eq(rx_match(rx, "10x Quack Marine"), 1);
+	cr_assert_eq(rx_match(rx, "marine"), 0, "matching is case-sensitive by default");
+	rx_free(rx);
+	rx = compile_ok("(?i)marine");
+	cr_assert_eq(rx_match(rx, "QUACK MARINE"), 1);
+	rx_free(rx);
+}
+
+Test(rx, bad_pattern_gives_error_and_offset)
+{
+	char *err = NULL;
+	size_t off = 0;
+	cr_assert_null(rx_compile("ab(", &err, &off));
+	cr_assert_not_null(err);
+	cr_assert_gt(strlen(err), 0);
+	cr_assert(strstr(err, "parenthes"), "PCRE2's message expected, got '%s'", err);
+	cr_assert_eq(off, 3, "the problem is at the end of 'ab(', got offset %zu", off);
+	free(err);
+
+	err = NULL;
+	off = 0;
+	cr_assert_null(rx_compile("a[b", &err, &off));
+	cr_assert_not_null(err);
+	cr_assert_eq(off, 3);
+	free(err);
+
+	err = NULL;
+	off = 0;
+	cr_assert_null(rx_compile("x{2,1}", &err, &off));
+	cr_assert_not_null(err);
+	cr_assert_gt(off, 0);
+	free(err);
+}
+
+Test(rx, error_is_reset_on_success)
+{
+	char *err = (char *)"stale";
+	size_t off = 42;
+	struct rx *rx = rx_compile("a", &err, &off);
+	cr_assert_not_null(rx);
+	cr_assert_null(err);
+	cr_assert_eq(off, 0);
+	rx_free(rx);
+}
+
+Test(rx, backslash_c_refused)
+{
+	/* \C can split a UTF-8 character: PCRE2_NEVER_BACKSLASH_C must refuse it. */
+	char *err = NULL;
+	size_t off = 0;
+	cr_assert_null(rx_compile("a\\Cb", &err, &off));
+	cr_assert_not_null(err);
+	free(err);
+}
+
+Test(rx, pattern_length_cap)
+{
+	char *pat = xmalloc(RX_MAX_PATTERN + 2);
+	memset(pat, 'a', RX_MAX_PATTERN + 1);
+	pat[RX_MAX_PATTERN + 1] = '\0';
+	char *err = NULL;
+	size_t off = 0;
+	cr_assert_null(rx_compile(pat, &err, &off));
+	cr_assert_not_null(err);
+	cr_assert(strstr(err, "too long"), "%s", err);
+	free(err);
+	pat[RX_MAX_PATTERN] = '\0'; /* exactly at the cap: fine */
+	struct rx *rx = compile_ok(pat);
+	rx_free(rx);
+	free(pat);
+}
+
+Test(rx, catastrophic_backtracking_is_stopped, .timeout = 20)
+{
+	struct rx *rx = compile_ok("(a+)+$");
+	char *s = xmalloc(4001);
+	memset(s, 'a', 3999);
+	s[3999] = 'b';
+	s[4000] = '\0';
+	double t0 = now();
+	int rc = rx_match(rx, s);
+	double dt = now() - t0;
+	cr_assert(rc == -1 || rc == 0, "no match possible, got %d", rc);
+	cr_assert_lt(dt, 5.0, "took %.1f s: the match limit does not bite", dt);
+	free(s);
+	rx_free(rx);
+}
+
+Test(rx, nested_quantifier_with_alternation_is_stopped, .timeout = 20)
+{
+	struct rx *rx = compile_ok("^(a|aa)+$");
+	char *s = xmalloc(4001);
+	memset(s, 'a', 3999);
+	s[3999] = '!';
+	s[4000] = '\0';
+	double t0 = now();
+	int rc = rx_match(rx, s);
+	double dt = now() - t0;
+	cr_assert(rc == -1 || rc == 0, "no match possible, got %d", rc);
+	cr_assert_lt(dt, 5.0, "took %.1f s", dt);
+	free(s);
+	rx_free(rx);
+}
+
+Test(rx, subject_length_cap)
+{
+	struct rx *rx = compile_ok("a");
+	char *s = xmalloc(RX_MAX_SUBJECT + 2);
+	memset(s, 'a', RX_MAX_SUBJECT + 1);
+	s[RX_MAX_SUBJECT + 1] = '\0';
+	cr_assert_eq(rx_match(rx, s), -1, "a subject over RX_MAX_SUBJECT must give -1");
+	s[RX_MAX_SUBJECT] = '\0';
+	cr_assert_eq(rx_match(rx, s), 1, "a subject at the cap is matched");
+	free(s);
+	rx_free(rx);
+}
+
+Test(rx, invalid_utf8_subject)
+{
+	struct rx *rx = compile_ok(".");
+	cr_assert_eq(rx_match(rx, "\xff\xfe"), -1);
+	cr_assert_eq(rx_match(rx, "ab\xe2\x80"), -1, "a truncated sequence is invalid too");
+	rx_free(rx);
+}
+
+Test(rx, invalid_utf8_pattern)
+{
+	char *err = NULL;
+	size_t off = 0;
+	cr_assert_null(rx_compile("a\xff", &err, &off));
+	cr_assert_not_null(err);
+	free(err);
+}
+
+Test(rx, character_names_in_quotes)
+{
+	/* DH-9: Characters are models whose names are written in quotes, straight or curly. */
+	struct rx *rx = compile_ok("^[\"\xe2\x80\x9c].*[\"\xe2\x80\x9d]$");
+	cr_assert_eq(rx_match(rx, "\xe2\x80\x9c" "Brother Quillus" "\xe2\x80\x9d"), 1);
+	cr_assert_eq(rx_match(rx, "\"Lord Commander Mallardine\""), 1);
+	cr_assert_eq(rx_match(rx, "\xe2\x80\x9c" "Mixed\""), 1);
+	cr_assert_eq(rx_match(rx, "Quack Marine"), 0);
+	cr_assert_eq(rx_match(rx, "\"Half quoted"), 0);
+	cr_assert_eq(rx_match(rx, "Au'k Veteran"), 0);
+	/* A class holds whole characters: a lone byte of the curly quote must not match. */
+	cr_assert_eq(rx_match(rx, "\xe2" "x\""), -1, "invalid UTF-8 subject");
+	rx_free(rx);
+}
+
+Test(rx, utf8_dot_is_one_character)
+{
+	struct rx *rx = compile_ok("^.$");
+	cr_assert_eq(rx_match(rx, "\xe2\x80\x9c"), 1, "one code point, three bytes");
+	cr_assert_eq(rx_match(rx, "ab"), 0);
+	rx_free(rx);
+}
+
+Test(rx, free_null)
+{
+	rx_free(NULL);
+	cr_assert(true);
+}

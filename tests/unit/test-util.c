@@ -1,0 +1,326 @@
+/* test-util.c - unit tests of util.c: strbuf, parse_long, div_round, strv_split, escaping
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "util.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+/* --- strbuf ---------------------------------------------------------------------------------- */
+
+Test(strbuf, add_adds_addc_addf)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add(&sb, "abcdef", 3);
+	cr_assert_str_eq(sb.s, "abc");
+	cr_assert_eq(sb.len, 3);
+	strbuf_adds(&sb, "-de");
+	strbuf_addc(&sb, '!');
+	strbuf_addf(&sb, "%d/%s", 42, "x");
+	cr_assert_str_eq(sb.s, "abc-de!42/x");
+	cr_assert_eq(sb.len, strlen("abc-de!42/x"));
+	cr_assert_geq(sb.cap, sb.len + 1);
+	strbuf_release(&sb);
+	cr_assert_null(sb.s);
+	cr_assert_eq(sb.len, 0);
+	cr_assert_eq(sb.cap, 0);
+}
+
+Test(strbuf, grows_past_many_reallocations)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < 10000; i++)
+		strbuf_addc(&sb, (char)('a' + i % 26));
+	cr_assert_eq(sb.len, 10000);
+	cr_assert_eq(strlen(sb.s), 10000);
+	cr_assert_eq(sb.s[9999], (char)('a' + 9999 % 26));
+	cr_assert_eq(sb.s[26], 'a');
+	strbuf_release(&sb);
+}
+
+Test(strbuf, add_keeps_embedded_bytes_and_terminates)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add(&sb, "a\0b", 3);
+	cr_assert_eq(sb.len, 3);
+	cr_assert_eq(memcmp(sb.s, "a\0b", 4), 0); /* the terminator after the third byte */
+	strbuf_release(&sb);
+}
+
+Test(strbuf, detach_empty_is_empty_string_not_null)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *s = strbuf_detach(&sb);
+	cr_assert_not_null(s);
+	cr_assert_str_eq(s, "");
+	free(s);
+}
+
+Test(strbuf, detach_hands_over_and_resets)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "hello");
+	char *s = strbuf_detach(&sb);
+	cr_assert_str_eq(s, "hello");
+	cr_assert_null(sb.s);
+	cr_assert_eq(sb.len, 0);
+	cr_assert_eq(sb.cap, 0);
+	/* The buffer is usable again after a detach. */
+	strbuf_adds(&sb, "again");
+	cr_assert_str_eq(sb.s, "again");
+	strbuf_release(&sb);
+	free(s);
+}
+
+Test(strbuf, escaped_xml_specials)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "[");
+	strbuf_add_escaped(&sb, "a<b>&\"c\"'d'");
+	strbuf_adds(&sb, "]");
+	cr_assert_str_eq(sb.s, "[a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;]");
+	strbuf_release(&sb);
+}
+
+Test(strbuf, escaped_leaves_plain_and_utf8_alone)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add_escaped(&sb, "\xe2\x80\x9c" "Brother Quillus" "\xe2\x80\x9d 2d3\"");
+	cr_assert_str_eq(sb.s, "\xe2\x80\x9c" "Brother Quillus" "\xe2\x80\x9d 2d3&quot;");
+	strbuf_release(&sb);
+	struct strbuf e = STRBUF_INIT;
+	strbuf_add_escaped(&e, "");
+	char *s = strbuf_detach(&e);
+	cr_assert_str_eq(s, "");
+	free(s);
+}
+
+Test(strbuf, escaped_ampersand_is_not_double_escaped_once)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add_escaped(&sb, "&amp;");
+	cr_assert_str_eq(sb.s, "&amp;amp;");
+	strbuf_release(&sb);
+}
+
+/* --- allocation helpers ---------------------------------------------------------------------- */
+
+Test(alloc, xasprintf_and_xstrndup)
+{
+	char *s = xasprintf("%s-%05d", "id", 42);
+	cr_assert_str_eq(s, "id-00042");
+	free(s);
+	char *t = xstrndup("abcdef", 2);
+	cr_assert_str_eq(t, "ab");
+	free(t);
+	char *u = xstrdup("");
+	cr_assert_str_eq(u, "");
+	free(u);
+}
+
+Test(alloc, grow_array_reaches_n_and_keeps_contents)
+{
+	int *v = NULL;
+	size_t cap = 0;
+	GROW(v, cap, 1);
+	cr_assert_geq(cap, 1);
+	v[0] = 7;
+	GROW(v, cap, 1000);
+	cr_assert_geq(cap, 1000);
+	cr_assert_eq(v[0], 7);
+	size_t before = cap;
+	GROW(v, cap, 10); /* never shrinks */
+	cr_assert_eq(cap, before);
+	v[999] = 9;
+	cr_assert_eq(v[999], 9);
+	free(v);
+}
+
+/* --- parse_long ------------------------------------------------------------------------------ */
+
+Test(parse_long, plain_numbers)
+{
+	long v = -1;
+	cr_assert_eq(parse_long("42", 0, 100, &v), 0);
+	cr_assert_eq(v, 42);
+	cr_assert_eq(parse_long("-7", -10, 10, &v), 0);
+	cr_assert_eq(v, -7);
+	cr_assert_eq(parse_long("+5", 0, 10, &v), 0);
+	cr_assert_eq(v, 5);
+	cr_assert_eq(parse_long("0", 0, 0, &v), 0);
+	cr_assert_eq(v, 0);
+}
+
+Test(parse_long, surrounding_white_space_is_allowed)
+{
+	long v = 0;
+	cr_assert_eq(parse_long("  12\t\n", 0, 100, &v), 0);
+	cr_assert_eq(v, 12);
+}
+
+Test(parse_long, bounds_are_inclusive)
+{
+	long v = 0;
+	cr_assert_eq(parse_long("1", 1, 6, &v), 0);
+	cr_assert_eq(v, 1);
+	cr_assert_eq(parse_long("6", 1, 6, &v), 0);
+	cr_assert_eq(v, 6);
+	v = 99;
+	cr_assert_eq(parse_long("0", 1, 6, &v), -1);
+	cr_assert_eq(parse_long("7", 1, 6, &v), -1);
+	cr_assert_eq(parse_long("-1", 0, 6, &v), -1);
+	cr_assert_eq(v, 99, "a failed parse must leave *out alone, got %ld", v);
+}
+
+Test(parse_long, junk_is_refused)
+{
+	static const char *const bad[] = {
+		"", "   ", "abc", "12abc", "1 2", "3d9", "0x10", "1.5", "1e3", "--1", "+", "-",
+		"\xe2\x80\x9c" "1",
+	};
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(bad); i++) {
+		long v = 1234;
+		cr_expect_eq(parse_long(bad[i], -1000, 1000, &v), -1, "'%s' was accepted as %ld",
+		             bad[i], v);
+		cr_expect_eq(v, 1234, "'%s' changed *out", bad[i]);
+	}
+	long v = 0;
+	cr_assert_eq(parse_long(NULL, 0, 10, &v), -1);
+}
+
+Test(parse_long, overflow_is_refused)
+{
+	long v = 0;
+	cr_assert_eq(parse_long("9223372036854775808", LONG_MIN, LONG_MAX, &v), -1);
+	cr_assert_eq(parse_long("-9223372036854775809", LONG_MIN, LONG_MAX, &v), -1);
+	cr_assert_eq(parse_long("99999999999999999999999", LONG_MIN, LONG_MAX, &v), -1);
+	cr_assert_eq(parse_long("9223372036854775807", LONG_MIN, LONG_MAX, &v), 0);
+	cr_assert_eq(v, LONG_MAX);
+	cr_assert_eq(parse_long("-9223372036854775808", LONG_MIN, LONG_MAX, &v), 0);
+	cr_assert_eq(v, LONG_MIN);
+}
+
+/* --- div_round (DH-1: every partial number rounds up; AH-3..5: per full 1000 rounds down) --- */
+
+Test(div_round, dh1_examples)
+{
+	cr_assert_eq(div_round(1999, 1000, ROUND_DOWN), 1);
+	cr_assert_eq(div_round(1999, 1000, ROUND_UP), 2);
+	cr_assert_eq(div_round(1999, 1000, ROUND_NEAREST), 2);
+	cr_assert_eq(div_round(2000, 1000, ROUND_DOWN), 2);
+	cr_assert_eq(div_round(2000, 1000, ROUND_UP), 2);
+	cr_assert_eq(div_round(2000, 1000, ROUND_NEAREST), 2);
+	cr_assert_eq(div_round(2001, 1000, ROUND_UP), 3);
+	cr_assert_eq(div_round(2001, 1000, ROUND_DOWN), 2);
+}
+
+Test(div_round, zero_and_small)
+{
+	cr_assert_eq(div_round(0, 1000, ROUND_UP), 0);
+	cr_assert_eq(div_round(0, 1000, ROUND_DOWN), 0);
+	cr_assert_eq(div_round(0, 7, ROUND_NEAREST), 0);
+	cr_assert_eq(div_round(1, 1000, ROUND_UP), 1);
+	cr_assert_eq(div_round(1, 1000, ROUND_DOWN), 0);
+	cr_assert_eq(div_round(1, 1000, ROUND_NEAREST), 0);
+	cr_assert_eq(div_round(7, 1, ROUND_UP), 7);
+}
+
+Test(div_round, nearest_halves_and_thirds)
+{
+	cr_assert_eq(div_round(1500, 1000, ROUND_NEAREST), 2);
+	cr_assert_eq(div_round(1499, 1000, ROUND_NEAREST), 1);
+	cr_assert_eq(div_round(2500, 1000, ROUND_NEAREST), 3); /* half away from zero, not even */
+	cr_assert_eq(div_round(1, 3, ROUND_NEAREST), 0);
+	cr_assert_eq(div_round(2, 3, ROUND_NEAREST), 1);
+	cr_assert_eq(div_round(5, 3, ROUND_NEAREST), 2);
+	cr_assert_eq(div_round(4, 3, ROUND_NEAREST), 1);
+	cr_assert_eq(div_round(3, 2, ROUND_NEAREST), 2);
+}
+
+Test(div_round, negatives)
+{
+	/* Up is toward +infinity, down toward -infinity, whatever the sign. */
+	cr_assert_eq(div_round(-1999, 1000, ROUND_UP), -1);
+	cr_assert_eq(div_round(-1999, 1000, ROUND_DOWN), -2);
+	cr_assert_eq(div_round(-1999, 1000, ROUND_NEAREST), -2);
+	cr_assert_eq(div_round(-2000, 1000, ROUND_UP), -2);
+	cr_assert_eq(div_round(-2000, 1000, ROUND_DOWN), -2);
+	cr_assert_eq(div_round(-1, 1000, ROUND_UP), 0);
+	cr_assert_eq(div_round(-1, 1000, ROUND_DOWN), -1);
+	cr_assert_eq(div_round(-1, 1000, ROUND_NEAREST), 0);
+	cr_assert_eq(div_round(-1499, 1000, ROUND_NEAREST), -1);
+	/* Nearest is symmetric: -x rounds to -(x rounded). */
+	cr_assert_eq(div_round(-1500, 1000, ROUND_NEAREST), -div_round(1500, 1000, ROUND_NEAREST));
+	cr_assert_eq(div_round(-2, 3, ROUND_NEAREST), -1);
+}
+
+Test(div_round, large_values)
+{
+	cr_assert_eq(div_round(LONG_MAX, 1, ROUND_UP), LONG_MAX);
+	cr_assert_eq(div_round(LONG_MAX, 2, ROUND_DOWN), LONG_MAX / 2);
+	cr_assert_eq(div_round(LONG_MAX, 2, ROUND_UP), LONG_MAX / 2 + 1);
+	cr_assert_eq(div_round(LONG_MIN, 2, ROUND_DOWN), LONG_MIN / 2);
+}
+
+/* --- strv_split ------------------------------------------------------------------------------ */
+
+Test(strv_split, splits_on_any_white_space)
+{
+	size_t n = 99;
+	char **v = strv_split("  cleave\tmasterwork\n supercleave\r\n", &n);
+	cr_assert_eq(n, 3);
+	cr_assert_str_eq(v[0], "cleave");
+	cr_assert_str_eq(v[1], "masterwork");
+	cr_assert_str_eq(v[2], "supercleave");
+	cr_assert_null(v[3]);
+	strv_free(v);
+}
+
+Test(strv_split, empty_blank_and_null)
+{
+	size_t n = 99;
+	char **v = strv_split("", &n);
+	cr_assert_eq(n, 0);
+	cr_assert_not_null(v);
+	cr_assert_null(v[0]);
+	strv_free(v);
+	n = 99;
+	v = strv_split(" \t\n ", &n);
+	cr_assert_eq(n, 0);
+	cr_assert_null(v[0]);
+	strv_free(v);
+	n = 99;
+	v = strv_split(NULL, &n);
+	cr_assert_eq(n, 0);
+	cr_assert_null(v[0]);
+	strv_free(v);
+	strv_free(NULL); /* allowed */
+}
+
+Test(strv_split, count_pointer_may_be_null_and_single_word)
+{
+	char **v = strv_split("N", NULL);
+	cr_assert_str_eq(v[0], "N");
+	cr_assert_null(v[1]);
+	strv_free(v);
+}
+
+Test(strv_split, many_words)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < 500; i++)
+		strbuf_addf(&sb, "w%d ", i);
+	size_t n = 0;
+	char **v = strv_split(sb.s, &n);
+	cr_assert_eq(n, 500);
+	cr_assert_str_eq(v[0], "w0");
+	cr_assert_str_eq(v[499], "w499");
+	cr_assert_null(v[500]);
+	strv_free(v);
+	strbuf_release(&sb);
+}

@@ -1,0 +1,573 @@
+/* test-xml.c - unit tests of xml.c: safe loading, DOCTYPE refusal, size caps, schemas, roots
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "data.h"
+#include "util.h"
+#include "xml.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+/* --- helpers --------------------------------------------------------------------------------- */
+
+static char *tmpdir;
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)flag;
+	(void)f;
+	return remove(p);
+}
+
+static void setup(void)
+{
+	xml_init();
+	const char *t = getenv("TMPDIR");
+	tmpdir = xasprintf("%s/muster-unit-xml.XXXXXX", t && *t ? t : "/tmp");
+	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
+}
+
+static void teardown(void)
+{
+	if (tmpdir) {
+		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+		free(tmpdir);
+		tmpdir = NULL;
+	}
+	data_cleanup();
+}
+
+TestSuite(xml, .init = setup, .fini = teardown);
+
+/* Writes len bytes to a new file in the temporary directory; returns its path (caller frees). */
+static char *write_tmp(const char *name, const char *buf, size_t len)
+{
+	char *p = xasprintf("%s/%s", tmpdir, name);
+	FILE *f = fopen(p, "wb");
+	cr_assert_not_null(f, "cannot create %s", p);
+	if (len)
+		cr_assert_eq(fwrite(buf, 1, len, f), len);
+	cr_assert_eq(fclose(f), 0);
+	return p;
+}
+
+static const char *src_dir(void)
+{
+	static char buf[4096];
+	const char *s = getenv("MUSTER_DATA_PATH");
+	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
+	size_t n = strcspn(s, ":");
+	cr_assert_lt(n, sizeof(buf));
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The messages of d, one per line, for assertion messages (static buffer: nothing leaks). */
+static const char *dump(const struct diags *d)
+{
+	static char buf[8192];
+	size_t off = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
+		int k = snprintf(buf + off, sizeof(buf) - off, "[%s %s:%ld:%ld %s] ",
+		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
+		                 d->v[i].line, d->v[i].col, d->v[i].msg);
+		if (k < 0)
+			break;
+		off += (size_t)k;
+	}
+	return buf;
+}
+
+static bool any_msg_contains(const struct diags *d, const char *needle)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strstr(d->v[i].msg, needle))
+			return true;
+	return false;
+}
+
+/* --- loading --------------------------------------------------------------------------------- */
+
+static const char good[] =
+	"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	"<r xmlns=\"urn:x-test\" a=\" 12 \">\n"
+	"  <!-- comment -->\n"
+	"  <x id=\"one\">  Hello &amp; \xe2\x80\x9cquoted\xe2\x80\x9d\n  </x>\n"
+	"  <other:y xmlns:other=\"urn:x-other\"/>\n"
+	"  <x id=\"two\"><![CDATA[<raw>]]></x>\n"
+	"</r>\n";
+
+Test(xml, load_good_file_and_walk)
+{
+	char *p = write_tmp("good.xml", good, strlen(good));
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_file(p, &d);
+	cr_assert_not_null(doc, "%s", dump(&d));
+	cr_assert_eq(d.n, 0);
+	xmlNodePtr root = xml_root(doc, "r", "urn:x-test", p, &d);
+	cr_assert_not_null(root, "%s", dump(&d));
+	cr_assert_eq(xml_line(root), 2);
+
+	long v = 0;
+	cr_assert_eq(xml_prop_long(root, "a", 0, 100, -1, &v, p, &d), 0);
+	cr_assert_eq(v, 12);
+	cr_assert_eq(xml_prop_long(root, "absent", 0, 100, -1, &v, p, &d), 0);
+	cr_assert_eq(v, -1);
+
+	xmlNodePtr x = xml_first_elem(root);
+	cr_assert_not_null(x);
+	cr_assert(xml_is(x, "x"));
+	cr_assert_eq(xml_line(x), 4);
+	char *id = xml_prop(x, "id");
+	cr_assert_str_eq(id, "one");
+	free(id);
+	char *t = xml_text(x);
+	cr_assert_str_eq(t, "Hello & \xe2\x80\x9cquoted\xe2\x80\x9d");
+	free(t);
+	cr_assert_null(xml_prop(x, "nope"));
+
+	/* The foreign-namespace <other:y> is skipped. */
+	xmlNodePtr x2 = xml_next_elem(x);
+	cr_assert_not_null(x2);
+	cr_assert(xml_is(x2, "x"));
+	id = xml_prop(x2, "id");
+	cr_assert_str_eq(id, "two");
+	free(id);
+	t = xml_text(x2);
+	cr_assert_str_eq(t, "<raw>");
+	free(t);
+	cr_assert_null(xml_next_elem(x2));
+	cr_assert_eq(xml_child(root, "x"), x);
+	cr_assert_null(xml_child(root, "y"));
+	cr_assert_eq(d.n, 0, "%s", dump(&d));
+	xmlFreeDoc(doc);
+	free(p);
+}
+
+Test(xml, prop_long_refuses_junk_with_line)
+{
+	static const char doc_text[] = "<r>\n\n<k n=\"3d9\" m=\"99\"/></r>";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(doc_text, strlen(doc_text), "mem.xml", &d);
+	cr_assert_not_null(doc, "%s", dump(&d));
+	xmlNodePtr k = xml_first_elem(xmlDocGetRootElement(doc));
+	long v = 5;
+	cr_assert_eq(xml_prop_long(k, "n", 0, 10, 0, &v, "mem.xml", &d), -1);
+	cr_assert_eq(d.fatals, 1);
+	cr_assert_eq(d.v[0].line, 3);
+	cr_assert_str_eq(d.v[0].file, "mem.xml");
+	cr_assert(strstr(d.v[0].msg, "'n'") && strstr(d.v[0].msg, "'3d9'"), "%s", d.v[0].msg);
+	cr_assert_eq(xml_prop_long(k, "m", 0, 10, 0, &v, "mem.xml", &d), -1, "99 is above max 10");
+	cr_assert_eq(d.fatals, 2);
+	xmlFreeDoc(doc);
+	diags_release(&d);
+}
+
+Test(xml, empty_file)
+{
+	char *p = write_tmp("empty.xml", "", 0);
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_file(p, &d));
+	cr_assert_eq(d.n, 1, "%s", dump(&d));
+	cr_assert_eq(d.v[0].sev, SEV_FATAL);
+	cr_assert_str_eq(d.v[0].file, p);
+	cr_assert(strstr(d.v[0].msg, "file is empty"), "%s", d.v[0].msg);
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, nul_byte)
+{
+	static const char buf[] = "<?xml version=\"1.0\"?>\n<r>\n<a/>\0<b/></r>\n";
+	char *p = write_tmp("nul.xml", buf, sizeof(buf) - 1);
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_file(p, &d));
+	cr_assert_eq(d.n, 1, "%s", dump(&d));
+	cr_assert_eq(d.v[0].sev, SEV_FATAL);
+	cr_assert(strstr(d.v[0].msg, "NUL"), "%s", d.v[0].msg);
+	cr_assert_eq(d.v[0].line, 3, "the NUL is on line 3, reported %ld", d.v[0].line);
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, missing_file_and_directory)
+{
+	char *p = xasprintf("%s/does-not-exist.xml", tmpdir);
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_file(p, &d));
+	cr_assert_eq(d.fatals, 1);
+	cr_assert(strstr(d.v[0].msg, "cannot open"), "%s", d.v[0].msg);
+	cr_assert_null(xml_load_file(tmpdir, &d));
+	cr_assert_eq(d.fatals, 2);
+	cr_assert(strstr(d.v[1].msg, "directory"), "%s", d.v[1].msg);
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, billion_laughs_refused_as_doctype)
+{
+	static const char bomb[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<!DOCTYPE lolz [\n"
+		" <!ENTITY lol \"lol\">\n"
+		" <!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n"
+		" <!ENTITY lol2 \"&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;\">\n"
+		" <!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">\n"
+		" <!ENTITY lol4 \"&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;\">\n"
+		" <!ENTITY lol5 \"&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;\">\n"
+		" <!ENTITY lol6 \"&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;\">\n"
+		" <!ENTITY lol7 \"&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;\">\n"
+		" <!ENTITY lol8 \"&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;\">\n"
+		" <!ENTITY lol9 \"&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;\">\n"
+		"]>\n"
+		"<lolz>&lol9;</lolz>\n";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(bomb, strlen(bomb), "bomb.xml", &d);
+	cr_assert_null(doc);
+	cr_assert_eq(d.n, 1, "exactly one diagnostic: %s", dump(&d));
+	cr_assert_eq(d.v[0].sev, SEV_FATAL);
+	cr_assert_str_eq(d.v[0].file, "bomb.xml");
+	cr_assert(strstr(d.v[0].msg, "DOCTYPE"), "%s", d.v[0].msg);
+	cr_assert_eq(d.v[0].line, 2, "the DOCTYPE starts on line 2, reported %ld", d.v[0].line);
+	diags_release(&d);
+}
+
+Test(xml, quadratic_blowup_refused)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY a \"");
+	for (int i = 0; i < 20000; i++)
+		strbuf_addc(&sb, 'a');
+	strbuf_adds(&sb, "\">]>\n<r>");
+	for (int i = 0; i < 5000; i++)
+		strbuf_adds(&sb, "&a;");
+	strbuf_adds(&sb, "</r>\n");
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(sb.s, sb.len, "quad.xml", &d);
+	cr_assert_null(doc);
+	cr_assert(any_msg_contains(&d, "DOCTYPE"), "%s", dump(&d));
+	diags_release(&d);
+	strbuf_release(&sb);
+}
+
+Test(xml, external_entity_never_read)
+{
+	static const char xxe[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<!DOCTYPE r [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n"
+		"<r>&xxe;</r>\n";
+	char *p = write_tmp("xxe.xml", xxe, strlen(xxe));
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_file(p, &d);
+	cr_assert_null(doc);
+	cr_assert_geq(d.fatals, 1);
+	cr_assert(any_msg_contains(&d, "DOCTYPE"), "%s", dump(&d));
+	cr_assert(!any_msg_contains(&d, "root:"), "passwd content leaked: %s", dump(&d));
+	cr_assert(!any_msg_contains(&d, "/bin/"), "passwd content leaked: %s", dump(&d));
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, external_dtd_without_internal_subset_refused)
+{
+	static const char ext[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<!DOCTYPE r SYSTEM \"file:///etc/passwd\">\n"
+		"<r/>\n";
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(ext, strlen(ext), "ext.xml", &d));
+	cr_assert(any_msg_contains(&d, "DOCTYPE"), "%s", dump(&d));
+	cr_assert(!any_msg_contains(&d, "root:"), "%s", dump(&d));
+	diags_release(&d);
+}
+
+Test(xml, parameter_entity_refused)
+{
+	static const char pe[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<!DOCTYPE r [<!ENTITY % p SYSTEM \"http://127.0.0.1:9/x.dtd\"> %p;]>\n"
+		"<r/>\n";
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(pe, strlen(pe), "pe.xml", &d));
+	cr_assert(any_msg_contains(&d, "DOCTYPE"), "%s", dump(&d));
+	diags_release(&d);
+}
+
+Test(xml, xinclude_is_not_processed)
+{
+	static const char xi[] =
+		"<r xmlns:xi=\"http://www.w3.org/2001/XInclude\">"
+		"<xi:include href=\"file:///etc/passwd\" parse=\"text\"/></r>";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(xi, strlen(xi), "xi.xml", &d);
+	cr_assert_not_null(doc, "%s", dump(&d));
+	char *t = xml_text(xmlDocGetRootElement(doc));
+	cr_assert_str_eq(t, "", "XInclude was expanded: '%.40s'", t);
+	free(t);
+	xmlFreeDoc(doc);
+	diags_release(&d);
+}
+
+Test(xml, malformed_gives_line)
+{
+	static const char bad[] = "<?xml version=\"1.0\"?>\n<r>\n  <a>\n</r>\n";
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(bad, strlen(bad), "bad.xml", &d));
+	cr_assert_eq(d.n, 1, "one diagnostic per malformed file: %s", dump(&d));
+	cr_assert_eq(d.v[0].sev, SEV_FATAL);
+	cr_assert_str_eq(d.v[0].file, "bad.xml");
+	cr_assert_eq(d.v[0].line, 4, "mismatch found on line 4, reported %ld (%s)", d.v[0].line,
+	             d.v[0].msg);
+	cr_assert_neq(d.v[0].msg[strlen(d.v[0].msg) - 1], '\n', "trailing newline kept");
+	diags_release(&d);
+}
+
+Test(xml, malformed_attribute_gives_line_and_column)
+{
+	static const char bad[] = "<r>\n\n<a b=\"1\" b=\"2\"/></r>";
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(bad, strlen(bad), "dup.xml", &d));
+	cr_assert_eq(d.n, 1, "%s", dump(&d));
+	cr_assert_eq(d.v[0].line, 3, "%s", dump(&d));
+	cr_assert_gt(d.v[0].col, 0, "%s", dump(&d));
+	diags_release(&d);
+}
+
+Test(xml, not_xml_at_all)
+{
+	static const char junk[] = "10x Quack Marine\n";
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(junk, strlen(junk), "list.txt", &d));
+	cr_assert_eq(d.fatals, 1, "%s", dump(&d));
+	cr_assert_gt(d.v[0].line, 0, "%s", dump(&d));
+	diags_release(&d);
+}
+
+Test(xml, too_large_file_refused, .timeout = 60)
+{
+	char *p = xasprintf("%s/big.xml", tmpdir);
+	FILE *f = fopen(p, "wb");
+	cr_assert_not_null(f);
+	fputs("<r>", f);
+	static char chunk[65536];
+	memset(chunk, ' ', sizeof(chunk));
+	for (long n = 0; n < XML_MAX_FILE_SIZE; n += (long)sizeof(chunk))
+		cr_assert_eq(fwrite(chunk, 1, sizeof(chunk), f), sizeof(chunk));
+	fputs("</r>", f);
+	cr_assert_eq(fclose(f), 0);
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_file(p, &d));
+	cr_assert_eq(d.n, 1, "%s", dump(&d));
+	cr_assert(strstr(d.v[0].msg, "too large"), "%s", d.v[0].msg);
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, file_of_exactly_the_cap_is_read, .timeout = 60)
+{
+	char *p = xasprintf("%s/cap.xml", tmpdir);
+	FILE *f = fopen(p, "wb");
+	cr_assert_not_null(f);
+	long left = XML_MAX_FILE_SIZE - (long)strlen("<r>") - (long)strlen("</r>");
+	fputs("<r>", f);
+	static char chunk[65536];
+	memset(chunk, ' ', sizeof(chunk));
+	while (left > 0) {
+		size_t k = left > (long)sizeof(chunk) ? sizeof(chunk) : (size_t)left;
+		cr_assert_eq(fwrite(chunk, 1, k, f), k);
+		left -= (long)k;
+	}
+	fputs("</r>", f);
+	cr_assert_eq(fclose(f), 0);
+	struct stat st;
+	cr_assert_eq(stat(p, &st), 0);
+	cr_assert_eq(st.st_size, XML_MAX_FILE_SIZE);
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_file(p, &d);
+	cr_assert_not_null(doc, "a file of exactly %ld bytes is allowed: %s", XML_MAX_FILE_SIZE, dump(&d));
+	xmlFreeDoc(doc);
+	free(p);
+}
+
+Test(xml, too_large_memory_refused)
+{
+	size_t n = (size_t)XML_MAX_FILE_SIZE + 1;
+	char *buf = xmalloc(n);
+	memset(buf, ' ', n);
+	memcpy(buf, "<r>", 3);
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(buf, n, "big", &d));
+	cr_assert_eq(d.n, 1);
+	cr_assert(strstr(d.v[0].msg, "too large"), "%s", d.v[0].msg);
+	diags_release(&d);
+	free(buf);
+}
+
+/* --- roots ----------------------------------------------------------------------------------- */
+
+Test(xml, root_wrong_name)
+{
+	static const char t[] = "<?xml version=\"1.0\"?>\n\n<catalog xmlns=\"urn:x-muster:rules:1\"/>";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(t, strlen(t), "n.xml", &d);
+	cr_assert_not_null(doc);
+	cr_assert_null(xml_root(doc, "system", "urn:x-muster:rules:1", "n.xml", &d));
+	cr_assert_eq(d.fatals, 1);
+	cr_assert_eq(d.v[0].line, 3);
+	cr_assert_str_eq(d.v[0].file, "n.xml");
+	cr_assert(strstr(d.v[0].msg, "<system>") && strstr(d.v[0].msg, "<catalog>"), "%s", d.v[0].msg);
+	xmlFreeDoc(doc);
+	diags_release(&d);
+}
+
+Test(xml, root_wrong_namespace)
+{
+	static const char t[] = "<system xmlns=\"urn:x-muster:rules:2\"/>";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(t, strlen(t), "ns.xml", &d);
+	cr_assert_not_null(doc);
+	cr_assert_null(xml_root(doc, "system", "urn:x-muster:rules:1", "ns.xml", &d));
+	cr_assert_eq(d.fatals, 1);
+	cr_assert(strstr(d.v[0].msg, "urn:x-muster:rules:2"), "%s", d.v[0].msg);
+	xmlFreeDoc(doc);
+	diags_release(&d);
+}
+
+Test(xml, root_without_namespace)
+{
+	static const char t[] = "<system/>";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(t, strlen(t), "nons.xml", &d);
+	cr_assert_not_null(doc);
+	cr_assert_null(xml_root(doc, "system", "urn:x-muster:rules:1", "nons.xml", &d));
+	cr_assert_eq(d.fatals, 1);
+	cr_assert(strstr(d.v[0].msg, "no namespace"), "%s", d.v[0].msg);
+	/* The same document is fine for a caller that expects no namespace. */
+	cr_assert_not_null(xml_root(doc, "system", "", "nons.xml", &d));
+	cr_assert_eq(d.fatals, 1);
+	xmlFreeDoc(doc);
+	diags_release(&d);
+}
+
+/* --- schemas --------------------------------------------------------------------------------- */
+
+Test(xml, schema_validation_failure_has_line)
+{
+	char *xsd = xasprintf("%s/rules-xml/schema/roster.xsd", src_dir());
+	struct diags d = DIAGS_INIT;
+	struct xml_schema *s = xml_schema_load(xsd, &d);
+	cr_assert_not_null(s, "%s", dump(&d));
+	static const char bad[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">\n"
+		"  <list size=\"small-skirmish\">\n"
+		"    <unit entry=\"quack-marine\" models=\"1\" colour=\"red\"/>\n"
+		"  </list>\n"
+		"</roster>\n";
+	xmlDocPtr doc = xml_load_memory(bad, strlen(bad), "bad-roster.xml", &d);
+	cr_assert_not_null(doc, "%s", dump(&d));
+	cr_assert_eq(xml_schema_validate(s, doc, "bad-roster.xml", &d), -1);
+	cr_assert_geq(d.fatals, 1);
+	cr_assert_str_eq(d.v[0].file, "bad-roster.xml");
+	cr_assert_eq(d.v[0].line, 4, "%s", dump(&d));
+	cr_assert(strstr(d.v[0].msg, "colour"), "%s", d.v[0].msg);
+	xmlFreeDoc(doc);
+
+	static const char ok[] =
+		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">"
+		"<list size=\"small-skirmish\"><unit entry=\"quack-marine\" models=\"1\"/></list></roster>";
+	size_t before = d.n;
+	doc = xml_load_memory(ok, strlen(ok), "ok.xml", &d);
+	cr_assert_not_null(doc);
+	cr_assert_eq(xml_schema_validate(s, doc, "ok.xml", &d), 0, "%s", dump(&d));
+	cr_assert_eq(d.n, before);
+	xmlFreeDoc(doc);
+	xml_schema_free(s);
+	diags_release(&d);
+	free(xsd);
+}
+
+Test(xml, schema_reports_every_violation)
+{
+	char *xsd = xasprintf("%s/rules-xml/schema/roster.xsd", src_dir());
+	struct diags d = DIAGS_INIT;
+	struct xml_schema *s = xml_schema_load(xsd, &d);
+	cr_assert_not_null(s, "%s", dump(&d));
+	static const char bad[] =
+		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">\n"
+		"<list>\n"
+		"<unit entry=\"a\" models=\"1\" colour=\"red\"/>\n"
+		"<unit models=\"2\"/>\n"
+		"</list></roster>\n";
+	xmlDocPtr doc = xml_load_memory(bad, strlen(bad), "two.xml", &d);
+	cr_assert_not_null(doc);
+	cr_assert_eq(xml_schema_validate(s, doc, "two.xml", &d), -1);
+	cr_assert_eq(d.fatals, 2, "%s", dump(&d));
+	cr_assert_eq(d.v[0].line, 3);
+	cr_assert_eq(d.v[1].line, 4);
+	xmlFreeDoc(doc);
+	xml_schema_free(s);
+	diags_release(&d);
+	free(xsd);
+}
+
+Test(xml, broken_schema_file)
+{
+	static const char notxsd[] = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
+	                             "<xs:element name=\"r\" type=\"nope:t\"/></xs:schema>";
+	char *p = write_tmp("broken.xsd", notxsd, strlen(notxsd));
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_schema_load(p, &d));
+	cr_assert_geq(d.fatals, 1);
+	cr_assert_str_eq(d.v[0].file, p);
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, schema_with_doctype_refused)
+{
+	static const char t[] = "<!DOCTYPE x [<!ENTITY e \"e\">]><x/>";
+	char *p = write_tmp("dtd.xsd", t, strlen(t));
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_schema_load(p, &d));
+	cr_assert(any_msg_contains(&d, "DOCTYPE"), "%s", dump(&d));
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, init_is_idempotent)
+{
+	xml_init();
+	xml_init();
+	static const char t[] = "<r/>";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(t, strlen(t), "r.xml", &d);
+	cr_assert_not_null(doc);
+	xmlFreeDoc(doc);
+}
+
+Test(xml, errors_do_not_leak_into_a_later_load)
+{
+	static const char bad[] = "<r><a></r>";
+	static const char ok[] = "<r/>";
+	struct diags d1 = DIAGS_INIT, d2 = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(bad, strlen(bad), "bad.xml", &d1));
+	xmlDocPtr doc = xml_load_memory(ok, strlen(ok), "ok.xml", &d2);
+	cr_assert_not_null(doc);
+	cr_assert_eq(d2.n, 0, "%s", dump(&d2));
+	cr_assert_eq(d1.n, 1, "%s", dump(&d1));
+	xmlFreeDoc(doc);
+	diags_release(&d1);
+	diags_release(&d2);
+}
