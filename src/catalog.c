@@ -429,6 +429,13 @@ struct catalog *catalog_load(struct system *sys, const char *path, struct diags 
 fail:
 	if (doc)
 		xmlFreeDoc(doc);
+	/* What was registered before the failure must not outlive the catalog. */
+	for (size_t i = 0; i < cat->n_entries; i++)
+		if (cat->entries[i].id)
+			idx_del(sys->entry_idx, cat->entries[i].id, &cat->entries[i]);
+	for (size_t i = 0; i < cat->n_groups; i++)
+		if (cat->groups[i].id)
+			idx_del(sys->group_idx, cat->groups[i].id, &cat->groups[i]);
 	catalog_free(sys, cat);
 	return NULL;
 }

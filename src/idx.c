@@ -46,6 +46,16 @@ int idx_add(struct idx *ix, const char *key, void *val)
 	return 0;
 }
 
+int idx_del(struct idx *ix, const char *key, const void *val)
+{
+	if (ix == NULL || key == NULL || xmlHashLookup(ix->h, (const xmlChar *)key) != val)
+		return -1;
+	if (xmlHashRemoveEntry(ix->h, (const xmlChar *)key, NULL) != 0)
+		return -1;
+	ix->n--;
+	return 0;
+}
+
 void *idx_get(const struct idx *ix, const char *key)
 {
 	if (ix == NULL || key == NULL)

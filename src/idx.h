@@ -16,6 +16,8 @@ struct idx *idx_new(void);
 void idx_free(struct idx *ix);
 /* Adds key -> val. Returns 0, or -1 when key is already present (the old value stays). */
 int idx_add(struct idx *ix, const char *key, void *val);
+/* Removes key when it maps to val. Returns 0, or -1 when it does not. */
+int idx_del(struct idx *ix, const char *key, const void *val);
 /* The value for key, or NULL. */
 void *idx_get(const struct idx *ix, const char *key);
 size_t idx_size(const struct idx *ix);
