@@ -658,21 +658,17 @@ struct group_acc {
 	char *label;
 	long value;
 	long last_list;       /* lists: the last list counted */
-	long at_line, at_col; /* where the (bound+1)th item stands */
-	long at_list;
-	long *line_of;        /* lines of matching units, in order (unit counts only) */
+	long *line_of;        /* the line of each item counted, in order */
 	size_t n_lines, cap_lines;
-	size_t first_list;
+	char **vals;          /* distinct values of the group, and how many of each */
+	long *val_counts;
+	size_t n_vals, cap_vals, cap_counts;
 };
 
 struct acc {
 	struct group_acc *g;
 	size_t n, cap;
 	struct idx *ix;
-	/* distinct values */
-	char **vals;
-	long *val_counts;
-	size_t n_vals, cap_vals, cap_counts;
 };
 
 static struct group_acc *acc_group(struct acc *a, const char *key, const char *label)
@@ -696,30 +692,31 @@ static struct group_acc *acc_group(struct acc *a, const char *key, const char *l
 static void acc_release(struct acc *a)
 {
 	for (size_t i = 0; i < a->n; i++) {
-		free(a->g[i].key);
-		free(a->g[i].label);
-		free(a->g[i].line_of);
+		struct group_acc *g = &a->g[i];
+		free(g->key);
+		free(g->label);
+		free(g->line_of);
+		for (size_t k = 0; k < g->n_vals; k++)
+			free(g->vals[k]);
+		free(g->vals);
+		free(g->val_counts);
 	}
 	free(a->g);
 	idx_free(a->ix);
-	for (size_t i = 0; i < a->n_vals; i++)
-		free(a->vals[i]);
-	free(a->vals);
-	free(a->val_counts);
 	memset(a, 0, sizeof(*a));
 }
 
-static void acc_distinct(struct acc *a, const char *v)
+static void group_distinct(struct group_acc *g, const char *v)
 {
-	for (size_t i = 0; i < a->n_vals; i++)
-		if (strcmp(a->vals[i], v) == 0) {
-			a->val_counts[i]++;
+	for (size_t i = 0; i < g->n_vals; i++)
+		if (strcmp(g->vals[i], v) == 0) {
+			g->val_counts[i]++;
 			return;
 		}
-	GROW(a->vals, a->cap_vals, a->n_vals + 1);
-	GROW(a->val_counts, a->cap_counts, a->n_vals + 1);
-	a->vals[a->n_vals] = xstrdup(v);
-	a->val_counts[a->n_vals++] = 1;
+	GROW(g->vals, g->cap_vals, g->n_vals + 1);
+	GROW(g->val_counts, g->cap_counts, g->n_vals + 1);
+	g->vals[g->n_vals] = xstrdup(v);
+	g->val_counts[g->n_vals++] = 1;
 }
 
 /* The text a unit shows in messages: the label the player gave, else the entry's name. */
@@ -766,15 +763,13 @@ static void add_item(const struct rule *r, struct acc *a, const struct system *s
 	case AGG_LISTS:
 		if (g->last_list == (long)lc->li)
 			return;
-		if (g->last_list < 0)
-			g->first_list = lc->li;
 		g->last_list = (long)lc->li;
 		add = 1;
 		break;
 	case AGG_DISTINCT: {
 		const struct value *v = w ? &w->w->vals[r->attr->index] : &u->e->vals[r->attr->index];
 		char *s = value_display(sys, r->attr, v);
-		acc_distinct(a, s);
+		group_distinct(g, s);
 		free(s);
 		add = 0;
 		break;
@@ -783,8 +778,12 @@ static void add_item(const struct rule *r, struct acc *a, const struct system *s
 	g->value += add;
 	if (r->agg == AGG_UNITS || r->agg == AGG_WEAPONS || r->agg == AGG_LISTS ||
 	    r->agg == AGG_OPTIONS) {
-		GROW(g->line_of, g->cap_lines, g->n_lines + 1);
-		g->line_of[g->n_lines++] = o ? o->line : w && w->extra_line ? w->extra_line : u->ru->line;
+		/* One line per thing counted: an option taken three times stands three times. */
+		long line = o ? o->line : w && w->extra_line ? w->extra_line : u->ru->line;
+		for (long k = 0; k < add && g->n_lines < 10000; k++) {
+			GROW(g->line_of, g->cap_lines, g->n_lines + 1);
+			g->line_of[g->n_lines++] = line;
+		}
 	}
 }
 
@@ -961,10 +960,10 @@ static size_t judge(const struct rule *r, struct acc *a, const struct lctx *lc,
 		acc_group(a, "", "");
 	for (size_t gi = 0; gi < a->n; gi++) {
 		struct group_acc *g = &a->g[gi];
-		long value = r->agg == AGG_DISTINCT ? (long)a->n_vals : g->value;
+		long value = r->agg == AGG_DISTINCT ? (long)g->n_vals : g->value;
 		struct strbuf vals = STRBUF_INIT;
-		for (size_t i = 0; i < a->n_vals; i++)
-			strbuf_addf(&vals, "%s%s (%ld)", i ? ", " : "", a->vals[i], a->val_counts[i]);
+		for (size_t i = 0; i < g->n_vals; i++)
+			strbuf_addf(&vals, "%s%s (%ld)", i ? ", " : "", g->vals[i], g->val_counts[i]);
 		struct msgvars m = { sys, r, lc, this_u, this_w, value, 0, -1, true, g->label,
 		                     vals.s ? vals.s : "" };
 		long b;

@@ -192,6 +192,11 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 		if (xml_prop_long(c, "min", -1000000000L, 1000000000L, -1000000000L, &a->min, sys->file, d) ||
 		    xml_prop_long(c, "max", -1000000000L, 1000000000L, 1000000000L, &a->max, sys->file, d))
 			return -1;
+		if (a->min > a->max) {
+			diags_add(d, SEV_FATAL, sys->file, a->line, 0, NULL, NULL,
+			          _("attribute '%s' has min %ld above max %ld"), a->id, a->min, a->max);
+			return -1;
+		}
 		if (a->type == ATTR_LADDER) {
 			char *ln = xml_prop(c, "ladder");
 			a->ladder = idx_get(sys->ladder_idx, ln ? ln : "");
@@ -250,6 +255,9 @@ static int load_keywords(struct system *sys, xmlNodePtr sec, struct diags *d)
 			if (k->replaces == NULL)
 				SFAIL(nodes[i], _("keyword '%s' replaces an unknown keyword '%s'"), k->id,
 				      k->replaces_id);
+			if (k->replaces->on != k->on)
+				SFAIL(nodes[i], _("keyword '%s' replaces '%s', which belongs on %s"), k->id,
+				      k->replaces_id, k->replaces->on == ON_WEAPON ? _("weapons") : _("units"));
 		}
 		char *rm = xml_prop(nodes[i], "removes");
 		char **v = strv_split(rm, &k->n_removes);

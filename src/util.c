@@ -206,16 +206,51 @@ void strv_free(char **v)
 	free(v);
 }
 
+/* The length of the valid UTF-8 sequence at s, or 0 when it is not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	size_t n = (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+	if (n == 0 || (n == 2 && s[0] < 0xC2))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	if (n == 3 && s[0] == 0xE0 && s[1] < 0xA0)
+		return 0; /* overlong */
+	if (n == 3 && s[0] == 0xED && s[1] >= 0xA0)
+		return 0; /* surrogate */
+	if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || s[0] > 0xF4 || (s[0] == 0xF4 && s[1] >= 0x90)))
+		return 0;
+	return n;
+}
+
 void strbuf_add_escaped(struct strbuf *sb, const char *s)
 {
-	for (; *s; s++) {
-		switch (*s) {
+	while (*s) {
+		const unsigned char c = (unsigned char)*s;
+		size_t n = utf8_len((const unsigned char *)s);
+		/* XML 1.0 has no place for other control characters, even as references, nor
+		 * for bytes that are not UTF-8 (a file name can hold both): U+FFFD stands in. */
+		if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
+			strbuf_adds(sb, "\xEF\xBF\xBD");
+			s++;
+			continue;
+		}
+		if (n > 1) {
+			strbuf_add(sb, s, n);
+			s += n;
+			continue;
+		}
+		s++;
+		switch (c) {
 		case '&': strbuf_adds(sb, "&amp;"); break;
 		case '<': strbuf_adds(sb, "&lt;"); break;
 		case '>': strbuf_adds(sb, "&gt;"); break;
 		case '"': strbuf_adds(sb, "&quot;"); break;
 		case '\'': strbuf_adds(sb, "&#39;"); break;
-		default: strbuf_addc(sb, *s); break;
+		default: strbuf_addc(sb, (char)c); break;
 		}
 	}
 }

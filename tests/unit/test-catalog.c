@@ -512,6 +512,39 @@ Test(bad, option_on_a_weapon_the_entry_lacks)
 	free(t);
 }
 
+Test(bad, option_drops_a_weapon_the_entry_lacks)
+{
+	char *t = catalog_text("bad", "e1", NULL,
+	                       "          <option id=\"o-drop\"><drop-weapon>claw</drop-weapon></option>\n");
+	expect_bad(t, "weapon 'claw'", "id=\"o-drop\"");
+	free(t);
+}
+
+Test(bad, control_option_limits_and_drops)
+{
+	char *text = catalog_text("good", "test-duck", NULL,
+	                          "          <option id=\"many\" max=\"unbounded\" ref=\"DK-2\"><cost value=\"1\"/></option>\n"
+	                          "          <option id=\"few\" min=\"1\" max=\"3\"><cost value=\"1\"/></option>\n"
+	                          "          <option id=\"no-beak\"><drop-weapon>beak</drop-weapon></option>\n");
+	char *p = write_tmp("catalogs/duckhammer/good.xml", text);
+	struct diags d = DIAGS_INIT;
+	struct system *sys = load_with_tmp_catalogs(&d);
+	cr_assert_not_null(sys, "%s", dump(&d));
+	const struct entry *e = system_entry(sys, "test-duck");
+	const struct entry_option *many = opt(e, "many"), *few = opt(e, "few"), *nb = opt(e, "no-beak");
+	cr_assert_eq(many->max, OPTION_UNBOUNDED);
+	cr_assert_str_eq(many->ref, "DK-2");
+	cr_assert_eq(few->min, 1);
+	cr_assert_eq(few->max, 3);
+	cr_assert_null(few->ref);
+	cr_assert_not_null(nb->drops);
+	cr_assert_str_eq(nb->drops[0], "beak");
+	cr_assert_null(nb->drops[1]);
+	system_free(sys);
+	free(p);
+	free(text);
+}
+
 Test(bad, option_grants_unit_keyword_to_weapon)
 {
 	char *t = catalog_text("bad", "e1", NULL,
@@ -637,6 +670,43 @@ Test(bad, group_id_twice_across_catalogs)
 	cr_assert_str_eq(g->file, pb);
 	cr_assert_eq(g->line, line_of(b, "same-feather"));
 	diags_release(&d);
+	free(a);
+	free(b);
+	free(pa);
+	free(pb);
+}
+
+Test(bad, failed_catalog_keeps_the_entries_of_earlier_catalogs)
+{
+	/* b.xml fails on an id a.xml already has: a.xml's entry must stay indexed (only what b.xml
+	 * itself registered goes). */
+	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
+	struct diags d = DIAGS_INIT;
+	struct system *sys = system_load_file(rules, NULL, &d);
+	cr_assert_not_null(sys, "%s", dump(&d));
+	char *a = catalog_text("aaa", "twin", NULL, NULL);
+	char *b = catalog_text("bbb", "b-first", NULL,
+	                       "        </entry>\n"
+	                       "        <entry id=\"twin\" name=\"Twin again\">\n"
+	                       "          <cost type=\"ap\" value=\"5\"/>\n"
+	                       "          <stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>\n");
+	char *pa = write_tmp("a.xml", a), *pb = write_tmp("b.xml", b);
+	struct catalog *ca = catalog_load(sys, pa, &d);
+	cr_assert_not_null(ca, "%s", dump(&d));
+	sys->catalogs = xreallocarray(sys->catalogs, sys->n_catalogs + 1, sizeof(*sys->catalogs));
+	sys->catalogs[sys->n_catalogs++] = ca; /* so that system_free frees it */
+	const struct entry *twin = system_entry(sys, "twin");
+	cr_assert_not_null(twin);
+	cr_assert_null(catalog_load(sys, pb, &d));
+	cr_assert_not_null(find_diag(&d, SEV_FATAL, "entry id 'twin' is used twice"), "%s", dump(&d));
+	cr_assert_eq(system_entry(sys, "twin"), twin, "a.xml's entry was dropped from the index");
+	cr_assert_str_eq(system_entry(sys, "twin")->catalog->id, "aaa");
+	cr_assert_null(system_entry(sys, "b-first"));
+	cr_assert_null(system_group(sys, "bbb-sub"));
+	cr_assert_not_null(system_group(sys, "aaa-sub"));
+	system_free(sys);
+	diags_release(&d);
+	free(rules);
 	free(a);
 	free(b);
 	free(pa);

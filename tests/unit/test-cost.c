@@ -270,7 +270,7 @@ Test(cost, option_count_multiplies)
 	unbuild(&b);
 }
 
-Test(cost, zero_and_negative_totals)
+Test(cost, empty_list)
 {
 	struct built b;
 	build(&b, NULL, 0);
@@ -422,6 +422,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 		"    <option id=\"horn\" per=\"model\" max=\"3\"><cost value=\"1\"/>\n"
 		"      <weapon id=\"horn\" name=\"Horn\"><stats kind=\"magic\" damage=\"d1\" range=\"6\"/></weapon></option>\n"
 		"    <option id=\"loud-horn\" weapon=\"horn\"><cost value=\"1\"/><grant>booming</grant></option>\n"
+		"    <option id=\"drop-bow\"><cost value=\"0\"/><drop-weapon>bow</drop-weapon></option>\n"
 		"   </entry>\n"
 		"  </group>\n"
 		" </group></group>\n"
@@ -433,19 +434,22 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_not_null(tsys, "%s", dump(&d));
 	const struct entry *e = system_entry(tsys, "scout-duck");
 	cr_assert_not_null(e);
-	struct r_option ro[4] = {
+	struct r_option ro[5] = {
 		{ idx_get(e->option_idx, "vanguard"), 1, 11 },
 		{ idx_get(e->option_idx, "plain-bow"), 1, 12 },
 		{ idx_get(e->option_idx, "horn"), 2, 13 },
 		{ idx_get(e->option_idx, "loud-horn"), 1, 14 },
+		{ idx_get(e->option_idx, "drop-bow"), 1, 15 },
 	};
 	for (size_t i = 0; i < 4; i++)
 		cr_assert_not_null(ro[i].opt);
+	cr_assert_eq(((const struct entry_option *)idx_get(e->option_idx, "horn"))->max, 3);
 	struct r_unit ru = { 0 };
 	ru.entry = e;
 	ru.models = 5;
 	ru.opts = ro;
 	ru.n_opts = 4;
+	cr_assert_not_null(ro[4].opt);
 	ru.line = 10;
 	struct r_list l = { 0 };
 	l.units = &ru;
@@ -465,9 +469,44 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].takes[1].weapon, 1);
 	cr_assert_eq(u[0].takes[1].line, 14);
 	eunits_free(tsys, u, 1);
+	/* Now also leave the bow behind: the horn moves to index 0, its take with it. */
+	ru.n_opts = 5;
+	u = eunits_build(tsys, &l);
+	cr_assert_eq(u[0].n_weapons, 1);
+	cr_assert_str_eq(u[0].weapons[0].w->id, "horn");
+	cr_assert_str_eq(kw_names(u[0].weapons[0].kw), "booming");
+	cr_assert_eq(u[0].n_takes, 2);
+	cr_assert_eq(u[0].takes[1].weapon, 0, "the horn's take follows it to index 0");
+	cr_assert_eq(u[0].takes[0].weapon, -1, "the vanguard take is a unit take");
+	eunits_free(tsys, u, 1);
 	sys = keep;
 	system_free(tsys);
 	diags_release(&d);
 	free(rules);
 	free(p);
+}
+
+Test(cost, dropped_weapon_goes_with_its_takes)
+{
+	/* The sling is left behind after taking Accurate: its take no longer applies; the blade's
+	 * stays on the blade. */
+	struct unit_spec s[] = {
+		{ "auk-veteran", 2, { "sling-accurate", "blade-cleave", "drop-sling", "extra-axe" }, { 0 } },
+	};
+	struct built b;
+	build(&b, s, 1);
+	const struct eunit *u = &b.u[0];
+	cr_assert_eq(u->n_weapons, 2);
+	cr_assert_str_eq(u->weapons[0].w->id, "blade");
+	cr_assert_str_eq(u->weapons[1].w->id, "axe");
+	cr_assert_eq(u->weapons[1].extra_line, 104);
+	cr_assert_str_eq(kw_names(u->weapons[0].kw), "cleave");
+	cr_assert_eq(u->n_takes, 2);
+	cr_assert_eq(u->takes[0].kw, kwi("accurate"));
+	cr_assert_lt(u->takes[0].weapon, 0, "the sling's take points at no weapon, got %ld",
+	             u->takes[0].weapon);
+	cr_assert_neq(u->takes[0].weapon, -1, "-1 would make it a unit take");
+	cr_assert_eq(u->takes[1].weapon, 0);
+	cr_assert_eq(u->costs[0], 10 + 1 + 1 + 0 + 1);
+	unbuild(&b);
 }

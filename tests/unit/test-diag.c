@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "diag.h"
 #include "util.h"
+#include "xml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,30 @@ Test(diags, merge_appends_and_counts)
 	cr_assert_eq(b.n, 2);
 	diags_release(&a);
 	diags_release(&b);
+}
+
+Test(diags, sort_by_file_line_column_stable)
+{
+	struct diags d = DIAGS_INIT;
+	diags_add(&d, SEV_ERROR, "b.xml", 3, 0, NULL, NULL, "b3");
+	diags_add(&d, SEV_ERROR, "a.xml", 10, 0, NULL, NULL, "a10");
+	diags_add(&d, SEV_ERROR, "a.xml", 2, 5, NULL, NULL, "a2c5");
+	diags_add(&d, SEV_ERROR, "a.xml", 2, 1, NULL, NULL, "a2c1-first");
+	diags_add(&d, SEV_WARNING, "a.xml", 2, 1, NULL, NULL, "a2c1-second");
+	diags_add(&d, SEV_FATAL, NULL, 0, 0, NULL, NULL, "nofile");
+	diags_add(&d, SEV_ERROR, "a.xml", 2, 1, NULL, NULL, "a2c1-third");
+	diags_sort(&d);
+	static const char *const want[] = {
+		"nofile", "a2c1-first", "a2c1-second", "a2c1-third", "a2c5", "a10", "b3",
+	};
+	cr_assert_eq(d.n, MUSTER_ARRAY_LEN(want));
+	for (size_t i = 0; i < d.n; i++)
+		cr_assert_str_eq(d.v[i].msg, want[i], "position %zu", i);
+	cr_assert_eq(d.errors, 5);
+	cr_assert_eq(d.warnings, 1);
+	cr_assert_eq(d.fatals, 1);
+	diags_release(&d);
+	diags_sort(&d); /* empty: nothing to do */
 }
 
 /* --- text form ------------------------------------------------------------------------------- */
@@ -189,6 +214,32 @@ Test(xml, attribute_values_escape_quotes)
 	cr_assert(strstr(sb.s, "rule=\"r&#39;1\"") != NULL, "%s", sb.s);
 	strbuf_release(&sb);
 	diags_release(&d);
+}
+
+/* Whatever the bytes of a file name, --format=xml must stay a well-formed document. */
+Test(xml, output_is_well_formed_for_odd_file_names)
+{
+	static const char *const names[] = {
+		"ctrl\x01name.xml", "tab\tand\x1b[31mescape.xml", "latin1-caf\xe9.xml",
+	};
+	xml_init();
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(names); i++) {
+		struct diags d = DIAGS_INIT;
+		diags_add(&d, SEV_FATAL, names[i], 0, 0, NULL, NULL, "cannot open: %s", names[i]);
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_adds(&sb, "<r>");
+		diag_format_xml(&d.v[0], &sb);
+		strbuf_adds(&sb, "</r>");
+		struct diags pd = DIAGS_INIT;
+		xmlDocPtr doc = xml_load_memory(sb.s, sb.len, "out.xml", &pd);
+		cr_expect_not_null(doc, "file name %zu makes ill-formed XML: %s -> %s", i, sb.s,
+		                   pd.n ? pd.v[0].msg : "?");
+		if (doc)
+			xmlFreeDoc(doc);
+		diags_release(&pd);
+		strbuf_release(&sb);
+		diags_release(&d);
+	}
 }
 
 static char *print_to_string(const struct diags *d, enum diag_format f, int *rc)

@@ -93,6 +93,28 @@ Test(idx, many_keys)
 	idx_free(ix);
 }
 
+Test(idx, del_only_when_key_maps_to_value)
+{
+	struct idx *ix = idx_new();
+	int a = 1, b = 2;
+	cr_assert_eq(idx_add(ix, "k", &a), 0);
+	cr_assert_eq(idx_add(ix, "j", &b), 0);
+	cr_assert_eq(idx_del(ix, "k", &b), -1, "k maps to a, not b");
+	cr_assert_eq(idx_get(ix, "k"), &a);
+	cr_assert_eq(idx_size(ix), 2);
+	cr_assert_eq(idx_del(ix, "missing", &a), -1);
+	cr_assert_eq(idx_del(ix, "k", &a), 0);
+	cr_assert_null(idx_get(ix, "k"));
+	cr_assert_eq(idx_get(ix, "j"), &b);
+	cr_assert_eq(idx_size(ix), 1);
+	cr_assert_eq(idx_del(ix, "k", &a), -1, "already gone");
+	cr_assert_eq(idx_add(ix, "k", &b), 0, "the key can be added again");
+	cr_assert_eq(idx_get(ix, "k"), &b);
+	cr_assert_eq(idx_del(NULL, "k", &b), -1);
+	cr_assert_eq(idx_del(ix, NULL, &b), -1);
+	idx_free(ix);
+}
+
 Test(idx, null_tolerance)
 {
 	cr_assert_null(idx_get(NULL, "x"));

@@ -435,6 +435,16 @@ Test(roster, models_not_a_number_refused)
 	free(t);
 }
 
+Test(roster, option_count_zero_refused)
+{
+	char *t = roster_text(NULL,
+	                      "    <unit entry=\"marine-sergeant\" models=\"1\">\n"
+	                      "      <option id=\"trained\" count=\"0\"/>\n"
+	                      "    </unit>\n");
+	expect_fatal(t, "count", "count=\"0\"");
+	free(t);
+}
+
 Test(roster, unknown_system)
 {
 	static const char t[] =

@@ -346,6 +346,8 @@ Test(select, weapon_selectors)
 	EXPECT_WEAPONS("<attr name=\"range\" ge=\"8\"/>", "0.0 1.0 2.1");
 	EXPECT_WEAPONS("<name matches=\"^S\"/>", "0.1 2.1 5.0");
 	EXPECT_WEAPONS("<attr name=\"cost\" lt=\"0\"/>", "2.1");
+	/* <entry> names the weapon's own id when weapons are the items. */
+	EXPECT_WEAPONS("<entry id=\"sword\"/>", "0.1 5.0");
 }
 
 Test(select, unset_values_match_only_negations)

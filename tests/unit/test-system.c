@@ -732,6 +732,88 @@ Test(toy, taking_needs_require)
 	                 "<require>", "id=\"take\"");
 }
 
+Test(toy, cycle_of_taking_requirements)
+{
+	/* Taking a needs d first and taking d needs a first: neither can ever be taken. */
+	expect_toy_fatal(NULL,
+	                 "    <rule id=\"take-a\">\n"
+	                 "      <each of=\"units\" taking=\"a\"/>\n"
+	                 "      <require><keyword id=\"d\"/></require>\n"
+	                 "      <message>x</message>\n"
+	                 "    </rule>\n"
+	                 "    <rule id=\"take-d\">\n"
+	                 "      <each of=\"units\" taking=\"d\"/>\n"
+	                 "      <require><keyword id=\"a\"/><keyword id=\"edge\"/></require>\n"
+	                 "      <message>y</message>\n"
+	                 "    </rule>\n",
+	                 "cycle of requirements", "id=\"take-a\"");
+}
+
+Test(toy, requirements_without_a_cycle_load)
+{
+	/* A chain (a needs d, d needs edge) and a negated requirement are not cycles. */
+	char *text = toy_text(NULL,
+	                      "    <rule id=\"take-a\">\n"
+	                      "      <each of=\"units\" taking=\"a\"/>\n"
+	                      "      <require><keyword id=\"d\"/></require>\n"
+	                      "      <message>x</message>\n"
+	                      "    </rule>\n"
+	                      "    <rule id=\"take-d\">\n"
+	                      "      <each of=\"units\" taking=\"d\"/>\n"
+	                      "      <require><not><keyword id=\"a\"/></not></require>\n"
+	                      "      <message>y</message>\n"
+	                      "    </rule>\n");
+	struct diags d = DIAGS_INIT;
+	struct system *sys = load_toy(text, &d);
+	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_eq(sys->n_rules, 2);
+	system_free(sys);
+	free(text);
+}
+
+Test(toy, attribute_min_above_max)
+{
+	/* No value could ever be valid: the loader should say so where the attribute is. (The rule
+	 * does not name rank, so nothing else trips over it.) */
+	char *text = toy_text(NULL, "    <rule id=\"r1\"><count of=\"units\"/><at-most value=\"9\"/><message>x</message></rule>\n");
+	struct strbuf sb = STRBUF_INIT;
+	const char *at = strstr(text, "min=\"0\" max=\"5\"");
+	cr_assert_not_null(at);
+	strbuf_add(&sb, text, (size_t)(at - text));
+	strbuf_adds(&sb, "min=\"5\" max=\"0\"");
+	strbuf_adds(&sb, at + strlen("min=\"0\" max=\"5\""));
+	char *bad = strbuf_detach(&sb);
+	struct diags d = DIAGS_INIT;
+	struct system *sys = load_toy(bad, &d);
+	cr_expect_null(sys, "an attribute with min 5 above max 0 was accepted");
+	system_free(sys);
+	const struct diag *g = find_diag(&d, SEV_FATAL, "rank");
+	cr_expect_not_null(g, "%s", dump(&d));
+	if (g)
+		cr_expect_eq(g->line, line_of(bad, "id=\"rank\""));
+	diags_release(&d);
+	free(bad);
+	free(text);
+}
+
+Test(toy, keyword_replaces_across_units_and_weapons)
+{
+	/* A weapon ability cannot upgrade a unit ability: taking it would drop nothing from the
+	 * weapon, and a unit selector for the unit keyword would match weapons. */
+	char *text = toy_text("    <keyword id=\"a\"/>\n"
+	                      "    <keyword id=\"wa\" on=\"weapon\" replaces=\"a\"/>\n", NULL);
+	struct diags d = DIAGS_INIT;
+	struct system *sys = load_toy(text, &d);
+	cr_expect_null(sys, "keyword 'wa' (weapon) replaces 'a' (unit) and was accepted");
+	system_free(sys);
+	const struct diag *g = find_diag(&d, SEV_FATAL, "wa");
+	cr_expect_not_null(g, "%s", dump(&d));
+	if (g)
+		cr_expect_eq(g->line, line_of(text, "id=\"wa\""));
+	diags_release(&d);
+	free(text);
+}
+
 Test(toy, schema_violation_is_fatal_with_line)
 {
 	char *text = toy_text(NULL, NULL);

@@ -344,6 +344,29 @@ Test(xml, malformed_attribute_gives_line_and_column)
 	diags_release(&d);
 }
 
+Test(xml, truncated_file_says_so)
+{
+	static const char cut[] = "<?xml version=\"1.0\"?>\n<roster>\n  <list>\n    <unit entry=\"quack";
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(cut, strlen(cut), "cut.xml", &d));
+	cr_assert_eq(d.n, 1, "%s", dump(&d));
+	cr_assert(strstr(d.v[0].msg, "end of file"), "%s", d.v[0].msg);
+	cr_assert_eq(d.v[0].line, 4, "%s", dump(&d));
+	diags_release(&d);
+}
+
+Test(xml, invalid_utf8_says_so)
+{
+	static const char bad[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<r>\n<a n=\"caf\xe9\"/></r>\n";
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(xml_load_memory(bad, strlen(bad), "latin1.xml", &d));
+	cr_assert_eq(d.n, 1, "%s", dump(&d));
+	cr_assert(strstr(d.v[0].msg, "UTF-8"), "%s", d.v[0].msg);
+	cr_assert(strchr(d.v[0].msg, '\n') == NULL, "one diagnostic is one line: %s", d.v[0].msg);
+	cr_assert_eq(d.v[0].line, 3, "%s", dump(&d));
+	diags_release(&d);
+}
+
 Test(xml, not_xml_at_all)
 {
 	static const char junk[] = "10x Quack Marine\n";
