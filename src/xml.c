@@ -182,14 +182,17 @@ xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct 
 
 xmlDocPtr xml_load_file(const char *path, struct diags *d)
 {
-	FILE *f = fopen(path, "rb");
+	/* "-" is standard input, as for every GNU tool; messages call it "-". */
+	bool is_stdin = strcmp(path, "-") == 0;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	if (f == NULL) {
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot open: %s"), strerror(errno));
 		return NULL;
 	}
 	struct stat st;
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
+		if (!is_stdin)
+			fclose(f);
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("is a directory"));
 		return NULL;
 	}
@@ -209,12 +212,14 @@ xmlDocPtr xml_load_file(const char *path, struct diags *d)
 	}
 	if (ferror(f)) {
 		int e = errno;
-		fclose(f);
+		if (!is_stdin)
+			fclose(f);
 		free(buf);
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(e));
 		return NULL;
 	}
-	fclose(f);
+	if (!is_stdin)
+		fclose(f);
 	if (len > (size_t)XML_MAX_FILE_SIZE) {
 		free(buf);
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,

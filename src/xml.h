@@ -24,7 +24,7 @@ struct xml_schema;
 void xml_init(void);
 void xml_cleanup(void);
 
-/* Reads and parses path. On success returns a document (free with xmlFreeDoc); on failure adds
+/* Reads and parses path ("-" for standard input). On success returns a document (free with xmlFreeDoc); on failure adds
  * one fatal diagnostic to d and returns NULL. */
 xmlDocPtr xml_load_file(const char *path, struct diags *d);
 /* The same for a buffer already in memory; name is used in messages. */
