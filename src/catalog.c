@@ -2,8 +2,8 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * A catalog nests groups, one per level the system declares (feather > faction > sub-faction in
- * Duckhammer); an entry inherits from its groups the value of each level, so "same sub-faction"
+ * A catalog nests groups, one per level the system declares (say realm > faction > regiment);
+ * an entry inherits from its groups the value of each level, so "the same regiment"
  * is an ordinary attribute comparison. Stats are the attributes the system declares, checked
  * by type here; keywords and categories must be declared by the system too.
  */
@@ -273,7 +273,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->catalog = cat;
 	e->group = g;
 	e->line = xml_line(n);
-	/* Not inherited: an invented feather may hold a faction taken from the rules. */
+	/* Not inherited: an invented group may hold an entry taken from the rules. */
 	e->example = prop_true(n, "example");
 	e->vals = xcalloc(sys->n_unit_attrs + 1, sizeof(*e->vals));
 	e->kw = xcalloc(sys->kw_words, sizeof(kwword));

@@ -195,7 +195,7 @@ static int parse_field_ref(xmlNodePtr n, const struct rparse *p, size_t *out)
 	return 0;
 }
 
-/* <at-most value="3"/>, <at-least this="grade"/>, or one child: <per>, <percent>, <limit>,
+/* <at-most value="3"/>, <at-least this="rank"/>, or one child: <per>, <percent>, <limit>,
  * <field>, <table>. */
 static struct bound *parse_bound(xmlNodePtr n, const struct rparse *p)
 {

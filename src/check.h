@@ -8,7 +8,7 @@
  * compared with bounds (a constant, an attribute of this unit, N per M points of the size or of
  * the points spent with explicit rounding, a percentage, the list's limit, a field, a step
  * table); or a requirement that this unit or weapon matches a selector. Violations become
- * diagnostics citing the rule's reference ("DH-6") with its message's placeholders filled.
+ * diagnostics citing the rule's reference ("XX-6") with its message's placeholders filled.
  */
 #ifndef MUSTER_CHECK_H
 #define MUSTER_CHECK_H

@@ -19,7 +19,7 @@ struct diag {
 	enum severity sev;
 	char *file;    /* may be NULL: a problem with no file (usage) */
 	long line, col; /* 0 when unknown */
-	char *ref;     /* the rule it cites ("DH-6"), or NULL */
+	char *ref;     /* the rule it cites ("XX-6"), or NULL */
 	char *rule;    /* the id of the rules-xml rule, or NULL */
 	char *msg;
 };

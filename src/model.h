@@ -23,7 +23,7 @@ typedef uint64_t kwword;
 
 enum attr_type { ATTR_INT, ATTR_TEXT, ATTR_LADDER, ATTR_BOOL, ATTR_LEVEL };
 /* What an attribute, keyword or selector applies to. Options are items only for selectors and
- * aggregates (unique magic items, upgrades counted per unit); they have no attributes. */
+ * aggregates (unique items, upgrades counted per unit); they have no attributes. */
 enum attr_on { ON_UNIT, ON_WEAPON, ON_OPTION };
 
 /* An ordered scale of text steps ("d4 < d6 < 2d4"), so that "at least 2d3" can be checked. */
@@ -35,7 +35,7 @@ struct ladder {
 
 struct value_label {
 	long v;
-	char *label; /* "Vehicle" */
+	char *label; /* "Veteran" */
 	char *note;  /* printed on cards and lists: "opponent gains 2 VP when destroyed" */
 };
 
@@ -66,7 +66,7 @@ struct cost_def {
 	size_t index;
 };
 
-/* An ability or keyword. An upgrade replaces another ("Supercleave" replaces "Cleave") and
+/* An ability or keyword. An upgrade replaces another ("Great Strike" replaces "Strike") and
  * keeps its exclusions: selectors treat it as also holding what it replaced. */
 struct keyword_def {
 	char *id, *name;
@@ -97,7 +97,7 @@ struct size_def {
 	long line;
 };
 
-/* A field set on a roster or a list (territories held, black money, "defending home"). */
+/* A field set on a roster or a list: a count, an amount to spend, a yes/no flag. */
 enum field_scope { FIELD_LIST, FIELD_ROSTER };
 struct field_def {
 	char *id, *name;
@@ -148,7 +148,7 @@ struct entry_option {
 	size_t *removes, n_removes;
 	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
 	char **drops;       /* ids of weapons the option takes away; NULL-terminated or NULL */
-	char *ref;          /* the rule its min and max come from ("DK-2"), or NULL */
+	char *ref;          /* the rule its min and max come from ("XX-2"), or NULL */
 	struct weapon *adds; /* an extra weapon, or NULL */
 	long line;
 };
@@ -269,9 +269,9 @@ static inline void kw_del(kwword *set, size_t i)
 	set[i / 64] &= ~((kwword)1 << (i % 64));
 }
 
-/* The text of a value for messages and cards ("2d3", "Quack Marines", "7"); caller frees. */
+/* The text of a value for messages and cards ("2d3", "Blue Guard", "7"); caller frees. */
 char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v);
-/* The label of an int value ("Vehicle" for grade 3), or NULL. */
+/* The label of an int value ("Veteran" for rank 3), or NULL. */
 const struct value_label *attr_label(const struct attr_def *a, long v);
 
 #endif

@@ -3,7 +3,7 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * A selector is a tree parsed from rules-xml: all/any/not over leaves that test an entry id, a
- * category, a keyword, an attribute comparison, a catalog level (feather, faction ...: those
+ * category, a keyword, an attribute comparison, a catalog level (faction, regiment ...: those
  * are attributes too), a PCRE2 name pattern, the model count, a list field, or a relation to
  * the unit being checked ("the same sub-faction as this unit", "another unit").
  */

@@ -145,7 +145,7 @@ static struct attr_def *new_attr(struct system *sys, size_t *cap)
 	return a;
 }
 
-/* Levels (feather, faction, sub-faction ...) become text attributes of every entry, valued by
+/* Levels (realm, faction, regiment ...) become text attributes of every entry, valued by
  * the catalog group the entry sits in. */
 static int load_levels(struct system *sys, xmlNodePtr sec, size_t *cap, struct diags *d)
 {

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Rules are data: no file under src/ may name a game system, a faction or a rule.
+# The names come from the data itself, so a new system is covered without editing this test:
+# system ids and names, every rule reference (ref="DH-6"), catalog ids and group ids.
+# Prints TAP. Needs srcdir (the source tree).
+set -u
+top=${srcdir:-.}
+words=$(mktemp "${TMPDIR:-/tmp}/muster-names.XXXXXX") || exit 99
+trap 'rm -f "$words"' EXIT
+{
+	for f in "$top"/rules-xml/*.xml "$top"/tests/data/*/rules-xml/*.xml; do
+		[ -f "$f" ] || continue
+		sed -n 's/.*<system [^>]*id="\([^"]*\)".*/\1/p; s/.*<system [^>]*name="\([^"]*\)".*/\1/p' "$f"
+		grep -o 'ref="[^"]*"' "$f" | sed 's/ref="\(.*\)"/\1/'
+	done
+	for f in "$top"/catalogs/*/*.xml "$top"/tests/data/*/catalogs/*/*.xml; do
+		[ -f "$f" ] || continue
+		sed -n 's/.*<catalog [^>]*id="\([^"]*\)".*/\1/p' "$f"
+		grep -o '<group [^>]*id="[^"]*"' "$f" | sed 's/.* id="\([^"]*\)"/\1/'
+	done
+} | sort -u | grep -v '^$' >"$words"
+n=$(wc -l <"$words")
+echo "1..2"
+if [ "$n" -gt 20 ]; then
+	echo "ok 1 - $n names of systems, rules and factions read from the data"
+else
+	echo "not ok 1 - only $n names read from the data: is srcdir right?"
+fi
+hits=$(grep -n -i -w -F -f "$words" "$top"/src/*.c "$top"/src/*.h)
+if [ -z "$hits" ]; then
+	echo "ok 2 - no file under src/ names a game system, faction or rule"
+else
+	echo "not ok 2 - src/ names a game system, faction or rule"
+	printf '%s\n' "$hits" | sed 's/^/# /'
+fi
