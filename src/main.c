@@ -37,7 +37,9 @@ int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 #if ENABLE_NLS
-	bindtextdomain(PACKAGE, LOCALEDIR);
+	/* MUSTER_LOCALEDIR points an uninstalled build (its tests) at its own catalogs. */
+	const char *localedir = getenv("MUSTER_LOCALEDIR");
+	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);
 #endif
 	static const struct option longopts[] = {

@@ -40,7 +40,7 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 	if (code == NULL) {
 		PCRE2_UCHAR buf[256];
 		if (pcre2_get_error_message(ec, buf, sizeof(buf)) < 0)
-			strcpy((char *)buf, "invalid pattern");
+			snprintf((char *)buf, sizeof(buf), "%s", _("invalid pattern"));
 		*err = xstrdup((const char *)buf);
 		*offset = eo;
 		return NULL;

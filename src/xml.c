@@ -93,7 +93,7 @@ static void sink_error(void *ctx, xmlErrorPtr e)
 		/* Whatever libxml2 expected next, the file simply stopped. */
 		msg = xstrdup(_("unexpected end of file (is the file truncated?)"));
 	} else {
-		msg = xstrdup(e->message ? e->message : "malformed XML");
+		msg = xstrdup(e->message ? e->message : _("malformed XML"));
 	}
 	strip_newline(msg);
 	/* One diagnostic is one line. */
