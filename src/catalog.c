@@ -52,7 +52,7 @@ static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct v
 		char *text = xml_prop(n, name);
 		char *err = NULL;
 		value_release(&vals[ad->index]);
-		int rc = value_parse(p->sys, ad, text, &vals[ad->index], &err);
+		int rc = value_parse(ad, text, &vals[ad->index], &err);
 		free(text);
 		if (rc != 0) {
 			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL, "%s", err);

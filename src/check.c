@@ -646,7 +646,6 @@ int rules_check_cycles(const struct system *sys, struct diags *d)
 /* --- evaluation ---------------------------------------------------------------------------- */
 
 struct lctx {
-	const struct roster *ros;
 	size_t li;
 	const struct r_list *list;
 	struct eunit *units;
@@ -1078,7 +1077,6 @@ size_t check_roster(const struct roster *ros, struct diags *d)
 	size_t errors = 0;
 	struct lctx *lcs = xcalloc(ros->n_lists ? ros->n_lists : 1, sizeof(*lcs));
 	for (size_t li = 0; li < ros->n_lists; li++) {
-		lcs[li].ros = ros;
 		lcs[li].li = li;
 		lcs[li].list = &ros->lists[li];
 		lcs[li].n = ros->lists[li].n_units;
@@ -1111,7 +1109,7 @@ size_t check_roster(const struct roster *ros, struct diags *d)
 		}
 	}
 	for (size_t li = 0; li < ros->n_lists; li++)
-		eunits_free(sys, lcs[li].units, lcs[li].n);
+		eunits_free(lcs[li].units, lcs[li].n);
 	free(lcs);
 	return errors;
 }

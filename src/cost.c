@@ -113,9 +113,8 @@ struct eunit *eunits_build(const struct system *sys, const struct r_list *l)
 	return u;
 }
 
-void eunits_free(const struct system *sys, struct eunit *u, size_t n)
+void eunits_free(struct eunit *u, size_t n)
 {
-	(void)sys;
 	if (u == NULL)
 		return;
 	for (size_t i = 0; i < n; i++) {

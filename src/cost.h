@@ -40,7 +40,7 @@ struct eunit {
 /* Builds the effective units of list l; returns an array of l->n_units (caller frees with
  * eunits_free). */
 struct eunit *eunits_build(const struct system *sys, const struct r_list *l);
-void eunits_free(const struct system *sys, struct eunit *u, size_t n);
+void eunits_free(struct eunit *u, size_t n);
 /* The total of cost type c over units. */
 long eunits_total(const struct eunit *u, size_t n, size_t c);
 

@@ -300,7 +300,7 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 		}
 		strbuf_adds(sb, "\n");
 		free(used);
-		eunits_free(sys, u, l->n_units);
+		eunits_free(u, l->n_units);
 	}
 	char *verdict = verdict_text(d);
 	strbuf_addf(sb, "%s%s %s\n", md ? "## " : "", _("Legality:"), verdict);
@@ -384,7 +384,7 @@ int export_csv(const struct roster *r, const struct diags *d, FILE *out)
 			rc |= csv_write_row(out, row, ncols);
 			free_owned(owned, ncols);
 		}
-		eunits_free(sys, u, l->n_units);
+		eunits_free(u, l->n_units);
 	}
 	/* The roster's verdict, once, as in the printed forms. */
 	if (rc == 0) {

@@ -53,10 +53,8 @@ void value_release(struct value *v)
 	v->set = false;
 }
 
-int value_parse(const struct system *sys, const struct attr_def *a, const char *text,
-                struct value *out, char **err)
+int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err)
 {
-	(void)sys;
 	memset(out, 0, sizeof(*out));
 	*err = NULL;
 	switch (a->type) {
@@ -418,7 +416,7 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 				strv_free(parts);
 				goto fail;
 			}
-			if (value_parse(p->sys, a, t, &s->vals[i], &err) != 0) {
+			if (value_parse(a, t, &s->vals[i], &err) != 0) {
 				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL, "%s", err);
 				free(err);
 				strv_free(parts);
@@ -444,10 +442,9 @@ struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p)
 	return parse_group(parent, SEL_ALL, p);
 }
 
-static const struct value *item_value(const struct sel_ctx *c, const struct attr_def *a,
-                                      const struct eunit *u, const struct eweapon *w)
+static const struct value *item_value(const struct attr_def *a, const struct eunit *u,
+                                      const struct eweapon *w)
 {
-	(void)c;
 	if (a->on == ON_WEAPON)
 		return w ? &w->w->vals[a->index] : NULL;
 	return &u->e->vals[a->index];
@@ -533,7 +530,7 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 		return false;
 	}
 	case SEL_ATTR: {
-		const struct value *v = item_value(c, s->attr, u, w);
+		const struct value *v = item_value(s->attr, u, w);
 		if (v == NULL || !v->set)
 			return s->op == CMP_NE || s->op == CMP_NOT_IN;
 		if (s->op == CMP_IN || s->op == CMP_NOT_IN) {
@@ -551,8 +548,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 	case SEL_SAME_AS_THIS: {
 		if (c->this_unit == NULL)
 			return false;
-		const struct value *v = item_value(c, s->attr, u, w);
-		const struct value *t = item_value(c, s->attr, c->this_unit, c->this_weapon);
+		const struct value *v = item_value(s->attr, u, w);
+		const struct value *t = item_value(s->attr, c->this_unit, c->this_weapon);
 		if (v == NULL || t == NULL || !v->set || !t->set)
 			return false;
 		return value_cmp(s->attr, v, t) == 0;
@@ -567,8 +564,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 	case SEL_ATTR_THIS: {
 		if (c->this_unit == NULL)
 			return false;
-		const struct value *v = item_value(c, s->attr, u, w);
-		const struct value *t = item_value(c, s->this_attr, c->this_unit, c->this_weapon);
+		const struct value *v = item_value(s->attr, u, w);
+		const struct value *t = item_value(s->this_attr, c->this_unit, c->this_weapon);
 		if (v == NULL || t == NULL || !v->set || !t->set)
 			return false;
 		return cmp_holds(s->op, value_cmp(s->attr, v, t));

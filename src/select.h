@@ -57,8 +57,7 @@ void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg)
 
 /* Parses a comparison value for attribute a ("2d3" on a ladder, "3" on an int). Returns 0, or
  * -1 with *err set (caller frees). */
-int value_parse(const struct system *sys, const struct attr_def *a, const char *text,
-                struct value *out, char **err);
+int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err);
 void value_release(struct value *v);
 int value_cmp(const struct attr_def *a, const struct value *x, const struct value *y);
 

@@ -213,7 +213,7 @@ static void build(struct built *b, const struct unit_spec *spec, size_t n)
 
 static void unbuild(struct built *b)
 {
-	eunits_free(sys, b->u, b->l.n_units);
+	eunits_free(b->u, b->l.n_units);
 	b->u = NULL;
 }
 
@@ -468,7 +468,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].n_takes, 2);
 	cr_assert_eq(u[0].takes[1].weapon, 1);
 	cr_assert_eq(u[0].takes[1].line, 14);
-	eunits_free(tsys, u, 1);
+	eunits_free(u, 1);
 	/* Now also leave the bow behind: the horn moves to index 0, its take with it. */
 	ru.n_opts = 5;
 	u = eunits_build(tsys, &l);
@@ -478,7 +478,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].n_takes, 2);
 	cr_assert_eq(u[0].takes[1].weapon, 0, "the horn's take follows it to index 0");
 	cr_assert_eq(u[0].takes[0].weapon, -1, "the vanguard take is a unit take");
-	eunits_free(tsys, u, 1);
+	eunits_free(u, 1);
 	sys = keep;
 	system_free(tsys);
 	diags_release(&d);

@@ -161,7 +161,7 @@ static void setup(void)
 static void teardown(void)
 {
 	if (units)
-		eunits_free(sys, units, n_units);
+		eunits_free(units, n_units);
 	roster_free(ros);
 	system_free(sys);
 	units = NULL;
@@ -502,12 +502,12 @@ Test(values, parse_and_compare_ladder)
 	const struct attr_def *cs = system_attr(sys, "cs");
 	struct value a, b;
 	char *err = NULL;
-	cr_assert_eq(value_parse(sys, cs, "2d3", &a, &err), 0);
+	cr_assert_eq(value_parse(cs, "2d3", &a, &err), 0);
 	cr_assert_null(err);
 	cr_assert(a.set);
 	cr_assert_eq(a.i, 3);
 	cr_assert_str_eq(a.s, "2d3");
-	cr_assert_eq(value_parse(sys, cs, "2d2", &b, &err), 0);
+	cr_assert_eq(value_parse(cs, "2d2", &b, &err), 0);
 	cr_assert_lt(value_cmp(cs, &b, &a), 0);
 	cr_assert_gt(value_cmp(cs, &a, &b), 0);
 	cr_assert_eq(value_cmp(cs, &a, &a), 0);
@@ -515,7 +515,7 @@ Test(values, parse_and_compare_ladder)
 	value_release(&b);
 	cr_assert(!a.set);
 	cr_assert_null(a.s);
-	cr_assert_eq(value_parse(sys, cs, "3d9", &a, &err), -1);
+	cr_assert_eq(value_parse(cs, "3d9", &a, &err), -1);
 	cr_assert_not_null(err);
 	cr_assert(strstr(err, "0 2 2d2 2d3 2d4 3d3 2d6 4d3"), "the steps are listed: %s", err);
 	cr_assert(!a.set);
@@ -527,15 +527,15 @@ Test(values, parse_int_and_text)
 	const struct attr_def *g = system_attr(sys, "grade"), *dmg = system_attr(sys, "damage");
 	struct value v;
 	char *err = NULL;
-	cr_assert_eq(value_parse(sys, g, "6", &v, &err), 0);
+	cr_assert_eq(value_parse(g, "6", &v, &err), 0);
 	cr_assert_eq(v.i, 6);
 	value_release(&v);
-	cr_assert_eq(value_parse(sys, g, "-1", &v, &err), -1);
+	cr_assert_eq(value_parse(g, "-1", &v, &err), -1);
 	cr_assert(strstr(err, "from 0 to 6") && strstr(err, "'grade'"), "%s", err);
 	free(err);
-	cr_assert_eq(value_parse(sys, dmg, "2d6", &v, &err), 0);
+	cr_assert_eq(value_parse(dmg, "2d6", &v, &err), 0);
 	struct value w;
-	cr_assert_eq(value_parse(sys, dmg, "d6", &w, &err), 0);
+	cr_assert_eq(value_parse(dmg, "d6", &w, &err), 0);
 	cr_assert_neq(value_cmp(dmg, &v, &w), 0);
 	cr_assert_eq(value_cmp(dmg, &v, &v), 0);
 	value_release(&v);
@@ -552,14 +552,14 @@ Test(values, parse_bool)
 	char *err = NULL;
 	static const char *const yes[] = { "true", "yes", "1" }, *const no[] = { "false", "no", "0" };
 	for (size_t i = 0; i < 3; i++) {
-		cr_assert_eq(value_parse(sys, &b, yes[i], &v, &err), 0);
+		cr_assert_eq(value_parse(&b, yes[i], &v, &err), 0);
 		cr_assert_eq(v.i, 1, "%s", yes[i]);
 		value_release(&v);
-		cr_assert_eq(value_parse(sys, &b, no[i], &v, &err), 0);
+		cr_assert_eq(value_parse(&b, no[i], &v, &err), 0);
 		cr_assert_eq(v.i, 0, "%s", no[i]);
 		value_release(&v);
 	}
-	cr_assert_eq(value_parse(sys, &b, "maybe", &v, &err), -1);
+	cr_assert_eq(value_parse(&b, "maybe", &v, &err), -1);
 	cr_assert(strstr(err, "'maybe'"));
 	free(err);
 }
