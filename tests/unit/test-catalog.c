@@ -14,7 +14,6 @@
 #include "util.h"
 #include "xml.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,122 +21,12 @@
 
 #include <criterion/criterion.h>
 
-/* --- helpers (each test program is one file: these are repeated in the engine tests) -------- */
+#include "fixture.h"
 
-static char *tmpdir;
+/* --- helpers (the shared ones are in fixture.c) ---------------------------------------------- */
 
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(p);
-}
-
-static void make_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-	tmpdir = xasprintf("%s/muster-unit.XXXXXX", t && *t ? t : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
-}
-
-static void remove_tmpdir(void)
-{
-	if (tmpdir) {
-		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-		free(tmpdir);
-		tmpdir = NULL;
-	}
-}
-
-/* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry. */
-static __attribute__((unused)) const char *src_dir(void)
-{
-	static char buf[4096];
-	const char *s = getenv("MUSTER_DATA_PATH");
-	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
-	size_t n = strcspn(s, ":");
-	cr_assert_lt(n, sizeof(buf));
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Creates the directories of path below tmpdir and writes text; returns the full path. */
-static __attribute__((unused)) char *write_tmp(const char *rel, const char *text)
-{
-	char *p = xasprintf("%s/%s", tmpdir, rel);
-	for (char *s = p + strlen(tmpdir) + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		mkdir(p, 0700);
-		*s = '/';
-	}
-	FILE *f = fopen(p, "wb");
-	cr_assert_not_null(f, "cannot create %s", p);
-	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
-	cr_assert_eq(fclose(f), 0);
-	return p;
-}
-
-/* The 1-based line of the first occurrence of marker in text (0 when absent). */
-static __attribute__((unused)) long line_of(const char *text, const char *marker)
-{
-	const char *m = strstr(text, marker);
-	if (m == NULL)
-		return 0;
-	long line = 1;
-	for (const char *s = text; s < m; s++)
-		line += *s == '\n';
-	return line;
-}
-
-/* Every diagnostic, for assertion messages (a static buffer: nothing leaks on failure). */
-static __attribute__((unused)) const char *dump(const struct diags *d)
-{
-	static char buf[16384];
-	size_t off = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
-		int k = snprintf(buf + off, sizeof(buf) - off, "\n  [%s %s:%ld %s] %s",
-		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
-		                 d->v[i].line, d->v[i].ref ? d->v[i].ref : "-", d->v[i].msg);
-		if (k < 0)
-			break;
-		off += (size_t)k;
-	}
-	return buf;
-}
-
-/* The first diagnostic of severity sev whose message contains needle, or NULL. */
-static __attribute__((unused)) const struct diag *find_diag(const struct diags *d, enum severity sev, const char *needle)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (d->v[i].sev == sev && strstr(d->v[i].msg, needle))
-			return &d->v[i];
-	return NULL;
-}
-
-static void setup(void)
-{
-	xml_init();
-	make_tmpdir();
-}
-
-static void teardown(void)
-{
-	remove_tmpdir();
-	data_cleanup();
-}
-
-TestSuite(impondium, .init = setup, .fini = teardown);
-TestSuite(bad, .init = setup, .fini = teardown);
-
-static struct system *load_duckhammer(struct diags *d)
-{
-	struct system *sys = system_load("duckhammer", d);
-	cr_assert_not_null(sys, "duckhammer does not load:%s", dump(d));
-	return sys;
-}
+TestSuite(impondium, .init = fx_setup, .fini = fx_teardown);
+TestSuite(bad, .init = fx_setup, .fini = fx_teardown);
 
 static const struct value *uval(const struct system *sys, const struct entry *e, const char *attr)
 {
@@ -155,13 +44,6 @@ static const struct value *wval(const struct system *sys, const struct weapon *w
 	return &w->vals[a->index];
 }
 
-static size_t kwi(const struct system *sys, const char *id)
-{
-	const struct keyword_def *k = idx_get(sys->kw_idx, id);
-	cr_assert_not_null(k, "no keyword %s", id);
-	return k->index;
-}
-
 static size_t count_kw(const struct system *sys, const kwword *set)
 {
 	size_t n = 0;
@@ -170,19 +52,12 @@ static size_t count_kw(const struct system *sys, const kwword *set)
 	return n;
 }
 
-static const struct entry_option *opt(const struct entry *e, const char *id)
-{
-	const struct entry_option *o = idx_get(e->option_idx, id);
-	cr_assert_not_null(o, "%s has no option %s", e->id, id);
-	return o;
-}
-
 /* --- the shipped Impondium barracks ---------------------------------------------------------- */
 
 Test(impondium, quack_marine_is_the_seed_card_dh14)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	const struct entry *e = system_entry(sys, "quack-marine");
 	cr_assert_not_null(e);
 	cr_assert_str_eq(e->name, "Quack Marine");
@@ -199,7 +74,7 @@ Test(impondium, quack_marine_is_the_seed_card_dh14)
 	cr_assert_eq(uval(sys, e, "fs")->i, 10);
 	cr_assert_eq(uval(sys, e, "ar")->i, 1);
 	cr_assert_eq(uval(sys, e, "br")->i, 3);
-	cr_assert(kw_has(e->kw, kwi(sys, "duty")));
+	cr_assert(kw_has(e->kw, fx_kwi(sys, "duty")));
 	cr_assert_eq(count_kw(sys, e->kw), 1, "Duty only");
 	cr_assert_eq(e->n_weapons, 2);
 	cr_assert_eq(e->n_options, 0);
@@ -212,14 +87,14 @@ Test(impondium, quack_marine_is_the_seed_card_dh14)
 	cr_assert_str_eq(wval(sys, m, "damage")->s, "d6");
 	cr_assert_eq(wval(sys, m, "range")->i, 8);
 	cr_assert(!wval(sys, m, "size")->set, "the seed gives no weapon size");
-	cr_assert(kw_has(m->kw, kwi(sys, "point-blank")));
+	cr_assert(kw_has(m->kw, fx_kwi(sys, "point-blank")));
 	cr_assert_eq(count_kw(sys, m->kw), 1);
 	cr_assert_str_eq(s->id, "sword");
 	cr_assert_str_eq(wval(sys, s, "kind")->s, "melee");
 	cr_assert_str_eq(wval(sys, s, "damage")->s, "4");
 	cr_assert_eq(wval(sys, s, "range")->i, 1);
-	cr_assert(kw_has(s->kw, kwi(sys, "reliable")));
-	cr_assert(!kw_has(s->kw, kwi(sys, "point-blank")));
+	cr_assert(kw_has(s->kw, fx_kwi(sys, "reliable")));
+	cr_assert(!kw_has(s->kw, fx_kwi(sys, "point-blank")));
 	cr_assert_gt(m->line, e->line);
 	cr_assert_gt(s->line, m->line);
 	system_free(sys);
@@ -228,7 +103,7 @@ Test(impondium, quack_marine_is_the_seed_card_dh14)
 Test(impondium, level_attributes_come_from_groups)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	const struct entry *e = system_entry(sys, "quack-marine");
 	cr_assert_str_eq(uval(sys, e, "subfaction")->s, "quack-marines");
 	cr_assert_str_eq(uval(sys, e, "faction")->s, "impondium");
@@ -260,7 +135,7 @@ Test(impondium, level_attributes_come_from_groups)
 Test(impondium, example_flags)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	cr_assert(!system_entry(sys, "quack-marine")->example);
 	cr_assert(system_entry(sys, "marine-recruit")->example);
 	cr_assert(system_entry(sys, "brother-quillus")->example);
@@ -271,12 +146,12 @@ Test(impondium, example_flags)
 Test(impondium, sergeant_options_per_unit_and_per_model)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	const struct entry *e = system_entry(sys, "marine-sergeant");
 	cr_assert_not_null(e);
 	cr_assert_eq(e->costs[0], 12);
 	cr_assert_eq(e->n_options, 2);
-	const struct entry_option *t = opt(e, "trained"), *p = opt(e, "extra-pistol");
+	const struct entry_option *t = fx_opt(e, "trained"), *p = fx_opt(e, "extra-pistol");
 	cr_assert_eq(t, &e->options[0]);
 	cr_assert_str_eq(t->name, "Trained");
 	cr_assert(!t->per_model);
@@ -285,7 +160,7 @@ Test(impondium, sergeant_options_per_unit_and_per_model)
 	cr_assert_eq(t->max, 1, "max defaults to 1");
 	cr_assert_eq(t->target, TARGET_UNIT);
 	cr_assert_eq(t->n_grants, 1);
-	cr_assert_eq(t->grants[0], kwi(sys, "trained"));
+	cr_assert_eq(t->grants[0], fx_kwi(sys, "trained"));
 	cr_assert_null(t->adds);
 	cr_assert(p->per_model);
 	cr_assert_eq(p->costs[0], 1);
@@ -303,25 +178,25 @@ Test(impondium, sergeant_options_per_unit_and_per_model)
 Test(impondium, weapon_options_target_their_weapon)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	const struct entry *e = system_entry(sys, "auk-veteran");
 	cr_assert_not_null(e);
-	const struct entry_option *o = opt(e, "blade-supercleave");
+	const struct entry_option *o = fx_opt(e, "blade-supercleave");
 	cr_assert_eq(o->target, TARGET_WEAPON);
 	cr_assert_str_eq(o->weapon_id, "blade");
 	cr_assert_eq(o->costs[0], 2, "<cost value=\"2\"/> without type= uses the only cost");
-	cr_assert_eq(o->grants[0], kwi(sys, "supercleave"));
-	const struct entry_option *g = opt(e, "gasp");
+	cr_assert_eq(o->grants[0], fx_kwi(sys, "supercleave"));
+	const struct entry_option *g = fx_opt(e, "gasp");
 	cr_assert_eq(g->target, TARGET_UNIT);
 	cr_assert_null(g->weapon_id);
-	const struct entry_option *axe = opt(e, "extra-axe");
+	const struct entry_option *axe = fx_opt(e, "extra-axe");
 	cr_assert_eq(axe->target, TARGET_UNIT);
 	cr_assert_not_null(axe->adds);
 	cr_assert_str_eq(axe->adds->name, "Axe");
 	cr_assert_null(idx_get(e->option_idx, "blade"), "weapons are not options");
 	/* The sling carries Inaccurate; its cost is negative. */
 	cr_assert_str_eq(e->weapons[1].id, "sling");
-	cr_assert(kw_has(e->weapons[1].kw, kwi(sys, "inaccurate")));
+	cr_assert(kw_has(e->weapons[1].kw, fx_kwi(sys, "inaccurate")));
 	cr_assert_eq(wval(sys, &e->weapons[1], "cost")->i, -1);
 	system_free(sys);
 }
@@ -358,43 +233,51 @@ static char *catalog_text(const char *id, const char *entry_id, const char *stat
 /* Loads the shipped rules with the temporary root: only the catalogs written there. */
 static struct system *load_with_tmp_catalogs(struct diags *d)
 {
-	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
-	struct system *sys = system_load_file(rules, tmpdir, d);
+	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
+	struct system *sys = system_load_file(rules, fx_tmpdir(), d);
 	free(rules);
 	return sys;
 }
 
 static void expect_bad(const char *text, const char *needle, const char *marker)
 {
-	char *p = write_tmp("catalogs/duckhammer/bad.xml", text);
+	char *p = fx_write_tmp("catalogs/duckhammer/bad.xml", text);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_with_tmp_catalogs(&d);
 	cr_assert_null(sys, "the catalog loaded although %s", needle);
-	const struct diag *g = find_diag(&d, SEV_FATAL, needle);
-	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, needle);
+	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, fx_dump(&d));
 	cr_assert_not_null(g->file);
 	cr_assert_str_eq(g->file, p);
-	cr_assert_eq(g->line, line_of(text, marker), "'%s' at line %ld, expected %ld", needle,
-	             g->line, line_of(text, marker));
+	cr_assert_eq(g->line, fx_line_of(text, marker), "'%s' at line %ld, expected %ld", needle,
+	             g->line, fx_line_of(text, marker));
 	diags_release(&d);
 	free(p);
+}
+
+/* expect_bad on the catalog_text("bad", "e1", stats, extra). */
+static void expect_bad_entry(const char *stats, const char *extra, const char *needle, const char *marker)
+{
+	char *t = catalog_text("bad", "e1", stats, extra);
+	expect_bad(t, needle, marker);
+	free(t);
 }
 
 Test(bad, control_good_catalog_loads)
 {
 	char *text = catalog_text("good", "test-duck", NULL,
 	                          "          <option id=\"o\" weapon=\"beak\"><grant>cleave</grant></option>\n");
-	char *p = write_tmp("catalogs/duckhammer/good.xml", text);
+	char *p = fx_write_tmp("catalogs/duckhammer/good.xml", text);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_with_tmp_catalogs(&d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	cr_assert_eq(sys->n_catalogs, 1);
 	cr_assert_null(system_entry(sys, "quack-marine"), "the shipped catalogs are not read");
 	const struct entry *e = system_entry(sys, "test-duck");
 	cr_assert_not_null(e);
 	cr_assert_str_eq(uval(sys, e, "subfaction")->s, "good-sub");
-	cr_assert_eq(e->line, line_of(text, "<entry"));
-	cr_assert_eq(e->options[0].line, line_of(text, "<option"));
+	cr_assert_eq(e->line, fx_line_of(text, "<entry"));
+	cr_assert_eq(e->options[0].line, fx_line_of(text, "<option"));
 	system_free(sys);
 	free(p);
 	free(text);
@@ -402,122 +285,93 @@ Test(bad, control_good_catalog_loads)
 
 Test(bad, unknown_stat_attribute)
 {
-	char *t = catalog_text("bad", "e1",
-	                       "<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\" luck=\"2\"/>",
-	                       NULL);
-	expect_bad(t, "'luck' is not a unit attribute", "luck=");
-	free(t);
+	expect_bad_entry("<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\" luck=\"2\"/>",
+	                 NULL, "'luck' is not a unit attribute", "luck=");
 }
 
 Test(bad, weapon_attribute_on_a_unit)
 {
-	char *t = catalog_text("bad", "e1",
-	                       "<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\" range=\"2\"/>",
-	                       NULL);
-	expect_bad(t, "'range' is not a unit attribute", "range=\"2\"");
-	free(t);
+	expect_bad_entry("<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\" range=\"2\"/>",
+	                 NULL, "'range' is not a unit attribute", "range=\"2\"");
 }
 
 Test(bad, level_given_as_a_stat)
 {
-	char *t = catalog_text("bad", "e1",
-	                       "<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\" feather=\"geese\"/>",
-	                       NULL);
-	expect_bad(t, "'feather' is not a unit attribute", "feather=\"geese\"");
-	free(t);
+	expect_bad_entry("<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\" feather=\"geese\"/>",
+	                 NULL, "'feather' is not a unit attribute", "feather=\"geese\"");
 }
 
 Test(bad, ladder_value_of_wrong_type)
 {
-	char *t = catalog_text("bad", "e1",
-	                       "<stats grade=\"1\" ms=\"6\" cs=\"3d9\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>",
-	                       NULL);
-	expect_bad(t, "'3d9'", "cs=\"3d9\"");
-	free(t);
+	expect_bad_entry("<stats grade=\"1\" ms=\"6\" cs=\"3d9\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>",
+	                 NULL, "'3d9'", "cs=\"3d9\"");
 }
 
 Test(bad, int_value_out_of_range_or_junk)
 {
-	char *t = catalog_text("bad", "e1",
-	                       "<stats grade=\"7\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>",
-	                       NULL);
-	expect_bad(t, "'7' is not a whole number from 0 to 6", "grade=\"7\"");
-	free(t);
-	t = catalog_text("bad", "e1",
-	                 "<stats grade=\"1\" ms=\"six\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>",
-	                 NULL);
-	expect_bad(t, "'six'", "ms=\"six\"");
-	free(t);
+	expect_bad_entry("<stats grade=\"7\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>",
+	                 NULL, "'7' is not a whole number from 0 to 6", "grade=\"7\"");
+	expect_bad_entry("<stats grade=\"1\" ms=\"six\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>",
+	                 NULL, "'six'", "ms=\"six\"");
 }
 
 Test(bad, missing_required_attribute)
 {
-	char *t = catalog_text("bad", "e1",
-	                       "<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" fs=\"10\" ar=\"1\" br=\"3\"/>",
-	                       NULL);
-	expect_bad(t, "required attribute 'hp'", "<entry");
-	free(t);
+	expect_bad_entry("<stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" fs=\"10\" ar=\"1\" br=\"3\"/>",
+	                 NULL, "required attribute 'hp'", "<entry");
 }
 
 Test(bad, weapon_missing_required_attribute)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <weapon id=\"wing\" name=\"Wing\"><stats kind=\"melee\" range=\"1\"/></weapon>\n");
-	expect_bad(t, "required attribute 'damage'", "id=\"wing\"");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <weapon id=\"wing\" name=\"Wing\"><stats kind=\"melee\" range=\"1\"/></weapon>\n",
+	                 "required attribute 'damage'", "id=\"wing\"");
 }
 
 Test(bad, unknown_keyword)
 {
-	char *t = catalog_text("bad", "e1", NULL, "          <keywords>duty quackery</keywords>\n");
-	expect_bad(t, "unknown keyword 'quackery'", "quackery");
-	free(t);
+	expect_bad_entry(NULL, "          <keywords>duty quackery</keywords>\n",
+	                 "unknown keyword 'quackery'", "quackery");
 }
 
 Test(bad, weapon_keyword_on_a_unit)
 {
-	char *t = catalog_text("bad", "e1", NULL, "          <keywords>cleave</keywords>\n");
-	expect_bad(t, "belongs on weapons", "<keywords>cleave");
-	free(t);
+	expect_bad_entry(NULL, "          <keywords>cleave</keywords>\n",
+	                 "belongs on weapons", "<keywords>cleave");
 }
 
 Test(bad, unit_keyword_on_a_weapon)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <weapon id=\"w2\" name=\"W2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/>\n"
-	                       "            <keywords>duty</keywords></weapon>\n");
-	expect_bad(t, "belongs on units", "<keywords>duty");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <weapon id=\"w2\" name=\"W2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/>\n"
+	                 "            <keywords>duty</keywords></weapon>\n",
+	                 "belongs on units", "<keywords>duty");
 }
 
 Test(bad, unknown_category)
 {
-	char *t = catalog_text("bad", "e1", NULL, "          <categories>infantry</categories>\n");
-	expect_bad(t, "unknown category 'infantry'", "<categories>");
-	free(t);
+	expect_bad_entry(NULL, "          <categories>infantry</categories>\n",
+	                 "unknown category 'infantry'", "<categories>");
 }
 
 Test(bad, unknown_cost_type)
 {
-	char *t = catalog_text("bad", "e1", NULL, "          <cost type=\"rations\" value=\"3\"/>\n");
-	expect_bad(t, "unknown cost type 'rations'", "rations");
-	free(t);
+	expect_bad_entry(NULL, "          <cost type=\"rations\" value=\"3\"/>\n",
+	                 "unknown cost type 'rations'", "rations");
 }
 
 Test(bad, option_on_a_weapon_the_entry_lacks)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <option id=\"sharp\" weapon=\"claw\"><grant>cleave</grant></option>\n");
-	expect_bad(t, "weapon 'claw'", "id=\"sharp\"");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <option id=\"sharp\" weapon=\"claw\"><grant>cleave</grant></option>\n",
+	                 "weapon 'claw'", "id=\"sharp\"");
 }
 
 Test(bad, option_drops_a_weapon_the_entry_lacks)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <option id=\"o-drop\"><drop-weapon>claw</drop-weapon></option>\n");
-	expect_bad(t, "weapon 'claw'", "id=\"o-drop\"");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <option id=\"o-drop\"><drop-weapon>claw</drop-weapon></option>\n",
+	                 "weapon 'claw'", "id=\"o-drop\"");
 }
 
 Test(bad, control_option_limits_and_drops)
@@ -526,12 +380,12 @@ Test(bad, control_option_limits_and_drops)
 	                          "          <option id=\"many\" max=\"unbounded\" ref=\"DK-2\"><cost value=\"1\"/></option>\n"
 	                          "          <option id=\"few\" min=\"1\" max=\"3\"><cost value=\"1\"/></option>\n"
 	                          "          <option id=\"no-beak\"><drop-weapon>beak</drop-weapon></option>\n");
-	char *p = write_tmp("catalogs/duckhammer/good.xml", text);
+	char *p = fx_write_tmp("catalogs/duckhammer/good.xml", text);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_with_tmp_catalogs(&d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	const struct entry *e = system_entry(sys, "test-duck");
-	const struct entry_option *many = opt(e, "many"), *few = opt(e, "few"), *nb = opt(e, "no-beak");
+	const struct entry_option *many = fx_opt(e, "many"), *few = fx_opt(e, "few"), *nb = fx_opt(e, "no-beak");
 	cr_assert_eq(many->max, OPTION_UNBOUNDED);
 	cr_assert_str_eq(many->ref, "DK-2");
 	cr_assert_eq(few->min, 1);
@@ -547,46 +401,41 @@ Test(bad, control_option_limits_and_drops)
 
 Test(bad, option_grants_unit_keyword_to_weapon)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <option id=\"o1\" weapon=\"beak\"><grant>duty</grant></option>\n");
-	expect_bad(t, "wrong kind of item", "id=\"o1\"");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <option id=\"o1\" weapon=\"beak\"><grant>duty</grant></option>\n",
+	                 "wrong kind of item", "id=\"o1\"");
 }
 
 Test(bad, option_min_above_max)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <option id=\"o1\" min=\"3\" max=\"2\"><cost value=\"1\"/></option>\n");
-	expect_bad(t, "min 3 above max 2", "id=\"o1\"");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <option id=\"o1\" min=\"3\" max=\"2\"><cost value=\"1\"/></option>\n",
+	                 "min 3 above max 2", "id=\"o1\"");
 }
 
 Test(bad, option_id_twice)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <option id=\"o1\"><cost value=\"1\"/></option>\n"
-	                       "          <option id=\"o1\" name=\"again\"><cost value=\"2\"/></option>\n");
-	expect_bad(t, "option id 'o1' is used twice", "name=\"again\"");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <option id=\"o1\"><cost value=\"1\"/></option>\n"
+	                 "          <option id=\"o1\" name=\"again\"><cost value=\"2\"/></option>\n",
+	                 "option id 'o1' is used twice", "name=\"again\"");
 }
 
 Test(bad, weapon_id_twice)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <weapon id=\"beak\" name=\"Second beak\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n");
-	expect_bad(t, "weapon id 'beak' is used twice", "Second beak");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <weapon id=\"beak\" name=\"Second beak\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n",
+	                 "weapon id 'beak' is used twice", "Second beak");
 }
 
 Test(bad, option_adds_two_weapons)
 {
-	char *t = catalog_text("bad", "e1", NULL,
-	                       "          <option id=\"o1\">\n"
-	                       "            <weapon id=\"x1\" name=\"X1\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n"
-	                       "            <weapon id=\"x2\" name=\"X2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n"
-	                       "          </option>\n");
-	expect_bad(t, "more than one weapon", "id=\"x2\"");
-	free(t);
+	expect_bad_entry(NULL,
+	                 "          <option id=\"o1\">\n"
+	                 "            <weapon id=\"x1\" name=\"X1\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n"
+	                 "            <weapon id=\"x2\" name=\"X2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n"
+	                 "          </option>\n",
+	                 "more than one weapon", "id=\"x2\"");
 }
 
 Test(bad, unknown_level)
@@ -611,24 +460,23 @@ Test(bad, catalog_for_another_system)
 
 Test(bad, schema_violation)
 {
-	char *t = catalog_text("bad", "e1", NULL, "          <cost type=\"ap\" value=\"lots\"/>\n");
-	expect_bad(t, "lots", "value=\"lots\"");
-	free(t);
+	expect_bad_entry(NULL, "          <cost type=\"ap\" value=\"lots\"/>\n",
+	                 "lots", "value=\"lots\"");
 }
 
 Test(bad, entry_id_twice_across_catalogs)
 {
 	char *a = catalog_text("aaa", "twin", NULL, NULL);
 	char *b = catalog_text("bbb", "twin", NULL, NULL);
-	char *pa = write_tmp("catalogs/duckhammer/aaa.xml", a);
-	char *pb = write_tmp("catalogs/duckhammer/bbb.xml", b);
+	char *pa = fx_write_tmp("catalogs/duckhammer/aaa.xml", a);
+	char *pb = fx_write_tmp("catalogs/duckhammer/bbb.xml", b);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(load_with_tmp_catalogs(&d));
-	const struct diag *g = find_diag(&d, SEV_FATAL, "entry id 'twin' is used twice");
-	cr_assert_not_null(g, "%s", dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "entry id 'twin' is used twice");
+	cr_assert_not_null(g, "%s", fx_dump(&d));
 	cr_assert_str_eq(g->file, pb, "reported in the second catalog read");
-	cr_assert_eq(g->line, line_of(b, "<entry"));
-	cr_assert_eq(d.fatals, 1, "%s", dump(&d));
+	cr_assert_eq(g->line, fx_line_of(b, "<entry"));
+	cr_assert_eq(d.fatals, 1, "%s", fx_dump(&d));
 	diags_release(&d);
 	free(a);
 	free(b);
@@ -639,16 +487,16 @@ Test(bad, entry_id_twice_across_catalogs)
 Test(bad, entry_id_clashing_with_the_shipped_catalog)
 {
 	/* With the shipped catalogs and one more in a second root: the id clash is found. */
-	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
+	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	char *copy_cmd = xasprintf("cp '%s/catalogs/duckhammer/impondium.xml' '%s/catalogs/duckhammer/'",
-	                           src_dir(), tmpdir);
+	                           fx_src_dir(), fx_tmpdir());
 	char *t = catalog_text("zzz", "quack-marine", NULL, NULL);
-	char *p = write_tmp("catalogs/duckhammer/zzz.xml", t);
+	char *p = fx_write_tmp("catalogs/duckhammer/zzz.xml", t);
 	cr_assert_eq(system(copy_cmd), 0);
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(system_load_file(rules, tmpdir, &d));
-	const struct diag *g = find_diag(&d, SEV_FATAL, "entry id 'quack-marine' is used twice");
-	cr_assert_not_null(g, "%s", dump(&d));
+	cr_assert_null(system_load_file(rules, fx_tmpdir(), &d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "entry id 'quack-marine' is used twice");
+	cr_assert_not_null(g, "%s", fx_dump(&d));
 	cr_assert_str_eq(g->file, p);
 	diags_release(&d);
 	free(rules);
@@ -661,14 +509,14 @@ Test(bad, group_id_twice_across_catalogs)
 {
 	char *a = catalog_text("same", "e-a", NULL, NULL);
 	char *b = catalog_text("same", "e-b", NULL, NULL);
-	char *pa = write_tmp("catalogs/duckhammer/a.xml", a);
-	char *pb = write_tmp("catalogs/duckhammer/b.xml", b);
+	char *pa = fx_write_tmp("catalogs/duckhammer/a.xml", a);
+	char *pb = fx_write_tmp("catalogs/duckhammer/b.xml", b);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(load_with_tmp_catalogs(&d));
-	const struct diag *g = find_diag(&d, SEV_FATAL, "group id 'same-feather' is used twice");
-	cr_assert_not_null(g, "%s", dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "group id 'same-feather' is used twice");
+	cr_assert_not_null(g, "%s", fx_dump(&d));
 	cr_assert_str_eq(g->file, pb);
-	cr_assert_eq(g->line, line_of(b, "same-feather"));
+	cr_assert_eq(g->line, fx_line_of(b, "same-feather"));
 	diags_release(&d);
 	free(a);
 	free(b);
@@ -680,25 +528,25 @@ Test(bad, failed_catalog_keeps_the_entries_of_earlier_catalogs)
 {
 	/* b.xml fails on an id a.xml already has: a.xml's entry must stay indexed (only what b.xml
 	 * itself registered goes). */
-	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
+	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	struct diags d = DIAGS_INIT;
 	struct system *sys = system_load_file(rules, NULL, &d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	char *a = catalog_text("aaa", "twin", NULL, NULL);
 	char *b = catalog_text("bbb", "b-first", NULL,
 	                       "        </entry>\n"
 	                       "        <entry id=\"twin\" name=\"Twin again\">\n"
 	                       "          <cost type=\"ap\" value=\"5\"/>\n"
 	                       "          <stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>\n");
-	char *pa = write_tmp("a.xml", a), *pb = write_tmp("b.xml", b);
+	char *pa = fx_write_tmp("a.xml", a), *pb = fx_write_tmp("b.xml", b);
 	struct catalog *ca = catalog_load(sys, pa, &d);
-	cr_assert_not_null(ca, "%s", dump(&d));
+	cr_assert_not_null(ca, "%s", fx_dump(&d));
 	sys->catalogs = xreallocarray(sys->catalogs, sys->n_catalogs + 1, sizeof(*sys->catalogs));
 	sys->catalogs[sys->n_catalogs++] = ca; /* so that system_free frees it */
 	const struct entry *twin = system_entry(sys, "twin");
 	cr_assert_not_null(twin);
 	cr_assert_null(catalog_load(sys, pb, &d));
-	cr_assert_not_null(find_diag(&d, SEV_FATAL, "entry id 'twin' is used twice"), "%s", dump(&d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "entry id 'twin' is used twice"), "%s", fx_dump(&d));
 	cr_assert_eq(system_entry(sys, "twin"), twin, "a.xml's entry was dropped from the index");
 	cr_assert_str_eq(system_entry(sys, "twin")->catalog->id, "aaa");
 	cr_assert_null(system_entry(sys, "b-first"));
@@ -717,18 +565,18 @@ Test(bad, failed_catalog_leaves_no_entries_in_the_system)
 {
 	/* catalog_load registers entries in the system's index as it goes; when the catalog then
 	 * fails and is freed, the index must not keep pointers to the freed entries. */
-	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
+	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	struct diags d = DIAGS_INIT;
 	struct system *sys = system_load_file(rules, NULL, &d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	char *t = catalog_text("half", "first-ok", NULL,
 	                       "        </entry>\n"
 	                       "        <entry id=\"second-bad\" name=\"Bad\">\n"
 	                       "          <keywords>nosuchkeyword</keywords>\n");
-	char *p = write_tmp("half.xml", t);
+	char *p = fx_write_tmp("half.xml", t);
 	struct catalog *c = catalog_load(sys, p, &d);
 	cr_assert_null(c);
-	cr_assert_not_null(find_diag(&d, SEV_FATAL, "nosuchkeyword"), "%s", dump(&d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "nosuchkeyword"), "%s", fx_dump(&d));
 	cr_assert_null(system_entry(sys, "first-ok"),
 	               "entry 'first-ok' of the failed (freed) catalog is still indexed");
 	cr_assert_null(system_group(sys, "half-sub"),

@@ -15,120 +15,15 @@
 #include "util.h"
 #include "xml.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <criterion/criterion.h>
 
-/* --- helpers (each test program is one file: these are repeated in the engine tests) -------- */
+#include "fixture.h"
 
-static char *tmpdir;
-
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(p);
-}
-
-static void make_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-	tmpdir = xasprintf("%s/muster-unit.XXXXXX", t && *t ? t : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
-}
-
-static void remove_tmpdir(void)
-{
-	if (tmpdir) {
-		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-		free(tmpdir);
-		tmpdir = NULL;
-	}
-}
-
-/* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry. */
-static __attribute__((unused)) const char *src_dir(void)
-{
-	static char buf[4096];
-	const char *s = getenv("MUSTER_DATA_PATH");
-	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
-	size_t n = strcspn(s, ":");
-	cr_assert_lt(n, sizeof(buf));
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Creates the directories of path below tmpdir and writes text; returns the full path. */
-static __attribute__((unused)) char *write_tmp(const char *rel, const char *text)
-{
-	char *p = xasprintf("%s/%s", tmpdir, rel);
-	for (char *s = p + strlen(tmpdir) + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		mkdir(p, 0700);
-		*s = '/';
-	}
-	FILE *f = fopen(p, "wb");
-	cr_assert_not_null(f, "cannot create %s", p);
-	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
-	cr_assert_eq(fclose(f), 0);
-	return p;
-}
-
-/* The 1-based line of the first occurrence of marker in text (0 when absent). */
-static __attribute__((unused)) long line_of(const char *text, const char *marker)
-{
-	const char *m = strstr(text, marker);
-	if (m == NULL)
-		return 0;
-	long line = 1;
-	for (const char *s = text; s < m; s++)
-		line += *s == '\n';
-	return line;
-}
-
-/* Every diagnostic, for assertion messages (a static buffer: nothing leaks on failure). */
-static __attribute__((unused)) const char *dump(const struct diags *d)
-{
-	static char buf[16384];
-	size_t off = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
-		int k = snprintf(buf + off, sizeof(buf) - off, "\n  [%s %s:%ld %s] %s",
-		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
-		                 d->v[i].line, d->v[i].ref ? d->v[i].ref : "-", d->v[i].msg);
-		if (k < 0)
-			break;
-		off += (size_t)k;
-	}
-	return buf;
-}
-
-/* The first diagnostic of severity sev whose message contains needle, or NULL. */
-static __attribute__((unused)) const struct diag *find_diag(const struct diags *d, enum severity sev, const char *needle)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (d->v[i].sev == sev && strstr(d->v[i].msg, needle))
-			return &d->v[i];
-	return NULL;
-}
-
-static void setup(void)
-{
-	xml_init();
-	make_tmpdir();
-}
-
-static void teardown(void)
-{
-	remove_tmpdir();
-	data_cleanup();
-}
+/* --- helpers (the shared ones are in fixture.c) ---------------------------------------------- */
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -147,11 +42,11 @@ struct result {
 static void check_text(const char *text, struct result *res)
 {
 	memset(res, 0, sizeof(*res));
-	res->file = write_tmp("roster.xml", text);
+	res->file = fx_write_tmp("roster.xml", text);
 	struct system *sys = NULL;
 	struct roster *r = roster_load(res->file, &sys, &res->d);
-	cr_assert_not_null(r, "the roster does not load:%s", dump(&res->d));
-	cr_assert_eq(res->d.n, 0, "loading gives diagnostics:%s", dump(&res->d));
+	cr_assert_not_null(r, "the roster does not load:%s", fx_dump(&res->d));
+	cr_assert_eq(res->d.n, 0, "loading gives diagnostics:%s", fx_dump(&res->d));
 	res->limit = r->lists[0].limits[0];
 	res->errors = check_roster(r, &res->d);
 	roster_free(r);
@@ -183,16 +78,16 @@ static const struct diag *cites(const struct result *res, const char *ref, size_
 	for (size_t i = 0; i < res->d.n; i++)
 		if (res->d.v[i].ref && strcmp(res->d.v[i].ref, ref) == 0 && nth-- == 0)
 			return &res->d.v[i];
-	cr_assert_fail("no diagnostic citing %s:%s", ref, dump(&res->d));
+	cr_assert_fail("no diagnostic citing %s:%s", ref, fx_dump(&res->d));
 	return NULL;
 }
 
 #define EXPECT_REFS(res, want) \
-	cr_assert_str_eq((res)->refs, want, "reported: '%s'%s", (res)->refs, dump(&(res)->d))
+	cr_assert_str_eq((res)->refs, want, "reported: '%s'%s", (res)->refs, fx_dump(&(res)->d))
 
 /* --- Duckhammer ------------------------------------------------------------------------------ */
 
-TestSuite(duckhammer, .init = setup, .fini = teardown);
+TestSuite(duckhammer, .init = fx_setup, .fini = fx_teardown);
 
 /* A one-list Duckhammer roster. */
 static char *dh_roster(const char *size, const char *units)
@@ -213,23 +108,10 @@ static void check_dh(const char *units, struct result *res)
 	free(t);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert_not_null(f, "cannot open %s", path);
-	struct strbuf sb = STRBUF_INIT;
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	fclose(f);
-	return strbuf_detach(&sb);
-}
-
 Test(duckhammer, illegal_example_breaks_exactly_five_rules)
 {
-	char *path = xasprintf("%s/doc/examples/illegal-strike-force.xml", src_dir());
-	char *text = slurp(path);
+	char *path = xasprintf("%s/doc/examples/illegal-strike-force.xml", fx_src_dir());
+	char *text = fx_slurp(path);
 	struct result res;
 	check_text(text, &res);
 	EXPECT_REFS(&res, "DH-3 DH-4 DH-5 DH-6 DH-7");
@@ -238,20 +120,20 @@ Test(duckhammer, illegal_example_breaks_exactly_five_rules)
 	cr_assert_eq(res.d.warnings, 0);
 
 	const struct diag *g = cites(&res, "DH-3", 0);
-	cr_assert_eq(g->line, line_of(text, "<list"));
+	cr_assert_eq(g->line, fx_line_of(text, "<list"));
 	cr_assert_str_eq(g->msg, "all models must belong to one Feather; this army mixes Waterfowl (12), Geese (1)");
 	cr_assert_str_eq(g->rule, "dh-3-one-feather");
 	g = cites(&res, "DH-4", 0);
-	cr_assert_eq(g->line, line_of(text, "auk-chieftain"));
+	cr_assert_eq(g->line, fx_line_of(text, "auk-chieftain"));
 	cr_assert_str_eq(g->msg, "\"Chieftain Razorbill\" is Grade 5: the army needs at least 5 units of its sub-faction Au'ks, and has 4");
 	g = cites(&res, "DH-5", 0);
-	cr_assert_eq(g->line, line_of(text, "4th Squad"), "at the 4th unit, the first past the bound");
+	cr_assert_eq(g->line, fx_line_of(text, "4th Squad"), "at the 4th unit, the first past the bound");
 	cr_assert_str_eq(g->msg, "4 units of Quack Marine; at most 3 units of any one model");
 	g = cites(&res, "DH-6", 0);
-	cr_assert_eq(g->line, line_of(text, "Second tank"), "at the 4th vehicle");
+	cr_assert_eq(g->line, fx_line_of(text, "Second tank"), "at the 4th vehicle");
 	cr_assert_str_eq(g->msg, "4 Vehicle units (Grade 3); at most 3 allowed");
 	g = cites(&res, "DH-7", 0);
-	cr_assert_eq(g->line, line_of(text, "1st Squad"));
+	cr_assert_eq(g->line, fx_line_of(text, "1st Squad"));
 	cr_assert_str_eq(g->msg, "1st Squad has 11 models; its Full Strength is 10");
 	cr_assert_str_eq(g->file, res.file);
 	release(&res);
@@ -261,8 +143,8 @@ Test(duckhammer, illegal_example_breaks_exactly_five_rules)
 
 Test(duckhammer, legal_example_is_legal)
 {
-	char *path = xasprintf("%s/doc/examples/impondium-strike-force.xml", src_dir());
-	char *text = slurp(path);
+	char *path = xasprintf("%s/doc/examples/impondium-strike-force.xml", fx_src_dir());
+	char *text = fx_slurp(path);
 	struct result res;
 	check_text(text, &res);
 	EXPECT_REFS(&res, "");
@@ -291,7 +173,7 @@ Test(duckhammer, dh2_points_at_and_past_the_limit)
 	EXPECT_REFS(&res, "DH-2");
 	const struct diag *g = cites(&res, "DH-2", 0);
 	cr_assert_str_eq(g->msg, "the army costs 123 AP, 3 AP over the Small Skirmish limit of 120 AP");
-	cr_assert_eq(g->line, line_of(t, "<list"));
+	cr_assert_eq(g->line, fx_line_of(t, "<list"));
 	cr_assert_eq(res.errors, 1);
 	release(&res);
 	free(t);
@@ -353,7 +235,7 @@ Test(duckhammer, dh5_three_units_of_one_model)
 	EXPECT_REFS(&res, "DH-5");
 	const struct diag *g = cites(&res, "DH-5", 0);
 	cr_assert_str_eq(g->msg, "5 units of Thunder Crew; at most 3 units of any one model");
-	cr_assert_eq(g->line, line_of(t, "Fourth"));
+	cr_assert_eq(g->line, fx_line_of(t, "Fourth"));
 	release(&res);
 	free(t);
 	free(units);
@@ -406,7 +288,7 @@ Test(duckhammer, dh7_full_strength)
 	EXPECT_REFS(&res, "DH-7");
 	const struct diag *g = cites(&res, "DH-7", 0);
 	cr_assert_str_eq(g->msg, "Over has 11 models; its Full Strength is 10");
-	cr_assert_eq(g->line, line_of(t, "Over"));
+	cr_assert_eq(g->line, fx_line_of(t, "Over"));
 	release(&res);
 	free(t);
 }
@@ -455,7 +337,7 @@ Test(duckhammer, dh9_characters_once)
 	EXPECT_REFS(&res, "DH-9");
 	const struct diag *g = cites(&res, "DH-9", 0);
 	cr_assert_str_eq(g->msg, "2 units of the Character \"Brother Quillus\"; a Character is taken once");
-	cr_assert_eq(g->line, line_of(t, "Again"));
+	cr_assert_eq(g->line, fx_line_of(t, "Again"));
 	release(&res);
 	free(t);
 	free(units);
@@ -485,7 +367,7 @@ Test(duckhammer, dh10_taking_precognition_needs_reactive_first)
 	check_vets("      <option id=\"precognition\"/>\n", &res, &t);
 	EXPECT_REFS(&res, "DH-10");
 	const struct diag *g = cites(&res, "DH-10", 0);
-	cr_assert_eq(g->line, line_of(t, "precognition"), "at the option taken");
+	cr_assert_eq(g->line, fx_line_of(t, "precognition"), "at the option taken");
 	cr_assert_str_eq(g->msg, "Vets takes Precognition, which upgrades Reactive: it needs Reactive first");
 	release(&res);
 	free(t);
@@ -505,7 +387,7 @@ Test(duckhammer, dh10_unflinching_and_trained)
 	EXPECT_REFS(&res, "DH-10");
 	const struct diag *g = cites(&res, "DH-10", 0);
 	cr_assert_str_eq(g->rule, "dh-10-trained");
-	cr_assert_eq(g->line, line_of(t, "\"trained\""));
+	cr_assert_eq(g->line, fx_line_of(t, "\"trained\""));
 	release(&res);
 	free(t);
 	check_vets("      <option id=\"stubborn\"/>\n      <option id=\"unflinching\"/>\n", &res, NULL);
@@ -560,7 +442,7 @@ Test(duckhammer, dh11_supercleave_needs_cleave_and_masterwork_first)
 	           &res, &t);
 	EXPECT_REFS(&res, "DH-11");
 	const struct diag *g = cites(&res, "DH-11", 0);
-	cr_assert_eq(g->line, line_of(t, "blade-supercleave"));
+	cr_assert_eq(g->line, fx_line_of(t, "blade-supercleave"));
 	cr_assert_str_eq(g->msg, "Au'k Blade (Vets) takes Supercleave, which needs Cleave and Masterwork first");
 	release(&res);
 	free(t);
@@ -637,8 +519,8 @@ Test(duckhammer, rules_apply_per_list)
 	struct result res;
 	check_text(t, &res);
 	EXPECT_REFS(&res, "DH-5 DH-7");
-	cr_assert_eq(cites(&res, "DH-5", 0)->line, line_of(t, "Fourth"));
-	cr_assert_eq(cites(&res, "DH-7", 0)->line, line_of(t, "Too many"));
+	cr_assert_eq(cites(&res, "DH-5", 0)->line, fx_line_of(t, "Fourth"));
+	cr_assert_eq(cites(&res, "DH-7", 0)->line, fx_line_of(t, "Too many"));
 	release(&res);
 }
 
@@ -720,15 +602,15 @@ static const char toy_catalog[] =
 
 static void toy_setup(void)
 {
-	setup();
-	char *a = write_tmp("rules-xml/toy.xml", toy_rules);
-	char *b = write_tmp("catalogs/toy/toy.xml", toy_catalog);
+	fx_setup();
+	char *a = fx_write_tmp("rules-xml/toy.xml", toy_rules);
+	char *b = fx_write_tmp("catalogs/toy/toy.xml", toy_catalog);
 	free(a);
 	free(b);
-	data_add_dir(tmpdir);
+	data_add_dir(fx_tmpdir());
 }
 
-TestSuite(toy, .init = toy_setup, .fini = teardown);
+TestSuite(toy, .init = toy_setup, .fini = fx_teardown);
 
 /* A toy roster: roster-level children, then one list per entry of lists (NULL-terminated),
  * each "ATTRS|BODY". */
@@ -774,7 +656,7 @@ Test(toy, per_full_thousand_rounds_down)
 	EXPECT_REFS(&res, "T-LEAD");
 	const struct diag *g = cites(&res, "T-LEAD", 0);
 	cr_assert_str_eq(g->msg, "2 leaders; at most 1");
-	cr_assert_eq(g->line, line_of(t, "Second leader"), "at the leader past the bound");
+	cr_assert_eq(g->line, fx_line_of(t, "Second leader"), "at the leader past the bound");
 	release(&res);
 	free(t);
 	free(l);
@@ -858,7 +740,7 @@ Test(toy, limit_modifiers_from_fields)
 		struct result res;
 		check_toy(NULL, lists, &res, NULL);
 		cr_expect_eq(res.limit, cases[i].limit, "case %zu: limit %ld", i, res.limit);
-		cr_expect_str_eq(res.refs, cases[i].refs, "case %zu: '%s'%s", i, res.refs, dump(&res.d));
+		cr_expect_str_eq(res.refs, cases[i].refs, "case %zu: '%s'%s", i, res.refs, fx_dump(&res.d));
 		if (strcmp(cases[i].refs, "T-PTS") == 0)
 			cr_expect_str_eq(cites(&res, "T-PTS", 0)->msg, "2210 of 2200 pts (Standard)");
 		release(&res);
@@ -897,7 +779,7 @@ Test(toy, roster_wide_counts_and_tables)
 	cr_assert_str_eq(cites(&res, "T-LISTS", 0)->msg, "2 lists; at most 1");
 	const struct diag *g = cites(&res, "T-UNIQ", 0);
 	cr_assert_str_eq(g->msg, "General in 2 lists");
-	cr_assert_eq(g->line, line_of(t, "General again"), "where the General appears again");
+	cr_assert_eq(g->line, fx_line_of(t, "General again"), "where the General appears again");
 	cr_assert_eq(res.errors, 2, "roster-wide rules report once, not once per list");
 	release(&res);
 	free(t);
@@ -938,7 +820,7 @@ Test(toy, distinct_values_per_group)
 		"    <unit entry=\"scout\" models=\"5\"/>\n", NULL };
 	struct result res;
 	check_toy(NULL, lists, &res, NULL);
-	cr_expect_str_eq(res.refs, "", "distinct values are counted per group:%s", dump(&res.d));
+	cr_expect_str_eq(res.refs, "", "distinct values are counted per group:%s", fx_dump(&res.d));
 	release(&res);
 	/* Red: 5, 3 and 1: one warning, for Red only. */
 	const char *red[] = { "size=\"std\"|"
@@ -947,9 +829,9 @@ Test(toy, distinct_values_per_group)
 		"    <unit entry=\"spear\" models=\"60\"/>\n"
 		"    <unit entry=\"archer\" models=\"5\"/>\n", NULL };
 	check_toy(NULL, red, &res, NULL);
-	cr_expect_str_eq(res.refs, "T-DIST(w)", "one warning, for Red:%s", dump(&res.d));
+	cr_expect_str_eq(res.refs, "T-DIST(w)", "one warning, for Red:%s", fx_dump(&res.d));
 	const struct diag *g = find_ref(&res, "T-DIST");
-	cr_expect(g && strcmp(g->msg, "side Red fields 3 ranks") == 0, "%s", dump(&res.d));
+	cr_expect(g && strcmp(g->msg, "side Red fields 3 ranks") == 0, "%s", fx_dump(&res.d));
 	cr_expect_eq(res.errors, 0);
 	release(&res);
 }

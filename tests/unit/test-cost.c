@@ -13,7 +13,6 @@
 #include "util.h"
 #include "xml.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,110 +20,17 @@
 
 #include <criterion/criterion.h>
 
-/* --- helpers (each test program is one file: these are repeated in the engine tests) -------- */
+#include "fixture.h"
 
-static char *tmpdir;
-
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(p);
-}
-
-static void make_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-	tmpdir = xasprintf("%s/muster-unit.XXXXXX", t && *t ? t : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
-}
-
-static void remove_tmpdir(void)
-{
-	if (tmpdir) {
-		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-		free(tmpdir);
-		tmpdir = NULL;
-	}
-}
-
-/* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry. */
-static __attribute__((unused)) const char *src_dir(void)
-{
-	static char buf[4096];
-	const char *s = getenv("MUSTER_DATA_PATH");
-	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
-	size_t n = strcspn(s, ":");
-	cr_assert_lt(n, sizeof(buf));
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Creates the directories of path below tmpdir and writes text; returns the full path. */
-static __attribute__((unused)) char *write_tmp(const char *rel, const char *text)
-{
-	char *p = xasprintf("%s/%s", tmpdir, rel);
-	for (char *s = p + strlen(tmpdir) + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		mkdir(p, 0700);
-		*s = '/';
-	}
-	FILE *f = fopen(p, "wb");
-	cr_assert_not_null(f, "cannot create %s", p);
-	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
-	cr_assert_eq(fclose(f), 0);
-	return p;
-}
-
-/* The 1-based line of the first occurrence of marker in text (0 when absent). */
-static __attribute__((unused)) long line_of(const char *text, const char *marker)
-{
-	const char *m = strstr(text, marker);
-	if (m == NULL)
-		return 0;
-	long line = 1;
-	for (const char *s = text; s < m; s++)
-		line += *s == '\n';
-	return line;
-}
-
-/* Every diagnostic, for assertion messages (a static buffer: nothing leaks on failure). */
-static __attribute__((unused)) const char *dump(const struct diags *d)
-{
-	static char buf[16384];
-	size_t off = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
-		int k = snprintf(buf + off, sizeof(buf) - off, "\n  [%s %s:%ld %s] %s",
-		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
-		                 d->v[i].line, d->v[i].ref ? d->v[i].ref : "-", d->v[i].msg);
-		if (k < 0)
-			break;
-		off += (size_t)k;
-	}
-	return buf;
-}
-
-/* The first diagnostic of severity sev whose message contains needle, or NULL. */
-static __attribute__((unused)) const struct diag *find_diag(const struct diags *d, enum severity sev, const char *needle)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (d->v[i].sev == sev && strstr(d->v[i].msg, needle))
-			return &d->v[i];
-	return NULL;
-}
+/* --- helpers (the shared ones are in fixture.c) ---------------------------------------------- */
 
 static struct system *sys;
 
 static void setup(void)
 {
-	xml_init();
-	make_tmpdir();
+	fx_setup();
 	struct diags d = DIAGS_INIT;
-	sys = system_load("duckhammer", &d);
-	cr_assert_not_null(sys, "duckhammer does not load:%s", dump(&d));
+	sys = fx_load_duckhammer(&d);
 	diags_release(&d);
 }
 
@@ -132,8 +38,7 @@ static void teardown(void)
 {
 	system_free(sys);
 	sys = NULL;
-	remove_tmpdir();
-	data_cleanup();
+	fx_teardown();
 }
 
 TestSuite(cost, .init = setup, .fini = teardown);
@@ -143,20 +48,6 @@ static const struct entry *entry(const char *id)
 	const struct entry *e = system_entry(sys, id);
 	cr_assert_not_null(e, "no entry %s", id);
 	return e;
-}
-
-static const struct entry_option *opt(const struct entry *e, const char *id)
-{
-	const struct entry_option *o = idx_get(e->option_idx, id);
-	cr_assert_not_null(o, "%s has no option %s", e->id, id);
-	return o;
-}
-
-static size_t kwi(const char *id)
-{
-	const struct keyword_def *k = idx_get(sys->kw_idx, id);
-	cr_assert_not_null(k, "no keyword %s", id);
-	return k->index;
 }
 
 /* The ids of the keywords in set, space-separated, in system order (static buffer). */
@@ -198,7 +89,7 @@ static void build(struct built *b, const struct unit_spec *spec, size_t n)
 		b->ru[i].line = 100 * (long)(i + 1);
 		size_t k = 0;
 		for (; k < 6 && spec[i].opts[k]; k++) {
-			b->ro[i][k].opt = opt(e, spec[i].opts[k]);
+			b->ro[i][k].opt = fx_opt(e, spec[i].opts[k]);
 			b->ro[i][k].count = spec[i].counts[k] ? spec[i].counts[k] : 1;
 			b->ro[i][k].line = b->ru[i].line + (long)k + 1;
 		}
@@ -312,7 +203,7 @@ Test(cost, the_catalog_is_not_changed)
 	};
 	struct built b;
 	build(&b, s, 1);
-	cr_assert(kw_has(b.u[0].weapons[0].kw, kwi("cleave")));
+	cr_assert(kw_has(b.u[0].weapons[0].kw, fx_kwi(sys, "cleave")));
 	cr_assert_eq(v->weapons[0].kw[0], before, "the entry's weapon keywords changed");
 	cr_assert_eq(v->kw[0], unit_before, "the entry's keywords changed");
 	cr_assert_neq(b.u[0].weapons[0].kw, v->weapons[0].kw, "effective keywords must be a copy");
@@ -338,13 +229,13 @@ Test(cost, supercleave_replaces_cleave_and_removes_masterwork)
 	cr_assert_eq(u->costs[0], 10 + 4);
 
 	cr_assert_eq(u->n_takes, 3);
-	cr_assert_eq(u->takes[0].kw, kwi("cleave"));
+	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "cleave"));
 	cr_assert_eq(u->takes[0].weapon, 0);
 	cr_assert_eq(u->takes[0].line, 101);
 	cr_assert_str_eq(kw_names(u->takes[0].before), "");
-	cr_assert_eq(u->takes[1].kw, kwi("masterwork"));
+	cr_assert_eq(u->takes[1].kw, fx_kwi(sys, "masterwork"));
 	cr_assert_str_eq(kw_names(u->takes[1].before), "cleave");
-	cr_assert_eq(u->takes[2].kw, kwi("supercleave"));
+	cr_assert_eq(u->takes[2].kw, fx_kwi(sys, "supercleave"));
 	cr_assert_eq(u->takes[2].weapon, 0);
 	cr_assert_eq(u->takes[2].line, 103);
 	cr_assert_str_eq(kw_names(u->takes[2].before), "cleave masterwork",
@@ -363,7 +254,7 @@ Test(cost, taking_order_is_roster_order)
 	const struct eunit *u = &b.u[0];
 	cr_assert_str_eq(kw_names(u->weapons[0].kw), "cleave supercleave");
 	cr_assert_eq(u->n_takes, 2);
-	cr_assert_eq(u->takes[0].kw, kwi("supercleave"));
+	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "supercleave"));
 	cr_assert_str_eq(kw_names(u->takes[0].before), "");
 	cr_assert_str_eq(kw_names(u->takes[1].before), "supercleave");
 	unbuild(&b);
@@ -427,11 +318,11 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 		"  </group>\n"
 		" </group></group>\n"
 		"</catalog>\n";
-	char *p = write_tmp("catalogs/duckhammer/t.xml", cat);
-	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
+	char *p = fx_write_tmp("catalogs/duckhammer/t.xml", cat);
+	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	struct diags d = DIAGS_INIT;
-	struct system *tsys = system_load_file(rules, tmpdir, &d);
-	cr_assert_not_null(tsys, "%s", dump(&d));
+	struct system *tsys = system_load_file(rules, fx_tmpdir(), &d);
+	cr_assert_not_null(tsys, "%s", fx_dump(&d));
 	const struct entry *e = system_entry(tsys, "scout-duck");
 	cr_assert_not_null(e);
 	struct r_option ro[5] = {
@@ -502,7 +393,7 @@ Test(cost, dropped_weapon_goes_with_its_takes)
 	cr_assert_eq(u->weapons[1].extra_line, 104);
 	cr_assert_str_eq(kw_names(u->weapons[0].kw), "cleave");
 	cr_assert_eq(u->n_takes, 2);
-	cr_assert_eq(u->takes[0].kw, kwi("accurate"));
+	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "accurate"));
 	cr_assert_lt(u->takes[0].weapon, 0, "the sling's take points at no weapon, got %ld",
 	             u->takes[0].weapon);
 	cr_assert_neq(u->takes[0].weapon, -1, "-1 would make it a unit take");

@@ -10,7 +10,6 @@
 #include "util.h"
 #include "xml.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,127 +17,11 @@
 
 #include <criterion/criterion.h>
 
-/* --- helpers (each test program is one file: these are repeated in the engine tests) -------- */
+#include "fixture.h"
 
-static char *tmpdir;
+/* --- helpers (the shared ones are in fixture.c) ---------------------------------------------- */
 
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(p);
-}
-
-static void make_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-	tmpdir = xasprintf("%s/muster-unit.XXXXXX", t && *t ? t : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
-}
-
-static void remove_tmpdir(void)
-{
-	if (tmpdir) {
-		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-		free(tmpdir);
-		tmpdir = NULL;
-	}
-}
-
-/* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry. */
-static __attribute__((unused)) const char *src_dir(void)
-{
-	static char buf[4096];
-	const char *s = getenv("MUSTER_DATA_PATH");
-	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
-	size_t n = strcspn(s, ":");
-	cr_assert_lt(n, sizeof(buf));
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Creates the directories of path below tmpdir and writes text; returns the full path. */
-static __attribute__((unused)) char *write_tmp(const char *rel, const char *text)
-{
-	char *p = xasprintf("%s/%s", tmpdir, rel);
-	for (char *s = p + strlen(tmpdir) + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		mkdir(p, 0700);
-		*s = '/';
-	}
-	FILE *f = fopen(p, "wb");
-	cr_assert_not_null(f, "cannot create %s", p);
-	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
-	cr_assert_eq(fclose(f), 0);
-	return p;
-}
-
-/* The 1-based line of the first occurrence of marker in text (0 when absent). */
-static __attribute__((unused)) long line_of(const char *text, const char *marker)
-{
-	const char *m = strstr(text, marker);
-	if (m == NULL)
-		return 0;
-	long line = 1;
-	for (const char *s = text; s < m; s++)
-		line += *s == '\n';
-	return line;
-}
-
-/* Every diagnostic, for assertion messages (a static buffer: nothing leaks on failure). */
-static __attribute__((unused)) const char *dump(const struct diags *d)
-{
-	static char buf[16384];
-	size_t off = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
-		int k = snprintf(buf + off, sizeof(buf) - off, "\n  [%s %s:%ld %s] %s",
-		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
-		                 d->v[i].line, d->v[i].ref ? d->v[i].ref : "-", d->v[i].msg);
-		if (k < 0)
-			break;
-		off += (size_t)k;
-	}
-	return buf;
-}
-
-/* The first diagnostic of severity sev whose message contains needle, or NULL. */
-static __attribute__((unused)) const struct diag *find_diag(const struct diags *d, enum severity sev, const char *needle)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (d->v[i].sev == sev && strstr(d->v[i].msg, needle))
-			return &d->v[i];
-	return NULL;
-}
-
-static void setup(void)
-{
-	xml_init();
-	make_tmpdir();
-}
-
-static void teardown(void)
-{
-	remove_tmpdir();
-	data_cleanup();
-}
-
-TestSuite(roster, .init = setup, .fini = teardown);
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert_not_null(f, "cannot open %s", path);
-	struct strbuf sb = STRBUF_INIT;
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	fclose(f);
-	return strbuf_detach(&sb);
-}
+TestSuite(roster, .init = fx_setup, .fini = fx_teardown);
 
 /* A one-list Duckhammer roster with the given list attributes and contents. */
 static char *roster_text(const char *list_attrs, const char *body)
@@ -155,37 +38,37 @@ static char *roster_text(const char *list_attrs, const char *body)
 /* Loading text must fail with a fatal diagnostic containing needle at the line of marker. */
 static void expect_fatal(const char *text, const char *needle, const char *marker)
 {
-	char *p = write_tmp("roster.xml", text);
+	char *p = fx_write_tmp("roster.xml", text);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = (struct system *)&d; /* must be reset to NULL */
 	struct roster *r = roster_load(p, &sys, &d);
 	cr_assert_null(r, "the roster loaded although %s", needle);
 	cr_assert_null(sys, "*sys_out must be NULL on failure");
-	const struct diag *g = find_diag(&d, SEV_FATAL, needle);
-	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, needle);
+	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, fx_dump(&d));
 	cr_assert_not_null(g->file);
 	cr_assert_str_eq(g->file, p);
-	cr_assert_eq(g->line, line_of(text, marker), "'%s' at line %ld, expected %ld", needle, g->line,
-	             line_of(text, marker));
+	cr_assert_eq(g->line, fx_line_of(text, marker), "'%s' at line %ld, expected %ld", needle, g->line,
+	             fx_line_of(text, marker));
 	diags_release(&d);
 	free(p);
 }
 
 Test(roster, shipped_example_loads)
 {
-	char *path = xasprintf("%s/doc/examples/impondium-strike-force.xml", src_dir());
-	char *text = slurp(path);
+	char *path = xasprintf("%s/doc/examples/impondium-strike-force.xml", fx_src_dir());
+	char *text = fx_slurp(path);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = NULL;
 	struct roster *r = roster_load(path, &sys, &d);
-	cr_assert_not_null(r, "%s", dump(&d));
+	cr_assert_not_null(r, "%s", fx_dump(&d));
 	cr_assert_not_null(sys);
-	cr_assert_eq(d.n, 0, "%s", dump(&d));
+	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 	cr_assert_eq(r->sys, sys);
 	cr_assert_str_eq(sys->id, "duckhammer");
 	cr_assert_str_eq(r->file, path);
 	cr_assert_str_eq(r->name, "Impondium Strike Force");
-	cr_assert_eq(r->line, line_of(text, "<roster"));
+	cr_assert_eq(r->line, fx_line_of(text, "<roster"));
 	cr_assert_eq(r->n_lists, 1);
 	const struct r_list *l = &r->lists[0];
 	cr_assert_str_eq(l->id, "main");
@@ -195,13 +78,13 @@ Test(roster, shipped_example_loads)
 	cr_assert_eq(l->limits[0], 600);
 	cr_assert_not_null(l->faction);
 	cr_assert_str_eq(l->faction->id, "impondium");
-	cr_assert_eq(l->line, line_of(text, "<list"));
+	cr_assert_eq(l->line, fx_line_of(text, "<list"));
 	cr_assert_eq(l->n_units, 11);
 	const struct r_unit *u = &l->units[0];
 	cr_assert_str_eq(u->entry->id, "quack-marine");
 	cr_assert_eq(u->models, 10);
 	cr_assert_str_eq(u->label, "1st Squad");
-	cr_assert_eq(u->line, line_of(text, "1st Squad"));
+	cr_assert_eq(u->line, fx_line_of(text, "1st Squad"));
 	cr_assert_eq(u->n_opts, 0);
 	cr_assert_null(u->attach_id);
 	const struct r_unit *tank = &l->units[3];
@@ -214,7 +97,7 @@ Test(roster, shipped_example_loads)
 	cr_assert_eq(v->n_opts, 1);
 	cr_assert_str_eq(v->opts[0].opt->id, "gasp");
 	cr_assert_eq(v->opts[0].count, 1);
-	cr_assert_eq(v->opts[0].line, line_of(text, "<option id=\"gasp\""));
+	cr_assert_eq(v->opts[0].line, fx_line_of(text, "<option id=\"gasp\""));
 	roster_free(r);
 	system_free(sys);
 	diags_release(&d);
@@ -240,12 +123,12 @@ Test(roster, several_lists_custom_limit_options_attach)
 		"    <unit entry=\"quack-marine\" models=\"2\"/>\n"
 		"  </list>\n"
 		"</roster>\n";
-	char *p = write_tmp("two.xml", text);
+	char *p = fx_write_tmp("two.xml", text);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = NULL;
 	struct roster *r = roster_load(p, &sys, &d);
-	cr_assert_not_null(r, "%s", dump(&d));
-	cr_assert_eq(d.n, 0, "%s", dump(&d));
+	cr_assert_not_null(r, "%s", fx_dump(&d));
+	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 	cr_assert_null(r->name);
 	cr_assert_eq(r->n_lists, 2);
 	const struct r_list *a = &r->lists[0], *b = &r->lists[1];
@@ -254,7 +137,7 @@ Test(roster, several_lists_custom_limit_options_attach)
 	cr_assert_str_eq(a->units[0].id, "sarge");
 	cr_assert_eq(a->units[0].n_opts, 2);
 	cr_assert_str_eq(a->units[0].opts[1].opt->id, "extra-pistol");
-	cr_assert_eq(a->units[0].opts[1].line, line_of(text, "extra-pistol"));
+	cr_assert_eq(a->units[0].opts[1].line, fx_line_of(text, "extra-pistol"));
 	cr_assert_str_eq(a->units[1].attach_id, "sarge");
 	cr_assert_eq(a->units[1].attach, 0);
 	cr_assert_null(b->size);
@@ -281,11 +164,11 @@ Test(roster, unknown_size)
 	free(t);
 	/* The message lists the sizes there are. */
 	t = roster_text("size=\"huge-war\"", "    <unit entry=\"quack-marine\" models=\"5\"/>\n");
-	char *p = write_tmp("sizes.xml", t);
+	char *p = fx_write_tmp("sizes.xml", t);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = NULL;
 	cr_assert_null(roster_load(p, &sys, &d));
-	const struct diag *g = find_diag(&d, SEV_FATAL, "huge-war");
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "huge-war");
 	cr_assert_not_null(g);
 	cr_assert(strstr(g->msg, "all-out-war") && strstr(g->msg, "small-skirmish"), "%s", g->msg);
 	diags_release(&d);
@@ -309,11 +192,11 @@ Test(roster, unknown_option)
 	                      "      <option id=\"jetpack\"/>\n"
 	                      "    </unit>\n");
 	expect_fatal(t, "no option 'jetpack'", "jetpack");
-	char *p = write_tmp("opt.xml", t);
+	char *p = fx_write_tmp("opt.xml", t);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = NULL;
 	cr_assert_null(roster_load(p, &sys, &d));
-	const struct diag *g = find_diag(&d, SEV_FATAL, "jetpack");
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "jetpack");
 	cr_assert_not_null(g);
 	cr_assert(strstr(g->msg, "trained, extra-pistol"), "the options are listed: %s", g->msg);
 	diags_release(&d);
@@ -398,13 +281,13 @@ Test(roster, unit_id_twice)
 	char *t = roster_text(NULL,
 	                      "    <unit id=\"sq\" entry=\"quack-marine\" models=\"5\"/>\n"
 	                      "    <unit id=\"sq\" entry=\"quack-marine\" models=\"6\"/>\n");
-	char *p = write_tmp("dup.xml", t);
+	char *p = fx_write_tmp("dup.xml", t);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = NULL;
 	cr_assert_null(roster_load(p, &sys, &d));
-	const struct diag *g = find_diag(&d, SEV_FATAL, "'sq' is used twice");
-	cr_assert_not_null(g, "%s", dump(&d));
-	char *second = xasprintf("line %ld", line_of(t, "models=\"6\""));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "'sq' is used twice");
+	cr_assert_not_null(g, "%s", fx_dump(&d));
+	char *second = xasprintf("line %ld", fx_line_of(t, "models=\"6\""));
 	cr_assert(strstr(g->msg, second), "the message names the second unit's line: %s", g->msg);
 	diags_release(&d);
 	free(second);
@@ -475,15 +358,15 @@ Test(roster, option_over_the_catalog_max_is_an_error_not_fatal)
 	                      "    <unit entry=\"marine-sergeant\" models=\"2\" name=\"Sarge\">\n"
 	                      "      <option id=\"trained\" count=\"3\"/>\n"
 	                      "    </unit>\n");
-	char *p = write_tmp("max.xml", t);
+	char *p = fx_write_tmp("max.xml", t);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = NULL;
 	struct roster *r = roster_load(p, &sys, &d);
-	cr_assert_not_null(r, "legal input, illegal list: the roster still loads:%s", dump(&d));
+	cr_assert_not_null(r, "legal input, illegal list: the roster still loads:%s", fx_dump(&d));
 	cr_assert_eq(d.fatals, 0);
-	cr_assert_eq(d.errors, 1, "%s", dump(&d));
+	cr_assert_eq(d.errors, 1, "%s", fx_dump(&d));
 	cr_assert_str_eq(d.v[0].rule, "catalog-option-max");
-	cr_assert_eq(d.v[0].line, line_of(t, "name=\"Sarge\""));
+	cr_assert_eq(d.v[0].line, fx_line_of(t, "name=\"Sarge\""));
 	cr_assert(strstr(d.v[0].msg, "Sarge") && strstr(d.v[0].msg, "3 times") &&
 	          strstr(d.v[0].msg, "at most 1"), "%s", d.v[0].msg);
 	cr_assert_eq(r->lists[0].units[0].opts[0].count, 3);
@@ -496,7 +379,7 @@ Test(roster, option_over_the_catalog_max_is_an_error_not_fatal)
 
 Test(roster, missing_file)
 {
-	char *p = xasprintf("%s/none.xml", tmpdir);
+	char *p = xasprintf("%s/none.xml", fx_tmpdir());
 	struct diags d = DIAGS_INIT;
 	struct system *sys = NULL;
 	cr_assert_null(roster_load(p, &sys, &d));

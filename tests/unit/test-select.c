@@ -15,7 +15,6 @@
 #include "util.h"
 #include "xml.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,100 +22,9 @@
 
 #include <criterion/criterion.h>
 
-/* --- helpers (each test program is one file: these are repeated in the engine tests) -------- */
+#include "fixture.h"
 
-static char *tmpdir;
-
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(p);
-}
-
-static void make_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-	tmpdir = xasprintf("%s/muster-unit.XXXXXX", t && *t ? t : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
-}
-
-static void remove_tmpdir(void)
-{
-	if (tmpdir) {
-		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-		free(tmpdir);
-		tmpdir = NULL;
-	}
-}
-
-/* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry. */
-static __attribute__((unused)) const char *src_dir(void)
-{
-	static char buf[4096];
-	const char *s = getenv("MUSTER_DATA_PATH");
-	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
-	size_t n = strcspn(s, ":");
-	cr_assert_lt(n, sizeof(buf));
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Creates the directories of path below tmpdir and writes text; returns the full path. */
-static __attribute__((unused)) char *write_tmp(const char *rel, const char *text)
-{
-	char *p = xasprintf("%s/%s", tmpdir, rel);
-	for (char *s = p + strlen(tmpdir) + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		mkdir(p, 0700);
-		*s = '/';
-	}
-	FILE *f = fopen(p, "wb");
-	cr_assert_not_null(f, "cannot create %s", p);
-	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
-	cr_assert_eq(fclose(f), 0);
-	return p;
-}
-
-/* The 1-based line of the first occurrence of marker in text (0 when absent). */
-static __attribute__((unused)) long line_of(const char *text, const char *marker)
-{
-	const char *m = strstr(text, marker);
-	if (m == NULL)
-		return 0;
-	long line = 1;
-	for (const char *s = text; s < m; s++)
-		line += *s == '\n';
-	return line;
-}
-
-/* Every diagnostic, for assertion messages (a static buffer: nothing leaks on failure). */
-static __attribute__((unused)) const char *dump(const struct diags *d)
-{
-	static char buf[16384];
-	size_t off = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
-		int k = snprintf(buf + off, sizeof(buf) - off, "\n  [%s %s:%ld %s] %s",
-		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
-		                 d->v[i].line, d->v[i].ref ? d->v[i].ref : "-", d->v[i].msg);
-		if (k < 0)
-			break;
-		off += (size_t)k;
-	}
-	return buf;
-}
-
-/* The first diagnostic of severity sev whose message contains needle, or NULL. */
-static __attribute__((unused)) const struct diag *find_diag(const struct diags *d, enum severity sev, const char *needle)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (d->v[i].sev == sev && strstr(d->v[i].msg, needle))
-			return &d->v[i];
-	return NULL;
-}
+/* --- helpers (the shared ones are in fixture.c) ---------------------------------------------- */
 
 /* Unit indices: 0 marine (G1), 1 tank (G3), 2 veteran (G1, Supercleave blade), 3 Quillus (G4),
  * 4 goose (G1, other Feather), 5 sergeant (G2), 6 drummer (G1, attached to 5). */
@@ -145,12 +53,11 @@ static size_t n_units;
 
 static void setup(void)
 {
-	xml_init();
-	make_tmpdir();
-	char *p = write_tmp("fixture.xml", fixture_roster);
+	fx_setup();
+	char *p = fx_write_tmp("fixture.xml", fixture_roster);
 	struct diags d = DIAGS_INIT;
 	ros = roster_load(p, &sys, &d);
-	cr_assert_not_null(ros, "fixture roster does not load:%s", dump(&d));
+	cr_assert_not_null(ros, "fixture roster does not load:%s", fx_dump(&d));
 	diags_release(&d);
 	free(p);
 	units = eunits_build(sys, &ros->lists[0]);
@@ -167,8 +74,7 @@ static void teardown(void)
 	units = NULL;
 	ros = NULL;
 	sys = NULL;
-	remove_tmpdir();
-	data_cleanup();
+	fx_teardown();
 }
 
 TestSuite(select, .init = setup, .fini = teardown);
@@ -179,7 +85,7 @@ static struct sel *parse(const char *children, enum attr_on item, bool has_this,
 {
 	char *text = xasprintf("<s xmlns=\"urn:x-muster:rules:1\">\n%s\n</s>\n", children);
 	xmlDocPtr doc = xml_load_memory(text, strlen(text), "sel.xml", d);
-	cr_assert_not_null(doc, "fragment is not XML: %s%s", children, dump(d));
+	cr_assert_not_null(doc, "fragment is not XML: %s%s", children, fx_dump(d));
 	struct sel_parse p = { sys, "sel.xml", d, item, has_this, item };
 	struct sel *s = sel_parse_children(xmlDocGetRootElement(doc), &p);
 	xmlFreeDoc(doc);
@@ -191,8 +97,8 @@ static struct sel *parse_ok(const char *children, enum attr_on item, bool has_th
 {
 	struct diags d = DIAGS_INIT;
 	struct sel *s = parse(children, item, has_this, &d);
-	cr_assert_not_null(s, "'%s' does not parse:%s", children, dump(&d));
-	cr_assert_eq(d.n, 0, "%s", dump(&d));
+	cr_assert_not_null(s, "'%s' does not parse:%s", children, fx_dump(&d));
+	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 	return s;
 }
 
@@ -383,8 +289,8 @@ static void expect_parse_error(const char *children, enum attr_on item, bool has
 	struct sel *s = parse(children, item, has_this, &d);
 	cr_expect_null(s, "'%s' parsed", children);
 	sel_free(s);
-	const struct diag *g = find_diag(&d, SEV_FATAL, needle);
-	cr_expect_not_null(g, "'%s': no fatal diagnostic with '%s':%s", children, needle, dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, needle);
+	cr_expect_not_null(g, "'%s': no fatal diagnostic with '%s':%s", children, needle, fx_dump(&d));
 	if (g) {
 		cr_expect_str_eq(g->file, "sel.xml");
 		cr_expect_eq(g->line, 2, "'%s' reported at line %ld", children, g->line);
@@ -472,7 +378,7 @@ static const char *options_matching(const char *children, size_t u)
 	static char buf[256];
 	struct diags d = DIAGS_INIT;
 	struct sel *s = parse(children, ON_OPTION, false, &d);
-	cr_assert_not_null(s, "'%s' does not parse:%s", children, dump(&d));
+	cr_assert_not_null(s, "'%s' does not parse:%s", children, fx_dump(&d));
 	struct sel_ctx c = ctx(NULL, NULL, NULL);
 	size_t off = 0;
 	buf[0] = '\0';

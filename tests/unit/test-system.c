@@ -14,7 +14,6 @@
 #include "util.h"
 #include "xml.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,125 +21,15 @@
 
 #include <criterion/criterion.h>
 
-/* --- helpers (each test program is one file: these are repeated in the engine tests) -------- */
+#include "fixture.h"
 
-static char *tmpdir;
+/* --- helpers (the shared ones are in fixture.c) ---------------------------------------------- */
 
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(p);
-}
-
-static void make_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-	tmpdir = xasprintf("%s/muster-unit.XXXXXX", t && *t ? t : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
-}
-
-static void remove_tmpdir(void)
-{
-	if (tmpdir) {
-		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-		free(tmpdir);
-		tmpdir = NULL;
-	}
-}
-
-/* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry. */
-static __attribute__((unused)) const char *src_dir(void)
-{
-	static char buf[4096];
-	const char *s = getenv("MUSTER_DATA_PATH");
-	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
-	size_t n = strcspn(s, ":");
-	cr_assert_lt(n, sizeof(buf));
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* Creates the directories of path below tmpdir and writes text; returns the full path. */
-static __attribute__((unused)) char *write_tmp(const char *rel, const char *text)
-{
-	char *p = xasprintf("%s/%s", tmpdir, rel);
-	for (char *s = p + strlen(tmpdir) + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		mkdir(p, 0700);
-		*s = '/';
-	}
-	FILE *f = fopen(p, "wb");
-	cr_assert_not_null(f, "cannot create %s", p);
-	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
-	cr_assert_eq(fclose(f), 0);
-	return p;
-}
-
-/* The 1-based line of the first occurrence of marker in text (0 when absent). */
-static __attribute__((unused)) long line_of(const char *text, const char *marker)
-{
-	const char *m = strstr(text, marker);
-	if (m == NULL)
-		return 0;
-	long line = 1;
-	for (const char *s = text; s < m; s++)
-		line += *s == '\n';
-	return line;
-}
-
-/* Every diagnostic, for assertion messages (a static buffer: nothing leaks on failure). */
-static __attribute__((unused)) const char *dump(const struct diags *d)
-{
-	static char buf[16384];
-	size_t off = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < d->n && off < sizeof(buf) - 1; i++) {
-		int k = snprintf(buf + off, sizeof(buf) - off, "\n  [%s %s:%ld %s] %s",
-		                 severity_name(d->v[i].sev), d->v[i].file ? d->v[i].file : "-",
-		                 d->v[i].line, d->v[i].ref ? d->v[i].ref : "-", d->v[i].msg);
-		if (k < 0)
-			break;
-		off += (size_t)k;
-	}
-	return buf;
-}
-
-/* The first diagnostic of severity sev whose message contains needle, or NULL. */
-static __attribute__((unused)) const struct diag *find_diag(const struct diags *d, enum severity sev, const char *needle)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (d->v[i].sev == sev && strstr(d->v[i].msg, needle))
-			return &d->v[i];
-	return NULL;
-}
-
-static void setup(void)
-{
-	xml_init();
-	make_tmpdir();
-}
-
-static void teardown(void)
-{
-	remove_tmpdir();
-	data_cleanup();
-}
-
-TestSuite(system, .init = setup, .fini = teardown);
-TestSuite(toy, .init = setup, .fini = teardown);
-TestSuite(data, .init = setup, .fini = teardown);
+TestSuite(system, .init = fx_setup, .fini = fx_teardown);
+TestSuite(toy, .init = fx_setup, .fini = fx_teardown);
+TestSuite(data, .init = fx_setup, .fini = fx_teardown);
 
 /* --- Duckhammer ------------------------------------------------------------------------------ */
-
-static struct system *load_duckhammer(struct diags *d)
-{
-	struct system *sys = system_load("duckhammer", d);
-	cr_assert_not_null(sys, "duckhammer does not load:%s", dump(d));
-	return sys;
-}
 
 static const struct keyword_def *kw(const struct system *sys, const char *id)
 {
@@ -152,12 +41,12 @@ static const struct keyword_def *kw(const struct system *sys, const char *id)
 Test(system, duckhammer_loads_cleanly)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
-	cr_assert_eq(d.n, 0, "loading the shipped data gives diagnostics:%s", dump(&d));
+	struct system *sys = fx_load_duckhammer(&d);
+	cr_assert_eq(d.n, 0, "loading the shipped data gives diagnostics:%s", fx_dump(&d));
 	cr_assert_str_eq(sys->id, "duckhammer");
 	cr_assert_str_eq(sys->name, "Duckhammer");
 	cr_assert_eq(sys->rounding, ROUND_UP, "DH-1: every partial number rounds up");
-	char *want = xasprintf("%s/rules-xml/duckhammer.xml", src_dir());
+	char *want = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	cr_assert_str_eq(sys->file, want);
 	free(want);
 	cr_assert_geq(sys->n_catalogs, 2, "impondium and example-honkers");
@@ -167,7 +56,7 @@ Test(system, duckhammer_loads_cleanly)
 Test(system, duckhammer_costs)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	cr_assert_eq(sys->n_costs, 1);
 	cr_assert_str_eq(sys->costs[0].id, "ap");
 	cr_assert_str_eq(sys->costs[0].name, "Army Points");
@@ -188,7 +77,7 @@ static const char *fact(const struct size_def *s, const char *name)
 Test(system, duckhammer_battle_sizes_dh2)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	static const struct {
 		const char *id, *name;
 		long limit;
@@ -216,7 +105,7 @@ Test(system, duckhammer_battle_sizes_dh2)
 Test(system, duckhammer_grade_labels_dh6)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	const struct attr_def *g = system_attr(sys, "grade");
 	cr_assert_not_null(g);
 	cr_assert_eq(g->type, ATTR_INT);
@@ -246,7 +135,7 @@ Test(system, duckhammer_grade_labels_dh6)
 Test(system, duckhammer_attributes)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	const struct attr_def *ms = system_attr(sys, "ms");
 	cr_assert_not_null(ms);
 	cr_assert_str_eq(ms->suffix, "\"");
@@ -309,7 +198,7 @@ Test(system, duckhammer_attributes)
 Test(system, duckhammer_keyword_replaces_dh11)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	const struct keyword_def *sc = kw(sys, "supercleave"), *cl = kw(sys, "cleave"),
 	                         *mw = kw(sys, "masterwork");
 	cr_assert_eq(sc->on, ON_WEAPON);
@@ -338,7 +227,7 @@ Test(system, duckhammer_keyword_replaces_dh11)
 Test(system, duckhammer_rules)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	cr_assert_gt(sys->n_rules, 0);
 	cr_assert_eq(idx_size(sys->rule_idx), sys->n_rules);
 	const struct rule *r = idx_get(sys->rule_idx, "dh-6-vehicles");
@@ -362,7 +251,7 @@ Test(system, duckhammer_rules)
 Test(system, duckhammer_lookups)
 {
 	struct diags d = DIAGS_INIT;
-	struct system *sys = load_duckhammer(&d);
+	struct system *sys = fx_load_duckhammer(&d);
 	cr_assert_not_null(system_entry(sys, "quack-marine"));
 	cr_assert_not_null(system_entry(sys, "goose-warden"));
 	cr_assert_null(system_entry(sys, "Quack Marine"));
@@ -378,7 +267,7 @@ Test(system, unknown_system)
 {
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(system_load("warhammer", &d));
-	cr_assert_eq(d.fatals, 1, "%s", dump(&d));
+	cr_assert_eq(d.fatals, 1, "%s", fx_dump(&d));
 	cr_assert_null(d.v[0].file);
 	cr_assert(strstr(d.v[0].msg, "'warhammer'"), "%s", d.v[0].msg);
 	cr_assert(strstr(d.v[0].msg, "duckhammer"), "the known systems are listed: %s", d.v[0].msg);
@@ -439,7 +328,7 @@ static char *toy_text(const char *keywords, const char *rules)
 /* Writes the toy system and loads it by path, with no catalogs. */
 static struct system *load_toy(const char *text, struct diags *d)
 {
-	char *p = write_tmp("rules-xml/toy.xml", text);
+	char *p = fx_write_tmp("rules-xml/toy.xml", text);
 	struct system *sys = system_load_file(p, NULL, d);
 	free(p);
 	return sys;
@@ -454,10 +343,10 @@ static void expect_toy_fatal(const char *keywords, const char *rules, const char
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_toy(text, &d);
 	cr_assert_null(sys, "the toy system loaded although it %s", needle);
-	const struct diag *g = find_diag(&d, SEV_FATAL, needle);
-	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, needle);
+	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, fx_dump(&d));
 	cr_assert(g->file && strstr(g->file, "rules-xml/toy.xml"), "file %s", g->file ? g->file : "-");
-	long want = line_of(text, marker);
+	long want = fx_line_of(text, marker);
 	cr_assert_gt(want, 0, "marker %s", marker);
 	cr_assert_eq(g->line, want, "'%s' reported at line %ld, expected %ld (%s)", needle, g->line,
 	             want, marker);
@@ -470,8 +359,8 @@ Test(toy, loads_and_is_what_it_says)
 	char *text = toy_text(NULL, NULL);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_toy(text, &d);
-	cr_assert_not_null(sys, "%s", dump(&d));
-	cr_assert_eq(d.n, 0, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
+	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 	cr_assert_eq(sys->rounding, ROUND_DOWN);
 	cr_assert_eq(sys->n_catalogs, 0);
 	cr_assert_eq(sys->n_rules, 1);
@@ -510,7 +399,7 @@ Test(toy, many_keywords_span_several_words)
 	char *text = toy_text(k.s, NULL);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_toy(text, &d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	cr_assert_eq(sys->n_keywords, 150);
 	cr_assert_eq(sys->kw_words, 3);
 	const struct keyword_def *k0 = kw(sys, "k0"), *k70 = kw(sys, "k70"), *k149 = kw(sys, "k149");
@@ -622,7 +511,7 @@ Test(toy, this_placeholder_in_each_rule_is_fine)
 	                      "    </rule>\n");
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_toy(text, &d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	system_free(sys);
 	free(text);
 }
@@ -640,13 +529,13 @@ Test(toy, every_bad_rule_is_reported)
 	                      "    </rule>\n");
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(load_toy(text, &d));
-	const struct diag *g1 = find_diag(&d, SEV_FATAL, "ghost1");
-	const struct diag *g2 = find_diag(&d, SEV_FATAL, "ghost2");
-	cr_assert_not_null(g1, "%s", dump(&d));
-	cr_assert_not_null(g2, "the second bad rule is reported too:%s", dump(&d));
-	cr_assert_eq(g1->line, line_of(text, "ghost1"));
-	cr_assert_eq(g2->line, line_of(text, "ghost2"));
-	cr_assert_eq(d.fatals, 2, "%s", dump(&d));
+	const struct diag *g1 = fx_find_diag(&d, SEV_FATAL, "ghost1");
+	const struct diag *g2 = fx_find_diag(&d, SEV_FATAL, "ghost2");
+	cr_assert_not_null(g1, "%s", fx_dump(&d));
+	cr_assert_not_null(g2, "the second bad rule is reported too:%s", fx_dump(&d));
+	cr_assert_eq(g1->line, fx_line_of(text, "ghost1"));
+	cr_assert_eq(g2->line, fx_line_of(text, "ghost2"));
+	cr_assert_eq(d.fatals, 2, "%s", fx_dump(&d));
 	diags_release(&d);
 	free(text);
 }
@@ -765,7 +654,7 @@ Test(toy, requirements_without_a_cycle_load)
 	                      "    </rule>\n");
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_toy(text, &d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	cr_assert_eq(sys->n_rules, 2);
 	system_free(sys);
 	free(text);
@@ -787,10 +676,10 @@ Test(toy, attribute_min_above_max)
 	struct system *sys = load_toy(bad, &d);
 	cr_expect_null(sys, "an attribute with min 5 above max 0 was accepted");
 	system_free(sys);
-	const struct diag *g = find_diag(&d, SEV_FATAL, "rank");
-	cr_expect_not_null(g, "%s", dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "rank");
+	cr_expect_not_null(g, "%s", fx_dump(&d));
 	if (g)
-		cr_expect_eq(g->line, line_of(bad, "id=\"rank\""));
+		cr_expect_eq(g->line, fx_line_of(bad, "id=\"rank\""));
 	diags_release(&d);
 	free(bad);
 	free(text);
@@ -806,10 +695,10 @@ Test(toy, keyword_replaces_across_units_and_weapons)
 	struct system *sys = load_toy(text, &d);
 	cr_expect_null(sys, "keyword 'wa' (weapon) replaces 'a' (unit) and was accepted");
 	system_free(sys);
-	const struct diag *g = find_diag(&d, SEV_FATAL, "wa");
-	cr_expect_not_null(g, "%s", dump(&d));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "wa");
+	cr_expect_not_null(g, "%s", fx_dump(&d));
 	if (g)
-		cr_expect_eq(g->line, line_of(text, "id=\"wa\""));
+		cr_expect_eq(g->line, fx_line_of(text, "id=\"wa\""));
 	diags_release(&d);
 	free(text);
 }
@@ -824,8 +713,8 @@ Test(toy, schema_violation_is_fatal_with_line)
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(load_toy(text, &d));
 	cr_assert_geq(d.fatals, 1);
-	cr_assert_eq(d.v[0].line, 2, "%s", dump(&d));
-	cr_assert(strstr(d.v[0].msg, "rounding"), "%s", dump(&d));
+	cr_assert_eq(d.v[0].line, 2, "%s", fx_dump(&d));
+	cr_assert(strstr(d.v[0].msg, "rounding"), "%s", fx_dump(&d));
 	diags_release(&d);
 	free(text);
 }
@@ -843,7 +732,7 @@ Test(toy, ladder_problems)
 	bad = strbuf_detach(&sb);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(load_toy(bad, &d));
-	cr_assert_not_null(find_diag(&d, SEV_FATAL, "at least two steps"), "%s", dump(&d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "at least two steps"), "%s", fx_dump(&d));
 	diags_release(&d);
 	free(bad);
 	/* A step twice. */
@@ -853,7 +742,7 @@ Test(toy, ladder_problems)
 	strbuf_adds(&sb, at + strlen("slow fast"));
 	bad = strbuf_detach(&sb);
 	cr_assert_null(load_toy(bad, &d));
-	cr_assert_not_null(find_diag(&d, SEV_FATAL, "twice"), "%s", dump(&d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "twice"), "%s", fx_dump(&d));
 	diags_release(&d);
 	free(bad);
 	free(text);
@@ -870,9 +759,9 @@ Test(toy, size_limit_with_unknown_cost)
 	char *bad = strbuf_detach(&sb);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(load_toy(bad, &d));
-	const struct diag *g = find_diag(&d, SEV_FATAL, "'gold'");
-	cr_assert_not_null(g, "%s", dump(&d));
-	cr_assert_eq(g->line, line_of(bad, "cost=\"gold\""));
+	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "'gold'");
+	cr_assert_not_null(g, "%s", fx_dump(&d));
+	cr_assert_eq(g->line, fx_line_of(bad, "cost=\"gold\""));
 	diags_release(&d);
 	free(bad);
 	free(text);
@@ -882,12 +771,12 @@ Test(toy, size_limit_with_unknown_cost)
 
 Test(data, add_dir_comes_first_then_environment)
 {
-	data_add_dir(tmpdir);
+	data_add_dir(fx_tmpdir());
 	const char *const *dirs = data_dirs();
 	cr_assert_not_null(dirs[0]);
-	cr_assert_str_eq(dirs[0], tmpdir);
+	cr_assert_str_eq(dirs[0], fx_tmpdir());
 	cr_assert_not_null(dirs[1]);
-	cr_assert_str_eq(dirs[1], src_dir());
+	cr_assert_str_eq(dirs[1], fx_src_dir());
 	size_t n = 0;
 	while (dirs[n])
 		n++;
@@ -897,16 +786,16 @@ Test(data, add_dir_comes_first_then_environment)
 Test(data, system_found_in_an_added_dir)
 {
 	char *text = toy_text(NULL, NULL);
-	char *p = write_tmp("rules-xml/toy.xml", text);
+	char *p = fx_write_tmp("rules-xml/toy.xml", text);
 	free(p);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(system_load("toy", &d), "not on the path yet");
 	diags_release(&d);
-	data_add_dir(tmpdir);
-	cr_assert_str_eq(data_system_root("toy"), tmpdir);
-	cr_assert_str_eq(data_system_root("duckhammer"), src_dir());
+	data_add_dir(fx_tmpdir());
+	cr_assert_str_eq(data_system_root("toy"), fx_tmpdir());
+	cr_assert_str_eq(data_system_root("duckhammer"), fx_src_dir());
 	struct system *sys = system_load("toy", &d);
-	cr_assert_not_null(sys, "%s", dump(&d));
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	cr_assert_str_eq(sys->id, "toy");
 	char **ids = data_system_ids();
 	size_t n = 0;
@@ -926,30 +815,30 @@ Test(data, system_found_in_an_added_dir)
 
 Test(data, catalog_files_sorted_full_paths)
 {
-	char **v = data_catalog_files(src_dir(), "duckhammer");
+	char **v = data_catalog_files(fx_src_dir(), "duckhammer");
 	cr_assert_not_null(v[0]);
 	cr_assert_not_null(v[1]);
-	char *want0 = xasprintf("%s/catalogs/duckhammer/example-honkers.xml", src_dir());
-	char *want1 = xasprintf("%s/catalogs/duckhammer/impondium.xml", src_dir());
+	char *want0 = xasprintf("%s/catalogs/duckhammer/example-honkers.xml", fx_src_dir());
+	char *want1 = xasprintf("%s/catalogs/duckhammer/impondium.xml", fx_src_dir());
 	cr_assert_str_eq(v[0], want0);
 	cr_assert_str_eq(v[1], want1);
 	strv_free(v);
 	free(want0);
 	free(want1);
-	v = data_catalog_files(src_dir(), "no-such-system");
+	v = data_catalog_files(fx_src_dir(), "no-such-system");
 	cr_assert_null(v[0]);
 	strv_free(v);
 }
 
 Test(data, catalog_files_skip_other_names)
 {
-	char *a = write_tmp("catalogs/toy/b.xml", "<x/>");
-	char *b = write_tmp("catalogs/toy/a.xml", "<x/>");
-	char *c = write_tmp("catalogs/toy/notes.txt", "x");
-	char *e = write_tmp("catalogs/toy/.hidden.xml", "<x/>");
-	char *sub = xasprintf("%s/catalogs/toy/dir.xml", tmpdir);
+	char *a = fx_write_tmp("catalogs/toy/b.xml", "<x/>");
+	char *b = fx_write_tmp("catalogs/toy/a.xml", "<x/>");
+	char *c = fx_write_tmp("catalogs/toy/notes.txt", "x");
+	char *e = fx_write_tmp("catalogs/toy/.hidden.xml", "<x/>");
+	char *sub = xasprintf("%s/catalogs/toy/dir.xml", fx_tmpdir());
 	cr_assert_eq(mkdir(sub, 0700), 0);
-	char **v = data_catalog_files(tmpdir, "toy");
+	char **v = data_catalog_files(fx_tmpdir(), "toy");
 	cr_assert_not_null(v[0]);
 	cr_assert(strstr(v[0], "/a.xml"), "%s", v[0]);
 	cr_assert_not_null(v[1]);

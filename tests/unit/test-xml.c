@@ -7,7 +7,6 @@
 #include "util.h"
 #include "xml.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,61 +15,11 @@
 
 #include <criterion/criterion.h>
 
+#include "fixture.h"
+
 /* --- helpers --------------------------------------------------------------------------------- */
 
-static char *tmpdir;
-
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(p);
-}
-
-static void setup(void)
-{
-	xml_init();
-	const char *t = getenv("TMPDIR");
-	tmpdir = xasprintf("%s/muster-unit-xml.XXXXXX", t && *t ? t : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp failed");
-}
-
-static void teardown(void)
-{
-	if (tmpdir) {
-		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-		free(tmpdir);
-		tmpdir = NULL;
-	}
-	data_cleanup();
-}
-
-TestSuite(xml, .init = setup, .fini = teardown);
-
-/* Writes len bytes to a new file in the temporary directory; returns its path (caller frees). */
-static char *write_tmp(const char *name, const char *buf, size_t len)
-{
-	char *p = xasprintf("%s/%s", tmpdir, name);
-	FILE *f = fopen(p, "wb");
-	cr_assert_not_null(f, "cannot create %s", p);
-	if (len)
-		cr_assert_eq(fwrite(buf, 1, len, f), len);
-	cr_assert_eq(fclose(f), 0);
-	return p;
-}
-
-static const char *src_dir(void)
-{
-	static char buf[4096];
-	const char *s = getenv("MUSTER_DATA_PATH");
-	cr_assert(s && *s, "MUSTER_DATA_PATH is not set (run through make check)");
-	size_t n = strcspn(s, ":");
-	cr_assert_lt(n, sizeof(buf));
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
+TestSuite(xml, .init = fx_setup, .fini = fx_teardown);
 
 /* The messages of d, one per line, for assertion messages (static buffer: nothing leaks). */
 static const char *dump(const struct diags *d)
@@ -110,7 +59,7 @@ static const char good[] =
 
 Test(xml, load_good_file_and_walk)
 {
-	char *p = write_tmp("good.xml", good, strlen(good));
+	char *p = fx_write_tmp("good.xml", good);
 	struct diags d = DIAGS_INIT;
 	xmlDocPtr doc = xml_load_file(p, &d);
 	cr_assert_not_null(doc, "%s", dump(&d));
@@ -176,7 +125,7 @@ Test(xml, prop_long_refuses_junk_with_line)
 
 Test(xml, empty_file)
 {
-	char *p = write_tmp("empty.xml", "", 0);
+	char *p = fx_write_tmp("empty.xml", "");
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(xml_load_file(p, &d));
 	cr_assert_eq(d.n, 1, "%s", dump(&d));
@@ -190,7 +139,7 @@ Test(xml, empty_file)
 Test(xml, nul_byte)
 {
 	static const char buf[] = "<?xml version=\"1.0\"?>\n<r>\n<a/>\0<b/></r>\n";
-	char *p = write_tmp("nul.xml", buf, sizeof(buf) - 1);
+	char *p = fx_write_tmp_bytes("nul.xml", buf, sizeof(buf) - 1);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(xml_load_file(p, &d));
 	cr_assert_eq(d.n, 1, "%s", dump(&d));
@@ -203,12 +152,12 @@ Test(xml, nul_byte)
 
 Test(xml, missing_file_and_directory)
 {
-	char *p = xasprintf("%s/does-not-exist.xml", tmpdir);
+	char *p = xasprintf("%s/does-not-exist.xml", fx_tmpdir());
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(xml_load_file(p, &d));
 	cr_assert_eq(d.fatals, 1);
 	cr_assert(strstr(d.v[0].msg, "cannot open"), "%s", d.v[0].msg);
-	cr_assert_null(xml_load_file(tmpdir, &d));
+	cr_assert_null(xml_load_file(fx_tmpdir(), &d));
 	cr_assert_eq(d.fatals, 2);
 	cr_assert(strstr(d.v[1].msg, "directory"), "%s", d.v[1].msg);
 	diags_release(&d);
@@ -267,7 +216,7 @@ Test(xml, external_entity_never_read)
 		"<?xml version=\"1.0\"?>\n"
 		"<!DOCTYPE r [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n"
 		"<r>&xxe;</r>\n";
-	char *p = write_tmp("xxe.xml", xxe, strlen(xxe));
+	char *p = fx_write_tmp("xxe.xml", xxe);
 	struct diags d = DIAGS_INIT;
 	xmlDocPtr doc = xml_load_file(p, &d);
 	cr_assert_null(doc);
@@ -379,7 +328,7 @@ Test(xml, not_xml_at_all)
 
 Test(xml, too_large_file_refused, .timeout = 60)
 {
-	char *p = xasprintf("%s/big.xml", tmpdir);
+	char *p = xasprintf("%s/big.xml", fx_tmpdir());
 	FILE *f = fopen(p, "wb");
 	cr_assert_not_null(f);
 	fputs("<r>", f);
@@ -399,7 +348,7 @@ Test(xml, too_large_file_refused, .timeout = 60)
 
 Test(xml, file_of_exactly_the_cap_is_read, .timeout = 60)
 {
-	char *p = xasprintf("%s/cap.xml", tmpdir);
+	char *p = xasprintf("%s/cap.xml", fx_tmpdir());
 	FILE *f = fopen(p, "wb");
 	cr_assert_not_null(f);
 	long left = XML_MAX_FILE_SIZE - (long)strlen("<r>") - (long)strlen("</r>");
@@ -487,7 +436,7 @@ Test(xml, root_without_namespace)
 
 Test(xml, schema_validation_failure_has_line)
 {
-	char *xsd = xasprintf("%s/rules-xml/schema/roster.xsd", src_dir());
+	char *xsd = xasprintf("%s/rules-xml/schema/roster.xsd", fx_src_dir());
 	struct diags d = DIAGS_INIT;
 	struct xml_schema *s = xml_schema_load(xsd, &d);
 	cr_assert_not_null(s, "%s", dump(&d));
@@ -523,7 +472,7 @@ Test(xml, schema_validation_failure_has_line)
 
 Test(xml, schema_reports_every_violation)
 {
-	char *xsd = xasprintf("%s/rules-xml/schema/roster.xsd", src_dir());
+	char *xsd = xasprintf("%s/rules-xml/schema/roster.xsd", fx_src_dir());
 	struct diags d = DIAGS_INIT;
 	struct xml_schema *s = xml_schema_load(xsd, &d);
 	cr_assert_not_null(s, "%s", dump(&d));
@@ -549,7 +498,7 @@ Test(xml, broken_schema_file)
 {
 	static const char notxsd[] = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
 	                             "<xs:element name=\"r\" type=\"nope:t\"/></xs:schema>";
-	char *p = write_tmp("broken.xsd", notxsd, strlen(notxsd));
+	char *p = fx_write_tmp("broken.xsd", notxsd);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(xml_schema_load(p, &d));
 	cr_assert_geq(d.fatals, 1);
@@ -561,7 +510,7 @@ Test(xml, broken_schema_file)
 Test(xml, schema_with_doctype_refused)
 {
 	static const char t[] = "<!DOCTYPE x [<!ENTITY e \"e\">]><x/>";
-	char *p = write_tmp("dtd.xsd", t, strlen(t));
+	char *p = fx_write_tmp("dtd.xsd", t);
 	struct diags d = DIAGS_INIT;
 	cr_assert_null(xml_schema_load(p, &d));
 	cr_assert(any_msg_contains(&d, "DOCTYPE"), "%s", dump(&d));
