@@ -115,11 +115,15 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 				taken = u->opts[j].count;
 		if (taken > o->max)
 			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, o->ref, "catalog-option-max",
-			          _("%s takes option '%s' %ld times; the catalog allows at most %ld"),
+			          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld",
+			                   "%s takes option '%s' %ld times; the catalog allows at most %ld",
+			                   (unsigned long)taken),
 			          u->label ? u->label : u->entry->name, o->name, taken, o->max);
 		else if (taken < o->min)
 			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, o->ref, "catalog-option-min",
-			          _("%s must take option '%s' at least %ld times"),
+			          ngettext("%s must take option '%s' at least %ld time",
+			                   "%s must take option '%s' at least %ld times",
+			                   (unsigned long)o->min),
 			          u->label ? u->label : u->entry->name, o->name, o->min);
 	}
 	return 0;
