@@ -19,7 +19,7 @@ enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_WEAPONS, AGG_LISTS, AGG_OPTIONS, AGG_
                 AGG_DISTINCT };
 enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
-enum bound_kind { B_CONST, B_THIS_ATTR, B_PER, B_PERCENT, B_LIMIT, B_FIELD, B_TABLE };
+enum bound_kind { B_CONST, B_THIS_ATTR, B_PER, B_PERCENT, B_LIMIT, B_FIELD, B_TABLE, B_TOTAL };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
 
 struct step {
@@ -37,6 +37,7 @@ struct bound {
 	size_t field;
 	struct step *steps;
 	size_t n_steps;
+	struct bound *next;           /* the next term: a bound is the sum of its terms */
 };
 
 struct rule {
@@ -82,10 +83,12 @@ const char *rule_ref_of(const struct system *sys, size_t i)
 
 static void bound_free(struct bound *b)
 {
-	if (b == NULL)
-		return;
-	free(b->steps);
-	free(b);
+	while (b) {
+		struct bound *next = b->next;
+		free(b->steps);
+		free(b);
+		b = next;
+	}
 }
 
 void rule_free(struct rule *r)
@@ -195,6 +198,83 @@ static int parse_field_ref(xmlNodePtr n, const struct rparse *p, size_t *out)
 	return 0;
 }
 
+#define TFAIL(node, ...) \
+	do { \
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		return -1; \
+	} while (0)
+
+/* One term of a bound, from a child element: <per>, <percent>, <limit>, <field>, <table> or
+ * <total>. Returns 0, or -1 with a fatal diagnostic. */
+static int parse_term(struct bound *b, xmlNodePtr c, const struct rparse *p)
+{
+	if (xml_is(c, "per")) {
+		b->kind = B_PER;
+		if (xml_prop_long(c, "every", 1, 1000000000L, 0, &b->every, p->file, p->d) != 0 ||
+		    xml_prop_long(c, "each", 0, 1000000L, 1, &b->value, p->file, p->d) != 0 ||
+		    xml_prop_long(c, "plus", -1000000L, 1000000L, 0, &b->plus, p->file, p->d) != 0)
+			return -1;
+		if (b->every == 0)
+			TFAIL(c, "%s", _("<per> needs every=\"N\" points"));
+		if (parse_cost_ref(c, p, &b->cost) || parse_basis(c, p, &b->basis) ||
+		    parse_rounding(c, p, &b->round))
+			return -1;
+	} else if (xml_is(c, "percent")) {
+		b->kind = B_PERCENT;
+		if (xml_prop_long(c, "value", 0, 100, -1, &b->value, p->file, p->d) != 0)
+			return -1;
+		if (b->value < 0)
+			TFAIL(c, "%s", _("<percent> needs value=\"N\" from 0 to 100"));
+		if (parse_cost_ref(c, p, &b->cost) || parse_basis(c, p, &b->basis) ||
+		    parse_rounding(c, p, &b->round))
+			return -1;
+	} else if (xml_is(c, "limit")) {
+		b->kind = B_LIMIT;
+		if (parse_cost_ref(c, p, &b->cost))
+			return -1;
+	} else if (xml_is(c, "field")) {
+		b->kind = B_FIELD;
+		char *name = xml_prop(c, "name");
+		const struct field_def *f = idx_get(p->sys->field_idx, name ? name : "");
+		if (f == NULL) {
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(c), 0, NULL, NULL,
+			          _("<field> names an unknown field '%s'"), name ? name : "");
+			free(name);
+			return -1;
+		}
+		free(name);
+		b->field = f->index;
+	} else if (xml_is(c, "table")) {
+		b->kind = B_TABLE;
+		if (parse_field_ref(c, p, &b->field))
+			return -1;
+		size_t cap = 0;
+		long prev = 0;
+		for (xmlNodePtr s = xml_first_elem(c); s; s = xml_next_elem(s)) {
+			struct step st;
+			if (!xml_is(s, "step"))
+				TFAIL(s, _("<table> holds <step> elements, not <%s>"), (const char *)s->name);
+			if (xml_prop_long(s, "from", -1000000000L, 1000000000L, 0, &st.from, p->file, p->d) ||
+			    xml_prop_long(s, "value", -1000000000L, 1000000000L, 0, &st.value, p->file, p->d))
+				return -1;
+			if (b->n_steps > 0 && st.from <= prev)
+				TFAIL(s, "%s", _("<step> elements must be in increasing order of from"));
+			prev = st.from;
+			GROW(b->steps, cap, b->n_steps + 1);
+			b->steps[b->n_steps++] = st;
+		}
+		if (b->n_steps == 0)
+			TFAIL(c, "%s", _("<table> needs at least one <step>"));
+	} else if (xml_is(c, "total")) {
+		b->kind = B_TOTAL;
+		if (parse_cost_ref(c, p, &b->cost))
+			return -1;
+	} else {
+		TFAIL(c, _("<%s> is not a bound"), (const char *)c->name);
+	}
+	return 0;
+}
+
 /* <at-most value="3"/>, <at-least this="rank"/>, or one child: <per>, <percent>, <limit>,
  * <field>, <table>. */
 static struct bound *parse_bound(xmlNodePtr n, const struct rparse *p)
@@ -205,7 +285,7 @@ static struct bound *parse_bound(xmlNodePtr n, const struct rparse *p)
 	xmlNodePtr c = xml_first_elem(n);
 	int forms = (v != NULL) + (th != NULL) + (c != NULL);
 	if (forms != 1)
-		PFAIL(n, _("<%s> needs exactly one bound: value=\"N\", this=\"ATTRIBUTE\", or one of <per>, <percent>, <limit>, <field>, <table>"),
+		PFAIL(n, _("<%s> needs exactly one bound: value=\"N\", this=\"ATTRIBUTE\", or terms to add up: <per>, <percent>, <limit>, <field>, <table>, <total>"),
 		      (const char *)n->name);
 	if (v) {
 		b->kind = B_CONST;
@@ -223,65 +303,17 @@ static struct bound *parse_bound(xmlNodePtr n, const struct rparse *p)
 			PFAIL(n, _("bound attribute '%s' belongs to weapons, but the rule checks units"), th);
 		if (b->attr->type != ATTR_INT)
 			PFAIL(n, _("bound attribute '%s' is not a whole number"), th);
-	} else if (xml_is(c, "per")) {
-		b->kind = B_PER;
-		if (xml_prop_long(c, "every", 1, 1000000000L, 0, &b->every, p->file, p->d) != 0 ||
-		    xml_prop_long(c, "each", 0, 1000000L, 1, &b->value, p->file, p->d) != 0 ||
-		    xml_prop_long(c, "plus", -1000000L, 1000000L, 0, &b->plus, p->file, p->d) != 0)
-			goto fail;
-		if (b->every == 0)
-			PFAIL(c, "%s", _("<per> needs every=\"N\" points"));
-		if (parse_cost_ref(c, p, &b->cost) || parse_basis(c, p, &b->basis) ||
-		    parse_rounding(c, p, &b->round))
-			goto fail;
-	} else if (xml_is(c, "percent")) {
-		b->kind = B_PERCENT;
-		if (xml_prop_long(c, "value", 0, 100, -1, &b->value, p->file, p->d) != 0)
-			goto fail;
-		if (b->value < 0)
-			PFAIL(c, "%s", _("<percent> needs value=\"N\" from 0 to 100"));
-		if (parse_cost_ref(c, p, &b->cost) || parse_basis(c, p, &b->basis) ||
-		    parse_rounding(c, p, &b->round))
-			goto fail;
-	} else if (xml_is(c, "limit")) {
-		b->kind = B_LIMIT;
-		if (parse_cost_ref(c, p, &b->cost))
-			goto fail;
-	} else if (xml_is(c, "field")) {
-		b->kind = B_FIELD;
-		char *name = xml_prop(c, "name");
-		const struct field_def *f = idx_get(p->sys->field_idx, name ? name : "");
-		if (f == NULL) {
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(c), 0, NULL, NULL,
-			          _("<field> names an unknown field '%s'"), name ? name : "");
-			free(name);
-			goto fail;
-		}
-		free(name);
-		b->field = f->index;
-	} else if (xml_is(c, "table")) {
-		b->kind = B_TABLE;
-		if (parse_field_ref(c, p, &b->field))
-			goto fail;
-		size_t cap = 0;
-		long prev = 0;
-		for (xmlNodePtr s = xml_first_elem(c); s; s = xml_next_elem(s)) {
-			struct step st;
-			if (!xml_is(s, "step"))
-				PFAIL(s, _("<table> holds <step> elements, not <%s>"), (const char *)s->name);
-			if (xml_prop_long(s, "from", -1000000000L, 1000000000L, 0, &st.from, p->file, p->d) ||
-			    xml_prop_long(s, "value", -1000000000L, 1000000000L, 0, &st.value, p->file, p->d))
-				goto fail;
-			if (b->n_steps > 0 && st.from <= prev)
-				PFAIL(s, "%s", _("<step> elements must be in increasing order of from"));
-			prev = st.from;
-			GROW(b->steps, cap, b->n_steps + 1);
-			b->steps[b->n_steps++] = st;
-		}
-		if (b->n_steps == 0)
-			PFAIL(c, "%s", _("<table> needs at least one <step>"));
 	} else {
-		PFAIL(c, _("<%s> is not a bound"), (const char *)c->name);
+		/* Each child is a term; the bound is their sum (black money plus contraband). */
+		struct bound **tail = &b->next;
+		if (parse_term(b, c, p))
+			goto fail;
+		for (c = xml_next_elem(c); c; c = xml_next_elem(c)) {
+			*tail = xcalloc(1, sizeof(**tail));
+			if (parse_term(*tail, c, p))
+				goto fail;
+			tail = &(*tail)->next;
+		}
 	}
 	free(v);
 	free(th);
@@ -822,8 +854,8 @@ static void collect(const struct rule *r, struct acc *a, const struct system *sy
 }
 
 /* Evaluates a bound; returns false when it does not apply (the list has no such limit). */
-static bool bound_value(const struct bound *b, const struct lctx *lc, const struct eunit *this_u,
-                        const struct eweapon *this_w, long *out)
+static bool term_value(const struct bound *b, const struct lctx *lc, const struct eunit *this_u,
+                       const struct eweapon *this_w, long *out)
 {
 	long basis;
 	switch (b->kind) {
@@ -858,6 +890,9 @@ static bool bound_value(const struct bound *b, const struct lctx *lc, const stru
 	case B_FIELD:
 		*out = lc->list->fields[b->field];
 		return true;
+	case B_TOTAL:
+		*out = eunits_total(lc->units, lc->n, b->cost);
+		return true;
 	case B_TABLE: {
 		long v = lc->list->fields[b->field];
 		if (v < b->steps[0].from)
@@ -869,6 +904,21 @@ static bool bound_value(const struct bound *b, const struct lctx *lc, const stru
 	}
 	}
 	return false;
+}
+
+/* A bound is the sum of its terms; it does not apply when one term does not (no limit). */
+static bool bound_value(const struct bound *b, const struct lctx *lc, const struct eunit *this_u,
+                        const struct eweapon *this_w, long *out)
+{
+	long sum = 0;
+	for (; b; b = b->next) {
+		long v;
+		if (!term_value(b, lc, this_u, this_w, &v))
+			return false;
+		sum += v;
+	}
+	*out = sum;
+	return true;
 }
 
 struct msgvars {
