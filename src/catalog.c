@@ -28,7 +28,7 @@ struct cparse {
 
 #define CFAIL(node, ...) \
 	do { \
-		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
 		return -1; \
 	} while (0)
 
@@ -55,7 +55,7 @@ static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct v
 		int rc = value_parse(ad, text, &vals[ad->index], &err);
 		free(text);
 		if (rc != 0) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL, "%s", err);
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL, "%s", err);
 			free(err);
 			return -1;
 		}
@@ -72,7 +72,7 @@ static int parse_keywords(struct cparse *p, xmlNodePtr n, enum attr_on on, kwwor
 	for (size_t i = 0; i < k; i++) {
 		const struct keyword_def *kd = idx_get(p->sys->kw_idx, v[i]);
 		if (kd == NULL || kd->on != on) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
 			          kd == NULL ? _("unknown keyword '%s'")
 			          : on == ON_UNIT ? _("keyword '%s' belongs on weapons, not units")
 			                          : _("keyword '%s' belongs on units, not weapons"),
@@ -92,7 +92,7 @@ static int parse_costs(struct cparse *p, xmlNodePtr n, long *costs)
 	const struct cost_def *c = type ? idx_get(p->sys->cost_idx, type)
 	                         : p->sys->n_costs == 1 ? &p->sys->costs[0] : NULL;
 	if (c == NULL) {
-		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("unknown cost type '%s'"), type ? type : "");
 		free(type);
 		return -1;
@@ -108,7 +108,7 @@ static int check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const
 		const struct attr_def *a = &p->sys->attrs[i];
 		if (a->on == on && a->required && !vals[a->index].set) {
 			char *id = xml_prop(n, "id");
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
 			          _("'%s' has no value for required attribute '%s'"), id ? id : "", a->id);
 			free(id);
 			return -1;
@@ -152,7 +152,7 @@ static int keyword_list(struct cparse *p, xmlNodePtr n, size_t **out, size_t *n_
 	for (char **s = v; *s; s++) {
 		const struct keyword_def *kd = idx_get(p->sys->kw_idx, *s);
 		if (kd == NULL) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
 			          _("unknown keyword '%s'"), *s);
 			strv_free(v);
 			return -1;
@@ -172,7 +172,7 @@ static int category_list(struct cparse *p, xmlNodePtr n, size_t **out, size_t *n
 	for (char **s = v; *s; s++) {
 		const struct category_def *cd = idx_get(p->sys->cat_idx, *s);
 		if (cd == NULL) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
 			          _("unknown category '%s'"), *s);
 			strv_free(v);
 			return -1;
@@ -358,7 +358,7 @@ static int parse_group(struct cparse *p, xmlNodePtr n, struct group *parent)
 	char *level = xml_prop(n, "level");
 	const struct attr_def *a = idx_get(sys->attr_idx, level ? level : "");
 	if (a == NULL || a->type != ATTR_LEVEL) {
-		diags_add(p->d, SEV_FATAL, cat->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, cat->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("'%s' is not a level of system '%s'"), level ? level : "", sys->id);
 		free(level);
 		return -1;
@@ -408,7 +408,7 @@ struct catalog *catalog_load(struct system *sys, const char *path, struct diags 
 		goto fail;
 	char *sysid = xml_prop(root, "system");
 	if (sysid == NULL || strcmp(sysid, sys->id) != 0) {
-		diags_add(d, SEV_FATAL, path, xml_line(root), 0, NULL, NULL,
+		diags_add(d, SEV_FATAL, path, xml_line(root), xml_col(root), NULL, NULL,
 		          _("catalog is for system '%s', not '%s'"), sysid ? sysid : "", sys->id);
 		free(sysid);
 		goto fail;

@@ -117,7 +117,7 @@ struct rparse {
 
 #define PFAIL(node, ...) \
 	do { \
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
 		goto fail; \
 	} while (0)
 
@@ -137,7 +137,7 @@ static int parse_rounding(xmlNodePtr n, const struct rparse *p, enum rounding *o
 	char *v = xml_prop(n, "round");
 	int k = lookup_enum(v, names, 3, -1);
 	if (k == -2) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("round must be up, down or nearest, not '%s'"), v);
 		free(v);
 		return -1;
@@ -156,7 +156,7 @@ static int parse_cost_ref(xmlNodePtr n, const struct rparse *p, size_t *out)
 	else
 		c = idx_get(p->sys->cost_idx, v ? v : "");
 	if (c == NULL) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("<%s> names an unknown cost type '%s'"), (const char *)n->name, v ? v : "");
 		free(v);
 		return -1;
@@ -172,7 +172,7 @@ static int parse_basis(xmlNodePtr n, const struct rparse *p, enum basis_kind *ou
 	char *v = xml_prop(n, "basis");
 	int k = lookup_enum(v, names, 2, -1);
 	if (k < 0) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("<%s> needs basis=\"limit\" (the points limit of the game) or basis=\"spent\" (the points the list spends), not '%s'"),
 		          (const char *)n->name, v ? v : "");
 		free(v);
@@ -188,7 +188,7 @@ static int parse_field_ref(xmlNodePtr n, const struct rparse *p, size_t *out)
 	char *v = xml_prop(n, "field");
 	const struct field_def *f = idx_get(p->sys->field_idx, v ? v : "");
 	if (f == NULL) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("<%s> names an unknown field '%s'"), (const char *)n->name, v ? v : "");
 		free(v);
 		return -1;
@@ -200,7 +200,7 @@ static int parse_field_ref(xmlNodePtr n, const struct rparse *p, size_t *out)
 
 #define TFAIL(node, ...) \
 	do { \
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
 		return -1; \
 	} while (0)
 
@@ -237,7 +237,7 @@ static int parse_term(struct bound *b, xmlNodePtr c, const struct rparse *p)
 		char *name = xml_prop(c, "name");
 		const struct field_def *f = idx_get(p->sys->field_idx, name ? name : "");
 		if (f == NULL) {
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(c), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
 			          _("<field> names an unknown field '%s'"), name ? name : "");
 			free(name);
 			return -1;
@@ -347,7 +347,7 @@ static int check_message(xmlNodePtr n, const struct rparse *p, const char *msg)
 			ok = a != NULL && p->r->each && (a->on == p->r->each_item || a->on == ON_UNIT);
 		}
 		if (!ok) {
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 			          _("message placeholder '{%s}' is not known here (known: {this} {this.ATTRIBUTE} {count} {bound} {diff} {group} {values} {size} {cost} {list} {keyword})"),
 			          name);
 			free(name);
@@ -365,7 +365,7 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 	char *in = xml_prop(a, "in");
 	int sc = lookup_enum(in, scopes, 3, SCOPE_LIST);
 	if (sc == -2) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(a), xml_col(a), NULL, NULL,
 		          _("in must be unit, list or roster, not '%s'"), in);
 		free(in);
 		return -1;
@@ -380,7 +380,7 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 		char *of = xml_prop(a, "of");
 		int k = lookup_enum(of, ofs, 5, AGG_UNITS);
 		if (k == -2) {
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), xml_col(a), NULL, NULL,
 			          _("<count of=...> counts units, models, weapons, lists or options, not '%s'"), of);
 			free(of);
 			return -1;
@@ -399,7 +399,7 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 			r->agg = AGG_ATTR;
 			r->attr = idx_get(p->sys->attr_idx, attr);
 			if (r->attr == NULL || (r->attr->type != ATTR_INT && r->attr->type != ATTR_LADDER)) {
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(a), xml_col(a), NULL, NULL,
 				          _("<sum attr=...> needs a whole-number or ladder attribute, not '%s'"), attr);
 				free(attr);
 				return -1;
@@ -416,7 +416,7 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 		char *attr = xml_prop(a, "attr");
 		r->attr = idx_get(p->sys->attr_idx, attr ? attr : "");
 		if (r->attr == NULL) {
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), xml_col(a), NULL, NULL,
 			          _("<%s> names an unknown attribute '%s'"), (const char *)a->name,
 			          attr ? attr : "");
 			free(attr);
@@ -433,7 +433,7 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 		int k = lookup_enum(items, kinds, 3, -1);
 		if (k < 0 || (r->agg != AGG_LISTS && r->agg != AGG_COST && r->agg != AGG_UNITS &&
 		              r->agg != AGG_OPTIONS && r->agg != AGG_WEAPONS)) {
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(a), xml_col(a), NULL, NULL,
 			          _("items=\"%s\" does not fit this aggregate (items: units, weapons or options, with count or sum cost)"),
 			          items);
 			free(items);
@@ -450,7 +450,7 @@ static int parse_aggregate(xmlNodePtr a, struct rparse *p)
 			r->group = GROUP_ATTR;
 			r->group_attr = idx_get(p->sys->attr_idx, gb);
 			if (r->group_attr == NULL || r->group_attr->on != r->agg_item) {
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(a), 0, NULL, NULL,
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(a), xml_col(a), NULL, NULL,
 				          _("group-by must be \"entry\" or an attribute of the items counted, not '%s'"),
 				          gb);
 				free(gb);
@@ -481,7 +481,7 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 	if (sev && strcmp(sev, "warning") == 0)
 		r->sev = SEV_WARNING;
 	else if (sev && strcmp(sev, "error") != 0) {
-		diags_add(d, SEV_FATAL, file, xml_line(n), 0, NULL, NULL,
+		diags_add(d, SEV_FATAL, file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("severity must be error or warning, not '%s'"), sev);
 		free(sev);
 		goto fail;
@@ -508,7 +508,7 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 			if (taking) {
 				const struct keyword_def *kd = idx_get(sys->kw_idx, taking);
 				if (kd == NULL) {
-					diags_add(d, SEV_FATAL, file, xml_line(c), 0, NULL, NULL,
+					diags_add(d, SEV_FATAL, file, xml_line(c), xml_col(c), NULL, NULL,
 					          _("taking names an unknown keyword '%s'"), taking);
 					free(taking);
 					goto fail;
@@ -689,8 +689,9 @@ struct group_acc {
 	char *label;
 	long value;
 	long last_list;       /* lists: the last list counted */
-	long *line_of;        /* the line of each item counted, in order */
-	size_t n_lines, cap_lines;
+	long *line_of;        /* where each item counted stands, in order */
+	long *col_of;
+	size_t n_lines, cap_lines, cap_cols;
 	char **vals;          /* distinct values of the group, and how many of each */
 	long *val_counts;
 	size_t n_vals, cap_vals, cap_counts;
@@ -727,6 +728,7 @@ static void acc_release(struct acc *a)
 		free(g->key);
 		free(g->label);
 		free(g->line_of);
+		free(g->col_of);
 		for (size_t k = 0; k < g->n_vals; k++)
 			free(g->vals[k]);
 		free(g->vals);
@@ -811,8 +813,11 @@ static void add_item(const struct rule *r, struct acc *a, const struct system *s
 	    r->agg == AGG_OPTIONS) {
 		/* One line per thing counted: an option taken three times stands three times. */
 		long line = o ? o->line : w && w->extra_line ? w->extra_line : u->ru->line;
+		long col = o ? o->col : w && w->extra_line ? w->extra_col : u->ru->col;
 		for (long k = 0; k < add && g->n_lines < 10000; k++) {
 			GROW(g->line_of, g->cap_lines, g->n_lines + 1);
+			GROW(g->col_of, g->cap_cols, g->n_lines + 1);
+			g->col_of[g->n_lines] = col;
 			g->line_of[g->n_lines++] = line;
 		}
 	}
@@ -1022,7 +1027,7 @@ static size_t judge(const struct rule *r, struct acc *a, const struct lctx *lc,
 			/* Point at the first item past the bound, where the list breaks the rule. */
 			if (!this_u && g->n_lines > 0 && b >= 0 && (size_t)b < g->n_lines) {
 				l = g->line_of[b];
-				c = 0;
+				c = g->col_of[b];
 			}
 			report(d, ros, &m, l, c);
 			errors += r->sev == SEV_ERROR;
@@ -1088,7 +1093,7 @@ static size_t check_rule_each(const struct rule *r, const struct system *sys,
 					continue;
 				if (!sel_match(r->where, &c, u, w)) {
 					struct msgvars m = { sys, r, lc, u, w, 0, 0, (long)t->kw, false, NULL, NULL };
-					report(d, ros, &m, t->line, 0);
+					report(d, ros, &m, t->line, t->col);
 					errors += r->sev == SEV_ERROR;
 				}
 			}
@@ -1104,10 +1109,11 @@ static size_t check_rule_each(const struct rule *r, const struct system *sys,
 			if (!sel_match(r->each_sel, &c, u, w))
 				continue;
 			long line = w && w->extra_line ? w->extra_line : u->ru->line;
+			long col = w && w->extra_line ? w->extra_col : u->ru->col;
 			if (r->require) {
 				if (!sel_match(r->where, &c, u, w)) {
 					struct msgvars m = { sys, r, lc, u, w, 0, 0, -1, false, NULL, NULL };
-					report(d, ros, &m, line, w && w->extra_line ? 0 : u->ru->col);
+					report(d, ros, &m, line, col);
 					errors += r->sev == SEV_ERROR;
 				}
 				continue;

@@ -66,6 +66,7 @@ static void build_one(const struct system *sys, const struct r_unit *ru, struct 
 			w->w = o->adds;
 			w->kw = kw_copy(sys, o->adds->kw);
 			w->extra_line = ro->line;
+			w->extra_col = ro->col;
 			target = (long)u->n_weapons++;
 		}
 		if (o->target == TARGET_WEAPON && o->weapon_id)
@@ -80,6 +81,7 @@ static void build_one(const struct system *sys, const struct r_unit *ru, struct 
 			t->weapon = o->target == TARGET_WEAPON ? target : -1;
 			t->before = kw_copy(sys, set);
 			t->line = ro->line;
+			t->col = ro->col;
 			grant(sys, set, o->grants[g]);
 		}
 		for (size_t r = 0; r < o->n_removes; r++)

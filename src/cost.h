@@ -15,6 +15,7 @@ struct eweapon {
 	const struct weapon *w;
 	kwword *kw;        /* effective keywords */
 	long extra_line;   /* 0 for the entry's own weapons; the option's line for added ones */
+	long extra_col;
 };
 
 /* An option granted a keyword: "taking" rules are checked against the state before it. */
@@ -22,7 +23,7 @@ struct take {
 	size_t kw;
 	long weapon;       /* index in eunit.weapons, or -1 for the unit itself */
 	kwword *before;    /* the item's keywords just before the grant */
-	long line;         /* the roster line of the option */
+	long line, col;    /* where the option stands in the roster */
 };
 
 struct eunit {

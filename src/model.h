@@ -219,7 +219,7 @@ struct system {
 struct r_option {
 	const struct entry_option *opt;
 	long count;
-	long line;
+	long line, col;
 };
 
 struct r_unit {

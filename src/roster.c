@@ -21,7 +21,7 @@ struct rp {
 
 #define RFAIL(node, ...) \
 	do { \
-		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
 		return -1; \
 	} while (0)
 
@@ -32,10 +32,10 @@ static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long 
 	const struct field_def *f = idx_get(p->sys->field_idx, name ? name : "");
 	int rc = -1;
 	if (f == NULL) {
-		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("system '%s' has no field '%s'"), p->sys->id, name ? name : "");
 	} else if (f->scope != scope) {
-		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
 		          scope == FIELD_LIST ? _("field '%s' belongs to the roster, not to a list")
 		                              : _("field '%s' belongs to a list, not to the roster"),
 		          f->id);
@@ -44,13 +44,13 @@ static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long 
 			fields[f->index] = strcmp(val, "true") == 0;
 			rc = 0;
 		} else {
-			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
 			          _("field '%s' is true or false, not '%s'"), f->id, val ? val : "");
 		}
 	} else if (parse_long(val, -1000000000L, 1000000000L, &fields[f->index]) == 0) {
 		rc = 0;
 	} else {
-		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("field '%s' is a whole number, not '%s'"), f->id, val ? val : "");
 	}
 	free(name);
@@ -62,10 +62,10 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 {
 	char *eid = xml_prop(n, "entry");
 	u->line = xml_line(n);
-	u->col = 0;
+	u->col = xml_col(n);
 	u->entry = idx_get(p->sys->entry_idx, eid ? eid : "");
 	if (u->entry == NULL) {
-		diags_add(p->d, SEV_FATAL, p->r->file, u->line, 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
 		          _("unknown entry '%s' in system '%s' (see 'muster catalog %s')"), eid ? eid : "",
 		          p->sys->id, p->sys->id);
 		free(eid);
@@ -87,7 +87,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 			struct strbuf sb = STRBUF_INIT;
 			for (size_t i = 0; i < u->entry->n_options; i++)
 				strbuf_addf(&sb, "%s%s", i ? ", " : "", u->entry->options[i].id);
-			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), xml_col(c), NULL, NULL,
 			          _("'%s' has no option '%s' (options: %s)"), u->entry->name,
 			          oid ? oid : "", sb.s ? sb.s : _("none"));
 			strbuf_release(&sb);
@@ -99,6 +99,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 		struct r_option *ro = &u->opts[u->n_opts++];
 		ro->opt = o;
 		ro->line = xml_line(c);
+		ro->col = xml_col(c);
 		if (xml_prop_long(c, "count", 1, 1000, 1, &ro->count, p->r->file, p->d))
 			return -1;
 		for (size_t i = 0; i + 1 < u->n_opts; i++)
@@ -114,13 +115,13 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 			if (u->opts[j].opt == o)
 				taken = u->opts[j].count;
 		if (taken > o->max)
-			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, o->ref, "catalog-option-max",
+			diags_add(p->d, SEV_ERROR, p->r->file, u->line, u->col, o->ref, "catalog-option-max",
 			          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld",
 			                   "%s takes option '%s' %ld times; the catalog allows at most %ld",
 			                   (unsigned long)taken),
 			          u->label ? u->label : u->entry->name, o->name, taken, o->max);
 		else if (taken < o->min)
-			diags_add(p->d, SEV_ERROR, p->r->file, u->line, 0, o->ref, "catalog-option-min",
+			diags_add(p->d, SEV_ERROR, p->r->file, u->line, u->col, o->ref, "catalog-option-min",
 			          ngettext("%s must take option '%s' at least %ld time",
 			                   "%s must take option '%s' at least %ld times",
 			                   (unsigned long)o->min),
@@ -133,6 +134,7 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 {
 	const struct system *sys = p->sys;
 	l->line = xml_line(n);
+	l->col = xml_col(n);
 	l->id = xml_prop(n, "id");
 	l->name = xml_prop(n, "name");
 	l->limits = xcalloc(sys->n_costs + 1, sizeof(*l->limits));
@@ -148,7 +150,7 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 			struct strbuf sb = STRBUF_INIT;
 			for (size_t i = 0; i < sys->n_sizes; i++)
 				strbuf_addf(&sb, "%s%s", i ? ", " : "", sys->sizes[i].id);
-			diags_add(p->d, SEV_FATAL, p->r->file, l->line, 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
 			          _("unknown battle size '%s' (known: %s)"), size, sb.s ? sb.s : _("none"));
 			strbuf_release(&sb);
 			free(size);
@@ -161,7 +163,7 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	if (faction) {
 		l->faction = idx_get(sys->group_idx, faction);
 		if (l->faction == NULL) {
-			diags_add(p->d, SEV_FATAL, p->r->file, l->line, 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
 			          _("unknown faction '%s' in system '%s'"), faction, sys->id);
 			free(faction);
 			return -1;
@@ -179,7 +181,7 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 			const struct cost_def *cd = ct ? idx_get(sys->cost_idx, ct)
 			                          : sys->n_costs == 1 ? &sys->costs[0] : NULL;
 			if (cd == NULL) {
-				diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), 0, NULL, NULL,
+				diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), xml_col(c), NULL, NULL,
 				          _("unknown cost type '%s' in system '%s'"), ct ? ct : "", sys->id);
 				free(ct);
 				return -1;
@@ -226,7 +228,7 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 			if (l->units[j].id && strcmp(l->units[j].id, u->attach_id) == 0)
 				break;
 		if (j == l->n_units || j == i) {
-			diags_add(p->d, SEV_FATAL, p->r->file, u->line, 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
 			          _("unit attaches to '%s', which is not another unit of this list"),
 			          u->attach_id);
 			return -1;

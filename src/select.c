@@ -133,7 +133,7 @@ static struct sel *sel_new(enum sel_kind k, enum attr_on item)
 
 #define FAIL(node, ...) \
 	do { \
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
 		goto fail; \
 	} while (0)
 
@@ -142,13 +142,13 @@ static const struct attr_def *find_attr(const struct sel_parse *p, const char *i
 {
 	const struct attr_def *a = idx_get(p->sys->attr_idx, id ? id : "");
 	if (a == NULL) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("<%s> names an unknown attribute '%s'"), (const char *)n->name,
 		          id ? id : "");
 		return NULL;
 	}
 	if (a->on != on) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          on == ON_UNIT ? _("attribute '%s' belongs to weapons, not units, here")
 		                        : _("attribute '%s' belongs to units, not weapons, here"),
 		          id);
@@ -169,7 +169,7 @@ static int parse_op(xmlNodePtr n, const struct sel_parse *p, enum cmp_op *op, ch
 			free(v);
 			free(*text);
 			*text = NULL;
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 			          _("<%s> takes exactly one of eq, ne, lt, le, gt, ge, in, not-in"),
 			          (const char *)n->name);
 			return -1;
@@ -178,7 +178,7 @@ static int parse_op(xmlNodePtr n, const struct sel_parse *p, enum cmp_op *op, ch
 		*text = v;
 	}
 	if (!found) {
-		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("<%s> needs a comparison: one of eq, ne, lt, le, gt, ge, in, not-in"),
 		          (const char *)n->name);
 		return -1;
@@ -286,7 +286,7 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 		size_t off = 0;
 		struct rx *rx = pat ? rx_compile(pat, &err, &off) : NULL;
 		if (rx == NULL) {
-			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 			          _("pattern '%s' does not compile: %s (at offset %zu)"), pat ? pat : "",
 			          err ? err : _("missing"), off);
 			free(err);
@@ -316,7 +316,7 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 			char *name = xml_prop(n, "name");
 			const struct field_def *f = idx_get(p->sys->field_idx, name ? name : "");
 			if (f == NULL) {
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 				          _("<field> names an unknown field '%s'"), name ? name : "");
 				free(name);
 				goto fail;
@@ -372,7 +372,7 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 			}
 			const struct attr_def *ta = idx_get(p->sys->attr_idx, t);
 			if (ta == NULL) {
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 				          _("%s= names an unknown attribute '%s'"), this_ops[i].name, t);
 				free(t);
 				goto fail;
@@ -411,13 +411,13 @@ static struct sel *parse_elem(xmlNodePtr n, const struct sel_parse *p)
 			const char *t = parts ? parts[i] : text;
 			if (a->type == ATTR_LEVEL && idx_get(p->sys->group_idx, t) == NULL) {
 				/* A level compares with catalog group ids; an unknown one is a typo. */
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL,
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 				          _("'%s' is not a known %s in any catalog"), t, a->name);
 				strv_free(parts);
 				goto fail;
 			}
 			if (value_parse(a, t, &s->vals[i], &err) != 0) {
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), 0, NULL, NULL, "%s", err);
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL, "%s", err);
 				free(err);
 				strv_free(parts);
 				goto fail;

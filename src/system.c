@@ -21,7 +21,7 @@
 
 #define SFAIL(node, ...) \
 	do { \
-		diags_add(d, SEV_FATAL, sys->file, xml_line(node), 0, NULL, NULL, __VA_ARGS__); \
+		diags_add(d, SEV_FATAL, sys->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
 		goto fail; \
 	} while (0)
 
@@ -78,7 +78,7 @@ static int reg(struct system *sys, struct idx *ix, const char *what, const char 
                xmlNodePtr n, struct diags *d)
 {
 	if (idx_add(ix, id, val) != 0) {
-		diags_add(d, SEV_FATAL, sys->file, xml_line(n), 0, NULL, NULL,
+		diags_add(d, SEV_FATAL, sys->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("%s id '%s' is used twice"), what, id);
 		return -1;
 	}
@@ -118,14 +118,14 @@ static int load_ladders(struct system *sys, xmlNodePtr sec, struct diags *d)
 		l->steps = strv_split(t, &l->n);
 		free(t);
 		if (l->n < 2) {
-			diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
 			          _("ladder '%s' needs at least two steps"), l->id);
 			return -1;
 		}
 		for (size_t i = 0; i < l->n; i++)
 			for (size_t j = 0; j < i; j++)
 				if (strcmp(l->steps[i], l->steps[j]) == 0) {
-					diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+					diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
 					          _("ladder '%s' lists step '%s' twice"), l->id, l->steps[i]);
 					return -1;
 				}
@@ -338,7 +338,7 @@ static int cost_index(struct system *sys, xmlNodePtr n, size_t *out, struct diag
 	const struct cost_def *c = v ? idx_get(sys->cost_idx, v)
 	                             : sys->n_costs == 1 ? &sys->costs[0] : NULL;
 	if (c == NULL) {
-		diags_add(d, SEV_FATAL, sys->file, xml_line(n), 0, NULL, NULL,
+		diags_add(d, SEV_FATAL, sys->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("<%s> names an unknown cost type '%s'"), (const char *)n->name, v ? v : "");
 		free(v);
 		return -1;
@@ -388,7 +388,7 @@ static int load_mods(struct system *sys, xmlNodePtr sec, struct diags *d)
 		char *f = xml_prop(c, "field");
 		const struct field_def *fd = idx_get(sys->field_idx, f ? f : "");
 		if (fd == NULL) {
-			diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
 			          _("limit modifier names an unknown field '%s'"), f ? f : "");
 			free(f);
 			return -1;
@@ -417,7 +417,7 @@ static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 			continue;
 		}
 		if (idx_add(sys->rule_idx, rule_id(r), r) != 0) {
-			diags_add(d, SEV_FATAL, sys->file, xml_line(c), 0, NULL, NULL,
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
 			          _("rule id '%s' is used twice"), rule_id(r));
 			rule_free(r);
 			rc = -1;

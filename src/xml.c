@@ -49,10 +49,39 @@ static xmlParserInputPtr deny_entity_loader(const char *url, const char *id, xml
 	return NULL;
 }
 
+/* The source of a parsed document, kept (in doc->_private) so that a diagnostic can name the
+ * column of an element: libxml2 records only lines for nodes. Freed with the document. */
+struct xml_src {
+	char *buf;
+	size_t len;
+	size_t *line_start;  /* computed on the first column asked for */
+	size_t n_lines;
+};
+
+static void src_free(struct xml_src *src)
+{
+	if (src == NULL)
+		return;
+	free(src->buf);
+	free(src->line_start);
+	free(src);
+}
+
+/* libxml2 calls this for every node it frees; a document takes its source with it, whoever
+ * frees it. */
+static void on_node_free(xmlNodePtr node)
+{
+	if (node && (node->type == XML_DOCUMENT_NODE || node->type == XML_HTML_DOCUMENT_NODE)) {
+		src_free(((xmlDocPtr)node)->_private);
+		((xmlDocPtr)node)->_private = NULL;
+	}
+}
+
 void xml_init(void)
 {
 	xmlInitParser();
 	xmlSetExternalEntityLoader(deny_entity_loader);
+	xmlDeregisterNodeDefault(on_node_free);
 }
 
 void xml_cleanup(void)
@@ -177,6 +206,10 @@ xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct 
 			diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("malformed XML"));
 		return NULL;
 	}
+	struct xml_src *src = xcalloc(1, sizeof(*src));
+	src->buf = xstrndup(buf, len);
+	src->len = len;
+	doc->_private = src;
 	return doc;
 }
 
@@ -365,7 +398,7 @@ int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long de
 	}
 	int rc = parse_long(v, min, max, out);
 	if (rc != 0)
-		diags_add(d, SEV_FATAL, file, xml_line(node), 0, NULL, NULL,
+		diags_add(d, SEV_FATAL, file, xml_line(node), xml_col(node), NULL, NULL,
 		          _("attribute '%s' of <%s> must be a whole number from %ld to %ld, not '%s'"),
 		          name, (const char *)node->name, min, max, v);
 	free(v);
@@ -389,4 +422,48 @@ char *xml_text(xmlNodePtr node)
 long xml_line(xmlNodePtr node)
 {
 	return node ? xmlGetLineNo(node) : 0;
+}
+
+long xml_col(xmlNodePtr node)
+{
+	if (node == NULL || node->type != XML_ELEMENT_NODE || node->doc == NULL)
+		return 0;
+	struct xml_src *src = node->doc->_private;
+	long line = xmlGetLineNo(node);
+	if (src == NULL || line <= 0)
+		return 0;
+	if (src->line_start == NULL) {
+		src->n_lines = 1;
+		for (size_t k = 0; k < src->len; k++)
+			src->n_lines += src->buf[k] == '\n';
+		src->line_start = xcalloc(src->n_lines, sizeof(*src->line_start));
+		for (size_t k = 0, l = 1; k < src->len && l < src->n_lines; k++)
+			if (src->buf[k] == '\n')
+				src->line_start[l++] = k + 1;
+	}
+	if ((size_t)line > src->n_lines)
+		return 0;
+	/* The first tag on the element's line whose local name (after any "prefix:") is the
+	 * element's: exact unless one line holds two such tags. */
+	const char *buf = src->buf;
+	size_t from = src->line_start[line - 1];
+	size_t to = (size_t)line < src->n_lines ? src->line_start[line] : src->len;
+	size_t name_len = strlen((const char *)node->name);
+	for (size_t k = from; k < to; k++) {
+		if (buf[k] != '<')
+			continue;
+		size_t e = k + 1, local = k + 1;
+		while (e < to && !strchr(" \t\r\n/>", buf[e])) {
+			if (buf[e] == ':')
+				local = e + 1;
+			e++;
+		}
+		if (e - local == name_len && memcmp(buf + local, node->name, name_len) == 0) {
+			long col = 1;
+			for (size_t c = from; c < k; c++)
+				col += ((unsigned char)buf[c] & 0xC0) != 0x80;
+			return col;
+		}
+	}
+	return 0;
 }

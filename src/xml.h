@@ -24,7 +24,8 @@ struct xml_schema;
 void xml_init(void);
 void xml_cleanup(void);
 
-/* Reads and parses path ("-" for standard input). On success returns a document (free with xmlFreeDoc); on failure adds
+/* Reads and parses path ("-" for standard input). On success returns a document (free with
+ * xmlFreeDoc, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */
 xmlDocPtr xml_load_file(const char *path, struct diags *d);
 /* The same for a buffer already in memory; name is used in messages. */
@@ -57,5 +58,7 @@ int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long de
 /* The element's text content with leading and trailing white space removed; caller frees. */
 char *xml_text(xmlNodePtr node);
 long xml_line(xmlNodePtr node);
+/* The column where the element starts (1-based, in characters), or 0 when unknown. */
+long xml_col(xmlNodePtr node);
 
 #endif

@@ -103,10 +103,10 @@ check "German: an invalid option, exit 2" 2 $? "$tmp/out" \
 illegal=$top/doc/examples/illegal-strike-force.xml
 de validate "$illegal" >"$tmp/out" 2>&1
 check "German: an illegal list, exit 1, severity translated" 1 $? "$tmp/out" \
-	"illegal-strike-force.xml:7: Fehler: DH-7: 1st Squad has 11 models"
+	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad has 11 models"
 en validate "$illegal" >"$tmp/out" 2>&1
 check "C locale: the same list, exit 1" 1 $? "$tmp/out" \
-	"illegal-strike-force.xml:7: error: DH-7: 1st Squad has 11 models"
+	"illegal-strike-force.xml:7:5: error: DH-7: 1st Squad has 11 models"
 
 # 8: show's headings, verdict and plural forms.
 de show "$illegal" >"$tmp/out" 2>&1

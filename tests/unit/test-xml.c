@@ -543,3 +543,36 @@ Test(xml, errors_do_not_leak_into_a_later_load)
 	diags_release(&d1);
 	diags_release(&d2);
 }
+
+/* Diagnostics name the column of an element: found on the element's own line, in characters
+ * (not bytes), after any namespace prefix. */
+Test(xml, columns_of_elements)
+{
+	const char *text =
+		"<?xml version=\"1.0\"?>\n"
+		"<root xmlns=\"urn:a\" xmlns:p=\"urn:b\">\n"
+		"  <unit id=\"one\"/>\n"
+		"\t<unit id=\"two\"><note>x</note></unit>\n"
+		"  <!-- \xc3\xa9\xc3\xa9 --> <p:extra/>\n"
+		"</root>\n";
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory(text, strlen(text), "cols.xml", &d);
+	cr_assert_not_null(doc, "%s", fx_dump(&d));
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	cr_expect_eq(xml_col(root), 1);
+	xmlNodePtr one = xml_first_elem(root);
+	cr_expect_eq(xml_line(one), 3);
+	cr_expect_eq(xml_col(one), 3);
+	xmlNodePtr two = xml_next_elem(one);
+	cr_expect_eq(xml_col(two), 2, "a tab is one character");
+	cr_expect_eq(xml_col(xml_first_elem(two)), 17, "the second tag on the line");
+	xmlNodePtr extra = NULL;
+	for (xmlNodePtr n = root->children; n; n = n->next)
+		if (n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, (const xmlChar *)"extra"))
+			extra = n;
+	cr_assert_not_null(extra);
+	cr_expect_eq(xml_col(extra), 15, "two-byte characters count once; the prefix is skipped");
+	cr_expect_eq(xml_col(NULL), 0);
+	xmlFreeDoc(doc); /* frees the kept source too: LeakSanitizer checks */
+	diags_release(&d);
+}
