@@ -144,41 +144,24 @@ static void weapon_release(const struct system *sys, struct weapon *w)
 	free(w->kw);
 }
 
-static int keyword_list(struct cparse *p, xmlNodePtr n, size_t **out, size_t *n_out)
+/* Resolves the space-separated ids in n's text against the system's keywords or categories
+ * and appends their indices to *out. Returns 0, or -1 naming the first unknown id. */
+static int id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out, size_t *n_out)
 {
 	char *t = xml_text(n);
 	char **v = strv_split(t, NULL);
 	free(t);
 	for (char **s = v; *s; s++) {
-		const struct keyword_def *kd = idx_get(p->sys->kw_idx, *s);
-		if (kd == NULL) {
+		const struct keyword_def *kd = categories ? NULL : idx_get(p->sys->kw_idx, *s);
+		const struct category_def *cd = categories ? idx_get(p->sys->cat_idx, *s) : NULL;
+		if (kd == NULL && cd == NULL) {
 			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
-			          _("unknown keyword '%s'"), *s);
+			          categories ? _("unknown category '%s'") : _("unknown keyword '%s'"), *s);
 			strv_free(v);
 			return -1;
 		}
 		*out = xreallocarray(*out, *n_out + 1, sizeof(**out));
-		(*out)[(*n_out)++] = kd->index;
-	}
-	strv_free(v);
-	return 0;
-}
-
-static int category_list(struct cparse *p, xmlNodePtr n, size_t **out, size_t *n_out)
-{
-	char *t = xml_text(n);
-	char **v = strv_split(t, NULL);
-	free(t);
-	for (char **s = v; *s; s++) {
-		const struct category_def *cd = idx_get(p->sys->cat_idx, *s);
-		if (cd == NULL) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
-			          _("unknown category '%s'"), *s);
-			strv_free(v);
-			return -1;
-		}
-		*out = xreallocarray(*out, *n_out + 1, sizeof(**out));
-		(*out)[(*n_out)++] = cd->index;
+		(*out)[(*n_out)++] = kd ? kd->index : cd->index;
 	}
 	strv_free(v);
 	return 0;
@@ -213,13 +196,13 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 			if (parse_costs(p, c, o->costs))
 				return -1;
 		} else if (xml_is(c, "categories")) {
-			if (category_list(p, c, &o->cats, &o->n_cats))
+			if (id_list(p, c, true, &o->cats, &o->n_cats))
 				return -1;
 		} else if (xml_is(c, "grant")) {
-			if (keyword_list(p, c, &o->grants, &o->n_grants))
+			if (id_list(p, c, false, &o->grants, &o->n_grants))
 				return -1;
 		} else if (xml_is(c, "remove")) {
-			if (keyword_list(p, c, &o->removes, &o->n_removes))
+			if (id_list(p, c, false, &o->removes, &o->n_removes))
 				return -1;
 		} else if (xml_is(c, "drop-weapon")) {
 			char *t = xml_text(c);
@@ -303,7 +286,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 			if (parse_stats(p, c, ON_UNIT, e->vals))
 				return -1;
 		} else if (xml_is(c, "categories")) {
-			if (category_list(p, c, &e->cats, &e->n_cats))
+			if (id_list(p, c, true, &e->cats, &e->n_cats))
 				return -1;
 		} else if (xml_is(c, "keywords")) {
 			if (parse_keywords(p, c, ON_UNIT, e->kw))

@@ -53,6 +53,23 @@ static void add_md(struct strbuf *sb, const char *s)
 	}
 }
 
+/* A line under a unit (an option taken, the unit it joins), with empty cells in Markdown. */
+static void add_subline(struct strbuf *sb, const char *line, bool md, const bool *used,
+                        size_t n_costs)
+{
+	if (!md) {
+		strbuf_addf(sb, "%s\n", line);
+		return;
+	}
+	strbuf_adds(sb, "| ");
+	add_md(sb, line);
+	strbuf_adds(sb, " | |");
+	for (size_t c = 0; c < n_costs; c++)
+		if (used[c])
+			strbuf_adds(sb, " |");
+	strbuf_adds(sb, "\n");
+}
+
 static char *unit_title(const struct r_unit *u)
 {
 	if (u->label)
@@ -214,17 +231,7 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 			if (ru->attach_id) {
 				char *target = unit_title(&l->units[ru->attach]);
 				char *line = xasprintf(_("  joins %s"), target);
-				if (md) {
-					strbuf_adds(sb, "| ");
-					add_md(sb, line);
-					strbuf_adds(sb, " | |");
-					for (size_t c = 0; c < sys->n_costs; c++)
-						if (used[c])
-							strbuf_adds(sb, " |");
-					strbuf_adds(sb, "\n");
-				} else {
-					strbuf_addf(sb, "%s\n", line);
-				}
+				add_subline(sb, line, md, used, sys->n_costs);
 				free(line);
 				free(target);
 			}
@@ -232,17 +239,7 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 				const struct r_option *ro = &ru->opts[k];
 				char *line = ro->count > 1 ? xasprintf("  + %s x%ld", ro->opt->name, ro->count)
 				                           : xasprintf("  + %s", ro->opt->name);
-				if (md) {
-					strbuf_adds(sb, "| ");
-					add_md(sb, line);
-					strbuf_adds(sb, " | |");
-					for (size_t c = 0; c < sys->n_costs; c++)
-						if (used[c])
-							strbuf_adds(sb, " |");
-					strbuf_adds(sb, "\n");
-				} else {
-					strbuf_addf(sb, "%s\n", line);
-				}
+				add_subline(sb, line, md, used, sys->n_costs);
 				free(line);
 			}
 		}
