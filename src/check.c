@@ -497,6 +497,8 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "each")) {
 			static const char *const ofs[] = { "units", "weapons" };
+			if (r->each)
+				PFAIL(c, "%s", _("a rule has at most one <each>"));
 			char *of = xml_prop(c, "of");
 			int k = lookup_enum(of, ofs, 2, 0);
 			free(of);
@@ -528,11 +530,11 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 				PFAIL(c, "%s", _("a rule has one aggregate, requirement or <same>"));
 			agg = c;
 		} else if (xml_is(c, "require")) {
-			if (agg || req || same)
+			if (agg || agg_done || req || same)
 				PFAIL(c, "%s", _("a rule has one aggregate, requirement or <same>"));
 			req = c;
 		} else if (xml_is(c, "same")) {
-			if (agg || req || same)
+			if (agg || agg_done || req || same)
 				PFAIL(c, "%s", _("a rule has one aggregate, requirement or <same>"));
 			same = c;
 		} else if (xml_is(c, "at-most") || xml_is(c, "at-least")) {
