@@ -262,8 +262,6 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->kw = xcalloc(sys->kw_words, sizeof(kwword));
 	e->costs = xcalloc(sys->n_costs + 1, sizeof(*e->costs));
 	e->option_idx = idx_new();
-	e->min_models = 1;
-	e->max_models = -1;
 	for (const struct group *q = g; q; q = q->parent) {
 		struct value *v = &e->vals[sys->attrs[q->level].index];
 		if (!v->set) {

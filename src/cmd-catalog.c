@@ -64,6 +64,8 @@ static void print_group(const struct system *sys, const struct catalog *cat,
 {
 	printf("%*s%s: %s [%s]%s\n", depth * 2, "", sys->attrs[g->level].name, g->name, g->id,
 	       g->example ? _(" (example)") : "");
+	if (g->note)
+		printf("%*s%s\n", depth * 2 + 2, "", g->note);
 	for (size_t i = 0; i < cat->n_groups; i++)
 		if (cat->groups[i].parent == g)
 			print_group(sys, cat, &cat->groups[i], depth + 1);

@@ -110,7 +110,6 @@ struct eunit *eunits_build(const struct system *sys, const struct r_list *l)
 	struct eunit *u = xcalloc(l->n_units ? l->n_units : 1, sizeof(*u));
 	for (size_t i = 0; i < l->n_units; i++) {
 		build_one(sys, &l->units[i], &u[i]);
-		u[i].index = i;
 	}
 	return u;
 }

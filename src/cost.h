@@ -29,7 +29,6 @@ struct take {
 struct eunit {
 	const struct r_unit *ru;
 	const struct entry *e;
-	size_t index;      /* in its list */
 	kwword *kw;
 	struct eweapon *weapons;
 	size_t n_weapons;

@@ -113,7 +113,6 @@ struct limit_mod {
 	size_t cost;
 	bool set;       /* set the limit to value; else add value */
 	long value;
-	char *ref;
 };
 
 /* --- catalogs ------------------------------------------------------------------------------ */
@@ -167,7 +166,6 @@ struct entry {
 	size_t n_options;
 	struct idx *option_idx;
 	long *costs;        /* per model, per cost type */
-	long min_models, max_models; /* max_models -1: bounded by rules only */
 	char *note;
 	long line;
 };

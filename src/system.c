@@ -400,7 +400,6 @@ static int load_mods(struct system *sys, xmlNodePtr sec, struct diags *d)
 		m->set = xml_is(c, "set-limit");
 		if (xml_prop_long(c, "value", -1000000000L, 1000000000L, 0, &m->value, sys->file, d))
 			return -1;
-		m->ref = xml_prop(c, "ref");
 		sys->n_mods++;
 	}
 	return 0;
@@ -607,8 +606,6 @@ void system_free(struct system *sys)
 		free(sys->fields[i].name);
 	}
 	free(sys->fields);
-	for (size_t i = 0; i < sys->n_mods; i++)
-		free(sys->mods[i].ref);
 	free(sys->mods);
 	idx_free(sys->attr_idx);
 	idx_free(sys->cost_idx);

@@ -78,7 +78,6 @@ Test(impondium, quack_marine_is_the_seed_card_dh14)
 	cr_assert_eq(count_kw(sys, e->kw), 1, "Duty only");
 	cr_assert_eq(e->n_weapons, 2);
 	cr_assert_eq(e->n_options, 0);
-	cr_assert_eq(e->min_models, 1);
 
 	const struct weapon *m = &e->weapons[0], *s = &e->weapons[1];
 	cr_assert_str_eq(m->id, "molter");

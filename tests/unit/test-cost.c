@@ -123,8 +123,6 @@ Test(cost, models_times_entry_cost)
 	cr_assert_eq(b.u[1].costs[0], 25);
 	cr_assert_eq(b.u[2].costs[0], 21);
 	cr_assert_eq(eunits_total(b.u, 3, 0), 116);
-	cr_assert_eq(b.u[0].index, 0);
-	cr_assert_eq(b.u[2].index, 2);
 	cr_assert_eq(b.u[1].ru, &b.ru[1]);
 	cr_assert_eq(b.u[1].e, entry("thunder-tank"));
 	unbuild(&b);
