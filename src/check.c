@@ -41,7 +41,7 @@ struct bound {
 };
 
 struct rule {
-	char *id, *ref, *message, *file;
+	char *id, *ref, *message;
 	long line;
 	enum severity sev;
 	bool each;
@@ -98,7 +98,6 @@ void rule_free(struct rule *r)
 	free(r->id);
 	free(r->ref);
 	free(r->message);
-	free(r->file);
 	sel_free(r->each_sel);
 	sel_free(r->where);
 	bound_free(r->min);
@@ -473,7 +472,6 @@ struct rule *rule_parse(xmlNodePtr n, const struct system *sys, const char *file
 	struct rparse pp = { sys, file, d, r }, *p = &pp;
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
-	r->file = xstrdup(file);
 	r->line = xml_line(n);
 	r->taking = -1;
 	r->sev = SEV_ERROR;
@@ -665,7 +663,7 @@ int rules_check_cycles(const struct system *sys, struct diags *d)
 		for (size_t i = start; i < depth; i++)
 			strbuf_addf(&sb, "%s%s", i > start ? _(" needs ") : "", sys->keywords[path[i]].id);
 		const struct rule *r = by_kw[c];
-		diags_add(d, SEV_FATAL, r->file, r->line, 0, NULL, NULL,
+		diags_add(d, SEV_FATAL, sys->file, r->line, 0, NULL, NULL,
 		          _("cycle of requirements: %s; none of them could ever be taken"), sb.s);
 		strbuf_release(&sb);
 		rc = -1;

@@ -154,7 +154,30 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, c
 	xmlStopParser(ctxt);
 }
 
+static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, struct diags *d);
+
+/* Parses buf, which it takes: kept as the document's source, or freed on failure. */
+static xmlDocPtr parse_owned(char *buf, size_t len, const char *name, struct diags *d)
+{
+	xmlDocPtr doc = parse_view(buf, len, name, d);
+	if (doc == NULL) {
+		free(buf);
+		return NULL;
+	}
+	struct xml_src *src = xcalloc(1, sizeof(*src));
+	src->buf = buf;
+	src->len = len;
+	doc->_private = src;
+	return doc;
+}
+
 xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct diags *d)
+{
+	return parse_owned(xstrndup(buf, len), len, name, d);
+}
+
+/* Parses buf without keeping it. */
+static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, struct diags *d)
 {
 	if (len == 0) {
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("file is empty"));
@@ -206,10 +229,6 @@ xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct 
 			diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("malformed XML"));
 		return NULL;
 	}
-	struct xml_src *src = xcalloc(1, sizeof(*src));
-	src->buf = xstrndup(buf, len);
-	src->len = len;
-	doc->_private = src;
 	return doc;
 }
 
@@ -260,9 +279,7 @@ xmlDocPtr xml_load_file(const char *path, struct diags *d)
 		          XML_MAX_FILE_SIZE / (1024 * 1024));
 		return NULL;
 	}
-	xmlDocPtr doc = xml_load_memory(buf, len, path, d);
-	free(buf);
-	return doc;
+	return parse_owned(buf, len, path, d);
 }
 
 struct xml_schema *xml_schema_load(const char *path, struct diags *d)
