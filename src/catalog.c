@@ -9,6 +9,8 @@
  */
 #include "muster.h"
 #include "catalog.h"
+#include "lang.h"
+#include "read-rules.h"
 #include "data.h"
 #include "idx.h"
 #include "select.h"
@@ -98,7 +100,8 @@ static int parse_costs(struct cparse *p, xmlNodePtr n, long *costs)
 		return -1;
 	}
 	free(type);
-	return xml_prop_long(n, "value", -1000000L, 1000000L, 0, &costs[c->index], p->cat->file, p->d);
+	return xml_prop_long(n, "value", -MUSTER_MAX_COST, MUSTER_MAX_COST, 0, &costs[c->index],
+	                     p->cat->file, p->d);
 }
 
 /* Every attribute the system marks required must have a value on each entry or weapon. */
@@ -191,7 +194,20 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	o->weapon_id = xml_prop(n, "weapon");
 	o->ref = xml_prop(n, "ref");
 	o->target = o->weapon_id ? TARGET_WEAPON : TARGET_UNIT;
+	size_t nm = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		nm += xml_is(c, "modify");
+	o->mods = xcalloc(nm + 1, sizeof(*o->mods));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "modify")) {
+			/* An option that names or adds a weapon changes that weapon. */
+			bool item = o->weapon_id != NULL || xml_child(n, "weapon") != NULL;
+			if (modifier_read(c, p->sys, item ? MOD_IN_OPTION_ITEM : MOD_IN_OPTION_UNIT,
+			                  p->cat->file, &o->mods[o->n_mods], p->d))
+				return -1;
+			o->n_mods++;
+			continue;
+		}
 		if (xml_is(c, "cost")) {
 			if (parse_costs(p, c, o->costs))
 				return -1;
@@ -303,8 +319,16 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		} else if (xml_is(c, "note")) {
 			free(e->note);
 			e->note = xml_text(c);
+		} else if (xml_is(c, "also-in")) {
+			char *gid = xml_prop(c, "group");
+			if (gid == NULL)
+				CFAIL(c, "%s", _("<also-in> needs group=\"GROUP\""));
+			e->also_ids = xreallocarray(e->also_ids, e->n_also + 2, sizeof(*e->also_ids));
+			e->also_ids[e->n_also++] = gid;
+			e->also_ids[e->n_also] = NULL;
 		}
 	}
+	e->also = xcalloc(e->n_also + 1, sizeof(*e->also));
 	if (check_required(p, n, ON_UNIT, e->vals))
 		return -1;
 	/* Weapons named by options: the entry's own, or one an option of the entry adds. */
@@ -435,6 +459,8 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 				value_release(&e->vals[j]);
 		free(e->vals);
 		free(e->cats);
+		strv_free(e->also_ids);
+		free(e->also);
 		free(e->kw);
 		free(e->costs);
 		for (size_t j = 0; j < e->n_weapons; j++)
@@ -451,6 +477,9 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 			free(o->cats);
 			strv_free(o->drops);
 			free(o->ref);
+			for (size_t k = 0; k < o->n_mods; k++)
+				modifier_release(&o->mods[k]);
+			free(o->mods);
 			if (o->adds) {
 				weapon_release(sys, o->adds);
 				free(o->adds);

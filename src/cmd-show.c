@@ -4,6 +4,7 @@
  */
 #include "muster.h"
 #include "check.h"
+#include "eval.h"
 #include "cmd.h"
 #include "export.h"
 #include "roster.h"
@@ -68,17 +69,29 @@ static int exec_show(int argc, char **argv)
 		diags_release(&d);
 		return MUSTER_EXIT_TROUBLE;
 	}
-	check_roster(r, &d);
+	struct eval *ev = eval_new(r, &d);
+	if (ev)
+		check_roster(ev, &d);
 	diags_sort(&d);
+	if (ev == NULL || d.fatals) {
+		/* A number too large to count: the list cannot be shown truthfully. */
+		diags_print(&d, stderr, DIAG_TEXT);
+		eval_free(ev);
+		roster_free(r);
+		system_free(sys);
+		diags_release(&d);
+		return MUSTER_EXIT_TROUBLE;
+	}
 	int rc = 0;
 	if (fmt == SHOW_CSV) {
-		rc = export_csv(r, &d, stdout);
+		rc = export_csv(ev, &d, stdout);
 	} else {
 		struct strbuf sb = STRBUF_INIT;
-		export_text(r, &d, fmt == SHOW_MARKDOWN, &sb);
+		export_text(ev, &d, fmt == SHOW_MARKDOWN, &sb);
 		fputs(sb.s, stdout);
 		strbuf_release(&sb);
 	}
+	eval_free(ev);
 	roster_free(r);
 	system_free(sys);
 	diags_release(&d);

@@ -7,6 +7,7 @@
  */
 #include "muster.h"
 #include "check.h"
+#include "eval.h"
 #include "cmd.h"
 #include "diag.h"
 #include "roster.h"
@@ -44,7 +45,10 @@ static int validate_one(const char *path, struct diags *d)
 	struct roster *r = roster_load(path, &sys, d);
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
-	check_roster(r, d);
+	struct eval *ev = eval_new(r, d);
+	if (ev)
+		check_roster(ev, d);
+	eval_free(ev);
 	roster_free(r);
 	system_free(sys);
 	if (d->fatals)

@@ -4,21 +4,22 @@
  */
 #include "muster.h"
 #include "export.h"
-#include "cost.h"
+#include "eval.h"
 #include "csvout.h"
 #include "idx.h"
 #include "util.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Cost types worth a column: used by some unit, or limited by the list. */
-static bool cost_used(const struct r_list *l, const struct eunit *u, size_t c)
+static bool cost_used(const struct elist *el, size_t c)
 {
-	if (l->limits[c] >= 0)
+	if (el->limits[c] >= 0)
 		return true;
-	for (size_t i = 0; i < l->n_units; i++)
-		if (u[i].costs[c] != 0)
+	for (size_t i = 0; i < el->n; i++)
+		if (el->units[i].costs[c] != 0)
 			return true;
 	return false;
 }
@@ -106,9 +107,10 @@ static void add_fields(const struct system *sys, const long *fields, enum field_
 	}
 }
 
-static void list_header(const struct system *sys, const struct r_list *l, bool md,
+static void list_header(const struct system *sys, const struct elist *el, bool md,
                         struct strbuf *sb)
 {
+	const struct r_list *l = el->list;
 	const char *title = l->name ? l->name : l->id ? l->id : _("Army list");
 	strbuf_addf(sb, md ? "## " : "");
 	if (md)
@@ -126,8 +128,9 @@ static void list_header(const struct system *sys, const struct r_list *l, bool m
 	strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", _("Battle size"),
 	            l->size ? l->size->name : _("custom"));
 	for (size_t c = 0; c < sys->n_costs; c++)
-		if (l->limits[c] >= 0)
-			strbuf_addf(sb, " (%s %ld %s)", _("limit"), l->limits[c], cost_abbr(&sys->costs[c]));
+		if (el->limits[c] >= 0)
+			strbuf_addf(sb, " (%s %" PRId64 " %s)", _("limit"), el->limits[c],
+			            cost_abbr(&sys->costs[c]));
 	if (l->size)
 		for (size_t i = 0; i < l->size->n_facts; i++)
 			strbuf_addf(sb, "%s%s: %s", md ? "\n- " : "\n", l->size->facts[i].name,
@@ -158,8 +161,9 @@ static char *verdict_text(const struct diags *d)
 	return strbuf_detach(&sb);
 }
 
-void export_text(const struct roster *r, const struct diags *d, bool md, struct strbuf *sb)
+void export_text(const struct eval *ev, const struct diags *d, bool md, struct strbuf *sb)
 {
+	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
 	if (r->name) {
 		if (md) {
@@ -178,12 +182,13 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 		strbuf_adds(sb, "\n\n");
 	strbuf_release(&rf);
 	for (size_t li = 0; li < r->n_lists; li++) {
-		const struct r_list *l = &r->lists[li];
-		struct eunit *u = eunits_build(sys, l);
-		list_header(sys, l, md, sb);
+		const struct elist *el = &ev->lists[li];
+		const struct r_list *l = el->list;
+		const struct eunit *u = el->units;
+		list_header(sys, el, md, sb);
 		bool *used = xcalloc(sys->n_costs + 1, sizeof(*used));
 		for (size_t c = 0; c < sys->n_costs; c++)
-			used[c] = cost_used(l, u, c);
+			used[c] = cost_used(el, c);
 		const size_t wname = 40, wnum = 8;
 		if (md) {
 			strbuf_addf(sb, "| %s | %s |", _("Unit"), _("Models"));
@@ -214,7 +219,7 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 				strbuf_addf(sb, " | %s |", models);
 				for (size_t c = 0; c < sys->n_costs; c++)
 					if (used[c])
-						strbuf_addf(sb, " %ld |", u[i].costs[c]);
+						strbuf_addf(sb, " %" PRId64 " |", u[i].costs[c]);
 				strbuf_adds(sb, "\n");
 			} else {
 				add_padded(sb, title, wname, false);
@@ -222,7 +227,7 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 				for (size_t c = 0; c < sys->n_costs; c++)
 					if (used[c]) {
 						char num[32];
-						snprintf(num, sizeof(num), "%ld", u[i].costs[c]);
+						snprintf(num, sizeof(num), "%" PRId64, u[i].costs[c]);
 						add_padded(sb, num, wnum, true);
 					}
 				strbuf_adds(sb, "\n");
@@ -247,7 +252,7 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 			strbuf_addf(sb, "| **%s** | |", _("Total"));
 			for (size_t c = 0; c < sys->n_costs; c++)
 				if (used[c])
-					strbuf_addf(sb, " **%ld** |", eunits_total(u, l->n_units, c));
+					strbuf_addf(sb, " **%" PRId64 "** |", el->totals[c]);
 			strbuf_adds(sb, "\n\n");
 		} else {
 			for (size_t i = 0; i < wname + wnum; i++)
@@ -261,31 +266,30 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 			for (size_t c = 0; c < sys->n_costs; c++)
 				if (used[c]) {
 					char num[32];
-					snprintf(num, sizeof(num), "%ld", eunits_total(u, l->n_units, c));
+					snprintf(num, sizeof(num), "%" PRId64, el->totals[c]);
 					add_padded(sb, num, wnum, true);
 				}
 			strbuf_adds(sb, "\n\n");
 		}
 		for (size_t c = 0; c < sys->n_costs; c++) {
-			if (!used[c] || l->limits[c] < 0)
+			if (!used[c] || el->limits[c] < 0)
 				continue;
-			long total = eunits_total(u, l->n_units, c), left = l->limits[c] - total;
+			/* Both are at most a few quadrillion (eval.c checked the sums): no overflow. */
+			int64_t total = el->totals[c], left = el->limits[c] - total;
 			strbuf_addf(sb, md ? "- " : "");
 			if (left >= 0)
-				strbuf_addf(sb, _("%s: %ld of %ld spent, %ld left\n"), sys->costs[c].name, total,
-				            l->limits[c], left);
+				strbuf_addf(sb, _("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " left\n"),
+				            sys->costs[c].name, total, el->limits[c], left);
 			else
-				strbuf_addf(sb, _("%s: %ld of %ld spent, %ld over the limit\n"),
-				            sys->costs[c].name, total, l->limits[c], -left);
+				strbuf_addf(sb, _("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " over the limit\n"),
+				            sys->costs[c].name, total, el->limits[c], -left);
 		}
 		/* Notes carried by the units' values, once per entry. */
 		bool header = false;
+		struct idx *seen = idx_new();
 		for (size_t i = 0; i < l->n_units; i++) {
-			bool seen = false;
-			for (size_t j = 0; j < i && !seen; j++)
-				seen = l->units[j].entry == l->units[i].entry;
 			struct strbuf notes = STRBUF_INIT;
-			if (!seen)
+			if (idx_add(seen, l->units[i].entry->id, (void *)l->units[i].entry) == 0)
 				unit_notes(sys, l->units[i].entry, &notes);
 			if (notes.len) {
 				if (!header)
@@ -295,9 +299,9 @@ void export_text(const struct roster *r, const struct diags *d, bool md, struct 
 			}
 			strbuf_release(&notes);
 		}
+		idx_free(seen);
 		strbuf_adds(sb, "\n");
 		free(used);
-		eunits_free(u, l->n_units);
 	}
 	char *verdict = verdict_text(d);
 	strbuf_addf(sb, "%s%s %s\n", md ? "## " : "", _("Legality:"), verdict);
@@ -317,8 +321,9 @@ static void free_owned(char **owned, size_t n)
 	}
 }
 
-int export_csv(const struct roster *r, const struct diags *d, FILE *out)
+int export_csv(const struct eval *ev, const struct diags *d, FILE *out)
 {
+	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
 	/* Column names are an interface for scripts: never translated. */
 	size_t ncols = 6 + sys->n_costs;
@@ -335,26 +340,24 @@ int export_csv(const struct roster *r, const struct diags *d, FILE *out)
 		row[6 + c] = sys->costs[c].id;
 	rc |= csv_write_row(out, row, ncols);
 	for (size_t li = 0; li < r->n_lists && rc == 0; li++) {
-		const struct r_list *l = &r->lists[li];
+		const struct elist *el = &ev->lists[li];
+		const struct r_list *l = el->list;
 		const char *lname = l->name ? l->name : l->id ? l->id : "";
-		struct eunit *u = eunits_build(sys, l);
-		for (size_t i = 0; i < l->n_units && rc == 0; i++) {
-			const struct r_unit *ru = &l->units[i];
-			/* The unit's own row holds its models' cost; each option row holds its own. */
-			for (size_t k = 0; k <= ru->n_opts && rc == 0; k++) {
-				const struct r_option *ro = k ? &ru->opts[k - 1] : NULL;
+		for (size_t i = 0; i < el->n && rc == 0; i++) {
+			const struct eunit *u = &el->units[i];
+			const struct r_unit *ru = u->ru;
+			/* One row per cost line: the models, each option, what modifiers changed. */
+			for (size_t k = 0; k < u->n_lines && rc == 0; k++) {
+				const struct cost_line *cl = &u->lines[k];
+				const struct r_option *ro = cl->kind == LINE_OPTION ? cl->ro : NULL;
 				row[0] = lname;
 				row[1] = ru->label ? ru->label : ru->entry->name;
 				row[2] = ru->entry->id;
-				row[3] = ro ? ro->opt->name : "";
+				row[3] = ro ? ro->opt->name : cl->kind == LINE_MODIFIERS ? _("(modifiers)") : "";
 				row[4] = owned[4] = xasprintf("%ld", ru->models);
 				row[5] = owned[5] = ro ? xasprintf("%ld", ro->count) : xstrdup("");
-				for (size_t c = 0; c < sys->n_costs; c++) {
-					long v = ro ? ro->opt->costs[c] * ro->count *
-					              (ro->opt->per_model ? ru->models : 1)
-					            : ru->entry->costs[c] * ru->models;
-					row[6 + c] = owned[6 + c] = xasprintf("%ld", v);
-				}
+				for (size_t c = 0; c < sys->n_costs; c++)
+					row[6 + c] = owned[6 + c] = xasprintf("%" PRId64, cl->costs[c]);
 				rc |= csv_write_row(out, row, ncols);
 				free_owned(owned, ncols);
 			}
@@ -363,7 +366,7 @@ int export_csv(const struct roster *r, const struct diags *d, FILE *out)
 		static const char *const what[] = { "total", "limit", "left" };
 		bool limited = false;
 		for (size_t c = 0; c < sys->n_costs; c++)
-			limited |= l->limits[c] >= 0;
+			limited |= el->limits[c] >= 0;
 		for (size_t k = 0; k < 3 && rc == 0; k++) {
 			if (k > 0 && !limited)
 				break;
@@ -371,17 +374,16 @@ int export_csv(const struct roster *r, const struct diags *d, FILE *out)
 			row[1] = what[k];
 			row[2] = row[3] = row[4] = row[5] = "";
 			for (size_t c = 0; c < sys->n_costs; c++) {
-				long total = eunits_total(u, l->n_units, c), lim = l->limits[c];
+				int64_t total = el->totals[c], lim = el->limits[c];
 				if (k > 0 && lim < 0)
 					row[6 + c] = owned[6 + c] = xstrdup("");
 				else
 					row[6 + c] = owned[6 + c] =
-						xasprintf("%ld", k == 0 ? total : k == 1 ? lim : lim - total);
+						xasprintf("%" PRId64, k == 0 ? total : k == 1 ? lim : lim - total);
 			}
 			rc |= csv_write_row(out, row, ncols);
 			free_owned(owned, ncols);
 		}
-		eunits_free(u, l->n_units);
 	}
 	/* The roster's verdict, once, as in the printed forms. */
 	if (rc == 0) {

@@ -11,16 +11,17 @@
 
 #include "model.h"
 #include "diag.h"
+#include "eval.h"
 
 #include <stdio.h>
 
 /* The whole roster as a printable list: per list its size, limit and facts, every unit with
  * its models, options and costs, totals, points left, notes, and the verdict with every
  * diagnostic. markdown selects Markdown tables instead of aligned text. */
-void export_text(const struct roster *r, const struct diags *d, bool markdown, struct strbuf *sb);
+void export_text(const struct eval *ev, const struct diags *d, bool markdown, struct strbuf *sb);
 /* A cost sheet: one row per unit and per option, then per list its total, limit and what is
  * left, and last the verdict; formula-safe cells. Returns 0 or -1 on a write error. */
-int export_csv(const struct roster *r, const struct diags *d, FILE *out);
+int export_csv(const struct eval *ev, const struct diags *d, FILE *out);
 /* An entry's card: stats, keywords, categories, weapons, options, costs, notes. */
 void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb);
 

@@ -16,15 +16,16 @@
 struct idx;
 struct rule;
 struct sel;
+struct modifier;
 
 typedef uint64_t kwword;
 
 /* --- values -------------------------------------------------------------------------------- */
 
-enum attr_type { ATTR_INT, ATTR_TEXT, ATTR_LADDER, ATTR_BOOL, ATTR_LEVEL };
+enum attr_type { ATTR_INT, ATTR_TEXT, ATTR_LADDER, ATTR_BOOL, ATTR_LEVEL, ATTR_CHOICE };
 /* What an attribute, keyword or selector applies to. Options are items only for selectors and
  * aggregates (unique items, upgrades counted per unit); they have no attributes. */
-enum attr_on { ON_UNIT, ON_WEAPON, ON_OPTION };
+enum attr_on { ON_UNIT, ON_WEAPON, ON_OPTION, ON_LIST };
 
 /* An ordered scale of text steps ("d4 < d6 < 2d4"), so that "at least 2d3" can be checked. */
 struct ladder {
@@ -97,22 +98,20 @@ struct size_def {
 	long line;
 };
 
-/* A field set on a roster or a list: a count, an amount to spend, a yes/no flag. */
+/* A field set on a roster or a list: a count, an amount to spend, a yes/no flag, or one of
+ * several choices (an army composition, a detachment). */
 enum field_scope { FIELD_LIST, FIELD_ROSTER };
+struct field_choice {
+	char *id, *name;
+};
 struct field_def {
 	char *id, *name;
 	enum field_scope scope;
-	enum attr_type type; /* ATTR_INT or ATTR_BOOL */
+	enum attr_type type; /* ATTR_INT, ATTR_BOOL or ATTR_CHOICE (the value is the choice's index) */
 	long def;
+	struct field_choice *choices;
+	size_t n_choices;
 	size_t index;
-};
-
-/* A change to a list's limit when a field is set (a replacement list at 2200, +300 at home). */
-struct limit_mod {
-	size_t field;
-	size_t cost;
-	bool set;       /* set the limit to value; else add value */
-	long value;
 };
 
 /* --- catalogs ------------------------------------------------------------------------------ */
@@ -135,6 +134,9 @@ struct weapon {
 enum option_target { TARGET_UNIT, TARGET_WEAPON };
 
 #define OPTION_UNBOUNDED 1000000L
+/* Costs and limits in data: a quadrillion, so that sums of them fit 64 bits as long as a list
+ * is of a sane size, and an insane one is refused, never wrapped. */
+#define MUSTER_MAX_COST 1000000000000000L
 
 struct entry_option {
 	char *id, *name;
@@ -149,6 +151,8 @@ struct entry_option {
 	char **drops;       /* ids of weapons the option takes away; NULL-terminated or NULL */
 	char *ref;          /* the rule its min and max come from ("XX-2"), or NULL */
 	struct weapon *adds; /* an extra weapon, or NULL */
+	struct modifier *mods; /* what taking it changes, once per time taken */
+	size_t n_mods;
 	long line;
 };
 
@@ -157,6 +161,9 @@ struct entry {
 	bool example;
 	struct catalog *catalog;
 	struct group *group;
+	char **also_ids;    /* further groups it belongs to (<also-in>), resolved into also */
+	const struct group **also;
+	size_t n_also;
 	struct value *vals; /* per unit attribute */
 	size_t *cats, n_cats;
 	kwword *kw;
@@ -202,10 +209,11 @@ struct system {
 	size_t n_sizes;
 	struct field_def *fields;
 	size_t n_fields;
-	struct limit_mod *mods;
+	struct modifier *mods;      /* <modifiers>: limits of lists, values of units */
 	size_t n_mods;
 	struct rule **rules;
 	size_t n_rules;
+	size_t n_slots;             /* aggregates, each with a cache slot in an evaluation */
 	struct catalog **catalogs;
 	size_t n_catalogs;
 	struct idx *attr_idx, *cost_idx, *kw_idx, *cat_idx, *size_idx, *field_idx, *ladder_idx,
@@ -236,7 +244,8 @@ struct r_list {
 	char *id, *name;
 	const struct size_def *size;
 	const struct group *faction;
-	long *limits;       /* per cost type, after custom limits and modifiers; -1: none */
+	long *limits;       /* per cost type, from the size or a custom <limit>; -1: none. The
+	                     * evaluation applies the system's limit modifiers (eval.h). */
 	long *fields;       /* per field (list fields used) */
 	struct r_unit *units;
 	size_t n_units;

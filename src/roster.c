@@ -39,6 +39,20 @@ static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long 
 		          scope == FIELD_LIST ? _("field '%s' belongs to the roster, not to a list")
 		                              : _("field '%s' belongs to a list, not to the roster"),
 		          f->id);
+	} else if (f->type == ATTR_CHOICE) {
+		for (size_t i = 0; val && i < f->n_choices; i++)
+			if (strcmp(f->choices[i].id, val) == 0) {
+				fields[f->index] = (long)i;
+				rc = 0;
+			}
+		if (rc != 0) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < f->n_choices; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", f->choices[i].id);
+			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("field '%s' is one of %s, not '%s'"), f->id, sb.s, val ? val : "");
+			strbuf_release(&sb);
+		}
 	} else if (f->type == ATTR_BOOL) {
 		if (val && (strcmp(val, "true") == 0 || strcmp(val, "false") == 0)) {
 			fields[f->index] = strcmp(val, "true") == 0;
@@ -107,26 +121,6 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 				RFAIL(c, _("option '%s' is listed twice on one unit: give it a count instead"),
 				      o->id);
 	}
-	/* The catalog's own limits on options: legal input, but not a legal list. */
-	for (size_t i = 0; i < u->entry->n_options; i++) {
-		const struct entry_option *o = &u->entry->options[i];
-		long taken = 0;
-		for (size_t j = 0; j < u->n_opts; j++)
-			if (u->opts[j].opt == o)
-				taken = u->opts[j].count;
-		if (taken > o->max)
-			diags_add(p->d, SEV_ERROR, p->r->file, u->line, u->col, o->ref, "catalog-option-max",
-			          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld",
-			                   "%s takes option '%s' %ld times; the catalog allows at most %ld",
-			                   (unsigned long)taken),
-			          u->label ? u->label : u->entry->name, o->name, taken, o->max);
-		else if (taken < o->min)
-			diags_add(p->d, SEV_ERROR, p->r->file, u->line, u->col, o->ref, "catalog-option-min",
-			          ngettext("%s must take option '%s' at least %ld time",
-			                   "%s must take option '%s' at least %ld times",
-			                   (unsigned long)o->min),
-			          u->label ? u->label : u->entry->name, o->name, o->min);
-	}
 	return 0;
 }
 
@@ -187,7 +181,7 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 				return -1;
 			}
 			free(ct);
-			if (xml_prop_long(c, "value", 0, 1000000000L, 0, &l->limits[cd->index], p->r->file,
+			if (xml_prop_long(c, "value", 0, MUSTER_MAX_COST, 0, &l->limits[cd->index], p->r->file,
 			                  p->d))
 				return -1;
 			custom = true;
@@ -201,16 +195,6 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	}
 	if (l->size == NULL && !custom)
 		RFAIL(n, "%s", _("a list needs a battle size (size=\"...\") or a custom <limit>"));
-	/* Limit modifiers: a replacement list at a lower limit, a bonus when defending home. */
-	for (size_t i = 0; i < sys->n_mods; i++) {
-		const struct limit_mod *m = &sys->mods[i];
-		if (l->fields[m->field] == 0)
-			continue;
-		if (m->set)
-			l->limits[m->cost] = m->value;
-		else if (l->limits[m->cost] >= 0)
-			l->limits[m->cost] += m->value;
-	}
 	for (size_t i = 0; i < l->n_units; i++) {
 		struct r_unit *u = &l->units[i];
 		if (u->id)

@@ -1,4 +1,4 @@
-/* select.h - selectors: which units or weapons a rule speaks of
+/* select.h - selectors: which units or weapons a rule speaks of (the matching side)
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
@@ -10,13 +10,9 @@
 #ifndef MUSTER_SELECT_H
 #define MUSTER_SELECT_H
 
-#include "model.h"
 #include "diag.h"
-#include "cost.h"
-
-#include <libxml/tree.h>
-
-enum cmp_op { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IN, CMP_NOT_IN };
+#include "eval.h"
+#include "lang.h"
 
 /* What a selector is evaluated against. */
 struct sel_ctx {
@@ -38,12 +34,6 @@ struct sel_parse {
 	bool has_this;
 	enum attr_on this_item;
 };
-
-/* Parses the element children of parent as one selector (all must match; none: everything).
- * Returns NULL and adds a fatal diagnostic on error. Never returns NULL for success: an empty
- * selector matches everything. */
-struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p);
-void sel_free(struct sel *s);
 
 /* Does unit u (w == NULL) or weapon w of unit u match? */
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,

@@ -10,6 +10,8 @@
 #include "system.h"
 #include "catalog.h"
 #include "check.h"
+#include "lang.h"
+#include "read-rules.h"
 #include "data.h"
 #include "idx.h"
 #include "select.h"
@@ -48,7 +50,9 @@ char *value_display(const struct system *sys, const struct attr_def *a, const st
 	}
 	case ATTR_LADDER:
 	case ATTR_TEXT:
-		return xasprintf("%s%s", v->s, a->suffix ? a->suffix : "");
+		return xasprintf("%s%s", v->s ? v->s : "-", a->suffix ? a->suffix : "");
+	case ATTR_CHOICE:
+		break;
 	}
 	return xstrdup(v->s ? v->s : "-");
 }
@@ -77,6 +81,11 @@ const struct group *system_group(const struct system *sys, const char *id)
 static int reg(struct system *sys, struct idx *ix, const char *what, const char *id, void *val,
                xmlNodePtr n, struct diags *d)
 {
+	if (id == NULL || *id == '\0') {
+		diags_add(d, SEV_FATAL, sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("<%s> needs an id"), (const char *)n->name);
+		return -1;
+	}
 	if (idx_add(ix, id, val) != 0) {
 		diags_add(d, SEV_FATAL, sys->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("%s id '%s' is used twice"), what, id);
@@ -310,6 +319,51 @@ static int load_categories(struct system *sys, xmlNodePtr sec, struct diags *d)
 	return 0;
 }
 
+static int load_choices(struct system *sys, xmlNodePtr c, struct field_def *f, struct diags *d)
+{
+	f->choices = xcalloc(count_elems(c) + 1, sizeof(*f->choices));
+	for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k)) {
+		struct field_choice *ch = &f->choices[f->n_choices];
+		ch->id = xml_prop(k, "id");
+		ch->name = xml_prop(k, "name");
+		if (!xml_is(k, "choice") || ch->id == NULL) {
+			free(ch->id);
+			free(ch->name);
+			diags_add(d, SEV_FATAL, sys->file, xml_line(k), xml_col(k), NULL, NULL,
+			          _("a choice field holds <choice id=\"...\"/> elements"));
+			return -1;
+		}
+		f->n_choices++;
+		for (size_t i = 0; i + 1 < f->n_choices; i++)
+			if (strcmp(f->choices[i].id, ch->id) == 0) {
+				diags_add(d, SEV_FATAL, sys->file, xml_line(k), xml_col(k), NULL, NULL,
+				          _("choice '%s' is given twice in field '%s'"), ch->id, f->id);
+				return -1;
+			}
+	}
+	if (f->n_choices == 0) {
+		diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
+		          _("choice field '%s' needs at least one <choice>"), f->id);
+		return -1;
+	}
+	char *def = xml_prop(c, "default");
+	f->def = 0;
+	if (def) {
+		size_t i;
+		for (i = 0; i < f->n_choices && strcmp(f->choices[i].id, def) != 0; i++)
+			;
+		if (i == f->n_choices) {
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
+			          _("field '%s' has no choice '%s' to be its default"), f->id, def);
+			free(def);
+			return -1;
+		}
+		f->def = (long)i;
+	}
+	free(def);
+	return 0;
+}
+
 static int load_fields(struct system *sys, xmlNodePtr sec, struct diags *d)
 {
 	sys->fields = xcalloc(count_elems(sec) + 1, sizeof(*sys->fields));
@@ -321,13 +375,18 @@ static int load_fields(struct system *sys, xmlNodePtr sec, struct diags *d)
 		f->scope = scope && strcmp(scope, "roster") == 0 ? FIELD_ROSTER : FIELD_LIST;
 		free(scope);
 		char *type = xml_prop(c, "type");
-		f->type = type && strcmp(type, "bool") == 0 ? ATTR_BOOL : ATTR_INT;
+		f->type = type && strcmp(type, "bool") == 0 ? ATTR_BOOL
+		        : type && strcmp(type, "choice") == 0 ? ATTR_CHOICE : ATTR_INT;
 		free(type);
-		if (xml_prop_long(c, "default", -1000000000L, 1000000000L, 0, &f->def, sys->file, d))
-			return -1;
 		f->index = sys->n_fields++;
 		if (reg(sys, sys->field_idx, _("field"), f->id, f, c, d))
 			return -1;
+		if (f->type == ATTR_CHOICE) {
+			if (load_choices(sys, c, f, d))
+				return -1;
+		} else if (xml_prop_long(c, "default", -1000000000L, 1000000000L, 0, &f->def, sys->file, d)) {
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -365,7 +424,7 @@ static int load_sizes(struct system *sys, xmlNodePtr sec, struct diags *d)
 				size_t ci;
 				long v;
 				if (cost_index(sys, k, &ci, d) ||
-				    xml_prop_long(k, "value", 0, 1000000000L, 0, &v, sys->file, d))
+				    xml_prop_long(k, "value", 0, MUSTER_MAX_COST, 0, &v, sys->file, d))
 					return -1;
 				s->limits[ci] = v;
 			} else {
@@ -384,23 +443,35 @@ static int load_mods(struct system *sys, xmlNodePtr sec, struct diags *d)
 {
 	sys->mods = xcalloc(count_elems(sec) + 1, sizeof(*sys->mods));
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
-		struct limit_mod *m = &sys->mods[sys->n_mods];
-		char *f = xml_prop(c, "field");
-		const struct field_def *fd = idx_get(sys->field_idx, f ? f : "");
-		if (fd == NULL) {
+		if (!xml_is(c, "modify")) {
 			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
-			          _("limit modifier names an unknown field '%s'"), f ? f : "");
-			free(f);
+			          _("<modifiers> holds <modify> elements, not <%s>"), (const char *)c->name);
 			return -1;
 		}
-		free(f);
-		m->field = fd->index;
-		if (cost_index(sys, c, &m->cost, d))
-			return -1;
-		m->set = xml_is(c, "set-limit");
-		if (xml_prop_long(c, "value", -1000000000L, 1000000000L, 0, &m->value, sys->file, d))
+		if (modifier_read(c, sys, MOD_IN_SYSTEM, sys->file, &sys->mods[sys->n_mods], d))
 			return -1;
 		sys->n_mods++;
+	}
+	return 0;
+}
+
+/* <also-in group="G"/> of entries: resolved once every catalog's groups are known. */
+static int resolve_also(struct system *sys, struct diags *d)
+{
+	for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
+		struct catalog *cat = sys->catalogs[ci];
+		for (size_t ei = 0; ei < cat->n_entries; ei++) {
+			struct entry *e = &cat->entries[ei];
+			for (size_t i = 0; i < e->n_also; i++) {
+				e->also[i] = idx_get(sys->group_idx, e->also_ids[i]);
+				if (e->also[i] == NULL) {
+					diags_add(d, SEV_FATAL, cat->file, e->line, 0, NULL, NULL,
+					          _("entry '%s' is also in group '%s', which no catalog of the system defines"),
+					          e->id, e->also_ids[i]);
+					return -1;
+				}
+			}
+		}
 	}
 	return 0;
 }
@@ -410,7 +481,7 @@ static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 	size_t cap = 0;
 	int rc = 0;
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
-		struct rule *r = rule_parse(c, sys, sys->file, d);
+		struct rule *r = rule_read(c, sys, sys->file, d);
 		if (r == NULL) {
 			rc = -1; /* keep going: report every bad rule at once */
 			continue;
@@ -504,9 +575,9 @@ struct system *system_load_file(const char *path, const char *root, struct diags
 		goto fail;
 	if ((sec = xml_child(root_el, "sizes")) && load_sizes(sys, sec, d))
 		goto fail;
-	if ((sec = xml_child(root_el, "limit-modifiers")) && load_mods(sys, sec, d))
+	if (root && (load_catalogs(sys, root, d) || resolve_also(sys, d)))
 		goto fail;
-	if (root && load_catalogs(sys, root, d))
+	if ((sec = xml_child(root_el, "modifiers")) && load_mods(sys, sec, d))
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
 		goto fail;
@@ -604,8 +675,15 @@ void system_free(struct system *sys)
 	for (size_t i = 0; i < sys->n_fields; i++) {
 		free(sys->fields[i].id);
 		free(sys->fields[i].name);
+		for (size_t j = 0; j < sys->fields[i].n_choices; j++) {
+			free(sys->fields[i].choices[j].id);
+			free(sys->fields[i].choices[j].name);
+		}
+		free(sys->fields[i].choices);
 	}
 	free(sys->fields);
+	for (size_t i = 0; i < sys->n_mods; i++)
+		modifier_release(&sys->mods[i]);
 	free(sys->mods);
 	idx_free(sys->attr_idx);
 	idx_free(sys->cost_idx);

@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "fixture.h"
+#include "eval.h"
 #include "data.h"
 #include "idx.h"
 #include "model.h"
@@ -167,4 +168,18 @@ const struct entry_option *fx_opt(const struct entry *e, const char *id)
 	const struct entry_option *o = idx_get(e->option_idx, id);
 	cr_assert_not_null(o, "%s has no option %s", e->id, id);
 	return o;
+}
+
+struct eval *fx_eval(const struct system *sys, struct r_list *l, struct roster *holder)
+{
+	memset(holder, 0, sizeof(*holder));
+	holder->file = (char *)"list.xml";
+	holder->sys = sys;
+	holder->lists = l;
+	holder->n_lists = 1;
+	struct diags d = DIAGS_INIT;
+	struct eval *ev = eval_new(holder, &d);
+	cr_assert_not_null(ev, "the list does not evaluate:%s", fx_dump(&d));
+	diags_release(&d);
+	return ev;
 }

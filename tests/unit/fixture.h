@@ -61,5 +61,11 @@ struct system *fx_load_duckhammer(struct diags *d);
 size_t fx_kwi(const struct system *sys, const char *id);
 /* Option id of entry e (fails the test when there is none). The result points into e. */
 const struct entry_option *fx_opt(const struct entry *e, const char *id);
+struct r_list;
+struct roster;
+struct eval;
+/* Evaluates a list built by hand: holder becomes a one-list roster of sys around l. Asserts
+ * that the evaluation succeeds; free with eval_free. */
+struct eval *fx_eval(const struct system *sys, struct r_list *l, struct roster *holder);
 
 #endif

@@ -5,10 +5,11 @@
  * Rosters are written to temporary files and checked; each test asserts exactly which rules
  * are reported (by reference), and where. The "duckhammer" suite uses the shipped data; the
  * "toy" suite a small system written here, for bounds Duckhammer does not use (per N points,
- * percentages, limit modifiers, roster-wide counts, tables).
+ * percentages, limit modifiers, roster-wide counts, step bounds written with <if>).
  */
 #include "muster.h"
 #include "check.h"
+#include "eval.h"
 #include "data.h"
 #include "roster.h"
 #include "system.h"
@@ -47,8 +48,11 @@ static void check_text(const char *text, struct result *res)
 	struct roster *r = roster_load(res->file, &sys, &res->d);
 	cr_assert_not_null(r, "the roster does not load:%s", fx_dump(&res->d));
 	cr_assert_eq(res->d.n, 0, "loading gives diagnostics:%s", fx_dump(&res->d));
-	res->limit = r->lists[0].limits[0];
-	res->errors = check_roster(r, &res->d);
+	struct eval *ev = eval_new(r, &res->d);
+	cr_assert_not_null(ev, "the roster does not evaluate:%s", fx_dump(&res->d));
+	res->limit = ev->lists[0].limits[0];
+	res->errors = check_roster(ev, &res->d);
+	eval_free(ev);
 	roster_free(r);
 	system_free(sys);
 	char *v[64];
@@ -541,10 +545,10 @@ static const char toy_rules[] =
 	"    <field id=\"territories\" name=\"Territories\" scope=\"roster\" default=\"0\"/>\n"
 	"  </fields>\n"
 	"  <sizes><size id=\"std\" name=\"Standard\"><limit cost=\"pts\" value=\"2250\"/></size></sizes>\n"
-	"  <limit-modifiers>\n"
-	"    <set-limit field=\"replacement\" cost=\"pts\" value=\"2200\"/>\n"
-	"    <add-limit field=\"home\" cost=\"pts\" value=\"300\"/>\n"
-	"  </limit-modifiers>\n"
+	"  <modifiers>\n"
+	"    <modify limit=\"pts\" op=\"set\" value=\"2200\"><when><field name=\"replacement\" eq=\"true\"/></when></modify>\n"
+	"    <modify limit=\"pts\" op=\"add\" value=\"300\"><when><field name=\"home\" eq=\"true\"/></when></modify>\n"
+	"  </modifiers>\n"
 	"  <rules>\n"
 	"    <rule id=\"points\" ref=\"T-PTS\">\n"
 	"      <sum cost=\"pts\" in=\"list\"/>\n"
@@ -569,7 +573,7 @@ static const char toy_rules[] =
 	"    </rule>\n"
 	"    <rule id=\"lists\" ref=\"T-LISTS\">\n"
 	"      <count of=\"lists\" in=\"roster\"/>\n"
-	"      <at-most><table field=\"territories\"><step from=\"0\" value=\"1\"/><step from=\"5\" value=\"2\"/><step from=\"9\" value=\"3\"/></table></at-most>\n"
+	"      <at-most><add><num value=\"1\"/><if><when><field name=\"territories\" ge=\"5\"/></when><num value=\"1\"/></if><if><when><field name=\"territories\" ge=\"9\"/></when><num value=\"1\"/></if></add></at-most>\n"
 	"      <message>{count} lists; at most {bound}</message>\n"
 	"    </rule>\n"
 	"    <rule id=\"unique\" ref=\"T-UNIQ\">\n"

@@ -1,12 +1,12 @@
-/* test-cost.c - unit tests of cost.c: effective units, option costs and keyword effects
+/* test-cost.c - unit tests of eval.c: effective units, option costs and keyword effects
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * The lists are built by hand from the shipped catalogs' entries and options, so that only
- * eunits_build is under test (not the roster loader).
+ * eval_new is under test (not the roster loader).
  */
 #include "muster.h"
-#include "cost.h"
+#include "eval.h"
 #include "data.h"
 #include "idx.h"
 #include "system.h"
@@ -75,6 +75,8 @@ struct built {
 	struct r_unit ru[4];
 	struct r_option ro[4][6];
 	struct r_list l;
+	struct roster ros;
+	struct eval *ev;
 	struct eunit *u;
 };
 
@@ -98,13 +100,13 @@ static void build(struct built *b, const struct unit_spec *spec, size_t n)
 	}
 	b->l.units = b->ru;
 	b->l.n_units = n;
-	b->u = eunits_build(sys, &b->l);
-	cr_assert_not_null(b->u);
+	b->ev = fx_eval(sys, &b->l, &b->ros);
+	b->u = b->ev->lists[0].units;
 }
 
 static void unbuild(struct built *b)
 {
-	eunits_free(b->u, b->l.n_units);
+	eval_free(b->ev);
 	b->u = NULL;
 }
 
@@ -122,7 +124,7 @@ Test(cost, models_times_entry_cost)
 	cr_assert_eq(b.u[0].costs[0], 70);
 	cr_assert_eq(b.u[1].costs[0], 25);
 	cr_assert_eq(b.u[2].costs[0], 21);
-	cr_assert_eq(eunits_total(b.u, 3, 0), 116);
+	cr_assert_eq(b.ev->lists[0].totals[0], 116);
 	cr_assert_eq(b.u[1].ru, &b.ru[1]);
 	cr_assert_eq(b.u[1].e, entry("thunder-tank"));
 	unbuild(&b);
@@ -143,7 +145,7 @@ Test(cost, options_per_unit_and_per_model)
 	cr_assert_eq(b.u[1].costs[0], 36 + 2, "per unit: 2 whatever the models, got %ld", b.u[1].costs[0]);
 	cr_assert_eq(b.u[2].costs[0], 36 + 3, "per model: 1 x 3 models, got %ld", b.u[2].costs[0]);
 	cr_assert_eq(b.u[3].costs[0], 12 + 2 + 1);
-	cr_assert_eq(eunits_total(b.u, 4, 0), 41 + 38 + 39 + 15);
+	cr_assert_eq(b.ev->lists[0].totals[0], 41 + 38 + 39 + 15);
 	unbuild(&b);
 }
 
@@ -163,7 +165,7 @@ Test(cost, empty_list)
 {
 	struct built b;
 	build(&b, NULL, 0);
-	cr_assert_eq(eunits_total(b.u, 0, 0), 0);
+	cr_assert_eq(b.ev->lists[0].totals[0], 0);
 	unbuild(&b);
 }
 
@@ -343,7 +345,9 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	struct r_list l = { 0 };
 	l.units = &ru;
 	l.n_units = 1;
-	struct eunit *u = eunits_build(tsys, &l);
+	struct roster hold;
+	struct eval *ev = fx_eval(tsys, &l, &hold);
+	struct eunit *u = ev->lists[0].units;
 	struct system *keep = sys;
 	sys = tsys; /* kw_names and kwi read the global */
 	cr_assert_str_eq(kw_names(u[0].kw), "vanguard duty", "got '%s'", kw_names(u[0].kw));
@@ -357,17 +361,18 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].n_takes, 2);
 	cr_assert_eq(u[0].takes[1].weapon, 1);
 	cr_assert_eq(u[0].takes[1].line, 14);
-	eunits_free(u, 1);
+	eval_free(ev);
 	/* Now also leave the bow behind: the horn moves to index 0, its take with it. */
 	ru.n_opts = 5;
-	u = eunits_build(tsys, &l);
+	ev = fx_eval(tsys, &l, &hold);
+	u = ev->lists[0].units;
 	cr_assert_eq(u[0].n_weapons, 1);
 	cr_assert_str_eq(u[0].weapons[0].w->id, "horn");
 	cr_assert_str_eq(kw_names(u[0].weapons[0].kw), "booming");
 	cr_assert_eq(u[0].n_takes, 2);
 	cr_assert_eq(u[0].takes[1].weapon, 0, "the horn's take follows it to index 0");
 	cr_assert_eq(u[0].takes[0].weapon, -1, "the vanguard take is a unit take");
-	eunits_free(u, 1);
+	eval_free(ev);
 	sys = keep;
 	system_free(tsys);
 	diags_release(&d);

@@ -6,6 +6,8 @@
 #include "data.h"
 #include "idx.h"
 #include "roster.h"
+#include "check.h"
+#include "eval.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -352,7 +354,7 @@ Test(roster, wrong_root_or_version)
 	expect_fatal(t2, "version", "<roster");
 }
 
-Test(roster, option_over_the_catalog_max_is_an_error_not_fatal)
+Test(roster, option_over_the_catalog_max_loads_and_checking_refuses_it)
 {
 	char *t = roster_text(NULL,
 	                      "    <unit entry=\"marine-sergeant\" models=\"2\" name=\"Sarge\">\n"
@@ -363,12 +365,21 @@ Test(roster, option_over_the_catalog_max_is_an_error_not_fatal)
 	struct system *sys = NULL;
 	struct roster *r = roster_load(p, &sys, &d);
 	cr_assert_not_null(r, "legal input, illegal list: the roster still loads:%s", fx_dump(&d));
+	cr_assert_eq(d.n, 0, "the loader hands out no verdicts:%s", fx_dump(&d));
+	struct eval *ev = eval_new(r, &d);
+	cr_assert_not_null(ev);
+	check_roster(ev, &d);
+	eval_free(ev);
 	cr_assert_eq(d.fatals, 0);
-	cr_assert_eq(d.errors, 1, "%s", fx_dump(&d));
-	cr_assert_str_eq(d.v[0].rule, "catalog-option-max");
-	cr_assert_eq(d.v[0].line, fx_line_of(t, "name=\"Sarge\""));
-	cr_assert(strstr(d.v[0].msg, "Sarge") && strstr(d.v[0].msg, "3 times") &&
-	          strstr(d.v[0].msg, "at most 1"), "%s", d.v[0].msg);
+	const struct diag *g = NULL;
+	for (size_t i = 0; i < d.n; i++)
+		if (d.v[i].rule && strcmp(d.v[i].rule, "catalog-option-max") == 0)
+			g = &d.v[i];
+	cr_assert_not_null(g, "no catalog-option-max error:%s", fx_dump(&d));
+	cr_assert_eq(g->sev, SEV_ERROR);
+	cr_assert_eq(g->line, fx_line_of(t, "name=\"Sarge\""));
+	cr_assert(strstr(g->msg, "Sarge") && strstr(g->msg, "3 times") &&
+	          strstr(g->msg, "at most 1"), "%s", g->msg);
 	cr_assert_eq(r->lists[0].units[0].opts[0].count, 3);
 	roster_free(r);
 	system_free(sys);

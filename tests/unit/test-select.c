@@ -6,11 +6,13 @@
  * matched against the effective units of one roster (the fixture below).
  */
 #include "muster.h"
-#include "cost.h"
+#include "eval.h"
 #include "data.h"
 #include "idx.h"
 #include "roster.h"
 #include "select.h"
+#include "read-rules.h"
+#include "eval.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -48,6 +50,7 @@ static const char fixture_roster[] =
 
 static struct system *sys;
 static struct roster *ros;
+static struct eval *ev;
 static struct eunit *units;
 static size_t n_units;
 
@@ -60,15 +63,17 @@ static void setup(void)
 	cr_assert_not_null(ros, "fixture roster does not load:%s", fx_dump(&d));
 	diags_release(&d);
 	free(p);
-	units = eunits_build(sys, &ros->lists[0]);
+	ev = eval_new(ros, &d);
+	cr_assert_not_null(ev);
+	units = ev->lists[0].units;
 	n_units = ros->lists[0].n_units;
 	cr_assert_eq(n_units, 7);
 }
 
 static void teardown(void)
 {
-	if (units)
-		eunits_free(units, n_units);
+	eval_free(ev);
+	ev = NULL;
 	roster_free(ros);
 	system_free(sys);
 	units = NULL;

@@ -1,0 +1,491 @@
+/* eval.c - one evaluation of a roster: options and modifiers applied, costs added up
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Modifiers are applied in two phases: every condition, unit selector and value is first
+ * evaluated on the units as their entries and options' grants make them, then every change is
+ * applied. So no modifier sees another's change, and the order of <modify> elements matters
+ * only for changes to the same number (set, then add, then mul, in file order).
+ */
+#include "muster.h"
+#include "eval.h"
+#include "expr.h"
+#include "lang.h"
+#include "select.h"
+#include "util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static kwword *kw_copy(const struct system *sys, const kwword *src)
+{
+	kwword *k = xcalloc(sys->kw_words ? sys->kw_words : 1, sizeof(*k));
+	if (src)
+		memcpy(k, src, sys->kw_words * sizeof(*k));
+	return k;
+}
+
+/* Grants keyword k to set: an upgrade drops what it replaces and what it removes. */
+static void grant(const struct system *sys, kwword *set, size_t k)
+{
+	const struct keyword_def *kd = &sys->keywords[k];
+	if (kd->replaces)
+		kw_del(set, kd->replaces->index);
+	for (size_t i = 0; i < kd->n_removes; i++)
+		kw_del(set, kd->removes[i]);
+	kw_add(set, k);
+}
+
+static long find_weapon(const struct eunit *u, const char *id)
+{
+	for (size_t i = u->n_weapons; i-- > 0;)
+		if (strcmp(u->weapons[i].w->id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+static int overflow(struct diags *d, const struct roster *r, const struct r_unit *ru,
+                    const struct cost_def *c)
+{
+	diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, NULL, NULL,
+	          _("the cost of %s in %s is too large to count (more than %" PRId64 ")"),
+	          ru->label ? ru->label : ru->entry->name, c->name, INT64_MAX);
+	return -1;
+}
+
+/* One option's cost line: its cost x times taken x models when it is paid per model. */
+static int option_line(const struct system *sys, const struct r_unit *ru,
+                       const struct r_option *ro, int64_t *out)
+{
+	const struct entry_option *o = ro->opt;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (!num_mul(o->costs[c], ro->count, &out[c]) ||
+		    !num_mul(out[c], o->per_model ? ru->models : 1, &out[c]))
+			return (int)c + 1;
+	return 0;
+}
+
+/* The unit as its entry and its options' grants, removals and weapons make it, with its cost
+ * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
+static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
+                     struct eunit *u, struct diags *d)
+{
+	const struct system *sys = r->sys;
+	const struct entry *e = ru->entry;
+	size_t nc = sys->n_costs ? sys->n_costs : 1;
+	u->ru = ru;
+	u->e = e;
+	u->list = li;
+	u->kw = kw_copy(sys, e->kw);
+	u->vals = e->vals;
+	u->cats = e->cats;
+	u->n_cats = e->n_cats;
+	u->costs = xcalloc(nc, sizeof(*u->costs));
+	u->lines = xcalloc(ru->n_opts + 2, sizeof(*u->lines));
+	size_t extra = 0;
+	for (size_t i = 0; i < ru->n_opts; i++)
+		extra += ru->opts[i].opt->adds ? 1 : 0;
+	u->weapons = xcalloc(e->n_weapons + extra + 1, sizeof(*u->weapons));
+	for (size_t i = 0; i < e->n_weapons; i++) {
+		u->weapons[i].w = &e->weapons[i];
+		u->weapons[i].kw = kw_copy(sys, e->weapons[i].kw);
+		u->weapons[i].vals = e->weapons[i].vals;
+	}
+	u->n_weapons = e->n_weapons;
+	struct cost_line *ml = &u->lines[u->n_lines++];
+	ml->kind = LINE_MODELS;
+	ml->costs = xcalloc(nc, sizeof(*ml->costs));
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (!num_mul(e->costs[c], ru->models, &ml->costs[c]))
+			return overflow(d, r, ru, &sys->costs[c]);
+	memcpy(u->costs, ml->costs, sys->n_costs * sizeof(*u->costs));
+	size_t cap_takes = 0;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		const struct r_option *ro = &ru->opts[i];
+		const struct entry_option *o = ro->opt;
+		struct cost_line *ol = &u->lines[u->n_lines++];
+		ol->kind = LINE_OPTION;
+		ol->ro = ro;
+		ol->costs = xcalloc(nc, sizeof(*ol->costs));
+		int bad = option_line(sys, ru, ro, ol->costs);
+		for (size_t c = 0; c < sys->n_costs && !bad; c++)
+			if (!num_add(u->costs[c], ol->costs[c], &u->costs[c]))
+				bad = (int)c + 1;
+		if (bad)
+			return overflow(d, r, ru, &sys->costs[bad - 1]);
+		long target = -1;
+		if (o->adds) {
+			struct eweapon *w = &u->weapons[u->n_weapons];
+			w->w = o->adds;
+			w->kw = kw_copy(sys, o->adds->kw);
+			w->vals = o->adds->vals;
+			w->extra_line = ro->line;
+			w->extra_col = ro->col;
+			target = (long)u->n_weapons++;
+		}
+		if (o->target == TARGET_WEAPON && o->weapon_id)
+			target = find_weapon(u, o->weapon_id);
+		if (o->target == TARGET_WEAPON && target < 0)
+			continue; /* the catalog loader refuses options naming no weapon */
+		kwword *set = o->target == TARGET_WEAPON ? u->weapons[target].kw : u->kw;
+		for (size_t g = 0; g < o->n_grants; g++) {
+			GROW(u->takes, cap_takes, u->n_takes + 1);
+			struct take *t = &u->takes[u->n_takes++];
+			t->kw = o->grants[g];
+			t->weapon = o->target == TARGET_WEAPON ? target : -1;
+			t->before = kw_copy(sys, set);
+			t->line = ro->line;
+			t->col = ro->col;
+			grant(sys, set, o->grants[g]);
+		}
+		for (size_t k = 0; k < o->n_removes; k++)
+			kw_del(set, o->removes[k]);
+		for (size_t k = 0; o->drops && o->drops[k]; k++) {
+			long wi = find_weapon(u, o->drops[k]);
+			if (wi < 0)
+				continue;
+			free(u->weapons[wi].kw);
+			memmove(&u->weapons[wi], &u->weapons[wi + 1],
+			        (u->n_weapons - (size_t)wi - 1) * sizeof(*u->weapons));
+			u->n_weapons--;
+			/* Takes recorded on weapons after the dropped one shift down with them. */
+			for (size_t t = 0; t < u->n_takes; t++) {
+				if (u->takes[t].weapon == wi)
+					u->takes[t].weapon = -2; /* gone: its take no longer applies */
+				else if (u->takes[t].weapon > wi)
+					u->takes[t].weapon--;
+			}
+		}
+	}
+	return 0;
+}
+
+/* --- modifiers ------------------------------------------------------------------------------ */
+
+/* A change decided in the first phase, applied in the second. */
+struct change {
+	const struct modifier *m;
+	struct eunit *u;
+	struct eweapon *w;       /* an option's change to a weapon */
+	int64_t value;           /* set / add / mul operand, repeats folded in */
+	long times;              /* an option taken several times */
+	size_t list;
+};
+
+/* Evaluates a modifier's condition and value on list li. Returns 1 when it applies (value in
+ * *out), 0 when not, -1 on overflow. */
+static int decide(const struct modifier *m, struct eval *ev, size_t li, int64_t *out)
+{
+	struct ectx c = { ev, li, NULL, NULL };
+	enum ev_status st = EV_OK;
+	if (m->when && !cond_holds(m->when, &c, &st))
+		return st == EV_OVERFLOW ? -1 : 0;
+	*out = 0;
+	if (m->value) {
+		st = expr_eval(m->value, &c, out);
+		if (st != EV_OK)
+			return st == EV_OVERFLOW ? -1 : 0;
+	}
+	if (m->repeat) {
+		int64_t n;
+		st = expr_eval(m->repeat, &c, &n);
+		if (st != EV_OK)
+			return st == EV_OVERFLOW ? -1 : 0;
+		n = div_round(n, m->every, m->round);
+		if (m->op == MOD_ADD) {
+			if (!num_mul(*out, n, out))
+				return -1;
+		} else if (n <= 0) { /* mul, repeated n times */
+			*out = 1;
+		} else if (*out == -1) {
+			*out = n % 2 ? -1 : 1;
+		} else if (*out != 0 && *out != 1) {
+			/* |factor| >= 2 overflows within 63 steps: the loop is short. */
+			int64_t f = 1;
+			for (int64_t i = 0; i < n; i++)
+				if (!num_mul(f, *out, &f))
+					return -1;
+			*out = f;
+		}
+	}
+	return 1;
+}
+
+static struct value *own_vals(struct value **vals, bool *own, size_t n)
+{
+	if (!*own) {
+		struct value *copy = xcalloc(n + 1, sizeof(*copy));
+		for (size_t i = 0; i < n; i++) {
+			copy[i] = (*vals)[i];
+			copy[i].s = (*vals)[i].s ? xstrdup((*vals)[i].s) : NULL;
+		}
+		*vals = copy;
+		*own = true;
+	}
+	return *vals;
+}
+
+static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
+{
+	for (long k = 0; k < times; k++) {
+		if (op == MOD_SET) {
+			*x = v;
+			return 0;
+		}
+		if (op == MOD_ADD ? !num_add(*x, v, x) : !num_mul(*x, v, x))
+			return -1;
+	}
+	return 0;
+}
+
+/* Applies one change to its unit or weapon. Returns -1 on overflow. */
+static int apply(const struct system *sys, const struct change *ch)
+{
+	const struct modifier *m = ch->m;
+	struct eunit *u = ch->u;
+	switch (m->target) {
+	case MOD_ATTR: {
+		const struct attr_def *a = m->attr;
+		struct value *v = ch->w ? &own_vals(&ch->w->vals, &ch->w->own_vals, sys->n_weapon_attrs)[a->index]
+		                        : &own_vals(&u->vals, &u->own_vals, sys->n_unit_attrs)[a->index];
+		if (a->type == ATTR_TEXT) {
+			free(v->s);
+			v->s = xstrdup(m->text);
+			v->set = true;
+			return 0;
+		}
+		int64_t x = v->set ? v->i : 0;
+		if (apply_num(&x, m->op, ch->value, ch->times))
+			return -1;
+		/* A card never shows a value its attribute does not allow. */
+		int64_t lo = a->min, hi = a->max;
+		if (a->type == ATTR_LADDER) {
+			lo = 0;
+			hi = (int64_t)a->ladder->n - 1;
+		} else if (a->type == ATTR_BOOL) {
+			lo = 0;
+			hi = 1;
+		}
+		x = x < lo ? lo : x > hi ? hi : x;
+		v->i = (long)x;
+		v->set = true;
+		free(v->s);
+		v->s = a->type == ATTR_LADDER ? xstrdup(a->ladder->steps[x])
+		                              : xasprintf("%" PRId64, x);
+		return 0;
+	}
+	case MOD_COST: {
+		struct cost_line *l = &u->lines[u->n_lines - 1];
+		if (l->kind != LINE_MODIFIERS) {
+			l = &u->lines[u->n_lines++];
+			l->kind = LINE_MODIFIERS;
+			l->costs = xcalloc(sys->n_costs + 1, sizeof(*l->costs));
+		}
+		int64_t before = u->costs[m->index], after = before, delta;
+		if (apply_num(&after, m->op, ch->value, ch->times) ||
+		    __builtin_sub_overflow(after, before, &delta) ||
+		    !num_add(l->costs[m->index], delta, &l->costs[m->index]))
+			return -1;
+		u->costs[m->index] = after;
+		return 0;
+	}
+	case MOD_KEYWORD: {
+		kwword *set = ch->w ? ch->w->kw : u->kw;
+		if (m->op == MOD_ADD)
+			grant(sys, set, m->index);
+		else
+			kw_del(set, m->index);
+		return 0;
+	}
+	case MOD_CATEGORY: {
+		if (u->own_cats == NULL) {
+			u->own_cats = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*u->own_cats));
+			memcpy(u->own_cats, u->cats, u->n_cats * sizeof(*u->own_cats));
+			u->cats = u->own_cats;
+		}
+		size_t i;
+		for (i = 0; i < u->n_cats && u->own_cats[i] != m->index; i++)
+			;
+		if (m->op == MOD_ADD && i == u->n_cats)
+			u->own_cats[u->n_cats++] = m->index;
+		else if (m->op == MOD_REMOVE && i < u->n_cats)
+			u->own_cats[i] = u->own_cats[--u->n_cats];
+		return 0;
+	}
+	case MOD_LIMIT:
+		break;
+	}
+	return 0;
+}
+
+static void add_change(struct change **v, size_t *n, size_t *cap, struct change ch)
+{
+	GROW(*v, *cap, *n + 1);
+	(*v)[(*n)++] = ch;
+}
+
+/* Decides every modifier on the units as built, then applies them all. */
+static int modify(struct eval *ev, struct diags *d)
+{
+	const struct system *sys = ev->sys;
+	const struct roster *r = ev->r;
+	struct change *chs = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+	for (size_t li = 0; li < ev->n_lists && rc == 0; li++) {
+		struct elist *el = &ev->lists[li];
+		/* Limits first: they read nothing a unit modifier changes. */
+		for (size_t i = 0; i < sys->n_mods && rc == 0; i++) {
+			const struct modifier *m = &sys->mods[i];
+			int64_t v;
+			int k = decide(m, ev, li, &v);
+			if (k < 0)
+				rc = -1;
+			else if (k > 0 && m->target == MOD_LIMIT) {
+				if (el->limits[m->index] < 0 && m->op != MOD_SET)
+					continue; /* no limit to change */
+				if (apply_num(&el->limits[m->index], m->op, v, 1))
+					rc = -1;
+			} else if (k > 0) {
+				struct sel_ctx sc = { sys, el->list, el->units, el->n, NULL, NULL, NULL };
+				for (size_t ui = 0; ui < el->n; ui++)
+					if (m->units == NULL || sel_match(m->units, &sc, &el->units[ui], NULL))
+						add_change(&chs, &n, &cap, (struct change){ m, &el->units[ui], NULL, v, 1, li });
+			}
+		}
+		for (size_t ui = 0; ui < el->n && rc == 0; ui++) {
+			struct eunit *u = &el->units[ui];
+			for (size_t oi = 0; oi < u->ru->n_opts && rc == 0; oi++) {
+				const struct r_option *ro = &u->ru->opts[oi];
+				const struct entry_option *o = ro->opt;
+				struct eweapon *w = NULL;
+				if (o->target == TARGET_WEAPON && o->weapon_id) {
+					long wi = find_weapon(u, o->weapon_id);
+					w = wi >= 0 ? &u->weapons[wi] : NULL;
+				} else if (o->adds) {
+					for (size_t k = 0; k < u->n_weapons; k++)
+						if (u->weapons[k].w == o->adds)
+							w = &u->weapons[k];
+				}
+				for (size_t mi = 0; mi < o->n_mods && rc == 0; mi++) {
+					const struct modifier *m = &o->mods[mi];
+					int64_t v;
+					int k = decide(m, ev, li, &v);
+					if (k < 0)
+						rc = -1;
+					else if (k > 0 && (w || o->target != TARGET_WEAPON))
+						add_change(&chs, &n, &cap, (struct change){ m, u, w, v, ro->count, li });
+				}
+			}
+		}
+		if (rc)
+			diags_add(d, SEV_FATAL, r->file, el->list->line, el->list->col, NULL, NULL,
+			          _("a modifier of %s is too large to count (more than %" PRId64 ")"),
+			          el->list->name ? el->list->name : el->list->id ? el->list->id : _("the list"),
+			          INT64_MAX);
+	}
+	/* The caches were computed on the units before any change. */
+	expr_cache_clear(ev);
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (apply(sys, &chs[i]) != 0) {
+			const struct r_unit *ru = chs[i].u->ru;
+			diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs[i].m->ref, NULL,
+			          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
+			          ru->label ? ru->label : ru->entry->name, INT64_MAX);
+			rc = -1;
+		}
+	free(chs);
+	return rc;
+}
+
+/* --- the evaluation ---------------------------------------------------------------------- */
+
+struct eval *eval_new(const struct roster *r, struct diags *d)
+{
+	const struct system *sys = r->sys;
+	size_t nc = sys->n_costs ? sys->n_costs : 1;
+	struct eval *ev = xcalloc(1, sizeof(*ev));
+	ev->r = r;
+	ev->sys = sys;
+	ev->n_lists = r->n_lists;
+	ev->lists = xcalloc(r->n_lists + 1, sizeof(*ev->lists));
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct r_list *l = &r->lists[li];
+		struct elist *el = &ev->lists[li];
+		el->list = l;
+		el->units = xcalloc(l->n_units + 1, sizeof(*el->units));
+		el->limits = xcalloc(nc, sizeof(*el->limits));
+		el->totals = xcalloc(nc, sizeof(*el->totals));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			el->limits[c] = l->limits ? l->limits[c] : -1;
+		for (size_t ui = 0; ui < l->n_units; ui++) {
+			el->n = ui + 1;
+			if (build_one(r, &l->units[ui], li, &el->units[ui], d) != 0)
+				goto fail;
+		}
+	}
+	if (modify(ev, d) != 0)
+		goto fail;
+	for (size_t li = 0; li < ev->n_lists; li++) {
+		struct elist *el = &ev->lists[li];
+		for (size_t ui = 0; ui < el->n; ui++)
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (!num_add(el->totals[c], el->units[ui].costs[c], &el->totals[c])) {
+					diags_add(d, SEV_FATAL, r->file, el->list->line, el->list->col, NULL, NULL,
+					          _("the total of %s in %s is too large to count (more than %" PRId64 ")"),
+					          el->list->name ? el->list->name : el->list->id ? el->list->id : _("the list"),
+					          sys->costs[c].name, INT64_MAX);
+					goto fail;
+				}
+	}
+	return ev;
+fail:
+	eval_free(ev);
+	return NULL;
+}
+
+static void unit_release(const struct system *sys, struct eunit *u)
+{
+	free(u->kw);
+	if (u->own_vals) {
+		for (size_t i = 0; i < sys->n_unit_attrs; i++)
+			free(u->vals[i].s);
+		free(u->vals);
+	}
+	free(u->own_cats);
+	for (size_t w = 0; w < u->n_weapons; w++) {
+		free(u->weapons[w].kw);
+		if (u->weapons[w].own_vals) {
+			for (size_t i = 0; i < sys->n_weapon_attrs; i++)
+				free(u->weapons[w].vals[i].s);
+			free(u->weapons[w].vals);
+		}
+	}
+	free(u->weapons);
+	free(u->costs);
+	for (size_t i = 0; i < u->n_lines; i++)
+		free(u->lines[i].costs);
+	free(u->lines);
+	for (size_t t = 0; t < u->n_takes; t++)
+		free(u->takes[t].before);
+	free(u->takes);
+}
+
+void eval_free(struct eval *ev)
+{
+	if (ev == NULL)
+		return;
+	expr_cache_clear(ev);
+	free(ev->cache);
+	for (size_t li = 0; li < ev->n_lists; li++) {
+		struct elist *el = &ev->lists[li];
+		for (size_t ui = 0; ui < el->n; ui++)
+			unit_release(ev->sys, &el->units[ui]);
+		free(el->units);
+		free(el->limits);
+		free(el->totals);
+	}
+	free(ev->lists);
+	free(ev);
+}

@@ -1,0 +1,86 @@
+/* eval.h - one evaluation of a roster: effective units, cost lines, effective limits
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A roster names entries and the options taken; its evaluation is what that makes, computed
+ * once and read by checking and by every export: each unit's keywords, categories, weapons and
+ * attribute values after its options and every modifier, its cost lines (the models, each
+ * option, each modifier's change) in every cost type, each list's totals and effective limits.
+ * Costs are 64-bit and checked: an overflow is an input error, never a wrapped number. The
+ * roster and the system are never changed.
+ */
+#ifndef MUSTER_EVAL_H
+#define MUSTER_EVAL_H
+
+#include "model.h"
+#include "diag.h"
+
+struct eweapon {
+	const struct weapon *w;
+	kwword *kw;              /* effective keywords */
+	struct value *vals;      /* effective values: the weapon's own, or a modified copy */
+	bool own_vals;
+	long extra_line;         /* 0 for the entry's own weapons; the option's line for added ones */
+	long extra_col;
+};
+
+/* An option granted a keyword: "taking" rules are checked against the state before it. */
+struct take {
+	size_t kw;
+	long weapon;             /* index in eunit.weapons, -1 for the unit itself, -2 dropped */
+	kwword *before;          /* the item's keywords just before the grant */
+	long line, col;          /* where the option stands in the roster */
+};
+
+/* One line of a unit's cost: its models, one option taken, or what modifiers changed. */
+enum cost_line_kind { LINE_MODELS, LINE_OPTION, LINE_MODIFIERS };
+struct cost_line {
+	enum cost_line_kind kind;
+	const struct r_option *ro;   /* LINE_OPTION */
+	int64_t *costs;              /* per cost type */
+};
+
+struct eunit {
+	const struct r_unit *ru;
+	const struct entry *e;
+	size_t list;             /* index of its list in the roster */
+	kwword *kw;
+	struct value *vals;      /* effective unit attribute values */
+	bool own_vals;
+	const size_t *cats;      /* effective categories */
+	size_t n_cats;
+	size_t *own_cats;
+	struct eweapon *weapons;
+	size_t n_weapons;
+	int64_t *costs;          /* total for the unit, per cost type */
+	struct cost_line *lines;
+	size_t n_lines;
+	struct take *takes;
+	size_t n_takes;
+};
+
+struct elist {
+	const struct r_list *list;
+	struct eunit *units;
+	size_t n;
+	int64_t *limits;         /* per cost type after the system's modifiers; -1: no limit */
+	int64_t *totals;         /* per cost type */
+};
+
+struct acache;
+
+struct eval {
+	const struct roster *r;
+	const struct system *sys;
+	struct elist *lists;
+	size_t n_lists;
+	/* Aggregates computed once per list (and once for the roster), by slot: expr.c. */
+	struct acache **cache;   /* (n_lists + 1) x sys->n_slots, allocated on first use */
+};
+
+/* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)
+ * when a cost or a limit overflows 64 bits. Caller frees with eval_free. */
+struct eval *eval_new(const struct roster *r, struct diags *d);
+void eval_free(struct eval *ev);
+
+#endif

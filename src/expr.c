@@ -1,0 +1,508 @@
+/* expr.c - evaluating expressions, aggregates and conditions on an evaluated roster
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * An aggregate is computed in one pass over its scope and cached by slot: per key when its
+ * selector compares with the unit being checked (the reader lifted those tests into keys), so
+ * that a rule checked for each of n units costs O(n), not O(n^2).
+ */
+#include "muster.h"
+#include "expr.h"
+#include "idx.h"
+#include "select.h"
+#include "util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Distinct values of one bucket, with how many items hold each. */
+struct dset {
+	struct idx *ix;          /* value -> index + 1 */
+	char **vals;
+	long *counts;
+	size_t n, cap, cap_counts;
+	size_t distinct;         /* values with a count above 0 */
+};
+
+struct bucket {
+	char *key;
+	int64_t value;
+	bool overflow;
+	long last_list;          /* count of lists: the last list counted */
+	struct dset ds;
+};
+
+struct acache {
+	struct idx *ix;          /* key -> bucket index + 1 */
+	struct bucket *b;
+	size_t n, cap;
+};
+
+static void cache_free(struct acache *ac)
+{
+	if (ac == NULL)
+		return;
+	for (size_t i = 0; i < ac->n; i++) {
+		struct bucket *b = &ac->b[i];
+		free(b->key);
+		for (size_t k = 0; k < b->ds.n; k++)
+			free(b->ds.vals[k]);
+		free(b->ds.vals);
+		free(b->ds.counts);
+		idx_free(b->ds.ix);
+	}
+	free(ac->b);
+	idx_free(ac->ix);
+	free(ac);
+}
+
+void expr_cache_clear(struct eval *ev)
+{
+	if (ev->cache == NULL)
+		return;
+	size_t n = (ev->n_lists + 1) * ev->sys->n_slots;
+	for (size_t i = 0; i < n; i++) {
+		cache_free(ev->cache[i]);
+		ev->cache[i] = NULL;
+	}
+}
+
+static struct bucket *bucket_get(struct acache *ac, const char *key, bool create)
+{
+	void *pos = idx_get(ac->ix, key);
+	if (pos)
+		return &ac->b[(size_t)(uintptr_t)pos - 1];
+	if (!create)
+		return NULL;
+	GROW(ac->b, ac->cap, ac->n + 1);
+	struct bucket *b = &ac->b[ac->n++];
+	memset(b, 0, sizeof(*b));
+	b->key = xstrdup(key);
+	b->last_list = -1;
+	idx_add(ac->ix, b->key, (void *)(uintptr_t)ac->n);
+	return b;
+}
+
+static void dset_add(struct dset *ds, const char *v, long delta)
+{
+	if (ds->ix == NULL)
+		ds->ix = idx_new();
+	void *pos = idx_get(ds->ix, v);
+	size_t i;
+	if (pos) {
+		i = (size_t)(uintptr_t)pos - 1;
+	} else {
+		GROW(ds->vals, ds->cap, ds->n + 1);
+		GROW(ds->counts, ds->cap_counts, ds->n + 1);
+		i = ds->n++;
+		ds->vals[i] = xstrdup(v);
+		ds->counts[i] = 0;
+		idx_add(ds->ix, ds->vals[i], (void *)(uintptr_t)(i + 1));
+	}
+	long before = ds->counts[i];
+	ds->counts[i] += delta;
+	if (before <= 0 && ds->counts[i] > 0)
+		ds->distinct++;
+	else if (before > 0 && ds->counts[i] <= 0)
+		ds->distinct--;
+}
+
+/* --- items ------------------------------------------------------------------------------- */
+
+static const struct value *attr_value(const struct attr_def *a, const struct eunit *u,
+                                      const struct eweapon *w)
+{
+	if (a->on == ON_WEAPON)
+		return w ? &w->vals[a->index] : NULL;
+	return &u->vals[a->index];
+}
+
+int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eweapon *w,
+                       const struct r_option *o)
+{
+	switch (a->kind) {
+	case AGG_UNITS:
+	case AGG_ITEMS:
+	case AGG_LISTS:
+		return 1;
+	case AGG_OPTIONS:
+		return o ? o->count : 0;
+	case AGG_MODELS:
+		return u->ru->models;
+	case AGG_COST:
+		/* An option's own cost line: lines[0] are the models, lines[1 + i] option i. */
+		if (o)
+			return u->lines[1 + (size_t)(o - u->ru->opts)].costs[a->cost];
+		return u->costs[a->cost];
+	case AGG_ATTR: {
+		const struct value *v = attr_value(a->attr, u, w);
+		return v && v->set ? v->i : 0;
+	}
+	case AGG_DISTINCT:
+		break;
+	}
+	return 0;
+}
+
+/* The text that keys a value: the same text for equal values. */
+static void key_value(struct strbuf *sb, const struct value *v)
+{
+	if (v->s)
+		strbuf_adds(sb, v->s);
+	else
+		strbuf_addf(sb, "%ld", v->i);
+	strbuf_addc(sb, '\x1f');
+}
+
+/* The key of a counted item (this = false) or of the item checked (this = true); false when
+ * an attribute it needs is not set, so that nothing matches. */
+static bool item_key(const struct agg *a, const struct eval *ev, const struct eunit *u,
+                     const struct eweapon *w, bool this, struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->s)
+		sb->s[0] = '\0';
+	if (a->attached_to_this) {
+		if (this) {
+			const struct elist *el = &ev->lists[u->list];
+			strbuf_addf(sb, "%zu:%zu\x1f", u->list, (size_t)(u - el->units));
+		} else {
+			if (u->ru->attach_id == NULL)
+				return false;
+			strbuf_addf(sb, "%zu:%zu\x1f", u->list, u->ru->attach);
+		}
+	}
+	for (size_t k = 0; k < a->n_keys; k++) {
+		const struct value *v = attr_value(this ? a->keys[k].this_attr : a->keys[k].item_attr, u, w);
+		if (v == NULL || !v->set)
+			return false;
+		key_value(sb, v);
+	}
+	if (sb->s == NULL)
+		strbuf_adds(sb, "");
+	return true;
+}
+
+static void add_to(struct acache *ac, const struct agg *a, const struct system *sys,
+                   size_t li, const char *key, const struct eunit *u, const struct eweapon *w,
+                   const struct r_option *o)
+{
+	struct bucket *b = bucket_get(ac, key, true);
+	if (a->kind == AGG_DISTINCT) {
+		char *s = value_display(sys, a->attr, attr_value(a->attr, u, w));
+		dset_add(&b->ds, s, 1);
+		free(s);
+		return;
+	}
+	if (a->kind == AGG_LISTS) {
+		if (b->last_list == (long)li)
+			return;
+		b->last_list = (long)li;
+	}
+	if (!num_add(b->value, agg_item_value(a, u, w, o), &b->value))
+		b->overflow = true;
+}
+
+/* One pass over the aggregate's scope. */
+static struct acache *compute(const struct agg *a, struct eval *ev, size_t row)
+{
+	struct acache *ac = xcalloc(1, sizeof(*ac));
+	ac->ix = idx_new();
+	size_t from = row, to = row + 1;
+	if (row == ev->n_lists) {
+		from = 0;
+		to = ev->n_lists;
+	}
+	struct strbuf key = STRBUF_INIT;
+	for (size_t li = from; li < to; li++) {
+		const struct elist *el = &ev->lists[li];
+		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		for (size_t ui = 0; ui < el->n; ui++) {
+			const struct eunit *u = &el->units[ui];
+			if (a->item == ON_WEAPON) {
+				for (size_t wi = 0; wi < u->n_weapons; wi++) {
+					const struct eweapon *w = &u->weapons[wi];
+					if (sel_match(a->where, &c, u, w) && item_key(a, ev, u, w, false, &key))
+						add_to(ac, a, ev->sys, li, key.s, u, w, NULL);
+				}
+			} else if (a->item == ON_OPTION) {
+				for (size_t oi = 0; oi < u->ru->n_opts; oi++) {
+					const struct r_option *o = &u->ru->opts[oi];
+					if (sel_match_option(a->where, &c, u, o) &&
+					    item_key(a, ev, u, NULL, false, &key))
+						add_to(ac, a, ev->sys, li, key.s, u, NULL, o);
+				}
+			} else if (sel_match(a->where, &c, u, NULL) && item_key(a, ev, u, NULL, false, &key)) {
+				add_to(ac, a, ev->sys, li, key.s, u, NULL, NULL);
+			}
+		}
+	}
+	strbuf_release(&key);
+	return ac;
+}
+
+static struct acache *cached(const struct agg *a, struct eval *ev, size_t row)
+{
+	size_t slots = ev->sys->n_slots;
+	if (ev->cache == NULL)
+		ev->cache = xcalloc((ev->n_lists + 1) * slots + 1, sizeof(*ev->cache));
+	struct acache **slot = &ev->cache[row * slots + a->slot];
+	if (*slot == NULL)
+		*slot = compute(a, ev, row);
+	return *slot;
+}
+
+/* An aggregate over this unit's own items: no cache, it reads one unit. */
+static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int64_t *out)
+{
+	const struct eunit *u = c->this_u;
+	const struct elist *el = &c->ev->lists[c->li];
+	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, c->this_w, NULL };
+	struct acache ac = { idx_new(), NULL, 0, 0 };
+	if (a->item == ON_WEAPON) {
+		for (size_t wi = 0; wi < u->n_weapons; wi++)
+			if (sel_match(a->where, &sc, u, &u->weapons[wi]))
+				add_to(&ac, a, c->ev->sys, c->li, "", u, &u->weapons[wi], NULL);
+	} else if (a->item == ON_OPTION) {
+		for (size_t oi = 0; oi < u->ru->n_opts; oi++)
+			if (sel_match_option(a->where, &sc, u, &u->ru->opts[oi]))
+				add_to(&ac, a, c->ev->sys, c->li, "", u, NULL, &u->ru->opts[oi]);
+	} else if (sel_match(a->where, &sc, u, NULL)) {
+		add_to(&ac, a, c->ev->sys, c->li, "", u, NULL, NULL);
+	}
+	enum ev_status st = EV_OK;
+	*out = 0;
+	if (ac.n) {
+		st = ac.b[0].overflow ? EV_OVERFLOW : EV_OK;
+		*out = a->kind == AGG_DISTINCT ? (int64_t)ac.b[0].ds.distinct : ac.b[0].value;
+	}
+	struct acache *heap = xmalloc(sizeof(*heap));
+	*heap = ac;
+	cache_free(heap);
+	return st;
+}
+
+enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out)
+{
+	*out = 0;
+	if (a->scope == SCOPE_UNIT) {
+		if (c->this_u == NULL)
+			return EV_NA;
+		return unit_value(a, c, out);
+	}
+	struct eval *ev = c->ev;
+	size_t row = a->scope == SCOPE_ROSTER ? ev->n_lists : c->li;
+	if (a->scope == SCOPE_LIST && c->li >= ev->n_lists)
+		return EV_NA;
+	struct acache *ac = cached(a, ev, row);
+	struct strbuf key = STRBUF_INIT;
+	enum ev_status st = EV_OK;
+	bool keyed = a->n_keys > 0 || a->attached_to_this;
+	if (keyed && c->this_u == NULL) {
+		strbuf_release(&key);
+		return EV_NA;
+	}
+	if (!keyed)
+		strbuf_adds(&key, "");
+	else if (!item_key(a, ev, c->this_u, c->this_w, true, &key)) {
+		strbuf_release(&key);
+		return EV_OK; /* the unit has no value to match: nothing matches it */
+	}
+	struct bucket *b = bucket_get(ac, key.s, false);
+	if (b && b->overflow)
+		st = EV_OVERFLOW;
+	else if (b)
+		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.distinct : b->value;
+	/* <not-this/>: take the checked item's own share back out, when it was counted here. */
+	if (b && a->not_this && st == EV_OK) {
+		const struct elist *el = &ev->lists[c->this_u->list];
+		struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		struct strbuf self = STRBUF_INIT;
+		if (sel_match(a->where, &sc, c->this_u, c->this_w) &&
+		    item_key(a, ev, c->this_u, c->this_w, false, &self) && strcmp(self.s, key.s) == 0)
+			*out -= agg_item_value(a, c->this_u, c->this_w, NULL);
+		strbuf_release(&self);
+	}
+	strbuf_release(&key);
+	return st;
+}
+
+/* --- conditions ------------------------------------------------------------------------------ */
+
+static bool cmp_num(enum cmp_op op, int64_t x, int64_t y)
+{
+	switch (op) {
+	case CMP_EQ: return x == y;
+	case CMP_NE: return x != y;
+	case CMP_LT: return x < y;
+	case CMP_LE: return x <= y;
+	case CMP_GT: return x > y;
+	case CMP_GE: return x >= y;
+	case CMP_IN: case CMP_NOT_IN: break;
+	}
+	return false;
+}
+
+static const struct r_list *ctx_list(const struct ectx *c)
+{
+	return c->li < c->ev->n_lists ? c->ev->lists[c->li].list : NULL;
+}
+
+bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
+{
+	enum ev_status dummy;
+	if (st == NULL)
+		st = &dummy;
+	*st = EV_OK;
+	switch (s->kind) {
+	case SEL_ALL:
+		for (size_t i = 0; i < s->n_kids; i++)
+			if (!cond_holds(s->kids[i], c, st))
+				return false;
+		return true;
+	case SEL_ANY:
+		for (size_t i = 0; i < s->n_kids; i++)
+			if (cond_holds(s->kids[i], c, st))
+				return true;
+		return false;
+	case SEL_NOT:
+		for (size_t i = 0; i < s->n_kids; i++)
+			if (cond_holds(s->kids[i], c, st) || *st == EV_OVERFLOW)
+				return false;
+		return true;
+	case SEL_FIELD: {
+		const struct r_list *l = ctx_list(c);
+		const long *fields = l ? l->fields : c->ev->r->fields;
+		return cmp_num(s->op, fields[s->index], s->num);
+	}
+	case SEL_TEST: {
+		int64_t v;
+		*st = expr_eval(s->expr, c, &v);
+		return *st == EV_OK && cmp_num(s->op, v, s->num);
+	}
+	case SEL_HAS: {
+		int64_t v;
+		*st = agg_value(s->agg, c, &v);
+		return *st == EV_OK && v >= 1;
+	}
+	default:
+		break; /* the reader allows no other leaf in a condition */
+	}
+	return false;
+}
+
+/* --- expressions ----------------------------------------------------------------------------- */
+
+static enum ev_status divide(int64_t num, int64_t den, enum rounding r, int64_t *out)
+{
+	if (den == 0)
+		return EV_NA;
+	if (den < 0) {
+		if (num == INT64_MIN || den == INT64_MIN)
+			return EV_OVERFLOW;
+		num = -num;
+		den = -den;
+	}
+	*out = div_round(num, den, r);
+	return EV_OK;
+}
+
+enum ev_status expr_eval(const struct expr *e, const struct ectx *c, int64_t *out)
+{
+	enum ev_status st;
+	int64_t a = 0, b = 0;
+	const struct elist *el = c->li < c->ev->n_lists ? &c->ev->lists[c->li] : NULL;
+	*out = 0;
+	switch (e->kind) {
+	case EX_NUM:
+		*out = e->num;
+		return EV_OK;
+	case EX_FIELD:
+		*out = el ? el->list->fields[e->index] : c->ev->r->fields[e->index];
+		return EV_OK;
+	case EX_LIMIT:
+		if (el == NULL || el->limits[e->index] < 0)
+			return EV_NA;
+		*out = el->limits[e->index];
+		return EV_OK;
+	case EX_THIS: {
+		if (c->this_u == NULL)
+			return EV_NA;
+		const struct value *v = attr_value(e->attr, c->this_u, c->this_w);
+		if (v == NULL || !v->set)
+			return EV_NA;
+		*out = v->i;
+		return EV_OK;
+	}
+	case EX_AGG:
+		return agg_value(e->agg, c, out);
+	case EX_PER:
+	case EX_PERCENT:
+		if (e->n_kids) {
+			if ((st = expr_eval(e->kids[0], c, &a)) != EV_OK)
+				return st;
+		} else if (el == NULL) {
+			return EV_NA;
+		} else if (e->basis == BASIS_LIMIT) {
+			a = el->limits[e->index];
+			if (a < 0)
+				return EV_NA;
+		} else {
+			a = el->totals[e->index];
+		}
+		if (e->kind == EX_PER) {
+			if ((st = divide(a, e->every, e->round, &b)) != EV_OK)
+				return st;
+			return num_mul(e->num, b, out) ? EV_OK : EV_OVERFLOW;
+		}
+		if (!num_mul(a, e->num, &b))
+			return EV_OVERFLOW;
+		return divide(b, 100, e->round, out);
+	case EX_ADD:
+	case EX_MUL:
+	case EX_MIN:
+	case EX_MAX:
+		for (size_t i = 0; i < e->n_kids; i++) {
+			if ((st = expr_eval(e->kids[i], c, &b)) != EV_OK)
+				return st;
+			if (i == 0)
+				a = b;
+			else if (e->kind == EX_ADD ? !num_add(a, b, &a)
+			         : e->kind == EX_MUL ? !num_mul(a, b, &a) : false)
+				return EV_OVERFLOW;
+			else if (e->kind == EX_MIN && b < a)
+				a = b;
+			else if (e->kind == EX_MAX && b > a)
+				a = b;
+		}
+		*out = a;
+		return EV_OK;
+	case EX_SUB:
+	case EX_DIV:
+		if ((st = expr_eval(e->kids[0], c, &a)) != EV_OK ||
+		    (st = expr_eval(e->kids[1], c, &b)) != EV_OK)
+			return st;
+		if (e->kind == EX_DIV)
+			return divide(a, b, e->round, out);
+		return __builtin_sub_overflow(a, b, out) ? EV_OVERFLOW : EV_OK;
+	case EX_CLAMP:
+		if ((st = expr_eval(e->kids[0], c, &a)) != EV_OK)
+			return st;
+		if (e->has_lo && a < e->lo)
+			a = e->lo;
+		if (e->has_hi && a > e->hi)
+			a = e->hi;
+		*out = a;
+		return EV_OK;
+	case EX_IF:
+		if (cond_holds(e->when, c, &st))
+			return expr_eval(e->kids[0], c, out);
+		if (st == EV_OVERFLOW)
+			return st;
+		if (e->n_kids > 1)
+			return expr_eval(e->kids[1], c, out);
+		return EV_OK;
+	}
+	return EV_NA;
+}

@@ -1,0 +1,35 @@
+/* expr.h - evaluating expressions, aggregates and conditions on an evaluated roster
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * An aggregate over a list (or the roster) is computed once, in one pass over the list, and
+ * kept in the evaluation's cache: a rule checked per unit looks its value up by the unit's key
+ * (its sub-faction, say), so checking grows linearly with the list, whatever the rules say.
+ */
+#ifndef MUSTER_EXPR_H
+#define MUSTER_EXPR_H
+
+#include "lang.h"
+#include "eval.h"
+
+/* Where an expression is evaluated: a list of an evaluation, and the unit or weapon a rule
+ * checks (NULL outside <each>). The evaluation's caches fill as aggregates are asked for. */
+struct ectx {
+	struct eval *ev;
+	size_t li;
+	const struct eunit *this_u;
+	const struct eweapon *this_w;
+};
+
+enum ev_status expr_eval(const struct expr *e, const struct ectx *c, int64_t *out);
+enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out);
+/* Does condition s hold on the context's list? A condition that cannot be evaluated (an
+ * overflow) does not hold; *st (may be NULL) says why. */
+bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st);
+/* The value a unit (or weapon, or option) adds to an aggregate of kind a. */
+int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eweapon *w,
+                       const struct r_option *o);
+/* Drops every cached aggregate (after the units they were computed on changed). */
+void expr_cache_clear(struct eval *ev);
+
+#endif

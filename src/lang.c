@@ -1,0 +1,79 @@
+/* lang.c - the life cycle of the rule language's structs
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "lang.h"
+#include "rx.h"
+#include "select.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void sel_free(struct sel *s)
+{
+	if (s == NULL)
+		return;
+	for (size_t i = 0; i < s->n_kids; i++)
+		sel_free(s->kids[i]);
+	free(s->kids);
+	free(s->id);
+	expr_free(s->expr);
+	agg_free(s->agg);
+	for (size_t i = 0; i < s->n_vals; i++)
+		value_release(&s->vals[i]);
+	free(s->vals);
+	rx_free(s->rx);
+	free(s);
+}
+
+void agg_free(struct agg *a)
+{
+	if (a == NULL)
+		return;
+	sel_free(a->where);
+	free(a->keys);
+	free(a);
+}
+
+void expr_free(struct expr *e)
+{
+	if (e == NULL)
+		return;
+	for (size_t i = 0; i < e->n_kids; i++)
+		expr_free(e->kids[i]);
+	free(e->kids);
+	agg_free(e->agg);
+	sel_free(e->when);
+	free(e);
+}
+
+void modifier_release(struct modifier *m)
+{
+	expr_free(m->value);
+	expr_free(m->repeat);
+	sel_free(m->when);
+	sel_free(m->units);
+	free(m->text);
+	free(m->ref);
+	memset(m, 0, sizeof(*m));
+}
+
+void rule_free(struct rule *r)
+{
+	if (r == NULL)
+		return;
+	free(r->id);
+	free(r->ref);
+	free(r->message);
+	free(r->description);
+	sel_free(r->when);
+	sel_free(r->each_sel);
+	sel_free(r->where);
+	agg_free(r->agg);
+	expr_free(r->min);
+	expr_free(r->max);
+	free(r);
+}
+

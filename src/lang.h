@@ -1,0 +1,162 @@
+/* lang.h - the rule language as plain structs: expressions, aggregates, rules, modifiers
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The reader (read-rules.c) builds these from rules-xml and catalogs; the engine (expr.c,
+ * eval.c, check.c) evaluates them. Nothing here names a libxml2 type: the engine never sees a
+ * node. doc/data-guide.md is the user's side of the same language.
+ */
+#ifndef MUSTER_LANG_H
+#define MUSTER_LANG_H
+
+#include "model.h"
+#include "diag.h"
+
+struct rx;
+struct expr;
+struct agg;
+
+enum cmp_op { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IN, CMP_NOT_IN };
+
+enum sel_kind {
+	SEL_ALL, SEL_ANY, SEL_NOT,
+	SEL_ENTRY, SEL_CATEGORY, SEL_KEYWORD, SEL_ATTR, SEL_NAME, SEL_SAME_AS_THIS, SEL_NOT_THIS,
+	SEL_HAS_WEAPON, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
+	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP,
+	/* Conditions only (<when>): they read the list, never one unit. */
+	SEL_TEST, SEL_HAS,
+};
+
+/* A selector, or a condition: a tree of tests. */
+struct sel {
+	enum sel_kind kind;
+	struct sel **kids;
+	size_t n_kids;
+	char *id;                 /* entry or option id */
+	size_t index;             /* category, keyword, attribute or field index */
+	const struct attr_def *attr;
+	const struct attr_def *this_attr; /* <attr name="X" le-this="Y"/>: Y of the checked unit */
+	const struct group *group;
+	enum cmp_op op;
+	struct value *vals;       /* one, or several for in / not-in */
+	size_t n_vals;
+	long num;                 /* models, field */
+	struct rx *rx;
+	struct expr *expr;        /* test */
+	struct agg *agg;          /* has */
+	enum attr_on item;
+};
+
+enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,
+                AGG_DISTINCT };
+enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER };
+enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
+enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
+
+/* One test of an aggregate's selector that reads the item being checked ("this"). The reader
+ * lifts these out of the top of the selector, so that the aggregate is computed once per list
+ * and looked up by key for each item checked, never re-collected per item. */
+struct this_key {
+	const struct attr_def *item_attr; /* the counted item's attribute ... */
+	const struct attr_def *this_attr; /* ... equals this one of the checked item */
+};
+
+/* count, sum, distinct: over items of a scope that match a selector, optionally per group. */
+struct agg {
+	enum agg_kind kind;
+	enum scope_kind scope;
+	enum attr_on item;            /* what is counted: units, items or options */
+	struct sel *where;            /* the selector, with the this-tests below lifted out */
+	size_t cost;                  /* AGG_COST */
+	const struct attr_def *attr;  /* AGG_ATTR, AGG_DISTINCT */
+	enum group_kind group;
+	const struct attr_def *group_attr;
+	/* Reading "this": keys to match on, "not this one", "the units attached to this one". */
+	struct this_key *keys;
+	size_t n_keys;
+	bool not_this;
+	bool attached_to_this;
+	size_t slot;                  /* cache slot of this aggregate in an evaluation */
+	long line;
+};
+
+enum expr_kind {
+	EX_NUM, EX_FIELD, EX_LIMIT, EX_THIS, EX_AGG, EX_PER, EX_PERCENT, EX_ADD, EX_SUB, EX_MUL,
+	EX_DIV, EX_MIN, EX_MAX, EX_CLAMP, EX_IF,
+};
+
+struct expr {
+	enum expr_kind kind;
+	int64_t num;                  /* num; per: each; percent: the percentage */
+	int64_t every;                /* per */
+	int64_t lo, hi;               /* clamp */
+	bool has_lo, has_hi;
+	size_t index;                 /* field or cost */
+	enum basis_kind basis;        /* per and percent without an operand */
+	enum rounding round;
+	const struct attr_def *attr;  /* this */
+	struct agg *agg;
+	struct sel *when;             /* if */
+	struct expr **kids;
+	size_t n_kids;
+	long line;
+};
+
+/* What an evaluation gives: a value, "does not apply" (no limit in that cost type, a division
+ * by zero), or an overflow of 64 bits. */
+enum ev_status { EV_OK = 0, EV_NA, EV_OVERFLOW };
+
+enum mod_target { MOD_ATTR, MOD_COST, MOD_LIMIT, MOD_KEYWORD, MOD_CATEGORY };
+enum mod_op { MOD_SET, MOD_ADD, MOD_MUL, MOD_REMOVE };
+
+/* <modify>: sets, adds to or multiplies an attribute, a cost or a limit, or adds or removes a
+ * keyword or a category, under an optional condition, optionally repeated. */
+struct modifier {
+	enum mod_target target;
+	enum mod_op op;
+	size_t index;                 /* attribute, cost, keyword or category index */
+	const struct attr_def *attr;
+	struct expr *value;           /* NULL for keywords and categories */
+	char *text;                   /* set on a text attribute */
+	struct sel *when;             /* condition on the list, or NULL */
+	struct sel *units;            /* system modifiers: which units (NULL: all) */
+	struct expr *repeat;          /* apply round(repeat / every) times, or NULL */
+	int64_t every;
+	enum rounding round;
+	char *ref;
+	long line;
+};
+
+struct rule {
+	char *id, *ref, *message, *description;
+	long line;
+	enum severity sev;
+	struct sel *when;             /* the rule applies to a list only when this holds */
+	bool each;
+	enum attr_on each_item;
+	struct sel *each_sel;
+	long taking;                  /* keyword index, or -1 */
+	bool listed;                  /* taking rules: also items whose card lists the keyword */
+	bool require;                 /* a requirement rule: this must match `where` */
+	struct sel *where;            /* require */
+	struct agg *agg;              /* the aggregate, or NULL for a requirement */
+	struct expr *min, *max;       /* bounds; the sum of the <at-least>/<at-most> children */
+};
+
+void sel_free(struct sel *s);
+void agg_free(struct agg *a);
+void expr_free(struct expr *e);
+void modifier_release(struct modifier *m);
+void rule_free(struct rule *r);
+
+/* Arithmetic with overflow reported, never wrapped. Each returns false on overflow. */
+static inline bool num_add(int64_t a, int64_t b, int64_t *out)
+{
+	return !__builtin_add_overflow(a, b, out);
+}
+static inline bool num_mul(int64_t a, int64_t b, int64_t *out)
+{
+	return !__builtin_mul_overflow(a, b, out);
+}
+
+#endif

@@ -1,0 +1,39 @@
+/* read-rules.h - the reader of the rule language: rules, selectors, expressions, modifiers
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Turns rules-xml elements (and the <modify> elements of catalogs) into the plain structs of
+ * lang.h. This and the other readers are the only code that walks libxml2 trees. Every function
+ * checks what it dereferences: a schema is never trusted for safety.
+ */
+#ifndef MUSTER_READ_RULES_H
+#define MUSTER_READ_RULES_H
+
+#include "lang.h"
+#include "diag.h"
+
+#include <libxml/tree.h>
+
+/* Parses the element children of parent as one selector (all must match; none: everything).
+ * Returns NULL and adds a fatal diagnostic on error. Never returns NULL for success: an empty
+ * selector matches everything. */
+struct sel_parse;
+struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p);
+
+/* Parses one <rule>. Returns NULL and adds fatal diagnostics on error. Aggregates get cache
+ * slots counted in sys->n_slots. */
+struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d);
+
+/* Where a <modify> stands: in the system's <modifiers>, or in a catalog option that changes
+ * its unit (ON_UNIT) or an item (ON_WEAPON). */
+enum mod_place { MOD_IN_SYSTEM, MOD_IN_OPTION_UNIT, MOD_IN_OPTION_ITEM };
+
+/* Parses one <modify> into *m. Returns 0, or -1 with a fatal diagnostic (m is then released). */
+int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const char *file,
+                  struct modifier *m, struct diags *d);
+
+/* Refuses "taking" requirements that form a cycle (taking a needs b, taking b needs a): no
+ * unit could ever take them. Returns 0, or -1 with a fatal diagnostic at the rule's line. */
+int rules_check_cycles(const struct system *sys, struct diags *d);
+
+#endif
