@@ -39,19 +39,22 @@ struct acache {
 	size_t n, cap;
 };
 
+static void bucket_release(struct bucket *b)
+{
+	free(b->key);
+	for (size_t k = 0; k < b->ds.n; k++)
+		free(b->ds.vals[k]);
+	free(b->ds.vals);
+	free(b->ds.counts);
+	idx_free(b->ds.ix);
+}
+
 static void cache_free(struct acache *ac)
 {
 	if (ac == NULL)
 		return;
-	for (size_t i = 0; i < ac->n; i++) {
-		struct bucket *b = &ac->b[i];
-		free(b->key);
-		for (size_t k = 0; k < b->ds.n; k++)
-			free(b->ds.vals[k]);
-		free(b->ds.vals);
-		free(b->ds.counts);
-		idx_free(b->ds.ix);
-	}
+	for (size_t i = 0; i < ac->n; i++)
+		bucket_release(&ac->b[i]);
 	free(ac->b);
 	idx_free(ac->ix);
 	free(ac);
@@ -184,11 +187,10 @@ static bool item_key(const struct agg *a, const struct eval *ev, const struct eu
 	return true;
 }
 
-static void add_to(struct acache *ac, const struct agg *a, const struct system *sys,
-                   size_t li, const char *key, const struct eunit *u, const struct eweapon *w,
-                   const struct r_option *o)
+static void add_to_bucket(struct bucket *b, const struct agg *a, const struct system *sys,
+                          size_t li, const struct eunit *u, const struct eweapon *w,
+                          const struct r_option *o)
 {
-	struct bucket *b = bucket_get(ac, key, true);
 	if (a->kind == AGG_DISTINCT) {
 		char *s = value_display(sys, a->attr, attr_value(a->attr, u, w));
 		dset_add(&b->ds, s, 1);
@@ -203,6 +205,14 @@ static void add_to(struct acache *ac, const struct agg *a, const struct system *
 	if (!num_add(b->value, agg_item_value(a, u, w, o), &b->value))
 		b->overflow = true;
 }
+
+static void add_to(struct acache *ac, const struct agg *a, const struct system *sys,
+                   size_t li, const char *key, const struct eunit *u, const struct eweapon *w,
+                   const struct r_option *o)
+{
+	add_to_bucket(bucket_get(ac, key, true), a, sys, li, u, w, o);
+}
+
 
 /* One pass over the aggregate's scope. */
 static struct acache *compute(const struct agg *a, struct eval *ev, size_t row)
@@ -257,30 +267,24 @@ static struct acache *cached(const struct agg *a, struct eval *ev, size_t row)
 static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int64_t *out)
 {
 	const struct eunit *u = c->this_u;
+	const struct system *sys = c->ev->sys;
 	const struct elist *el = &c->ev->lists[c->li];
-	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, c->this_w, NULL };
-	struct acache ac = { idx_new(), NULL, 0, 0 };
+	struct sel_ctx sc = { sys, el->list, el->units, el->n, u, c->this_w, NULL };
+	struct bucket b = { .last_list = -1 };
 	if (a->item == ON_WEAPON) {
 		for (size_t wi = 0; wi < u->n_weapons; wi++)
 			if (sel_match(a->where, &sc, u, &u->weapons[wi]))
-				add_to(&ac, a, c->ev->sys, c->li, "", u, &u->weapons[wi], NULL);
+				add_to_bucket(&b, a, sys, c->li, u, &u->weapons[wi], NULL);
 	} else if (a->item == ON_OPTION) {
 		for (size_t oi = 0; oi < u->ru->n_opts; oi++)
 			if (sel_match_option(a->where, &sc, u, &u->ru->opts[oi]))
-				add_to(&ac, a, c->ev->sys, c->li, "", u, NULL, &u->ru->opts[oi]);
+				add_to_bucket(&b, a, sys, c->li, u, NULL, &u->ru->opts[oi]);
 	} else if (sel_match(a->where, &sc, u, NULL)) {
-		add_to(&ac, a, c->ev->sys, c->li, "", u, NULL, NULL);
+		add_to_bucket(&b, a, sys, c->li, u, NULL, NULL);
 	}
-	enum ev_status st = EV_OK;
-	*out = 0;
-	if (ac.n) {
-		st = ac.b[0].overflow ? EV_OVERFLOW : EV_OK;
-		*out = a->kind == AGG_DISTINCT ? (int64_t)ac.b[0].ds.distinct : ac.b[0].value;
-	}
-	struct acache *heap = xmalloc(sizeof(*heap));
-	*heap = ac;
-	cache_free(heap);
-	return st;
+	*out = a->kind == AGG_DISTINCT ? (int64_t)b.ds.distinct : b.value;
+	bucket_release(&b);
+	return b.overflow ? EV_OVERFLOW : EV_OK;
 }
 
 enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out)
