@@ -57,7 +57,9 @@ static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct v
 		int rc = value_parse(ad, text, &vals[ad->index], &err);
 		free(text);
 		if (rc != 0) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL, "%s", err);
+			/* A card out of its attribute's range breaks the rule that sets the range. */
+			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), ad->ref, NULL,
+			          "%s", err);
 			free(err);
 			return -1;
 		}

@@ -43,6 +43,7 @@ struct value_label {
 struct attr_def {
 	char *id, *name, *abbr;
 	char *suffix;     /* printed after the value: '"' for inches */
+	char *ref;        /* the rule that sets its range ("XX-1"), cited when a card breaks it */
 	enum attr_type type;
 	enum attr_on on;
 	struct ladder *ladder;

@@ -181,6 +181,7 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 		a->name = xml_prop(c, "name");
 		a->abbr = xml_prop(c, "abbr");
 		a->suffix = xml_prop(c, "suffix");
+		a->ref = xml_prop(c, "ref");
 		a->line = xml_line(c);
 		char *t = xml_prop(c, "type");
 		a->type = ATTR_INT;
@@ -639,6 +640,7 @@ void system_free(struct system *sys)
 		free(a->name);
 		free(a->abbr);
 		free(a->suffix);
+		free(a->ref);
 		for (size_t j = 0; j < a->n_labels; j++) {
 			free(a->labels[j].label);
 			free(a->labels[j].note);
