@@ -548,7 +548,7 @@ struct system *system_load_file(const char *path, const char *root, struct diags
 	sys->revision = xml_prop(root_el, "revision");
 	char *rd = xml_prop(root_el, "rounding");
 	sys->rounding = rd && strcmp(rd, "down") == 0 ? ROUND_DOWN
-	              : rd && strcmp(rd, "nearest") == 0 ? ROUND_NEAREST : ROUND_UP;
+	              : ROUND_UP;
 	free(rd);
 	xmlNodePtr src = xml_child(root_el, "source");
 	if (src)

@@ -165,12 +165,6 @@ long div_round(long num, long den, enum rounding mode)
 		return neg ? q : q + 1;
 	case ROUND_DOWN:
 		return neg ? q - 1 : q;
-	case ROUND_NEAREST: {
-		long twice = 2 * (r < 0 ? -r : r);
-		if (twice >= den)
-			return neg ? q - 1 : q + 1;
-		return q;
-	}
 	}
 	return q;
 }

@@ -44,7 +44,7 @@ void grow_array(void **arr, size_t *cap, size_t n, size_t sz);
 int parse_long(const char *s, long min, long max, long *out);
 
 /* Rounds num/den (den > 0) per mode; used by every "per N points" and percentage bound. */
-enum rounding { ROUND_UP, ROUND_DOWN, ROUND_NEAREST };
+enum rounding { ROUND_UP, ROUND_DOWN };
 long div_round(long num, long den, enum rounding mode);
 
 /* Splits s on white space; returns a NULL-terminated array of new strings; caller frees with
