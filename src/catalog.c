@@ -1,4 +1,4 @@
-/* catalog.c - faction catalogs: groups, entries, weapons and options
+/* catalog.c - faction catalogs: groups, entries, items and options
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
@@ -49,7 +49,7 @@ static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct v
 		const struct attr_def *ad = idx_get(p->sys->attr_idx, name);
 		if (ad == NULL || ad->on != on || ad->type == ATTR_LEVEL)
 			CFAIL(n, on == ON_UNIT ? _("'%s' is not a unit attribute of system '%s'")
-			                       : _("'%s' is not a weapon attribute of system '%s'"),
+			                       : _("'%s' is not an item attribute of system '%s'"),
 			      name, p->sys->id);
 		char *text = xml_prop(n, name);
 		char *err = NULL;
@@ -78,8 +78,8 @@ static int parse_keywords(struct cparse *p, xmlNodePtr n, enum attr_on on, kwwor
 		if (kd == NULL || kd->on != on) {
 			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
 			          kd == NULL ? _("unknown keyword '%s'")
-			          : on == ON_UNIT ? _("keyword '%s' belongs on weapons, not units")
-			                          : _("keyword '%s' belongs on units, not weapons"),
+			          : on == ON_UNIT ? _("keyword '%s' belongs on items, not units")
+			                          : _("keyword '%s' belongs on units, not items"),
 			          v[i]);
 			strv_free(v);
 			return -1;
@@ -106,7 +106,7 @@ static int parse_costs(struct cparse *p, xmlNodePtr n, long *costs)
 	                     p->cat->file, p->d);
 }
 
-/* Every attribute the system marks required must have a value on each entry or weapon. */
+/* Every attribute the system marks required must have a value on each entry or item. */
 static int check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const struct value *vals)
 {
 	for (size_t i = 0; i < p->sys->n_attrs; i++) {
@@ -122,28 +122,42 @@ static int check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const
 	return 0;
 }
 
-static int parse_weapon(struct cparse *p, xmlNodePtr n, struct weapon *w)
+static int parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
 {
 	w->id = xml_prop(n, "id");
 	w->name = xml_prop(n, "name");
 	w->line = xml_line(n);
-	w->vals = xcalloc(p->sys->n_weapon_attrs + 1, sizeof(*w->vals));
+	char *kind = xml_prop(n, "kind");
+	w->kind = idx_get(p->sys->kind_idx, kind ? kind : "");
+	if (w->kind == NULL) {
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; i < p->sys->n_kinds; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", p->sys->kinds[i].id);
+		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("<item> needs a kind the system declares (kind=\"%s\"; known: %s)"),
+		          kind ? kind : "", sb.s ? sb.s : _("none"));
+		strbuf_release(&sb);
+		free(kind);
+		return -1;
+	}
+	free(kind);
+	w->vals = xcalloc(p->sys->n_item_attrs + 1, sizeof(*w->vals));
 	w->kw = xcalloc(p->sys->kw_words, sizeof(kwword));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (xml_is(c, "stats") && parse_stats(p, c, ON_WEAPON, w->vals))
+		if (xml_is(c, "stats") && parse_stats(p, c, ON_ITEM, w->vals))
 			return -1;
-		if (xml_is(c, "keywords") && parse_keywords(p, c, ON_WEAPON, w->kw))
+		if (xml_is(c, "keywords") && parse_keywords(p, c, ON_ITEM, w->kw))
 			return -1;
 	}
-	return check_required(p, n, ON_WEAPON, w->vals);
+	return check_required(p, n, ON_ITEM, w->vals);
 }
 
-static void weapon_release(const struct system *sys, struct weapon *w)
+static void item_release(const struct system *sys, struct item *w)
 {
 	free(w->id);
 	free(w->name);
 	if (w->vals)
-		for (size_t i = 0; i < sys->n_weapon_attrs; i++)
+		for (size_t i = 0; i < sys->n_item_attrs; i++)
 			value_release(&w->vals[i]);
 	free(w->vals);
 	free(w->kw);
@@ -193,17 +207,17 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	char *per = xml_prop(n, "per");
 	o->per_model = per && strcmp(per, "model") == 0;
 	free(per);
-	o->weapon_id = xml_prop(n, "weapon");
+	o->item_id = xml_prop(n, "item");
 	o->ref = xml_prop(n, "ref");
-	o->target = o->weapon_id ? TARGET_WEAPON : TARGET_UNIT;
+	o->target = o->item_id ? TARGET_ITEM : TARGET_UNIT;
 	size_t nm = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
 		nm += xml_is(c, "modify");
 	o->mods = xcalloc(nm + 1, sizeof(*o->mods));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "modify")) {
-			/* An option that names or adds a weapon changes that weapon. */
-			bool item = o->weapon_id != NULL || xml_child(n, "weapon") != NULL;
+			/* An option that names or adds an item changes that item. */
+			bool item = o->item_id != NULL || xml_child(n, "item") != NULL;
 			if (modifier_read(c, p->sys, item ? MOD_IN_OPTION_ITEM : MOD_IN_OPTION_UNIT,
 			                  p->cat->file, &o->mods[o->n_mods], p->d))
 				return -1;
@@ -222,7 +236,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 		} else if (xml_is(c, "remove")) {
 			if (id_list(p, c, false, &o->removes, &o->n_removes))
 				return -1;
-		} else if (xml_is(c, "drop-weapon")) {
+		} else if (xml_is(c, "drop-item")) {
 			char *t = xml_text(c);
 			size_t k = 0;
 			while (o->drops && o->drops[k])
@@ -230,18 +244,18 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 			o->drops = xreallocarray(o->drops, k + 2, sizeof(*o->drops));
 			o->drops[k] = t;
 			o->drops[k + 1] = NULL;
-		} else if (xml_is(c, "weapon")) {
+		} else if (xml_is(c, "item")) {
 			if (o->adds)
-				CFAIL(c, _("option '%s' adds more than one weapon"), o->id);
+				CFAIL(c, _("option '%s' adds more than one item"), o->id);
 			o->adds = xcalloc(1, sizeof(*o->adds));
-			if (parse_weapon(p, c, o->adds))
+			if (parse_item(p, c, o->adds))
 				return -1;
 		}
 	}
 	const struct entry_option *prev = idx_get(e->option_idx, o->id);
 	if (prev || idx_add(e->option_idx, o->id, o) != 0)
 		CFAIL(n, _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
-	enum attr_on on = o->target == TARGET_WEAPON ? ON_WEAPON : ON_UNIT;
+	enum attr_on on = o->target == TARGET_ITEM ? ON_ITEM : ON_UNIT;
 	for (size_t i = 0; i < o->n_grants; i++)
 		if (p->sys->keywords[o->grants[i]].on != on)
 			CFAIL(n, _("option '%s' grants keyword '%s' to the wrong kind of item"), o->id,
@@ -249,10 +263,10 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	return 0;
 }
 
-static bool entry_has_weapon(const struct entry *e, const char *id)
+static bool entry_has_item(const struct entry *e, const char *id)
 {
-	for (size_t i = 0; i < e->n_weapons; i++)
-		if (strcmp(e->weapons[i].id, id) == 0)
+	for (size_t i = 0; i < e->n_items; i++)
+		if (strcmp(e->items[i].id, id) == 0)
 			return true;
 	for (size_t i = 0; i < e->n_options; i++)
 		if (e->options[i].adds && strcmp(e->options[i].adds->id, id) == 0)
@@ -289,10 +303,10 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	}
 	size_t nw = 0, no = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		nw += xml_is(c, "weapon");
+		nw += xml_is(c, "item");
 		no += xml_is(c, "option");
 	}
-	e->weapons = xcalloc(nw + 1, sizeof(*e->weapons));
+	e->items = xcalloc(nw + 1, sizeof(*e->items));
 	e->options = xcalloc(no + 1, sizeof(*e->options));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "cost")) {
@@ -307,13 +321,13 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		} else if (xml_is(c, "keywords")) {
 			if (parse_keywords(p, c, ON_UNIT, e->kw))
 				return -1;
-		} else if (xml_is(c, "weapon")) {
-			struct weapon *w = &e->weapons[e->n_weapons++];
-			if (parse_weapon(p, c, w))
+		} else if (xml_is(c, "item")) {
+			struct item *w = &e->items[e->n_items++];
+			if (parse_item(p, c, w))
 				return -1;
-			for (size_t i = 0; i + 1 < e->n_weapons; i++)
-				if (strcmp(e->weapons[i].id, w->id) == 0)
-					CFAIL(c, _("weapon id '%s' is used twice in entry '%s'"), w->id, e->id);
+			for (size_t i = 0; i + 1 < e->n_items; i++)
+				if (strcmp(e->items[i].id, w->id) == 0)
+					CFAIL(c, _("item id '%s' is used twice in entry '%s'"), w->id, e->id);
 		} else if (xml_is(c, "option")) {
 			if (parse_option(p, e, c, &e->options[e->n_options++]))
 				return -1;
@@ -336,13 +350,13 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	/* Weapons named by options: the entry's own, or one an option of the entry adds. */
 	for (size_t i = 0; i < e->n_options; i++) {
 		const struct entry_option *o = &e->options[i];
-		const char *bad = o->weapon_id && !entry_has_weapon(e, o->weapon_id) ? o->weapon_id : NULL;
+		const char *bad = o->item_id && !entry_has_item(e, o->item_id) ? o->item_id : NULL;
 		for (size_t k = 0; !bad && o->drops && o->drops[k]; k++)
-			if (!entry_has_weapon(e, o->drops[k]))
+			if (!entry_has_item(e, o->drops[k]))
 				bad = o->drops[k];
 		if (bad) {
 			diags_add(p->d, SEV_FATAL, cat->file, o->line, 0, NULL, NULL,
-			          _("option '%s' names weapon '%s', which entry '%s' does not have"), o->id,
+			          _("option '%s' names item '%s', which entry '%s' does not have"), o->id,
 			          bad, e->id);
 			return -1;
 		}
@@ -465,15 +479,15 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 		free(e->also);
 		free(e->kw);
 		free(e->costs);
-		for (size_t j = 0; j < e->n_weapons; j++)
-			weapon_release(sys, &e->weapons[j]);
-		free(e->weapons);
+		for (size_t j = 0; j < e->n_items; j++)
+			item_release(sys, &e->items[j]);
+		free(e->items);
 		for (size_t j = 0; j < e->n_options; j++) {
 			struct entry_option *o = &e->options[j];
 			free(o->id);
 			free(o->name);
 			free(o->costs);
-			free(o->weapon_id);
+			free(o->item_id);
 			free(o->grants);
 			free(o->removes);
 			free(o->cats);
@@ -483,7 +497,7 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 				modifier_release(&o->mods[k]);
 			free(o->mods);
 			if (o->adds) {
-				weapon_release(sys, o->adds);
+				item_release(sys, o->adds);
 				free(o->adds);
 			}
 		}

@@ -1,4 +1,4 @@
-/* catalog.h - faction catalogs: groups (one per level), entries, weapons, options
+/* catalog.h - faction catalogs: groups (one per level), entries, items, options
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */

@@ -124,11 +124,11 @@ static const char *unit_label(const struct eunit *u)
 }
 
 static void add_to_group(const struct agg *a, struct group_acc *g, const struct system *sys,
-                         size_t li, const struct eunit *u, const struct eweapon *w,
+                         size_t li, const struct eunit *u, const struct eitem *w,
                          const struct r_option *o)
 {
 	if (a->kind == AGG_DISTINCT) {
-		const struct value *v = a->attr->on == ON_WEAPON ? &w->vals[a->attr->index]
+		const struct value *v = a->attr->on == ON_ITEM ? &w->vals[a->attr->index]
 		                                                 : &u->vals[a->attr->index];
 		char *s = value_display(sys, a->attr, v);
 		group_distinct(g, s);
@@ -159,7 +159,7 @@ static void add_to_group(const struct agg *a, struct group_acc *g, const struct 
 
 /* Adds an item to its group (or groups: a unit in several groups of the level counts in each). */
 static void add_item(const struct agg *a, struct acc *acc, const struct system *sys, size_t li,
-                     const struct eunit *u, const struct eweapon *w, const struct r_option *o)
+                     const struct eunit *u, const struct eitem *w, const struct r_option *o)
 {
 	if (a->group == GROUP_ENTRY) {
 		add_to_group(a, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->e->id,
@@ -167,7 +167,7 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
 		             sys, li, u, w, o);
 	} else if (a->group == GROUP_ATTR) {
 		const struct attr_def *ga = a->group_attr;
-		const struct value *v = ga->on == ON_WEAPON ? &w->vals[ga->index] : &u->vals[ga->index];
+		const struct value *v = ga->on == ON_ITEM ? &w->vals[ga->index] : &u->vals[ga->index];
 		char *label = value_display(sys, ga, v);
 		add_to_group(a, acc_group(acc, v->set && v->s ? v->s : "", label), sys, li, u, w, o);
 		free(label);
@@ -190,10 +190,10 @@ static void collect(const struct agg *a, struct acc *acc, const struct eval *ev,
 		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
 		for (size_t ui = 0; ui < el->n; ui++) {
 			const struct eunit *u = &el->units[ui];
-			if (a->item == ON_WEAPON) {
-				for (size_t wi = 0; wi < u->n_weapons; wi++)
-					if (sel_match(a->where, &c, u, &u->weapons[wi]))
-						add_item(a, acc, ev->sys, li, u, &u->weapons[wi], NULL);
+			if (a->item == ON_ITEM) {
+				for (size_t wi = 0; wi < u->n_items; wi++)
+					if (sel_match(a->where, &c, u, &u->items[wi]))
+						add_item(a, acc, ev->sys, li, u, &u->items[wi], NULL);
 			} else if (a->item == ON_OPTION) {
 				for (size_t oi = 0; oi < u->ru->n_opts; oi++)
 					if (sel_match_option(a->where, &c, u, &u->ru->opts[oi]))
@@ -212,7 +212,7 @@ struct msgvars {
 	const struct rule *r;
 	const struct elist *el;
 	const struct eunit *this_u;
-	const struct eweapon *this_w;
+	const struct eitem *this_w;
 	int64_t count, bound;
 	long keyword;
 	const char *group;
@@ -240,7 +240,7 @@ static char *render(const struct msgvars *m)
 			else
 				strbuf_adds(&sb, unit_label(m->this_u));
 		} else if (a && m->this_u && (a->on == ON_UNIT || m->this_w)) {
-			const struct value *v = a->on == ON_WEAPON ? &m->this_w->vals[a->index]
+			const struct value *v = a->on == ON_ITEM ? &m->this_w->vals[a->index]
 			                                           : &m->this_u->vals[a->index];
 			char *t = value_display(m->sys, a, v);
 			strbuf_adds(&sb, t);
@@ -371,20 +371,20 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 	acc_release(&acc);
 }
 
-/* listed="true": the unit's card (or its weapons' cards) already has the keyword; check it
+/* listed="true": the unit's card (or its items' cards) already has the keyword; check it
  * as the card gives it. */
 static void check_listed(struct checker *k, const struct rule *r, const struct elist *el,
                          const struct sel_ctx *base, const struct eunit *u)
 {
-	size_t nw = r->each_item == ON_WEAPON ? u->n_weapons : 1;
+	size_t nw = r->each_item == ON_ITEM ? u->n_items : 1;
 	for (size_t wi = 0; wi < nw; wi++) {
-		const struct eweapon *w = r->each_item == ON_WEAPON ? &u->weapons[wi] : NULL;
+		const struct eitem *w = r->each_item == ON_ITEM ? &u->items[wi] : NULL;
 		const kwword *card = w ? w->w->kw : u->e->kw;
 		if (!kw_has(card, (size_t)r->taking))
 			continue;
 		struct sel_ctx c = *base;
 		c.this_unit = u;
-		c.this_weapon = w;
+		c.this_eitem = w;
 		c.this_kw = card;
 		if (!sel_match(r->each_sel, &c, u, w) || sel_match(r->where, &c, u, w))
 			continue;
@@ -399,14 +399,14 @@ static void check_takes(struct checker *k, const struct rule *r, const struct el
 {
 	for (size_t ti = 0; ti < u->n_takes; ti++) {
 		const struct take *t = &u->takes[ti];
-		if ((long)t->kw != r->taking || t->weapon == -2)
+		if ((long)t->kw != r->taking || t->item == -2)
 			continue;
-		if ((r->each_item == ON_WEAPON) != (t->weapon >= 0))
+		if ((r->each_item == ON_ITEM) != (t->item >= 0))
 			continue;
-		const struct eweapon *w = t->weapon >= 0 ? &u->weapons[t->weapon] : NULL;
+		const struct eitem *w = t->item >= 0 ? &u->items[t->item] : NULL;
 		struct sel_ctx c = *base;
 		c.this_unit = u;
-		c.this_weapon = w;
+		c.this_eitem = w;
 		c.this_kw = t->before;
 		if (!sel_match(r->each_sel, &c, u, w) || sel_match(r->where, &c, u, w))
 			continue;
@@ -427,12 +427,12 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 			check_takes(k, r, el, &base, u);
 			continue;
 		}
-		size_t nw = r->each_item == ON_WEAPON ? u->n_weapons : 1;
+		size_t nw = r->each_item == ON_ITEM ? u->n_items : 1;
 		for (size_t wi = 0; wi < nw; wi++) {
-			const struct eweapon *w = r->each_item == ON_WEAPON ? &u->weapons[wi] : NULL;
+			const struct eitem *w = r->each_item == ON_ITEM ? &u->items[wi] : NULL;
 			struct sel_ctx c = base;
 			c.this_unit = u;
-			c.this_weapon = w;
+			c.this_eitem = w;
 			if (!sel_match(r->each_sel, &c, u, w))
 				continue;
 			long line = w && w->extra_line ? w->extra_line : u->ru->line;

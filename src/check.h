@@ -3,9 +3,9 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * A rule is data (rules-xml <rule>, read by read-rules.c into lang.h's structs): optionally a
- * condition on the list (<when>), optionally "for each unit/weapon matching S", then either an
+ * condition on the list (<when>), optionally "for each unit/item matching S", then either an
  * aggregate (count, sum, distinct) over a scope compared with bounds that are expressions, or
- * a requirement that this unit or weapon matches a selector. Violations become diagnostics
+ * a requirement that this unit or item matches a selector. Violations become diagnostics
  * citing the rule's reference ("XX-6") with its message's placeholders filled.
  */
 #ifndef MUSTER_CHECK_H

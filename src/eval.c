@@ -37,10 +37,10 @@ static void grant(const struct system *sys, kwword *set, size_t k)
 	kw_add(set, k);
 }
 
-static long find_weapon(const struct eunit *u, const char *id)
+static long find_item(const struct eunit *u, const char *id)
 {
-	for (size_t i = u->n_weapons; i-- > 0;)
-		if (strcmp(u->weapons[i].w->id, id) == 0)
+	for (size_t i = u->n_items; i-- > 0;)
+		if (strcmp(u->items[i].w->id, id) == 0)
 			return (long)i;
 	return -1;
 }
@@ -66,7 +66,7 @@ static int option_line(const struct system *sys, const struct r_unit *ru,
 	return 0;
 }
 
-/* The unit as its entry and its options' grants, removals and weapons make it, with its cost
+/* The unit as its entry and its options' grants, removals and items make it, with its cost
  * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
 static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
                      struct eunit *u, struct diags *d)
@@ -86,13 +86,13 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 	size_t extra = 0;
 	for (size_t i = 0; i < ru->n_opts; i++)
 		extra += ru->opts[i].opt->adds ? 1 : 0;
-	u->weapons = xcalloc(e->n_weapons + extra + 1, sizeof(*u->weapons));
-	for (size_t i = 0; i < e->n_weapons; i++) {
-		u->weapons[i].w = &e->weapons[i];
-		u->weapons[i].kw = kw_copy(sys, e->weapons[i].kw);
-		u->weapons[i].vals = e->weapons[i].vals;
+	u->items = xcalloc(e->n_items + extra + 1, sizeof(*u->items));
+	for (size_t i = 0; i < e->n_items; i++) {
+		u->items[i].w = &e->items[i];
+		u->items[i].kw = kw_copy(sys, e->items[i].kw);
+		u->items[i].vals = e->items[i].vals;
 	}
-	u->n_weapons = e->n_weapons;
+	u->n_items = e->n_items;
 	struct cost_line *ml = &u->lines[u->n_lines++];
 	ml->kind = LINE_MODELS;
 	ml->costs = xcalloc(nc, sizeof(*ml->costs));
@@ -116,24 +116,24 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 			return overflow(d, r, ru, &sys->costs[bad - 1]);
 		long target = -1;
 		if (o->adds) {
-			struct eweapon *w = &u->weapons[u->n_weapons];
+			struct eitem *w = &u->items[u->n_items];
 			w->w = o->adds;
 			w->kw = kw_copy(sys, o->adds->kw);
 			w->vals = o->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
-			target = (long)u->n_weapons++;
+			target = (long)u->n_items++;
 		}
-		if (o->target == TARGET_WEAPON && o->weapon_id)
-			target = find_weapon(u, o->weapon_id);
-		if (o->target == TARGET_WEAPON && target < 0)
-			continue; /* the catalog loader refuses options naming no weapon */
-		kwword *set = o->target == TARGET_WEAPON ? u->weapons[target].kw : u->kw;
+		if (o->target == TARGET_ITEM && o->item_id)
+			target = find_item(u, o->item_id);
+		if (o->target == TARGET_ITEM && target < 0)
+			continue; /* the catalog loader refuses options naming no item */
+		kwword *set = o->target == TARGET_ITEM ? u->items[target].kw : u->kw;
 		for (size_t g = 0; g < o->n_grants; g++) {
 			GROW(u->takes, cap_takes, u->n_takes + 1);
 			struct take *t = &u->takes[u->n_takes++];
 			t->kw = o->grants[g];
-			t->weapon = o->target == TARGET_WEAPON ? target : -1;
+			t->item = o->target == TARGET_ITEM ? target : -1;
 			t->before = kw_copy(sys, set);
 			t->line = ro->line;
 			t->col = ro->col;
@@ -142,19 +142,19 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		for (size_t k = 0; k < o->n_removes; k++)
 			kw_del(set, o->removes[k]);
 		for (size_t k = 0; o->drops && o->drops[k]; k++) {
-			long wi = find_weapon(u, o->drops[k]);
+			long wi = find_item(u, o->drops[k]);
 			if (wi < 0)
 				continue;
-			free(u->weapons[wi].kw);
-			memmove(&u->weapons[wi], &u->weapons[wi + 1],
-			        (u->n_weapons - (size_t)wi - 1) * sizeof(*u->weapons));
-			u->n_weapons--;
-			/* Takes recorded on weapons after the dropped one shift down with them. */
+			free(u->items[wi].kw);
+			memmove(&u->items[wi], &u->items[wi + 1],
+			        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
+			u->n_items--;
+			/* Takes recorded on items after the dropped one shift down with them. */
 			for (size_t t = 0; t < u->n_takes; t++) {
-				if (u->takes[t].weapon == wi)
-					u->takes[t].weapon = -2; /* gone: its take no longer applies */
-				else if (u->takes[t].weapon > wi)
-					u->takes[t].weapon--;
+				if (u->takes[t].item == wi)
+					u->takes[t].item = -2; /* gone: its take no longer applies */
+				else if (u->takes[t].item > wi)
+					u->takes[t].item--;
 			}
 		}
 	}
@@ -167,7 +167,7 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 struct change {
 	const struct modifier *m;
 	struct eunit *u;
-	struct eweapon *w;       /* an option's change to a weapon */
+	struct eitem *w;       /* an option's change to an item */
 	int64_t value;           /* set / add / mul operand, repeats folded in */
 	long times;              /* an option taken several times */
 	size_t list;
@@ -239,7 +239,7 @@ static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 	return 0;
 }
 
-/* Applies one change to its unit or weapon. Returns -1 on overflow. */
+/* Applies one change to its unit or item. Returns -1 on overflow. */
 static int apply(const struct system *sys, const struct change *ch)
 {
 	const struct modifier *m = ch->m;
@@ -247,7 +247,7 @@ static int apply(const struct system *sys, const struct change *ch)
 	switch (m->target) {
 	case MOD_ATTR: {
 		const struct attr_def *a = m->attr;
-		struct value *v = ch->w ? &own_vals(&ch->w->vals, &ch->w->own_vals, sys->n_weapon_attrs)[a->index]
+		struct value *v = ch->w ? &own_vals(&ch->w->vals, &ch->w->own_vals, sys->n_item_attrs)[a->index]
 		                        : &own_vals(&u->vals, &u->own_vals, sys->n_unit_attrs)[a->index];
 		if (a->type == ATTR_TEXT) {
 			free(v->s);
@@ -359,14 +359,14 @@ static int modify(struct eval *ev, struct diags *d)
 			for (size_t oi = 0; oi < u->ru->n_opts && rc == 0; oi++) {
 				const struct r_option *ro = &u->ru->opts[oi];
 				const struct entry_option *o = ro->opt;
-				struct eweapon *w = NULL;
-				if (o->target == TARGET_WEAPON && o->weapon_id) {
-					long wi = find_weapon(u, o->weapon_id);
-					w = wi >= 0 ? &u->weapons[wi] : NULL;
+				struct eitem *w = NULL;
+				if (o->target == TARGET_ITEM && o->item_id) {
+					long wi = find_item(u, o->item_id);
+					w = wi >= 0 ? &u->items[wi] : NULL;
 				} else if (o->adds) {
-					for (size_t k = 0; k < u->n_weapons; k++)
-						if (u->weapons[k].w == o->adds)
-							w = &u->weapons[k];
+					for (size_t k = 0; k < u->n_items; k++)
+						if (u->items[k].w == o->adds)
+							w = &u->items[k];
 				}
 				for (size_t mi = 0; mi < o->n_mods && rc == 0; mi++) {
 					const struct modifier *m = &o->mods[mi];
@@ -374,7 +374,7 @@ static int modify(struct eval *ev, struct diags *d)
 					int k = decide(m, ev, li, &v);
 					if (k < 0)
 						rc = -1;
-					else if (k > 0 && (w || o->target != TARGET_WEAPON))
+					else if (k > 0 && (w || o->target != TARGET_ITEM))
 						add_change(&chs, &n, &cap, (struct change){ m, u, w, v, ro->count, li });
 				}
 			}
@@ -454,15 +454,15 @@ static void unit_release(const struct system *sys, struct eunit *u)
 		free(u->vals);
 	}
 	free(u->own_cats);
-	for (size_t w = 0; w < u->n_weapons; w++) {
-		free(u->weapons[w].kw);
-		if (u->weapons[w].own_vals) {
-			for (size_t i = 0; i < sys->n_weapon_attrs; i++)
-				free(u->weapons[w].vals[i].s);
-			free(u->weapons[w].vals);
+	for (size_t w = 0; w < u->n_items; w++) {
+		free(u->items[w].kw);
+		if (u->items[w].own_vals) {
+			for (size_t i = 0; i < sys->n_item_attrs; i++)
+				free(u->items[w].vals[i].s);
+			free(u->items[w].vals);
 		}
 	}
-	free(u->weapons);
+	free(u->items);
 	free(u->costs);
 	for (size_t i = 0; i < u->n_lines; i++)
 		free(u->lines[i].costs);

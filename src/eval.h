@@ -3,7 +3,7 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * A roster names entries and the options taken; its evaluation is what that makes, computed
- * once and read by checking and by every export: each unit's keywords, categories, weapons and
+ * once and read by checking and by every export: each unit's keywords, categories, items and
  * attribute values after its options and every modifier, its cost lines (the models, each
  * option, each modifier's change) in every cost type, each list's totals and effective limits.
  * Costs are 64-bit and checked: an overflow is an input error, never a wrapped number. The
@@ -15,19 +15,19 @@
 #include "model.h"
 #include "diag.h"
 
-struct eweapon {
-	const struct weapon *w;
+struct eitem {
+	const struct item *w;
 	kwword *kw;              /* effective keywords */
-	struct value *vals;      /* effective values: the weapon's own, or a modified copy */
+	struct value *vals;      /* effective values: the item's own, or a modified copy */
 	bool own_vals;
-	long extra_line;         /* 0 for the entry's own weapons; the option's line for added ones */
+	long extra_line;         /* 0 for the entry's own items; the option's line for added ones */
 	long extra_col;
 };
 
 /* An option granted a keyword: "taking" rules are checked against the state before it. */
 struct take {
 	size_t kw;
-	long weapon;             /* index in eunit.weapons, -1 for the unit itself, -2 dropped */
+	long item;               /* index in eunit.items, -1 for the unit itself, -2 dropped */
 	kwword *before;          /* the item's keywords just before the grant */
 	long line, col;          /* where the option stands in the roster */
 };
@@ -50,8 +50,8 @@ struct eunit {
 	const size_t *cats;      /* effective categories */
 	size_t n_cats;
 	size_t *own_cats;
-	struct eweapon *weapons;
-	size_t n_weapons;
+	struct eitem *items;
+	size_t n_items;
 	int64_t *costs;          /* total for the unit, per cost type */
 	struct cost_line *lines;
 	size_t n_lines;

@@ -412,13 +412,13 @@ static void add_keywords(const struct system *sys, const kwword *kw, struct strb
 		}
 }
 
-static void add_weapon_line(const struct system *sys, const struct weapon *w, int indent,
+static void add_item_line(const struct system *sys, const struct item *w, int indent,
                             struct strbuf *sb)
 {
 	struct strbuf stats = STRBUF_INIT;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_WEAPON || !a->card || !w->vals[a->index].set)
+		if (a->on != ON_ITEM || !a->card || !w->vals[a->index].set)
 			continue;
 		char *v = value_display(sys, a, &w->vals[a->index]);
 		strbuf_addf(&stats, " %s %s", a->abbr ? a->abbr : a->name, v);
@@ -435,6 +435,15 @@ static void add_weapon_line(const struct system *sys, const struct weapon *w, in
 	strbuf_release(&stats);
 	strbuf_release(&k);
 	strbuf_adds(sb, "\n");
+}
+
+/* Orders items by kind, then by their place on the card (qsort is not stable). */
+static int cmp_item_kind(const void *a, const void *b)
+{
+	const struct item *x = *(const struct item *const *)a, *y = *(const struct item *const *)b;
+	if (x->kind->index != y->kind->index)
+		return x->kind->index < y->kind->index ? -1 : 1;
+	return (x > y) - (x < y);
 }
 
 void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb)
@@ -480,11 +489,17 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 	if (k.len)
 		strbuf_addf(sb, "  %s: %s\n", _("Abilities"), k.s);
 	strbuf_release(&k);
-	if (e->n_weapons) {
-		strbuf_addf(sb, "  %s:\n", _("Weapons"));
-		for (size_t i = 0; i < e->n_weapons; i++)
-			add_weapon_line(sys, &e->weapons[i], 4, sb);
+	/* Items under their kinds, in the system's order of kinds, each kind's in card order. */
+	const struct item **by_kind = xcalloc(e->n_items + 1, sizeof(*by_kind));
+	for (size_t i = 0; i < e->n_items; i++)
+		by_kind[i] = &e->items[i];
+	qsort(by_kind, e->n_items, sizeof(*by_kind), cmp_item_kind);
+	for (size_t i = 0; i < e->n_items; i++) {
+		if (i == 0 || by_kind[i]->kind != by_kind[i - 1]->kind)
+			strbuf_addf(sb, "  %s:\n", by_kind[i]->kind->plural);
+		add_item_line(sys, by_kind[i], 4, sb);
 	}
+	free(by_kind);
 	if (e->n_options) {
 		strbuf_addf(sb, "  %s:\n", _("Options"));
 		for (size_t i = 0; i < e->n_options; i++) {
@@ -498,15 +513,15 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 				strbuf_adds(sb, _(" (any number)"));
 			else if (o->max != 1)
 				strbuf_addf(sb, _(" (up to %ld)"), o->max);
-			if (o->weapon_id)
-				strbuf_addf(sb, _(" on %s"), o->weapon_id);
+			if (o->item_id)
+				strbuf_addf(sb, _(" on %s"), o->item_id);
 			for (size_t c = 0; c < o->n_cats; c++)
 				strbuf_addf(sb, "%s%s%s", c ? ", " : " [", sys->cats[o->cats[c]].name,
 				            c + 1 == o->n_cats ? "]" : "");
 			strbuf_adds(sb, "\n");
 			if (o->adds) {
 				strbuf_addf(sb, "      %s ", _("adds"));
-				add_weapon_line(sys, o->adds, 0, sb);
+				add_item_line(sys, o->adds, 0, sb);
 			}
 		}
 	}

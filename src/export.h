@@ -22,7 +22,7 @@ void export_text(const struct eval *ev, const struct diags *d, bool markdown, st
 /* A cost sheet: one row per unit and per option, then per list its total, limit and what is
  * left, and last the verdict; formula-safe cells. Returns 0 or -1 on a write error. */
 int export_csv(const struct eval *ev, const struct diags *d, FILE *out);
-/* An entry's card: stats, keywords, categories, weapons, options, costs, notes. */
+/* An entry's card: stats, keywords, categories, items by kind, options, costs, notes. */
 void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb);
 
 #endif

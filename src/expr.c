@@ -114,14 +114,14 @@ static void dset_add(struct dset *ds, const char *v, long delta)
 /* --- items ------------------------------------------------------------------------------- */
 
 static const struct value *attr_value(const struct attr_def *a, const struct eunit *u,
-                                      const struct eweapon *w)
+                                      const struct eitem *w)
 {
-	if (a->on == ON_WEAPON)
+	if (a->on == ON_ITEM)
 		return w ? &w->vals[a->index] : NULL;
 	return &u->vals[a->index];
 }
 
-int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eweapon *w,
+int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eitem *w,
                        const struct r_option *o)
 {
 	switch (a->kind) {
@@ -161,7 +161,7 @@ static void key_value(struct strbuf *sb, const struct value *v)
 /* The key of a counted item (this = false) or of the item checked (this = true); false when
  * an attribute it needs is not set, so that nothing matches. */
 static bool item_key(const struct agg *a, const struct eval *ev, const struct eunit *u,
-                     const struct eweapon *w, bool this, struct strbuf *sb)
+                     const struct eitem *w, bool this, struct strbuf *sb)
 {
 	sb->len = 0;
 	if (sb->s)
@@ -188,7 +188,7 @@ static bool item_key(const struct agg *a, const struct eval *ev, const struct eu
 }
 
 static void add_to_bucket(struct bucket *b, const struct agg *a, const struct system *sys,
-                          size_t li, const struct eunit *u, const struct eweapon *w,
+                          size_t li, const struct eunit *u, const struct eitem *w,
                           const struct r_option *o)
 {
 	if (a->kind == AGG_DISTINCT) {
@@ -207,7 +207,7 @@ static void add_to_bucket(struct bucket *b, const struct agg *a, const struct sy
 }
 
 static void add_to(struct acache *ac, const struct agg *a, const struct system *sys,
-                   size_t li, const char *key, const struct eunit *u, const struct eweapon *w,
+                   size_t li, const char *key, const struct eunit *u, const struct eitem *w,
                    const struct r_option *o)
 {
 	add_to_bucket(bucket_get(ac, key, true), a, sys, li, u, w, o);
@@ -230,9 +230,9 @@ static struct acache *compute(const struct agg *a, struct eval *ev, size_t row)
 		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
 		for (size_t ui = 0; ui < el->n; ui++) {
 			const struct eunit *u = &el->units[ui];
-			if (a->item == ON_WEAPON) {
-				for (size_t wi = 0; wi < u->n_weapons; wi++) {
-					const struct eweapon *w = &u->weapons[wi];
+			if (a->item == ON_ITEM) {
+				for (size_t wi = 0; wi < u->n_items; wi++) {
+					const struct eitem *w = &u->items[wi];
 					if (sel_match(a->where, &c, u, w) && item_key(a, ev, u, w, false, &key))
 						add_to(ac, a, ev->sys, li, key.s, u, w, NULL);
 				}
@@ -271,10 +271,10 @@ static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int6
 	const struct elist *el = &c->ev->lists[c->li];
 	struct sel_ctx sc = { sys, el->list, el->units, el->n, u, c->this_w, NULL };
 	struct bucket b = { .last_list = -1 };
-	if (a->item == ON_WEAPON) {
-		for (size_t wi = 0; wi < u->n_weapons; wi++)
-			if (sel_match(a->where, &sc, u, &u->weapons[wi]))
-				add_to_bucket(&b, a, sys, c->li, u, &u->weapons[wi], NULL);
+	if (a->item == ON_ITEM) {
+		for (size_t wi = 0; wi < u->n_items; wi++)
+			if (sel_match(a->where, &sc, u, &u->items[wi]))
+				add_to_bucket(&b, a, sys, c->li, u, &u->items[wi], NULL);
 	} else if (a->item == ON_OPTION) {
 		for (size_t oi = 0; oi < u->ru->n_opts; oi++)
 			if (sel_match_option(a->where, &sc, u, &u->ru->opts[oi]))

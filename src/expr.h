@@ -12,13 +12,13 @@
 #include "lang.h"
 #include "eval.h"
 
-/* Where an expression is evaluated: a list of an evaluation, and the unit or weapon a rule
+/* Where an expression is evaluated: a list of an evaluation, and the unit or item a rule
  * checks (NULL outside <each>). The evaluation's caches fill as aggregates are asked for. */
 struct ectx {
 	struct eval *ev;
 	size_t li;
 	const struct eunit *this_u;
-	const struct eweapon *this_w;
+	const struct eitem *this_w;
 };
 
 enum ev_status expr_eval(const struct expr *e, const struct ectx *c, int64_t *out);
@@ -26,8 +26,8 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 /* Does condition s hold on the context's list? A condition that cannot be evaluated (an
  * overflow) does not hold; *st (may be NULL) says why. */
 bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st);
-/* The value a unit (or weapon, or option) adds to an aggregate of kind a. */
-int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eweapon *w,
+/* The value a unit (or item, or option) adds to an aggregate of kind a. */
+int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eitem *w,
                        const struct r_option *o);
 /* Drops every cached aggregate (after the units they were computed on changed). */
 void expr_cache_clear(struct eval *ev);

@@ -21,8 +21,8 @@ enum cmp_op { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IN, CMP_NOT_IN
 enum sel_kind {
 	SEL_ALL, SEL_ANY, SEL_NOT,
 	SEL_ENTRY, SEL_CATEGORY, SEL_KEYWORD, SEL_ATTR, SEL_NAME, SEL_SAME_AS_THIS, SEL_NOT_THIS,
-	SEL_HAS_WEAPON, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
-	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP,
+	SEL_HAS_ITEM, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
+	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND,
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 };
@@ -37,6 +37,7 @@ struct sel {
 	const struct attr_def *attr;
 	const struct attr_def *this_attr; /* <attr name="X" le-this="Y"/>: Y of the checked unit */
 	const struct group *group;
+	const struct item_kind *ikind;
 	enum cmp_op op;
 	struct value *vals;       /* one, or several for in / not-in */
 	size_t n_vals;

@@ -25,7 +25,7 @@ typedef uint64_t kwword;
 enum attr_type { ATTR_INT, ATTR_TEXT, ATTR_LADDER, ATTR_BOOL, ATTR_LEVEL, ATTR_CHOICE };
 /* What an attribute, keyword or selector applies to. Options are items only for selectors and
  * aggregates (unique items, upgrades counted per unit); they have no attributes. */
-enum attr_on { ON_UNIT, ON_WEAPON, ON_OPTION, ON_LIST };
+enum attr_on { ON_UNIT, ON_ITEM, ON_OPTION, ON_LIST };
 
 /* An ordered scale of text steps ("d4 < d6 < 2d4"), so that "at least 2d3" can be checked. */
 struct ladder {
@@ -51,8 +51,8 @@ struct attr_def {
 	struct value_label *labels;
 	size_t n_labels;
 	bool card;        /* shown on cards */
-	bool required;    /* every entry (or weapon) must give it */
-	size_t index;     /* slot in struct value arrays of units or weapons */
+	bool required;    /* every entry (or item) must give it */
+	size_t index;     /* slot in struct value arrays of units or items */
 	long line;
 };
 
@@ -78,6 +78,13 @@ struct keyword_def {
 	size_t *removes;  /* keyword indices taking this one removes */
 	size_t n_removes;
 	kwword *providers; /* itself and every keyword that replaces it, transitively */
+	size_t index;
+	long line;
+};
+
+/* A kind of sub-item a model carries: a weapon, a spell, a piece of wargear. */
+struct item_kind {
+	char *id, *name, *plural;
 	size_t index;
 	long line;
 };
@@ -125,14 +132,15 @@ struct group {
 	char *note;
 };
 
-struct weapon {
+struct item {
 	char *id, *name;
-	struct value *vals; /* per weapon attribute (by attr_def index among ON_WEAPON) */
+	const struct item_kind *kind;
+	struct value *vals; /* per item attribute (by attr_def index among ON_ITEM) */
 	kwword *kw;
 	long line;
 };
 
-enum option_target { TARGET_UNIT, TARGET_WEAPON };
+enum option_target { TARGET_UNIT, TARGET_ITEM };
 
 #define OPTION_UNBOUNDED 1000000L
 /* Costs and limits in data: a quadrillion, so that sums of them fit 64 bits as long as a list
@@ -145,13 +153,13 @@ struct entry_option {
 	long *costs;        /* per cost type */
 	bool per_model;     /* costs multiply by the unit's models */
 	enum option_target target;
-	char *weapon_id;    /* TARGET_WEAPON: which weapon (NULL: the option's own added weapon) */
+	char *item_id;      /* TARGET_ITEM: which item (NULL: the option's own added item) */
 	size_t *grants, n_grants;
 	size_t *removes, n_removes;
 	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
-	char **drops;       /* ids of weapons the option takes away; NULL-terminated or NULL */
+	char **drops;       /* ids of items the option takes away; NULL-terminated or NULL */
 	char *ref;          /* the rule its min and max come from ("XX-2"), or NULL */
-	struct weapon *adds; /* an extra weapon, or NULL */
+	struct item *adds;  /* an extra item, or NULL */
 	struct modifier *mods; /* what taking it changes, once per time taken */
 	size_t n_mods;
 	long line;
@@ -168,8 +176,8 @@ struct entry {
 	struct value *vals; /* per unit attribute */
 	size_t *cats, n_cats;
 	kwword *kw;
-	struct weapon *weapons;
-	size_t n_weapons;
+	struct item *items;
+	size_t n_items;
 	struct entry_option *options;
 	size_t n_options;
 	struct idx *option_idx;
@@ -199,9 +207,11 @@ struct system {
 	size_t n_costs;
 	struct ladder *ladders;
 	size_t n_ladders;
-	struct attr_def *attrs;     /* unit attributes then weapon attributes, in file order */
+	struct attr_def *attrs;     /* unit attributes then item attributes, in file order */
+	struct item_kind *kinds;    /* the kinds of sub-item the system declares (weapon, spell ...) */
+	size_t n_kinds;
 	size_t n_attrs;
-	size_t n_unit_attrs, n_weapon_attrs;
+	size_t n_unit_attrs, n_item_attrs;
 	struct keyword_def *keywords;
 	size_t n_keywords, kw_words;
 	struct category_def *cats;
@@ -217,6 +227,7 @@ struct system {
 	size_t n_slots;             /* aggregates, each with a cache slot in an evaluation */
 	struct catalog **catalogs;
 	size_t n_catalogs;
+	struct idx *kind_idx;
 	struct idx *attr_idx, *cost_idx, *kw_idx, *cat_idx, *size_idx, *field_idx, *ladder_idx,
 	           *entry_idx, *group_idx, *rule_idx;
 };

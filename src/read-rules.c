@@ -22,7 +22,7 @@ struct rp {
 	struct system *sys;
 	const char *file;
 	struct diags *d;
-	enum attr_on item;        /* units, weapons, options, or ON_LIST for conditions */
+	enum attr_on item;        /* units, items, options, or ON_LIST for conditions */
 	bool has_this;
 	enum attr_on this_item;
 	enum scope_kind cond_scope;
@@ -191,8 +191,8 @@ static const struct attr_def *find_attr(const struct rp *p, const char *id, enum
 		return NULL;
 	}
 	if (a->on != on) {
-		fatal(p, n, on == ON_UNIT ? _("attribute '%s' belongs to weapons, not units, here")
-		                         : _("attribute '%s' belongs to units, not weapons, here"), id);
+		fatal(p, n, on == ON_UNIT ? _("attribute '%s' belongs to items, not units, here")
+		                         : _("attribute '%s' belongs to units, not items, here"), id);
 		return NULL;
 	}
 	return a;
@@ -218,7 +218,7 @@ static struct sel *read_group(xmlNodePtr parent, enum sel_kind kind, const struc
 	return s;
 }
 
-/* A selector with one sub-selector on other items (has-weapon, attached-to). */
+/* A selector with one sub-selector on other items (has-item, attached-to). */
 static struct sel *read_nested(xmlNodePtr n, enum sel_kind kind, const struct rp *p,
                                enum attr_on item)
 {
@@ -373,8 +373,8 @@ static struct sel *read_attr(xmlNodePtr n, const struct rp *p)
 			goto fail;
 		}
 		free(t);
-		if (ta->on == ON_WEAPON && p->this_item != ON_WEAPON)
-			FAIL(n, _("attribute '%s' belongs to weapons, but this rule checks units"), ta->id);
+		if (ta->on == ON_ITEM && p->this_item != ON_ITEM)
+			FAIL(n, _("attribute '%s' belongs to items, but this rule checks units"), ta->id);
 		bool ordered = a->type == ATTR_INT || a->type == ATTR_LADDER;
 		if (ta->type != a->type || (ta->type == ATTR_LADDER && ta->ladder != a->ladder) ||
 		    (!ordered && this_ops[i].op != CMP_EQ && this_ops[i].op != CMP_NE))
@@ -456,14 +456,14 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 			FAIL(n, "%s", _("<attached-to-this/> needs a rule checked per unit (<each of=\"units\">)"));
 		return sel_new(SEL_ATTACHED_TO_THIS, p->item);
 	}
-	if (xml_is(n, "has-weapon")) {
+	if (xml_is(n, "has-item")) {
 		if (p->item != ON_UNIT)
-			FAIL(n, "%s", _("<has-weapon> tests units, but this selector tests weapons"));
-		return read_nested(n, SEL_HAS_WEAPON, p, ON_WEAPON);
+			FAIL(n, "%s", _("<has-item> tests units, but this selector tests items"));
+		return read_nested(n, SEL_HAS_ITEM, p, ON_ITEM);
 	}
 	id = xml_prop(n, "id");
 	if (xml_is(n, "entry")) {
-		/* The id of the item: an entry for units; a weapon's or option's own id otherwise
+		/* The id of the item: an entry for units; an item's or option's own id otherwise
 		 * (those are per entry, so only entries can be checked here). */
 		if (id == NULL || (p->item == ON_UNIT && idx_get(p->sys->entry_idx, id) == NULL))
 			FAIL(n, _("<entry> names an unknown entry '%s'"), id ? id : "");
@@ -478,6 +478,17 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 			FAIL(n, "%s", _("<has-option> needs id=\"OPTION\""));
 		s = sel_new(SEL_HAS_OPTION, p->item);
 		s->id = id;
+		return s;
+	}
+	if (xml_is(n, "kind")) {
+		const struct item_kind *k = idx_get(p->sys->kind_idx, id ? id : "");
+		if (p->item != ON_ITEM)
+			FAIL(n, "%s", _("<kind> tests items"));
+		if (k == NULL)
+			FAIL(n, _("<kind> names '%s', which is no item kind of the system"), id ? id : "");
+		s = sel_new(SEL_KIND, p->item);
+		s->ikind = k;
+		free(id);
 		return s;
 	}
 	if (xml_is(n, "group")) {
@@ -640,19 +651,19 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		FAIL(n, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
 	a->item = ON_UNIT;
 	if (xml_is(n, "count")) {
-		static const char *const ofs[] = { "units", "models", "weapons", "lists", "options" };
+		static const char *const ofs[] = { "units", "models", "items", "lists", "options" };
 		static const enum agg_kind kinds[] = { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS,
 		                                       AGG_OPTIONS };
 		char *of = xml_prop(n, "of");
 		int k = lookup_enum(of, ofs, 5, 0);
 		if (k == -2)
-			fatal(p, n, _("<count of=...> counts units, models, weapons, lists or options, not '%s'"), of);
+			fatal(p, n, _("<count of=...> counts units, models, items, lists or options, not '%s'"), of);
 		free(of);
 		if (k == -2)
 			goto fail;
 		a->kind = kinds[k];
 		if (a->kind == AGG_ITEMS)
-			a->item = ON_WEAPON;
+			a->item = ON_ITEM;
 		if (a->kind == AGG_OPTIONS)
 			a->item = ON_OPTION;
 		if (a->kind == AGG_LISTS && a->scope != SCOPE_ROSTER)
@@ -689,11 +700,11 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 	 * (a unique magic item in two lists of one player). */
 	char *items = xml_prop(n, "items");
 	if (items) {
-		static const char *const kinds[] = { "units", "weapons", "options" };
+		static const char *const kinds[] = { "units", "items", "options" };
 		int k = lookup_enum(items, kinds, 3, -1);
 		if (k < 0 || (a->kind != AGG_LISTS && a->kind != AGG_COST && a->kind != AGG_UNITS &&
 		              a->kind != AGG_OPTIONS && a->kind != AGG_ITEMS)) {
-			fatal(p, n, _("items=\"%s\" does not fit this aggregate (items: units, weapons or options, with count or sum cost)"),
+			fatal(p, n, _("items=\"%s\" does not fit this aggregate (items: units, items or options, with count or sum cost)"),
 			      items);
 			free(items);
 			goto fail;
@@ -770,9 +781,9 @@ static const struct attr_def *read_this_attr(xmlNodePtr n, const struct rp *p, c
 	const struct attr_def *a = idx_get(p->sys->attr_idx, id ? id : "");
 	if (a == NULL)
 		fatal(p, n, _("bound names an unknown attribute '%s'"), id ? id : "");
-	/* A weapon rule may bound by its unit's attribute (a model's hands, say). */
-	else if (a->on == ON_WEAPON && p->this_item != ON_WEAPON)
-		fatal(p, n, _("bound attribute '%s' belongs to weapons, but the rule checks units"), id);
+	/* An item rule may bound by its unit's attribute (a model's hands, say). */
+	else if (a->on == ON_ITEM && p->this_item != ON_ITEM)
+		fatal(p, n, _("bound attribute '%s' belongs to items, but the rule checks units"), id);
 	else if (a->type != ATTR_INT && a->type != ATTR_LADDER && a->type != ATTR_BOOL)
 		fatal(p, n, _("bound attribute '%s' is not a whole number"), id);
 	else
@@ -946,7 +957,7 @@ static int check_message(xmlNodePtr n, const struct rp *p, const struct rule *r,
 			ok |= strcmp(name, placeholders[i]) == 0;
 		if (!ok && strncmp(name, "this.", 5) == 0) {
 			const struct attr_def *a = idx_get(p->sys->attr_idx, name + 5);
-			/* A weapon rule may also name its unit's attributes. */
+			/* An item rule may also name its unit's attributes. */
 			ok = a != NULL && r->each && (a->on == r->each_item || a->on == ON_UNIT);
 		}
 		if (!ok)
@@ -961,7 +972,7 @@ static int check_message(xmlNodePtr n, const struct rp *p, const struct rule *r,
 
 static int read_each(xmlNodePtr c, struct rule *r, struct rp *p)
 {
-	static const char *const ofs[] = { "units", "weapons" };
+	static const char *const ofs[] = { "units", "items" };
 	if (r->each) {
 		fatal(p, c, "%s", _("a rule has at most one <each>"));
 		return -1;
@@ -970,11 +981,11 @@ static int read_each(xmlNodePtr c, struct rule *r, struct rp *p)
 	int k = lookup_enum(of, ofs, 2, 0);
 	free(of);
 	if (k < 0) {
-		fatal(p, c, "%s", _("<each of=...> takes units or weapons"));
+		fatal(p, c, "%s", _("<each of=...> takes units or items"));
 		return -1;
 	}
 	r->each = true;
-	r->each_item = k == 0 ? ON_UNIT : ON_WEAPON;
+	r->each_item = k == 0 ? ON_UNIT : ON_ITEM;
 	char *taking = xml_prop(c, "taking");
 	if (taking) {
 		const struct keyword_def *kd = idx_get(p->sys->kw_idx, taking);
@@ -1077,7 +1088,7 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 			goto fail;
 	} else if (req) {
 		if (!r->each)
-			FAIL(req, "%s", _("<require> needs a rule checked per unit or weapon (<each>)"));
+			FAIL(req, "%s", _("<require> needs a rule checked per unit or item (<each>)"));
 		r->require = true;
 		struct rp q = *p;
 		q.item = r->each_item;
@@ -1144,14 +1155,14 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 	if (m->target == MOD_LIMIT && where != MOD_IN_SYSTEM)
 		FAIL(n, "%s", _("limit= modifiers stand in the system's <modifiers>"));
 	if (where == MOD_IN_OPTION_ITEM && (m->target == MOD_COST || m->target == MOD_CATEGORY))
-		FAIL(n, "%s", _("an option that changes a weapon changes its attributes and keywords only"));
-	enum attr_on on = where == MOD_IN_OPTION_ITEM ? ON_WEAPON : ON_UNIT;
+		FAIL(n, "%s", _("an option that changes an item changes its attributes and keywords only"));
+	enum attr_on on = where == MOD_IN_OPTION_ITEM ? ON_ITEM : ON_UNIT;
 	switch (m->target) {
 	case MOD_ATTR:
 		m->attr = idx_get(sys->attr_idx, id);
 		if (m->attr == NULL || m->attr->on != on || m->attr->type == ATTR_LEVEL)
 			FAIL(n, _("<modify attr=...> names '%s', which is no %s attribute it can change"), id,
-			     on == ON_WEAPON ? _("weapon") : _("unit"));
+			     on == ON_ITEM ? _("item") : _("unit"));
 		m->index = m->attr->index;
 		if (m->attr->type == ATTR_TEXT && m->op != MOD_SET)
 			FAIL(n, _("attribute '%s' is text: it can only be set"), id);
@@ -1168,7 +1179,7 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		const struct keyword_def *kd = idx_get(sys->kw_idx, id);
 		if (kd == NULL || kd->on != on)
 			FAIL(n, _("<modify keyword=...> names '%s', which is no %s keyword"), id,
-			     on == ON_WEAPON ? _("weapon") : _("unit"));
+			     on == ON_ITEM ? _("item") : _("unit"));
 		m->index = kd->index;
 		break;
 	}

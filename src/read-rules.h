@@ -25,7 +25,7 @@ struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p);
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d);
 
 /* Where a <modify> stands: in the system's <modifiers>, or in a catalog option that changes
- * its unit (ON_UNIT) or an item (ON_WEAPON). */
+ * its unit (ON_UNIT) or an item (ON_ITEM). */
 enum mod_place { MOD_IN_SYSTEM, MOD_IN_OPTION_UNIT, MOD_IN_OPTION_ITEM };
 
 /* Parses one <modify> into *m. Returns 0, or -1 with a fatal diagnostic (m is then released). */

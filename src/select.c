@@ -1,4 +1,4 @@
-/* select.c - selectors: matching units, weapons and options
+/* select.c - selectors: matching units, items and options
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
@@ -76,9 +76,9 @@ int value_cmp(const struct attr_def *a, const struct value *x, const struct valu
 }
 
 static const struct value *item_value(const struct attr_def *a, const struct eunit *u,
-                                      const struct eweapon *w)
+                                      const struct eitem *w)
 {
-	if (a->on == ON_WEAPON)
+	if (a->on == ON_ITEM)
 		return w ? &w->vals[a->index] : NULL;
 	return &u->vals[a->index];
 }
@@ -103,10 +103,10 @@ static bool num_holds(enum cmp_op op, long x, long y)
 }
 
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
-                  const struct eweapon *w, const struct r_option *o);
+                  const struct eitem *w, const struct r_option *o);
 
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
-               const struct eweapon *w)
+               const struct eitem *w)
 {
 	return match(s, c, u, w, NULL);
 }
@@ -150,7 +150,7 @@ static bool also_at_level(const struct entry *e, const struct attr_def *a, const
 }
 
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
-                  const struct eweapon *w, const struct r_option *o)
+                  const struct eitem *w, const struct r_option *o)
 {
 	switch (s->kind) {
 	case SEL_ALL:
@@ -177,8 +177,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 	case SEL_KEYWORD: {
 		const kwword *set = w ? w->kw : u->kw;
 		/* "this" may be seen as it was before an option was taken. */
-		if (c->this_kw && ((w && w == c->this_weapon) || (!w && u == c->this_unit &&
-		                                                   c->this_weapon == NULL)))
+		if (c->this_kw && ((w && w == c->this_eitem) || (!w && u == c->this_unit &&
+		                                                   c->this_eitem == NULL)))
 			set = c->this_kw;
 		const kwword *prov = c->sys->keywords[s->index].providers;
 		for (size_t i = 0; i < c->sys->kw_words; i++)
@@ -209,23 +209,23 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 		if (c->this_unit == NULL)
 			return false;
 		const struct value *v = item_value(s->attr, u, w);
-		const struct value *t = item_value(s->attr, c->this_unit, c->this_weapon);
+		const struct value *t = item_value(s->attr, c->this_unit, c->this_eitem);
 		if (v == NULL || t == NULL || !v->set || !t->set)
 			return false;
 		return value_cmp(s->attr, v, t) == 0;
 	}
 	case SEL_NOT_THIS:
-		return w ? w != c->this_weapon : u != c->this_unit;
-	case SEL_HAS_WEAPON:
-		for (size_t i = 0; i < u->n_weapons; i++)
-			if (match(s->kids[0], c, u, &u->weapons[i], NULL))
+		return w ? w != c->this_eitem : u != c->this_unit;
+	case SEL_HAS_ITEM:
+		for (size_t i = 0; i < u->n_items; i++)
+			if (match(s->kids[0], c, u, &u->items[i], NULL))
 				return true;
 		return false;
 	case SEL_ATTR_THIS: {
 		if (c->this_unit == NULL)
 			return false;
 		const struct value *v = item_value(s->attr, u, w);
-		const struct value *t = item_value(s->this_attr, c->this_unit, c->this_weapon);
+		const struct value *t = item_value(s->this_attr, c->this_unit, c->this_eitem);
 		if (v == NULL || t == NULL || !v->set || !t->set)
 			return false;
 		return cmp_holds(s->op, value_cmp(s->attr, v, t));
@@ -251,6 +251,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 		return false;
 	case SEL_GROUP:
 		return in_group(u->e, s->group);
+	case SEL_KIND:
+		return w && w->w->kind == s->ikind;
 	case SEL_TEST:
 	case SEL_HAS:
 		break; /* conditions: expr.c */

@@ -1,4 +1,4 @@
-/* select.h - selectors: which units or weapons a rule speaks of (the matching side)
+/* select.h - selectors: which units or items a rule speaks of (the matching side)
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
@@ -21,7 +21,7 @@ struct sel_ctx {
 	const struct eunit *units;      /* the list's effective units */
 	size_t n_units;
 	const struct eunit *this_unit;  /* the unit a per-unit rule is checking, or NULL */
-	const struct eweapon *this_weapon;
+	const struct eitem *this_eitem;
 	const kwword *this_kw;          /* overrides the keywords of "this" (taking rules) */
 };
 
@@ -30,14 +30,14 @@ struct sel_parse {
 	const struct system *sys;
 	const char *file;
 	struct diags *d;
-	enum attr_on item;   /* units or weapons */
+	enum attr_on item;   /* units or items */
 	bool has_this;
 	enum attr_on this_item;
 };
 
-/* Does unit u (w == NULL) or weapon w of unit u match? */
+/* Does unit u (w == NULL) or item w of unit u match? */
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
-               const struct eweapon *w);
+               const struct eitem *w);
 /* Does option o, taken by unit u, match? */
 bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                       const struct r_option *o);

@@ -117,6 +117,26 @@ static int load_costs(struct system *sys, xmlNodePtr sec, struct diags *d)
 	return 0;
 }
 
+static int load_kinds(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	sys->kinds = xcalloc(count_elems(sec) + 1, sizeof(*sys->kinds));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		struct item_kind *k = &sys->kinds[sys->n_kinds];
+		k->id = xml_prop(c, "id");
+		k->name = xml_prop(c, "name");
+		k->plural = xml_prop(c, "plural");
+		k->line = xml_line(c);
+		k->index = sys->n_kinds++;
+		if (k->name == NULL)
+			k->name = xstrdup(k->id ? k->id : "");
+		if (k->plural == NULL)
+			k->plural = xstrdup(k->name);
+		if (reg(sys, sys->kind_idx, _("item kind"), k->id, k, c, d))
+			return -1;
+	}
+	return 0;
+}
+
 static int load_ladders(struct system *sys, xmlNodePtr sec, struct diags *d)
 {
 	sys->ladders = xcalloc(count_elems(sec) + 1, sizeof(*sys->ladders));
@@ -190,7 +210,7 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 				a->type = (enum attr_type)i;
 		free(t);
 		char *on = xml_prop(c, "on");
-		a->on = on && strcmp(on, "weapon") == 0 ? ON_WEAPON : ON_UNIT;
+		a->on = on && strcmp(on, "item") == 0 ? ON_ITEM : ON_UNIT;
 		free(on);
 		char *card = xml_prop(c, "card");
 		a->card = !(card && strcmp(card, "false") == 0);
@@ -198,7 +218,7 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 		char *req = xml_prop(c, "required");
 		a->required = req && strcmp(req, "true") == 0;
 		free(req);
-		a->index = a->on == ON_WEAPON ? sys->n_weapon_attrs++ : sys->n_unit_attrs++;
+		a->index = a->on == ON_ITEM ? sys->n_item_attrs++ : sys->n_unit_attrs++;
 		if (xml_prop_long(c, "min", -1000000000L, 1000000000L, -1000000000L, &a->min, sys->file, d) ||
 		    xml_prop_long(c, "max", -1000000000L, 1000000000L, 1000000000L, &a->max, sys->file, d))
 			return -1;
@@ -250,7 +270,7 @@ static int load_keywords(struct system *sys, xmlNodePtr sec, struct diags *d)
 			k->name = xstrdup(k->id);
 		k->replaces_id = xml_prop(c, "replaces");
 		char *on = xml_prop(c, "on");
-		k->on = on && strcmp(on, "weapon") == 0 ? ON_WEAPON : ON_UNIT;
+		k->on = on && strcmp(on, "item") == 0 ? ON_ITEM : ON_UNIT;
 		free(on);
 		k->line = xml_line(c);
 		k->index = sys->n_keywords++;
@@ -267,7 +287,7 @@ static int load_keywords(struct system *sys, xmlNodePtr sec, struct diags *d)
 				      k->replaces_id);
 			if (k->replaces->on != k->on)
 				SFAIL(nodes[i], _("keyword '%s' replaces '%s', which belongs on %s"), k->id,
-				      k->replaces_id, k->replaces->on == ON_WEAPON ? _("weapons") : _("units"));
+				      k->replaces_id, k->replaces->on == ON_ITEM ? _("items") : _("units"));
 		}
 		char *rm = xml_prop(nodes[i], "removes");
 		char **v = strv_split(rm, &k->n_removes);
@@ -525,6 +545,7 @@ struct system *system_load_file(const char *path, const char *root, struct diags
 	struct system *sys = xcalloc(1, sizeof(*sys));
 	sys->file = xstrdup(path);
 	sys->attr_idx = idx_new();
+	sys->kind_idx = idx_new();
 	sys->cost_idx = idx_new();
 	sys->kw_idx = idx_new();
 	sys->cat_idx = idx_new();
@@ -563,6 +584,8 @@ struct system *system_load_file(const char *path, const char *root, struct diags
 	if ((sec = xml_child(root_el, "costs")) && load_costs(sys, sec, d))
 		goto fail;
 	if ((sec = xml_child(root_el, "ladders")) && load_ladders(sys, sec, d))
+		goto fail;
+	if ((sec = xml_child(root_el, "item-kinds")) && load_kinds(sys, sec, d))
 		goto fail;
 	if ((sec = xml_child(root_el, "levels")) && load_levels(sys, sec, &attr_cap, d))
 		goto fail;
@@ -688,6 +711,13 @@ void system_free(struct system *sys)
 		modifier_release(&sys->mods[i]);
 	free(sys->mods);
 	idx_free(sys->attr_idx);
+	idx_free(sys->kind_idx);
+	for (size_t i = 0; i < sys->n_kinds; i++) {
+		free(sys->kinds[i].id);
+		free(sys->kinds[i].name);
+		free(sys->kinds[i].plural);
+	}
+	free(sys->kinds);
 	idx_free(sys->cost_idx);
 	idx_free(sys->kw_idx);
 	idx_free(sys->cat_idx);

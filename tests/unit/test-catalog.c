@@ -36,11 +36,11 @@ static const struct value *uval(const struct system *sys, const struct entry *e,
 	return &e->vals[a->index];
 }
 
-static const struct value *wval(const struct system *sys, const struct weapon *w, const char *attr)
+static const struct value *wval(const struct system *sys, const struct item *w, const char *attr)
 {
 	const struct attr_def *a = system_attr(sys, attr);
 	cr_assert_not_null(a, "no attribute %s", attr);
-	cr_assert_eq(a->on, ON_WEAPON);
+	cr_assert_eq(a->on, ON_ITEM);
 	return &w->vals[a->index];
 }
 
@@ -76,10 +76,10 @@ Test(impondium, quack_marine_is_the_seed_card_dh14)
 	cr_assert_eq(uval(sys, e, "br")->i, 3);
 	cr_assert(kw_has(e->kw, fx_kwi(sys, "duty")));
 	cr_assert_eq(count_kw(sys, e->kw), 1, "Duty only");
-	cr_assert_eq(e->n_weapons, 2);
+	cr_assert_eq(e->n_items, 2);
 	cr_assert_eq(e->n_options, 0);
 
-	const struct weapon *m = &e->weapons[0], *s = &e->weapons[1];
+	const struct item *m = &e->items[0], *s = &e->items[1];
 	cr_assert_str_eq(m->id, "molter");
 	cr_assert_str_eq(m->name, "Molter");
 	cr_assert_str_eq(wval(sys, m, "kind")->s, "ranged");
@@ -181,22 +181,22 @@ Test(impondium, weapon_options_target_their_weapon)
 	const struct entry *e = system_entry(sys, "auk-veteran");
 	cr_assert_not_null(e);
 	const struct entry_option *o = fx_opt(e, "blade-supercleave");
-	cr_assert_eq(o->target, TARGET_WEAPON);
-	cr_assert_str_eq(o->weapon_id, "blade");
+	cr_assert_eq(o->target, TARGET_ITEM);
+	cr_assert_str_eq(o->item_id, "blade");
 	cr_assert_eq(o->costs[0], 2, "<cost value=\"2\"/> without type= uses the only cost");
 	cr_assert_eq(o->grants[0], fx_kwi(sys, "supercleave"));
 	const struct entry_option *g = fx_opt(e, "gasp");
 	cr_assert_eq(g->target, TARGET_UNIT);
-	cr_assert_null(g->weapon_id);
+	cr_assert_null(g->item_id);
 	const struct entry_option *axe = fx_opt(e, "extra-axe");
 	cr_assert_eq(axe->target, TARGET_UNIT);
 	cr_assert_not_null(axe->adds);
 	cr_assert_str_eq(axe->adds->name, "Axe");
 	cr_assert_null(idx_get(e->option_idx, "blade"), "weapons are not options");
 	/* The sling carries Inaccurate; its cost is negative. */
-	cr_assert_str_eq(e->weapons[1].id, "sling");
-	cr_assert(kw_has(e->weapons[1].kw, fx_kwi(sys, "inaccurate")));
-	cr_assert_eq(wval(sys, &e->weapons[1], "cost")->i, -1);
+	cr_assert_str_eq(e->items[1].id, "sling");
+	cr_assert(kw_has(e->items[1].kw, fx_kwi(sys, "inaccurate")));
+	cr_assert_eq(wval(sys, &e->items[1], "cost")->i, -1);
 	system_free(sys);
 }
 
@@ -217,9 +217,9 @@ static char *catalog_text(const char *id, const char *entry_id, const char *stat
 		"        <entry id=\"%s\" name=\"Test Duck\">\n"
 		"          <cost type=\"ap\" value=\"5\"/>\n"
 		"          %s\n"
-		"          <weapon id=\"beak\" name=\"Beak\">\n"
+		"          <item kind=\"weapon\" id=\"beak\" name=\"Beak\">\n"
 		"            <stats kind=\"melee\" damage=\"d4\" range=\"1\" size=\"small\"/>\n"
-		"          </weapon>\n"
+		"          </item>\n"
 		"%s"
 		"        </entry>\n"
 		"      </group>\n"
@@ -265,7 +265,7 @@ static void expect_bad_entry(const char *stats, const char *extra, const char *n
 Test(bad, control_good_catalog_loads)
 {
 	char *text = catalog_text("good", "test-duck", NULL,
-	                          "          <option id=\"o\" weapon=\"beak\"><grant>cleave</grant></option>\n");
+	                          "          <option id=\"o\" item=\"beak\"><grant>cleave</grant></option>\n");
 	char *p = fx_write_tmp("catalogs/duckhammer/good.xml", text);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_with_tmp_catalogs(&d);
@@ -323,7 +323,7 @@ Test(bad, missing_required_attribute)
 Test(bad, weapon_missing_required_attribute)
 {
 	expect_bad_entry(NULL,
-	                 "          <weapon id=\"wing\" name=\"Wing\"><stats kind=\"melee\" range=\"1\"/></weapon>\n",
+	                 "          <item kind=\"weapon\" id=\"wing\" name=\"Wing\"><stats kind=\"melee\" range=\"1\"/></item>\n",
 	                 "required attribute 'damage'", "id=\"wing\"");
 }
 
@@ -336,14 +336,14 @@ Test(bad, unknown_keyword)
 Test(bad, weapon_keyword_on_a_unit)
 {
 	expect_bad_entry(NULL, "          <keywords>cleave</keywords>\n",
-	                 "belongs on weapons", "<keywords>cleave");
+	                 "belongs on items", "<keywords>cleave");
 }
 
 Test(bad, unit_keyword_on_a_weapon)
 {
 	expect_bad_entry(NULL,
-	                 "          <weapon id=\"w2\" name=\"W2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/>\n"
-	                 "            <keywords>duty</keywords></weapon>\n",
+	                 "          <item kind=\"weapon\" id=\"w2\" name=\"W2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/>\n"
+	                 "            <keywords>duty</keywords></item>\n",
 	                 "belongs on units", "<keywords>duty");
 }
 
@@ -362,15 +362,15 @@ Test(bad, unknown_cost_type)
 Test(bad, option_on_a_weapon_the_entry_lacks)
 {
 	expect_bad_entry(NULL,
-	                 "          <option id=\"sharp\" weapon=\"claw\"><grant>cleave</grant></option>\n",
-	                 "weapon 'claw'", "id=\"sharp\"");
+	                 "          <option id=\"sharp\" item=\"claw\"><grant>cleave</grant></option>\n",
+	                 "item 'claw'", "id=\"sharp\"");
 }
 
 Test(bad, option_drops_a_weapon_the_entry_lacks)
 {
 	expect_bad_entry(NULL,
-	                 "          <option id=\"o-drop\"><drop-weapon>claw</drop-weapon></option>\n",
-	                 "weapon 'claw'", "id=\"o-drop\"");
+	                 "          <option id=\"o-drop\"><drop-item>claw</drop-item></option>\n",
+	                 "item 'claw'", "id=\"o-drop\"");
 }
 
 Test(bad, control_option_limits_and_drops)
@@ -378,7 +378,7 @@ Test(bad, control_option_limits_and_drops)
 	char *text = catalog_text("good", "test-duck", NULL,
 	                          "          <option id=\"many\" max=\"unbounded\" ref=\"DK-2\"><cost value=\"1\"/></option>\n"
 	                          "          <option id=\"few\" min=\"1\" max=\"3\"><cost value=\"1\"/></option>\n"
-	                          "          <option id=\"no-beak\"><drop-weapon>beak</drop-weapon></option>\n");
+	                          "          <option id=\"no-beak\"><drop-item>beak</drop-item></option>\n");
 	char *p = fx_write_tmp("catalogs/duckhammer/good.xml", text);
 	struct diags d = DIAGS_INIT;
 	struct system *sys = load_with_tmp_catalogs(&d);
@@ -401,7 +401,7 @@ Test(bad, control_option_limits_and_drops)
 Test(bad, option_grants_unit_keyword_to_weapon)
 {
 	expect_bad_entry(NULL,
-	                 "          <option id=\"o1\" weapon=\"beak\"><grant>duty</grant></option>\n",
+	                 "          <option id=\"o1\" item=\"beak\"><grant>duty</grant></option>\n",
 	                 "wrong kind of item", "id=\"o1\"");
 }
 
@@ -423,18 +423,18 @@ Test(bad, option_id_twice)
 Test(bad, weapon_id_twice)
 {
 	expect_bad_entry(NULL,
-	                 "          <weapon id=\"beak\" name=\"Second beak\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n",
-	                 "weapon id 'beak' is used twice", "Second beak");
+	                 "          <item kind=\"weapon\" id=\"beak\" name=\"Second beak\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></item>\n",
+	                 "item id 'beak' is used twice", "Second beak");
 }
 
 Test(bad, option_adds_two_weapons)
 {
 	expect_bad_entry(NULL,
 	                 "          <option id=\"o1\">\n"
-	                 "            <weapon id=\"x1\" name=\"X1\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n"
-	                 "            <weapon id=\"x2\" name=\"X2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></weapon>\n"
+	                 "            <item kind=\"weapon\" id=\"x1\" name=\"X1\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></item>\n"
+	                 "            <item kind=\"weapon\" id=\"x2\" name=\"X2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></item>\n"
 	                 "          </option>\n",
-	                 "more than one weapon", "id=\"x2\"");
+	                 "more than one item", "id=\"x2\"");
 }
 
 Test(bad, unknown_level)

@@ -179,15 +179,15 @@ Test(cost, option_adds_a_weapon)
 	};
 	struct built b;
 	build(&b, s, 2);
-	cr_assert_eq(b.u[0].n_weapons, 2);
-	cr_assert_str_eq(b.u[0].weapons[0].w->id, "sword");
-	cr_assert_eq(b.u[0].weapons[0].extra_line, 0);
-	cr_assert_str_eq(b.u[0].weapons[1].w->id, "pistol");
-	cr_assert_eq(b.u[0].weapons[1].extra_line, 101, "the option's roster line");
-	cr_assert_eq(b.u[1].n_weapons, 1);
+	cr_assert_eq(b.u[0].n_items, 2);
+	cr_assert_str_eq(b.u[0].items[0].w->id, "sword");
+	cr_assert_eq(b.u[0].items[0].extra_line, 0);
+	cr_assert_str_eq(b.u[0].items[1].w->id, "pistol");
+	cr_assert_eq(b.u[0].items[1].extra_line, 101, "the option's roster line");
+	cr_assert_eq(b.u[1].n_items, 1);
 	/* Effective keywords start as the catalog's. */
-	cr_assert_str_eq(kw_names(b.u[0].weapons[0].kw), "reliable");
-	cr_assert_str_eq(kw_names(b.u[0].weapons[1].kw), "");
+	cr_assert_str_eq(kw_names(b.u[0].items[0].kw), "reliable");
+	cr_assert_str_eq(kw_names(b.u[0].items[1].kw), "");
 	cr_assert_str_eq(kw_names(b.u[0].kw), "duty");
 	cr_assert_eq(b.u[0].n_takes, 0);
 	unbuild(&b);
@@ -196,17 +196,17 @@ Test(cost, option_adds_a_weapon)
 Test(cost, the_catalog_is_not_changed)
 {
 	const struct entry *v = entry("auk-veteran");
-	kwword before = v->weapons[0].kw[0];
+	kwword before = v->items[0].kw[0];
 	kwword unit_before = v->kw[0];
 	struct unit_spec s[] = {
 		{ "auk-veteran", 1, { "blade-cleave", "reactive" }, { 0 } },
 	};
 	struct built b;
 	build(&b, s, 1);
-	cr_assert(kw_has(b.u[0].weapons[0].kw, fx_kwi(sys, "cleave")));
-	cr_assert_eq(v->weapons[0].kw[0], before, "the entry's weapon keywords changed");
+	cr_assert(kw_has(b.u[0].items[0].kw, fx_kwi(sys, "cleave")));
+	cr_assert_eq(v->items[0].kw[0], before, "the entry's weapon keywords changed");
 	cr_assert_eq(v->kw[0], unit_before, "the entry's keywords changed");
-	cr_assert_neq(b.u[0].weapons[0].kw, v->weapons[0].kw, "effective keywords must be a copy");
+	cr_assert_neq(b.u[0].items[0].kw, v->items[0].kw, "effective keywords must be a copy");
 	unbuild(&b);
 }
 
@@ -220,23 +220,23 @@ Test(cost, supercleave_replaces_cleave_and_removes_masterwork)
 	struct built b;
 	build(&b, s, 1);
 	const struct eunit *u = &b.u[0];
-	cr_assert_str_eq(u->weapons[0].w->id, "blade");
-	cr_assert_str_eq(kw_names(u->weapons[0].kw), "supercleave",
-	                 "blade keeps Supercleave only, got '%s'", kw_names(u->weapons[0].kw));
-	cr_assert_str_eq(kw_names(u->weapons[1].kw), "inaccurate", "the sling is untouched");
+	cr_assert_str_eq(u->items[0].w->id, "blade");
+	cr_assert_str_eq(kw_names(u->items[0].kw), "supercleave",
+	                 "blade keeps Supercleave only, got '%s'", kw_names(u->items[0].kw));
+	cr_assert_str_eq(kw_names(u->items[1].kw), "inaccurate", "the sling is untouched");
 	cr_assert_str_eq(kw_names(u->kw), "");
 	/* 5 AP a model, options 1 + 1 + 2 a unit. */
 	cr_assert_eq(u->costs[0], 10 + 4);
 
 	cr_assert_eq(u->n_takes, 3);
 	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "cleave"));
-	cr_assert_eq(u->takes[0].weapon, 0);
+	cr_assert_eq(u->takes[0].item, 0);
 	cr_assert_eq(u->takes[0].line, 101);
 	cr_assert_str_eq(kw_names(u->takes[0].before), "");
 	cr_assert_eq(u->takes[1].kw, fx_kwi(sys, "masterwork"));
 	cr_assert_str_eq(kw_names(u->takes[1].before), "cleave");
 	cr_assert_eq(u->takes[2].kw, fx_kwi(sys, "supercleave"));
-	cr_assert_eq(u->takes[2].weapon, 0);
+	cr_assert_eq(u->takes[2].item, 0);
 	cr_assert_eq(u->takes[2].line, 103);
 	cr_assert_str_eq(kw_names(u->takes[2].before), "cleave masterwork",
 	                 "before-state of the Supercleave take: '%s'", kw_names(u->takes[2].before));
@@ -252,7 +252,7 @@ Test(cost, taking_order_is_roster_order)
 	struct built b;
 	build(&b, s, 1);
 	const struct eunit *u = &b.u[0];
-	cr_assert_str_eq(kw_names(u->weapons[0].kw), "cleave supercleave");
+	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave supercleave");
 	cr_assert_eq(u->n_takes, 2);
 	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "supercleave"));
 	cr_assert_str_eq(kw_names(u->takes[0].before), "");
@@ -271,7 +271,7 @@ Test(cost, unit_keywords_replace_and_remove)
 	build(&b, s, 2);
 	cr_assert_str_eq(kw_names(b.u[0].kw), "unflinching");
 	cr_assert_eq(b.u[0].n_takes, 3);
-	cr_assert_eq(b.u[0].takes[2].weapon, -1, "a unit take");
+	cr_assert_eq(b.u[0].takes[2].item, -1, "a unit take");
 	cr_assert_str_eq(kw_names(b.u[0].takes[2].before), "stubborn trained");
 	cr_assert_str_eq(kw_names(b.u[1].kw), "precognition");
 	cr_assert_str_eq(kw_names(b.u[1].takes[1].before), "reactive");
@@ -285,10 +285,10 @@ Test(cost, accurate_removes_inaccurate_on_its_weapon_only)
 	};
 	struct built b;
 	build(&b, s, 1);
-	cr_assert_str_eq(b.u[0].weapons[1].w->id, "sling");
-	cr_assert_str_eq(kw_names(b.u[0].weapons[1].kw), "accurate");
-	cr_assert_str_eq(kw_names(b.u[0].weapons[0].kw), "");
-	cr_assert_eq(b.u[0].takes[0].weapon, 1);
+	cr_assert_str_eq(b.u[0].items[1].w->id, "sling");
+	cr_assert_str_eq(kw_names(b.u[0].items[1].kw), "accurate");
+	cr_assert_str_eq(kw_names(b.u[0].items[0].kw), "");
+	cr_assert_eq(b.u[0].takes[0].item, 1);
 	cr_assert_str_eq(kw_names(b.u[0].takes[0].before), "inaccurate");
 	unbuild(&b);
 }
@@ -306,14 +306,14 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 		"    <cost type=\"ap\" value=\"4\"/>\n"
 		"    <stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>\n"
 		"    <keywords>scout stubborn duty</keywords>\n"
-		"    <weapon id=\"bow\" name=\"Bow\"><stats kind=\"ranged\" damage=\"d4\" range=\"12\"/>\n"
-		"      <keywords>inaccurate long-range</keywords></weapon>\n"
+		"    <item kind=\"weapon\" id=\"bow\" name=\"Bow\"><stats kind=\"ranged\" damage=\"d4\" range=\"12\"/>\n"
+		"      <keywords>inaccurate long-range</keywords></item>\n"
 		"    <option id=\"vanguard\" max=\"1\"><cost value=\"2\"/><grant>vanguard</grant><remove>stubborn</remove></option>\n"
-		"    <option id=\"plain-bow\" weapon=\"bow\"><cost value=\"-1\"/><remove>long-range</remove></option>\n"
+		"    <option id=\"plain-bow\" item=\"bow\"><cost value=\"-1\"/><remove>long-range</remove></option>\n"
 		"    <option id=\"horn\" per=\"model\" max=\"3\"><cost value=\"1\"/>\n"
-		"      <weapon id=\"horn\" name=\"Horn\"><stats kind=\"magic\" damage=\"d1\" range=\"6\"/></weapon></option>\n"
-		"    <option id=\"loud-horn\" weapon=\"horn\"><cost value=\"1\"/><grant>booming</grant></option>\n"
-		"    <option id=\"drop-bow\"><cost value=\"0\"/><drop-weapon>bow</drop-weapon></option>\n"
+		"      <item kind=\"weapon\" id=\"horn\" name=\"Horn\"><stats kind=\"magic\" damage=\"d1\" range=\"6\"/></item></option>\n"
+		"    <option id=\"loud-horn\" item=\"horn\"><cost value=\"1\"/><grant>booming</grant></option>\n"
+		"    <option id=\"drop-bow\"><cost value=\"0\"/><drop-item>bow</drop-item></option>\n"
 		"   </entry>\n"
 		"  </group>\n"
 		" </group></group>\n"
@@ -351,27 +351,27 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	struct system *keep = sys;
 	sys = tsys; /* kw_names and kwi read the global */
 	cr_assert_str_eq(kw_names(u[0].kw), "vanguard duty", "got '%s'", kw_names(u[0].kw));
-	cr_assert_eq(u[0].n_weapons, 2);
-	cr_assert_str_eq(kw_names(u[0].weapons[0].kw), "inaccurate");
-	cr_assert_str_eq(u[0].weapons[1].w->id, "horn");
-	cr_assert_str_eq(kw_names(u[0].weapons[1].kw), "booming", "loud-horn targets the added horn");
-	cr_assert_eq(u[0].weapons[1].extra_line, 13);
+	cr_assert_eq(u[0].n_items, 2);
+	cr_assert_str_eq(kw_names(u[0].items[0].kw), "inaccurate");
+	cr_assert_str_eq(u[0].items[1].w->id, "horn");
+	cr_assert_str_eq(kw_names(u[0].items[1].kw), "booming", "loud-horn targets the added horn");
+	cr_assert_eq(u[0].items[1].extra_line, 13);
 	/* 4 x 5 + 2 - 1 + 1 x 2 x 5 + 1 */
 	cr_assert_eq(u[0].costs[0], 20 + 2 - 1 + 10 + 1, "got %ld", u[0].costs[0]);
 	cr_assert_eq(u[0].n_takes, 2);
-	cr_assert_eq(u[0].takes[1].weapon, 1);
+	cr_assert_eq(u[0].takes[1].item, 1);
 	cr_assert_eq(u[0].takes[1].line, 14);
 	eval_free(ev);
 	/* Now also leave the bow behind: the horn moves to index 0, its take with it. */
 	ru.n_opts = 5;
 	ev = fx_eval(tsys, &l, &hold);
 	u = ev->lists[0].units;
-	cr_assert_eq(u[0].n_weapons, 1);
-	cr_assert_str_eq(u[0].weapons[0].w->id, "horn");
-	cr_assert_str_eq(kw_names(u[0].weapons[0].kw), "booming");
+	cr_assert_eq(u[0].n_items, 1);
+	cr_assert_str_eq(u[0].items[0].w->id, "horn");
+	cr_assert_str_eq(kw_names(u[0].items[0].kw), "booming");
 	cr_assert_eq(u[0].n_takes, 2);
-	cr_assert_eq(u[0].takes[1].weapon, 0, "the horn's take follows it to index 0");
-	cr_assert_eq(u[0].takes[0].weapon, -1, "the vanguard take is a unit take");
+	cr_assert_eq(u[0].takes[1].item, 0, "the horn's take follows it to index 0");
+	cr_assert_eq(u[0].takes[0].item, -1, "the vanguard take is a unit take");
 	eval_free(ev);
 	sys = keep;
 	system_free(tsys);
@@ -390,17 +390,17 @@ Test(cost, dropped_weapon_goes_with_its_takes)
 	struct built b;
 	build(&b, s, 1);
 	const struct eunit *u = &b.u[0];
-	cr_assert_eq(u->n_weapons, 2);
-	cr_assert_str_eq(u->weapons[0].w->id, "blade");
-	cr_assert_str_eq(u->weapons[1].w->id, "axe");
-	cr_assert_eq(u->weapons[1].extra_line, 104);
-	cr_assert_str_eq(kw_names(u->weapons[0].kw), "cleave");
+	cr_assert_eq(u->n_items, 2);
+	cr_assert_str_eq(u->items[0].w->id, "blade");
+	cr_assert_str_eq(u->items[1].w->id, "axe");
+	cr_assert_eq(u->items[1].extra_line, 104);
+	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave");
 	cr_assert_eq(u->n_takes, 2);
 	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "accurate"));
-	cr_assert_lt(u->takes[0].weapon, 0, "the sling's take points at no weapon, got %ld",
-	             u->takes[0].weapon);
-	cr_assert_neq(u->takes[0].weapon, -1, "-1 would make it a unit take");
-	cr_assert_eq(u->takes[1].weapon, 0);
+	cr_assert_lt(u->takes[0].item, 0, "the sling's take points at no weapon, got %ld",
+	             u->takes[0].item);
+	cr_assert_neq(u->takes[0].item, -1, "-1 would make it a unit take");
+	cr_assert_eq(u->takes[1].item, 0);
 	cr_assert_eq(u->costs[0], 10 + 1 + 1 + 0 + 1);
 	unbuild(&b);
 }

@@ -107,7 +107,7 @@ static struct sel *parse_ok(const char *children, enum attr_on item, bool has_th
 	return s;
 }
 
-static struct sel_ctx ctx(const struct eunit *this_u, const struct eweapon *this_w,
+static struct sel_ctx ctx(const struct eunit *this_u, const struct eitem *this_w,
                           const kwword *this_kw)
 {
 	struct sel_ctx c = { sys, &ros->lists[0], units, n_units, this_u, this_w, this_kw };
@@ -134,17 +134,17 @@ static const char *units_matching(const char *children)
 	return units_matching_ctx(children, &c, false);
 }
 
-/* The weapons matching, as "unit.weapon" pairs. */
+/* The weapons matching, as "unit.item" pairs. */
 static const char *weapons_matching(const char *children)
 {
 	static char buf[512];
-	struct sel *s = parse_ok(children, ON_WEAPON, false);
+	struct sel *s = parse_ok(children, ON_ITEM, false);
 	struct sel_ctx c = ctx(NULL, NULL, NULL);
 	size_t off = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; i < n_units; i++)
-		for (size_t w = 0; w < units[i].n_weapons; w++)
-			if (sel_match(s, &c, &units[i], &units[i].weapons[w]))
+		for (size_t w = 0; w < units[i].n_items; w++)
+			if (sel_match(s, &c, &units[i], &units[i].items[w]))
 				off += (size_t)snprintf(buf + off, sizeof(buf) - off, "%s%zu.%zu",
 				                        off ? " " : "", i, w);
 	sel_free(s);
@@ -216,11 +216,11 @@ Test(select, boolean_combinations)
 Test(select, has_weapon)
 {
 	/* The veteran's blade took Supercleave, which counts as Cleave (DH-12). */
-	EXPECT_UNITS("<has-weapon><keyword id=\"cleave\"/></has-weapon>", "2");
-	EXPECT_UNITS("<has-weapon><keyword id=\"masterwork\"/></has-weapon>", "");
-	EXPECT_UNITS("<has-weapon><attr name=\"kind\" eq=\"ranged\"/></has-weapon>", "0 1 2");
-	EXPECT_UNITS("<has-weapon><attr name=\"size\" eq=\"large\"/></has-weapon>", "1 3 4");
-	EXPECT_UNITS("<has-weapon/>", "0 1 2 3 4 5 6");
+	EXPECT_UNITS("<has-item><keyword id=\"cleave\"/></has-item>", "2");
+	EXPECT_UNITS("<has-item><keyword id=\"masterwork\"/></has-item>", "");
+	EXPECT_UNITS("<has-item><attr name=\"kind\" eq=\"ranged\"/></has-item>", "0 1 2");
+	EXPECT_UNITS("<has-item><attr name=\"size\" eq=\"large\"/></has-item>", "1 3 4");
+	EXPECT_UNITS("<has-item/>", "0 1 2 3 4 5 6");
 }
 
 Test(select, models_and_attached)
@@ -257,7 +257,7 @@ Test(select, weapon_selectors)
 	EXPECT_WEAPONS("<attr name=\"range\" ge=\"8\"/>", "0.0 1.0 2.1");
 	EXPECT_WEAPONS("<name matches=\"^S\"/>", "0.1 2.1 5.0");
 	EXPECT_WEAPONS("<attr name=\"cost\" lt=\"0\"/>", "2.1");
-	/* <entry> names the weapon's own id when weapons are the items. */
+	/* <entry> names the item's own id when weapons are the items. */
 	EXPECT_WEAPONS("<entry id=\"sword\"/>", "0.1 5.0");
 }
 
@@ -275,13 +275,13 @@ Test(select, this_keywords_override_for_taking_rules)
 	/* Seen as it was before Supercleave, the blade had Cleave and Masterwork. */
 	const struct eunit *v = &units[2];
 	cr_assert_eq(v->n_takes, 3);
-	struct sel *s = parse_ok("<keyword id=\"masterwork\"/>", ON_WEAPON, false);
-	struct sel_ctx now = ctx(v, &v->weapons[0], NULL);
-	struct sel_ctx before = ctx(v, &v->weapons[0], v->takes[2].before);
-	cr_assert(!sel_match(s, &now, v, &v->weapons[0]));
-	cr_assert(sel_match(s, &before, v, &v->weapons[0]));
+	struct sel *s = parse_ok("<keyword id=\"masterwork\"/>", ON_ITEM, false);
+	struct sel_ctx now = ctx(v, &v->items[0], NULL);
+	struct sel_ctx before = ctx(v, &v->items[0], v->takes[2].before);
+	cr_assert(!sel_match(s, &now, v, &v->items[0]));
+	cr_assert(sel_match(s, &before, v, &v->items[0]));
 	/* The override concerns "this" weapon only, not the sling. */
-	cr_assert(!sel_match(s, &before, v, &v->weapons[1]));
+	cr_assert(!sel_match(s, &before, v, &v->items[1]));
 	sel_free(s);
 }
 
@@ -306,15 +306,15 @@ static void expect_parse_error(const char *children, enum attr_on item, bool has
 Test(select, parse_errors)
 {
 	expect_parse_error("<attr name=\"nosuch\" eq=\"1\"/>", ON_UNIT, false, "unknown attribute 'nosuch'");
-	expect_parse_error("<attr name=\"kind\" eq=\"melee\"/>", ON_UNIT, false, "belongs to weapons");
-	expect_parse_error("<attr name=\"grade\" eq=\"1\"/>", ON_WEAPON, false, "belongs to units");
+	expect_parse_error("<attr name=\"kind\" eq=\"melee\"/>", ON_UNIT, false, "belongs to items");
+	expect_parse_error("<attr name=\"grade\" eq=\"1\"/>", ON_ITEM, false, "belongs to units");
 	expect_parse_error("<attr name=\"grade\" eq=\"x\"/>", ON_UNIT, false, "'x' is not a whole number");
 	expect_parse_error("<attr name=\"grade\" eq=\"7\"/>", ON_UNIT, false, "from 0 to 6");
 	expect_parse_error("<attr name=\"grade\" eq=\"1\" ne=\"2\"/>", ON_UNIT, false, "exactly one");
 	expect_parse_error("<attr name=\"grade\"/>", ON_UNIT, false, "needs a comparison");
 	expect_parse_error("<attr name=\"grade\" in=\" \"/>", ON_UNIT, false, "at least one value");
 	expect_parse_error("<attr name=\"grade\" in=\"1 x\"/>", ON_UNIT, false, "'x'");
-	expect_parse_error("<attr name=\"damage\" lt=\"d6\"/>", ON_WEAPON, false, "not ordered");
+	expect_parse_error("<attr name=\"damage\" lt=\"d6\"/>", ON_ITEM, false, "not ordered");
 	expect_parse_error("<attr name=\"cs\" ge=\"3d9\"/>", ON_UNIT, false, "not a step of ladder 'charge'");
 	expect_parse_error("<attr name=\"feather\" eq=\"ducks\"/>", ON_UNIT, false, "'ducks' is not a known Feather");
 	expect_parse_error("<attr name=\"subfaction\" in=\"auks nope\"/>", ON_UNIT, false, "'nope'");
@@ -324,14 +324,14 @@ Test(select, parse_errors)
 	expect_parse_error("<name matches=\"a(\"/>", ON_UNIT, false, "does not compile");
 	expect_parse_error("<not-this/>", ON_UNIT, false, "<not-this/>");
 	expect_parse_error("<same-as-this name=\"subfaction\"/>", ON_UNIT, false, "<same-as-this>");
-	expect_parse_error("<has-weapon><keyword id=\"cleave\"/></has-weapon>", ON_WEAPON, false, "<has-weapon>");
+	expect_parse_error("<has-item><keyword id=\"cleave\"/></has-item>", ON_ITEM, false, "<has-item>");
 	expect_parse_error("<models in=\"1 2\"/>", ON_UNIT, false, "compares with eq");
 	expect_parse_error("<models ge=\"many\"/>", ON_UNIT, false, "'many'");
 	expect_parse_error("<field name=\"territories\" eq=\"1\"/>", ON_UNIT, false, "unknown field");
 	/* Errors deep inside combinations are reported too. */
 	expect_parse_error("<any><not><attr name=\"grade\" eq=\"x\"/></not></any>", ON_UNIT, false,
 	                   "'x' is not a whole number");
-	expect_parse_error("<has-weapon><attr name=\"grade\" eq=\"1\"/></has-weapon>", ON_UNIT, false,
+	expect_parse_error("<has-item><attr name=\"grade\" eq=\"1\"/></has-item>", ON_UNIT, false,
 	                   "belongs to units");
 }
 
@@ -361,7 +361,7 @@ Test(select, compare_with_the_unit_checked)
 	expect_parse_error("<attr name=\"subfaction\" lt-this=\"subfaction\"/>", ON_UNIT, true,
 	                   "cannot be compared");
 	expect_parse_error("<attr name=\"grade\" eq-this=\"nosuch\"/>", ON_UNIT, true, "unknown attribute 'nosuch'");
-	expect_parse_error("<attr name=\"grade\" eq-this=\"range\"/>", ON_UNIT, true, "belongs to weapons");
+	expect_parse_error("<attr name=\"grade\" eq-this=\"range\"/>", ON_UNIT, true, "belongs to items");
 }
 
 Test(select, attachments)
@@ -374,7 +374,7 @@ Test(select, attachments)
 	cr_expect_str_eq(units_matching_ctx("<attached-to-this/>", &boss, true), "6");
 	cr_expect_str_eq(units_matching_ctx("<attached-to-this/>", &squad, true), "");
 	expect_parse_error("<attached-to-this/>", ON_UNIT, false, "<attached-to-this/>");
-	expect_parse_error("<attached-to/>", ON_WEAPON, false, "<attached-to> tests units");
+	expect_parse_error("<attached-to/>", ON_ITEM, false, "<attached-to> tests units");
 }
 
 /* The options of unit u matching, as indices into its options. */

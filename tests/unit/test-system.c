@@ -172,25 +172,25 @@ Test(system, duckhammer_attributes)
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(weapon_attrs); i++) {
 		const struct attr_def *a = system_attr(sys, weapon_attrs[i]);
 		cr_assert_not_null(a, "no weapon attribute %s", weapon_attrs[i]);
-		cr_assert_eq(a->on, ON_WEAPON, "%s is not on weapons", weapon_attrs[i]);
-		cr_assert_lt(a->index, sys->n_weapon_attrs);
+		cr_assert_eq(a->on, ON_ITEM, "%s is not on weapons", weapon_attrs[i]);
+		cr_assert_lt(a->index, sys->n_item_attrs);
 	}
 	cr_assert(!system_attr(sys, "cost")->card, "card=\"false\"");
 	cr_assert(system_attr(sys, "damage")->card);
 	cr_assert(!system_attr(sys, "size")->required);
 	/* Unit and weapon attributes are numbered separately, each from 0 without gaps. */
 	bool seen_u[64] = { false }, seen_w[64] = { false };
-	cr_assert_eq(sys->n_unit_attrs + sys->n_weapon_attrs, sys->n_attrs);
+	cr_assert_eq(sys->n_unit_attrs + sys->n_item_attrs, sys->n_attrs);
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
-		bool *seen = a->on == ON_WEAPON ? seen_w : seen_u;
+		bool *seen = a->on == ON_ITEM ? seen_w : seen_u;
 		cr_assert_lt(a->index, 64);
 		cr_assert(!seen[a->index], "index %zu used twice", a->index);
 		seen[a->index] = true;
 	}
 	for (size_t i = 0; i < sys->n_unit_attrs; i++)
 		cr_assert(seen_u[i]);
-	for (size_t i = 0; i < sys->n_weapon_attrs; i++)
+	for (size_t i = 0; i < sys->n_item_attrs; i++)
 		cr_assert(seen_w[i]);
 	system_free(sys);
 }
@@ -201,7 +201,7 @@ Test(system, duckhammer_keyword_replaces_dh11)
 	struct system *sys = fx_load_duckhammer(&d);
 	const struct keyword_def *sc = kw(sys, "supercleave"), *cl = kw(sys, "cleave"),
 	                         *mw = kw(sys, "masterwork");
-	cr_assert_eq(sc->on, ON_WEAPON);
+	cr_assert_eq(sc->on, ON_ITEM);
 	cr_assert_eq(sc->replaces, cl, "supercleave replaces cleave");
 	cr_assert_null(cl->replaces);
 	cr_assert_eq(sc->n_removes, 1);
@@ -292,7 +292,7 @@ static const char toy_default_keywords[] =
 	"    <keyword id=\"b\" name=\"B\" replaces=\"a\"/>\n"
 	"    <keyword id=\"c\" replaces=\"b\" removes=\"d\"/>\n"
 	"    <keyword id=\"d\" name=\"D\"/>\n"
-	"    <keyword id=\"edge\" name=\"Edge\" on=\"weapon\"/>\n";
+	"    <keyword id=\"edge\" name=\"Edge\" on=\"item\"/>\n";
 
 static const char toy_default_rule[] =
 	"    <rule id=\"one-boss\" ref=\"T-1\">\n"
@@ -315,7 +315,7 @@ static char *toy_text(const char *keywords, const char *rules)
 		"      <label value=\"5\" name=\"Boss\" note=\"worth 2 VP\"/>\n"
 		"    </attribute>\n"
 		"    <attribute id=\"move\" name=\"Move\" type=\"ladder\" ladder=\"speed\"/>\n"
-		"    <attribute id=\"reach\" name=\"Reach\" type=\"int\" on=\"weapon\"/>\n"
+		"    <attribute id=\"reach\" name=\"Reach\" type=\"int\" on=\"item\"/>\n"
 		"  </attributes>\n"
 		"  <keywords>\n%s  </keywords>\n"
 		"  <categories><category id=\"leader\" name=\"Leader\"/></categories>\n"
@@ -374,7 +374,7 @@ Test(toy, loads_and_is_what_it_says)
 	cr_assert_eq(sys->n_sizes, 1);
 	cr_assert_eq(sys->sizes[0].limits[0], 100, "a <limit> without cost= uses the only cost");
 	cr_assert_eq(sys->n_unit_attrs, 3, "side, rank, move");
-	cr_assert_eq(sys->n_weapon_attrs, 1);
+	cr_assert_eq(sys->n_item_attrs, 1);
 	cr_assert_str_eq(attr_label(system_attr(sys, "rank"), 5)->note, "worth 2 VP");
 	/* c replaces b replaces a: a selector for a matches a, b and c. */
 	const struct keyword_def *a = kw(sys, "a"), *b = kw(sys, "b"), *c = kw(sys, "c"),
@@ -388,7 +388,7 @@ Test(toy, loads_and_is_what_it_says)
 	cr_assert(!kw_has(c->providers, b->index));
 	cr_assert_str_eq(c->name, "c", "a keyword without name= is named by its id");
 	cr_assert_eq(c->removes[0], dd->index);
-	cr_assert_eq(kw(sys, "edge")->on, ON_WEAPON);
+	cr_assert_eq(kw(sys, "edge")->on, ON_ITEM);
 	system_free(sys);
 	free(text);
 }
@@ -688,7 +688,7 @@ Test(toy, keyword_replaces_across_units_and_weapons)
 	/* A weapon ability cannot upgrade a unit ability: taking it would drop nothing from the
 	 * weapon, and a unit selector for the unit keyword would match weapons. */
 	expect_toy_fatal("    <keyword id=\"a\"/>\n"
-	                 "    <keyword id=\"wa\" on=\"weapon\" replaces=\"a\"/>\n",
+	                 "    <keyword id=\"wa\" on=\"item\" replaces=\"a\"/>\n",
 	                 NULL, "'wa'", "id=\"wa\"");
 }
 
