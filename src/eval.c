@@ -335,18 +335,27 @@ static int modify(struct eval *ev, struct diags *d)
 	int rc = 0;
 	for (size_t li = 0; li < ev->n_lists && rc == 0; li++) {
 		struct elist *el = &ev->lists[li];
-		/* Limits first: they read nothing a unit modifier changes. */
+		/* Limits first, in file order: every other modifier sees the list's final limits. */
 		for (size_t i = 0; i < sys->n_mods && rc == 0; i++) {
 			const struct modifier *m = &sys->mods[i];
 			int64_t v;
+			if (m->target != MOD_LIMIT)
+				continue;
 			int k = decide(m, ev, li, &v);
 			if (k < 0)
 				rc = -1;
-			else if (k > 0 && m->target == MOD_LIMIT) {
-				if (el->limits[m->index] < 0 && m->op != MOD_SET)
-					continue; /* no limit to change */
-				if (apply_num(&el->limits[m->index], m->op, v, 1))
-					rc = -1;
+			else if (k > 0 && (el->limits[m->index] >= 0 || m->op == MOD_SET) &&
+			         apply_num(&el->limits[m->index], m->op, v, 1))
+				rc = -1;
+		}
+		for (size_t i = 0; i < sys->n_mods && rc == 0; i++) {
+			const struct modifier *m = &sys->mods[i];
+			int64_t v;
+			if (m->target == MOD_LIMIT)
+				continue;
+			int k = decide(m, ev, li, &v);
+			if (k < 0) {
+				rc = -1;
 			} else if (k > 0) {
 				struct sel_ctx sc = { sys, el->list, el->units, el->n, NULL, NULL, NULL };
 				for (size_t ui = 0; ui < el->n; ui++)
@@ -401,6 +410,27 @@ static int modify(struct eval *ev, struct diags *d)
 
 /* --- the evaluation ---------------------------------------------------------------------- */
 
+/* Each list's totals per cost type. Returns -1 with a fatal diagnostic on overflow. */
+static int add_totals(struct eval *ev, struct diags *d)
+{
+	const struct system *sys = ev->sys;
+	for (size_t li = 0; li < ev->n_lists; li++) {
+		struct elist *el = &ev->lists[li];
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			el->totals[c] = 0;
+			for (size_t ui = 0; ui < el->n; ui++)
+				if (!num_add(el->totals[c], el->units[ui].costs[c], &el->totals[c])) {
+					diags_add(d, SEV_FATAL, ev->r->file, el->list->line, el->list->col, NULL, NULL,
+					          _("the total of %s in %s is too large to count (more than %" PRId64 ")"),
+					          el->list->name ? el->list->name : el->list->id ? el->list->id : _("the list"),
+					          sys->costs[c].name, INT64_MAX);
+					return -1;
+				}
+		}
+	}
+	return 0;
+}
+
 struct eval *eval_new(const struct roster *r, struct diags *d)
 {
 	const struct system *sys = r->sys;
@@ -425,20 +455,9 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 				goto fail;
 		}
 	}
-	if (modify(ev, d) != 0)
+	/* Totals before modifiers, so that a modifier's condition may read the points spent. */
+	if (add_totals(ev, d) != 0 || modify(ev, d) != 0 || add_totals(ev, d) != 0)
 		goto fail;
-	for (size_t li = 0; li < ev->n_lists; li++) {
-		struct elist *el = &ev->lists[li];
-		for (size_t ui = 0; ui < el->n; ui++)
-			for (size_t c = 0; c < sys->n_costs; c++)
-				if (!num_add(el->totals[c], el->units[ui].costs[c], &el->totals[c])) {
-					diags_add(d, SEV_FATAL, r->file, el->list->line, el->list->col, NULL, NULL,
-					          _("the total of %s in %s is too large to count (more than %" PRId64 ")"),
-					          el->list->name ? el->list->name : el->list->id ? el->list->id : _("the list"),
-					          sys->costs[c].name, INT64_MAX);
-					goto fail;
-				}
-	}
 	return ev;
 fail:
 	eval_free(ev);

@@ -102,6 +102,9 @@ static void add_fields(const struct system *sys, const long *fields, enum field_
 		strbuf_addf(sb, "%s%s: ", md ? "\n- " : "\n", fd->name);
 		if (fd->type == ATTR_BOOL)
 			strbuf_adds(sb, fields[f] ? _("yes") : _("no"));
+		else if (fd->type == ATTR_CHOICE && fields[f] >= 0 && (size_t)fields[f] < fd->n_choices)
+			strbuf_adds(sb, fd->choices[fields[f]].name ? fd->choices[fields[f]].name
+			                                            : fd->choices[fields[f]].id);
 		else
 			strbuf_addf(sb, "%ld", fields[f]);
 	}
@@ -478,6 +481,10 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 		free(v);
 	}
 	strbuf_adds(sb, "\n");
+	for (size_t i = 0; i < e->n_also; i++)
+		if (e->also[i])
+			strbuf_addf(sb, "  %s %s %s\n", _("Also in"), sys->attrs[e->also[i]->level].name,
+			            e->also[i]->name);
 	if (e->n_cats) {
 		strbuf_addf(sb, "  %s: ", _("Categories"));
 		for (size_t i = 0; i < e->n_cats; i++)
