@@ -15,6 +15,7 @@
 #include "idx.h"
 #include "select.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdlib.h>

@@ -13,30 +13,11 @@
 #include "lang.h"
 #include "select.h"
 #include "util.h"
+#include "value.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *rule_id(const struct rule *r)
-{
-	return r->id;
-}
-
-const char *rule_ref(const struct rule *r)
-{
-	return r->ref;
-}
-
-const char *rule_id_of(const struct system *sys, size_t i)
-{
-	return sys->rules[i]->id;
-}
-
-const char *rule_ref_of(const struct system *sys, size_t i)
-{
-	return sys->rules[i]->ref;
-}
 
 /* --- grouped aggregates, with where each item stands ------------------------------------ */
 

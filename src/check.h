@@ -15,12 +15,6 @@
 #include "diag.h"
 #include "eval.h"
 
-const char *rule_id(const struct rule *r);
-const char *rule_ref(const struct rule *r);
-/* The id and reference of the i-th rule of sys, for listings. */
-const char *rule_id_of(const struct system *sys, size_t i);
-const char *rule_ref_of(const struct system *sys, size_t i);
-
 /* Checks every list of an evaluated roster against every rule of its system (and the
  * catalogs' own limits on options); adds one diagnostic per violation. A number that
  * overflows adds a fatal diagnostic. Returns the number of errors added (warnings are not

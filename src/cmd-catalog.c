@@ -4,7 +4,7 @@
  */
 #include "muster.h"
 #include "cmd.h"
-#include "check.h"
+#include "lang.h"
 #include "data.h"
 #include "export.h"
 #include "system.h"

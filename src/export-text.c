@@ -8,6 +8,7 @@
 #include "csvout.h"
 #include "idx.h"
 #include "util.h"
+#include "value.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

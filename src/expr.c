@@ -11,6 +11,7 @@
 #include "idx.h"
 #include "select.h"
 #include "util.h"
+#include "value.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -6,6 +6,7 @@
 #include "lang.h"
 #include "rx.h"
 #include "select.h"
+#include "value.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -77,3 +78,23 @@ void rule_free(struct rule *r)
 	free(r);
 }
 
+
+const char *rule_id(const struct rule *r)
+{
+	return r->id;
+}
+
+const char *rule_ref(const struct rule *r)
+{
+	return r->ref;
+}
+
+const char *rule_id_of(const struct system *sys, size_t i)
+{
+	return sys->rules[i]->id;
+}
+
+const char *rule_ref_of(const struct system *sys, size_t i)
+{
+	return sys->rules[i]->ref;
+}

@@ -149,6 +149,12 @@ void agg_free(struct agg *a);
 void expr_free(struct expr *e);
 void modifier_release(struct modifier *m);
 void rule_free(struct rule *r);
+const char *rule_id(const struct rule *r);
+const char *rule_ref(const struct rule *r);
+/* The id and reference of the i-th rule of sys, for listings. */
+const char *rule_id_of(const struct system *sys, size_t i);
+const char *rule_ref_of(const struct system *sys, size_t i);
+
 
 /* Arithmetic with overflow reported, never wrapped. Each returns false on overflow. */
 static inline bool num_add(int64_t a, int64_t b, int64_t *out)

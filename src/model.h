@@ -288,9 +288,4 @@ static inline void kw_del(kwword *set, size_t i)
 	set[i / 64] &= ~((kwword)1 << (i % 64));
 }
 
-/* The text of a value for messages and cards ("2d3", "Blue Guard", "7"); caller frees. */
-char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v);
-/* The label of an int value ("Veteran" for rank 3), or NULL. */
-const struct value_label *attr_label(const struct attr_def *a, long v);
-
 #endif

@@ -12,69 +12,6 @@
 #include <string.h>
 
 
-void value_release(struct value *v)
-{
-	free(v->s);
-	v->s = NULL;
-	v->set = false;
-}
-
-int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err)
-{
-	memset(out, 0, sizeof(*out));
-	*err = NULL;
-	switch (a->type) {
-	case ATTR_INT:
-		if (parse_long(text, a->min, a->max, &out->i) != 0) {
-			*err = xasprintf(_("'%s' is not a whole number from %ld to %ld for attribute '%s'"),
-			                 text, a->min, a->max, a->id);
-			return -1;
-		}
-		break;
-	case ATTR_BOOL:
-		if (strcmp(text, "true") == 0 || strcmp(text, "yes") == 0 || strcmp(text, "1") == 0)
-			out->i = 1;
-		else if (strcmp(text, "false") == 0 || strcmp(text, "no") == 0 || strcmp(text, "0") == 0)
-			out->i = 0;
-		else {
-			*err = xasprintf(_("'%s' is not true or false for attribute '%s'"), text, a->id);
-			return -1;
-		}
-		break;
-	case ATTR_LADDER: {
-		size_t i;
-		for (i = 0; i < a->ladder->n; i++)
-			if (strcmp(a->ladder->steps[i], text) == 0)
-				break;
-		if (i == a->ladder->n) {
-			struct strbuf sb = STRBUF_INIT;
-			for (size_t j = 0; j < a->ladder->n; j++)
-				strbuf_addf(&sb, "%s%s", j ? " " : "", a->ladder->steps[j]);
-			*err = xasprintf(_("'%s' is not a step of ladder '%s' (%s) for attribute '%s'"),
-			                 text, a->ladder->id, sb.s ? sb.s : "", a->id);
-			strbuf_release(&sb);
-			return -1;
-		}
-		out->i = (long)i;
-		break;
-	}
-	case ATTR_TEXT:
-	case ATTR_LEVEL:
-	case ATTR_CHOICE:
-		break;
-	}
-	out->s = xstrdup(text);
-	out->set = true;
-	return 0;
-}
-
-int value_cmp(const struct attr_def *a, const struct value *x, const struct value *y)
-{
-	if (a->type == ATTR_TEXT || a->type == ATTR_LEVEL)
-		return strcmp(x->s ? x->s : "", y->s ? y->s : "");
-	return (x->i > y->i) - (x->i < y->i);
-}
-
 static const struct value *item_value(const struct attr_def *a, const struct eunit *u,
                                       const struct eitem *w)
 {

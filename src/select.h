@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "eval.h"
 #include "lang.h"
+#include "value.h"
 
 /* What a selector is evaluated against. */
 struct sel_ctx {
@@ -44,11 +45,5 @@ bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct
 /* Calls fn for every keyword that s requires positively (outside any not/any), so that
  * requirement cycles can be found. */
 void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg);
-
-/* Parses a comparison value for attribute a ("2d3" on a ladder, "3" on an int). Returns 0, or
- * -1 with *err set (caller frees). */
-int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err);
-void value_release(struct value *v);
-int value_cmp(const struct attr_def *a, const struct value *x, const struct value *y);
 
 #endif

@@ -9,13 +9,13 @@
 #include "muster.h"
 #include "system.h"
 #include "catalog.h"
-#include "check.h"
 #include "lang.h"
 #include "read-rules.h"
 #include "data.h"
 #include "idx.h"
 #include "select.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdlib.h>
@@ -26,36 +26,6 @@
 		diags_add(d, SEV_FATAL, sys->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
 		goto fail; \
 	} while (0)
-
-const struct value_label *attr_label(const struct attr_def *a, long v)
-{
-	for (size_t i = 0; i < a->n_labels; i++)
-		if (a->labels[i].v == v)
-			return &a->labels[i];
-	return NULL;
-}
-
-char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v)
-{
-	if (v == NULL || !v->set)
-		return xstrdup("-");
-	switch (a->type) {
-	case ATTR_INT:
-		return xasprintf("%ld%s", v->i, a->suffix ? a->suffix : "");
-	case ATTR_BOOL:
-		return xstrdup(v->i ? _("yes") : _("no"));
-	case ATTR_LEVEL: {
-		const struct group *g = idx_get(sys->group_idx, v->s);
-		return xstrdup(g ? g->name : v->s);
-	}
-	case ATTR_LADDER:
-	case ATTR_TEXT:
-		return xasprintf("%s%s", v->s ? v->s : "-", a->suffix ? a->suffix : "");
-	case ATTR_CHOICE:
-		break;
-	}
-	return xstrdup(v->s ? v->s : "-");
-}
 
 const struct attr_def *system_attr(const struct system *sys, const char *id)
 {

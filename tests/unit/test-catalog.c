@@ -12,6 +12,7 @@
 #include "idx.h"
 #include "system.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdio.h>

@@ -15,6 +15,7 @@
 #include "eval.h"
 #include "system.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdio.h>

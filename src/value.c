@@ -1,0 +1,108 @@
+/* value.c - values of attributes: parsing, comparing, printing
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Shared by the readers (cards, selector constants) and the engine (comparisons, messages):
+ * it depends on the model only.
+ */
+#include "muster.h"
+#include "value.h"
+#include "idx.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void value_release(struct value *v)
+{
+	free(v->s);
+	v->s = NULL;
+	v->set = false;
+}
+
+int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err)
+{
+	memset(out, 0, sizeof(*out));
+	*err = NULL;
+	switch (a->type) {
+	case ATTR_INT:
+		if (parse_long(text, a->min, a->max, &out->i) != 0) {
+			*err = xasprintf(_("'%s' is not a whole number from %ld to %ld for attribute '%s'"),
+			                 text, a->min, a->max, a->id);
+			return -1;
+		}
+		break;
+	case ATTR_BOOL:
+		if (strcmp(text, "true") == 0 || strcmp(text, "yes") == 0 || strcmp(text, "1") == 0)
+			out->i = 1;
+		else if (strcmp(text, "false") == 0 || strcmp(text, "no") == 0 || strcmp(text, "0") == 0)
+			out->i = 0;
+		else {
+			*err = xasprintf(_("'%s' is not true or false for attribute '%s'"), text, a->id);
+			return -1;
+		}
+		break;
+	case ATTR_LADDER: {
+		size_t i;
+		for (i = 0; i < a->ladder->n; i++)
+			if (strcmp(a->ladder->steps[i], text) == 0)
+				break;
+		if (i == a->ladder->n) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t j = 0; j < a->ladder->n; j++)
+				strbuf_addf(&sb, "%s%s", j ? " " : "", a->ladder->steps[j]);
+			*err = xasprintf(_("'%s' is not a step of ladder '%s' (%s) for attribute '%s'"),
+			                 text, a->ladder->id, sb.s ? sb.s : "", a->id);
+			strbuf_release(&sb);
+			return -1;
+		}
+		out->i = (long)i;
+		break;
+	}
+	case ATTR_TEXT:
+	case ATTR_LEVEL:
+	case ATTR_CHOICE:
+		break;
+	}
+	out->s = xstrdup(text);
+	out->set = true;
+	return 0;
+}
+
+int value_cmp(const struct attr_def *a, const struct value *x, const struct value *y)
+{
+	if (a->type == ATTR_TEXT || a->type == ATTR_LEVEL)
+		return strcmp(x->s ? x->s : "", y->s ? y->s : "");
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+const struct value_label *attr_label(const struct attr_def *a, long v)
+{
+	for (size_t i = 0; i < a->n_labels; i++)
+		if (a->labels[i].v == v)
+			return &a->labels[i];
+	return NULL;
+}
+
+char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v)
+{
+	if (v == NULL || !v->set)
+		return xstrdup("-");
+	switch (a->type) {
+	case ATTR_INT:
+		return xasprintf("%ld%s", v->i, a->suffix ? a->suffix : "");
+	case ATTR_BOOL:
+		return xstrdup(v->i ? _("yes") : _("no"));
+	case ATTR_LEVEL: {
+		const struct group *g = idx_get(sys->group_idx, v->s);
+		return xstrdup(g ? g->name : v->s);
+	}
+	case ATTR_LADDER:
+	case ATTR_TEXT:
+		return xasprintf("%s%s", v->s ? v->s : "-", a->suffix ? a->suffix : "");
+	case ATTR_CHOICE:
+		break;
+	}
+	return xstrdup(v->s ? v->s : "-");
+}
+
