@@ -1271,41 +1271,21 @@ fail:
 
 /* --- requirement cycles ------------------------------------------------------------------- */
 
-struct kwgraph {
-	const struct system *sys;
-	bool *edge;  /* n x n: taking a requires b */
-	size_t from;
+/* Edges "taking a needs b", as a list: a system may declare any number of keywords, so no
+ * n x n table and no recursion as deep as the chain. */
+struct kwedges {
+	size_t *from, *to;
+	size_t n, cap_from, cap_to;
+	size_t cur;
 };
 
 static void add_edge(size_t kw, void *arg)
 {
-	struct kwgraph *g = arg;
-	g->edge[g->from * g->sys->n_keywords + kw] = true;
-}
-
-/* Depth-first search; state 0 new, 1 on the path, 2 done. Returns the keyword closing a cycle
- * or -1; path[] gets the chain. */
-static long dfs(const struct kwgraph *g, size_t k, char *state, size_t *path, size_t *depth)
-{
-	size_t n = g->sys->n_keywords;
-	state[k] = 1;
-	path[(*depth)++] = k;
-	for (size_t j = 0; j < n; j++) {
-		if (!g->edge[k * n + j])
-			continue;
-		if (state[j] == 1) {
-			path[(*depth)++] = j;
-			return (long)j;
-		}
-		if (state[j] == 0) {
-			long c = dfs(g, j, state, path, depth);
-			if (c >= 0)
-				return c;
-		}
-	}
-	state[k] = 2;
-	(*depth)--;
-	return -1;
+	struct kwedges *g = arg;
+	GROW(g->from, g->cap_from, g->n + 1);
+	GROW(g->to, g->cap_to, g->n + 1);
+	g->from[g->n] = g->cur;
+	g->to[g->n++] = kw;
 }
 
 int rules_check_cycles(const struct system *sys, struct diags *d)
@@ -1313,41 +1293,73 @@ int rules_check_cycles(const struct system *sys, struct diags *d)
 	size_t n = sys->n_keywords;
 	if (n == 0)
 		return 0;
-	struct kwgraph g = { sys, xcalloc(n * n, sizeof(bool)), 0 };
+	struct kwedges g = { 0 };
 	const struct rule **by_kw = xcalloc(n, sizeof(*by_kw));
 	for (size_t i = 0; i < sys->n_rules; i++) {
 		const struct rule *r = sys->rules[i];
 		if (r->taking < 0 || !r->require)
 			continue;
-		g.from = (size_t)r->taking;
-		by_kw[g.from] = r;
+		g.cur = (size_t)r->taking;
+		by_kw[g.cur] = r;
 		sel_required_keywords(r->where, add_edge, &g);
 	}
+	/* Adjacency in compressed form: the edges of k are to[first[k] .. first[k + 1]). */
+	size_t *first = xcalloc(n + 1, sizeof(*first));
+	size_t *adj = xcalloc(g.n + 1, sizeof(*adj));
+	for (size_t e = 0; e < g.n; e++)
+		first[g.from[e] + 1]++;
+	for (size_t k = 0; k < n; k++)
+		first[k + 1] += first[k];
+	size_t *fill = xcalloc(n + 1, sizeof(*fill));
+	for (size_t e = 0; e < g.n; e++)
+		adj[first[g.from[e]] + fill[g.from[e]]++] = g.to[e];
+	/* Iterative depth-first search; state 0 new, 1 on the path, 2 done. */
 	char *state = xcalloc(n, 1);
-	size_t *path = xcalloc(n + 2, sizeof(*path));
+	size_t *path = xcalloc(n + 1, sizeof(*path));
+	size_t *next = xcalloc(n + 1, sizeof(*next));
 	int rc = 0;
-	for (size_t k = 0; k < n && rc == 0; k++) {
+	for (size_t start = 0; start < n && rc == 0; start++) {
+		if (state[start] != 0)
+			continue;
 		size_t depth = 0;
-		if (state[k] != 0)
-			continue;
-		long c = dfs(&g, k, state, path, &depth);
-		if (c < 0)
-			continue;
-		struct strbuf sb = STRBUF_INIT;
-		size_t start = 0;
-		while (path[start] != (size_t)c)
-			start++;
-		for (size_t i = start; i < depth; i++)
-			strbuf_addf(&sb, "%s%s", i > start ? _(" needs ") : "", sys->keywords[path[i]].id);
-		const struct rule *r = by_kw[c];
-		diags_add(d, SEV_FATAL, sys->file, r->line, 0, NULL, NULL,
-		          _("cycle of requirements: %s; none of them could ever be taken"), sb.s);
-		strbuf_release(&sb);
-		rc = -1;
+		path[depth] = start;
+		next[depth++] = first[start];
+		state[start] = 1;
+		while (depth > 0 && rc == 0) {
+			size_t k = path[depth - 1];
+			if (next[depth - 1] == first[k + 1]) {
+				state[k] = 2;
+				depth--;
+				continue;
+			}
+			size_t j = adj[next[depth - 1]++];
+			if (state[j] == 0) {
+				state[j] = 1;
+				path[depth] = j;
+				next[depth++] = first[j];
+			} else if (state[j] == 1) {
+				struct strbuf sb = STRBUF_INIT;
+				size_t from = 0;
+				while (path[from] != j)
+					from++;
+				for (size_t i = from; i < depth; i++)
+					strbuf_addf(&sb, "%s%s", i > from ? _(" needs ") : "", sys->keywords[path[i]].id);
+				strbuf_addf(&sb, "%s%s", _(" needs "), sys->keywords[j].id);
+				diags_add(d, SEV_FATAL, sys->file, by_kw[j]->line, 0, NULL, NULL,
+				          _("cycle of requirements: %s; none of them could ever be taken"), sb.s);
+				strbuf_release(&sb);
+				rc = -1;
+			}
+		}
 	}
 	free(state);
 	free(path);
+	free(next);
+	free(first);
+	free(fill);
+	free(adj);
+	free(g.from);
+	free(g.to);
 	free(by_kw);
-	free(g.edge);
 	return rc;
 }
