@@ -1,9 +1,10 @@
-/* data.c - the data search path and the schema cache
+/* data.c - the data search path and the cache of built-in schemas
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
 #include "data.h"
+#include "schema.h"
 #include "util.h"
 #include "xml.h"
 
@@ -172,18 +173,16 @@ struct xml_schema *data_schema(enum schema_kind k, struct diags *d)
 	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd" };
 	if (schemas[k])
 		return schemas[k];
-	for (const char *const *dir = data_dirs(); *dir; dir++) {
-		char *p = xasprintf("%s/rules-xml/schema/%s", *dir, names[k]);
-		if (is_file(p)) {
-			schemas[k] = xml_schema_load(p, d);
-			free(p);
-			return schemas[k];
-		}
-		free(p);
+	/* Only the built-in copies: never a schema found on the data path (schema.h says why). */
+	for (const struct schema_text *t = schema_texts; t->name; t++) {
+		if (strcmp(t->name, names[k]) != 0)
+			continue;
+		char *name = xasprintf("built-in %s", t->name);
+		schemas[k] = xml_schema_load_memory((const char *)t->text, t->len, name, d);
+		free(name);
+		return schemas[k];
 	}
-	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-	          _("schema '%s' not found in the data path (see --data-dir and MUSTER_DATA_PATH)"),
-	          names[k]);
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("schema '%s' is not built in"), names[k]);
 	return NULL;
 }
 

@@ -5,7 +5,8 @@
  * The search path, first match wins: --data-dir (as often as given), then the directories of
  * MUSTER_DATA_PATH (colon-separated), then the installed $(pkgdatadir), then the source tree
  * the program was built from, so that an uninstalled build works without setting anything.
- * Each directory holds rules-xml/<system>.xml, rules-xml/schema/ (the XSDs) and catalogs/<system>/.
+ * Each directory holds rules-xml/<system>.xml and catalogs/<system>/; the schemas are built in
+ * (schema.h), whatever rules-xml/schema/ holds.
  */
 #ifndef MUSTER_DATA_H
 #define MUSTER_DATA_H
@@ -31,7 +32,8 @@ const char *data_system_root(const char *id);
 char **data_system_ids(void);
 /* The catalog files of system id under root, sorted; free with strv_free. */
 char **data_catalog_files(const char *root, const char *id);
-/* A schema, loaded once per process. NULL (with diagnostics) when missing or broken. */
+/* A built-in schema (schema.h), compiled once per process. NULL (with diagnostics) when
+ * missing or broken, both bugs of the program. */
 struct xml_schema *data_schema(enum schema_kind k, struct diags *d);
 /* Frees what the module holds (schemas, the path). */
 void data_cleanup(void);
