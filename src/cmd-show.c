@@ -7,7 +7,7 @@
 #include "cmd.h"
 #include "export.h"
 #include "roster.h"
-#include "system.h"
+#include "session.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -61,11 +61,12 @@ static int exec_show(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("show takes one roster file"));
 	const char *path = argv[optind];
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(path, &sys, &d);
+	struct session *s = session_new();
+	struct roster *r = roster_load(s, path, &d);
 	if (r == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
 		diags_release(&d);
+		session_free(s);
 		return MUSTER_EXIT_TROUBLE;
 	}
 	check_roster(r, &d);
@@ -80,7 +81,7 @@ static int exec_show(int argc, char **argv)
 		strbuf_release(&sb);
 	}
 	roster_free(r);
-	system_free(sys);
+	session_free(s);
 	diags_release(&d);
 	return rc == 0 ? MUSTER_EXIT_OK : MUSTER_EXIT_TROUBLE;
 }

@@ -10,7 +10,7 @@
 #include "cmd.h"
 #include "diag.h"
 #include "roster.h"
-#include "system.h"
+#include "session.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -38,15 +38,13 @@ struct verdict {
 	struct diags d;
 };
 
-static int validate_one(const char *path, struct diags *d)
+static int validate_one(struct session *s, const char *path, struct diags *d)
 {
-	struct system *sys = NULL;
-	struct roster *r = roster_load(path, &sys, d);
+	struct roster *r = roster_load(s, path, d);
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
 	check_roster(r, d);
 	roster_free(r);
-	system_free(sys);
 	if (d->fatals)
 		return MUSTER_EXIT_TROUBLE;
 	return d->errors ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
@@ -120,10 +118,12 @@ static int exec_validate(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
 	size_t n = (size_t)(argc - optind);
 	struct verdict *v = xcalloc(n, sizeof(*v));
+	/* One session for every file: each game system is loaded once, however many lists. */
+	struct session *s = session_new();
 	int status = MUSTER_EXIT_OK;
 	for (size_t i = 0; i < n; i++) {
 		v[i].file = argv[optind + (int)i];
-		v[i].status = validate_one(v[i].file, &v[i].d);
+		v[i].status = validate_one(s, v[i].file, &v[i].d);
 		if (v[i].status > status)
 			status = v[i].status;
 		diags_sort(&v[i].d);
@@ -139,6 +139,7 @@ static int exec_validate(int argc, char **argv)
 				printf(_("%s: legal\n"), v[i].file);
 		}
 	}
+	session_free(s);
 	if (fmt == DIAG_XML)
 		print_xml(v, n);
 	for (size_t i = 0; i < n; i++)

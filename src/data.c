@@ -1,12 +1,10 @@
-/* data.c - the data search path and the cache of built-in schemas
+/* data.c - the data search path
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
 #include "data.h"
-#include "schema.h"
 #include "util.h"
-#include "xml.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -27,7 +25,6 @@
 static char **extra;        /* --data-dir, in order given */
 static size_t n_extra, cap_extra;
 static char **dirs;         /* the computed path */
-static struct xml_schema *schemas[3];
 
 static void reset_path(void)
 {
@@ -168,30 +165,8 @@ char **data_catalog_files(const char *root, const char *id)
 	return v;
 }
 
-struct xml_schema *data_schema(enum schema_kind k, struct diags *d)
-{
-	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd" };
-	if (schemas[k])
-		return schemas[k];
-	/* Only the built-in copies: never a schema found on the data path (schema.h says why). */
-	for (const struct schema_text *t = schema_texts; t->name; t++) {
-		if (strcmp(t->name, names[k]) != 0)
-			continue;
-		char *name = xasprintf("built-in %s", t->name);
-		schemas[k] = xml_schema_load_memory((const char *)t->text, t->len, name, d);
-		free(name);
-		return schemas[k];
-	}
-	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("schema '%s' is not built in"), names[k]);
-	return NULL;
-}
-
 void data_cleanup(void)
 {
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(schemas); i++) {
-		xml_schema_free(schemas[i]);
-		schemas[i] = NULL;
-	}
 	reset_path();
 	for (size_t i = 0; i < n_extra; i++)
 		free(extra[i]);

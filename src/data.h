@@ -1,4 +1,4 @@
-/* data.h - where game systems, catalogs and schemas are found
+/* data.h - where game systems and catalogs are found
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
@@ -14,10 +14,6 @@
 #include "muster.h"
 #include "diag.h"
 
-struct xml_schema;
-
-enum schema_kind { SCHEMA_RULES, SCHEMA_CATALOG, SCHEMA_ROSTER };
-
 #define NS_RULES "urn:x-muster:rules:1"
 #define NS_CATALOG "urn:x-muster:catalog:1"
 #define NS_ROSTER "urn:x-muster:roster:1"
@@ -32,10 +28,7 @@ const char *data_system_root(const char *id);
 char **data_system_ids(void);
 /* The catalog files of system id under root, sorted; free with strv_free. */
 char **data_catalog_files(const char *root, const char *id);
-/* A built-in schema (schema.h), compiled once per process. NULL (with diagnostics) when
- * missing or broken, both bugs of the program. */
-struct xml_schema *data_schema(enum schema_kind k, struct diags *d);
-/* Frees what the module holds (schemas, the path). */
+/* Frees what the module holds (the path). */
 void data_cleanup(void);
 
 #endif

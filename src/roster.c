@@ -6,6 +6,7 @@
 #include "roster.h"
 #include "data.h"
 #include "idx.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -238,11 +239,9 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	return 0;
 }
 
-struct roster *roster_load(const char *path, struct system **sys_out, struct diags *d)
+struct roster *roster_load(struct session *s, const char *path, struct diags *d)
 {
-	*sys_out = NULL;
 	struct roster *r = xcalloc(1, sizeof(*r));
-	struct system *sys = NULL;
 	r->file = xstrdup(path);
 	xmlDocPtr doc = xml_load_file(path, d);
 	if (doc == NULL)
@@ -250,14 +249,14 @@ struct roster *roster_load(const char *path, struct system **sys_out, struct dia
 	xmlNodePtr root = xml_root(doc, "roster", NS_ROSTER, path, d);
 	if (root == NULL)
 		goto fail;
-	struct xml_schema *xs = data_schema(SCHEMA_ROSTER, d);
+	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
 	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
 		goto fail;
 	r->line = xml_line(root);
 	r->name = xml_prop(root, "name");
 	char *sysid = xml_prop(root, "system");
 	struct diags sd = DIAGS_INIT;
-	sys = system_load(sysid, &sd);
+	const struct system *sys = session_system(s, sysid, &sd);
 	if (sys == NULL) {
 		/* Say which roster asked for it, at its line. */
 		for (size_t i = 0; i < sd.n; i++)
@@ -290,13 +289,11 @@ struct roster *roster_load(const char *path, struct system **sys_out, struct dia
 			goto fail;
 	}
 	xmlFreeDoc(doc);
-	*sys_out = sys;
 	return r;
 fail:
 	if (doc)
 		xmlFreeDoc(doc);
 	roster_free(r);
-	system_free(sys);
 	return NULL;
 }
 

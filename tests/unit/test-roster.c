@@ -6,6 +6,7 @@
 #include "data.h"
 #include "idx.h"
 #include "roster.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -40,10 +41,8 @@ static void expect_fatal(const char *text, const char *needle, const char *marke
 {
 	char *p = fx_write_tmp("roster.xml", text);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = (struct system *)&d; /* must be reset to NULL */
-	struct roster *r = roster_load(p, &sys, &d);
+	struct roster *r = roster_load(fx_session(), p, &d);
 	cr_assert_null(r, "the roster loaded although %s", needle);
-	cr_assert_null(sys, "*sys_out must be NULL on failure");
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, needle);
 	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, fx_dump(&d));
 	cr_assert_not_null(g->file);
@@ -59,13 +58,11 @@ Test(roster, shipped_example_loads)
 	char *path = xasprintf("%s/doc/examples/impondium-strike-force.xml", fx_src_dir());
 	char *text = fx_slurp(path);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(path, &sys, &d);
+	struct roster *r = roster_load(fx_session(), path, &d);
 	cr_assert_not_null(r, "%s", fx_dump(&d));
-	cr_assert_not_null(sys);
 	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
-	cr_assert_eq(r->sys, sys);
-	cr_assert_str_eq(sys->id, "duckhammer");
+	cr_assert_eq(r->sys, session_system(fx_session(), "duckhammer", &d), "the session's system");
+	cr_assert_str_eq(r->sys->id, "duckhammer");
 	cr_assert_str_eq(r->file, path);
 	cr_assert_str_eq(r->name, "Impondium Strike Force");
 	cr_assert_eq(r->line, fx_line_of(text, "<roster"));
@@ -99,7 +96,6 @@ Test(roster, shipped_example_loads)
 	cr_assert_eq(v->opts[0].count, 1);
 	cr_assert_eq(v->opts[0].line, fx_line_of(text, "<option id=\"gasp\""));
 	roster_free(r);
-	system_free(sys);
 	diags_release(&d);
 	free(text);
 	free(path);
@@ -125,8 +121,7 @@ Test(roster, several_lists_custom_limit_options_attach)
 		"</roster>\n";
 	char *p = fx_write_tmp("two.xml", text);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(p, &sys, &d);
+	struct roster *r = roster_load(fx_session(), p, &d);
 	cr_assert_not_null(r, "%s", fx_dump(&d));
 	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 	cr_assert_null(r->name);
@@ -144,7 +139,6 @@ Test(roster, several_lists_custom_limit_options_attach)
 	cr_assert_eq(b->limits[0], 250, "a custom <limit> without a size");
 	cr_assert_eq(b->units[0].models, 2);
 	roster_free(r);
-	system_free(sys);
 	free(p);
 }
 
@@ -166,8 +160,7 @@ Test(roster, unknown_size)
 	t = roster_text("size=\"huge-war\"", "    <unit entry=\"quack-marine\" models=\"5\"/>\n");
 	char *p = fx_write_tmp("sizes.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "huge-war");
 	cr_assert_not_null(g);
 	cr_assert(strstr(g->msg, "all-out-war") && strstr(g->msg, "small-skirmish"), "%s", g->msg);
@@ -194,8 +187,7 @@ Test(roster, unknown_option)
 	expect_fatal(t, "no option 'jetpack'", "jetpack");
 	char *p = fx_write_tmp("opt.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "jetpack");
 	cr_assert_not_null(g);
 	cr_assert(strstr(g->msg, "trained, extra-pistol"), "the options are listed: %s", g->msg);
@@ -283,8 +275,7 @@ Test(roster, unit_id_twice)
 	                      "    <unit id=\"sq\" entry=\"quack-marine\" models=\"6\"/>\n");
 	char *p = fx_write_tmp("dup.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "'sq' is used twice");
 	cr_assert_not_null(g, "%s", fx_dump(&d));
 	char *second = xasprintf("line %ld", fx_line_of(t, "models=\"6\""));
@@ -360,8 +351,7 @@ Test(roster, option_over_the_catalog_max_is_an_error_not_fatal)
 	                      "    </unit>\n");
 	char *p = fx_write_tmp("max.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(p, &sys, &d);
+	struct roster *r = roster_load(fx_session(), p, &d);
 	cr_assert_not_null(r, "legal input, illegal list: the roster still loads:%s", fx_dump(&d));
 	cr_assert_eq(d.fatals, 0);
 	cr_assert_eq(d.errors, 1, "%s", fx_dump(&d));
@@ -371,7 +361,6 @@ Test(roster, option_over_the_catalog_max_is_an_error_not_fatal)
 	          strstr(d.v[0].msg, "at most 1"), "%s", d.v[0].msg);
 	cr_assert_eq(r->lists[0].units[0].opts[0].count, 3);
 	roster_free(r);
-	system_free(sys);
 	diags_release(&d);
 	free(p);
 	free(t);
@@ -381,9 +370,7 @@ Test(roster, missing_file)
 {
 	char *p = xasprintf("%s/none.xml", fx_tmpdir());
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
-	cr_assert_null(sys);
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	cr_assert_eq(d.fatals, 1);
 	cr_assert_str_eq(d.v[0].file, p);
 	diags_release(&d);

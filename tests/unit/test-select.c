@@ -46,7 +46,7 @@ static const char fixture_roster[] =
 	"  </list>\n"
 	"</roster>\n";
 
-static struct system *sys;
+static const struct system *sys;
 static struct roster *ros;
 static struct eunit *units;
 static size_t n_units;
@@ -56,8 +56,9 @@ static void setup(void)
 	fx_setup();
 	char *p = fx_write_tmp("fixture.xml", fixture_roster);
 	struct diags d = DIAGS_INIT;
-	ros = roster_load(p, &sys, &d);
+	ros = roster_load(fx_session(), p, &d);
 	cr_assert_not_null(ros, "fixture roster does not load:%s", fx_dump(&d));
+	sys = ros->sys;
 	diags_release(&d);
 	free(p);
 	units = eunits_build(sys, &ros->lists[0]);
@@ -70,7 +71,6 @@ static void teardown(void)
 	if (units)
 		eunits_free(units, n_units);
 	roster_free(ros);
-	system_free(sys);
 	units = NULL;
 	ros = NULL;
 	sys = NULL;

@@ -10,6 +10,7 @@
 #include "data.h"
 #include "idx.h"
 #include "select.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -266,7 +267,7 @@ Test(system, duckhammer_lookups)
 Test(system, unknown_system)
 {
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(system_load("warhammer", &d));
+	cr_assert_null(session_system(fx_session(), "warhammer", &d));
 	cr_assert_eq(d.fatals, 1, "%s", fx_dump(&d));
 	cr_assert_null(d.v[0].file);
 	cr_assert(strstr(d.v[0].msg, "'warhammer'"), "%s", d.v[0].msg);
@@ -280,7 +281,7 @@ Test(system, system_id_is_not_a_path)
 	cr_assert_null(data_system_root("../rules-xml/duckhammer"));
 	cr_assert_null(data_system_root(".."));
 	cr_assert_null(data_system_root(""));
-	cr_assert_null(system_load("rules-xml/../duckhammer", &d));
+	cr_assert_null(session_system(fx_session(), "rules-xml/../duckhammer", &d));
 	cr_assert_eq(d.fatals, 1);
 	diags_release(&d);
 }
@@ -329,7 +330,7 @@ static char *toy_text(const char *keywords, const char *rules)
 static struct system *load_toy(const char *text, struct diags *d)
 {
 	char *p = fx_write_tmp("rules-xml/toy.xml", text);
-	struct system *sys = system_load_file(p, NULL, d);
+	struct system *sys = system_load_file(fx_session(), p, NULL, d);
 	free(p);
 	return sys;
 }
@@ -778,12 +779,16 @@ Test(data, system_found_in_an_added_dir)
 	char *p = fx_write_tmp("rules-xml/toy.xml", text);
 	free(p);
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(system_load("toy", &d), "not on the path yet");
+	cr_assert_null(session_system(fx_session(), "toy", &d), "not on the path yet");
 	diags_release(&d);
 	data_add_dir(fx_tmpdir());
 	cr_assert_str_eq(data_system_root("toy"), fx_tmpdir());
 	cr_assert_str_eq(data_system_root("duckhammer"), fx_src_dir());
-	struct system *sys = system_load("toy", &d);
+	/* A session remembers the failure; a new one reads the path again. */
+	cr_assert_null(session_system(fx_session(), "toy", &d));
+	diags_release(&d);
+	struct session *s = session_new();
+	const struct system *sys = session_system(s, "toy", &d);
 	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	cr_assert_str_eq(sys->id, "toy");
 	char **ids = data_system_ids();
@@ -798,7 +803,7 @@ Test(data, system_found_in_an_added_dir)
 	}
 	cr_assert(toy && duck);
 	strv_free(ids);
-	system_free(sys);
+	session_free(s);
 	free(text);
 }
 
