@@ -4,6 +4,7 @@
  */
 #include "muster.h"
 #include "data.h"
+#include "idx.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -151,16 +152,44 @@ char **data_system_ids(void)
 	return v;
 }
 
-char **data_catalog_files(const char *root, const char *id)
+static const char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+static int cmp_base(const void *a, const void *b)
+{
+	return strcmp(base_name(*(char *const *)a), base_name(*(char *const *)b));
+}
+
+char **data_catalog_files(const char *const *roots, const char *id)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
-	char *p = xasprintf("%s/catalogs/%s", root, id);
-	if (is_dir(p))
-		list_xml(p, false, &v, &n, &cap);
-	free(p);
+	struct idx *seen = idx_new(); /* base name -> the path that has it */
+	for (const char *const *r = roots; r && *r; r++) {
+		char *p = xasprintf("%s/catalogs/%s", *r, id);
+		size_t from = n;
+		if (is_dir(p))
+			list_xml(p, false, &v, &n, &cap);
+		free(p);
+		/* A name an earlier directory has is shadowed: drop this directory's file. */
+		size_t k = from;
+		for (size_t i = from; i < n; i++) {
+			if (idx_get(seen, base_name(v[i])) != NULL) {
+				free(v[i]);
+				continue;
+			}
+			v[k++] = v[i];
+		}
+		n = k;
+		for (size_t i = from; i < n; i++)
+			idx_add(seen, base_name(v[i]), v[i]);
+	}
+	idx_free(seen);
 	GROW(v, cap, n + 1);
-	qsort(v, n, sizeof(*v), cmp_str);
+	qsort(v, n, sizeof(*v), cmp_base);
 	v[n] = NULL;
 	return v;
 }

@@ -89,7 +89,8 @@ static struct system *load(struct session *s, const char *id, struct diags *d)
 		return NULL;
 	}
 	char *path = xasprintf("%s/rules-xml/%s.xml", root, id);
-	struct system *sys = system_load_file(s, path, root, d);
+	/* The rules from the first directory that has them, the catalogs from all. */
+	struct system *sys = system_load_file(s, path, data_dirs(), d);
 	free(path);
 	return sys;
 }

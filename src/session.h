@@ -28,7 +28,8 @@ struct session *session_new(void);
 void session_free(struct session *s);
 
 /* Game system id: loaded on the first call (rules-xml/<id>.xml, the first on the data path, and
- * its catalogs), then the same pointer for every later call. A system that fails to load is
+ * its catalogs from every directory of the path, see data.h), then the same pointer for every
+ * later call. A system that fails to load is
  * remembered as failed: later calls return NULL at once, without reading a file again.
  * Every call, first or not, adds to d what loading said (for a failure, its fatal
  * diagnostics), so that each roster naming a broken system reports it; a diagnostic with no

@@ -429,10 +429,10 @@ static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 	return rc;
 }
 
-static int load_catalogs(struct session *s, struct system *sys, const char *root,
+static int load_catalogs(struct session *s, struct system *sys, const char *const *roots,
                          struct diags *d)
 {
-	char **files = data_catalog_files(root, sys->id);
+	char **files = data_catalog_files(roots, sys->id);
 	size_t n = 0;
 	while (files[n])
 		n++;
@@ -450,7 +450,7 @@ static int load_catalogs(struct session *s, struct system *sys, const char *root
 	return rc;
 }
 
-struct system *system_load_file(struct session *s, const char *path, const char *root,
+struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
                                 struct diags *d)
 {
 	struct system *sys = xcalloc(1, sizeof(*sys));
@@ -509,7 +509,7 @@ struct system *system_load_file(struct session *s, const char *path, const char 
 		goto fail;
 	if ((sec = xml_child(root_el, "limit-modifiers")) && load_mods(sys, sec, d))
 		goto fail;
-	if (root && load_catalogs(s, sys, root, d))
+	if (load_catalogs(s, sys, roots, d))
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
 		goto fail;

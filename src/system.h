@@ -10,11 +10,12 @@
 
 struct session;
 
-/* Loads a rules file by path, checked against the built-in rules.xsd of session s, and every
- * catalog of its system under root/catalogs/<id>/ (none when root is NULL). Returns a new
- * system (free with system_free), or NULL with fatal diagnostics on any error. A system by id,
- * from the data path and loaded once, comes from session_system (session.h). */
-struct system *system_load_file(struct session *s, const char *path, const char *root,
+/* Loads a rules file by path, checked against the built-in rules.xsd of session s, and the
+ * catalogs of its system found under the directories of roots (NULL-terminated; NULL for no
+ * catalogs), layered as data_catalog_files says. Returns a new system (free with
+ * system_free), or NULL with fatal diagnostics on any error. A system by id, from the data
+ * path and loaded once, comes from session_system (session.h). */
+struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
                                 struct diags *d);
 void system_free(struct system *sys);
 

@@ -79,6 +79,14 @@ const char *fx_tmpdir(void)
 	return tmpdir;
 }
 
+const char *const *fx_tmp_roots(void)
+{
+	static const char *roots[2];
+	roots[0] = tmpdir;
+	roots[1] = NULL;
+	return roots;
+}
+
 const char *fx_src_dir(void)
 {
 	static char buf[4096];
@@ -165,7 +173,7 @@ struct system *fx_load_duckhammer(struct diags *d)
 	const char *root = data_system_root("duckhammer");
 	cr_assert_not_null(root, "duckhammer is not on the data path");
 	char *path = xasprintf("%s/rules-xml/duckhammer.xml", root);
-	struct system *sys = system_load_file(fx_session(), path, root, d);
+	struct system *sys = system_load_file(fx_session(), path, data_dirs(), d);
 	free(path);
 	cr_assert_not_null(sys, "duckhammer does not load:%s", fx_dump(d));
 	return sys;

@@ -37,6 +37,10 @@ const char *fx_tmpdir(void);
  * A static buffer, overwritten by the next call; never free it. */
 const char *fx_src_dir(void);
 
+/* The temporary directory as a list of data directories (NULL-terminated), for
+ * system_load_file and data_catalog_files. Owned by the fixture: valid until fx_remove_tmpdir. */
+const char *const *fx_tmp_roots(void);
+
 /* Writes text to rel below the temporary directory, creating the directories of rel.
  * Returns the full path; the caller frees it. */
 char *fx_write_tmp(const char *rel, const char *text);

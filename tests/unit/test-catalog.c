@@ -233,7 +233,7 @@ static char *catalog_text(const char *id, const char *entry_id, const char *stat
 static struct system *load_with_tmp_catalogs(struct diags *d)
 {
 	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
-	struct system *sys = system_load_file(fx_session(), rules, fx_tmpdir(), d);
+	struct system *sys = system_load_file(fx_session(), rules, fx_tmp_roots(), d);
 	free(rules);
 	return sys;
 }
@@ -493,7 +493,7 @@ Test(bad, entry_id_clashing_with_the_shipped_catalog)
 	char *p = fx_write_tmp("catalogs/duckhammer/zzz.xml", t);
 	cr_assert_eq(system(copy_cmd), 0);
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(system_load_file(fx_session(), rules, fx_tmpdir(), &d));
+	cr_assert_null(system_load_file(fx_session(), rules, fx_tmp_roots(), &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "entry id 'quack-marine' is used twice");
 	cr_assert_not_null(g, "%s", fx_dump(&d));
 	cr_assert_str_eq(g->file, p);

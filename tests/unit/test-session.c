@@ -6,6 +6,7 @@
 #include "muster.h"
 #include "data.h"
 #include "session.h"
+#include "system.h"
 #include "util.h"
 #include "xml.h"
 
@@ -135,4 +136,66 @@ Test(session, schemas_are_built_in_and_compiled_once)
 	session_free(s);
 	session_free(NULL);
 	diags_release(&d);
+}
+
+/* A one-entry Duckhammer catalog with catalog id, faction id and entry id. */
+static char *duck_catalog(const char *id, const char *faction, const char *entry)
+{
+	return xasprintf(
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<catalog xmlns=\"urn:x-muster:catalog:1\" system=\"duckhammer\" id=\"%s\" name=\"T\">\n"
+		"  <group level=\"feather\" id=\"%s-feather\" name=\"F\">\n"
+		"    <group level=\"faction\" id=\"%s\" name=\"Fa\">\n"
+		"      <group level=\"subfaction\" id=\"%s-sub\" name=\"Sub\">\n"
+		"        <entry id=\"%s\" name=\"Test Duck\">\n"
+		"          <cost type=\"ap\" value=\"5\"/>\n"
+		"          <stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>\n"
+		"        </entry>\n"
+		"      </group>\n"
+		"    </group>\n"
+		"  </group>\n"
+		"</catalog>\n",
+		id, id, faction, id, entry);
+}
+
+Test(session, catalogs_come_from_every_data_directory)
+{
+	/* Only a catalog, no rules: it joins the shipped Duckhammer's. */
+	char *t = duck_catalog("mallards", "mallard-host", "mallard");
+	free(fx_write_tmp("catalogs/duckhammer/mallards.xml", t));
+	data_add_dir(fx_tmpdir());
+	struct session *s = session_new();
+	struct diags d = DIAGS_INIT;
+	const struct system *sys = session_system(s, "duckhammer", &d);
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
+	cr_assert_str_eq(sys->file + strlen(sys->file) - strlen("rules-xml/duckhammer.xml"),
+	                 "rules-xml/duckhammer.xml");
+	cr_assert(strncmp(sys->file, fx_tmpdir(), strlen(fx_tmpdir())) != 0, "the shipped rules");
+	cr_assert_eq(sys->n_catalogs, 3, "two shipped and the new one");
+	cr_assert_not_null(system_entry(sys, "mallard"));
+	cr_assert_not_null(system_group(sys, "mallard-host"));
+	cr_assert_not_null(system_entry(sys, "quack-marine"), "the shipped catalogs are still there");
+	session_free(s);
+	diags_release(&d);
+	free(t);
+}
+
+Test(session, a_catalog_of_the_same_name_replaces_the_shipped_one)
+{
+	char *t = duck_catalog("impondium", "impondium", "house-duck");
+	char *p = fx_write_tmp("catalogs/duckhammer/impondium.xml", t);
+	data_add_dir(fx_tmpdir());
+	struct session *s = session_new();
+	struct diags d = DIAGS_INIT;
+	const struct system *sys = session_system(s, "duckhammer", &d);
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
+	cr_assert_eq(sys->n_catalogs, 2);
+	cr_assert_not_null(system_entry(sys, "house-duck"));
+	cr_assert_null(system_entry(sys, "quack-marine"), "the shipped impondium.xml was read");
+	cr_assert_str_eq(system_entry(sys, "house-duck")->catalog->file, p);
+	cr_assert_not_null(system_entry(sys, "goose-warden"), "the other shipped catalog stays");
+	session_free(s);
+	diags_release(&d);
+	free(t);
+	free(p);
 }

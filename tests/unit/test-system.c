@@ -809,7 +809,8 @@ Test(data, system_found_in_an_added_dir)
 
 Test(data, catalog_files_sorted_full_paths)
 {
-	char **v = data_catalog_files(fx_src_dir(), "duckhammer");
+	const char *src[] = { fx_src_dir(), NULL };
+	char **v = data_catalog_files(src, "duckhammer");
 	cr_assert_not_null(v[0]);
 	cr_assert_not_null(v[1]);
 	char *want0 = xasprintf("%s/catalogs/duckhammer/example-honkers.xml", fx_src_dir());
@@ -819,7 +820,7 @@ Test(data, catalog_files_sorted_full_paths)
 	strv_free(v);
 	free(want0);
 	free(want1);
-	v = data_catalog_files(fx_src_dir(), "no-such-system");
+	v = data_catalog_files(src, "no-such-system");
 	cr_assert_null(v[0]);
 	strv_free(v);
 }
@@ -832,7 +833,7 @@ Test(data, catalog_files_skip_other_names)
 	char *e = fx_write_tmp("catalogs/toy/.hidden.xml", "<x/>");
 	char *sub = xasprintf("%s/catalogs/toy/dir.xml", fx_tmpdir());
 	cr_assert_eq(mkdir(sub, 0700), 0);
-	char **v = data_catalog_files(fx_tmpdir(), "toy");
+	char **v = data_catalog_files(fx_tmp_roots(), "toy");
 	cr_assert_not_null(v[0]);
 	cr_assert(strstr(v[0], "/a.xml"), "%s", v[0]);
 	cr_assert_not_null(v[1]);
@@ -844,4 +845,35 @@ Test(data, catalog_files_skip_other_names)
 	free(c);
 	free(e);
 	free(sub);
+}
+
+Test(data, catalog_files_layered_and_shadowed)
+{
+	/* Directory one has b and c, directory two a, b and d: two's b is shadowed by one's. */
+	free(fx_write_tmp("one/catalogs/toy/b.xml", "<x/>"));
+	free(fx_write_tmp("one/catalogs/toy/c.xml", "<x/>"));
+	free(fx_write_tmp("two/catalogs/toy/a.xml", "<x/>"));
+	free(fx_write_tmp("two/catalogs/toy/b.xml", "<x/>"));
+	free(fx_write_tmp("two/catalogs/toy/d.xml", "<x/>"));
+	char *one = xasprintf("%s/one", fx_tmpdir()), *two = xasprintf("%s/two", fx_tmpdir());
+	char *none = xasprintf("%s/none", fx_tmpdir());
+	/* The same directory twice, and one that does not exist, change nothing. */
+	const char *roots[] = { one, none, two, one, NULL };
+	char **v = data_catalog_files(roots, "toy");
+	static const char *const want[] = { "two/catalogs/toy/a.xml", "one/catalogs/toy/b.xml",
+		                            "one/catalogs/toy/c.xml", "two/catalogs/toy/d.xml" };
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(want); i++) {
+		cr_assert_not_null(v[i], "file %zu missing", i);
+		char *w = xasprintf("%s/%s", fx_tmpdir(), want[i]);
+		cr_assert_str_eq(v[i], w, "in order of base name, the first directory's wins");
+		free(w);
+	}
+	cr_assert_null(v[MUSTER_ARRAY_LEN(want)]);
+	strv_free(v);
+	v = data_catalog_files(NULL, "toy");
+	cr_assert_null(v[0], "no directories, no catalogs");
+	strv_free(v);
+	free(one);
+	free(two);
+	free(none);
 }
