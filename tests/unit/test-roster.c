@@ -217,6 +217,68 @@ Test(roster, option_listed_twice)
 	free(t);
 }
 
+Test(roster, option_listed_twice_on_a_later_unit)
+{
+	/* The same options on several units are fine; twice on one unit is not, wherever it is. */
+	char *t = roster_text(NULL,
+	                      "    <unit entry=\"marine-sergeant\" models=\"1\">\n"
+	                      "      <option id=\"trained\"/><option id=\"extra-pistol\"/>\n"
+	                      "    </unit>\n"
+	                      "    <unit entry=\"marine-sergeant\" models=\"1\">\n"
+	                      "      <option id=\"extra-pistol\"/><option id=\"trained\"/>\n"
+	                      "    </unit>\n"
+	                      "    <unit entry=\"quack-marine\" models=\"5\"/>\n"
+	                      "    <unit entry=\"marine-sergeant\" models=\"1\">\n"
+	                      "      <option id=\"extra-pistol\"/>\n"
+	                      "      <option id=\"trained\"/>\n"
+	                      "      <option id=\"extra-pistol\" count=\"2\"/>\n"
+	                      "    </unit>\n");
+	expect_fatal(t, "option 'extra-pistol' is listed twice", "count=\"2\"");
+	free(t);
+}
+
+Test(roster, many_units_ids_and_attachments)
+{
+	/* 3,000 units: every odd one attaches to the one before it, the last to the first. Loading
+	 * is linear (an index of the list's ids), so this takes no time; the old pairwise
+	 * comparisons made a 80,000-unit list take 39 s to load. */
+	enum { N = 3000 };
+	struct strbuf body = STRBUF_INIT;
+	for (int i = 0; i < N; i++) {
+		if (i % 2 == 0)
+			strbuf_addf(&body, "    <unit id=\"u%d\" entry=\"marine-sergeant\" models=\"1\">"
+			                   "<option id=\"trained\"/></unit>\n", i);
+		else
+			strbuf_addf(&body, "    <unit id=\"u%d\" entry=\"quack-marine\" models=\"5\" "
+			                   "attach=\"u%d\"/>\n", i, i == N - 1 ? 0 : i - 1);
+	}
+	char *t = roster_text("faction=\"impondium\"><limit value=\"1000000\"/", body.s);
+	char *p = fx_write_tmp("many.xml", t);
+	struct diags d = DIAGS_INIT;
+	struct roster *r = roster_load(fx_session(), p, &d);
+	cr_assert_not_null(r, "%s", fx_dump(&d));
+	const struct r_list *l = &r->lists[0];
+	cr_assert_eq(l->n_units, N);
+	for (size_t i = 1; i < N; i += 2)
+		cr_assert_eq(l->units[i].attach, i == N - 1 ? 0 : i - 1, "unit %zu", i);
+	roster_free(r);
+	/* One id used again, far down: named at the list, with the second unit's line. */
+	strbuf_addf(&body, "    <unit id=\"u1234\" entry=\"quack-marine\" models=\"5\"/>\n");
+	free(t);
+	t = roster_text("faction=\"impondium\"><limit value=\"1000000\"/", body.s);
+	expect_fatal(t, "unit id 'u1234' is used twice", "<list");
+	char *line = xasprintf("(line %ld)", fx_line_of(t, "<unit id=\"u1234\" entry=\"quack"));
+	free(p);
+	p = fx_write_tmp("dup.xml", t);
+	cr_assert_null(roster_load(fx_session(), p, &d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, line), "%s", fx_dump(&d));
+	diags_release(&d);
+	strbuf_release(&body);
+	free(line);
+	free(p);
+	free(t);
+}
+
 Test(roster, bad_list_field)
 {
 	/* Duckhammer declares no fields at all. */
