@@ -14,6 +14,7 @@
 #include "data.h"
 #include "idx.h"
 #include "select.h"
+#include "session.h"
 #include "util.h"
 #include "value.h"
 #include "xml.h"
@@ -415,7 +416,8 @@ static size_t count_named(xmlNodePtr n, const char *name)
 	return k;
 }
 
-struct catalog *catalog_load(struct system *sys, const char *path, struct diags *d)
+struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
+                             struct diags *d)
 {
 	struct catalog *cat = xcalloc(1, sizeof(*cat));
 	cat->file = xstrdup(path);
@@ -425,7 +427,7 @@ struct catalog *catalog_load(struct system *sys, const char *path, struct diags 
 	xmlNodePtr root = xml_root(doc, "catalog", NS_CATALOG, path, d);
 	if (root == NULL)
 		goto fail;
-	struct xml_schema *xs = data_schema(SCHEMA_CATALOG, d);
+	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
 	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
 		goto fail;
 	char *sysid = xml_prop(root, "system");

@@ -8,9 +8,13 @@
 #include "model.h"
 #include "diag.h"
 
-/* Loads one catalog file for sys, checked against catalog.xsd; registers its groups and entries
- * in the system's indexes (an id used twice is an error). Returns NULL with diagnostics. */
-struct catalog *catalog_load(struct system *sys, const char *path, struct diags *d);
+struct session;
+
+/* Loads one catalog file for sys, checked against the built-in catalog.xsd of session s;
+ * registers its groups and entries in the system's indexes (an id used twice is an error).
+ * Returns NULL with diagnostics. */
+struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
+                             struct diags *d);
 void catalog_free(const struct system *sys, struct catalog *c);
 
 #endif

@@ -7,6 +7,7 @@
 #include "lang.h"
 #include "data.h"
 #include "export.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 
@@ -25,13 +26,13 @@ const struct cmd_entry cmd_catalog_entry = {
 	exec_catalog,
 };
 
-static int list_systems(void)
+static int list_systems(struct session *s)
 {
 	char **ids = data_system_ids();
 	int status = MUSTER_EXIT_OK;
 	for (char **p = ids; *p; p++) {
 		struct diags d = DIAGS_INIT;
-		struct system *sys = system_load(*p, &d);
+		const struct system *sys = session_system(s, *p, &d);
 		if (sys == NULL) {
 			diags_print(&d, stderr, DIAG_TEXT);
 			status = MUSTER_EXIT_TROUBLE;
@@ -49,7 +50,6 @@ static int list_systems(void)
 			fputs("\n", stdout);
 		}
 		diags_release(&d);
-		system_free(sys);
 	}
 	if (ids[0] == NULL) {
 		fputs(_("muster: no game systems found on the data path\n"), stderr);
@@ -129,13 +129,18 @@ static int exec_catalog(int argc, char **argv)
 		if (c == 0)
 			return cmd_bad_option(self, opt, argv);
 	}
-	if (optind >= argc)
-		return list_systems();
+	struct session *s = session_new();
+	if (optind >= argc) {
+		int rc = list_systems(s);
+		session_free(s);
+		return rc;
+	}
 	struct diags d = DIAGS_INIT;
-	struct system *sys = system_load(argv[optind], &d);
+	const struct system *sys = session_system(s, argv[optind], &d);
 	if (sys == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
 		diags_release(&d);
+		session_free(s);
 		return MUSTER_EXIT_TROUBLE;
 	}
 	int status = MUSTER_EXIT_OK;
@@ -155,7 +160,7 @@ static int exec_catalog(int argc, char **argv)
 			strbuf_release(&sb);
 		}
 	}
-	system_free(sys);
+	session_free(s);
 	diags_release(&d);
 	return status;
 }

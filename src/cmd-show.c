@@ -8,7 +8,7 @@
 #include "cmd.h"
 #include "export.h"
 #include "roster.h"
-#include "system.h"
+#include "session.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -62,11 +62,12 @@ static int exec_show(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("show takes one roster file"));
 	const char *path = argv[optind];
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(path, &sys, &d);
+	struct session *s = session_new();
+	struct roster *r = roster_load(s, path, &d);
 	if (r == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
 		diags_release(&d);
+		session_free(s);
 		return MUSTER_EXIT_TROUBLE;
 	}
 	struct eval *ev = eval_new(r, &d);
@@ -78,7 +79,7 @@ static int exec_show(int argc, char **argv)
 		diags_print(&d, stderr, DIAG_TEXT);
 		eval_free(ev);
 		roster_free(r);
-		system_free(sys);
+		session_free(s);
 		diags_release(&d);
 		return MUSTER_EXIT_TROUBLE;
 	}
@@ -93,7 +94,7 @@ static int exec_show(int argc, char **argv)
 	}
 	eval_free(ev);
 	roster_free(r);
-	system_free(sys);
+	session_free(s);
 	diags_release(&d);
 	return rc == 0 ? MUSTER_EXIT_OK : MUSTER_EXIT_TROUBLE;
 }

@@ -11,7 +11,7 @@
 #include "cmd.h"
 #include "diag.h"
 #include "roster.h"
-#include "system.h"
+#include "session.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -39,10 +39,9 @@ struct verdict {
 	struct diags d;
 };
 
-static int validate_one(const char *path, struct diags *d)
+static int validate_one(struct session *s, const char *path, struct diags *d)
 {
-	struct system *sys = NULL;
-	struct roster *r = roster_load(path, &sys, d);
+	struct roster *r = roster_load(s, path, d);
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
 	struct eval *ev = eval_new(r, d);
@@ -50,7 +49,6 @@ static int validate_one(const char *path, struct diags *d)
 		check_roster(ev, d);
 	eval_free(ev);
 	roster_free(r);
-	system_free(sys);
 	if (d->fatals)
 		return MUSTER_EXIT_TROUBLE;
 	return d->errors ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
@@ -124,10 +122,12 @@ static int exec_validate(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
 	size_t n = (size_t)(argc - optind);
 	struct verdict *v = xcalloc(n, sizeof(*v));
+	/* One session for every file: each game system is loaded once, however many lists. */
+	struct session *s = session_new();
 	int status = MUSTER_EXIT_OK;
 	for (size_t i = 0; i < n; i++) {
 		v[i].file = argv[optind + (int)i];
-		v[i].status = validate_one(v[i].file, &v[i].d);
+		v[i].status = validate_one(s, v[i].file, &v[i].d);
 		if (v[i].status > status)
 			status = v[i].status;
 		diags_sort(&v[i].d);
@@ -143,6 +143,7 @@ static int exec_validate(int argc, char **argv)
 				printf(_("%s: legal\n"), v[i].file);
 		}
 	}
+	session_free(s);
 	if (fmt == DIAG_XML)
 		print_xml(v, n);
 	for (size_t i = 0; i < n; i++)

@@ -1,11 +1,11 @@
-/* data.c - the data search path and the schema cache
+/* data.c - the data search path
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
 #include "data.h"
+#include "idx.h"
 #include "util.h"
-#include "xml.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -26,7 +26,6 @@
 static char **extra;        /* --data-dir, in order given */
 static size_t n_extra, cap_extra;
 static char **dirs;         /* the computed path */
-static struct xml_schema *schemas[3];
 
 static void reset_path(void)
 {
@@ -153,46 +152,50 @@ char **data_system_ids(void)
 	return v;
 }
 
-char **data_catalog_files(const char *root, const char *id)
+static const char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+static int cmp_base(const void *a, const void *b)
+{
+	return strcmp(base_name(*(char *const *)a), base_name(*(char *const *)b));
+}
+
+char **data_catalog_files(const char *const *roots, const char *id)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
-	char *p = xasprintf("%s/catalogs/%s", root, id);
-	if (is_dir(p))
-		list_xml(p, false, &v, &n, &cap);
-	free(p);
+	struct idx *seen = idx_new(); /* base name -> the path that has it */
+	for (const char *const *r = roots; r && *r; r++) {
+		char *p = xasprintf("%s/catalogs/%s", *r, id);
+		size_t from = n;
+		if (is_dir(p))
+			list_xml(p, false, &v, &n, &cap);
+		free(p);
+		/* A name an earlier directory has is shadowed: drop this directory's file. */
+		size_t k = from;
+		for (size_t i = from; i < n; i++) {
+			if (idx_get(seen, base_name(v[i])) != NULL) {
+				free(v[i]);
+				continue;
+			}
+			v[k++] = v[i];
+		}
+		n = k;
+		for (size_t i = from; i < n; i++)
+			idx_add(seen, base_name(v[i]), v[i]);
+	}
+	idx_free(seen);
 	GROW(v, cap, n + 1);
-	qsort(v, n, sizeof(*v), cmp_str);
+	qsort(v, n, sizeof(*v), cmp_base);
 	v[n] = NULL;
 	return v;
 }
 
-struct xml_schema *data_schema(enum schema_kind k, struct diags *d)
-{
-	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd" };
-	if (schemas[k])
-		return schemas[k];
-	for (const char *const *dir = data_dirs(); *dir; dir++) {
-		char *p = xasprintf("%s/rules-xml/schema/%s", *dir, names[k]);
-		if (is_file(p)) {
-			schemas[k] = xml_schema_load(p, d);
-			free(p);
-			return schemas[k];
-		}
-		free(p);
-	}
-	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-	          _("schema '%s' not found in the data path (see --data-dir and MUSTER_DATA_PATH)"),
-	          names[k]);
-	return NULL;
-}
-
 void data_cleanup(void)
 {
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(schemas); i++) {
-		xml_schema_free(schemas[i]);
-		schemas[i] = NULL;
-	}
 	reset_path();
 	for (size_t i = 0; i < n_extra; i++)
 		free(extra[i]);

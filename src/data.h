@@ -1,21 +1,21 @@
-/* data.h - where game systems, catalogs and schemas are found
+/* data.h - where game systems and catalogs are found
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * The search path, first match wins: --data-dir (as often as given), then the directories of
- * MUSTER_DATA_PATH (colon-separated), then the installed $(pkgdatadir), then the source tree
- * the program was built from, so that an uninstalled build works without setting anything.
- * Each directory holds rules-xml/<system>.xml, rules-xml/schema/ (the XSDs) and catalogs/<system>/.
+ * The search path: --data-dir (as often as given), then the directories of MUSTER_DATA_PATH
+ * (colon-separated), then the installed $(pkgdatadir), then the source tree the program was
+ * built from, so that an uninstalled build works without setting anything. Each directory may
+ * hold rules-xml/<system>.xml and catalogs/<system>/. A system's rules file is the first one
+ * on the path; its catalogs are gathered from every directory (data_catalog_files), so a
+ * user's directory can add a faction to a shipped system, or replace one of its catalogs by
+ * a file of the same name. The schemas are built in (schema.h), whatever rules-xml/schema/
+ * holds.
  */
 #ifndef MUSTER_DATA_H
 #define MUSTER_DATA_H
 
 #include "muster.h"
 #include "diag.h"
-
-struct xml_schema;
-
-enum schema_kind { SCHEMA_RULES, SCHEMA_CATALOG, SCHEMA_ROSTER };
 
 #define NS_RULES "urn:x-muster:rules:1"
 #define NS_CATALOG "urn:x-muster:catalog:1"
@@ -29,11 +29,12 @@ const char *const *data_dirs(void);
 const char *data_system_root(const char *id);
 /* The system ids found on the path, sorted, each once; free with strv_free. */
 char **data_system_ids(void);
-/* The catalog files of system id under root, sorted; free with strv_free. */
-char **data_catalog_files(const char *root, const char *id);
-/* A schema, loaded once per process. NULL (with diagnostics) when missing or broken. */
-struct xml_schema *data_schema(enum schema_kind k, struct diags *d);
-/* Frees what the module holds (schemas, the path). */
+/* The catalog files of system id: every regular *.xml file (but dot files) of catalogs/<id>/
+ * of each directory of roots (NULL-terminated, in order; NULL for none), layered: a file
+ * whose base name an earlier directory has is shadowed by it and left out. Full paths,
+ * sorted by base name, which is the order catalogs are loaded in; free with strv_free. */
+char **data_catalog_files(const char *const *roots, const char *id);
+/* Frees what the module holds (the path). */
 void data_cleanup(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include "roster.h"
 #include "data.h"
 #include "idx.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -17,6 +18,9 @@ struct rp {
 	const struct system *sys;
 	struct roster *r;
 	struct diags *d;
+	/* Duplicate options, in time linear in a unit's options: seen[k] == unit_no when the unit
+	 * numbered unit_no took its entry's option k. Never cleared, only outnumbered. */
+	size_t *seen, cap_seen, unit_no;
 };
 
 #define RFAIL(node, ...) \
@@ -92,6 +96,12 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	if (xml_prop_long(n, "models", 1, 100000, 1, &u->models, p->r->file, p->d))
 		return -1;
 	size_t cap = 0;
+	p->unit_no++;
+	if (u->entry->n_options > p->cap_seen) {
+		size_t old = p->cap_seen;
+		GROW(p->seen, p->cap_seen, u->entry->n_options);
+		memset(p->seen + old, 0, (p->cap_seen - old) * sizeof(*p->seen));
+	}
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "option"))
 			continue;
@@ -116,10 +126,11 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 		ro->col = xml_col(c);
 		if (xml_prop_long(c, "count", 1, 1000, 1, &ro->count, p->r->file, p->d))
 			return -1;
-		for (size_t i = 0; i + 1 < u->n_opts; i++)
-			if (u->opts[i].opt == o)
-				RFAIL(c, _("option '%s' is listed twice on one unit: give it a count instead"),
-				      o->id);
+		size_t k = (size_t)(o - u->entry->options);
+		if (p->seen[k] == p->unit_no)
+			RFAIL(c, _("option '%s' is listed twice on one unit: give it a count instead"),
+			      o->id);
+		p->seen[k] = p->unit_no;
 	}
 	return 0;
 }
@@ -195,38 +206,39 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	}
 	if (l->size == NULL && !custom)
 		RFAIL(n, "%s", _("a list needs a battle size (size=\"...\") or a custom <limit>"));
-	for (size_t i = 0; i < l->n_units; i++) {
+	/* Unit ids, then attachments, through one index of the list's ids: a list may hold
+	 * 100,000 units, so no unit is compared with every other. */
+	struct idx *ids = idx_new();
+	int rc = 0;
+	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
 		struct r_unit *u = &l->units[i];
-		if (u->id)
-			for (size_t j = 0; j < i; j++)
-				if (l->units[j].id && strcmp(l->units[j].id, u->id) == 0)
-					RFAIL(n, _("unit id '%s' is used twice in one list (line %ld)"), u->id,
-					      u->line);
+		if (u->id && idx_add(ids, u->id, u) != 0) {
+			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("unit id '%s' is used twice in one list (line %ld)"), u->id, u->line);
+			rc = -1;
+		}
 	}
-	for (size_t i = 0; i < l->n_units; i++) {
+	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
 		struct r_unit *u = &l->units[i];
 		if (u->attach_id == NULL)
 			continue;
-		size_t j;
-		for (j = 0; j < l->n_units; j++)
-			if (l->units[j].id && strcmp(l->units[j].id, u->attach_id) == 0)
-				break;
-		if (j == l->n_units || j == i) {
+		const struct r_unit *to = idx_get(ids, u->attach_id);
+		if (to == NULL || to == u) {
 			diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
 			          _("unit attaches to '%s', which is not another unit of this list"),
 			          u->attach_id);
-			return -1;
+			rc = -1;
+		} else {
+			u->attach = (size_t)(to - l->units);
 		}
-		u->attach = j;
 	}
-	return 0;
+	idx_free(ids);
+	return rc;
 }
 
-struct roster *roster_load(const char *path, struct system **sys_out, struct diags *d)
+struct roster *roster_load(struct session *s, const char *path, struct diags *d)
 {
-	*sys_out = NULL;
 	struct roster *r = xcalloc(1, sizeof(*r));
-	struct system *sys = NULL;
 	r->file = xstrdup(path);
 	xmlDocPtr doc = xml_load_file(path, d);
 	if (doc == NULL)
@@ -234,14 +246,14 @@ struct roster *roster_load(const char *path, struct system **sys_out, struct dia
 	xmlNodePtr root = xml_root(doc, "roster", NS_ROSTER, path, d);
 	if (root == NULL)
 		goto fail;
-	struct xml_schema *xs = data_schema(SCHEMA_ROSTER, d);
+	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
 	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
 		goto fail;
 	r->line = xml_line(root);
 	r->name = xml_prop(root, "name");
 	char *sysid = xml_prop(root, "system");
 	struct diags sd = DIAGS_INIT;
-	sys = system_load(sysid, &sd);
+	const struct system *sys = session_system(s, sysid, &sd);
 	if (sys == NULL) {
 		/* Say which roster asked for it, at its line. */
 		for (size_t i = 0; i < sd.n; i++)
@@ -259,7 +271,7 @@ struct roster *roster_load(const char *path, struct system **sys_out, struct dia
 	r->fields = xcalloc(sys->n_fields + 1, sizeof(*r->fields));
 	for (size_t i = 0; i < sys->n_fields; i++)
 		r->fields[i] = sys->fields[i].def;
-	struct rp p = { sys, r, d };
+	struct rp p = { sys, r, d, NULL, 0, 0 };
 	size_t nl = 0;
 	for (xmlNodePtr c = xml_first_elem(root); c; c = xml_next_elem(c)) {
 		nl += xml_is(c, "list");
@@ -267,20 +279,19 @@ struct roster *roster_load(const char *path, struct system **sys_out, struct dia
 			goto fail;
 	}
 	r->lists = xcalloc(nl + 1, sizeof(*r->lists));
-	for (xmlNodePtr c = xml_first_elem(root); c; c = xml_next_elem(c)) {
-		if (!xml_is(c, "list"))
-			continue;
-		if (parse_list(&p, c, &r->lists[r->n_lists++]))
-			goto fail;
-	}
+	int rc = 0;
+	for (xmlNodePtr c = xml_first_elem(root); c && rc == 0; c = xml_next_elem(c))
+		if (xml_is(c, "list"))
+			rc = parse_list(&p, c, &r->lists[r->n_lists++]);
+	free(p.seen);
+	if (rc)
+		goto fail;
 	xmlFreeDoc(doc);
-	*sys_out = sys;
 	return r;
 fail:
 	if (doc)
 		xmlFreeDoc(doc);
 	roster_free(r);
-	system_free(sys);
 	return NULL;
 }
 

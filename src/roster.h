@@ -8,13 +8,17 @@
 #include "model.h"
 #include "diag.h"
 
-/* Loads a roster file, checked against roster.xsd, and resolves every reference (system, battle
- * size, faction, entries, options, fields, attachments) against a system loaded on the way;
- * *sys_out receives it (caller frees with system_free, after roster_free).
- * A reference that does not resolve is malformed input: NULL with fatal diagnostics. What is
- * legal but against a catalog's own limits (an option taken too often) is an error diagnostic
- * and the roster still loads. */
-struct roster *roster_load(const char *path, struct system **sys_out, struct diags *d);
+struct session;
+
+/* Loads a roster file, checked against the built-in roster.xsd, and resolves every reference
+ * (system, battle size, faction, entries, options, fields, attachments) against the system it
+ * names, as session s has it (session_system: loaded once per session). The roster points to
+ * that system, which belongs to s: free the roster before the session.
+ * A reference that does not resolve is malformed input: NULL with fatal diagnostics (a
+ * system that does not load is reported at the roster's line, for every roster naming it).
+ * What is legal but against a catalog's own limits (an option taken too often) is an error
+ * diagnostic and the roster still loads. Loading is linear in the size of the file. */
+struct roster *roster_load(struct session *s, const char *path, struct diags *d);
 void roster_free(struct roster *r);
 
 #endif

@@ -14,6 +14,7 @@
 #include "data.h"
 #include "idx.h"
 #include "select.h"
+#include "session.h"
 #include "util.h"
 #include "value.h"
 #include "xml.h"
@@ -490,16 +491,17 @@ static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 	return rc;
 }
 
-static int load_catalogs(struct system *sys, const char *root, struct diags *d)
+static int load_catalogs(struct session *s, struct system *sys, const char *const *roots,
+                         struct diags *d)
 {
-	char **files = data_catalog_files(root, sys->id);
+	char **files = data_catalog_files(roots, sys->id);
 	size_t n = 0;
 	while (files[n])
 		n++;
 	sys->catalogs = xcalloc(n + 1, sizeof(*sys->catalogs));
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct catalog *c = catalog_load(sys, files[i], d);
+		struct catalog *c = catalog_load(s, sys, files[i], d);
 		if (c == NULL) {
 			rc = -1;
 			continue;
@@ -510,7 +512,8 @@ static int load_catalogs(struct system *sys, const char *root, struct diags *d)
 	return rc;
 }
 
-struct system *system_load_file(const char *path, const char *root, struct diags *d)
+struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
+                                struct diags *d)
 {
 	struct system *sys = xcalloc(1, sizeof(*sys));
 	sys->file = xstrdup(path);
@@ -531,7 +534,7 @@ struct system *system_load_file(const char *path, const char *root, struct diags
 	xmlNodePtr root_el = xml_root(doc, "system", NS_RULES, path, d);
 	if (root_el == NULL)
 		goto fail;
-	struct xml_schema *xs = data_schema(SCHEMA_RULES, d);
+	const struct xml_schema *xs = session_schema(s, SCHEMA_RULES, d);
 	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
 		goto fail;
 	sys->id = xml_prop(root_el, "id");
@@ -569,7 +572,7 @@ struct system *system_load_file(const char *path, const char *root, struct diags
 		goto fail;
 	if ((sec = xml_child(root_el, "sizes")) && load_sizes(sys, sec, d))
 		goto fail;
-	if (root && (load_catalogs(sys, root, d) || resolve_also(sys, d)))
+	if (load_catalogs(s, sys, roots, d) || resolve_also(sys, d))
 		goto fail;
 	if ((sec = xml_child(root_el, "modifiers")) && load_mods(sys, sec, d))
 		goto fail;
@@ -584,26 +587,6 @@ fail:
 		xmlFreeDoc(doc);
 	system_free(sys);
 	return NULL;
-}
-
-struct system *system_load(const char *id, struct diags *d)
-{
-	const char *root = data_system_root(id);
-	if (root == NULL) {
-		char **ids = data_system_ids();
-		struct strbuf sb = STRBUF_INIT;
-		for (char **p = ids; *p; p++)
-			strbuf_addf(&sb, "%s%s", p == ids ? "" : ", ", *p);
-		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-		          _("unknown game system '%s' (known: %s)"), id, sb.s ? sb.s : _("none"));
-		strbuf_release(&sb);
-		strv_free(ids);
-		return NULL;
-	}
-	char *path = xasprintf("%s/rules-xml/%s.xml", root, id);
-	struct system *sys = system_load_file(path, root, d);
-	free(path);
-	return sys;
 }
 
 void system_free(struct system *sys)

@@ -8,11 +8,15 @@
 #include "model.h"
 #include "diag.h"
 
-/* Loads system id from the data path: its rules file, checked against rules.xsd, and every
- * catalog under catalogs/<id>/. Returns NULL with fatal diagnostics on any error. */
-struct system *system_load(const char *id, struct diags *d);
-/* Loads a rules file by path; catalogs come from root/catalogs/<id>/ when root is not NULL. */
-struct system *system_load_file(const char *path, const char *root, struct diags *d);
+struct session;
+
+/* Loads a rules file by path, checked against the built-in rules.xsd of session s, and the
+ * catalogs of its system found under the directories of roots (NULL-terminated; NULL for no
+ * catalogs), layered as data_catalog_files says. Returns a new system (free with
+ * system_free), or NULL with fatal diagnostics on any error. A system by id, from the data
+ * path and loaded once, comes from session_system (session.h). */
+struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
+                                struct diags *d);
 void system_free(struct system *sys);
 
 const struct attr_def *system_attr(const struct system *sys, const char *id);

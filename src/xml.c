@@ -282,13 +282,14 @@ xmlDocPtr xml_load_file(const char *path, struct diags *d)
 	return parse_owned(buf, len, path, d);
 }
 
-struct xml_schema *xml_schema_load(const char *path, struct diags *d)
+/* Compiles the schema document doc (loaded from name), which it takes. */
+static struct xml_schema *schema_compile(xmlDocPtr doc, const char *name, struct diags *d)
 {
 	struct xml_schema *s = xcalloc(1, sizeof(*s));
-	s->doc = xml_load_file(path, d);
+	s->doc = doc;
 	if (s->doc == NULL)
 		goto fail;
-	struct err_sink sink = { d, path, 0, 20, false, 0, 0 };
+	struct err_sink sink = { d, name, 0, 20, false, 0, 0 };
 	xmlSetStructuredErrorFunc(&sink, sink_error);
 	s->pctxt = xmlSchemaNewDocParserCtxt(s->doc);
 	if (s->pctxt)
@@ -296,13 +297,24 @@ struct xml_schema *xml_schema_load(const char *path, struct diags *d)
 	xmlSetStructuredErrorFunc(NULL, NULL);
 	if (s->schema == NULL) {
 		if (sink.added == 0)
-			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("invalid schema"));
+			diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("invalid schema"));
 		goto fail;
 	}
 	return s;
 fail:
 	xml_schema_free(s);
 	return NULL;
+}
+
+struct xml_schema *xml_schema_load(const char *path, struct diags *d)
+{
+	return schema_compile(xml_load_file(path, d), path, d);
+}
+
+struct xml_schema *xml_schema_load_memory(const char *buf, size_t len, const char *name,
+                                          struct diags *d)
+{
+	return schema_compile(xml_load_memory(buf, len, name, d), name, d);
 }
 
 void xml_schema_free(struct xml_schema *s)
@@ -318,7 +330,8 @@ void xml_schema_free(struct xml_schema *s)
 	free(s);
 }
 
-int xml_schema_validate(struct xml_schema *s, xmlDocPtr doc, const char *name, struct diags *d)
+int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *name,
+                        struct diags *d)
 {
 	xmlSchemaValidCtxtPtr v = xmlSchemaNewValidCtxt(s->schema);
 	if (v == NULL) {

@@ -33,10 +33,14 @@ xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct 
 
 /* Loads an XSD (itself loaded safely). Returns NULL and adds diagnostics on failure. */
 struct xml_schema *xml_schema_load(const char *path, struct diags *d);
+/* The same for an XSD already in memory (the built-in schemas); name is used in messages. */
+struct xml_schema *xml_schema_load_memory(const char *buf, size_t len, const char *name,
+                                          struct diags *d);
 void xml_schema_free(struct xml_schema *s);
 /* Validates doc (loaded from name) against s. Returns 0, or -1 with one diagnostic per
- * violation added to d. */
-int xml_schema_validate(struct xml_schema *s, xmlDocPtr doc, const char *name, struct diags *d);
+ * violation added to d. A compiled schema is never changed by validating. */
+int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *name,
+                        struct diags *d);
 
 /* Checks that the root element is local name `name` in namespace `ns`; adds a fatal diagnostic
  * and returns NULL otherwise. */

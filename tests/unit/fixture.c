@@ -12,6 +12,7 @@
 #include "data.h"
 #include "idx.h"
 #include "model.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -26,6 +27,8 @@
 
 /* The temporary directory of the running test (each test is its own process), or NULL. */
 static char *tmpdir;
+/* Its session, or NULL. */
+static struct session *session;
 
 void fx_setup(void)
 {
@@ -36,7 +39,16 @@ void fx_setup(void)
 void fx_teardown(void)
 {
 	fx_remove_tmpdir();
+	session_free(session);
+	session = NULL;
 	data_cleanup();
+}
+
+struct session *fx_session(void)
+{
+	if (session == NULL)
+		session = session_new();
+	return session;
 }
 
 static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
@@ -66,6 +78,14 @@ void fx_remove_tmpdir(void)
 const char *fx_tmpdir(void)
 {
 	return tmpdir;
+}
+
+const char *const *fx_tmp_roots(void)
+{
+	static const char *roots[2];
+	roots[0] = tmpdir;
+	roots[1] = NULL;
+	return roots;
 }
 
 const char *fx_src_dir(void)
@@ -151,7 +171,11 @@ const struct diag *fx_find_diag(const struct diags *d, enum severity sev, const 
 
 struct system *fx_load_duckhammer(struct diags *d)
 {
-	struct system *sys = system_load("duckhammer", d);
+	const char *root = data_system_root("duckhammer");
+	cr_assert_not_null(root, "duckhammer is not on the data path");
+	char *path = xasprintf("%s/rules-xml/duckhammer.xml", root);
+	struct system *sys = system_load_file(fx_session(), path, data_dirs(), d);
+	free(path);
 	cr_assert_not_null(sys, "duckhammer does not load:%s", fx_dump(d));
 	return sys;
 }

@@ -17,11 +17,12 @@
 
 struct entry;
 struct entry_option;
+struct session;
 struct system;
 
 /* A suite's .init for tests that need no fixture of their own: xml_init(), fx_make_tmpdir(). */
 void fx_setup(void);
-/* The matching .fini: fx_remove_tmpdir(), data_cleanup(). */
+/* The matching .fini: fx_remove_tmpdir(), frees fx_session()'s session, data_cleanup(). */
 void fx_teardown(void);
 
 /* Creates a fresh directory $TMPDIR/muster-unit.XXXXXX (/tmp when TMPDIR is unset or empty). */
@@ -35,6 +36,10 @@ const char *fx_tmpdir(void);
 /* The source tree (rules-xml/, catalogs/, doc/examples/): the first MUSTER_DATA_PATH entry.
  * A static buffer, overwritten by the next call; never free it. */
 const char *fx_src_dir(void);
+
+/* The temporary directory as a list of data directories (NULL-terminated), for
+ * system_load_file and data_catalog_files. Owned by the fixture: valid until fx_remove_tmpdir. */
+const char *const *fx_tmp_roots(void);
 
 /* Writes text to rel below the temporary directory, creating the directories of rel.
  * Returns the full path; the caller frees it. */
@@ -54,8 +59,13 @@ const char *fx_dump(const struct diags *d);
  * points into d. */
 const struct diag *fx_find_diag(const struct diags *d, enum severity sev, const char *needle);
 
-/* The shipped Duckhammer system, loaded with its diagnostics added to d (fails the test when it
- * does not load). The caller frees it with system_free and releases d. */
+/* The session of the running test, made on the first call (so after the suite's setup has
+ * added its data directories) and freed by fx_teardown. Owned by the fixture. */
+struct session *fx_session(void);
+
+/* The shipped Duckhammer system, loaded afresh (not from fx_session()'s cache) with its
+ * diagnostics added to d (fails the test when it does not load). The caller frees it with
+ * system_free and releases d. */
 struct system *fx_load_duckhammer(struct diags *d);
 /* The index of keyword id of sys (fails the test when there is none). */
 size_t fx_kwi(const struct system *sys, const char *id);

@@ -44,8 +44,7 @@ static void check_text(const char *text, struct result *res)
 {
 	memset(res, 0, sizeof(*res));
 	res->file = fx_write_tmp("roster.xml", text);
-	struct system *sys = NULL;
-	struct roster *r = roster_load(res->file, &sys, &res->d);
+	struct roster *r = roster_load(fx_session(), res->file, &res->d);
 	cr_assert_not_null(r, "the roster does not load:%s", fx_dump(&res->d));
 	cr_assert_eq(res->d.n, 0, "loading gives diagnostics:%s", fx_dump(&res->d));
 	struct eval *ev = eval_new(r, &res->d);
@@ -54,7 +53,6 @@ static void check_text(const char *text, struct result *res)
 	res->errors = check_roster(ev, &res->d);
 	eval_free(ev);
 	roster_free(r);
-	system_free(sys);
 	char *v[64];
 	size_t n = 0;
 	for (size_t i = 0; i < res->d.n && n < 64; i++) {

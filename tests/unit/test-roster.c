@@ -8,6 +8,7 @@
 #include "roster.h"
 #include "check.h"
 #include "eval.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -42,10 +43,8 @@ static void expect_fatal(const char *text, const char *needle, const char *marke
 {
 	char *p = fx_write_tmp("roster.xml", text);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = (struct system *)&d; /* must be reset to NULL */
-	struct roster *r = roster_load(p, &sys, &d);
+	struct roster *r = roster_load(fx_session(), p, &d);
 	cr_assert_null(r, "the roster loaded although %s", needle);
-	cr_assert_null(sys, "*sys_out must be NULL on failure");
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, needle);
 	cr_assert_not_null(g, "no fatal diagnostic containing '%s':%s", needle, fx_dump(&d));
 	cr_assert_not_null(g->file);
@@ -61,13 +60,11 @@ Test(roster, shipped_example_loads)
 	char *path = xasprintf("%s/doc/examples/impondium-strike-force.xml", fx_src_dir());
 	char *text = fx_slurp(path);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(path, &sys, &d);
+	struct roster *r = roster_load(fx_session(), path, &d);
 	cr_assert_not_null(r, "%s", fx_dump(&d));
-	cr_assert_not_null(sys);
 	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
-	cr_assert_eq(r->sys, sys);
-	cr_assert_str_eq(sys->id, "duckhammer");
+	cr_assert_eq(r->sys, session_system(fx_session(), "duckhammer", &d), "the session's system");
+	cr_assert_str_eq(r->sys->id, "duckhammer");
 	cr_assert_str_eq(r->file, path);
 	cr_assert_str_eq(r->name, "Impondium Strike Force");
 	cr_assert_eq(r->line, fx_line_of(text, "<roster"));
@@ -101,7 +98,6 @@ Test(roster, shipped_example_loads)
 	cr_assert_eq(v->opts[0].count, 1);
 	cr_assert_eq(v->opts[0].line, fx_line_of(text, "<option id=\"gasp\""));
 	roster_free(r);
-	system_free(sys);
 	diags_release(&d);
 	free(text);
 	free(path);
@@ -127,8 +123,7 @@ Test(roster, several_lists_custom_limit_options_attach)
 		"</roster>\n";
 	char *p = fx_write_tmp("two.xml", text);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(p, &sys, &d);
+	struct roster *r = roster_load(fx_session(), p, &d);
 	cr_assert_not_null(r, "%s", fx_dump(&d));
 	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 	cr_assert_null(r->name);
@@ -146,7 +141,6 @@ Test(roster, several_lists_custom_limit_options_attach)
 	cr_assert_eq(b->limits[0], 250, "a custom <limit> without a size");
 	cr_assert_eq(b->units[0].models, 2);
 	roster_free(r);
-	system_free(sys);
 	free(p);
 }
 
@@ -168,8 +162,7 @@ Test(roster, unknown_size)
 	t = roster_text("size=\"huge-war\"", "    <unit entry=\"quack-marine\" models=\"5\"/>\n");
 	char *p = fx_write_tmp("sizes.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "huge-war");
 	cr_assert_not_null(g);
 	cr_assert(strstr(g->msg, "all-out-war") && strstr(g->msg, "small-skirmish"), "%s", g->msg);
@@ -196,8 +189,7 @@ Test(roster, unknown_option)
 	expect_fatal(t, "no option 'jetpack'", "jetpack");
 	char *p = fx_write_tmp("opt.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "jetpack");
 	cr_assert_not_null(g);
 	cr_assert(strstr(g->msg, "trained, extra-pistol"), "the options are listed: %s", g->msg);
@@ -224,6 +216,68 @@ Test(roster, option_listed_twice)
 	                      "      <option id=\"trained\" count=\"1\"/>\n"
 	                      "    </unit>\n");
 	expect_fatal(t, "listed twice", "count=\"1\"");
+	free(t);
+}
+
+Test(roster, option_listed_twice_on_a_later_unit)
+{
+	/* The same options on several units are fine; twice on one unit is not, wherever it is. */
+	char *t = roster_text(NULL,
+	                      "    <unit entry=\"marine-sergeant\" models=\"1\">\n"
+	                      "      <option id=\"trained\"/><option id=\"extra-pistol\"/>\n"
+	                      "    </unit>\n"
+	                      "    <unit entry=\"marine-sergeant\" models=\"1\">\n"
+	                      "      <option id=\"extra-pistol\"/><option id=\"trained\"/>\n"
+	                      "    </unit>\n"
+	                      "    <unit entry=\"quack-marine\" models=\"5\"/>\n"
+	                      "    <unit entry=\"marine-sergeant\" models=\"1\">\n"
+	                      "      <option id=\"extra-pistol\"/>\n"
+	                      "      <option id=\"trained\"/>\n"
+	                      "      <option id=\"extra-pistol\" count=\"2\"/>\n"
+	                      "    </unit>\n");
+	expect_fatal(t, "option 'extra-pistol' is listed twice", "count=\"2\"");
+	free(t);
+}
+
+Test(roster, many_units_ids_and_attachments)
+{
+	/* 3,000 units: every odd one attaches to the one before it, the last to the first. Loading
+	 * is linear (an index of the list's ids), so this takes no time; the old pairwise
+	 * comparisons made a 80,000-unit list take 39 s to load. */
+	enum { N = 3000 };
+	struct strbuf body = STRBUF_INIT;
+	for (int i = 0; i < N; i++) {
+		if (i % 2 == 0)
+			strbuf_addf(&body, "    <unit id=\"u%d\" entry=\"marine-sergeant\" models=\"1\">"
+			                   "<option id=\"trained\"/></unit>\n", i);
+		else
+			strbuf_addf(&body, "    <unit id=\"u%d\" entry=\"quack-marine\" models=\"5\" "
+			                   "attach=\"u%d\"/>\n", i, i == N - 1 ? 0 : i - 1);
+	}
+	char *t = roster_text("faction=\"impondium\"><limit value=\"1000000\"/", body.s);
+	char *p = fx_write_tmp("many.xml", t);
+	struct diags d = DIAGS_INIT;
+	struct roster *r = roster_load(fx_session(), p, &d);
+	cr_assert_not_null(r, "%s", fx_dump(&d));
+	const struct r_list *l = &r->lists[0];
+	cr_assert_eq(l->n_units, N);
+	for (size_t i = 1; i < N; i += 2)
+		cr_assert_eq(l->units[i].attach, i == N - 1 ? 0 : i - 1, "unit %zu", i);
+	roster_free(r);
+	/* One id used again, far down: named at the list, with the second unit's line. */
+	strbuf_addf(&body, "    <unit id=\"u1234\" entry=\"quack-marine\" models=\"5\"/>\n");
+	free(t);
+	t = roster_text("faction=\"impondium\"><limit value=\"1000000\"/", body.s);
+	expect_fatal(t, "unit id 'u1234' is used twice", "<list");
+	char *line = xasprintf("(line %ld)", fx_line_of(t, "<unit id=\"u1234\" entry=\"quack"));
+	free(p);
+	p = fx_write_tmp("dup.xml", t);
+	cr_assert_null(roster_load(fx_session(), p, &d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, line), "%s", fx_dump(&d));
+	diags_release(&d);
+	strbuf_release(&body);
+	free(line);
+	free(p);
 	free(t);
 }
 
@@ -285,8 +339,7 @@ Test(roster, unit_id_twice)
 	                      "    <unit id=\"sq\" entry=\"quack-marine\" models=\"6\"/>\n");
 	char *p = fx_write_tmp("dup.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "'sq' is used twice");
 	cr_assert_not_null(g, "%s", fx_dump(&d));
 	char *second = xasprintf("line %ld", fx_line_of(t, "models=\"6\""));
@@ -362,8 +415,7 @@ Test(roster, option_over_the_catalog_max_loads_and_checking_refuses_it)
 	                      "    </unit>\n");
 	char *p = fx_write_tmp("max.xml", t);
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	struct roster *r = roster_load(p, &sys, &d);
+	struct roster *r = roster_load(fx_session(), p, &d);
 	cr_assert_not_null(r, "legal input, illegal list: the roster still loads:%s", fx_dump(&d));
 	cr_assert_eq(d.n, 0, "the loader hands out no verdicts:%s", fx_dump(&d));
 	struct eval *ev = eval_new(r, &d);
@@ -382,7 +434,6 @@ Test(roster, option_over_the_catalog_max_loads_and_checking_refuses_it)
 	          strstr(g->msg, "at most 1"), "%s", g->msg);
 	cr_assert_eq(r->lists[0].units[0].opts[0].count, 3);
 	roster_free(r);
-	system_free(sys);
 	diags_release(&d);
 	free(p);
 	free(t);
@@ -392,9 +443,7 @@ Test(roster, missing_file)
 {
 	char *p = xasprintf("%s/none.xml", fx_tmpdir());
 	struct diags d = DIAGS_INIT;
-	struct system *sys = NULL;
-	cr_assert_null(roster_load(p, &sys, &d));
-	cr_assert_null(sys);
+	cr_assert_null(roster_load(fx_session(), p, &d));
 	cr_assert_eq(d.fatals, 1);
 	cr_assert_str_eq(d.v[0].file, p);
 	diags_release(&d);

@@ -49,7 +49,7 @@ static const char fixture_roster[] =
 	"  </list>\n"
 	"</roster>\n";
 
-static struct system *sys;
+static const struct system *sys;
 static struct roster *ros;
 static struct eval *ev;
 static struct eunit *units;
@@ -60,8 +60,9 @@ static void setup(void)
 	fx_setup();
 	char *p = fx_write_tmp("fixture.xml", fixture_roster);
 	struct diags d = DIAGS_INIT;
-	ros = roster_load(p, &sys, &d);
+	ros = roster_load(fx_session(), p, &d);
 	cr_assert_not_null(ros, "fixture roster does not load:%s", fx_dump(&d));
+	sys = ros->sys;
 	diags_release(&d);
 	free(p);
 	ev = eval_new(ros, &d);
@@ -76,7 +77,6 @@ static void teardown(void)
 	eval_free(ev);
 	ev = NULL;
 	roster_free(ros);
-	system_free(sys);
 	units = NULL;
 	ros = NULL;
 	sys = NULL;

@@ -10,6 +10,7 @@
 #include "data.h"
 #include "idx.h"
 #include "select.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "value.h"
@@ -267,7 +268,7 @@ Test(system, duckhammer_lookups)
 Test(system, unknown_system)
 {
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(system_load("warhammer", &d));
+	cr_assert_null(session_system(fx_session(), "warhammer", &d));
 	cr_assert_eq(d.fatals, 1, "%s", fx_dump(&d));
 	cr_assert_null(d.v[0].file);
 	cr_assert(strstr(d.v[0].msg, "'warhammer'"), "%s", d.v[0].msg);
@@ -281,7 +282,7 @@ Test(system, system_id_is_not_a_path)
 	cr_assert_null(data_system_root("../rules-xml/duckhammer"));
 	cr_assert_null(data_system_root(".."));
 	cr_assert_null(data_system_root(""));
-	cr_assert_null(system_load("rules-xml/../duckhammer", &d));
+	cr_assert_null(session_system(fx_session(), "rules-xml/../duckhammer", &d));
 	cr_assert_eq(d.fatals, 1);
 	diags_release(&d);
 }
@@ -330,7 +331,7 @@ static char *toy_text(const char *keywords, const char *rules)
 static struct system *load_toy(const char *text, struct diags *d)
 {
 	char *p = fx_write_tmp("rules-xml/toy.xml", text);
-	struct system *sys = system_load_file(p, NULL, d);
+	struct system *sys = system_load_file(fx_session(), p, NULL, d);
 	free(p);
 	return sys;
 }
@@ -779,12 +780,16 @@ Test(data, system_found_in_an_added_dir)
 	char *p = fx_write_tmp("rules-xml/toy.xml", text);
 	free(p);
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(system_load("toy", &d), "not on the path yet");
+	cr_assert_null(session_system(fx_session(), "toy", &d), "not on the path yet");
 	diags_release(&d);
 	data_add_dir(fx_tmpdir());
 	cr_assert_str_eq(data_system_root("toy"), fx_tmpdir());
 	cr_assert_str_eq(data_system_root("duckhammer"), fx_src_dir());
-	struct system *sys = system_load("toy", &d);
+	/* A session remembers the failure; a new one reads the path again. */
+	cr_assert_null(session_system(fx_session(), "toy", &d));
+	diags_release(&d);
+	struct session *s = session_new();
+	const struct system *sys = session_system(s, "toy", &d);
 	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	cr_assert_str_eq(sys->id, "toy");
 	char **ids = data_system_ids();
@@ -799,13 +804,14 @@ Test(data, system_found_in_an_added_dir)
 	}
 	cr_assert(toy && duck);
 	strv_free(ids);
-	system_free(sys);
+	session_free(s);
 	free(text);
 }
 
 Test(data, catalog_files_sorted_full_paths)
 {
-	char **v = data_catalog_files(fx_src_dir(), "duckhammer");
+	const char *src[] = { fx_src_dir(), NULL };
+	char **v = data_catalog_files(src, "duckhammer");
 	cr_assert_not_null(v[0]);
 	cr_assert_not_null(v[1]);
 	char *want0 = xasprintf("%s/catalogs/duckhammer/example-honkers.xml", fx_src_dir());
@@ -815,7 +821,7 @@ Test(data, catalog_files_sorted_full_paths)
 	strv_free(v);
 	free(want0);
 	free(want1);
-	v = data_catalog_files(fx_src_dir(), "no-such-system");
+	v = data_catalog_files(src, "no-such-system");
 	cr_assert_null(v[0]);
 	strv_free(v);
 }
@@ -828,7 +834,7 @@ Test(data, catalog_files_skip_other_names)
 	char *e = fx_write_tmp("catalogs/toy/.hidden.xml", "<x/>");
 	char *sub = xasprintf("%s/catalogs/toy/dir.xml", fx_tmpdir());
 	cr_assert_eq(mkdir(sub, 0700), 0);
-	char **v = data_catalog_files(fx_tmpdir(), "toy");
+	char **v = data_catalog_files(fx_tmp_roots(), "toy");
 	cr_assert_not_null(v[0]);
 	cr_assert(strstr(v[0], "/a.xml"), "%s", v[0]);
 	cr_assert_not_null(v[1]);
@@ -840,4 +846,35 @@ Test(data, catalog_files_skip_other_names)
 	free(c);
 	free(e);
 	free(sub);
+}
+
+Test(data, catalog_files_layered_and_shadowed)
+{
+	/* Directory one has b and c, directory two a, b and d: two's b is shadowed by one's. */
+	free(fx_write_tmp("one/catalogs/toy/b.xml", "<x/>"));
+	free(fx_write_tmp("one/catalogs/toy/c.xml", "<x/>"));
+	free(fx_write_tmp("two/catalogs/toy/a.xml", "<x/>"));
+	free(fx_write_tmp("two/catalogs/toy/b.xml", "<x/>"));
+	free(fx_write_tmp("two/catalogs/toy/d.xml", "<x/>"));
+	char *one = xasprintf("%s/one", fx_tmpdir()), *two = xasprintf("%s/two", fx_tmpdir());
+	char *none = xasprintf("%s/none", fx_tmpdir());
+	/* The same directory twice, and one that does not exist, change nothing. */
+	const char *roots[] = { one, none, two, one, NULL };
+	char **v = data_catalog_files(roots, "toy");
+	static const char *const want[] = { "two/catalogs/toy/a.xml", "one/catalogs/toy/b.xml",
+		                            "one/catalogs/toy/c.xml", "two/catalogs/toy/d.xml" };
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(want); i++) {
+		cr_assert_not_null(v[i], "file %zu missing", i);
+		char *w = xasprintf("%s/%s", fx_tmpdir(), want[i]);
+		cr_assert_str_eq(v[i], w, "in order of base name, the first directory's wins");
+		free(w);
+	}
+	cr_assert_null(v[MUSTER_ARRAY_LEN(want)]);
+	strv_free(v);
+	v = data_catalog_files(NULL, "toy");
+	cr_assert_null(v[0], "no directories, no catalogs");
+	strv_free(v);
+	free(one);
+	free(two);
+	free(none);
 }

@@ -576,3 +576,32 @@ Test(xml, columns_of_elements)
 	xmlFreeDoc(doc); /* frees the kept source too: LeakSanitizer checks */
 	diags_release(&d);
 }
+
+Test(xml, schema_from_memory)
+{
+	static const char xsd[] =
+		"<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
+		"  <xs:element name=\"r\"><xs:complexType>\n"
+		"    <xs:attribute name=\"n\" type=\"xs:int\" use=\"required\"/>\n"
+		"  </xs:complexType></xs:element>\n"
+		"</xs:schema>\n";
+	struct diags d = DIAGS_INIT;
+	struct xml_schema *s = xml_schema_load_memory(xsd, strlen(xsd), "mem.xsd", &d);
+	cr_assert_not_null(s, "%s", dump(&d));
+	static const char bad[] = "<r/>\n";
+	xmlDocPtr doc = xml_load_memory(bad, strlen(bad), "r.xml", &d);
+	cr_assert_not_null(doc);
+	cr_assert_eq(xml_schema_validate(s, doc, "r.xml", &d), -1);
+	cr_assert_eq(d.fatals, 1, "%s", dump(&d));
+	cr_assert_str_eq(d.v[0].file, "r.xml");
+	cr_assert(strstr(d.v[0].msg, "'n'"), "%s", d.v[0].msg);
+	xmlFreeDoc(doc);
+	xml_schema_free(s);
+	/* A broken one is named in the message. */
+	static const char broken[] = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
+	                             "<xs:element name=\"r\" type=\"nope:t\"/></xs:schema>";
+	cr_assert_null(xml_schema_load_memory(broken, strlen(broken), "broken.xsd", &d));
+	cr_assert_geq(d.fatals, 2);
+	cr_assert_str_eq(d.v[1].file, "broken.xsd");
+	diags_release(&d);
+}

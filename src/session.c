@@ -1,0 +1,113 @@
+/* session.c - one run of a command: its built-in schemas and the game systems it loaded
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Each system id asked for gets one record, kept whether the load worked or not, with the
+ * diagnostics of that one load: they are replayed to every caller, so a batch reports exactly
+ * what loading the system afresh for each roster used to report, at the cost of one load.
+ */
+#include "muster.h"
+#include "session.h"
+#include "data.h"
+#include "idx.h"
+#include "schema.h"
+#include "system.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct loaded {
+	char *id;
+	struct system *sys; /* NULL: it failed to load */
+	struct diags d;     /* what loading said */
+};
+
+struct session {
+	struct xml_schema *schemas[3]; /* by enum schema_kind */
+	struct idx *by_id;             /* system id -> struct loaded */
+	struct loaded **v;             /* the same, to free them */
+	size_t n, cap;
+};
+
+struct session *session_new(void)
+{
+	struct session *s = xcalloc(1, sizeof(*s));
+	s->by_id = idx_new();
+	return s;
+}
+
+void session_free(struct session *s)
+{
+	if (s == NULL)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		system_free(s->v[i]->sys);
+		diags_release(&s->v[i]->d);
+		free(s->v[i]->id);
+		free(s->v[i]);
+	}
+	free(s->v);
+	idx_free(s->by_id);
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(s->schemas); i++)
+		xml_schema_free(s->schemas[i]);
+	free(s);
+}
+
+const struct xml_schema *session_schema(struct session *s, enum schema_kind k, struct diags *d)
+{
+	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd" };
+	if (s->schemas[k])
+		return s->schemas[k];
+	/* Only the built-in copies: never a schema found on the data path (schema.h says why). */
+	for (const struct schema_text *t = schema_texts; t->name; t++) {
+		if (strcmp(t->name, names[k]) != 0)
+			continue;
+		char *name = xasprintf("built-in %s", t->name);
+		s->schemas[k] = xml_schema_load_memory((const char *)t->text, t->len, name, d);
+		free(name);
+		return s->schemas[k];
+	}
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("schema '%s' is not built in"), names[k]);
+	return NULL;
+}
+
+/* Loads system id from the data path. */
+static struct system *load(struct session *s, const char *id, struct diags *d)
+{
+	const char *root = data_system_root(id);
+	if (root == NULL) {
+		char **ids = data_system_ids();
+		struct strbuf sb = STRBUF_INIT;
+		for (char **p = ids; *p; p++)
+			strbuf_addf(&sb, "%s%s", p == ids ? "" : ", ", *p);
+		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+		          _("unknown game system '%s' (known: %s)"), id, sb.s ? sb.s : _("none"));
+		strbuf_release(&sb);
+		strv_free(ids);
+		return NULL;
+	}
+	char *path = xasprintf("%s/rules-xml/%s.xml", root, id);
+	/* The rules from the first directory that has them, the catalogs from all. */
+	struct system *sys = system_load_file(s, path, data_dirs(), d);
+	free(path);
+	return sys;
+}
+
+const struct system *session_system(struct session *s, const char *id, struct diags *d)
+{
+	if (id == NULL)
+		id = "";
+	struct loaded *l = idx_get(s->by_id, id);
+	if (l == NULL) {
+		l = xcalloc(1, sizeof(*l));
+		l->id = xstrdup(id);
+		l->sys = load(s, id, &l->d);
+		GROW(s->v, s->cap, s->n + 1);
+		s->v[s->n++] = l;
+		idx_add(s->by_id, l->id, l);
+	}
+	diags_merge(d, &l->d);
+	return l->sys;
+}

@@ -1,0 +1,43 @@
+/* session.h - one run of a command: its built-in schemas and the game systems it loaded
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A command makes one session and loads every roster through it, so that validating 10,000
+ * lists of one game system reads and checks that system's rules and catalogs once, not 10,000
+ * times. The session is where a system id meets the data path (data.h): it finds the rules
+ * file and the catalogs and keeps what it loaded, by id. It also compiles the built-in schemas
+ * (schema.h) on first use. Everything it returns is owned by the session and valid until
+ * session_free; systems are never changed once loaded, which is why they are handed out const.
+ * Not thread-safe.
+ */
+#ifndef MUSTER_SESSION_H
+#define MUSTER_SESSION_H
+
+#include "model.h"
+#include "diag.h"
+
+struct session;
+struct xml_schema;
+
+enum schema_kind { SCHEMA_RULES, SCHEMA_CATALOG, SCHEMA_ROSTER };
+
+/* A new session with nothing loaded. The data path (data.h) is read when a system is first
+ * asked for. */
+struct session *session_new(void);
+/* Frees the session with every system and schema it holds; NULL is a no-op. */
+void session_free(struct session *s);
+
+/* Game system id: loaded on the first call (rules-xml/<id>.xml, the first on the data path, and
+ * its catalogs from every directory of the path, see data.h), then the same pointer for every
+ * later call. A system that fails to load is
+ * remembered as failed: later calls return NULL at once, without reading a file again.
+ * Every call, first or not, adds to d what loading said (for a failure, its fatal
+ * diagnostics), so that each roster naming a broken system reports it; a diagnostic with no
+ * file ("unknown game system") is for the caller to place. */
+const struct system *session_system(struct session *s, const char *id, struct diags *d);
+
+/* The built-in schema of kind k, compiled on first use. NULL, with a fatal diagnostic, only
+ * when it does not compile: a bug of the program. */
+const struct xml_schema *session_schema(struct session *s, enum schema_kind k, struct diags *d);
+
+#endif
