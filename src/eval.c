@@ -301,7 +301,8 @@ static int apply(const struct system *sys, const struct change *ch)
 	case MOD_CATEGORY: {
 		if (u->own_cats == NULL) {
 			u->own_cats = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*u->own_cats));
-			memcpy(u->own_cats, u->cats, u->n_cats * sizeof(*u->own_cats));
+			if (u->n_cats)
+				memcpy(u->own_cats, u->cats, u->n_cats * sizeof(*u->own_cats));
 			u->cats = u->own_cats;
 		}
 		size_t i;
