@@ -26,7 +26,7 @@
 # at each scale is a warm-up that checks its exit status, counts muster's diagnostics and,
 # with GNU time (Debian package "time"; without it peak memory is reported as "-"), takes its
 # peak memory. Its wall time also predicts the timed runs: when they would take more than
-# BENCH_BUDGET seconds, fewer are made (the "runs" column says how many).
+# BENCH_BUDGET seconds, fewer are made, never fewer than 3 (the "runs" column says how many).
 #
 # Knobs (environment): BENCH_MAX_UNITS (largest list measured, default 100000), BENCH_TIMEOUT
 # (seconds per command run, default 120), BENCH_SCALE_RUNS (timed runs of each command at each
@@ -236,8 +236,8 @@ failed() {
 	exit 1
 }
 
-# compare RUNS: a warm-up of each command on $target, then RUNS timed runs of each (fewer when
-# over the budget), alternating which goes first. muster is skipped when m_dead is set, and
+# compare RUNS: a warm-up of each command on $target, then RUNS timed runs of each (fewer, but
+# at least 3, when over the budget), alternating which goes first. muster is skipped when m_dead is set, and
 # sets it when it times out. Sets runs, m_s and x_s (medians in seconds, m_s "-" when timed
 # out), m_kib, x_kib, diags (muster's diagnostics) and bad (files with diagnostics).
 compare() {
@@ -262,8 +262,10 @@ compare() {
 	est=$secs
 	[ -n "$m_dead" ] || est=$((est + m_secs))
 	if [ $((est * runs)) -gt "$budget" ]; then
+		floor=3
+		[ "$runs" -ge 3 ] || floor=$runs
 		runs=$((budget / est))
-		[ "$runs" -ge 1 ] || runs=1
+		[ "$runs" -ge "$floor" ] || runs=$floor
 	fi
 	: >"$tmp/m.t"
 	: >"$tmp/x.t"
