@@ -5,11 +5,12 @@
 #
 # Run by `make bench` from the build directory, with MUSTER (the program) and MUSTER_DATA_PATH
 # (the source directory) exported. The target: `muster validate` of a 600-AP Duckhammer list,
-# started afresh, takes at most twice the wall time of `xmllint --noout` on the same rules,
-# catalog and list files. Both commands run many times, interleaved, after a warm-up; the
-# script prints mean and median of each, their ratio and whether the target is met, and the
-# peak memory of each. A missed target is a measurement, not a failure: the script exits 0
-# and says TARGET MISSED. It fails only when a command itself fails or cannot be found.
+# started afresh, takes at most 1.5 times the wall time of `xmllint --noout` on the same rules,
+# catalog and list files, on medians. Both commands run many times, interleaved, after a
+# warm-up; the script prints mean and median of each, their ratio and whether the target is
+# met, and the peak memory of each. A missed target is a measurement, not a failure: the script
+# exits 0 and says TARGET MISSED. It fails only when a command itself fails or cannot be found.
+# How muster scales to bigger lists and to many lists is bench/scale.sh's part.
 #
 # Knobs (environment): BENCH_RUNS (runs of each command, default 200), BENCH_WARMUP (default
 # 20), BENCH_LIST (the roster, default bench/duckhammer-600.xml), BENCH_NO_HYPERFINE=1 (use
@@ -266,9 +267,9 @@ fi
 # ---------------------------------------------------------------- verdict
 echo
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-if awk -v r="$r_mean" 'BEGIN { exit !(r <= 2.0) }'; then
-	echo "target met: muster validate takes ${r_mean}x the wall time of xmllint --noout (target: at most 2x, on means)"
+if awk -v r="$r_med" 'BEGIN { exit !(r <= 1.5) }'; then
+	echo "target met: the 600-AP list within 1.5x of xmllint --noout: ${r_med}x (medians)"
 else
-	echo "TARGET MISSED: muster validate takes ${r_mean}x the wall time of xmllint --noout (target: at most 2x, on means)"
+	echo "TARGET MISSED: the 600-AP list within 1.5x of xmllint --noout: ${r_med}x (medians)"
 fi
 exit 0
