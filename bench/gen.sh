@@ -100,7 +100,7 @@ in_entry && /<option[ \t]/ {
 	ocost[ne, opt] = 0
 	ohas[ne, opt] = 1
 }
-in_entry && /<weapon[ \t]/ { in_weapon = 1 }
+in_entry && /<item[ \t]/ { in_weapon = 1 }
 in_entry && /<cost[ \t]/ && !in_weapon {
 	if (opt != "")
 		ocost[ne, opt] = attr($0, "value") + 0
@@ -117,7 +117,7 @@ in_entry && /<keywords>/ && !in_weapon && opt == "" {
 	sub(/<\/keywords>.*/, "", k)
 	ekw[ne] = " " k " "
 }
-in_entry && /<\/weapon>/ { in_weapon = 0 }
+in_entry && /<\/item>/ { in_weapon = 0 }
 in_entry && /<\/option>/ { opt = "" }
 /<\/entry>/ { in_entry = 0 }
 

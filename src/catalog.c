@@ -129,6 +129,10 @@ static int parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
 	w->id = xml_prop(n, "id");
 	w->name = xml_prop(n, "name");
 	w->line = xml_line(n);
+	if (w->id == NULL || *w->id == '\0')
+		CFAIL(n, "%s", _("<item> needs an id"));
+	if (w->name == NULL)
+		w->name = xstrdup(w->id);
 	char *kind = xml_prop(n, "kind");
 	w->kind = idx_get(p->sys->kind_idx, kind ? kind : "");
 	if (w->kind == NULL) {
@@ -267,13 +271,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 
 static bool entry_has_item(const struct entry *e, const char *id)
 {
-	for (size_t i = 0; i < e->n_items; i++)
-		if (strcmp(e->items[i].id, id) == 0)
-			return true;
-	for (size_t i = 0; i < e->n_options; i++)
-		if (e->options[i].adds && strcmp(e->options[i].adds->id, id) == 0)
-			return true;
-	return false;
+	return idx_get(e->item_idx, id) != NULL;
 }
 
 static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
@@ -296,6 +294,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->kw = xcalloc(sys->kw_words, sizeof(kwword));
 	e->costs = xcalloc(sys->n_costs + 1, sizeof(*e->costs));
 	e->option_idx = idx_new();
+	e->item_idx = idx_new();
 	for (const struct group *q = g; q; q = q->parent) {
 		struct value *v = &e->vals[sys->attrs[q->level].index];
 		if (!v->set) {
@@ -327,9 +326,8 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 			struct item *w = &e->items[e->n_items++];
 			if (parse_item(p, c, w))
 				return -1;
-			for (size_t i = 0; i + 1 < e->n_items; i++)
-				if (strcmp(e->items[i].id, w->id) == 0)
-					CFAIL(c, _("item id '%s' is used twice in entry '%s'"), w->id, e->id);
+			if (w->id == NULL || idx_add(e->item_idx, w->id, w) != 0)
+				CFAIL(c, _("item id '%s' is used twice in entry '%s'"), w->id ? w->id : "", e->id);
 		} else if (xml_is(c, "option")) {
 			if (parse_option(p, e, c, &e->options[e->n_options++]))
 				return -1;
@@ -349,7 +347,11 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->also = xcalloc(e->n_also + 1, sizeof(*e->also));
 	if (check_required(p, n, ON_UNIT, e->vals))
 		return -1;
-	/* Weapons named by options: the entry's own, or one an option of the entry adds. */
+	/* Items named by options: the entry's own, or one an option of the entry adds (an option
+	 * may add an item of the same id as the entry's, to replace it). */
+	for (size_t i = 0; i < e->n_options; i++)
+		if (e->options[i].adds && e->options[i].adds->id)
+			idx_add(e->item_idx, e->options[i].adds->id, e->options[i].adds);
 	for (size_t i = 0; i < e->n_options; i++) {
 		const struct entry_option *o = &e->options[i];
 		const char *bad = o->item_id && !entry_has_item(e, o->item_id) ? o->item_id : NULL;
@@ -506,6 +508,7 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 		}
 		free(e->options);
 		idx_free(e->option_idx);
+		idx_free(e->item_idx);
 	}
 	free(cat->entries);
 	for (size_t i = 0; i < cat->n_groups; i++) {

@@ -181,6 +181,7 @@ struct entry {
 	struct entry_option *options;
 	size_t n_options;
 	struct idx *option_idx;
+	struct idx *item_idx;   /* its items and those its options add, by id */
 	long *costs;        /* per model, per cost type */
 	char *note;
 	long line;
