@@ -162,27 +162,30 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
 	}
 }
 
+struct grouping {
+	const struct agg *a;
+	struct acc *acc;
+	const struct system *sys;
+	size_t li;
+};
+
+static void group_one(void *arg, const struct eunit *u, const struct eitem *w,
+                      const struct r_option *o)
+{
+	struct grouping *g = arg;
+	add_item(g->a, g->acc, g->sys, g->li, u, w, o);
+}
+
 /* Adds every item of lists [from, to) that matches the aggregate's selector. */
 static void collect(const struct agg *a, struct acc *acc, const struct eval *ev, size_t from,
                     size_t to)
 {
-	for (size_t li = from; li < to; li++) {
-		const struct elist *el = &ev->lists[li];
+	struct grouping g = { a, acc, ev->sys, 0 };
+	for (g.li = from; g.li < to; g.li++) {
+		const struct elist *el = &ev->lists[g.li];
 		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
-		for (size_t ui = 0; ui < el->n; ui++) {
-			const struct eunit *u = &el->units[ui];
-			if (a->item == ON_ITEM) {
-				for (size_t wi = 0; wi < u->n_items; wi++)
-					if (sel_match(a->where, &c, u, &u->items[wi]))
-						add_item(a, acc, ev->sys, li, u, &u->items[wi], NULL);
-			} else if (a->item == ON_OPTION) {
-				for (size_t oi = 0; oi < u->ru->n_opts; oi++)
-					if (sel_match_option(a->where, &c, u, &u->ru->opts[oi]))
-						add_item(a, acc, ev->sys, li, u, NULL, &u->ru->opts[oi]);
-			} else if (sel_match(a->where, &c, u, NULL)) {
-				add_item(a, acc, ev->sys, li, u, NULL, NULL);
-			}
-		}
+		for (size_t ui = 0; ui < el->n; ui++)
+			agg_visit_unit(a, &c, &el->units[ui], group_one, &g);
 	}
 }
 

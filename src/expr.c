@@ -215,42 +215,57 @@ static void add_to(struct acache *ac, const struct agg *a, const struct system *
 }
 
 
+void agg_visit_unit(const struct agg *a, const struct sel_ctx *c, const struct eunit *u,
+                    agg_visit_fn *fn, void *arg)
+{
+	if (a->item == ON_ITEM) {
+		for (size_t wi = 0; wi < u->n_items; wi++)
+			if (sel_match(a->where, c, u, &u->items[wi]))
+				fn(arg, u, &u->items[wi], NULL);
+	} else if (a->item == ON_OPTION) {
+		for (size_t oi = 0; oi < u->ru->n_opts; oi++)
+			if (sel_match_option(a->where, c, u, &u->ru->opts[oi]))
+				fn(arg, u, NULL, &u->ru->opts[oi]);
+	} else if (sel_match(a->where, c, u, NULL)) {
+		fn(arg, u, NULL, NULL);
+	}
+}
+
+/* What a pass over a scope fills: the cache, by key. */
+struct filling {
+	struct acache *ac;
+	const struct agg *a;
+	const struct eval *ev;
+	size_t li;
+	struct strbuf key;
+};
+
+static void fill_one(void *arg, const struct eunit *u, const struct eitem *w,
+                     const struct r_option *o)
+{
+	struct filling *f = arg;
+	if (item_key(f->a, f->ev, u, w, false, &f->key))
+		add_to(f->ac, f->a, f->ev->sys, f->li, f->key.s, u, w, o);
+}
+
 /* One pass over the aggregate's scope. */
 static struct acache *compute(const struct agg *a, struct eval *ev, size_t row)
 {
-	struct acache *ac = xcalloc(1, sizeof(*ac));
-	ac->ix = idx_new();
+	struct filling f = { xcalloc(1, sizeof(*f.ac)), a, ev, 0, STRBUF_INIT };
+	f.ac->ix = idx_new();
 	size_t from = row, to = row + 1;
 	if (row == ev->n_lists) {
 		from = 0;
 		to = ev->n_lists;
 	}
-	struct strbuf key = STRBUF_INIT;
-	for (size_t li = from; li < to; li++) {
-		const struct elist *el = &ev->lists[li];
+	for (f.li = from; f.li < to; f.li++) {
+		const struct elist *el = &ev->lists[f.li];
 		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
-		for (size_t ui = 0; ui < el->n; ui++) {
-			const struct eunit *u = &el->units[ui];
-			if (a->item == ON_ITEM) {
-				for (size_t wi = 0; wi < u->n_items; wi++) {
-					const struct eitem *w = &u->items[wi];
-					if (sel_match(a->where, &c, u, w) && item_key(a, ev, u, w, false, &key))
-						add_to(ac, a, ev->sys, li, key.s, u, w, NULL);
-				}
-			} else if (a->item == ON_OPTION) {
-				for (size_t oi = 0; oi < u->ru->n_opts; oi++) {
-					const struct r_option *o = &u->ru->opts[oi];
-					if (sel_match_option(a->where, &c, u, o) &&
-					    item_key(a, ev, u, NULL, false, &key))
-						add_to(ac, a, ev->sys, li, key.s, u, NULL, o);
-				}
-			} else if (sel_match(a->where, &c, u, NULL) && item_key(a, ev, u, NULL, false, &key)) {
-				add_to(ac, a, ev->sys, li, key.s, u, NULL, NULL);
-			}
-		}
+		for (size_t ui = 0; ui < el->n; ui++)
+			agg_visit_unit(a, &c, &el->units[ui], fill_one, &f);
 	}
-	strbuf_release(&key);
-	return ac;
+	strbuf_release(&f.key);
+	return f.ac;
 }
 
 static struct acache *cached(const struct agg *a, struct eval *ev, size_t row)
@@ -264,28 +279,31 @@ static struct acache *cached(const struct agg *a, struct eval *ev, size_t row)
 	return *slot;
 }
 
+struct one_bucket {
+	struct bucket b;
+	const struct agg *a;
+	const struct system *sys;
+	size_t li;
+};
+
+static void fill_bucket(void *arg, const struct eunit *u, const struct eitem *w,
+                        const struct r_option *o)
+{
+	struct one_bucket *ob = arg;
+	add_to_bucket(&ob->b, ob->a, ob->sys, ob->li, u, w, o);
+}
+
 /* An aggregate over this unit's own items: no cache, it reads one unit. */
 static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int64_t *out)
 {
 	const struct eunit *u = c->this_u;
-	const struct system *sys = c->ev->sys;
 	const struct elist *el = &c->ev->lists[c->li];
-	struct sel_ctx sc = { sys, el->list, el->units, el->n, u, c->this_w, NULL };
-	struct bucket b = { .last_list = -1 };
-	if (a->item == ON_ITEM) {
-		for (size_t wi = 0; wi < u->n_items; wi++)
-			if (sel_match(a->where, &sc, u, &u->items[wi]))
-				add_to_bucket(&b, a, sys, c->li, u, &u->items[wi], NULL);
-	} else if (a->item == ON_OPTION) {
-		for (size_t oi = 0; oi < u->ru->n_opts; oi++)
-			if (sel_match_option(a->where, &sc, u, &u->ru->opts[oi]))
-				add_to_bucket(&b, a, sys, c->li, u, NULL, &u->ru->opts[oi]);
-	} else if (sel_match(a->where, &sc, u, NULL)) {
-		add_to_bucket(&b, a, sys, c->li, u, NULL, NULL);
-	}
-	*out = a->kind == AGG_DISTINCT ? (int64_t)b.ds.distinct : b.value;
-	bucket_release(&b);
-	return b.overflow ? EV_OVERFLOW : EV_OK;
+	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, c->this_w, NULL };
+	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
+	agg_visit_unit(a, &sc, u, fill_bucket, &ob);
+	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.distinct : ob.b.value;
+	bucket_release(&ob.b);
+	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
 }
 
 enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out)

@@ -11,6 +11,7 @@
 
 #include "lang.h"
 #include "eval.h"
+#include "select.h"
 
 /* Where an expression is evaluated: a list of an evaluation, and the unit or item a rule
  * checks (NULL outside <each>). The evaluation's caches fill as aggregates are asked for. */
@@ -29,6 +30,12 @@ bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st);
 /* The value a unit (or item, or option) adds to an aggregate of kind a. */
 int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eitem *w,
                        const struct r_option *o);
+/* Calls fn for each thing of unit u that aggregate a counts and its selector matches: the
+ * unit itself, each of its items, or each option it took. */
+typedef void agg_visit_fn(void *arg, const struct eunit *u, const struct eitem *w,
+                          const struct r_option *o);
+void agg_visit_unit(const struct agg *a, const struct sel_ctx *c, const struct eunit *u,
+                    agg_visit_fn *fn, void *arg);
 /* Drops every cached aggregate (after the units they were computed on changed). */
 void expr_cache_clear(struct eval *ev);
 
