@@ -26,6 +26,7 @@ struct rp {
 	bool has_this;
 	enum attr_on this_item;
 	enum scope_kind cond_scope;
+	bool roster_rule;         /* a roster-wide rule: nothing may read "the" list */
 };
 
 #define FAIL(node, ...) \
@@ -200,6 +201,7 @@ static const struct attr_def *find_attr(const struct rp *p, const char *id, enum
 
 static struct sel *read_sel(xmlNodePtr n, const struct rp *p);
 static struct expr *read_expr(xmlNodePtr n, struct rp *p);
+static bool refuse_list(xmlNodePtr n, const struct rp *p, const char *what);
 static struct agg *read_agg(xmlNodePtr a, struct rp *p, bool in_expr);
 
 static struct sel *read_group(xmlNodePtr parent, enum sel_kind kind, const struct rp *p)
@@ -254,6 +256,8 @@ static struct sel *read_field_test(xmlNodePtr n, const struct rp *p, enum sel_ki
 	if (kind == SEL_FIELD) {
 		const struct field_def *f = read_field(n, p, "name");
 		if (f == NULL)
+			goto fail;
+		if (p->item == ON_LIST && f->scope == FIELD_LIST && refuse_list(n, p, _("a list's field")))
 			goto fail;
 		s->index = f->index;
 		if (read_op(n, p, &s->op, &text) != 0)
@@ -566,7 +570,7 @@ fail:
 struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *sp)
 {
 	struct rp p = { (struct system *)sp->sys, sp->file, sp->d, sp->item, sp->has_this,
-	                sp->this_item, SCOPE_LIST };
+	                sp->this_item, SCOPE_LIST, false };
 	return read_group(parent, SEL_ALL, &p);
 }
 
@@ -647,6 +651,8 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 	if (sc == -2)
 		goto fail;
 	a->scope = (enum scope_kind)sc;
+	if (in_expr && a->scope != SCOPE_ROSTER && refuse_list(n, p, _("a list's units")))
+		goto fail;
 	if (a->scope == SCOPE_UNIT && !p->has_this)
 		FAIL(n, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
 	a->item = ON_UNIT;
@@ -791,6 +797,17 @@ static const struct attr_def *read_this_attr(xmlNodePtr n, const struct rp *p, c
 	return NULL;
 }
 
+/* In a roster-wide rule there is no one list to read: its limit, its points spent, its
+ * fields and its units are refused, so that the verdict never depends on which list is first. */
+static bool refuse_list(xmlNodePtr n, const struct rp *p, const char *what)
+{
+	if (!p->roster_rule)
+		return false;
+	fatal(p, n, _("a roster-wide rule reads no one list, so <%s> cannot read %s here (use in=\"roster\" aggregates and roster fields)"),
+	      ename(n), what);
+	return true;
+}
+
 static struct expr *read_expr(xmlNodePtr n, struct rp *p)
 {
 	struct expr *e = NULL;
@@ -837,10 +854,12 @@ static struct expr *read_expr(xmlNodePtr n, struct rp *p)
 			goto fail;
 		if (f->type == ATTR_CHOICE)
 			FAIL(n, _("field '%s' is a choice, not a number: test it in a <when>"), f->id);
+		if (f->scope == FIELD_LIST && refuse_list(n, p, _("a list's field")))
+			goto fail;
 		e->index = f->index;
 	} else if (xml_is(n, "limit")) {
 		e = expr_new(EX_LIMIT, n);
-		if (read_cost(n, p, "cost", &e->index))
+		if (refuse_list(n, p, _("a list's limit")) || read_cost(n, p, "cost", &e->index))
 			goto fail;
 	} else if (xml_is(n, "this")) {
 		e = expr_new(EX_THIS, n);
@@ -861,7 +880,8 @@ static struct expr *read_expr(xmlNodePtr n, struct rp *p)
 			goto fail;
 		if (e->every <= 0)
 			FAIL(n, "%s", _("<per> needs every=\"N\" points, N at least 1"));
-		if (read_cost(n, p, "cost", &e->index) || read_basis(n, p, &e->basis) ||
+		if (refuse_list(n, p, _("a list's points")) || read_cost(n, p, "cost", &e->index) ||
+		    read_basis(n, p, &e->basis) ||
 		    read_rounding(n, p, &e->round))
 			goto fail;
 	} else if (xml_is(n, "percent")) {
@@ -876,7 +896,8 @@ static struct expr *read_expr(xmlNodePtr n, struct rp *p)
 				goto fail;
 			if (e->n_kids != 1)
 				FAIL(n, "%s", _("<percent> takes one expression, or cost= and basis="));
-		} else if (read_cost(n, p, "cost", &e->index) || read_basis(n, p, &e->basis)) {
+		} else if (refuse_list(n, p, _("a list's points")) || read_cost(n, p, "cost", &e->index) ||
+		           read_basis(n, p, &e->basis)) {
 			goto fail;
 		}
 	} else if (xml_is(n, "if")) {
@@ -884,7 +905,7 @@ static struct expr *read_expr(xmlNodePtr n, struct rp *p)
 		xmlNodePtr w = xml_first_elem(n);
 		if (w == NULL || !xml_is(w, "when"))
 			FAIL(n, "%s", _("<if> starts with a <when> condition, then one or two expressions"));
-		e->when = read_when(w, p, SCOPE_LIST);
+		e->when = read_when(w, p, p->roster_rule ? SCOPE_ROSTER : SCOPE_LIST);
 		if (e->when == NULL || read_kids(e, xml_next_elem(w), p))
 			goto fail;
 		if (e->n_kids < 1 || e->n_kids > 2)
@@ -1011,7 +1032,7 @@ static int read_each(xmlNodePtr c, struct rule *r, struct rp *p)
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d)
 {
 	struct rule *r = xcalloc(1, sizeof(*r));
-	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST }, *p = &pp;
+	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false }, *p = &pp;
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
 	r->line = xml_line(n);
@@ -1073,9 +1094,9 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 		if (r->agg == NULL)
 			goto fail;
 	}
+	p->roster_rule = r->agg && r->agg->scope == SCOPE_ROSTER && !r->each;
 	if (when) {
-		r->when = read_when(when, p, r->agg && r->agg->scope == SCOPE_ROSTER && !r->each
-		                                 ? SCOPE_ROSTER : SCOPE_LIST);
+		r->when = read_when(when, p, p->roster_rule ? SCOPE_ROSTER : SCOPE_LIST);
 		if (r->when == NULL)
 			goto fail;
 	}
@@ -1123,7 +1144,7 @@ fail:
 int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const char *file,
                   struct modifier *m, struct diags *d)
 {
-	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST }, *p = &pp;
+	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false }, *p = &pp;
 	static const char *const targets[] = { "attr", "cost", "limit", "keyword", "category" };
 	memset(m, 0, sizeof(*m));
 	m->line = xml_line(n);
