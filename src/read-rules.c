@@ -615,8 +615,8 @@ static int lift_this(struct agg *a, xmlNodePtr n, const struct rp *p)
 			a->keys[a->n_keys].item_attr = k->attr;
 			a->keys[a->n_keys++].this_attr = k->kind == SEL_SAME_AS_THIS ? k->attr : k->this_attr;
 		} else if (k->kind == SEL_NOT_THIS) {
-			if (a->item != p->this_item) {
-				fatal(p, n, "%s", _("<not-this/> needs an aggregate over the same kind of item as the rule checks"));
+			if (a->item != p->this_item || a->kind == AGG_DISTINCT || a->kind == AGG_LISTS) {
+				fatal(p, n, "%s", _("<not-this/> needs a count or sum over the same kind of item as the rule checks"));
 				return -1;
 			}
 			a->not_this = true;
