@@ -16,42 +16,7 @@
 # 20), BENCH_LIST (the roster, default bench/duckhammer-600.xml), BENCH_NO_HYPERFINE=1 (use
 # the portable loop even when hyperfine is installed).
 
-set -u
-LC_ALL=C
-export LC_ALL
-
-die() {
-	printf 'bench: %s\n' "$*" >&2
-	exit 2
-}
-
-# ---------------------------------------------------------------- where things are
-# The source directory: the first entry of MUSTER_DATA_PATH holding this benchmark, else
-# $srcdir, else the directory above this script.
-src=
-save_ifs=$IFS
-IFS=:
-for d in ${MUSTER_DATA_PATH:-}; do
-	if [ -f "$d/bench/duckhammer-600.xml" ] && [ -f "$d/rules-xml/duckhammer.xml" ]; then
-		src=$d
-		break
-	fi
-done
-IFS=$save_ifs
-if [ -z "$src" ] && [ -n "${srcdir:-}" ] && [ -f "$srcdir/bench/duckhammer-600.xml" ]; then
-	src=$srcdir
-fi
-if [ -z "$src" ]; then
-	case $0 in
-	*/*) src=$(cd "$(dirname "$0")/.." && pwd) ;;
-	*) src=$(cd .. && pwd) ;;
-	esac
-	[ -f "$src/bench/duckhammer-600.xml" ] || die "cannot find the source directory (set MUSTER_DATA_PATH)"
-fi
-
-muster=${MUSTER:-./src/muster}
-[ -x "$muster" ] || die "no muster program at '$muster' (set MUSTER, or run 'make bench')"
-command -v xmllint >/dev/null 2>&1 || die "xmllint not found (Debian: apt-get install libxml2-utils)"
+. "$(dirname "$0")/common.sh"
 
 rules=$src/rules-xml/duckhammer.xml
 list=${BENCH_LIST:-$src/bench/duckhammer-600.xml}

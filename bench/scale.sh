@@ -34,43 +34,10 @@
 # BENCH_BUDGET (seconds of timed runs per scale, default 60), BENCH_DATA (default ./bench-data),
 # BENCH_NO_HYPERFINE=1 (time with date(1) even when hyperfine is installed).
 
-set -u
-LC_ALL=C
-export LC_ALL
-
-die() {
-	printf 'bench: %s\n' "$*" >&2
-	exit 2
-}
-
-# ---------------------------------------------------------------- where things are
-src=
-save_ifs=$IFS
-IFS=:
-for d in ${MUSTER_DATA_PATH:-}; do
-	if [ -f "$d/bench/gen.sh" ] && [ -f "$d/rules-xml/duckhammer.xml" ]; then
-		src=$d
-		break
-	fi
-done
-IFS=$save_ifs
-if [ -z "$src" ] && [ -n "${srcdir:-}" ] && [ -f "$srcdir/bench/gen.sh" ]; then
-	src=$(cd "$srcdir" && pwd)
-fi
-if [ -z "$src" ]; then
-	case $0 in
-	*/*) src=$(cd "$(dirname "$0")/.." && pwd) ;;
-	*) src=$(cd .. && pwd) ;;
-	esac
-	[ -f "$src/bench/gen.sh" ] || die "cannot find the source directory (set MUSTER_DATA_PATH)"
-fi
+. "$(dirname "$0")/common.sh"
 # muster reads its data from MUSTER_DATA_PATH first: exactly the files xmllint reads.
 MUSTER_DATA_PATH=$src
 export MUSTER_DATA_PATH
-
-muster=${MUSTER:-./src/muster}
-[ -x "$muster" ] || die "no muster program at '$muster' (set MUSTER, or run 'make bench')"
-command -v xmllint >/dev/null 2>&1 || die "xmllint not found (Debian: apt-get install libxml2-utils)"
 
 num() {
 	case $2 in '' | *[!0-9]*) die "$1 must be a whole number, not '$2'" ;; esac
