@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "check.h"
+#include "campaign.h"
 #include "expr.h"
 #include "idx.h"
 #include "lang.h"
@@ -478,6 +479,11 @@ static void check_option_limits(struct checker *k, const struct elist *el)
 size_t check_roster(struct eval *ev, struct diags *d)
 {
 	struct checker k = { ev, ev->sys, ev->r, d, 0, false };
+	if (ev->r->camp) {
+		/* What the ledger broke (campaign.c), found when it was derived. */
+		diags_merge(d, &ev->r->camp->viol);
+		k.errors += ev->r->camp->viol.errors;
+	}
 	for (size_t li = 0; li < ev->n_lists; li++)
 		check_option_limits(&k, &ev->lists[li]);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {

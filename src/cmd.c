@@ -11,6 +11,7 @@
 #include <string.h>
 
 const struct cmd_entry *const cmd_table[] = {
+	&cmd_campaign_entry,
 	&cmd_catalog_entry,
 	&cmd_help_entry,
 	&cmd_show_entry,

@@ -25,6 +25,7 @@ struct cmd_entry {
 	int (*exec)(int argc, char **argv);
 };
 
+extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_show_entry;

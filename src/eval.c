@@ -9,6 +9,7 @@
  */
 #include "muster.h"
 #include "eval.h"
+#include "campaign.h"
 #include "expr.h"
 #include "lang.h"
 #include "select.h"
@@ -55,16 +56,42 @@ static int overflow(struct diags *d, const struct roster *r, const struct r_unit
 }
 
 /* One option's cost line: its cost x times taken x models when it is paid per model. */
-static int option_line(const struct system *sys, const struct r_unit *ru,
-                       const struct r_option *ro, int64_t *out)
+static int option_line(const struct system *sys, long models, const struct r_option *ro,
+                       int64_t *out)
 {
 	const struct entry_option *o = ro->opt;
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (!num_mul(o->costs[c], ro->count, &out[c]) ||
-		    !num_mul(out[c], o->per_model ? ru->models : 1, &out[c]))
+		    !num_mul(out[c], o->per_model ? models : 1, &out[c]))
 			return (int)c + 1;
 	return 0;
 }
+
+int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long models, int64_t *costs)
+{
+	int64_t *line = xcalloc(sys->n_costs + 1, sizeof(*line));
+	int rc = 0;
+	for (size_t c = 0; c < sys->n_costs && rc == 0; c++)
+		if (!num_mul(ru->entry->costs[c], models, &costs[c]))
+			rc = -1;
+	for (size_t i = 0; i < ru->n_opts && rc == 0; i++) {
+		if (option_line(sys, models, &ru->opts[i], line))
+			rc = -1;
+		for (size_t c = 0; c < sys->n_costs && rc == 0; c++)
+			if (!num_add(costs[c], line[c], &costs[c]))
+				rc = -1;
+	}
+	free(line);
+	return rc;
+}
+
+/* The item an option changes: the one the ledger chose for a training, else the option's. */
+static const char *option_item(const struct r_option *ro)
+{
+	return ro->item ? ro->item : ro->opt->item_id;
+}
+
+static struct value *own_vals(struct value **vals, bool *own, size_t n);
 
 /* The unit as its entry and its options' grants, removals and items make it, with its cost
  * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
@@ -79,6 +106,14 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 	u->list = li;
 	u->kw = kw_copy(sys, e->kw);
 	u->vals = e->vals;
+	if (r->camp && ru->band >= 0 && sys->camp && sys->camp->band) {
+		/* A campaign unit's Grade is its Level's (campaign.h). */
+		struct value *v = &own_vals(&u->vals, &u->own_vals, sys->n_unit_attrs)[sys->camp->band->index];
+		free(v->s);
+		v->set = true;
+		v->i = ru->band;
+		v->s = xasprintf("%ld", ru->band);
+	}
 	u->cats = e->cats;
 	u->n_cats = e->n_cats;
 	u->costs = xcalloc(nc, sizeof(*u->costs));
@@ -108,7 +143,7 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		ol->kind = LINE_OPTION;
 		ol->ro = ro;
 		ol->costs = xcalloc(nc, sizeof(*ol->costs));
-		int bad = option_line(sys, ru, ro, ol->costs);
+		int bad = option_line(sys, ru->models, ro, ol->costs);
 		for (size_t c = 0; c < sys->n_costs && !bad; c++)
 			if (!num_add(u->costs[c], ol->costs[c], &u->costs[c]))
 				bad = (int)c + 1;
@@ -124,20 +159,21 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 			w->extra_col = ro->col;
 			target = (long)u->n_items++;
 		}
-		if (o->target == TARGET_ITEM && o->item_id)
-			target = find_item(u, o->item_id);
+		if (o->target == TARGET_ITEM && option_item(ro))
+			target = find_item(u, option_item(ro));
 		if (o->target == TARGET_ITEM && target < 0)
-			continue; /* the catalog loader refuses options naming no item */
+			continue; /* the loaders refuse options naming no item */
 		kwword *set = o->target == TARGET_ITEM ? u->items[target].kw : u->kw;
-		for (size_t g = 0; g < o->n_grants; g++) {
+		for (size_t g = 0; g < o->n_grants + (ro->advance && ro->grant >= 0); g++) {
+			size_t kw = g < o->n_grants ? o->grants[g] : (size_t)ro->grant;
 			GROW(u->takes, cap_takes, u->n_takes + 1);
 			struct take *t = &u->takes[u->n_takes++];
-			t->kw = o->grants[g];
+			t->kw = kw;
 			t->item = o->target == TARGET_ITEM ? target : -1;
 			t->before = kw_copy(sys, set);
 			t->line = ro->line;
 			t->col = ro->col;
-			grant(sys, set, o->grants[g]);
+			grant(sys, set, kw);
 		}
 		for (size_t k = 0; k < o->n_removes; k++)
 			kw_del(set, o->removes[k]);
@@ -249,10 +285,25 @@ static int apply(const struct system *sys, const struct change *ch)
 		const struct attr_def *a = m->attr;
 		struct value *v = ch->w ? &own_vals(&ch->w->vals, &ch->w->own_vals, sys->n_item_attrs)[a->index]
 		                        : &own_vals(&u->vals, &u->own_vals, sys->n_unit_attrs)[a->index];
-		if (a->type == ATTR_TEXT) {
+		if (a->type == ATTR_TEXT && m->op == MOD_SET) {
 			free(v->s);
 			v->s = xstrdup(m->text);
 			v->set = true;
+			return 0;
+		}
+		if (a->type == ATTR_TEXT) {
+			/* Steps along the attribute's ladder; a value off the ladder stays. */
+			size_t k;
+			for (k = 0; v->s && k < a->ladder->n && strcmp(a->ladder->steps[k], v->s) != 0; k++)
+				;
+			if (v->s == NULL || k == a->ladder->n)
+				return 0;
+			int64_t x = (int64_t)k;
+			if (apply_num(&x, MOD_ADD, ch->value, ch->times))
+				return -1;
+			x = x < 0 ? 0 : x >= (int64_t)a->ladder->n ? (int64_t)a->ladder->n - 1 : x;
+			free(v->s);
+			v->s = xstrdup(a->ladder->steps[x]);
 			return 0;
 		}
 		int64_t x = v->set ? v->i : 0;
@@ -370,8 +421,8 @@ static int modify(struct eval *ev, struct diags *d)
 				const struct r_option *ro = &u->ru->opts[oi];
 				const struct entry_option *o = ro->opt;
 				struct eitem *w = NULL;
-				if (o->target == TARGET_ITEM && o->item_id) {
-					long wi = find_item(u, o->item_id);
+				if (o->target == TARGET_ITEM && option_item(ro)) {
+					long wi = find_item(u, option_item(ro));
 					w = wi >= 0 ? &u->items[wi] : NULL;
 				} else if (o->adds) {
 					for (size_t k = 0; k < u->n_items; k++)

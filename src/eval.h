@@ -80,6 +80,10 @@ struct eval {
 
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)
  * when a cost or a limit overflows 64 bits. Caller frees with eval_free. */
+/* The cost of unit ru with `models` models and its options, per cost type, into costs.
+ * Returns -1 on overflow. */
+int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long models, int64_t *costs);
+
 struct eval *eval_new(const struct roster *r, struct diags *d);
 void eval_free(struct eval *ev);
 

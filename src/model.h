@@ -17,6 +17,9 @@ struct idx;
 struct rule;
 struct sel;
 struct modifier;
+struct camp_advance;
+struct camp_def;
+struct campaign;
 
 typedef uint64_t kwword;
 
@@ -228,6 +231,7 @@ struct system {
 	size_t n_slots;             /* aggregates, each with a cache slot in an evaluation */
 	struct catalog **catalogs;
 	size_t n_catalogs;
+	struct camp_def *camp;      /* <campaign> (campaign.h), or NULL */
 	struct idx *kind_idx;
 	struct idx *attr_idx, *cost_idx, *kw_idx, *cat_idx, *size_idx, *field_idx, *ladder_idx,
 	           *entry_idx, *group_idx, *rule_idx;
@@ -239,6 +243,12 @@ struct r_option {
 	const struct entry_option *opt;
 	long count;
 	long line, col;
+	/* A campaign training (campaign.h): the advance, the item it changes and the keyword it
+	 * grants when the ledger chose them, and the band (Grade) it was taken at. */
+	const struct camp_advance *advance;
+	const char *item;
+	long grant;               /* keyword index, or -1 */
+	long band;
 };
 
 struct r_unit {
@@ -250,6 +260,7 @@ struct r_unit {
 	size_t n_opts;
 	char *attach_id;
 	size_t attach;      /* index of the unit this one joins, when attach_id */
+	long band;          /* campaign: the band (Grade) its Level gives, or -1 */
 	long line, col;
 };
 
@@ -272,6 +283,7 @@ struct roster {
 	long *fields;       /* per field (roster fields used) */
 	struct r_list *lists;
 	size_t n_lists;
+	struct campaign *camp;  /* campaign.h, or NULL */
 	long line;
 };
 

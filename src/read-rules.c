@@ -1185,8 +1185,9 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 			FAIL(n, _("<modify attr=...> names '%s', which is no %s attribute it can change"), id,
 			     on == ON_ITEM ? _("item") : _("unit"));
 		m->index = m->attr->index;
-		if (m->attr->type == ATTR_TEXT && m->op != MOD_SET)
-			FAIL(n, _("attribute '%s' is text: it can only be set"), id);
+		if (m->attr->type == ATTR_TEXT && m->op != MOD_SET &&
+		    (m->attr->ladder == NULL || m->op != MOD_ADD))
+			FAIL(n, _("attribute '%s' is text: it can only be set, or stepped with op=\"add\" when it names a ladder"), id);
 		break;
 	case MOD_COST:
 	case MOD_LIMIT: {

@@ -32,6 +32,10 @@ enum mod_place { MOD_IN_SYSTEM, MOD_IN_OPTION_UNIT, MOD_IN_OPTION_ITEM };
 int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const char *file,
                   struct modifier *m, struct diags *d);
 
+/* Reads a system's <campaign> (read-campaign.c) into sys->camp. Returns 0, or -1 with a fatal
+ * diagnostic. */
+int campaign_read(xmlNodePtr n, struct system *sys, struct diags *d);
+
 /* Refuses "taking" requirements that form a cycle (taking a needs b, taking b needs a): no
  * unit could ever take them. Returns 0, or -1 with a fatal diagnostic at the rule's line. */
 int rules_check_cycles(const struct system *sys, struct diags *d);

@@ -4,6 +4,7 @@
  */
 #include "muster.h"
 #include "roster.h"
+#include "campaign.h"
 #include "data.h"
 #include "idx.h"
 #include "session.h"
@@ -93,6 +94,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	u->id = xml_prop(n, "id");
 	u->label = xml_prop(n, "name");
 	u->attach_id = xml_prop(n, "attach");
+	u->band = -1;
 	if (xml_prop_long(n, "models", 1, 100000, 1, &u->models, p->r->file, p->d))
 		return -1;
 	size_t cap = 0;
@@ -121,6 +123,8 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 		free(oid);
 		GROW(u->opts, cap, u->n_opts + 1);
 		struct r_option *ro = &u->opts[u->n_opts++];
+		memset(ro, 0, sizeof(*ro));
+		ro->grant = ro->band = -1;
 		ro->opt = o;
 		ro->line = xml_line(c);
 		ro->col = xml_col(c);
@@ -236,11 +240,26 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	return rc;
 }
 
+static struct roster *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+                                struct diags *d);
+
 struct roster *roster_load(struct session *s, const char *path, struct diags *d)
+{
+	return load_doc(s, xml_load_file(path, d), path, d);
+}
+
+struct roster *roster_load_memory(struct session *s, const char *buf, size_t len,
+                                  const char *name, struct diags *d)
+{
+	return load_doc(s, xml_load_memory(buf, len, name, d), name, d);
+}
+
+/* Takes doc (NULL: a failed parse) and frees it. */
+static struct roster *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+                                struct diags *d)
 {
 	struct roster *r = xcalloc(1, sizeof(*r));
 	r->file = xstrdup(path);
-	xmlDocPtr doc = xml_load_file(path, d);
 	if (doc == NULL)
 		goto fail;
 	xmlNodePtr root = xml_root(doc, "roster", NS_ROSTER, path, d);
@@ -286,6 +305,19 @@ struct roster *roster_load(struct session *s, const char *path, struct diags *d)
 	free(p.seen);
 	if (rc)
 		goto fail;
+	xmlNodePtr camp = xml_child(root, "campaign");
+	if (camp) {
+		char *ver = xml_prop(root, "version");
+		bool v2 = ver && strcmp(ver, "2") == 0;
+		free(ver);
+		if (!v2) {
+			diags_add(d, SEV_FATAL, path, xml_line(camp), xml_col(camp), NULL, NULL, "%s",
+			          _("a roster with a <campaign> is version=\"2\""));
+			goto fail;
+		}
+		if ((r->camp = ledger_read(camp, sys, path, d)) == NULL || camp_derive(r, d) != 0)
+			goto fail;
+	}
 	xmlFreeDoc(doc);
 	return r;
 fail:
@@ -316,6 +348,8 @@ void roster_free(struct roster *r)
 	}
 	/* A list that failed half way is counted in n_lists: its arrays are freed above. */
 	free(r->lists);
+	if (r->camp)
+		campaign_free(r->sys, r->camp);
 	free(r->fields);
 	free(r->file);
 	free(r->name);

@@ -19,6 +19,10 @@ struct session;
  * What is legal but against a catalog's own limits (an option taken too often) is an error
  * diagnostic and the roster still loads. Loading is linear in the size of the file. */
 struct roster *roster_load(struct session *s, const char *path, struct diags *d);
+/* The same for a roster already in memory (an edit about to be saved); name is used in
+ * messages. */
+struct roster *roster_load_memory(struct session *s, const char *buf, size_t len,
+                                  const char *name, struct diags *d);
 void roster_free(struct roster *r);
 
 #endif

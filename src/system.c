@@ -9,6 +9,7 @@
 #include "muster.h"
 #include "system.h"
 #include "catalog.h"
+#include "campaign.h"
 #include "lang.h"
 #include "read-rules.h"
 #include "data.h"
@@ -198,7 +199,11 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 			          _("attribute '%s' has min %ld above max %ld"), a->id, a->min, a->max);
 			return -1;
 		}
-		if (a->type == ATTR_LADDER) {
+		/* A text attribute may name a ladder too: values on it can be stepped ("one
+		 * damage step"), others ("4") stay as written. */
+		char *tl = a->type == ATTR_TEXT ? xml_prop(c, "ladder") : NULL;
+		if (a->type == ATTR_LADDER || tl) {
+			free(tl);
 			char *ln = xml_prop(c, "ladder");
 			a->ladder = idx_get(sys->ladder_idx, ln ? ln : "");
 			if (a->ladder == NULL) {
@@ -578,6 +583,8 @@ struct system *system_load_file(struct session *s, const char *path, const char 
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
 		goto fail;
+	if ((sec = xml_child(root_el, "campaign")) && campaign_read(sec, sys, d))
+		goto fail;
 	if (rules_check_cycles(sys, d))
 		goto fail;
 	xmlFreeDoc(doc);
@@ -593,6 +600,7 @@ void system_free(struct system *sys)
 {
 	if (sys == NULL)
 		return;
+	camp_def_free(sys, sys->camp);
 	for (size_t i = 0; i < sys->n_rules; i++)
 		rule_free(sys->rules[i]);
 	free(sys->rules);

@@ -154,12 +154,14 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, c
 	xmlStopParser(ctxt);
 }
 
-static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, struct diags *d);
+static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool blanks,
+                            struct diags *d);
 
 /* Parses buf, which it takes: kept as the document's source, or freed on failure. */
-static xmlDocPtr parse_owned(char *buf, size_t len, const char *name, struct diags *d)
+static xmlDocPtr parse_owned(char *buf, size_t len, const char *name, bool blanks,
+                             struct diags *d)
 {
-	xmlDocPtr doc = parse_view(buf, len, name, d);
+	xmlDocPtr doc = parse_view(buf, len, name, blanks, d);
 	if (doc == NULL) {
 		free(buf);
 		return NULL;
@@ -173,11 +175,12 @@ static xmlDocPtr parse_owned(char *buf, size_t len, const char *name, struct dia
 
 xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct diags *d)
 {
-	return parse_owned(xstrndup(buf, len), len, name, d);
+	return parse_owned(xstrndup(buf, len), len, name, false, d);
 }
 
-/* Parses buf without keeping it. */
-static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, struct diags *d)
+/* Parses buf without keeping it; blanks: keep the white space between elements. */
+static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool blanks,
+                            struct diags *d)
 {
 	if (len == 0) {
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("file is empty"));
@@ -217,7 +220,7 @@ static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, struc
 	xmlSetStructuredErrorFunc(&sink, sink_error);
 	/* COMPACT and NOBLANKS only save allocations (measured: 10% fewer instructions per run). */
 	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |
-	           XML_PARSE_NOBLANKS;
+	           (blanks ? 0 : XML_PARSE_NOBLANKS);
 	xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL, opts);
 	bool ok = doc != NULL && ctxt->wellFormed && !sink.doctype_seen;
 	xmlSetStructuredErrorFunc(NULL, NULL);
@@ -232,7 +235,19 @@ static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, struc
 	return doc;
 }
 
+static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d);
+
 xmlDocPtr xml_load_file(const char *path, struct diags *d)
+{
+	return load_file(path, false, d);
+}
+
+xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d)
+{
+	return load_file(path, true, d);
+}
+
+static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d)
 {
 	/* "-" is standard input, as for every GNU tool; messages call it "-". */
 	bool is_stdin = strcmp(path, "-") == 0;
@@ -279,7 +294,7 @@ xmlDocPtr xml_load_file(const char *path, struct diags *d)
 		          XML_MAX_FILE_SIZE / (1024 * 1024));
 		return NULL;
 	}
-	return parse_owned(buf, len, path, d);
+	return parse_owned(buf, len, path, blanks, d);
 }
 
 /* Compiles the schema document doc (loaded from name), which it takes. */

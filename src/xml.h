@@ -28,6 +28,8 @@ void xml_cleanup(void);
  * xmlFreeDoc, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */
 xmlDocPtr xml_load_file(const char *path, struct diags *d);
+/* The same, keeping the white space between elements: for a file Muster edits and saves. */
+xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d);
 /* The same for a buffer already in memory; name is used in messages. */
 xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct diags *d);
 

@@ -401,7 +401,7 @@ Test(roster, wrong_root_or_version)
 	expect_fatal(t1, "<roster>", "<catalog");
 	static const char t2[] =
 		"<?xml version=\"1.0\"?>\n"
-		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"2\" system=\"duckhammer\">\n"
+		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"3\" system=\"duckhammer\">\n"
 		"  <list size=\"all-out-war\"><unit entry=\"quack-marine\" models=\"1\"/></list>\n"
 		"</roster>\n";
 	expect_fatal(t2, "version", "<roster");

@@ -1,0 +1,656 @@
+/* campaign.c - what a roster's ledger makes of its army
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * One pass over the ledger, in its order: the start pays for the starting army, enlistments pay
+ * for new units and models, a battle earns currencies by the system's <earn> terms and rolls
+ * for destroyed models, XP spent raises Levels, a training takes an advance within its limits.
+ * Every figure is derived, never stored, so a corrected entry corrects all that follows. What
+ * an entry breaks is an error citing the campaign rule; what cannot be understood (an unknown
+ * unit, a die roll no die gives) is fatal, with the entry's line.
+ */
+#include "muster.h"
+#include "campaign.h"
+#include "eval.h"
+#include "idx.h"
+#include "lang.h"
+#include "select.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+int dice_range(const char *dice, long *lo, long *hi)
+{
+	long n = 1, faces, plus = 0;
+	const char *s = dice;
+	if (s == NULL)
+		return -1;
+	if (isdigit((unsigned char)*s)) {
+		char *end;
+		n = strtol(s, &end, 10);
+		s = end;
+	}
+	if (*s != 'd' || !isdigit((unsigned char)s[1]))
+		return -1;
+	char *end;
+	faces = strtol(s + 1, &end, 10);
+	s = end;
+	if (*s == '+' && isdigit((unsigned char)s[1])) {
+		plus = strtol(s + 1, &end, 10);
+		s = end;
+	}
+	if (*s != '\0' || n < 1 || n > 100 || faces < 1 || faces > 1000 || plus > 1000)
+		return -1;
+	*lo = n + plus;
+	*hi = n * faces + plus;
+	return 0;
+}
+
+long camp_level(const struct camp_def *cd, long xp)
+{
+	long lv = 0;
+	for (size_t i = 0; i < cd->n_steps && cd->steps[i].xp <= xp; i++)
+		lv = cd->steps[i].level;
+	return lv;
+}
+
+long camp_band_of(const struct camp_def *cd, long level)
+{
+	if (level < 0 || (size_t)level >= cd->n_steps)
+		return cd->n_steps ? cd->steps[cd->n_steps - 1].band : 0;
+	return cd->steps[level].band;
+}
+
+long camp_level_xp(const struct camp_def *cd, long level)
+{
+	return level >= 0 && (size_t)level < cd->n_steps ? cd->steps[level].xp : -1;
+}
+
+/* --- the pass ------------------------------------------------------------------------------ */
+
+struct deriv {
+	struct roster *r;
+	const struct system *sys;
+	const struct camp_def *cd;
+	struct campaign *c;
+	struct diags *d;
+	struct idx *ids;           /* unit id -> camp_unit */
+	struct idx *gone;          /* entry id of a destroyed once-only unit -> its camp_unit */
+};
+
+static void violation(struct deriv *v, const struct ledger_entry *le, long line, long col,
+                      const char *ref, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static void violation(struct deriv *v, const struct ledger_entry *le, long line, long col,
+                      const char *ref, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	diags_add(&v->c->viol, SEV_ERROR, v->r->file, line ? line : le->line, line ? col : le->col,
+	          ref, "campaign", "%s", msg);
+	free(msg);
+}
+
+static const char *unit_name(const struct camp_unit *u)
+{
+	return u->ru->label ? u->ru->label : u->ru->entry->name;
+}
+
+/* The unit's base value of attribute a: its Level's band for the band attribute. */
+static long base_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
+{
+	if (a == v->cd->band)
+		return u->band;
+	const struct value *val = &u->ru->entry->vals[a->index];
+	return val->set ? val->i : 0;
+}
+
+/* The unit's value of a as its trainings so far change it: the base value and every constant
+ * add of an advance taken. (An advance whose value is an expression reads the list, which
+ * the ledger does not know yet: the card after evaluation is the authority.) */
+static long trained_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
+{
+	long x = base_value(v, u, a);
+	for (size_t i = 0; i < u->n_trains; i++) {
+		const struct entry_option *o = &u->trains[i].adv->opt;
+		for (size_t m = 0; m < o->n_mods; m++) {
+			const struct modifier *md = &o->mods[m];
+			if (md->target == MOD_ATTR && md->attr == a && md->op == MOD_ADD && md->value &&
+			    md->value->kind == EX_NUM && md->when == NULL)
+				x += (long)md->value->num;
+		}
+	}
+	return x;
+}
+
+static int64_t unit_cost(const struct deriv *v, const struct camp_unit *u, long models)
+{
+	int64_t *costs = xcalloc(v->sys->n_costs + 1, sizeof(*costs));
+	size_t ci = (size_t)v->cd->currencies[v->cd->pay].cost;
+	int64_t x = eval_unit_cost(v->sys, u->ru, models, costs) == 0 ? costs[ci] : INT64_MAX / 4;
+	free(costs);
+	return x;
+}
+
+static void set_level(struct deriv *v, struct camp_unit *u)
+{
+	u->level = camp_level(v->cd, u->xp);
+	u->band = camp_band_of(v->cd, u->level);
+}
+
+static bool is_once(struct deriv *v, struct camp_unit *u)
+{
+	if (v->cd->once == NULL)
+		return false;
+	struct eunit eu;
+	memset(&eu, 0, sizeof(eu));
+	eu.ru = u->ru;
+	eu.e = u->ru->entry;
+	eu.kw = u->ru->entry->kw;
+	eu.vals = u->ru->entry->vals;
+	eu.cats = u->ru->entry->cats;
+	eu.n_cats = u->ru->entry->n_cats;
+	struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
+	return sel_match(v->cd->once, &sc, &eu, NULL);
+}
+
+static void pay(struct deriv *v, const struct ledger_entry *le, int64_t amount, const char *what)
+{
+	const struct camp_currency *cc = &v->cd->currencies[v->cd->pay];
+	int64_t *pool = &v->c->pools[v->cd->pay];
+	if (amount > *pool)
+		violation(v, le, 0, 0, v->cd->start_ref,
+		          _("%s costs %" PRId64 " %s; only %" PRId64 " are left"), what, amount, cc->name,
+		          *pool);
+	*pool -= amount;
+}
+
+static void enlist(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
+{
+	const struct value *g = v->cd->band ? &u->ru->entry->vals[v->cd->band->index] : NULL;
+	long band = g && g->set ? g->i : 0;
+	u->start_level = 0;
+	for (size_t i = 0; i < v->cd->n_steps; i++)
+		if (v->cd->steps[i].band == band) {
+			u->start_level = v->cd->steps[i].level;
+			break;
+		}
+	u->xp = camp_level_xp(v->cd, u->start_level);
+	set_level(v, u);
+	u->enlisted = true;
+	u->models = u->paid_models = u->ru->models;
+	if (le && is_once(v, u)) {
+		const struct camp_unit *prev = idx_get(v->gone, u->ru->entry->id);
+		if (prev)
+			violation(v, le, 0, 0, v->cd->once_ref,
+			          _("%s enlists once and was destroyed (line %ld): it cannot enlist again"),
+			          u->ru->entry->name, prev->ru->line);
+	}
+}
+
+static void earn(struct deriv *v, const struct ledger_entry *le, struct camp_battle *b)
+{
+	for (size_t ei = 0; ei < v->cd->n_earns; ei++) {
+		const struct camp_earn *e = &v->cd->earns[ei];
+		int64_t total = 0;
+		for (size_t ti = 0; ti < e->n_terms; ti++) {
+			const struct camp_term *t = &e->terms[ti];
+			if (t->when != RESULT_NONE && t->when != le->result)
+				continue;
+			int64_t x = 0;
+			switch (t->kind) {
+			case TERM_VP:
+				x = le->vp;
+				break;
+			case TERM_OPPONENT_VP:
+				x = le->opponent_vp;
+				break;
+			case TERM_HURT:
+				for (size_t i = 0; i < le->n_hurt; i++)
+					x += le->hurt[i] > t->least ? le->hurt[i] : t->least;
+				break;
+			case TERM_LOST:
+				/* Once per unit per battle: a unit named twice counts once. */
+				for (size_t i = 0; i < le->n_losses; i++) {
+					bool seen = false;
+					for (size_t j = 0; j < i; j++)
+						seen |= le->losses[j].ru == le->losses[i].ru;
+					struct camp_unit *u = idx_get(v->ids, le->losses[i].unit);
+					if (seen || u == NULL)
+						continue;
+					long val = t->level ? u->level : base_value(v, u, t->attr);
+					x += val > t->least ? val : t->least;
+				}
+				break;
+			}
+			total += div_round((long)(x * t->num), t->den, v->sys->rounding);
+		}
+		v->c->pools[e->currency] += total;
+		b->earned[e->currency] += total;
+	}
+}
+
+static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_battle *b)
+{
+	const struct camp_def *cd = v->cd;
+	bool desertion = cd->desertion >= 0 && v->r->fields[cd->desertion];
+	for (size_t i = 0; i < le->n_losses; i++) {
+		const struct le_loss *l = &le->losses[i];
+		struct camp_unit *u = idx_get(v->ids, l->unit);
+		if (l->models > u->models) {
+			violation(v, le, l->line, l->col, cd->recovery_ref,
+			          _("%s loses %ld models but has %ld"), unit_name(u), l->models, u->models);
+			continue;
+		}
+		long rolled = l->models, back = 0;
+		if (desertion) {
+			rolled = l->models - l->morale;
+			back = div_round(l->morale, 2, v->sys->rounding);
+		}
+		if (cd->dice == NULL) {
+			if (l->n_rolls)
+				violation(v, le, l->line, l->col, NULL, "%s",
+				          _("this system's campaign has no recovery rolls"));
+			rolled = 0;
+		} else if ((long)l->n_rolls != rolled) {
+			diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, cd->recovery_ref, NULL,
+			          _("%ld models of %s need a recovery roll each (%s%s); %zu given"), rolled,
+			          unit_name(u), cd->dice,
+			          desertion && l->morale ? _(", those destroyed by morale excepted") : "",
+			          l->n_rolls);
+			return -1;
+		}
+		long lo, hi;
+		if (cd->dice)
+			dice_range(cd->dice, &lo, &hi);
+		for (size_t k = 0; k < l->n_rolls; k++) {
+			if (l->rolls[k] < lo || l->rolls[k] > hi) {
+				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, cd->recovery_ref, NULL,
+				          _("a roll of %ld is impossible on %s (%ld to %ld)"), l->rolls[k], cd->dice,
+				          lo, hi);
+				return -1;
+			}
+			if (l->spent[k]) {
+				char *what = xasprintf(_("a recovery roll for %s"), unit_name(u));
+				pay(v, le, l->spent[k], what);
+				free(what);
+			}
+			long add = cd->rec_add ? base_value(v, u, cd->rec_add) : 0;
+			if (l->rolls[k] + add + l->spent[k] >= trained_value(v, u, cd->rec_target))
+				back++;
+		}
+		long lost = l->models - back;
+		u->models -= lost;
+		u->lost += lost;
+		b->recovered += back;
+		b->lost += lost;
+		if (cd->rec_gain && cd->gain_currency >= 0) {
+			/* Only models rolled for and not recovered pay out, not deserters. */
+			long failed = (long)l->n_rolls - (back - (desertion ? div_round(l->morale, 2, v->sys->rounding) : 0));
+			int64_t g = (int64_t)failed * base_value(v, u, cd->rec_gain);
+			v->c->pools[cd->gain_currency] += g;
+			b->earned[cd->gain_currency] += g;
+		}
+		if (u->models == 0) {
+			u->destroyed = true;
+			if (is_once(v, u) && idx_get(v->gone, u->ru->entry->id) == NULL)
+				idx_add(v->gone, u->ru->entry->id, u);
+		}
+	}
+	return 0;
+}
+
+static bool item_of(const struct camp_unit *u, const char *id)
+{
+	const struct entry *e = u->ru->entry;
+	if (idx_get(e->item_idx, id))
+		return true;
+	return false;
+}
+
+static void train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
+{
+	const struct camp_advance *a = le->adv;
+	const char *ref = a->opt.ref ? a->opt.ref : v->cd->level_ref;
+	long pending = u->level - u->start_level - (long)u->n_trains;
+	if (pending <= 0) {
+		violation(v, le, 0, 0, ref,
+		          _("%s is Level %ld and has taken %zu trainings since Level %ld: it needs a new Level to train '%s'"),
+		          unit_name(u), u->level, u->n_trains, u->start_level, a->opt.name);
+		return;
+	}
+	size_t same = 0, band = 0, item = 0;
+	const char *group = a->group ? a->group : a->opt.id;
+	for (size_t i = 0; i < u->n_trains; i++) {
+		const struct camp_train *t = &u->trains[i];
+		const char *tg = t->adv->group ? t->adv->group : t->adv->opt.id;
+		same += t->adv == a;
+		band += strcmp(tg, group) == 0 && t->band == u->band;
+		item += t->adv == a && le->item && t->item && strcmp(t->item, le->item) == 0;
+	}
+	const char *bname = v->cd->band ? v->cd->band->name : _("band");
+	if (u->band < a->min_band || u->band > a->max_band)
+		violation(v, le, 0, 0, ref, _("%s is %s %ld: '%s' is taken at %s %ld to %ld"),
+		          unit_name(u), bname, u->band, a->opt.name, bname,
+		          a->min_band < 0 ? 0 : a->min_band, a->max_band);
+	else if (a->opt.max < OPTION_UNBOUNDED && (long)same >= a->opt.max)
+		violation(v, le, 0, 0, ref, _("%s has taken '%s' %zu times: at most %ld per unit"),
+		          unit_name(u), a->opt.name, same, a->opt.max);
+	else if (a->per_band && (long)band >= a->per_band)
+		violation(v, le, 0, 0, ref, _("%s has taken '%s' %zu times at %s %ld: at most %ld per %s"),
+		          unit_name(u), a->opt.name, band, bname, u->band, a->per_band, bname);
+	else if (a->per_item && (long)item >= a->per_item)
+		violation(v, le, 0, 0, ref, _("%s has taken '%s' on %s already: at most %ld per item"),
+		          unit_name(u), a->opt.name, le->item, a->per_item);
+	else {
+		u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
+		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
+		                                                (size_t)(le - v->c->ledger) };
+	}
+}
+
+/* Resolves each entry's unit; fatal when an id names no unit of the roster. */
+static int resolve(struct deriv *v)
+{
+	struct campaign *c = v->c;
+	for (size_t i = 0; i < c->n_ledger; i++) {
+		struct ledger_entry *le = &c->ledger[i];
+		const char *uid = le->unit;
+		for (size_t k = 0; k <= le->n_losses; k++) {
+			long line = k ? le->losses[k - 1].line : le->line;
+			long col = k ? le->losses[k - 1].col : le->col;
+			if (k)
+				uid = le->losses[k - 1].unit;
+			if (uid == NULL)
+				continue;
+			struct camp_unit *u = idx_get(v->ids, uid);
+			if (u == NULL) {
+				diags_add(v->d, SEV_FATAL, v->r->file, line, col, NULL, NULL,
+				          _("the ledger names unit '%s', which no list holds (give the unit id=\"%s\")"),
+				          uid, uid);
+				return -1;
+			}
+			if (k)
+				le->losses[k - 1].ru = u->ru;
+			else
+				le->ru = u->ru;
+		}
+		if (le->kind == LE_TRAIN && le->adv->pick_item) {
+			struct camp_unit *u = idx_get(v->ids, le->unit);
+			if (le->item == NULL || !item_of(u, le->item)) {
+				diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
+				          _("training '%s' changes an item: name one of %s's items with item=\"ID\""),
+				          le->adv->opt.id, unit_name(u));
+				return -1;
+			}
+		}
+		if (le->kind == LE_ENLIST && le->models == 0) {
+			struct camp_unit *u = idx_get(v->ids, le->unit);
+			if (u->enlisted_at >= 0) {
+				diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
+				          _("unit '%s' is enlisted twice (line %ld)"), le->unit,
+				          c->ledger[u->enlisted_at].line);
+				return -1;
+			}
+			u->enlisted_at = (long)i;
+		}
+	}
+	return 0;
+}
+
+static int walk(struct deriv *v)
+{
+	struct campaign *c = v->c;
+	const struct camp_def *cd = v->cd;
+	for (size_t i = 0; i < c->n_ledger; i++) {
+		struct ledger_entry *le = &c->ledger[i];
+		struct camp_unit *u = le->unit ? idx_get(v->ids, le->unit) : NULL;
+		if (i == 0 && le->kind != LE_START) {
+			diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, cd->start_ref, NULL, "%s",
+			          _("a ledger begins with its <start>"));
+			return -1;
+		}
+		if (u && !u->enlisted && !(le->kind == LE_ENLIST && le->models == 0)) {
+			violation(v, le, 0, 0, cd->ref, _("%s is not enlisted yet at this point of the ledger"),
+			          unit_name(u));
+			continue;
+		}
+		if (u && u->destroyed) {
+			violation(v, le, 0, 0, cd->ref, _("%s was destroyed before this entry"), unit_name(u));
+			continue;
+		}
+		switch (le->kind) {
+		case LE_START: {
+			if (i != 0) {
+				diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, cd->start_ref, NULL, "%s",
+				          _("a ledger has one <start>, its first entry"));
+				return -1;
+			}
+			c->started = true;
+			c->start_amount = le->amount;
+			c->pools[cd->pay] = le->amount;
+			long picks = 0;
+			for (size_t k = 0; k < le->n_means; k++)
+				picks += le->means[k].times;
+			if (picks > cd->max_means)
+				violation(v, le, 0, 0, cd->means_ref,
+				          _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
+			for (size_t k = 0; k < c->n_units; k++) {
+				if (c->units[k].enlisted_at >= 0)
+					continue;
+				enlist(v, NULL, &c->units[k]);
+				c->start_spent += unit_cost(v, &c->units[k], c->units[k].models);
+			}
+			int64_t share = div_round((long)(le->amount * cd->share_num), cd->share_den,
+			                          v->sys->rounding);
+			const struct camp_currency *cc = &cd->currencies[cd->pay];
+			if (c->start_spent > share)
+				violation(v, le, 0, 0, cd->start_ref,
+				          _("the army at the start costs %" PRId64 " %s; at most %" PRId64 " of the %" PRId64 " starting %s (%ld/%ld) may be spent on it"),
+				          c->start_spent, cc->name, share, (int64_t)le->amount, cc->name,
+				          cd->share_num, cd->share_den);
+			c->pools[cd->pay] -= c->start_spent;
+			break;
+		}
+		case LE_ENLIST:
+			if (le->models == 0) {
+				enlist(v, le, u);
+				char *what = xasprintf(_("enlisting %s"), unit_name(u));
+				pay(v, le, unit_cost(v, u, u->models), what);
+				free(what);
+			} else {
+				int64_t before = unit_cost(v, u, u->models);
+				u->models += le->models;
+				u->paid_models += le->models;
+				char *what = xasprintf(_("enlisting %ld models into %s"), le->models, unit_name(u));
+				pay(v, le, unit_cost(v, u, u->models) - before, what);
+				free(what);
+			}
+			break;
+		case LE_BATTLE: {
+			struct camp_battle *b = &c->battles[c->n_battles++];
+			b->entry = i;
+			b->earned = xcalloc(cd->n_currencies + 1, sizeof(*b->earned));
+			for (size_t k = 0; k < le->n_losses; k++) {
+				struct camp_unit *lu = idx_get(v->ids, le->losses[k].unit);
+				if (!lu->enlisted || lu->destroyed) {
+					diags_add(v->d, SEV_FATAL, v->r->file, le->losses[k].line, le->losses[k].col,
+					          NULL, NULL, _("%s is not in the army at this battle"), unit_name(lu));
+					return -1;
+				}
+			}
+			earn(v, le, b);
+			if (recover(v, le, b))
+				return -1;
+			break;
+		}
+		case LE_XP: {
+			int64_t *pool = &c->pools[cd->xp];
+			long cap = cd->steps[cd->n_steps - 1].xp;
+			if (le->amount > *pool)
+				violation(v, le, 0, 0, cd->level_ref,
+				          _("%ld %s spent on %s; the army's pool holds %" PRId64), le->amount,
+				          cd->currencies[cd->xp].name, unit_name(u), *pool);
+			else if (u->xp + le->amount > cap)
+				violation(v, le, 0, 0, cd->level_ref,
+				          _("%s would have %ld XP: Level %ld (%ld XP) is the highest"), unit_name(u),
+				          u->xp + le->amount, cd->steps[cd->n_steps - 1].level, cap);
+			else {
+				*pool -= le->amount;
+				u->xp += le->amount;
+				set_level(v, u);
+			}
+			break;
+		}
+		case LE_TRAIN:
+			train(v, le, u);
+			break;
+		case LE_GAIN:
+			c->pools[le->currency] += le->amount;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Makes each unit what the ledger made it; destroyed units leave their list. */
+static void apply(struct deriv *v)
+{
+	struct campaign *c = v->c;
+	size_t k = 0;
+	for (size_t li = 0; li < v->r->n_lists; li++) {
+		struct r_list *l = &v->r->lists[li];
+		size_t *map = xcalloc(l->n_units + 1, sizeof(*map));
+		size_t out = 0;
+		for (size_t ui = 0; ui < l->n_units; ui++, k++) {
+			struct camp_unit *u = &c->units[k];
+			struct r_unit *ru = &l->units[ui];
+			u->name = xstrdup(unit_name(u));
+			u->entry = ru->entry;
+			map[ui] = (size_t)-1;
+			if (!u->enlisted || u->destroyed) {
+				u->ru = NULL;
+				free(ru->id);
+				free(ru->label);
+				free(ru->attach_id);
+				free(ru->opts);
+				continue;
+			}
+			ru->models = u->models;
+			ru->band = v->cd->band ? u->band : -1;
+			ru->opts = xreallocarray(ru->opts, ru->n_opts + u->n_trains + 1, sizeof(*ru->opts));
+			for (size_t t = 0; t < u->n_trains; t++) {
+				const struct camp_train *tr = &u->trains[t];
+				const struct ledger_entry *le = &c->ledger[tr->entry];
+				ru->opts[ru->n_opts++] = (struct r_option){ &tr->adv->opt, 1, le->line, le->col,
+				                                            tr->adv, tr->item, tr->keyword, tr->band };
+			}
+			map[ui] = out;
+			l->units[out++] = *ru;
+			u->ru = &l->units[out - 1];
+		}
+		for (size_t ui = 0; ui < out; ui++) {
+			struct r_unit *ru = &l->units[ui];
+			if (ru->attach_id && map[ru->attach] == (size_t)-1) {
+				free(ru->attach_id);
+				ru->attach_id = NULL;
+			} else if (ru->attach_id) {
+				ru->attach = map[ru->attach];
+			}
+		}
+		l->n_units = out;
+		free(map);
+	}
+}
+
+int camp_derive(struct roster *r, struct diags *d)
+{
+	struct campaign *c = r->camp;
+	const struct system *sys = r->sys;
+	if (c == NULL)
+		return 0;
+	if (sys->camp == NULL || sys->camp->n_steps == 0 || sys->camp->pay < 0) {
+		diags_add(d, SEV_FATAL, r->file, c->line, c->col, NULL, NULL,
+		          _("system '%s' has no campaign rules"), sys->id);
+		return -1;
+	}
+	struct deriv v = { r, sys, sys->camp, c, d, idx_new(), idx_new() };
+	size_t n = 0;
+	for (size_t li = 0; li < r->n_lists; li++)
+		n += r->lists[li].n_units;
+	c->units = xcalloc(n + 1, sizeof(*c->units));
+	c->pools = xcalloc(v.cd->n_currencies + 1, sizeof(*c->pools));
+	size_t nb = 0;
+	for (size_t i = 0; i < c->n_ledger; i++)
+		nb += c->ledger[i].kind == LE_BATTLE;
+	c->battles = xcalloc(nb + 1, sizeof(*c->battles));
+	int rc = 0;
+	for (size_t li = 0; li < r->n_lists; li++)
+		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
+			struct camp_unit *u = &c->units[c->n_units++];
+			u->ru = &r->lists[li].units[ui];
+			u->list = li;
+			u->enlisted_at = -1;
+			if (u->ru->id && idx_add(v.ids, u->ru->id, u) != 0 && rc == 0) {
+				diags_add(d, SEV_FATAL, r->file, u->ru->line, u->ru->col, NULL, NULL,
+				          _("unit id '%s' is used twice in the roster: the ledger names units by id"),
+				          u->ru->id);
+				rc = -1;
+			}
+		}
+	if (rc == 0 && c->n_ledger == 0) {
+		diags_add(d, SEV_FATAL, r->file, c->line, c->col, NULL, NULL, "%s",
+		          _("a campaign's ledger begins with its <start>"));
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = resolve(&v);
+	if (rc == 0)
+		rc = walk(&v);
+	if (rc == 0)
+		apply(&v);
+	idx_free(v.ids);
+	idx_free(v.gone);
+	return rc;
+}
+
+void campaign_free(const struct system *sys, struct campaign *c)
+{
+	(void)sys;
+	if (c == NULL)
+		return;
+	for (size_t i = 0; i < c->n_ledger; i++) {
+		struct ledger_entry *le = &c->ledger[i];
+		free(le->date);
+		free(le->note);
+		free(le->unit);
+		free(le->item);
+		free(le->opponent);
+		free(le->hurt);
+		for (size_t k = 0; k < le->n_means; k++)
+			free(le->means[k].id);
+		free(le->means);
+		for (size_t k = 0; k < le->n_losses; k++) {
+			free(le->losses[k].unit);
+			free(le->losses[k].rolls);
+			free(le->losses[k].spent);
+		}
+		free(le->losses);
+	}
+	free(c->ledger);
+	free(c->pools);
+	for (size_t i = 0; i < c->n_units; i++) {
+		free(c->units[i].trains);
+		free(c->units[i].name);
+	}
+	free(c->units);
+	for (size_t i = 0; i < c->n_battles; i++)
+		free(c->battles[i].earned);
+	free(c->battles);
+	diags_release(&c->viol);
+	free(c);
+}

@@ -1,0 +1,240 @@
+/* campaign.h - campaigns: what a game system's campaign rules say, a roster's ledger, and what
+ * the ledger makes of the army
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A system's <campaign> (read by read-campaign.c) declares its currencies (rations, experience,
+ * repair points ...), a progression table (XP to Level to a band such as the Grade), the
+ * advances a unit may take as it gains levels (each an option with limits per band, per unit
+ * and per item), where experience comes from after a battle, how destroyed models recover, and
+ * which units enlist only once. A roster's <campaign> holds a ledger of dated entries (start,
+ * enlistments, battles with their losses and dice rolls, XP spent, trainings, gains); everything
+ * else (Levels, Grades, pools, models left, trainings and what they change) is derived from it,
+ * in one pass, by camp_derive. Nothing is typed in twice, so correcting one entry corrects
+ * every figure after it.
+ */
+#ifndef MUSTER_CAMPAIGN_H
+#define MUSTER_CAMPAIGN_H
+
+#include "model.h"
+#include "diag.h"
+
+struct sel;
+struct idx;
+
+/* --- the system's campaign rules ----------------------------------------------------------- */
+
+struct camp_currency {
+	char *id, *name, *abbr;
+	long cost;            /* the cost type it pays for (rations pay AP), or -1 */
+	long line;
+};
+
+struct camp_step {
+	long level, xp, band;
+};
+
+enum term_kind { TERM_VP, TERM_OPPONENT_VP, TERM_HURT, TERM_LOST };
+enum battle_result { RESULT_NONE = -1, RESULT_WIN, RESULT_LOSS, RESULT_DRAW };
+
+/* One source of a currency after a battle: the VP scored, the opponent's VP, the enemy units
+ * this army hurt (each counts a value written in the ledger: its Grade), or this army's units
+ * that lost models (each counts an attribute of the unit or its Level, at least `least`). */
+struct camp_term {
+	enum term_kind kind;
+	enum battle_result when;   /* RESULT_NONE: always */
+	long num, den;             /* times num/den, rounded by the system */
+	bool level;                /* TERM_LOST: the unit's Level, not an attribute */
+	const struct attr_def *attr;
+	long least;
+};
+
+struct camp_earn {
+	size_t currency;
+	struct camp_term *terms;
+	size_t n_terms;
+	char *ref;
+};
+
+/* A training or upgrade: an option without a catalog, taken once per level gained. */
+struct camp_advance {
+	struct entry_option opt;   /* id, name, grants, modifiers, opt.max per unit, opt.ref */
+	char *group;               /* advances of one group share per_band (NULL: its own id) */
+	long per_band;             /* at most this many per band (Grade) it is taken at; 0: any */
+	long per_item;             /* at most this many per item; 0: any */
+	long min_band, max_band;   /* taken only at these bands (Grades) */
+	bool pick_item;            /* the ledger names the item it changes */
+	bool pick_keyword;         /* the ledger names the keyword it grants */
+	enum attr_on keyword_on;
+	long line;
+};
+
+struct camp_def {
+	char *ref;
+	struct camp_currency *currencies;
+	size_t n_currencies;
+	/* Progression: a unit's XP gives its level; a level gives its band (the band attribute's
+	 * value: the Grade). A unit enlists at the lowest level of its band. */
+	struct camp_step *steps;
+	size_t n_steps;
+	const struct attr_def *band;
+	long xp;                   /* currency index spent on levels, or -1 */
+	char *level_ref;
+	/* Enlisting is paid in this currency; at the start at most share_num/share_den of the
+	 * starting amount may be spent. */
+	long pay;                  /* currency index, or -1 */
+	long share_num, share_den;
+	char *start_ref;
+	long max_means;            /* ration means chosen at the start; 0: none */
+	char *means_ref;
+	struct camp_earn *earns;
+	size_t n_earns;
+	struct sel *once;          /* units that enlist once, never again when destroyed */
+	char *once_ref;
+	/* Recovery of destroyed models: roll dice + attribute `add` >= attribute `target`;
+	 * otherwise gain attribute `gain` in currency `gain_currency`. A roster field (desertion)
+	 * turns on: models destroyed by morale come back by half, rounded, without rolling. */
+	char *dice;
+	const struct attr_def *rec_add, *rec_target, *rec_gain;
+	long gain_currency;
+	long desertion;            /* roster field index, or -1 */
+	char *recovery_ref;
+	/* Scales by the army's worth in the pay currency (map sizes): below each bound, the name
+	 * and facts of its scale. */
+	struct camp_scale {
+		long below;            /* LONG_MAX for the last */
+		char *name;
+		struct fact *facts;
+		size_t n_facts;
+	} *scales;
+	size_t n_scales;
+	char *scale_ref;
+	struct camp_advance *advances;
+	size_t n_advances;
+	struct idx *advance_idx;
+	struct idx *currency_idx;
+};
+
+void camp_def_free(const struct system *sys, struct camp_def *c);
+
+/* --- a roster's ledger --------------------------------------------------------------------- */
+
+enum ledger_kind { LE_START, LE_ENLIST, LE_BATTLE, LE_XP, LE_TRAIN, LE_GAIN };
+
+/* One of this army's units that lost models in a battle. */
+struct le_loss {
+	char *unit;
+	struct r_unit *ru;
+	long models;               /* destroyed */
+	long morale;               /* of which by morale */
+	long *rolls, *spent;       /* one recovery roll per model rolled for, and currency spent */
+	size_t n_rolls;
+	long line, col;
+};
+
+struct le_means {
+	char *id;
+	long times;
+};
+
+struct ledger_entry {
+	enum ledger_kind kind;
+	char *date, *note;
+	long line, col;
+	/* start, gain */
+	long amount;
+	long currency;
+	struct le_means *means;
+	size_t n_means;
+	/* enlist, xp, train */
+	char *unit;
+	struct r_unit *ru;
+	long models;               /* enlist: models added to a unit already enlisted (0: the unit) */
+	const struct camp_advance *adv;
+	char *item;                /* train: the item it changes */
+	long keyword;              /* train: the keyword it grants, or -1 */
+	/* battle */
+	char *opponent;
+	long vp, opponent_vp;
+	enum battle_result result;
+	long *hurt;                /* values of the enemy units hurt (their Grades) */
+	size_t n_hurt;
+	struct le_loss *losses;
+	size_t n_losses;
+};
+
+/* --- what the ledger makes of the army ----------------------------------------------------- */
+
+struct camp_train {
+	const struct camp_advance *adv;
+	long band;                 /* the band (Grade) it was taken at */
+	const char *item;
+	long keyword;
+	size_t entry;              /* ledger index */
+};
+
+struct camp_unit {
+	struct r_unit *ru;         /* NULL once destroyed: it left its list */
+	char *name;                /* its name, kept when it leaves */
+	const struct entry *entry;
+	size_t list;
+	bool enlisted, destroyed;
+	long enlisted_at;          /* ledger index of its enlistment, -1: at the start */
+	long xp, level, start_level, band;
+	long models;               /* now */
+	long paid_models;
+	struct camp_train *trains;
+	size_t n_trains;
+	long lost;                 /* models lost for good */
+};
+
+/* A figure derived from one battle, for showing. */
+struct camp_battle {
+	size_t entry;
+	int64_t *earned;           /* per currency */
+	long recovered, lost;
+};
+
+struct campaign {
+	struct ledger_entry *ledger;
+	size_t n_ledger;
+	long line, col;
+	bool started;
+	int64_t start_amount;
+	int64_t start_spent;
+	int64_t *pools;            /* per currency, after the whole ledger */
+	struct camp_unit *units;   /* every unit of every list, lists in order */
+	size_t n_units;
+	struct camp_battle *battles;
+	size_t n_battles;
+	/* What the ledger breaks: errors citing their rule, reported by check_roster. */
+	struct diags viol;
+};
+
+struct roster;
+
+/* Derives the campaign state of r from its ledger (r->camp), and makes each unit what the
+ * ledger made it: its models now, its trainings as options (r_option.advance) that the
+ * evaluation applies like any other. Ledger entries that break a campaign rule are errors in
+ * r->camp->viol; an entry that cannot be understood (an unknown unit, an impossible die roll)
+ * is a fatal diagnostic in d and returns -1. Linear in the ledger and the units. */
+int camp_derive(struct roster *r, struct diags *d);
+void campaign_free(const struct system *sys, struct campaign *c);
+
+/* Reads a roster's <campaign> element (ledger.c); NULL with a fatal diagnostic on error. The
+ * ledger's references are resolved by camp_derive. */
+struct _xmlNode;
+struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const char *file,
+                             struct diags *d);
+
+/* The level of a unit with xp experience, and that level's band. */
+long camp_level(const struct camp_def *cd, long xp);
+long camp_band_of(const struct camp_def *cd, long level);
+/* XP a level needs, or -1 past the last level. */
+long camp_level_xp(const struct camp_def *cd, long level);
+
+/* The largest value a roll of dice ("d12", "2d6", "d6+1") can give, and the smallest; -1 when
+ * dice is not of that form. */
+int dice_range(const char *dice, long *lo, long *hi);
+
+#endif

@@ -1,0 +1,243 @@
+/* ledger.c - reading a roster's <campaign>: the ledger of dated entries
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Only what is written is read here: numbers within bounds, ids resolved against the system
+ * (advances, currencies, keywords). Which unit an entry names, and what the entries add up to,
+ * is camp_derive's work (campaign.c).
+ */
+#include "muster.h"
+#include "campaign.h"
+#include "idx.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct lr {
+	const struct system *sys;
+	const char *file;
+	struct diags *d;
+};
+
+#define LFAIL(node, ...) \
+	do { \
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
+		return -1; \
+	} while (0)
+
+/* The ids an entry names. */
+static int need_unit(struct lr *p, xmlNodePtr n, char **out)
+{
+	*out = xml_prop(n, "unit");
+	if (*out == NULL)
+		LFAIL(n, _("<%s> names its unit: unit=\"ID\""), (const char *)n->name);
+	return 0;
+}
+
+/* rolls="7 11+2 3": each a die roll, optionally with currency spent on it. */
+static int read_rolls(struct lr *p, xmlNodePtr n, struct le_loss *l)
+{
+	char *t = xml_prop(n, "rolls");
+	size_t k = 0;
+	char **v = strv_split(t ? t : "", &k);
+	free(t);
+	l->rolls = xcalloc(k + 1, sizeof(*l->rolls));
+	l->spent = xcalloc(k + 1, sizeof(*l->spent));
+	for (size_t i = 0; i < k; i++) {
+		char *plus = strchr(v[i], '+');
+		if (plus)
+			*plus = '\0';
+		if (parse_long(v[i], -1000000, 1000000, &l->rolls[i]) != 0 ||
+		    (plus && parse_long(plus + 1, 0, 1000000, &l->spent[i]) != 0)) {
+			if (plus)
+				*plus = '+';
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("rolls: '%s' is no die roll (write the number rolled, and +N for what was spent on it)"),
+			          v[i]);
+			strv_free(v);
+			return -1;
+		}
+		l->n_rolls++;
+	}
+	strv_free(v);
+	return 0;
+}
+
+static int read_battle(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	le->opponent = xml_prop(n, "opponent");
+	char *res = xml_prop(n, "result");
+	static const char *const results[] = { "win", "loss", "draw" };
+	le->result = RESULT_NONE;
+	for (size_t i = 0; res && i < MUSTER_ARRAY_LEN(results); i++)
+		if (strcmp(res, results[i]) == 0)
+			le->result = (enum battle_result)i;
+	if (le->result == RESULT_NONE) {
+		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("a <battle> needs result=\"win\", \"loss\" or \"draw\", not '%s'"), res ? res : "");
+		free(res);
+		return -1;
+	}
+	free(res);
+	if (xml_prop_long(n, "vp", 0, 1000000, 0, &le->vp, p->file, p->d) ||
+	    xml_prop_long(n, "opponent-vp", 0, 1000000, 0, &le->opponent_vp, p->file, p->d))
+		return -1;
+	size_t nh = 0, nl = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		nh += xml_is(c, "hurt");
+		nl += xml_is(c, "lost");
+	}
+	le->hurt = xcalloc(nh + 1, sizeof(*le->hurt));
+	le->losses = xcalloc(nl + 1, sizeof(*le->losses));
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "hurt")) {
+			if (xml_prop_long(c, "value", 0, 1000000, 0, &le->hurt[le->n_hurt++], p->file, p->d))
+				return -1;
+		} else if (xml_is(c, "lost")) {
+			struct le_loss *l = &le->losses[le->n_losses++];
+			l->line = xml_line(c);
+			l->col = xml_col(c);
+			if (need_unit(p, c, &l->unit) ||
+			    xml_prop_long(c, "models", 1, 100000, 1, &l->models, p->file, p->d) ||
+			    xml_prop_long(c, "morale", 0, 100000, 0, &l->morale, p->file, p->d) ||
+			    read_rolls(p, c, l))
+				return -1;
+			if (l->morale > l->models)
+				LFAIL(c, _("%ld of %ld models destroyed by morale"), l->morale, l->models);
+		} else {
+			LFAIL(c, _("a <battle> holds <hurt> and <lost>, not <%s>"), (const char *)c->name);
+		}
+	}
+	return 0;
+}
+
+static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	const struct camp_def *cd = p->sys->camp;
+	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain" };
+	size_t k;
+	for (k = 0; k < MUSTER_ARRAY_LEN(kinds) && !xml_is(n, kinds[k]); k++)
+		;
+	if (k == MUSTER_ARRAY_LEN(kinds))
+		LFAIL(n, _("a ledger holds <start>, <enlist>, <battle>, <xp>, <train> and <gain>, not <%s>"),
+		      (const char *)n->name);
+	le->kind = (enum ledger_kind)k;
+	le->line = xml_line(n);
+	le->col = xml_col(n);
+	le->date = xml_prop(n, "date");
+	le->note = xml_prop(n, "note");
+	le->keyword = -1;
+	le->currency = -1;
+	switch (le->kind) {
+	case LE_START: {
+		if (xml_prop_long(n, "amount", 0, 1000000000L, 0, &le->amount, p->file, p->d))
+			return -1;
+		size_t nm = 0;
+		for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+			nm++;
+		le->means = xcalloc(nm + 1, sizeof(*le->means));
+		for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+			if (!xml_is(c, "means"))
+				LFAIL(c, _("a <start> holds <means>, not <%s>"), (const char *)c->name);
+			struct le_means *m = &le->means[le->n_means++];
+			m->id = xml_prop(c, "id");
+			if (m->id == NULL)
+				LFAIL(c, "%s", _("<means> needs an id"));
+			if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
+				return -1;
+		}
+		break;
+	}
+	case LE_ENLIST:
+		if (need_unit(p, n, &le->unit) ||
+		    xml_prop_long(n, "models", 0, 100000, 0, &le->models, p->file, p->d))
+			return -1;
+		break;
+	case LE_BATTLE:
+		return read_battle(p, n, le);
+	case LE_XP:
+		if (need_unit(p, n, &le->unit) ||
+		    xml_prop_long(n, "amount", 1, 1000000000L, 0, &le->amount, p->file, p->d))
+			return -1;
+		if (cd->xp < 0)
+			LFAIL(n, "%s", _("this system's campaign spends no experience on units"));
+		break;
+	case LE_TRAIN: {
+		if (need_unit(p, n, &le->unit))
+			return -1;
+		char *id = xml_prop(n, "advance");
+		le->adv = idx_get(cd->advance_idx, id ? id : "");
+		if (le->adv == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < cd->n_advances; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->advances[i].opt.id);
+			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+			          _("unknown training '%s' (trainings: %s)"), id ? id : "", sb.s ? sb.s : _("none"));
+			strbuf_release(&sb);
+			free(id);
+			return -1;
+		}
+		free(id);
+		le->item = xml_prop(n, "item");
+		char *kw = xml_prop(n, "keyword");
+		if (le->adv->pick_keyword) {
+			const struct keyword_def *kd = idx_get(p->sys->kw_idx, kw ? kw : "");
+			if (kd == NULL || kd->on != le->adv->keyword_on) {
+				diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+				          _("training '%s' grants a keyword of its %s: keyword=\"%s\" is none"),
+				          le->adv->opt.id, le->adv->pick_item ? _("item") : _("unit"), kw ? kw : "");
+				free(kw);
+				return -1;
+			}
+			le->keyword = (long)kd->index;
+		} else if (kw) {
+			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+			          _("training '%s' grants no keyword of the player's choice"), le->adv->opt.id);
+			free(kw);
+			return -1;
+		}
+		free(kw);
+		break;
+	}
+	case LE_GAIN: {
+		char *cur = xml_prop(n, "currency");
+		const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
+		free(cur);
+		if (cc == NULL)
+			LFAIL(n, "%s", _("<gain> needs currency=\"ID\" naming a currency of the campaign"));
+		le->currency = (long)(cc - cd->currencies);
+		if (xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &le->amount, p->file, p->d))
+			return -1;
+		break;
+	}
+	}
+	return 0;
+}
+
+struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const char *file,
+                             struct diags *d)
+{
+	struct lr pp = { sys, file, d }, *p = &pp;
+	struct campaign *c = xcalloc(1, sizeof(*c));
+	c->line = xml_line(n);
+	c->col = xml_col(n);
+	if (sys->camp == NULL) {
+		diags_add(d, SEV_FATAL, file, c->line, c->col, NULL, NULL,
+		          _("system '%s' has no campaign rules"), sys->id);
+		campaign_free(sys, c);
+		return NULL;
+	}
+	xmlNodePtr led = xml_child(n, "ledger");
+	size_t ne = 0;
+	for (xmlNodePtr e = led ? xml_first_elem(led) : NULL; e; e = xml_next_elem(e))
+		ne++;
+	c->ledger = xcalloc(ne + 1, sizeof(*c->ledger));
+	for (xmlNodePtr e = led ? xml_first_elem(led) : NULL; e; e = xml_next_elem(e))
+		if (read_entry(p, e, &c->ledger[c->n_ledger++]) != 0) {
+			campaign_free(sys, c);
+			return NULL;
+		}
+	return c;
+}

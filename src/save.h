@@ -1,0 +1,26 @@
+/* save.h - the one way Muster writes a user's file
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * DESIGN.md's recipe: a temporary file in the same directory, write, fsync, check close, keep
+ * the previous version as NAME~, rename over, fsync the directory. The file is never truncated
+ * in place: a crash, a full disk or a kill at any moment leaves the old file or the new one,
+ * never a mix. A symbolic link is written through; permissions are kept.
+ */
+#ifndef MUSTER_SAVE_H
+#define MUSTER_SAVE_H
+
+#include "muster.h"
+#include "diag.h"
+
+#include <stddef.h>
+
+/* Replaces path's content with data. Returns 0, or -1 with one fatal diagnostic naming the
+ * reason; the file is then unchanged. */
+int save_file(const char *path, const char *data, size_t len, struct diags *d);
+
+/* Fault injection for tests: called before each step ("open", "write", "fsync", "close",
+ * "backup", "rename", "dirsync"); a nonzero return fails that step as an I/O error. */
+extern int (*save_test_hook)(const char *step);
+
+#endif
