@@ -1,0 +1,209 @@
+/* test-save.c - save_file: atomic replacement, NAME~, and faults at every step
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The issue's "Saving is atomic": a save that fails or is killed at any step, or that runs
+ * into a file size limit (a full disk), leaves the previous file intact.
+ */
+#include "muster.h"
+#include "save.h"
+#include "util.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *const steps[] = { "open", "write", "fsync", "close", "backup", "rename" };
+static const char *fail_at;
+static bool kill_at;
+
+static int hook(const char *step)
+{
+	if (fail_at && strcmp(step, fail_at) == 0) {
+		if (kill_at)
+			raise(SIGKILL);
+		return 1;
+	}
+	return 0;
+}
+
+static char *tmpdir(void)
+{
+	const char *t = getenv("TMPDIR");
+	char *d = xasprintf("%s/muster-save.XXXXXX", t && *t ? t : "/tmp");
+	cr_assert_not_null(mkdtemp(d));
+	return d;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL)
+		return NULL;
+	char *buf = xcalloc(1, 1 << 20);
+	size_t n = fread(buf, 1, (1 << 20) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void put(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f);
+	fputs(s, f);
+	fclose(f);
+}
+
+static size_t entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	size_t n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += e->d_name[0] != '.' || (e->d_name[1] && e->d_name[1] != '.');
+	closedir(d);
+	return n;
+}
+
+static void cleanup(const char *dir)
+{
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+	free(cmd);
+}
+
+Test(save, new_file_then_replaced_keeping_the_previous_as_tilde)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir), *b = xasprintf("%s~", p);
+	struct diags d = DIAGS_INIT;
+	cr_assert_eq(save_file(p, "one\n", 4, &d), 0);
+	char *s = slurp(p);
+	cr_assert_str_eq(s, "one\n");
+	free(s);
+	chmod(p, 0640);
+	cr_assert_eq(save_file(p, "two\n", 4, &d), 0);
+	s = slurp(p);
+	cr_assert_str_eq(s, "two\n");
+	free(s);
+	s = slurp(b);
+	cr_assert_str_eq(s, "one\n");
+	free(s);
+	struct stat st;
+	cr_assert_eq(stat(p, &st), 0);
+	cr_assert_eq(st.st_mode & 0777, 0640, "the file's permissions are kept");
+	cr_assert_eq(d.n, 0);
+	cleanup(dir);
+	free(dir);
+	free(p);
+	free(b);
+}
+
+Test(save, a_failure_at_any_step_leaves_the_file_intact)
+{
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(steps); i++) {
+		char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+		put(p, "old\n");
+		struct diags d = DIAGS_INIT;
+		fail_at = steps[i];
+		kill_at = false;
+		save_test_hook = hook;
+		int rc = save_file(p, "new content\n", 12, &d);
+		save_test_hook = NULL;
+		cr_assert_eq(rc, -1, "step %s", steps[i]);
+		cr_assert_eq(d.fatals, 1, "one fatal diagnostic at step %s", steps[i]);
+		cr_assert(strstr(d.v[0].msg, "unchanged"), "%s", d.v[0].msg);
+		char *s = slurp(p);
+		cr_assert_str_eq(s, "old\n", "step %s", steps[i]);
+		free(s);
+		/* No temporary file is left behind (the backup link may be). */
+		cr_assert_leq(entries(dir), 2, "step %s", steps[i]);
+		diags_release(&d);
+		cleanup(dir);
+		free(dir);
+		free(p);
+	}
+}
+
+Test(save, killed_at_any_step_leaves_the_old_or_the_new_file_whole)
+{
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(steps); i++) {
+		char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+		put(p, "old\n");
+		pid_t pid = fork();
+		cr_assert_geq(pid, 0);
+		if (pid == 0) {
+			struct diags d = DIAGS_INIT;
+			fail_at = steps[i];
+			kill_at = true;
+			save_test_hook = hook;
+			save_file(p, "new content\n", 12, &d);
+			_exit(0);
+		}
+		int status;
+		cr_assert_eq(waitpid(pid, &status, 0), pid);
+		cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "step %s", steps[i]);
+		char *s = slurp(p);
+		cr_assert(strcmp(s, "old\n") == 0 || strcmp(s, "new content\n") == 0,
+		          "step %s left '%s'", steps[i], s);
+		free(s);
+		cleanup(dir);
+		free(dir);
+		free(p);
+	}
+}
+
+Test(save, a_full_disk_leaves_the_file_intact)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+	put(p, "old\n");
+	pid_t pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		/* RLIMIT_FSIZE stands for a full disk: write() fails with EFBIG past 1000 bytes. */
+		signal(SIGXFSZ, SIG_IGN);
+		struct rlimit rl = { 1000, 1000 };
+		setrlimit(RLIMIT_FSIZE, &rl);
+		size_t n = 100000;
+		char *big = xcalloc(1, n);
+		memset(big, 'x', n);
+		struct diags d = DIAGS_INIT;
+		int rc = save_file(p, big, n, &d);
+		_exit(rc == -1 && d.fatals == 1 ? 0 : 1);
+	}
+	int status;
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the save reports the failure");
+	char *s = slurp(p);
+	cr_assert_str_eq(s, "old\n");
+	free(s);
+	cr_assert_eq(entries(dir), 1, "no temporary file left");
+	cleanup(dir);
+	free(dir);
+	free(p);
+}
+
+Test(save, refuses_a_directory_and_a_read_only_file)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/ro.xml", dir);
+	struct diags d = DIAGS_INIT;
+	cr_assert_eq(save_file(dir, "x", 1, &d), -1);
+	put(p, "old\n");
+	chmod(p, 0444);
+	if (geteuid() != 0) { /* root may write anything */
+		cr_assert_eq(save_file(p, "x", 1, &d), -1);
+		char *s = slurp(p);
+		cr_assert_str_eq(s, "old\n");
+		free(s);
+	}
+	diags_release(&d);
+	cleanup(dir);
+	free(dir);
+	free(p);
+}
