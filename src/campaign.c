@@ -264,10 +264,10 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 			          l->n_rolls);
 			return -1;
 		}
-		long lo, hi;
+		long lo = 0, hi = 0;
 		if (cd->dice)
 			dice_range(cd->dice, &lo, &hi);
-		for (size_t k = 0; k < l->n_rolls; k++) {
+		for (size_t k = 0; cd->dice && k < l->n_rolls; k++) {
 			if (l->rolls[k] < lo || l->rolls[k] > hi) {
 				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, cd->recovery_ref, NULL,
 				          _("a roll of %ld is impossible on %s (%ld to %ld)"), l->rolls[k], cd->dice,
