@@ -19,6 +19,7 @@
 #include "xml.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,7 +29,7 @@ static int exec_campaign(int argc, char **argv);
 const struct cmd_entry cmd_campaign_entry = {
 	"campaign",
 	N_("ACTION FILE [ARGS]"),
-	N_("show a campaign army, or record its battles, enlistments, XP and training"),
+	N_("show a campaign army, or record its battles, enlistments, XP, training and repairs"),
 	N_("Actions:\n"
 	   "  show FILE                       each unit's Level, Grade, XP to the next Level,\n"
 	   "                                  training taken and still allowed; the pools; the ledger\n"
@@ -40,8 +41,13 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "                                  with +N for what was spent on it (7,11+2)\n"
 	   "  enlist FILE UNIT [--models=N]   enlist a unit of the list, or N more models into it\n"
 	   "  xp FILE UNIT AMOUNT             spend experience from the pool on a unit\n"
-	   "  train FILE UNIT ADVANCE [--item=ID] [--keyword=ID]\n"
+	   "  train FILE UNIT ADVANCE [--item=ID] [--keyword=ID] [--roll=N]\n"
+	   "                                  --roll: the roll on the unit's roll table\n"
 	   "  gain FILE CURRENCY AMOUNT       add to a pool (a challenge's reward; negative spends)\n"
+	   "  award FILE AWARD [TIMES]        record one of the system's awards (a mission\n"
+	   "                                  completed, a territory taken; negative TIMES takes back)\n"
+	   "  repair FILE UNIT --wounds=N|--item=ID\n"
+	   "                                  spend repair points on wounds or a lost item\n"
 	   "  fix FILE N NAME=VALUE...        correct entry N of the ledger (see show)\n\n"
 	   "Options:\n"
 	   "      --date=DATE      the entry's date (default: today)\n"
@@ -52,13 +58,13 @@ const struct cmd_entry cmd_campaign_entry = {
 };
 
 enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OPT_OPPONENT,
-       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD };
+       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD, OPT_ROLL, OPT_WOUNDS };
 
 /* --- show ---------------------------------------------------------------------------------- */
 
 static const char *kind_name(enum ledger_kind k)
 {
-	static const char *const names[] = { "start", "enlist", "battle", "xp", "train", "gain" };
+	static const char *const names[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
 	return names[k];
 }
 
@@ -67,19 +73,42 @@ static void show_units(const struct roster *r, FILE *out)
 	const struct camp_def *cd = r->sys->camp;
 	const struct campaign *c = r->camp;
 	const char *band = cd->band ? cd->band->name : _("Band");
-	fprintf(out, "%-32s %6s %5s %5s %6s %8s\n", _("Unit"), _("Models"), _("Level"),
-	        cd->band && cd->band->abbr ? cd->band->abbr : band, "XP", _("to next"));
+	bool levels = cd->n_steps > 0;
+	if (levels)
+		fprintf(out, "%-32s %6s %5s %5s %6s %8s\n", _("Unit"), _("Models"), _("Level"),
+		        cd->band && cd->band->abbr ? cd->band->abbr : band, "XP", _("to next"));
+	else
+		fprintf(out, "%-32s %6s\n", _("Unit"), _("Models"));
 	for (size_t i = 0; i < c->n_units; i++) {
 		const struct camp_unit *u = &c->units[i];
 		if (!u->enlisted)
 			continue;
 		long next = camp_level_xp(cd, u->level + 1);
 		char *nx = next < 0 ? xstrdup("-") : xasprintf("%ld", next - u->xp);
-		fprintf(out, "%-32s %6ld %5ld %5ld %6ld %8s%s\n", u->name, u->models, u->level, u->band,
-		        u->xp, nx, u->destroyed ? _("  destroyed") : "");
+		if (levels)
+			fprintf(out, "%-32s %6ld %5ld %5ld %6ld %8s%s\n", u->name, u->models, u->level,
+			        u->band, u->xp, nx, u->destroyed ? _("  destroyed") : "");
+		else
+			fprintf(out, "%-32s %6ld%s\n", u->name, u->models, u->destroyed ? _("  destroyed") : "");
 		free(nx);
 		if (u->destroyed)
 			continue;
+		if (u->deaths)
+			fprintf(out, ngettext("  died %ld time, replaced; %ld lost items bought back\n",
+			                      "  died %ld times, replaced; %ld lost items bought back\n",
+			                      (unsigned long)u->deaths), u->deaths, u->items_back);
+		if (u->battle > 0 && (size_t)u->battle == c->n_battles) {
+			if (u->down)
+				fprintf(out, ngettext("  next battle: %ld model down (%s)\n",
+				                      "  next battle: %ld models down (%s)\n",
+				                      (unsigned long)u->down), u->down, u->rolled_on);
+			if (u->wounds_left)
+				fprintf(out, ngettext("  next battle: starts with %ld wound (%s)\n",
+				                      "  next battle: starts with %ld wounds (%s)\n",
+				                      (unsigned long)u->wounds_left), u->wounds_left, u->rolled_on);
+			if (u->missing)
+				fprintf(out, _("  wounds to repair: %ld\n"), u->missing);
+		}
 		for (size_t t = 0; t < u->n_trains; t++) {
 			const struct camp_train *tr = &u->trains[t];
 			fprintf(out, "  %s %s", _("trained"), tr->adv->opt.name);
@@ -87,10 +116,12 @@ static void show_units(const struct roster *r, FILE *out)
 				fprintf(out, " (%s)", r->sys->keywords[tr->keyword].name);
 			if (tr->item)
 				fprintf(out, _(" on %s"), tr->item);
-			fprintf(out, _(" at %s %ld\n"), band, tr->band);
+			if (levels)
+				fprintf(out, _(" at %s %ld"), band, tr->band);
+			fputc('\n', out);
 		}
 		long pending = u->level - u->start_level - (long)u->n_trains;
-		if (pending > 0) {
+		if (pending > 0 && cd->n_steps) {
 			fprintf(out, ngettext("  %ld training to take:", "  %ld trainings to take:",
 			                      (unsigned long)pending), pending);
 			for (size_t a = 0; a < cd->n_advances; a++) {
@@ -125,7 +156,8 @@ static void show_ledger(const struct roster *r, FILE *out)
 		fprintf(out, "%3zu. %-10s %-7s", i + 1, le->date ? le->date : "-", kind_name(le->kind));
 		switch (le->kind) {
 		case LE_START:
-			fprintf(out, " %ld %s", le->amount, cd->currencies[cd->pay].name);
+			if (cd->pay >= 0)
+				fprintf(out, " %ld %s", le->amount, cd->currencies[cd->pay].name);
 			break;
 		case LE_ENLIST:
 			if (le->models)
@@ -160,9 +192,20 @@ static void show_ledger(const struct roster *r, FILE *out)
 				fprintf(out, " %s", le->item);
 			if (le->keyword >= 0)
 				fprintf(out, " %s", r->sys->keywords[le->keyword].id);
+			if (le->roll != LONG_MIN)
+				fprintf(out, _(" (rolled %ld)"), le->roll);
 			break;
 		case LE_GAIN:
 			fprintf(out, " %+ld %s", le->amount, cd->currencies[le->currency].name);
+			if (le->award)
+				fprintf(out, " (%s x%ld)", le->award->name, le->models);
+			break;
+		case LE_REPAIR:
+			if (le->wounds)
+				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->wounds),
+				        le->unit, le->wounds);
+			else
+				fprintf(out, " %s %s", le->unit, le->item);
 			break;
 		}
 		if (le->note)
@@ -181,8 +224,8 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 	for (size_t k = 0; k < cd->n_currencies; k++)
 		fprintf(out, "%s %s %" PRId64, k ? "," : "", cd->currencies[k].name, c->pools[k]);
 	fputc('\n', out);
-	size_t ci = (size_t)cd->currencies[cd->pay].cost;
-	for (size_t li = 0; li < ev->n_lists; li++) {
+	size_t ci = cd->pay >= 0 ? (size_t)cd->currencies[cd->pay].cost : 0;
+	for (size_t li = 0; cd->pay >= 0 && li < ev->n_lists; li++) {
 		int64_t worth = ev->lists[li].totals[ci];
 		const struct camp_scale *s = NULL;
 		for (size_t k = 0; k < cd->n_scales && s == NULL; k++)
@@ -301,8 +344,8 @@ static xmlNodePtr ledger_entry(xmlDocPtr doc, long n)
 }
 
 struct args {
-	const char *date, *note, *result, *opponent, *item, *keyword;
-	long vp, opp_vp, models;
+	const char *date, *note, *result, *opponent, *item, *keyword, *roll;
+	long vp, opp_vp, models, wounds;
 	char **means, **hurt, **lost;
 	size_t n_means, n_hurt, n_lost;
 };
@@ -393,6 +436,22 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 		set_prop(n, "advance", rest[1]);
 		set_prop(n, "item", a->item);
 		set_prop(n, "keyword", a->keyword);
+		set_prop(n, "roll", a->roll);
+	} else if (strcmp(act, "award") == 0) {
+		if (nrest != 1 && nrest != 2)
+			return cmd_usage_error(self, "%s", _("award takes an AWARD and how many TIMES"));
+		n = ledger_append(doc, "gain");
+		set_prop(n, "award", rest[0]);
+		if (nrest == 2)
+			set_prop(n, "times", rest[1]);
+	} else if (strcmp(act, "repair") == 0) {
+		if (nrest != 1 || (a->wounds > 0) == (a->item != NULL))
+			return cmd_usage_error(self, "%s", _("repair takes a UNIT and --wounds=N or --item=ID"));
+		n = ledger_append(doc, "repair");
+		set_prop(n, "unit", rest[0]);
+		if (a->wounds > 0)
+			set_long(n, "wounds", a->wounds);
+		set_prop(n, "item", a->item);
 	} else if (strcmp(act, "gain") == 0) {
 		if (nrest != 2)
 			return cmd_usage_error(self, "%s", _("gain takes a CURRENCY and an AMOUNT"));
@@ -512,6 +571,8 @@ static int exec_campaign(int argc, char **argv)
 		{ "models", required_argument, NULL, OPT_MODELS },
 		{ "item", required_argument, NULL, OPT_ITEM },
 		{ "keyword", required_argument, NULL, OPT_KEYWORD },
+		{ "roll", required_argument, NULL, OPT_ROLL },
+		{ "wounds", required_argument, NULL, OPT_WOUNDS },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd_entry *self = &cmd_campaign_entry;
@@ -537,6 +598,8 @@ static int exec_campaign(int argc, char **argv)
 		case OPT_LOST: push(&a.lost, &a.n_lost, optarg); break;
 		case OPT_ITEM: a.item = optarg; break;
 		case OPT_KEYWORD: a.keyword = optarg; break;
+		case OPT_ROLL: a.roll = optarg; break;
+		case OPT_WOUNDS: num = &a.wounds; break;
 		case OPT_VP: num = &a.vp; break;
 		case OPT_OPP_VP: num = &a.opp_vp; break;
 		case OPT_MODELS: num = &a.models; break;
