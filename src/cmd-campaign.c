@@ -12,6 +12,7 @@
 #include "check.h"
 #include "cmd.h"
 #include "eval.h"
+#include "idx.h"
 #include "roster.h"
 #include "save.h"
 #include "session.h"
@@ -490,6 +491,44 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 	return 0;
 }
 
+/* A diagnostic's identity across two checks of one roster: the rule it breaks and the place
+ * it names (a unit's, a list's or a ledger entry's line), not its wording, whose figures
+ * change with the entry. */
+static char *diag_key(const struct diag *g)
+{
+	return xasprintf("%s\037%s\037%ld:%ld", g->rule ? g->rule : "", g->ref ? g->ref : "",
+	                 g->line, g->col);
+}
+
+/* Marks the errors of now that before does not have (new[i]); returns how many. One hash
+ * table: linear in the two lists. */
+static size_t new_errors(const struct diags *before, const struct diags *now, bool *fresh)
+{
+	struct idx *seen = idx_new();
+	char **keys = xcalloc(before->n + 1, sizeof(*keys));
+	size_t n = 0;
+	for (size_t i = 0; i < before->n; i++) {
+		if (before->v[i].sev != SEV_ERROR)
+			continue;
+		keys[i] = diag_key(&before->v[i]);
+		idx_add(seen, keys[i], &before->v[i]);
+	}
+	for (size_t i = 0; i < now->n; i++) {
+		fresh[i] = false;
+		if (now->v[i].sev != SEV_ERROR)
+			continue;
+		char *k = diag_key(&now->v[i]);
+		fresh[i] = idx_get(seen, k) == NULL;
+		n += fresh[i];
+		free(k);
+	}
+	for (size_t i = 0; i < before->n; i++)
+		free(keys[i]);
+	free(keys);
+	idx_free(seen);
+	return n;
+}
+
 static int record(const struct cmd_entry *self, const char *act, const char *path, char **rest,
                   int nrest, const struct args *a)
 {
@@ -505,6 +544,18 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		diags_print(&d, stderr, DIAG_TEXT);
 		goto out;
 	}
+	/* The roster as it will be written, before the entry: writing it out may move its lines
+	 * (an XML declaration added), and diagnostics are compared by the lines they name. */
+	xmlDocDumpMemoryEnc(doc, &buf, &len, "UTF-8");
+	diags_release(&before);
+	if (buf == NULL || len <= 0 ||
+	    check_text(s, path, (const char *)buf, (size_t)len, NULL, NULL, &before) < 0) {
+		diags_merge(&d, &before);
+		diags_print(&d, stderr, DIAG_TEXT);
+		goto out;
+	}
+	xmlFree(buf);
+	buf = NULL;
 	int u = build(self, act, doc, rest, nrest, a);
 	if (u != 0) {
 		rc = u;
@@ -532,8 +583,17 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		fprintf(stderr, _("muster: %s: not recorded; the file is unchanged\n"), path);
 		goto out;
 	}
-	if (now > was) {
-		diags_print(&d, stderr, DIAG_TEXT);
+	bool *fresh = xcalloc(d.n + 1, sizeof(*fresh));
+	size_t broken = new_errors(&before, &d, fresh);
+	if (broken > 0) {
+		/* Only what the entry breaks: what was broken before stays as it was. */
+		struct diags nd = DIAGS_INIT;
+		for (size_t i = 0; i < d.n; i++)
+			if (fresh[i] || d.v[i].sev != SEV_ERROR)
+				diags_add(&nd, d.v[i].sev, d.v[i].file, d.v[i].line, d.v[i].col, d.v[i].ref,
+				          d.v[i].rule, "%s", d.v[i].msg);
+		diags_print(&nd, stderr, DIAG_TEXT);
+		diags_release(&nd);
 		fprintf(stderr, _("muster: %s: refused: it breaks the rules above; the file is unchanged\n"),
 		        path);
 		rc = MUSTER_EXIT_ILLEGAL;
@@ -543,6 +603,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		show(r, ev, &d, stdout);
 		rc = MUSTER_EXIT_OK;
 	}
+	free(fresh);
 	eval_free(ev);
 	roster_free(r);
 out:

@@ -231,5 +231,36 @@ run "DR-8: campaign VP from three territories" 0 "Campaign VP 3" \
 	campaign award "$tmp/c.xml" territory 3 --date=2026-11-01
 run "DR-8: and a beaten faction" 0 "Campaign VP 5" campaign award "$tmp/c.xml" faction-beaten --date=2026-11-01
 run "DR-8: a territory lost" 0 "Campaign VP 4" campaign award "$tmp/c.xml" territory --date=2026-11-02 -- -1
+# A recording is refused when it breaks something new, even if it mends something else: the
+# ledger below upgrades four units after one battle (the fourth breaks DR-7). Correcting the
+# first to a roll of 9 mends that (it no longer counts) but breaks entry 3 instead.
+cat >"$tmp/c.xml" <<'EOF4'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="daemon-rift" name="Grey Marches">
+  <list id="first" name="First Host" size="standard" faction="grey-marches">
+    <unit id="lord" entry="margrave" models="1"/>
+    <unit id="hal1" entry="halberdiers" models="30"/>
+    <unit id="hal2" entry="halberdiers" models="30"/>
+    <unit id="hg" entry="handgunners" models="20"/>
+    <unit id="gs" entry="greatswords" models="15"/>
+  </list>
+  <campaign><ledger>
+    <start/>
+    <battle vp="1" opponent-vp="0" result="win"/>
+    <train unit="hal1" advance="t" roll="11"/>
+    <train unit="hal2" advance="t" roll="11"/>
+    <train unit="hg" advance="t" roll="11"/>
+    <train unit="gs" advance="t" roll="11"/>
+  </ledger></campaign>
+</roster>
+EOF4
+run "the fourth upgrade is an error" 1 "DR-7: 3 units were upgraded" validate "$tmp/c.xml"
+refused "a correction that mends one error and breaks another is refused" "gives ws, i, not 't'" \
+	campaign fix "$tmp/c.xml" 3 roll=9
+if grep -qF "3 units were upgraded" "$err"; then
+	not_ok "only what the entry breaks is shown"
+else
+	ok "only what the entry breaks is shown"
+fi
+run "a correction that mends it is accepted" 0 "" campaign fix "$tmp/c.xml" 6 unit=lord
 echo "1..$k"
 [ "$fails" -eq 0 ]
