@@ -604,11 +604,57 @@ static bool item_of(const struct camp_unit *u, const char *id)
 	return false;
 }
 
+/* A bought advance: open after `after` bought ones, and paid. False when refused. */
+static bool buy(struct deriv *v, const struct ledger_entry *le, const struct camp_advance *a)
+{
+	const char *ref = a->opt.ref ? a->opt.ref : v->cd->ref;
+	if (v->c->bought < a->after) {
+		violation(v, le, 0, 0, ref,
+		          _("'%s' comes after %ld advances; the army has taken %ld"), a->opt.name, a->after,
+		          v->c->bought);
+		return false;
+	}
+	if (a->price > 0) {
+		int64_t pool = v->c->pools[a->price_currency];
+		if (a->price > pool) {
+			violation(v, le, 0, 0, ref, _("'%s' costs %ld %s; only %" PRId64 " are left"),
+			          a->opt.name, a->price, v->cd->currencies[a->price_currency].name, pool);
+			return false;
+		}
+		v->c->pools[a->price_currency] -= a->price;
+		v->c->bought++;
+	}
+	return true;
+}
+
+static void army_train(struct deriv *v, const struct ledger_entry *le)
+{
+	const struct camp_advance *a = le->adv;
+	struct campaign *c = v->c;
+	size_t same = 0;
+	for (size_t i = 0; i < c->n_army_trains; i++)
+		same += c->army_trains[i].adv == a;
+	if (a->opt.max < OPTION_UNBOUNDED && (long)same >= a->opt.max) {
+		violation(v, le, 0, 0, a->opt.ref ? a->opt.ref : v->cd->ref,
+		          _("the army has taken '%s' %zu times: at most %ld"), a->opt.name, same, a->opt.max);
+		return;
+	}
+	if (!buy(v, le, a))
+		return;
+	c->army_trains = xreallocarray(c->army_trains, c->n_army_trains + 1, sizeof(*c->army_trains));
+	c->army_trains[c->n_army_trains++] = (struct camp_train){ a, 0, NULL, -1,
+	                                                          (size_t)(le - c->ledger) };
+}
+
 static void train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
 {
 	const struct camp_advance *a = le->adv;
 	const char *ref = a->opt.ref ? a->opt.ref : v->cd->level_ref;
 	long pending = u->level - u->start_level - (long)u->n_trains;
+	for (size_t i = 0; i < u->n_trains; i++)
+		pending += u->trains[i].adv->price > 0 || u->trains[i].adv->after > 0;
+	if (a->price > 0 || a->after > 0)
+		pending = 1; /* bought, not earned by a Level */
 	if (pending <= 0) {
 		violation(v, le, 0, 0, ref,
 		          _("%s is Level %ld and has taken %zu trainings since Level %ld: it needs a new Level to train '%s'"),
@@ -638,7 +684,7 @@ static void train(struct deriv *v, const struct ledger_entry *le, struct camp_un
 	else if (a->per_item && (long)item >= a->per_item)
 		violation(v, le, 0, 0, ref, _("%s has taken '%s' on %s already: at most %ld per item"),
 		          unit_name(u), a->opt.name, le->item, a->per_item);
-	else {
+	else if (buy(v, le, a)) {
 		u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
 		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
 		                                                (size_t)(le - v->c->ledger) };
@@ -808,7 +854,9 @@ static int walk(struct deriv *v)
 			break;
 		}
 		case LE_TRAIN:
-			if (le->roll != LONG_MIN) {
+			if (le->adv->army) {
+				army_train(v, le);
+			} else if (le->roll != LONG_MIN) {
 				if (table_train(v, le, u, (long)c->n_battles))
 					return -1;
 			} else {
@@ -954,6 +1002,7 @@ void campaign_free(const struct system *sys, struct campaign *c)
 	}
 	free(c->ledger);
 	free(c->pools);
+	free(c->army_trains);
 	for (size_t i = 0; i < c->n_units; i++) {
 		free(c->units[i].trains);
 		free(c->units[i].name);

@@ -119,6 +119,10 @@ struct camp_advance {
 	bool pick_item;            /* the ledger names the item it changes */
 	bool pick_keyword;         /* the ledger names the keyword it grants */
 	enum attr_on keyword_on;
+	/* Bought rather than earned by a Level: price in currency price_currency (-1: none). */
+	long price, price_currency;
+	bool army;                 /* taken by the army as a whole, not by a unit */
+	long after;                /* open once the army has taken this many bought advances */
 	long line;
 };
 
@@ -290,6 +294,9 @@ struct campaign {
 	size_t n_units;
 	struct camp_battle *battles;
 	size_t n_battles;
+	struct camp_train *army_trains; /* advances the army as a whole took */
+	size_t n_army_trains;
+	long bought;               /* bought advances taken, army's and units' */
 	/* What the ledger breaks: errors citing their rule, reported by check_roster. */
 	struct diags viol;
 };

@@ -42,7 +42,8 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "                                  with +N for what was spent on it (7,11+2)\n"
 	   "  enlist FILE UNIT [--models=N]   enlist a unit of the list, or N more models into it\n"
 	   "  xp FILE UNIT AMOUNT             spend experience from the pool on a unit\n"
-	   "  train FILE UNIT ADVANCE [--item=ID] [--keyword=ID] [--roll=N]\n"
+	   "  train FILE [UNIT] ADVANCE [--item=ID] [--keyword=ID] [--roll=N]\n"
+	   "                                  no UNIT: an advance of the army as a whole;\n"
 	   "                                  --roll: the roll on the unit's roll table\n"
 	   "  gain FILE CURRENCY AMOUNT       add to a pool (a challenge's reward; negative spends)\n"
 	   "  award FILE AWARD [TIMES]        record one of the system's awards (a mission\n"
@@ -188,7 +189,7 @@ static void show_ledger(const struct roster *r, FILE *out)
 			fprintf(out, " %ld -> %s", le->amount, le->unit);
 			break;
 		case LE_TRAIN:
-			fprintf(out, " %s %s", le->unit, le->adv->opt.id);
+			fprintf(out, " %s %s", le->unit ? le->unit : _("army"), le->adv->opt.id);
 			if (le->item)
 				fprintf(out, " %s", le->item);
 			if (le->keyword >= 0)
@@ -225,6 +226,12 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 	for (size_t k = 0; k < cd->n_currencies; k++)
 		fprintf(out, "%s %s %" PRId64, k ? "," : "", cd->currencies[k].name, c->pools[k]);
 	fputc('\n', out);
+	if (c->n_army_trains) {
+		fprintf(out, "%s:", _("Army advances"));
+		for (size_t k = 0; k < c->n_army_trains; k++)
+			fprintf(out, "%s %s", k ? "," : "", c->army_trains[k].adv->opt.name);
+		fputc('\n', out);
+	}
 	size_t ci = cd->pay >= 0 ? (size_t)cd->currencies[cd->pay].cost : 0;
 	for (size_t li = 0; cd->pay >= 0 && li < ev->n_lists; li++) {
 		int64_t worth = ev->lists[li].totals[ci];
@@ -430,11 +437,12 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 		set_prop(n, "unit", rest[0]);
 		set_prop(n, "amount", rest[1]);
 	} else if (strcmp(act, "train") == 0) {
-		if (nrest != 2)
-			return cmd_usage_error(self, "%s", _("train takes a UNIT and an ADVANCE"));
+		if (nrest != 1 && nrest != 2)
+			return cmd_usage_error(self, "%s", _("train takes a UNIT and an ADVANCE (the army's: an ADVANCE alone)"));
 		n = ledger_append(doc, "train");
-		set_prop(n, "unit", rest[0]);
-		set_prop(n, "advance", rest[1]);
+		if (nrest == 2)
+			set_prop(n, "unit", rest[0]);
+		set_prop(n, "advance", rest[nrest - 1]);
 		set_prop(n, "item", a->item);
 		set_prop(n, "keyword", a->keyword);
 		set_prop(n, "roll", a->roll);

@@ -170,8 +170,6 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			LFAIL(n, "%s", _("this system's campaign spends no experience on units"));
 		break;
 	case LE_TRAIN: {
-		if (need_unit(p, n, &le->unit))
-			return -1;
 		char *id = xml_prop(n, "advance");
 		le->adv = idx_get(cd->advance_idx, id ? id : "");
 		if (le->adv == NULL) {
@@ -185,6 +183,14 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			return -1;
 		}
 		free(id);
+		if (le->adv->army) {
+			le->unit = xml_prop(n, "unit");
+			if (le->unit)
+				LFAIL(n, _("advance '%s' is taken by the army: name no unit"), le->adv->opt.id);
+			break;
+		}
+		if (need_unit(p, n, &le->unit))
+			return -1;
 		le->item = xml_prop(n, "item");
 		if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
 			return -1;

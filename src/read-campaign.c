@@ -563,6 +563,21 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 		return -1;
 	if (o->max == 0)
 		o->max = OPTION_UNBOUNDED;
+	if (xml_prop_long(n, "price", 0, 1000000000L, 0, &a->price, p->sys->file, p->d) ||
+	    read_currency(p, n, "currency", a->price > 0, &a->price_currency) ||
+	    xml_prop_long(n, "after", 0, 1000000, 0, &a->after, p->sys->file, p->d))
+		return -1;
+	char *scope = xml_prop(n, "scope");
+	a->army = scope && strcmp(scope, "army") == 0;
+	if (scope && !a->army && strcmp(scope, "unit") != 0) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("scope=\"%s\": an advance is taken by a \"unit\" or the \"army\""), scope);
+		free(scope);
+		return -1;
+	}
+	free(scope);
+	if (a->army && xml_first_elem(n))
+		CRFAIL(n, _("advance '%s' is the army's: it changes no unit (no <modify>, no <grant>)"), o->id);
 	char *target = xml_prop(n, "target");
 	a->pick_item = target && strcmp(target, "item") == 0;
 	if (target && !a->pick_item && strcmp(target, "unit") != 0) {

@@ -262,5 +262,28 @@ else
 	ok "only what the entry breaks is shown"
 fi
 run "a correction that mends it is accepted" 0 "" campaign fix "$tmp/c.xml" 6 unit=lord
+# DUCK! (DK-5): mission outcomes in the ledger; 10 Gold Stars an advancement; the walking
+# drone gun after three.
+cat >"$tmp/c.xml" <<'EOF5'
+<roster xmlns="urn:x-muster:roster:1" version="1" system="duck" name="Drifters">
+  <list id="team" name="Drifter Team" size="mission" faction="verminators">
+    <unit id="sarge" entry="you" models="1" name="Sarge"><option id="bio-scanner"/></unit>
+    <unit id="hicks" entry="teamer" models="1" name="Hicks"/>
+  </list>
+</roster>
+EOF5
+run "DK-5: a Team starts its campaign" 0 "Gold Stars 0" campaign start "$tmp/c.xml" 0
+run "DK-5: a completed mission gives 10 stars" 0 "Gold Stars 10" campaign award "$tmp/c.xml" mission
+run "DK-5: a part gives 5" 0 "Gold Stars 15" campaign award "$tmp/c.xml" mission-part
+run "DK-5: a catastrophe takes 10" 0 "Gold Stars 5" campaign award "$tmp/c.xml" catastrophe
+refused "DK-5: an advancement costs 10 stars" "DK-5: 'Double ammo distribution' costs 10 Gold Stars; only 5 are left" \
+	campaign train "$tmp/c.xml" double-ammo
+run "DK-5: two more missions" 0 "Gold Stars 25" campaign award "$tmp/c.xml" mission 2
+run "DK-5: a Team advancement" 0 "Army advances: Double ammo distribution" campaign train "$tmp/c.xml" double-ammo
+run "DK-5: armour for one member" 0 "Gold Stars 5" campaign train "$tmp/c.xml" hicks armour
+refused "DK-5: no drone gun after two advancements" "comes after 3 advances; the army has taken 2" \
+	campaign train "$tmp/c.xml" walking-drone-gun
+status=2 refused "DK-5: a Team advancement names no unit" "is taken by the army: name no unit" \
+	campaign train "$tmp/c.xml" hicks double-ammo
 echo "1..$k"
 [ "$fails" -eq 0 ]
