@@ -70,6 +70,33 @@ long camp_level_xp(const struct camp_def *cd, long level)
 	return level >= 0 && (size_t)level < cd->n_steps ? cd->steps[level].xp : -1;
 }
 
+void camp_trip(const struct camp_travel *tr, const struct camp_terrain *t, long cost, long speed,
+               long distance, long travelled, long moved, struct trip *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->terrain = t;
+	out->value = cost;
+	out->per_day = t->per_day;
+	long up_to = -1;
+	for (size_t i = 0; t->attr && i < t->n_speeds; i++)
+		if (t->speeds[i].value == speed) {
+			out->per_day = t->speeds[i].per_day;
+			up_to = t->speeds[i].up_to;
+			if (distance > up_to && out->per_day == 0)
+				out->needs = t->speeds[i].needs ? t->speeds[i].needs : "";
+		}
+	if (out->per_day > 0)
+		out->days = (distance + out->per_day - 1) / out->per_day;
+	else
+		out->days = distance > 0 ? 1 : 0; /* within up_to: one day */
+	for (long d = 0; d < out->days; d++)
+		out->cost += cost + tr->rising * (travelled + d);
+	out->left = tr->max - moved - distance;
+	out->too_far = out->left < 0;
+	out->camp_cost = cost;
+	out->camp_too_late = out->left < tr->camp_left;
+}
+
 /* --- the pass ------------------------------------------------------------------------------ */
 
 struct deriv {

@@ -126,8 +126,49 @@ struct camp_advance {
 	long line;
 };
 
+/* Travel between battles: a token moves at most `max` inches; each day covers a terrain's
+ * inches per day (by an attribute's value where `attr` is set: swimmers in water) and costs
+ * the unit's `cost` attribute plus `rising` per day already travelled since the last battle.
+ * A camp costs `cost` too and needs camp_left inches of movement left. */
+struct camp_speed {
+	long value;                /* the attribute's value (a ladder's rank) */
+	long per_day;              /* 0: it cannot travel here beyond up_to inches */
+	long up_to;
+	char *needs;               /* what it needs to go further ("Boats"), or NULL */
+};
+struct camp_terrain {
+	char *id, *name;
+	long per_day;
+	const struct attr_def *attr;
+	struct camp_speed *speeds;
+	size_t n_speeds;
+};
+struct camp_travel {
+	long max, rising, camp_left;
+	const struct attr_def *cost;
+	struct camp_terrain *terrains;
+	size_t n_terrains;
+	char *ref;
+};
+
+/* What a trip costs (camp_trip). */
+struct trip {
+	const struct camp_terrain *terrain;
+	long per_day, days, cost, left, camp_cost;
+	long value;                /* the unit's cost attribute */
+	bool too_far, camp_too_late;
+	const char *needs;         /* set when the terrain needs something the unit lacks */
+};
+
+/* Works out a trip of `distance` inches over terrain t for a unit whose card gives `cost` and
+ * `speed` (the terrain's attribute, when it has one), after `travelled` days and `moved`
+ * inches since the last battle. */
+void camp_trip(const struct camp_travel *tr, const struct camp_terrain *t, long cost, long speed,
+               long distance, long travelled, long moved, struct trip *out);
+
 struct camp_def {
 	char *ref;
+	struct camp_travel *travel;
 	struct camp_currency *currencies;
 	size_t n_currencies;
 	/* Progression: a unit's XP gives its level; a level gives its band (the band attribute's

@@ -50,7 +50,10 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "                                  completed, a territory taken; negative TIMES takes back)\n"
 	   "  repair FILE UNIT --wounds=N|--item=ID\n"
 	   "                                  spend repair points on wounds or a lost item\n"
-	   "  fix FILE N NAME=VALUE...        correct entry N of the ledger (see show)\n\n"
+	   "  fix FILE N NAME=VALUE...        correct entry N of the ledger (see show)\n"
+	   "  travel FILE UNIT --distance=N --terrain=ID [--travelled=DAYS] [--moved=N]\n"
+	   "                                  what a token's trip between battles costs\n"
+	   "                                  (nothing is recorded)\n\n"
 	   "Options:\n"
 	   "      --date=DATE      the entry's date (default: today)\n"
 	   "      --note=TEXT      a note kept with the entry\n\n"
@@ -60,7 +63,8 @@ const struct cmd_entry cmd_campaign_entry = {
 };
 
 enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OPT_OPPONENT,
-       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD, OPT_ROLL, OPT_WOUNDS };
+       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD, OPT_ROLL, OPT_WOUNDS,
+       OPT_DISTANCE, OPT_TERRAIN, OPT_TRAVELLED, OPT_MOVED };
 
 /* --- show ---------------------------------------------------------------------------------- */
 
@@ -254,6 +258,86 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 	return 0;
 }
 
+struct args {
+	const char *date, *note, *result, *opponent, *item, *keyword, *roll;
+	long vp, opp_vp, models, wounds, distance, travelled, moved;
+	const char *terrain;
+	char **means, **hurt, **lost;
+	size_t n_means, n_hurt, n_lost;
+};
+
+/* --- travel ------------------------------------------------------------------------------- */
+
+static int travel(const struct cmd_entry *self, const struct roster *r, const struct eval *ev,
+                  const char *unit, const struct args *a, FILE *out)
+{
+	const struct camp_def *cd = r->sys->camp;
+	const struct camp_travel *tr = cd->travel;
+	if (tr == NULL) {
+		fprintf(stderr, _("muster: %s: system '%s' has no travel rules\n"), r->file, r->sys->id);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	const struct camp_terrain *t = NULL;
+	struct strbuf names = STRBUF_INIT;
+	for (size_t i = 0; i < tr->n_terrains; i++) {
+		if (a->terrain && strcmp(tr->terrains[i].id, a->terrain) == 0)
+			t = &tr->terrains[i];
+		strbuf_addf(&names, "%s%s", i ? ", " : "", tr->terrains[i].id);
+	}
+	if (t == NULL) {
+		int rc = cmd_usage_error(self, _("--terrain=%s: the terrains are %s"),
+		                         a->terrain ? a->terrain : "", names.s);
+		strbuf_release(&names);
+		return rc;
+	}
+	strbuf_release(&names);
+	const struct camp_unit *u = NULL;
+	for (size_t i = 0; i < r->camp->n_units && u == NULL; i++)
+		if (r->camp->units[i].ru && r->camp->units[i].ru->id &&
+		    strcmp(r->camp->units[i].ru->id, unit) == 0)
+			u = &r->camp->units[i];
+	const struct eunit *eu = NULL;
+	for (size_t i = 0; u && i < ev->lists[u->list].n && eu == NULL; i++)
+		if (ev->lists[u->list].units[i].ru == u->ru)
+			eu = &ev->lists[u->list].units[i];
+	if (eu == NULL) {
+		fprintf(stderr, _("muster: %s: no unit '%s' in the army (give the unit id=\"%s\")\n"),
+		        r->file, unit, unit);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	long cost = eu->vals[tr->cost->index].i;
+	long speed = t->attr ? eu->vals[t->attr->index].i : 0;
+	struct trip tp;
+	camp_trip(tr, t, cost, speed, a->distance, a->travelled, a->moved, &tp);
+	const char *cur = cd->pay >= 0 ? cd->currencies[cd->pay].name : "";
+	fprintf(out, _("%s (%s %ld): %ld\" through %s"), u->name, tr->cost->name, cost, a->distance,
+	        t->name);
+	if (tp.per_day > 0)
+		fprintf(out, _(" at %ld\" a day"), tp.per_day);
+	fputc('\n', out);
+	fprintf(out, ngettext("  %ld day, costing %ld %s", "  %ld days, costing %ld %s",
+	                      (unsigned long)tp.days), tp.days, tp.cost, cur);
+	if (tp.days)
+		fprintf(out, _(" (each day %s, +%ld per day travelled since the last battle; %ld before)"),
+		        tr->cost->name, tr->rising, a->travelled);
+	fputc('\n', out);
+	fprintf(out, _("  movement left: %ld\" of %ld\"\n"), tp.left > 0 ? tp.left : 0, tr->max);
+	fprintf(out, _("  a camp costs %ld %s and needs %ld\" of movement left: %s\n"), tp.camp_cost, cur,
+	        tr->camp_left, tp.camp_too_late ? _("not possible") : _("possible"));
+	int rc = MUSTER_EXIT_OK;
+	if (tp.needs) {
+		fprintf(stderr, _("muster: %s: %s cannot cross more than a little %s without %s (%s)\n"),
+		        r->file, u->name, t->name, *tp.needs ? tp.needs : _("help"), tr->ref ? tr->ref : "");
+		rc = MUSTER_EXIT_ILLEGAL;
+	}
+	if (tp.too_far) {
+		fprintf(stderr, _("muster: %s: %s would move %ld\" between battles; at most %ld\" (%s)\n"),
+		        r->file, u->name, a->moved + a->distance, tr->max, tr->ref ? tr->ref : "");
+		rc = MUSTER_EXIT_ILLEGAL;
+	}
+	return rc;
+}
+
 /* --- recording ----------------------------------------------------------------------------- */
 
 /* Loads and checks a roster from memory (or the file when buf is NULL). Returns the number of
@@ -351,12 +435,6 @@ static xmlNodePtr ledger_entry(xmlDocPtr doc, long n)
 	return NULL;
 }
 
-struct args {
-	const char *date, *note, *result, *opponent, *item, *keyword, *roll;
-	long vp, opp_vp, models, wounds;
-	char **means, **hurt, **lost;
-	size_t n_means, n_hurt, n_lost;
-};
 
 static void push(char ***v, size_t *n, const char *s)
 {
@@ -642,6 +720,10 @@ static int exec_campaign(int argc, char **argv)
 		{ "keyword", required_argument, NULL, OPT_KEYWORD },
 		{ "roll", required_argument, NULL, OPT_ROLL },
 		{ "wounds", required_argument, NULL, OPT_WOUNDS },
+		{ "distance", required_argument, NULL, OPT_DISTANCE },
+		{ "terrain", required_argument, NULL, OPT_TERRAIN },
+		{ "travelled", required_argument, NULL, OPT_TRAVELLED },
+		{ "moved", required_argument, NULL, OPT_MOVED },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd_entry *self = &cmd_campaign_entry;
@@ -669,6 +751,10 @@ static int exec_campaign(int argc, char **argv)
 		case OPT_KEYWORD: a.keyword = optarg; break;
 		case OPT_ROLL: a.roll = optarg; break;
 		case OPT_WOUNDS: num = &a.wounds; break;
+		case OPT_DISTANCE: num = &a.distance; break;
+		case OPT_TERRAIN: a.terrain = optarg; break;
+		case OPT_TRAVELLED: num = &a.travelled; break;
+		case OPT_MOVED: num = &a.moved; break;
 		case OPT_VP: num = &a.vp; break;
 		case OPT_OPP_VP: num = &a.opp_vp; break;
 		case OPT_MODELS: num = &a.models; break;
@@ -686,11 +772,16 @@ static int exec_campaign(int argc, char **argv)
 		goto out;
 	}
 	const char *act = argv[optind], *path = argv[optind + 1];
-	if (strcmp(act, "show") != 0) {
+	bool trip = strcmp(act, "travel") == 0;
+	if (strcmp(act, "show") != 0 && !trip) {
 		rc = record(self, act, path, argv + optind + 2, argc - optind - 2, &a);
 		goto out;
 	}
-	if (argc - optind != 2) {
+	if (trip && argc - optind != 3) {
+		rc = cmd_usage_error(self, "%s", _("travel takes a roster FILE and a UNIT id"));
+		goto out;
+	}
+	if (!trip && argc - optind != 2) {
 		rc = cmd_usage_error(self, "%s", _("show takes one roster file"));
 		goto out;
 	}
@@ -703,6 +794,8 @@ static int exec_campaign(int argc, char **argv)
 	if (errors >= 0 && r->camp == NULL) {
 		fprintf(stderr, _("muster: %s: no campaign: start one with 'muster campaign start %s AMOUNT'\n"),
 		        path, path);
+	} else if (errors >= 0 && trip) {
+		rc = travel(self, r, ev, argv[optind + 2], &a, stdout);
 	} else if (errors >= 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
 		show(r, ev, &d, stdout);

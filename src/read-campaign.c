@@ -503,6 +503,93 @@ static int read_loss_roll(struct cr *p, xmlNodePtr n)
 	return 0;
 }
 
+static int read_terrains(struct cr *p, xmlNodePtr n, struct camp_travel *tr, struct idx *ids);
+
+/* <travel max rising camp-left cost="ATTR"> with <terrain id name per-day [attr]> and, under an
+ * attr, <speed value per-day up-to needs>. */
+static int read_travel(struct cr *p, xmlNodePtr n)
+{
+	struct camp_travel *tr = xcalloc(1, sizeof(*tr));
+	p->c->travel = tr;
+	tr->ref = xml_prop(n, "ref");
+	if (xml_prop_long(n, "max", 0, 1000000, 0, &tr->max, p->sys->file, p->d) ||
+	    xml_prop_long(n, "rising", 0, 1000000, 0, &tr->rising, p->sys->file, p->d) ||
+	    xml_prop_long(n, "camp-left", 0, 1000000, 0, &tr->camp_left, p->sys->file, p->d) ||
+	    read_attr(p, n, "cost", true, &tr->cost))
+		return -1;
+	tr->terrains = xcalloc(count_named(n, "terrain") + 1, sizeof(*tr->terrains));
+	struct idx *ids = idx_new();
+	int rc = read_terrains(p, n, tr, ids);
+	idx_free(ids);
+	if (rc)
+		return -1;
+	if (tr->n_terrains == 0)
+		CRFAIL(n, "%s", _("<travel> needs at least one <terrain>"));
+	return 0;
+}
+
+static int read_terrains(struct cr *p, xmlNodePtr n, struct camp_travel *tr, struct idx *ids)
+{
+	for (xmlNodePtr t = xml_first_elem(n); t; t = xml_next_elem(t)) {
+		if (!xml_is(t, "terrain"))
+			CRFAIL(t, _("a <travel> holds <terrain>, not <%s>"), (const char *)t->name);
+		struct camp_terrain *te = &tr->terrains[tr->n_terrains++];
+		te->id = xml_prop(t, "id");
+		te->name = xml_prop(t, "name");
+		if (te->id == NULL)
+			CRFAIL(t, "%s", _("a <terrain> needs an id"));
+		if (idx_add(ids, te->id, te) != 0)
+			CRFAIL(t, _("terrain id '%s' is used twice"), te->id);
+		if (te->name == NULL)
+			te->name = xstrdup(te->id);
+		if (xml_prop_long(t, "per-day", 0, 1000000, 0, &te->per_day, p->sys->file, p->d))
+			return -1;
+		char *id = xml_prop(t, "attr");
+		if (id) {
+			const struct attr_def *a = idx_get(p->sys->attr_idx, id);
+			if (a == NULL || a->on != ON_UNIT || (a->type != ATTR_INT && a->type != ATTR_LADDER)) {
+				diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(t), xml_col(t), NULL, NULL,
+				          _("<terrain attr=...> names '%s', which is no whole-number or ladder unit attribute"),
+				          id);
+				free(id);
+				return -1;
+			}
+			free(id);
+			te->attr = a;
+		}
+		te->speeds = xcalloc(count_named(t, "speed") + 1, sizeof(*te->speeds));
+		for (xmlNodePtr s = xml_first_elem(t); s; s = xml_next_elem(s)) {
+			if (!xml_is(s, "speed") || te->attr == NULL)
+				CRFAIL(s, "%s", _("a <terrain attr=...> holds <speed> elements, and nothing else does"));
+			struct camp_speed *sp = &te->speeds[te->n_speeds++];
+			char *v = xml_prop(s, "value");
+			int bad = v == NULL;
+			if (!bad && te->attr->type == ATTR_LADDER) {
+				bad = 1;
+				for (size_t i = 0; i < te->attr->ladder->n; i++)
+					if (strcmp(te->attr->ladder->steps[i], v) == 0) {
+						sp->value = (long)i;
+						bad = 0;
+					}
+			} else if (!bad) {
+				bad = parse_long(v, -1000000, 1000000, &sp->value) != 0;
+			}
+			if (bad) {
+				diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(s), xml_col(s), NULL, NULL,
+				          _("<speed value=\"%s\"> is no value of %s"), v ? v : "", te->attr->id);
+				free(v);
+				return -1;
+			}
+			free(v);
+			sp->needs = xml_prop(s, "needs");
+			if (xml_prop_long(s, "per-day", 0, 1000000, 0, &sp->per_day, p->sys->file, p->d) ||
+			    xml_prop_long(s, "up-to", 0, 1000000, 0, &sp->up_to, p->sys->file, p->d))
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* <repair currency= wounds="ATTR" cost="COST" item-times="3">CATEGORIES</repair>. */
 static int read_repair(struct cr *p, xmlNodePtr n)
 {
@@ -668,6 +755,10 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 			rc = read_loss_roll(p, n);
 		} else if (xml_is(n, "repair")) {
 			rc = read_repair(p, n);
+		} else if (xml_is(n, "travel")) {
+			if (c->travel)
+				CRFAIL(n, "%s", _("a <campaign> has one <travel>"));
+			rc = read_travel(p, n);
 		} else if (xml_is(n, "start")) {
 			c->start_ref = xml_prop(n, "ref");
 			c->means_ref = xml_prop(n, "means-ref");
@@ -793,5 +884,18 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 	free(c->loss_rolls);
 	free(c->item_cats);
 	free(c->repair_ref);
+	if (c->travel) {
+		for (size_t i = 0; i < c->travel->n_terrains; i++) {
+			struct camp_terrain *t = &c->travel->terrains[i];
+			free(t->id);
+			free(t->name);
+			for (size_t j = 0; j < t->n_speeds; j++)
+				free(t->speeds[j].needs);
+			free(t->speeds);
+		}
+		free(c->travel->terrains);
+		free(c->travel->ref);
+		free(c->travel);
+	}
 	free(c);
 }

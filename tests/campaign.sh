@@ -285,5 +285,35 @@ refused "DK-5: no drone gun after two advancements" "comes after 3 advances; the
 	campaign train "$tmp/c.xml" walking-drone-gun
 status=2 refused "DK-5: a Team advancement names no unit" "is taken by the army: name no unit" \
 	campaign train "$tmp/c.xml" hicks double-ammo
+# DHC-9: travel is a calculator; nothing is recorded. The Sergeant is Grade 2: 10" of woods
+# at 4" a day is 3 days; after 1 day already travelled they cost (2+1) + (2+2) + (2+3) = 12.
+fresh
+cp "$tmp/c.xml" "$tmp/before.xml"
+run "DHC-9: 10 inches of woods after one day cost 12 Rations" 0 "3 days, costing 12 Rations" \
+	campaign travel "$tmp/c.xml" sgt --distance=10 --terrain=woods --travelled=1
+grep -qF 'movement left: 14" of 24"' "$out" && ok "DHC-9: 14 inches left" || not_ok "DHC-9: 14 inches left"
+cmp -s "$tmp/c.xml" "$tmp/before.xml" && ok "DHC-9: travel leaves the file alone" ||
+	not_ok "DHC-9: travel leaves the file alone"
+# Quack Marines swim Slow: 3" of water at 2" a day, 2 days, (2+0) + (2+1) = 5 (1st Squad is Grade 2).
+run "DHC-9: slow swimmers cross water at 2 inches a day" 0 "2 days, costing 5 Rations" \
+	campaign travel "$tmp/c.xml" sq1 --distance=3 --terrain=water
+run "DHC-9: past 24 inches is refused" 1 'would move 26" between battles; at most 24" (DHC-9)' \
+	campaign travel "$tmp/c.xml" sgt --distance=20 --terrain=open --moved=6
+grep -qF "needs 2\" of movement left: not possible" "$out" && ok "DHC-9: no camp without 2 inches left" ||
+	not_ok "DHC-9: no camp without 2 inches left"
+cat >"$tmp/c.xml" <<'EOF6'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Tank">
+  <list id="main" size="all-out-war" faction="impondium">
+    <unit id="tank" entry="thunder-tank" models="1"/>
+  </list>
+  <campaign><ledger><start amount="900"/></ledger></campaign>
+</roster>
+EOF6
+run "DHC-9: a non-swimmer crosses 1 inch of water" 0 "1 day, costing 3 Rations" \
+	campaign travel "$tmp/c.xml" tank --distance=1 --terrain=water
+run "DHC-9: a non-swimmer needs Boats past 1 inch" 1 "without Boats (DHC-9)" \
+	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=water
+run "DHC-9: an unknown terrain names the known ones" 2 "the terrains are open, woods, mountains, water" \
+	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=lava
 echo "1..$k"
 [ "$fails" -eq 0 ]
