@@ -426,6 +426,12 @@ static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 		long w = wounds_of(v, u);
 		for (size_t k = 0; k < (lr->dice ? l->n_rolls : 1); k++) {
 			long roll = lr->dice ? l->rolls[k] : 0;
+			if (lr->dice && l->spent[k]) {
+				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, lr->ref, NULL,
+				          _("%s: nothing is spent on a roll for %s (+%ld)"), unit_name(u), lr->name,
+				          l->spent[k]);
+				return -1;
+			}
 			if (lr->dice && (roll < lr->lo || roll > lr->hi)) {
 				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, lr->ref, NULL,
 				          _("a roll of %ld is impossible on %s (%ld to %ld)"), roll, lr->dice,

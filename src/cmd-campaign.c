@@ -159,7 +159,10 @@ static void show_ledger(const struct roster *r, FILE *out)
 	fprintf(out, "\n%s\n", _("Ledger"));
 	for (size_t i = 0; i < c->n_ledger; i++) {
 		const struct ledger_entry *le = &c->ledger[i];
-		fprintf(out, "%3zu. %-10s %-7s", i + 1, le->date ? le->date : "-", kind_name(le->kind));
+		const char *kind = kind_name(le->kind);
+		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? le->date : "-", kind);
+		if (le->kind != LE_START || cd->pay >= 0)
+			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");
 		switch (le->kind) {
 		case LE_START:
 			if (cd->pay >= 0)
@@ -184,7 +187,10 @@ static void show_ledger(const struct roster *r, FILE *out)
 					if (cb->earned[k])
 						fprintf(out, ", %+" PRId64 " %s", cb->earned[k],
 						        cd->currencies[k].abbr ? cd->currencies[k].abbr : cd->currencies[k].name);
-				if (cb->recovered || cb->lost)
+				if (cd->n_loss_rolls && cb->lost)
+					fprintf(out, ngettext(", %ld died for good", ", %ld died for good",
+					                      (unsigned long)cb->lost), cb->lost);
+				else if (cb->recovered || cb->lost)
 					fprintf(out, _(", %ld recovered, %ld lost"), cb->recovered, cb->lost);
 			}
 			break;

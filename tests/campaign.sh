@@ -173,6 +173,8 @@ grep -qF "next battle: starts with 1 wound (Character killed)" "$out" &&
 	not_ok "DR-5: a killed character who rolls 2 starts with 1 wound"
 status=2 refused "DR-5: losses under half roll nothing" "no roll is made for these losses" \
 	campaign battle "$tmp/c.xml" --result=win --vp=5 --opponent-vp=3 --lost=hal2:14:2
+status=2 refused "DR-5: nothing is spent on a loss roll" "nothing is spent on a roll for Half losses (20+ models) (+2)" \
+	campaign battle "$tmp/c.xml" --result=win --vp=5 --opponent-vp=3 --lost=hal2:15:2+2
 status=2 refused "DR-5: a d3 roll of 4 is refused" "a roll of 4 is impossible on d3 (1 to 3)" \
 	campaign battle "$tmp/c.xml" --result=win --vp=5 --opponent-vp=3 --lost=hal2:15:4
 
