@@ -38,8 +38,9 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "                                  start the campaign with AMOUNT of the pay currency\n"
 	   "  battle FILE --result=win|loss|draw --vp=N --opponent-vp=N [--opponent=NAME]\n"
 	   "         [--hurt=VALUE]... [--lost=UNIT:MODELS[:MORALE]:ROLLS]...\n"
-	   "                                  ROLLS: the recovery rolls, comma-separated, each\n"
-	   "                                  with +N for what was spent on it (7,11+2)\n"
+	   "                                  ROLLS: the rolls the losses call for, comma-\n"
+	   "                                  separated, each with +N for what was spent on it\n"
+	   "                                  (7,11+2)\n"
 	   "  enlist FILE UNIT [--models=N]   enlist a unit of the list, or N more models into it\n"
 	   "  xp FILE UNIT AMOUNT             spend experience from the pool on a unit\n"
 	   "  train FILE [UNIT] ADVANCE [--item=ID] [--keyword=ID] [--roll=N]\n"
@@ -58,7 +59,7 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "      --date=DATE      the entry's date (default: today)\n"
 	   "      --note=TEXT      a note kept with the entry\n\n"
 	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
-	   "status: 0 done, 1 refused by a rule, 2 on trouble.\n"),
+	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
 	exec_campaign,
 };
 
