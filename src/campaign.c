@@ -108,6 +108,7 @@ struct deriv {
 	struct idx *ids;           /* unit id -> camp_unit */
 	struct idx *gone;          /* entry id of a destroyed once-only unit -> its camp_unit */
 	long *table_used;          /* per roll table: units upgraded on it since the last battle */
+	int64_t *yields;           /* per currency: what the chosen means yield at each battle */
 	long stamp;                /* counts up; marks a unit seen once in one battle */
 };
 
@@ -806,8 +807,11 @@ static int walk(struct deriv *v)
 			if (cd->pay >= 0)
 				c->pools[cd->pay] = le->amount;
 			long picks = 0;
-			for (size_t k = 0; k < le->n_means; k++)
+			for (size_t k = 0; k < le->n_means; k++) {
 				picks += le->means[k].times;
+				v->yields[le->means[k].def->currency] +=
+					(int64_t)le->means[k].def->yield * le->means[k].times;
+			}
 			if (picks > cd->max_means)
 				violation(v, le, 0, 0, cd->means_ref,
 				          _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
@@ -855,6 +859,10 @@ static int walk(struct deriv *v)
 					c->pools[k] = 0;
 			for (size_t k = 0; k < cd->n_tables; k++)
 				v->table_used[k] = 0;
+			for (size_t k = 0; k < cd->n_currencies; k++) {
+				c->pools[k] += v->yields[k];
+				b->earned[k] += v->yields[k];
+			}
 			for (size_t k = 0; k < le->n_losses; k++) {
 				struct camp_unit *lu = idx_get(v->ids, le->losses[k].unit);
 				if (!lu->enlisted || lu->destroyed) {
@@ -969,7 +977,8 @@ int camp_derive(struct roster *r, struct diags *d)
 		return -1;
 	}
 	struct deriv v = { r, sys, sys->camp, c, d, idx_new(), idx_new(),
-	                   xcalloc(sys->camp->n_tables + 1, sizeof(long)), 0 };
+	                   xcalloc(sys->camp->n_tables + 1, sizeof(long)),
+	                   xcalloc(sys->camp->n_currencies + 1, sizeof(int64_t)), 0 };
 	size_t n = 0;
 	for (size_t li = 0; li < r->n_lists; li++)
 		n += r->lists[li].n_units;
@@ -1007,6 +1016,7 @@ int camp_derive(struct roster *r, struct diags *d)
 	idx_free(v.ids);
 	idx_free(v.gone);
 	free(v.table_used);
+	free(v.yields);
 	return rc;
 }
 

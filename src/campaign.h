@@ -185,6 +185,15 @@ struct camp_def {
 	char *start_ref;
 	long max_means;            /* ration means chosen at the start; 0: none */
 	char *means_ref;
+	/* The means a player may choose (<means id name currency yield>): each yields its amount
+	 * of a currency at every battle, times how often it was chosen. */
+	struct camp_means {
+		char *id, *name;
+		size_t currency;
+		long yield;
+	} *means;
+	size_t n_means;
+	struct idx *means_idx;
 	struct camp_earn *earns;
 	size_t n_earns;
 	struct sel *once;          /* units that enlist once, never again when destroyed */
@@ -251,6 +260,7 @@ struct le_loss {
 struct le_means {
 	char *id;
 	long times;
+	const struct camp_means *def;
 };
 
 struct ledger_entry {

@@ -310,6 +310,27 @@ static int read_award(struct cr *p, xmlNodePtr n)
 	return 0;
 }
 
+/* <means id name currency yield>: a ration means a player may choose at the start. */
+static int read_means(struct cr *p, xmlNodePtr n)
+{
+	struct camp_def *c = p->c;
+	c->means = xreallocarray(c->means, c->n_means + 1, sizeof(*c->means));
+	struct camp_means *m = &c->means[c->n_means++];
+	memset(m, 0, sizeof(*m));
+	m->id = xml_prop(n, "id");
+	m->name = xml_prop(n, "name");
+	if (m->id == NULL)
+		CRFAIL(n, "%s", _("a <means> needs an id"));
+	if (m->name == NULL)
+		m->name = xstrdup(m->id);
+	long cur;
+	if (read_currency(p, n, "currency", true, &cur) ||
+	    xml_prop_long(n, "yield", -1000000, 1000000, 0, &m->yield, p->sys->file, p->d))
+		return -1;
+	m->currency = (size_t)cur;
+	return 0;
+}
+
 /* dice="2d6" into lo and hi. */
 static int read_dice(struct cr *p, xmlNodePtr n, bool required, char **dice, long *lo, long *hi)
 {
@@ -738,6 +759,7 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 	c->advance_idx = idx_new();
 	c->award_idx = idx_new();
 	c->table_idx = idx_new();
+	c->means_idx = idx_new();
 	c->ref = xml_prop(sec, "ref");
 	c->xp = c->pay = c->gain_currency = c->desertion = c->repair = -1;
 	c->share_num = c->share_den = 1;
@@ -751,6 +773,8 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 			continue;
 		} else if (xml_is(n, "award")) {
 			rc = read_award(p, n);
+		} else if (xml_is(n, "means")) {
+			rc = read_means(p, n);
 		} else if (xml_is(n, "loss-roll")) {
 			rc = read_loss_roll(p, n);
 		} else if (xml_is(n, "repair")) {
@@ -793,6 +817,9 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 	for (size_t i = 0; i < c->n_awards; i++)
 		if (idx_add(c->award_idx, c->awards[i].id, &c->awards[i]) != 0)
 			CRFAIL(sec, _("award id '%s' is used twice"), c->awards[i].id);
+	for (size_t i = 0; i < c->n_means; i++)
+		if (idx_add(c->means_idx, c->means[i].id, &c->means[i]) != 0)
+			CRFAIL(sec, _("means id '%s' is used twice"), c->means[i].id);
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n))
 		if (xml_is(n, "roll-table") && read_table(p, n))
 			return -1;
@@ -859,6 +886,12 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 	}
 	free(c->awards);
 	idx_free(c->award_idx);
+	for (size_t i = 0; i < c->n_means; i++) {
+		free(c->means[i].id);
+		free(c->means[i].name);
+	}
+	free(c->means);
+	idx_free(c->means_idx);
 	for (size_t i = 0; i < c->n_tables; i++) {
 		struct camp_table *t = &c->tables[i];
 		free(t->id);

@@ -317,5 +317,23 @@ run "DHC-9: a non-swimmer needs Boats past 1 inch" 1 "without Boats (DHC-9)" \
 	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=water
 run "DHC-9: an unknown terrain names the known ones" 2 "the terrains are open, woods, mountains, water" \
 	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=lava
+# DHC-2: ration means chosen at the start yield at every battle (the seed gives no means and
+# no yields: duckhammer.xml's three are examples). Trade twice (2 x 3) and a Tithe (4) give
+# 10 Rations a battle.
+cat >"$tmp/c.xml" <<'EOF7'
+<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="Traders">
+  <list id="main" size="all-out-war" faction="impondium">
+    <unit id="sgt" entry="marine-sergeant" models="1"/>
+  </list>
+</roster>
+EOF7
+status=2 refused "DHC-2: an unknown means names the known ones" "unknown means 'farming' (means: foraging, trade, tithe)" \
+	campaign start "$tmp/c.xml" 60 --means=farming
+refused "DHC-2: at most 3 means" "DHC-2: 4 ration means chosen; at most 3 at the start" \
+	campaign start "$tmp/c.xml" 60 --means=tradex2 --means=tithex2
+run "DHC-2: trade twice and a tithe" 0 "Rations 48" campaign start "$tmp/c.xml" 60 --means=tradex2 --means=tithe
+run "DHC-2: the means yield 10 Rations at a battle" 0 "+10 Rations" \
+	campaign battle "$tmp/c.xml" --result=win --vp=3 --opponent-vp=1
+grep -qF "Rations 58" "$out" && ok "DHC-2: 48 + 10 = 58 Rations" || not_ok "DHC-2: 48 + 10 = 58 Rations"
 echo "1..$k"
 [ "$fails" -eq 0 ]
