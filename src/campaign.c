@@ -140,22 +140,40 @@ static long base_value(const struct deriv *v, const struct camp_unit *u, const s
 	return val->set ? val->i : 0;
 }
 
-/* The unit's value of a as its trainings so far change it: the base value and every constant
- * add of an advance taken. (An advance whose value is an expression reads the list, which
- * the ledger does not know yet: the card after evaluation is the authority.) */
+/* The unit's value of a as its trainings so far change it: the base value, then each
+ * constant set, add or multiply of an advance taken, in the order taken. An advance whose
+ * value is an expression, or that applies <when> or <repeat>, reads the list as the
+ * evaluation sees it after the whole ledger: evaluating the list at every battle would make
+ * the ledger cost battles times units, so such a modifier is left out here and the card after
+ * evaluation is the authority. */
 static long trained_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
 {
-	long x = base_value(v, u, a);
+	int64_t x = base_value(v, u, a);
 	for (size_t i = 0; i < u->n_trains; i++) {
 		const struct entry_option *o = &u->trains[i].adv->opt;
 		for (size_t m = 0; m < o->n_mods; m++) {
 			const struct modifier *md = &o->mods[m];
-			if (md->target == MOD_ATTR && md->attr == a && md->op == MOD_ADD && md->value &&
-			    md->value->kind == EX_NUM && md->when == NULL)
-				x += (long)md->value->num;
+			if (md->target != MOD_ATTR || md->attr != a || md->value == NULL ||
+			    md->value->kind != EX_NUM || md->when || md->repeat)
+				continue;
+			int64_t n = md->value->num, r = x;
+			bool over = false;
+			if (md->op == MOD_SET)
+				r = n;
+			else if (md->op == MOD_ADD)
+				over = __builtin_add_overflow(x, n, &r);
+			else if (md->op == MOD_MUL)
+				over = __builtin_mul_overflow(x, n, &r);
+			/* Clamped far beyond any card: an overflow keeps its sign. */
+			int sign = r > 0 ? 1 : -1;
+			if (over)
+				sign = md->op == MOD_ADD ? (n > 0 ? 1 : -1) : ((x < 0) == (n < 0) ? 1 : -1);
+			if (over || r > 1000000000L || r < -1000000000L)
+				r = sign * 1000000000L;
+			x = r;
 		}
 	}
-	return x;
+	return (long)x;
 }
 
 static int64_t cost_of(const struct deriv *v, const struct camp_unit *u, long models, size_t ci)

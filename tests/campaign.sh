@@ -335,5 +335,23 @@ run "DHC-2: trade twice and a tithe" 0 "Rations 48" campaign start "$tmp/c.xml" 
 run "DHC-2: the means yield 10 Rations at a battle" 0 "+10 Rations" \
 	campaign battle "$tmp/c.xml" --result=win --vp=3 --opponent-vp=1
 grep -qF "Rations 58" "$out" && ok "DHC-2: 48 + 10 = 58 Rations" || not_ok "DHC-2: 48 + 10 = 58 Rations"
+# Recovery reads the Health the trainings so far give, in their order: set to 5, then +1 (6),
+# then doubled (12). tests/data/toycamp's soldiers have Health 3.
+toy() { run "$@" --data-dir "$top/tests/data/toycamp"; }
+cat >"$tmp/c.xml" <<'EOF8'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="toycamp" name="Tin">
+  <list id="l" size="table" faction="tin"><unit id="a" entry="soldier" models="5"/></list>
+  <campaign><ledger><start amount="50"/><gain currency="xp" amount="3"/>
+    <xp unit="a" amount="3"/><train unit="a" advance="tough"/></ledger></campaign>
+</roster>
+EOF8
+toy "Health set to 5: a 5 recovers, a 4 does not" 0 "1 recovered, 1 lost" \
+	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=a:2:5,4
+toy "then +1: Health 6" 0 "" campaign train "$tmp/c.xml" a plus
+toy "a 6 recovers at Health 6" 0 "1 recovered, 0 lost" \
+	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=a:1:6
+toy "then doubled: Health 12" 0 "" campaign train "$tmp/c.xml" a double
+toy "a 6 no longer recovers at Health 12" 0 "0 recovered, 1 lost" \
+	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=a:1:6
 echo "1..$k"
 [ "$fails" -eq 0 ]
