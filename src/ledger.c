@@ -202,6 +202,11 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		if (need_unit(p, n, &le->unit))
 			return -1;
 		le->item = xml_prop(n, "item");
+		le->replaces = xml_prop(n, "replaces");
+		if (le->replaces && !le->adv->choose_item)
+			LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
+		if (le->adv->choose_item && le->item == NULL)
+			LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
 		if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
 			return -1;
 		char *kw = xml_prop(n, "keyword");

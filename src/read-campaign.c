@@ -647,6 +647,52 @@ static int read_repair(struct cr *p, xmlNodePtr n)
 	return 0;
 }
 
+/* choose="item" from="LEVEL" kind="KIND" same="ATTR..." with <new> SELECTOR (of items). */
+static int read_item_choice(struct cr *p, xmlNodePtr n, struct camp_advance *a)
+{
+	if (a->pick_item || a->army)
+		CRFAIL(n, "%s", _("choose=\"item\" brings an item to a unit: no target=\"item\", no scope=\"army\""));
+	char *from = xml_prop(n, "from"), *kind = xml_prop(n, "kind"), *same = xml_prop(n, "same");
+	const struct attr_def *lv = from ? idx_get(p->sys->attr_idx, from) : NULL;
+	a->kind = kind ? idx_get(p->sys->kind_idx, kind) : NULL;
+	int rc = 0;
+	if (lv == NULL || lv->type != ATTR_LEVEL) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("choose=\"item\" needs from=\"LEVEL\" naming a level of the catalogs, not '%s'"),
+		          from ? from : "");
+		rc = -1;
+	} else if (kind && a->kind == NULL) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("kind=\"%s\" names no item kind"), kind);
+		rc = -1;
+	}
+	if (lv)
+		a->from_level = (long)(lv - p->sys->attrs);
+	char **v = strv_split(same ? same : "", NULL);
+	for (char **s = v; rc == 0 && *s; s++) {
+		const struct attr_def *at = idx_get(p->sys->attr_idx, *s);
+		if (at == NULL || at->on != ON_ITEM) {
+			diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("same=\"...%s...\" names no item attribute"), *s);
+			rc = -1;
+			break;
+		}
+		a->same = xreallocarray(a->same, a->n_same + 1, sizeof(*a->same));
+		a->same[a->n_same++] = at;
+	}
+	strv_free(v);
+	free(from);
+	free(kind);
+	free(same);
+	xmlNodePtr nw = xml_child(n, "new");
+	if (rc == 0 && nw) {
+		struct sel_parse sp = { p->sys, p->sys->file, p->d, ON_ITEM, false, ON_UNIT };
+		a->new_items = sel_parse_children(nw, &sp);
+		rc = a->new_items == NULL ? -1 : 0;
+	}
+	return rc;
+}
+
 /* An <advance>: an option without a catalog. Its modifiers change the unit, or the item the
  * ledger names when target="item". */
 static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
@@ -699,13 +745,17 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 	a->keyword_on = a->pick_item ? ON_ITEM : ON_UNIT;
 	char *pk = xml_prop(n, "choose");
 	a->pick_keyword = pk && strcmp(pk, "keyword") == 0;
-	if (pk && !a->pick_keyword) {
+	a->choose_item = pk && strcmp(pk, "item") == 0;
+	a->from_level = -1;
+	if (pk && !a->pick_keyword && !a->choose_item) {
 		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("choose=\"%s\": an advance lets the player choose a keyword"), pk);
+		          _("choose=\"%s\": an advance lets the player choose a keyword or an item"), pk);
 		free(pk);
 		return -1;
 	}
 	free(pk);
+	if (a->choose_item && read_item_choice(p, n, a))
+		return -1;
 	o->mods = xcalloc(count_named(n, "modify") + 1, sizeof(*o->mods));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "modify")) {
@@ -730,6 +780,8 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 				o->grants[o->n_grants++] = kd->index;
 			}
 			strv_free(v);
+		} else if (xml_is(c, "new") && a->choose_item) {
+			continue; /* read_item_choice */
 		} else {
 			CRFAIL(c, _("an <advance> holds <modify> and <grant>, not <%s>"), (const char *)c->name);
 		}
@@ -875,6 +927,8 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 			modifier_release(&o->mods[j]);
 		free(o->mods);
 		free(a->group);
+		sel_free(a->new_items);
+		free(a->same);
 	}
 	free(c->advances);
 	idx_free(c->advance_idx);

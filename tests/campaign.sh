@@ -353,5 +353,20 @@ toy "a 6 recovers at Health 6" 0 "1 recovered, 0 lost" \
 toy "then doubled: Health 12" 0 "" campaign train "$tmp/c.xml" a double
 toy "a 6 no longer recovers at Health 12" 0 "0 recovered, 1 lost" \
 	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=a:1:6
+# DHC-5 (g): a small 0-cost weapon from the faction's barracks, or a swap for one of the same
+# size and cost, once per unit. The Sergeant (Impondium) reaches Level 5 and trains once.
+fresh
+run "DHC-5 (g): XP to the Sergeant" 0 "" campaign xp "$tmp/c.xml" sgt 9 --date=2026-09-20
+refused "DHC-5 (g): a large 3-cost cannon is no new weapon" "DHC-5: Thunder Cannon is not an item 'Barracks weapon' may add" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=cannon --date=2026-09-20
+refused "DHC-5 (g): another faction's halberd is not in the barracks" "'halberd' is no Weapon of the Impondium barracks" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=halberd --date=2026-09-20
+refused "DHC-5 (g): a swap keeps the size" "Harpoon replaces Sword only with an item of the same Size" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=harpoon --replaces=sword --date=2026-09-20
+run "DHC-5 (g): the Sword swapped for a Sabre (small, 0)" 0 "trained Barracks weapon: Sabre for sword" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=sabre --replaces=sword --date=2026-09-20
+run "DHC-5 (g): XP to the Sergeant again" 0 "" campaign xp "$tmp/c.xml" sgt 11 --date=2026-09-21
+refused "DHC-5 (g): once per unit" "has taken 'Barracks weapon' 1 times: at most 1 per unit" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=spear --date=2026-09-21
 echo "1..$k"
 [ "$fails" -eq 0 ]
