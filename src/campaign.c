@@ -297,8 +297,8 @@ static void earn(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 				v->stamp++;
 				for (size_t i = 0; i < le->n_losses; i++) {
 					struct camp_unit *u = idx_get(v->ids, le->losses[i].unit);
-					if (u == NULL || u->stamp == v->stamp)
-						continue;
+					if (u == NULL || u->stamp == v->stamp || le->losses[i].models == 0)
+						continue; /* wounds alone lose no models */
 					u->stamp = v->stamp;
 					long val = t->level ? u->level : base_value(v, u, t->attr);
 					x += val > t->least ? val : t->least;

@@ -368,5 +368,17 @@ run "DHC-5 (g): the Sword swapped for a Sabre (small, 0)" 0 "trained Barracks we
 run "DHC-5 (g): XP to the Sergeant again" 0 "" campaign xp "$tmp/c.xml" sgt 11 --date=2026-09-21
 refused "DHC-5 (g): once per unit" "has taken 'Barracks weapon' 1 times: at most 1 per unit" \
 	campaign train "$tmp/c.xml" sgt barracks-weapon --item=spear --date=2026-09-21
+# DHC-6 counts own units that lost models; wounds alone (<lost models="0" wounds=>) do not.
+cat >"$tmp/c.xml" <<'EOF9'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Scratched">
+  <list id="main" size="all-out-war" faction="impondium">
+    <unit id="sq1" entry="quack-marine" models="10"/>
+  </list>
+  <campaign><ledger><start amount="300"/>
+    <battle vp="5" opponent-vp="1" result="win"><lost unit="sq1" models="0" wounds="2"/></battle>
+  </ledger></campaign>
+</roster>
+EOF9
+run "DHC-6: wounds without a model lost earn no XP for the unit" 0 "Experience 5" campaign show "$tmp/c.xml"
 echo "1..$k"
 [ "$fails" -eq 0 ]
