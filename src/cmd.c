@@ -4,7 +4,9 @@
  */
 #include "muster.h"
 #include "cmd.h"
+#include "batch.h"
 #include "data.h"
+#include "util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -107,4 +109,12 @@ int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)
 	default:
 		return 0;
 	}
+}
+
+int cmd_parse_jobs(const char *arg)
+{
+	long j;
+	if (parse_long(arg, 0, BATCH_MAX_JOBS, &j) != 0)
+		return -1;
+	return (int)j;
 }

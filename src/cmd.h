@@ -56,4 +56,8 @@ int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
  * not a common option, and -1 when the command should exit 0 now (--help). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
 
+/* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
+ * from 0 to BATCH_MAX_JOBS. */
+int cmd_parse_jobs(const char *arg);
+
 #endif

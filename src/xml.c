@@ -81,6 +81,9 @@ void xml_init(void)
 {
 	xmlInitParser();
 	xmlSetExternalEntityLoader(deny_entity_loader);
+	/* libxml2 keeps this callback per thread: the ThrDef call sets it for every thread started
+	 * later (a batch's workers), the other for this one. */
+	xmlThrDefDeregisterNodeDefault(on_node_free);
 	xmlDeregisterNodeDefault(on_node_free);
 }
 
