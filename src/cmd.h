@@ -29,6 +29,7 @@ extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_show_entry;
+extern const struct cmd_entry cmd_tournament_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
 /* The table, alphabetical, NULL-terminated. */
