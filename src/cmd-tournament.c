@@ -566,6 +566,6 @@ static int exec_tournament(int argc, char **argv)
 	free(rows);
 	walk_release(&w);
 	event_free(ev);
-	session_free(s);
+	session_free_at_exit(s);
 	return status;
 }

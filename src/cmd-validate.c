@@ -192,7 +192,7 @@ static int exec_validate(int argc, char **argv)
 		                "%zu files: %zu legal, %zu illegal, %zu unreadable\n", n),
 		       n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE]);
 	}
-	session_free(s);
+	session_free_at_exit(s);
 	if (fmt == DIAG_XML)
 		print_xml(v, n);
 	for (size_t i = 0; i < n; i++)

@@ -27,6 +27,11 @@ enum schema_kind { SCHEMA_RULES, SCHEMA_CATALOG, SCHEMA_ROSTER, SCHEMA_EVENT, SC
 struct session *session_new(void);
 /* Frees the session with every system and schema it holds; NULL is a no-op. */
 void session_free(struct session *s);
+/* The same for a command about to exit: a build checked for leaks (AddressSanitizer, or
+ * -DMUSTER_FREE_AT_EXIT) frees everything; another leaves it to the system, which takes the
+ * whole address space back at once, where freeing block by block cost 5% of validating one
+ * list (callgrind: 0.95 M of 17.6 M instructions). */
+void session_free_at_exit(struct session *s);
 
 /* Game system id: loaded on the first call (rules-xml/<id>.xml, the first on the data path, and
  * its catalogs from every directory of the path, see data.h), then the same pointer for every
