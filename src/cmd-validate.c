@@ -13,6 +13,7 @@
 #include "eval.h"
 #include "cmd.h"
 #include "diag.h"
+#include "fingerprint.h"
 #include "roster.h"
 #include "session.h"
 #include "util.h"
@@ -35,7 +36,8 @@ const struct cmd_entry cmd_validate_entry = {
 	   "      --format=FORMAT  text (the default: FILE:LINE[:COL]: error: RULE: message)\n"
 	   "                       or xml (one document for tools, problems included)\n"
 	   "  -j, --jobs=N         check on N threads (default: one per processor)\n"
-	   "  -v, --verbose        also say of each legal file that it is legal, and end\n"
+	   "  -v, --verbose        also say of each file that could be checked whether it is\n"
+	   "                       legal, with its fingerprint (doc/fingerprint.md), and end\n"
 	   "                       with a one-line summary\n"),
 	exec_validate,
 };
@@ -45,6 +47,7 @@ struct verdict {
 	const char *problem; /* walk.h: not read, and why */
 	int status; /* MUSTER_EXIT_* */
 	struct diags d;
+	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load */
 };
 
 struct run {
@@ -52,11 +55,14 @@ struct run {
 	struct verdict *v;
 };
 
-static int validate_one(struct session *s, const char *path, struct diags *d)
+static int validate_one(struct session *s, const char *path, struct diags *d,
+                        char fp[FINGERPRINT_SHORT_LEN + 1])
 {
+	fp[0] = '\0';
 	struct roster *r = roster_load(s, path, d);
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
+	fingerprint_short(r, fp);
 	struct eval *ev = eval_new(r, d);
 	if (ev)
 		check_roster(ev, d);
@@ -75,7 +81,7 @@ static void check_one(size_t i, void *ctx)
 		diags_add(&v->d, SEV_FATAL, v->file, 0, 0, NULL, NULL, "%s", v->problem);
 		v->status = MUSTER_EXIT_TROUBLE;
 	} else {
-		v->status = validate_one(run->s, v->file, &v->d);
+		v->status = validate_one(run->s, v->file, &v->d, v->fp);
 	}
 	diags_sort(&v->d);
 }
@@ -181,7 +187,9 @@ static int exec_validate(int argc, char **argv)
 				free(t);
 			}
 			if (verbose && v[i].status == MUSTER_EXIT_OK)
-				printf(_("%s: legal\n"), v[i].file);
+				printf(_("%s: legal, fingerprint %s\n"), v[i].file, v[i].fp);
+			else if (verbose && v[i].status == MUSTER_EXIT_ILLEGAL)
+				printf(_("%s: not legal, fingerprint %s\n"), v[i].file, v[i].fp);
 		}
 	}
 	if (verbose && fmt == DIAG_TEXT) {
