@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "eval.h"
 #include "event.h"
+#include "fingerprint.h"
 #include "idx.h"
 #include "roster.h"
 #include "save.h"
@@ -63,6 +64,7 @@ struct entry_row {
 	size_t violations;       /* errors, the pack's included */
 	char *player, *lists, *factions, *total; /* NULL when not known */
 	size_t dup_of;           /* 1 + the row it repeats, or 0 */
+	char fp[FINGERPRINT_HEX_LEN + 1]; /* "" when the file did not load */
 };
 
 struct run {
@@ -156,6 +158,7 @@ static void check_one(size_t i, void *ctx)
 				check_roster(ev, &row->d);
 			event_check(run->ev, r, ev, &row->d);
 			describe(row, r, ev);
+			fingerprint_roster(r, row->fp);
 			eval_free(ev);
 			roster_free(r);
 		}
@@ -185,21 +188,22 @@ static const char *verdict_id(int status)
 	}
 }
 
-/* Identical submissions: the same canonical roster (fingerprint.h), found through a hash.
- * Returns how many rows repeat an earlier one. */
-static size_t find_duplicates(struct entry_row *rows, size_t n, char **fps)
+/* Identical submissions: the same canonical roster (fingerprint.h), found through a hash of
+ * the fingerprints, never by comparing rows pairwise. Returns how many rows repeat an earlier
+ * one. */
+static size_t find_duplicates(struct entry_row *rows, size_t n)
 {
 	struct idx *seen = idx_new();
 	size_t dups = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (fps[i] == NULL)
+		if (rows[i].fp[0] == '\0')
 			continue;
-		struct entry_row *first = idx_get(seen, fps[i]);
+		struct entry_row *first = idx_get(seen, rows[i].fp);
 		if (first) {
 			rows[i].dup_of = (size_t)(first - rows) + 1;
 			dups++;
 		} else {
-			idx_add(seen, fps[i], &rows[i]);
+			idx_add(seen, rows[i].fp, &rows[i]);
 		}
 	}
 	idx_free(seen);
@@ -236,7 +240,7 @@ static void cell(struct strbuf *sb, const char *s, size_t w, bool right)
 #define NCOLS 9
 #define MAX_CELL 30
 
-static void row_cells(const struct entry_row *r, size_t i, char **fps, char *buf[NCOLS])
+static void row_cells(const struct entry_row *r, size_t i, char *buf[NCOLS])
 {
 	buf[0] = xasprintf("%zu", i + 1);
 	buf[1] = xstrdup(shown(r->player));
@@ -245,11 +249,12 @@ static void row_cells(const struct entry_row *r, size_t i, char **fps, char *buf
 	buf[4] = xstrdup(shown(r->total));
 	buf[5] = xstrdup(verdict_name(r->status));
 	buf[6] = r->status == MUSTER_EXIT_TROUBLE ? xstrdup("-") : xasprintf("%zu", r->violations);
-	buf[7] = fps[i] ? xasprintf("%.12s%s", fps[i], r->dup_of ? "*" : "") : xstrdup("-");
+	buf[7] = r->fp[0] ? xasprintf("%.*s%s", FINGERPRINT_SHORT_LEN, r->fp, r->dup_of ? "*" : "")
+	                  : xstrdup("-");
 	buf[8] = clean(r->file);
 }
 
-static void print_table(const struct entry_row *rows, size_t n, char **fps, struct strbuf *sb)
+static void print_table(const struct entry_row *rows, size_t n, struct strbuf *sb)
 {
 	const char *head[NCOLS] = {
 		"#", _("player"), _("list"), _("faction"), _("total"), _("verdict"),
@@ -261,7 +266,7 @@ static void print_table(const struct entry_row *rows, size_t n, char **fps, stru
 		w[c] = width(head[c]);
 	for (size_t i = 0; i < n; i++) {
 		char *buf[NCOLS];
-		row_cells(&rows[i], i, fps, buf);
+		row_cells(&rows[i], i, buf);
 		for (size_t c = 0; c < NCOLS; c++) {
 			size_t cw = width(buf[c]);
 			if (c < NCOLS - 1 && cw > MAX_CELL)
@@ -277,7 +282,7 @@ static void print_table(const struct entry_row *rows, size_t n, char **fps, stru
 	}
 	for (size_t i = 0; i < n; i++) {
 		char *buf[NCOLS];
-		row_cells(&rows[i], i, fps, buf);
+		row_cells(&rows[i], i, buf);
 		for (size_t c = 0; c < NCOLS; c++) {
 			cell(sb, buf[c], c == NCOLS - 1 ? width(buf[c]) : w[c], right[c]);
 			strbuf_adds(sb, c == NCOLS - 1 ? "\n" : "  ");
@@ -286,8 +291,7 @@ static void print_table(const struct entry_row *rows, size_t n, char **fps, stru
 	}
 }
 
-static int write_csv(const char *path, const struct entry_row *rows, size_t n, char **fps,
-                     struct diags *d)
+static int write_csv(const char *path, const struct entry_row *rows, size_t n, struct diags *d)
 {
 	char *data = NULL;
 	size_t len = 0;
@@ -324,7 +328,7 @@ static int write_csv(const char *path, const struct entry_row *rows, size_t n, c
 		char *m = strbuf_detach(&msgs);
 		const char *cells[] = {
 			num, r->player, r->lists, r->factions, r->total, verdict_id(r->status), viol,
-			fps[i] ? fps[i] : "", dup, file, m,
+			r->fp, dup, file, m,
 		};
 		rc = csv_write_row(f, cells, MUSTER_ARRAY_LEN(cells));
 		free(num);
@@ -357,7 +361,7 @@ static void attr(struct strbuf *sb, const char *name, const char *value)
 }
 
 static int write_xml(const char *path, const struct event *ev, const struct entry_row *rows,
-                     size_t n, char **fps, const size_t count[3], size_t dups, struct diags *d)
+                     size_t n, const size_t count[3], size_t dups, struct diags *d)
 {
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -377,8 +381,7 @@ static int write_xml(const char *path, const struct event *ev, const struct entr
 		attr(&sb, "verdict", verdict_id(r->status));
 		if (r->status != MUSTER_EXIT_TROUBLE)
 			strbuf_addf(&sb, " violations=\"%zu\"", r->violations);
-		if (fps[i])
-			attr(&sb, "fingerprint", fps[i]);
+		attr(&sb, "fingerprint", r->fp);
 		if (r->dup_of)
 			strbuf_addf(&sb, " duplicate-of=\"%zu\"", r->dup_of);
 		if (r->d.n == 0) {
@@ -485,8 +488,7 @@ static int exec_tournament(int argc, char **argv)
 	struct run run = { s, ev, rows };
 	batch_run(n, (unsigned)jobs, check_one, &run);
 
-	char **fps = xcalloc(n + 1, sizeof(*fps));
-	size_t dups = find_duplicates(rows, n, fps);
+	size_t dups = find_duplicates(rows, n);
 	size_t count[3] = { 0, 0, 0 };
 	int status = MUSTER_EXIT_OK;
 	for (size_t i = 0; i < n; i++) {
@@ -497,7 +499,7 @@ static int exec_tournament(int argc, char **argv)
 
 	struct strbuf out = STRBUF_INIT;
 	strbuf_addf(&out, _("Event: %s (%s)\n\n"), ev->name ? ev->name : "", ev->system_id);
-	print_table(rows, n, fps, &out);
+	print_table(rows, n, &out);
 	/* The violations, in table order; what made a file unreadable goes to stderr. */
 	bool head = false;
 	for (size_t i = 0; i < n; i++) {
@@ -547,9 +549,9 @@ static int exec_tournament(int argc, char **argv)
 	strbuf_release(&out);
 
 	struct diags wd = DIAGS_INIT;
-	if (csv_out && write_csv(csv_out, rows, n, fps, &wd) != 0)
+	if (csv_out && write_csv(csv_out, rows, n, &wd) != 0)
 		status = MUSTER_EXIT_TROUBLE;
-	if (xml_out && write_xml(xml_out, ev, rows, n, fps, count, dups, &wd) != 0)
+	if (xml_out && write_xml(xml_out, ev, rows, n, count, dups, &wd) != 0)
 		status = MUSTER_EXIT_TROUBLE;
 	diags_print(&wd, stderr, DIAG_TEXT);
 	diags_release(&wd);
@@ -560,9 +562,7 @@ static int exec_tournament(int argc, char **argv)
 		free(rows[i].lists);
 		free(rows[i].factions);
 		free(rows[i].total);
-		free(fps[i]);
 	}
-	free(fps);
 	free(rows);
 	walk_release(&w);
 	event_free(ev);
