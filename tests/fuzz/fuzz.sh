@@ -26,24 +26,34 @@ src=$(cd "$srcdir" && pwd)
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 cflags="-std=c11 -g -O1 -fno-omit-frame-pointer $san -I$src/src -I$src/tests/fuzz ${FUZZ_CPPFLAGS-}"
 
-# Compile the library once (make decides what is stale).
+# Compile the library and the targets once (make decides what is stale; make, not this shell,
+# splits the flags, whose quoted -D values hold spaces).
 objs=
 rules=$out/obj/Makefile
 : >"$rules"
 for c in "$src"/src/*.c "$builddir/src/schema-text.c" "$src/tests/fuzz/fuzz-common.c"; do
 	b=$(basename "$c" .c)
-	case $b in main) continue ;; esac
+	# src/schema-text.c is generated in the build tree (the glob sees it in an in-tree build).
+	case $c in "$src"/src/main.c) continue ;; esac
+	case " $objs " in *" $out/obj/$b.o "*) continue ;; esac
 	o=$out/obj/$b.o
 	objs="$objs $o"
 	printf '%s: %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$c" "$CLANG" "$cflags" "$o" "$c" >>"$rules"
 done
-printf 'all:%s\n' "$objs" >>"$rules"
+tobjs=
+for t in $targets; do
+	o=$out/obj/fuzz-$t.o
+	tobjs="$tobjs $o"
+	printf '%s: %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$src/tests/fuzz/fuzz-$t.c" "$CLANG" "$cflags" "$o" "$src/tests/fuzz/fuzz-$t.c" >>"$rules"
+done
+printf 'all:%s%s\n' "$objs" "$tobjs" >>"$rules"
 make -s -j"$FUZZ_JOBS" -f "$rules" all || { echo "fuzz: compiling failed" >&2; exit 2; }
 
 status=0
 for t in $targets; do
 	bin=$out/fuzz-$t
-	"$CLANG" $cflags -fsanitize=fuzzer -o "$bin" "$src/tests/fuzz/fuzz-$t.c" $objs ${FUZZ_LIBS-} ||
+	# shellcheck disable=SC2086
+	"$CLANG" -g $san -fsanitize=fuzzer -o "$bin" "$out/obj/fuzz-$t.o" $objs ${FUZZ_LIBS-} ||
 		{ echo "fuzz: linking $t failed" >&2; exit 2; }
 	corpus=$out/corpus-$t
 	mkdir -p "$corpus"
