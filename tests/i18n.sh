@@ -91,7 +91,7 @@ check "German: muster --help, exit 0" 0 $? "$tmp/out" \
 	"Aufruf: muster [--data-dir=VERZ] BEFEHL" "Befehle:" "Armeelisten prüfen" "--version"
 de help validate >"$tmp/out" 2>&1
 check "German: muster help validate, exit 0" 0 $? "$tmp/out" \
-	"Aufruf: muster validate [--format=text|xml] [--verbose] DATEI..." "--verbose" \
+	"Aufruf: muster validate [--format=text|xml] [--verbose] [--jobs=N] DATEI|VERZ..." "--verbose" \
 	"Gemeinsame Optionen:"
 
 # 5: a usage error.
