@@ -229,5 +229,22 @@ else
 	not_ok "-o into a missing directory fails with a message" "$tmp/e"
 fi
 
+# A FIFO (as /dev/stdout or /dev/null would be) is written to, never replaced by a file.
+if mkfifo "$tmp/fifo" 2>/dev/null; then
+	cat "$tmp/fifo" >"$tmp/from-fifo" &
+	reader=$!
+	LC_ALL=C "$MUSTER" export --format=csv -o "$tmp/fifo" "$ex" >"$tmp/o" 2>"$tmp/e"
+	st=$?
+	wait "$reader"
+	if [ "$st" -eq 0 ] && [ -p "$tmp/fifo" ] && [ ! -e "$tmp/fifo~" ] &&
+	   head -1 "$tmp/from-fifo" | grep -q '^"kind"'; then
+		ok "-o to a FIFO writes into it and leaves it a FIFO"
+	else
+		not_ok "-o to a FIFO writes into it and leaves it a FIFO" "$tmp/e"
+	fi
+else
+	skip "-o to a FIFO" "no mkfifo"
+fi
+
 echo "1..$k"
 [ "$fails" -eq 0 ]
