@@ -188,6 +188,13 @@ static void sink_error(void *ctx, xmlErrorPtr e)
 		msg = xasprintf(_("the text is not valid in the encoding the file declares (bytes %s)"),
 		                hex);
 		free(hex);
+	} else if (e->code == XML_ERR_INVALID_CHARREF || e->code == XML_ERR_INVALID_HEX_CHARREF ||
+	           e->code == XML_ERR_INVALID_DEC_CHARREF ||
+	           (e->message && strstr(e->message, "xmlParseCharRef"))) {
+		msg = xstrdup(_("a character reference (&#...;) names no character XML allows"));
+	} else if (e->code == XML_ERR_DOCTYPE_NOT_FINISHED ||
+	           (e->message && strstr(e->message, "DOCTYPE"))) {
+		msg = xstrdup(_("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
 	} else if (e->code == XML_ERR_NAME_TOO_LONG) {
 		msg = xstrdup(_("a name is too long (the limit is 50,000 characters)"));
 	} else if (e->message && (strstr(e->message, "XML_PARSE_HUGE") ||
@@ -200,7 +207,22 @@ static void sink_error(void *ctx, xmlErrorPtr e)
 		/* Whatever libxml2 expected next, the file simply stopped. */
 		msg = xstrdup(_("unexpected end of file (is the file truncated?)"));
 	} else {
-		msg = xstrdup(e->message ? e->message : _("malformed XML"));
+		/* libxml2 prefixes some messages with its function's name ("xmlParseFoo : "). */
+		const char *m = e->message ? e->message : _("malformed XML");
+		if (strncmp(m, "xml", 3) == 0) {
+			const char *p = m + 3;
+			while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))
+				p++;
+			while (*p == ' ')
+				p++;
+			if (*p == ':') {
+				for (p++; *p == ' '; p++)
+					;
+				if (*p)
+					m = p;
+			}
+		}
+		msg = xstrdup(m);
 	}
 	strip_newline(msg);
 	/* One diagnostic is one line. */
