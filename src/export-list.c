@@ -443,7 +443,10 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 		free(target);
 	}
 	strbuf_adds(sb, " -- ");
-	ex_costs_inline(sys, used, u->costs, sb);
+	struct strbuf c = STRBUF_INIT;
+	ex_costs_inline(sys, used, u->costs, &c);
+	w->esc(sb, c.s);
+	strbuf_release(&c);
 	strbuf_adds(sb, "\n");
 }
 
@@ -480,7 +483,10 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 			for (size_t i = 0; i < el->n; i++)
 				compact_unit(&w, sys, used, l, &el->units[i]);
 			strbuf_addf(sb, "%s%s: ", md ? "- **" : "  ", _("Total"));
-			ex_costs_inline(sys, used, el->totals, sb);
+			struct strbuf c = STRBUF_INIT;
+			ex_costs_inline(sys, used, el->totals, &c);
+			w.esc(sb, c.s);
+			strbuf_release(&c);
 			strbuf_adds(sb, md ? "**\n" : "\n");
 		} else {
 			if (md) {
