@@ -27,8 +27,10 @@ struct cmd_entry {
 
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
+extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_show_entry;
+extern const struct cmd_entry cmd_tournament_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
 /* The table, alphabetical, NULL-terminated. */
@@ -55,5 +57,9 @@ int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
 /* Handles a common option; returns 1 when handled and the command should go on, 0 when it is
  * not a common option, and -1 when the command should exit 0 now (--help). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
+
+/* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
+ * from 0 to BATCH_MAX_JOBS. */
+int cmd_parse_jobs(const char *arg);
 
 #endif

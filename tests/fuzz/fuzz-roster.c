@@ -1,5 +1,5 @@
 /* fuzz-roster.c - libFuzzer target: a roster (lists and campaign ledger) of any shipped
- * system, evaluated, checked and exported as text
+ * system, evaluated, checked and exported in every format
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
@@ -25,10 +25,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct eval *ev = eval_new(r, &d);
 		if (ev) {
 			check_roster(ev, &d);
-			for (int md = 0; md < 2; md++) {
-				struct strbuf sb = STRBUF_INIT;
-				export_text(ev, &d, md, &sb);
-				strbuf_release(&sb);
+			for (int f = EXPORT_TEXT; f <= EXPORT_XML; f++) {
+				for (int st = EXPORT_FULL; st <= EXPORT_COMPACT; st++) {
+					struct strbuf sb = STRBUF_INIT;
+					export_roster(ev, &d, (enum export_format)f, (enum export_style)st,
+					              &sb);
+					strbuf_release(&sb);
+				}
 			}
 		}
 		eval_free(ev);

@@ -80,7 +80,10 @@ Test(csvout, safe_starts_are_not_formulas)
 	cr_assert_not(csv_is_formula("Quack"));
 	cr_assert_not(csv_is_formula("3"));
 	cr_assert_not(csv_is_formula(""));
-	cr_assert_not(csv_is_formula(" =1"));
+	cr_assert_not(csv_is_formula("Quack =1"));
+	/* A spreadsheet skips leading spaces before it looks for a formula (issue 8). */
+	cr_assert(csv_is_formula(" =1"));
+	cr_assert(csv_is_formula("   @SUM(A1)"));
 }
 
 Test(csvout, a_failed_write_is_reported)
