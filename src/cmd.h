@@ -25,10 +25,15 @@ struct cmd_entry {
 	int (*exec)(int argc, char **argv);
 };
 
+extern const struct cmd_entry cmd_add_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
 extern const struct cmd_entry cmd_help_entry;
+extern const struct cmd_entry cmd_new_entry;
+extern const struct cmd_entry cmd_remove_entry;
+extern const struct cmd_entry cmd_set_entry;
 extern const struct cmd_entry cmd_show_entry;
+extern const struct cmd_entry cmd_status_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
 /* The table, alphabetical, NULL-terminated. */
@@ -55,5 +60,16 @@ int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
 /* Handles a common option; returns 1 when handled and the command should go on, 0 when it is
  * not a common option, and -1 when the command should exit 0 now (--help). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
+
+/* Shared by the builder commands (cmd-build.c, cmd-edit.c). */
+struct eval;
+struct diags;
+struct session;
+/* Prints each list's totals and points left (and its numbered units when units), the
+ * trackers, every diagnostic of d and the verdict. */
+void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, FILE *out);
+/* Applies one builder command (argv[0]: add, remove or set) to the roster file path, saves
+ * it and prints its status to out; messages go to stderr. Returns an exit status. */
+int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out);
 
 #endif

@@ -49,6 +49,45 @@ const struct group *system_group(const struct system *sys, const char *id)
 	return idx_get(sys->group_idx, id);
 }
 
+#define KNOWN_SHOWN 12
+
+static void offer(struct nearest *nr, struct strbuf *known, size_t *total, const char *id,
+                  const char *name)
+{
+	nearest_offer(nr, id, id);
+	nearest_offer(nr, name, id);
+	if ((*total)++ < KNOWN_SHOWN)
+		strbuf_addf(known, "%s%s", *total > 1 ? ", " : "", id);
+}
+
+void system_describe_unknown(const struct system *sys, enum known_kind kind, const char *word,
+                             struct strbuf *sb)
+{
+	struct nearest nr;
+	struct strbuf known = STRBUF_INIT;
+	size_t total = 0;
+	nearest_init(&nr, word ? word : "");
+	if (kind == KNOWN_SIZE)
+		for (size_t i = 0; i < sys->n_sizes; i++)
+			offer(&nr, &known, &total, sys->sizes[i].id, sys->sizes[i].name);
+	for (size_t c = 0; kind != KNOWN_SIZE && c < sys->n_catalogs; c++) {
+		const struct catalog *cat = sys->catalogs[c];
+		if (kind == KNOWN_GROUP)
+			for (size_t i = 0; i < cat->n_groups; i++)
+				offer(&nr, &known, &total, cat->groups[i].id, cat->groups[i].name);
+		else
+			for (size_t i = 0; i < cat->n_entries; i++)
+				offer(&nr, &known, &total, cat->entries[i].id, cat->entries[i].name);
+	}
+	if (nr.best)
+		strbuf_addf(sb, _("; did you mean '%s'?"), nr.best);
+	if (total > KNOWN_SHOWN)
+		strbuf_addf(&known, _(" and %zu more (see 'muster catalog %s')"), total - KNOWN_SHOWN,
+		            sys->id);
+	strbuf_addf(sb, _(" (known: %s)"), known.s ? known.s : _("none"));
+	strbuf_release(&known);
+}
+
 /* Registers id in ix; a duplicate is an error naming both lines' kind. */
 static int reg(struct system *sys, struct idx *ix, const char *what, const char *id, void *val,
                xmlNodePtr n, struct diags *d)
