@@ -18,6 +18,7 @@
 #include "roster.h"
 #include "save.h"
 #include "session.h"
+#include "suggest.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -490,6 +491,114 @@ static int exec_status(int argc, char **argv)
 		cmd_print_status(ev, &d, true, stdout);
 		rc = errors ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
 	}
+	eval_free(ev);
+	roster_free(r);
+	diags_release(&d);
+	session_free(s);
+	return rc;
+}
+
+/* --- suggest ------------------------------------------------------------------------------- */
+
+static int exec_suggest(int argc, char **argv);
+
+const struct cmd_entry cmd_suggest_entry = {
+	"suggest",
+	N_("[--list=LIST] FILE"),
+	N_("list the entries that can still be added legally, with how many models"),
+	N_("Each entry of the list's faction is tried as one more unit, in memory, and checked\n"
+	   "with every rule: it is listed when some number of models keeps the list as legal as\n"
+	   "it is. The fewest and the most models shown are both checked. Exit status: 0, or 2\n"
+	   "on trouble.\n\n"
+	   "Options:\n"
+	   "      --list=LIST      the list's id, name or number (default: every list)\n"),
+	exec_suggest,
+};
+
+static int exec_suggest(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ "list", required_argument, NULL, OPT_LIST },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_suggest_entry;
+	const char *want = NULL;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0)
+			return MUSTER_EXIT_OK;
+		if (c > 0)
+			continue;
+		if (opt != OPT_LIST)
+			return cmd_bad_option(self, opt, argv);
+		want = optarg;
+	}
+	if (argc - optind != 1)
+		return cmd_usage_error(self, "%s", _("suggest takes one roster file"));
+	struct session *s = session_new();
+	struct diags d = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	int rc = MUSTER_EXIT_TROUBLE;
+	if (edit_check(s, argv[optind], NULL, 0, &r, &ev, &d) < 0) {
+		diags_sort(&d);
+		diags_print(&d, stderr, DIAG_TEXT);
+		goto out;
+	}
+	const struct system *sys = r->sys;
+	bool found = want == NULL;
+	rc = MUSTER_EXIT_OK;
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct r_list *l = &r->lists[li];
+		char num[32];
+		snprintf(num, sizeof(num), "%zu", li + 1);
+		if (want && strcmp(want, num) != 0 && !(l->id && strcmp(want, l->id) == 0) &&
+		    !(l->name && strcmp(want, l->name) == 0))
+			continue;
+		found = true;
+		struct suggestion *sg = NULL;
+		struct diags sd = DIAGS_INIT;
+		long n = suggest_list(r, li, &sg, &sd);
+		if (n < 0) {
+			diags_print(&sd, stderr, DIAG_TEXT);
+			diags_release(&sd);
+			rc = MUSTER_EXIT_TROUBLE;
+			continue;
+		}
+		diags_release(&sd);
+		const struct elist *el = &ev->lists[li];
+		fprintf(stdout, "%s%s:", li ? "\n" : "", l->name ? l->name : l->id ? l->id : _("Army list"));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (el->limits[c] >= 0)
+				fprintf(stdout, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],
+				        abbr(&sys->costs[c]));
+		fputc('\n', stdout);
+		if (n == 0)
+			fprintf(stdout, "  %s\n", _("nothing more can be added legally"));
+		for (long i = 0; i < n; i++) {
+			const struct entry *e = sg[i].e;
+			char models[64];
+			if (sg[i].min_models == sg[i].max_models)
+				snprintf(models, sizeof(models), "%ld", sg[i].min_models);
+			else
+				snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
+			fprintf(stdout, "  %-24s %-28s ", e->id, e->name);
+			fprintf(stdout, ngettext("%s model", "%s models",
+			                         (unsigned long)sg[i].max_models), models);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (e->costs[c])
+					fprintf(stdout, _(", %ld %s each"), e->costs[c], abbr(&sys->costs[c]));
+			fputc('\n', stdout);
+		}
+		free(sg);
+	}
+	if (!found) {
+		fprintf(stderr, _("muster: %s: no list '%s'\n"), argv[optind], want);
+		rc = MUSTER_EXIT_TROUBLE;
+	}
+out:
 	eval_free(ev);
 	roster_free(r);
 	diags_release(&d);

@@ -20,6 +20,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_set_entry,
 	&cmd_show_entry,
 	&cmd_status_entry,
+	&cmd_suggest_entry,
 	&cmd_validate_entry,
 	NULL,
 };

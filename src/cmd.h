@@ -34,6 +34,7 @@ extern const struct cmd_entry cmd_remove_entry;
 extern const struct cmd_entry cmd_set_entry;
 extern const struct cmd_entry cmd_show_entry;
 extern const struct cmd_entry cmd_status_entry;
+extern const struct cmd_entry cmd_suggest_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
 /* The table, alphabetical, NULL-terminated. */
