@@ -15,6 +15,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
 	&cmd_help_entry,
+	&cmd_import_entry,
 	&cmd_new_entry,
 	&cmd_remove_entry,
 	&cmd_set_entry,

@@ -29,6 +29,7 @@ extern const struct cmd_entry cmd_add_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
 extern const struct cmd_entry cmd_help_entry;
+extern const struct cmd_entry cmd_import_entry;
 extern const struct cmd_entry cmd_new_entry;
 extern const struct cmd_entry cmd_remove_entry;
 extern const struct cmd_entry cmd_set_entry;

@@ -12,6 +12,7 @@
 #include "campaign.h"
 #include "lang.h"
 #include "read-rules.h"
+#include "rx.h"
 #include "data.h"
 #include "idx.h"
 #include "select.h"
@@ -556,6 +557,39 @@ static int load_catalogs(struct session *s, struct system *sys, const char *cons
 	return rc;
 }
 
+/* <import><line kind="unit|option|ignore" pattern="..."/>...</import> */
+static int load_import(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	size_t n = 0;
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c))
+		n += xml_is(c, "line");
+	sys->imports = xcalloc(n + 1, sizeof(*sys->imports));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "line"))
+			continue;
+		struct import_line *il = &sys->imports[sys->n_imports];
+		char *kind = xml_prop(c, "kind"), *pat = xml_prop(c, "pattern");
+		il->line = xml_line(c);
+		il->kind = kind && strcmp(kind, "option") == 0 ? IMPORT_OPTION
+		           : kind && strcmp(kind, "ignore") == 0 ? IMPORT_IGNORE : IMPORT_UNIT;
+		char *err = NULL;
+		size_t off = 0;
+		il->rx = pat ? rx_compile(pat, &err, &off) : NULL;
+		if (il->rx == NULL) {
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
+			          _("import pattern: %s at character %zu"), err ? err : _("missing"), off);
+			free(err);
+			free(kind);
+			free(pat);
+			return -1;
+		}
+		sys->n_imports++;
+		free(kind);
+		free(pat);
+	}
+	return 0;
+}
+
 struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
                                 struct diags *d)
 {
@@ -622,6 +656,8 @@ struct system *system_load_file(struct session *s, const char *path, const char 
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
 		goto fail;
+	if ((sec = xml_child(root_el, "import")) && load_import(sys, sec, d))
+		goto fail;
 	if ((sec = xml_child(root_el, "campaign")) && campaign_read(sec, sys, d))
 		goto fail;
 	if (rules_check_cycles(sys, d))
@@ -639,6 +675,9 @@ void system_free(struct system *sys)
 {
 	if (sys == NULL)
 		return;
+	for (size_t i = 0; i < sys->n_imports; i++)
+		rx_free(sys->imports[i].rx);
+	free(sys->imports);
 	camp_def_free(sys, sys->camp);
 	for (size_t i = 0; i < sys->n_rules; i++)
 		rule_free(sys->rules[i]);
