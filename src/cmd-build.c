@@ -515,6 +515,59 @@ const struct cmd_entry cmd_suggest_entry = {
 	exec_suggest,
 };
 
+int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
+                          FILE *out)
+{
+	const struct system *sys = r->sys;
+	bool found = want == NULL;
+	int rc = MUSTER_EXIT_OK;
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct r_list *l = &r->lists[li];
+		char num[32];
+		snprintf(num, sizeof(num), "%zu", li + 1);
+		if (want && strcmp(want, num) != 0 && !(l->id && strcmp(want, l->id) == 0) &&
+		    !(l->name && strcmp(want, l->name) == 0))
+			continue;
+		found = true;
+		struct suggestion *sg = NULL;
+		struct diags sd = DIAGS_INIT;
+		long n = suggest_list(r, li, &sg, &sd);
+		if (n < 0) {
+			diags_print(&sd, stderr, DIAG_TEXT);
+			diags_release(&sd);
+			rc = MUSTER_EXIT_TROUBLE;
+			continue;
+		}
+		diags_release(&sd);
+		const struct elist *el = &ev->lists[li];
+		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? l->name : l->id ? l->id : _("Army list"));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (el->limits[c] >= 0)
+				fprintf(out, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],
+				        abbr(&sys->costs[c]));
+		fputc('\n', out);
+		if (n == 0)
+			fprintf(out, "  %s\n", _("nothing more can be added legally"));
+		for (long i = 0; i < n; i++) {
+			const struct entry *e = sg[i].e;
+			char models[64];
+			if (sg[i].min_models == sg[i].max_models)
+				snprintf(models, sizeof(models), "%ld", sg[i].min_models);
+			else
+				snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
+			fprintf(out, "  %-24s %-28s ", e->id, e->name);
+			fprintf(out, ngettext("%s model", "%s models",
+			                         (unsigned long)sg[i].max_models), models);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (e->costs[c])
+					fprintf(out, _(", %ld %s each"), e->costs[c], abbr(&sys->costs[c]));
+			fputc('\n', out);
+		}
+		free(sg);
+	}
+	return found ? rc : -1;
+}
+
 static int exec_suggest(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -547,54 +600,8 @@ static int exec_suggest(int argc, char **argv)
 		diags_print(&d, stderr, DIAG_TEXT);
 		goto out;
 	}
-	const struct system *sys = r->sys;
-	bool found = want == NULL;
-	rc = MUSTER_EXIT_OK;
-	for (size_t li = 0; li < r->n_lists; li++) {
-		const struct r_list *l = &r->lists[li];
-		char num[32];
-		snprintf(num, sizeof(num), "%zu", li + 1);
-		if (want && strcmp(want, num) != 0 && !(l->id && strcmp(want, l->id) == 0) &&
-		    !(l->name && strcmp(want, l->name) == 0))
-			continue;
-		found = true;
-		struct suggestion *sg = NULL;
-		struct diags sd = DIAGS_INIT;
-		long n = suggest_list(r, li, &sg, &sd);
-		if (n < 0) {
-			diags_print(&sd, stderr, DIAG_TEXT);
-			diags_release(&sd);
-			rc = MUSTER_EXIT_TROUBLE;
-			continue;
-		}
-		diags_release(&sd);
-		const struct elist *el = &ev->lists[li];
-		fprintf(stdout, "%s%s:", li ? "\n" : "", l->name ? l->name : l->id ? l->id : _("Army list"));
-		for (size_t c = 0; c < sys->n_costs; c++)
-			if (el->limits[c] >= 0)
-				fprintf(stdout, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],
-				        abbr(&sys->costs[c]));
-		fputc('\n', stdout);
-		if (n == 0)
-			fprintf(stdout, "  %s\n", _("nothing more can be added legally"));
-		for (long i = 0; i < n; i++) {
-			const struct entry *e = sg[i].e;
-			char models[64];
-			if (sg[i].min_models == sg[i].max_models)
-				snprintf(models, sizeof(models), "%ld", sg[i].min_models);
-			else
-				snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
-			fprintf(stdout, "  %-24s %-28s ", e->id, e->name);
-			fprintf(stdout, ngettext("%s model", "%s models",
-			                         (unsigned long)sg[i].max_models), models);
-			for (size_t c = 0; c < sys->n_costs; c++)
-				if (e->costs[c])
-					fprintf(stdout, _(", %ld %s each"), e->costs[c], abbr(&sys->costs[c]));
-			fputc('\n', stdout);
-		}
-		free(sg);
-	}
-	if (!found) {
+	rc = cmd_print_suggestions(r, ev, want, stdout);
+	if (rc == -1) {
 		fprintf(stderr, _("muster: %s: no list '%s'\n"), argv[optind], want);
 		rc = MUSTER_EXIT_TROUBLE;
 	}

@@ -14,6 +14,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_add_entry,
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
+	&cmd_edit_entry,
 	&cmd_help_entry,
 	&cmd_import_entry,
 	&cmd_new_entry,

@@ -28,6 +28,7 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_add_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
+extern const struct cmd_entry cmd_edit_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_import_entry;
 extern const struct cmd_entry cmd_new_entry;
@@ -72,6 +73,11 @@ struct session;
 void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, FILE *out);
 /* Applies one builder command (argv[0]: add, remove or set) to the roster file path, saves
  * it and prints its status to out; messages go to stderr. Returns an exit status. */
+/* Prints what can still be added to each list (or the one named want: id, name or number);
+ * returns an exit status, or -1 when no list is named want. */
+struct roster;
+int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
+                          FILE *out);
 int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out);
 
 #endif

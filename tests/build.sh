@@ -129,5 +129,25 @@ run "set: unknown list" 2 "no list 'nowhere'" set "$g" 1 --move=nowhere
 h=$tmp/dr.xml
 run "new: Daemon Rift" 0 "Core 0%/at least 25%" new "$h" --system=daemon-rift --size=standard
 
+# --- muster edit from a pipe ------------------------------------------------------------------
+e=$tmp/edit.xml
+"$MUSTER" new "$e" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null
+cp "$e" "$tmp/edit-start.xml"
+printf 'add quack-marine 10\nadd marine-sergeant --option=trained\nundo\nundo\nquit\n' |
+	LC_ALL=C "$MUSTER" edit "$e" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 0 ]; then ok "edit: a script runs, exit 0"; else not_ok "edit: a script runs, exit 0"; fi
+hasnt "edit: no prompt when reading a pipe" "$out" "muster>"
+has "edit: the status after each change" "$out" "84 of 300 AP, 216 left (2 units)"
+if cmp -s "$e" "$tmp/edit-start.xml"; then ok "edit: undo twice gives the file back byte for byte"; else not_ok "edit: undo twice gives the file back byte for byte"; fi
+printf 'add quack-marine 10\nadd quack-marin\nredo\nset 1 --models=9\n' |
+	LC_ALL=C "$MUSTER" edit "$e" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 2 ]; then ok "edit: a failed command makes the exit status 2"; else not_ok "edit: a failed command makes the exit status 2"; fi
+has "edit: the failure is said, with a did-you-mean" "$err" "did you mean 'quack-marine'?"
+has "edit: nothing to redo after a new change" "$err" "nothing to redo"
+has "edit: the commands after a failure still run" "$e" 'models="9"'
+run "edit: no such file" 2 "'muster new' makes a roster" edit "$tmp/none.xml"
+
 echo "1..$k"
 test "$fails" -eq 0
