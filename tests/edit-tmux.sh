@@ -110,7 +110,7 @@ if wait_for "284 of 300 AP, 16 left"; then ok "duckhammer: 284 of 300 AP"; else 
 enter "add quack-marine 1" "duckhammer: a fourth Quack Marine unit"
 if wait_for "error: DH-5"; then ok "duckhammer: the violation shows at once"; else not_ok "duckhammer: the violation shows at once"; fi
 enter "undo" "duckhammer: undo"
-if screen | tail -4 | grep -qF "Legality: legal"; then ok "duckhammer: legal again after undo"; else not_ok "duckhammer: legal again after undo"; fi
+if screen | sed 's/ *$//; /^$/d' | tail -3 | grep -qxF "Legality: legal"; then ok "duckhammer: legal again after undo"; else not_ok "duckhammer: legal again after undo"; fi
 complete "set 4 --mod" "set 4 --models=" "duckhammer"
 enter "1" "duckhammer: set models"
 typed "quit"
