@@ -4,7 +4,9 @@
  */
 #include "muster.h"
 #include "cmd.h"
+#include "batch.h"
 #include "data.h"
+#include "util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
 	&cmd_edit_entry,
+	&cmd_export_entry,
 	&cmd_help_entry,
 	&cmd_import_entry,
 	&cmd_new_entry,
@@ -23,6 +26,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_show_entry,
 	&cmd_status_entry,
 	&cmd_suggest_entry,
+	&cmd_tournament_entry,
 	&cmd_validate_entry,
 	NULL,
 };
@@ -65,9 +69,9 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 	        "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
 	        "      --help           show this help and exit\n"
 	        "      --version        show the version and exit\n\n"
-	        "'muster help COMMAND' shows a command's options. 'muster validate' exits 0 when\n"
-	        "every list is legal, 1 when one is not, 2 on a usage error or unreadable or\n"
-	        "malformed input; the other commands exit 0 or 2.\n"), out);
+	        "'muster help COMMAND' shows a command's options. 'muster validate' and\n"
+	        "'muster tournament' exit 0 when every list is legal, 1 when one is not, 2 on a\n"
+	        "usage error or unreadable or malformed input; the other commands exit 0 or 2.\n"), out);
 }
 
 int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
@@ -115,4 +119,12 @@ int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)
 	default:
 		return 0;
 	}
+}
+
+int cmd_parse_jobs(const char *arg)
+{
+	long j;
+	if (parse_long(arg, 0, BATCH_MAX_JOBS, &j) != 0)
+		return -1;
+	return (int)j;
 }

@@ -29,6 +29,7 @@ extern const struct cmd_entry cmd_add_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
 extern const struct cmd_entry cmd_edit_entry;
+extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_import_entry;
 extern const struct cmd_entry cmd_new_entry;
@@ -37,6 +38,7 @@ extern const struct cmd_entry cmd_set_entry;
 extern const struct cmd_entry cmd_show_entry;
 extern const struct cmd_entry cmd_status_entry;
 extern const struct cmd_entry cmd_suggest_entry;
+extern const struct cmd_entry cmd_tournament_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
 /* The table, alphabetical, NULL-terminated. */
@@ -79,5 +81,8 @@ struct roster;
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
                           FILE *out);
 int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out);
+/* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
+ * from 0 to BATCH_MAX_JOBS. */
+int cmd_parse_jobs(const char *arg);
 
 #endif

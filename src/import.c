@@ -31,8 +31,11 @@ static const struct {
 	{ IMPORT_IGNORE, "^Unit\\s{2,}Models(\\s|$)" },
 	{ IMPORT_IGNORE, "^Total(\\s|$)" },
 	{ IMPORT_IGNORE, "^[^:]+: \\d+ of \\d+ spent" },
+	/* show's cost lines under a unit: its models, what modifiers changed, each option */
+	{ IMPORT_IGNORE, "^\\s+\\+\\s*\\d+ models?(?:\\s{2,}-?\\d+)*\\s*$" },
+	{ IMPORT_IGNORE, "^\\s+\\+\\s*changed by modifiers(?:\\s{2,}-?\\d+)*\\s*$" },
 	{ IMPORT_OPTION, "^\\s+joins\\s+(?<join>.+?)\\s*$" },
-	{ IMPORT_OPTION, "^\\s+[-+*]\\s*(?<name>.+?)(?:\\s+[xX](?<count>\\d+))?\\s*$" },
+	{ IMPORT_OPTION, "^\\s+[-+*]\\s*(?<name>.+?)(?:\\s+[xX](?<count>\\d+))?(?:\\s{2,}-?\\d+)*\\s*$" },
 	/* show's table: TITLE, two spaces or more, MODELS, then the costs */
 	{ IMPORT_UNIT, "^(?<name>\\S.*?)\\s{2,}(?<count>\\d+)(?:\\s+-?\\d+)*\\s*$" },
 	{ IMPORT_UNIT, "^\\s*(?<count>\\d+)\\s*[xX×]\\s*(?<name>[^\\[\\]]+?)\\s*" PTS "\\s*" OPTS "\\s*$" },
@@ -435,6 +438,7 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 			return;
 	} else {
 		t->skip = strcmp(line, "Notes") == 0 || strcmp(line, _("Notes")) == 0 ||
+		          strcmp(line, "Units") == 0 || strcmp(line, _("Units")) == 0 ||
 		          strncmp(line, "Legality:", 9) == 0 || strncmp(line, _("Legality:"), strlen(_("Legality:"))) == 0;
 		if (t->skip)
 			return;
@@ -452,8 +456,10 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 		int used = header(t, key, v, no, before_lists && t->n_lists == 0);
 		free(key);
 		free(v);
-		if (used || (l && l->title))
-			return; /* facts of a size ("VP to win: 18") under a title */
+		/* Facts of a size ("VP to win: 18") under a title, and what show prints above the
+		 * first list ("Fingerprint: ..."), are not the list's. */
+		if (used || (l && l->title) || (before_lists && t->n_lists == 0))
+			return;
 	}
 	char *g[G_N] = { NULL };
 	int kind = classify(t, line, g);

@@ -35,10 +35,10 @@ not_ok() {
 screen() {
 	tm capture-pane -p -J -S -200 -t edit
 }
-# wait_for TEXT: polls the screen (at most 100 times, 0.1 s apart) until it holds TEXT.
+# wait_for TEXT: polls the screen (at most 300 times, 0.1 s apart) until it holds TEXT.
 wait_for() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 300 ]; do
 		if screen 2>/dev/null | grep -qF -- "$1"; then
 			return 0
 		fi
@@ -50,7 +50,7 @@ wait_for() {
 # wait_prompt: the last line of the screen is the prompt, with nothing typed after it.
 wait_prompt() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt 300 ]; do
 		if [ "$(screen 2>/dev/null | sed 's/ *$//; /^$/d' | tail -1)" = "muster>" ]; then
 			return 0
 		fi
@@ -70,8 +70,17 @@ servers=0
 start() {
 	servers=$((servers + 1))
 	sock=muster-test-$$-$servers
-	tm new-session -d -s edit -x 160 -y 50 \
-		"env LC_ALL=C MUSTER_DATA_PATH='$MUSTER_DATA_PATH' '$MUSTER' edit '$1'; echo EDIT-EXIT=\$?; sleep 30"
+	# A loaded machine may refuse a new server now and then: a few tries, each checked.
+	tries=0
+	until tm new-session -d -s edit -x 160 -y 50 \
+		"env LC_ALL=C MUSTER_DATA_PATH='$MUSTER_DATA_PATH' '$MUSTER' edit '$1'; echo EDIT-EXIT=\$?; sleep 60" \
+		2>"$tmp/tmux.err" && tm has-session -t edit 2>>"$tmp/tmux.err"; do
+		tries=$((tries + 1))
+		sed 's/^/# tmux: /' "$tmp/tmux.err"
+		[ $tries -ge 3 ] && break
+		tm kill-server >/dev/null 2>&1
+		sleep 1
+	done
 	if wait_prompt; then ok "$2: the prompt comes"; else not_ok "$2: the prompt comes"; fi
 }
 # complete PARTIAL EXPECTED NAME: types PARTIAL, presses Tab, and the line shows EXPECTED.

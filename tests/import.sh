@@ -37,6 +37,10 @@ for sys in actionhammer daemon-rift duck duckhammer scrollhammer; do
 	for f in "$top"/tests/rules/$sys/*.xml "$top"/doc/examples/impondium-strike-force.xml \
 		"$top"/doc/examples/illegal-strike-force.xml; do
 		case $f in */doc/examples/*) [ "$sys" = duckhammer ] || continue ;; esac
+		# Campaign rosters: their trainings come from a ledger no printed list holds.
+		grep -q '<campaign' "$f" && continue
+		"$MUSTER" validate "$f" >/dev/null 2>&1
+		[ $? -eq 2 ] && continue # needs data of its own (run-rules.sh gives it)
 		"$MUSTER" show "$f" 2>/dev/null | strip >"$tmp/a.txt" || continue
 		count=$((count + 1))
 		if ! "$MUSTER" import "$tmp/a.txt" >"$tmp/b.xml" 2>"$tmp/e"; then

@@ -20,6 +20,8 @@ for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actio
 	"$top"/tests/rules/duckhammer/*.xml "$top"/tests/rules/scrollhammer/*.xml; do
 	grep -q 'expect: legal' "$f" || case $f in */doc/examples/*) ;; *) continue ;; esac
 	name=${f#"$top"/}
+	"$MUSTER" validate "$f" >/dev/null 2>&1
+	[ $? -eq 2 ] && continue # needs data of its own (run-rules.sh gives it)
 	if ! "$MUSTER" suggest "$f" >"$tmp/s" 2>"$tmp/e"; then
 		k=$((k + 1)); fails=$((fails + 1))
 		echo "not ok $k - $name: suggest failed"
