@@ -2,9 +2,8 @@
 # `muster import` reads pasted plain-text lists. (1) Round trip: for every rules case of the
 # bundled systems (tests/rules/*/) and the bundled example army, `muster show`'s text,
 # imported again, shows the same list (the violations' FILE:LINE lines aside, since the file
-# differs). `muster export --format=text` is another issue's; when it lands, this test should
-# read its output too. Campaign rosters are left out: their trainings come from the ledger,
-# which a printed list does not hold. (2) Pasted forms, unreadable lines with their numbers,
+# differs), and the same through `muster export --format=text`. Campaign rosters are left
+# out: their trainings come from the ledger, which a printed list does not hold. (2) Pasted forms, unreadable lines with their numbers,
 # and "did you mean" for misspelt names. Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and
 # srcdir, as `make check` sets.
 set -u
@@ -54,11 +53,21 @@ for sys in actionhammer daemon-rift duck duckhammer scrollhammer; do
 			bad=$((bad + 1))
 			echo "# not the same list: $f"
 			diff "$tmp/a.txt" "$tmp/c.txt" | sed 's/^/#   /' | head -10
+			continue
+		fi
+		# The same through muster export --format=text.
+		"$MUSTER" export --format=text "$f" 2>/dev/null | strip >"$tmp/a.txt"
+		if ! "$MUSTER" import "$tmp/a.txt" >"$tmp/b.xml" 2>"$tmp/e" ||
+		   ! "$MUSTER" export --format=text "$tmp/b.xml" 2>/dev/null | strip >"$tmp/c.txt" ||
+		   ! cmp -s "$tmp/a.txt" "$tmp/c.txt"; then
+			bad=$((bad + 1))
+			echo "# export --format=text does not round-trip: $f"
+			sed 's/^/#   /' "$tmp/e" | head -5
 		fi
 	done
 	n=$((n + count))
 	if [ "$count" -gt 0 ] && [ "$bad" -eq 0 ]; then
-		ok "$sys: $count lists shown, imported and shown again are the same"
+		ok "$sys: $count lists shown (and exported as text), imported and shown again are the same"
 	else
 		not_ok "$sys: $bad of $count lists do not round-trip"
 	fi
