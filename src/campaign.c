@@ -809,6 +809,22 @@ static void train(struct deriv *v, const struct ledger_entry *le, struct camp_un
 		          unit_name(u), u->level, u->n_trains, u->start_level, a->opt.name);
 		return;
 	}
+	if (a->pick_item && le->item) {
+		/* The item on the card now: the entry's own unless swapped away, or one brought. */
+		bool own = item_of(u, le->item), there = own;
+		for (size_t i = 0; i < u->n_trains; i++) {
+			const struct camp_train *t = &u->trains[i];
+			if (t->drops && strcmp(t->drops, le->item) == 0)
+				there = false;
+			if (t->adds && strcmp(t->adds->id, le->item) == 0)
+				there = true;
+		}
+		if (!there) {
+			violation(v, le, 0, 0, ref, _("%s does not carry '%s' now: '%s' cannot change it"),
+			          unit_name(u), le->item, a->opt.name);
+			return;
+		}
+	}
 	size_t same = 0, band = 0, item = 0;
 	const char *group = a->group ? a->group : a->opt.id;
 	for (size_t i = 0; i < u->n_trains; i++) {
@@ -842,51 +858,82 @@ static void train(struct deriv *v, const struct ledger_entry *le, struct camp_un
 	}
 }
 
+static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, struct idx *brought,
+                         char ***keys, size_t *n_keys);
+
 /* Resolves each entry's unit; fatal when an id names no unit of the roster. */
 static int resolve(struct deriv *v)
 {
 	struct campaign *c = v->c;
-	for (size_t i = 0; i < c->n_ledger; i++) {
-		struct ledger_entry *le = &c->ledger[i];
-		const char *uid = le->unit;
-		for (size_t k = 0; k <= le->n_losses; k++) {
-			long line = k ? le->losses[k - 1].line : le->line;
-			long col = k ? le->losses[k - 1].col : le->col;
-			if (k)
-				uid = le->losses[k - 1].unit;
-			if (uid == NULL)
-				continue;
-			struct camp_unit *u = idx_get(v->ids, uid);
-			if (u == NULL) {
-				diags_add(v->d, SEV_FATAL, v->r->file, line, col, NULL, NULL,
-				          _("the ledger names unit '%s', which no list holds (give the unit id=\"%s\")"),
-				          uid, uid);
-				return -1;
-			}
-			if (k)
-				le->losses[k - 1].ru = u->ru;
-			else
-				le->ru = u->ru;
+	/* Items a choose="item" training brought earlier, by "UNIT ITEM": a later training may
+	 * change them. */
+	struct idx *brought = idx_new();
+	char **keys = NULL;
+	size_t n_keys = 0;
+	int rc = 0;
+	for (size_t i = 0; i < c->n_ledger && rc == 0; i++)
+		rc = resolve_entry(v, &c->ledger[i], i, brought, &keys, &n_keys);
+	for (size_t i = 0; i < n_keys; i++)
+		free(keys[i]);
+	free(keys);
+	idx_free(brought);
+	return rc;
+}
+
+static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, struct idx *brought,
+                         char ***keys, size_t *n_keys)
+{
+	struct campaign *c = v->c;
+	const char *uid = le->unit;
+	for (size_t k = 0; k <= le->n_losses; k++) {
+		long line = k ? le->losses[k - 1].line : le->line;
+		long col = k ? le->losses[k - 1].col : le->col;
+		if (k)
+			uid = le->losses[k - 1].unit;
+		if (uid == NULL)
+			continue;
+		struct camp_unit *u = idx_get(v->ids, uid);
+		if (u == NULL) {
+			diags_add(v->d, SEV_FATAL, v->r->file, line, col, NULL, NULL,
+			          _("the ledger names unit '%s', which no list holds (give the unit id=\"%s\")"),
+			          uid, uid);
+			return -1;
 		}
-		if (le->kind == LE_TRAIN && le->adv->pick_item) {
-			struct camp_unit *u = idx_get(v->ids, le->unit);
-			if (le->item == NULL || !item_of(u, le->item)) {
-				diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
-				          _("training '%s' changes an item: name one of %s's items with item=\"ID\""),
-				          le->adv->opt.id, unit_name(u));
-				return -1;
-			}
+		if (k)
+			le->losses[k - 1].ru = u->ru;
+		else
+			le->ru = u->ru;
+	}
+	if (le->kind == LE_TRAIN && le->adv->choose_item) {
+		char *key = xasprintf("%s\037%s", le->unit, le->item);
+		if (idx_add(brought, key, le) == 0) {
+			*keys = xreallocarray(*keys, *n_keys + 1, sizeof(**keys));
+			(*keys)[(*n_keys)++] = key;
+		} else {
+			free(key);
 		}
-		if (le->kind == LE_ENLIST && le->models == 0) {
-			struct camp_unit *u = idx_get(v->ids, le->unit);
-			if (u->enlisted_at >= 0) {
-				diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
-				          _("unit '%s' is enlisted twice (line %ld)"), le->unit,
-				          c->ledger[u->enlisted_at].line);
-				return -1;
-			}
-			u->enlisted_at = (long)i;
+	}
+	if (le->kind == LE_TRAIN && le->adv->pick_item) {
+		struct camp_unit *u = idx_get(v->ids, le->unit);
+		char *key = le->item ? xasprintf("%s\037%s", le->unit, le->item) : NULL;
+		bool ok = le->item && (item_of(u, le->item) || idx_get(brought, key));
+		free(key);
+		if (!ok) {
+			diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
+			          _("training '%s' changes an item: name one of %s's items with item=\"ID\""),
+			          le->adv->opt.id, unit_name(u));
+			return -1;
 		}
+	}
+	if (le->kind == LE_ENLIST && le->models == 0) {
+		struct camp_unit *u = idx_get(v->ids, le->unit);
+		if (u->enlisted_at >= 0) {
+			diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
+			          _("unit '%s' is enlisted twice (line %ld)"), le->unit,
+			          c->ledger[u->enlisted_at].line);
+			return -1;
+		}
+		u->enlisted_at = (long)i;
 	}
 	return 0;
 }

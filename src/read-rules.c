@@ -1256,12 +1256,13 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 	} else if (val_el) {
 		if ((m->value = read_expr(val_el, p)) == NULL)
 			goto fail;
-		if (m->attr && m->attr->type == ATTR_TEXT)
+		if (m->attr && m->attr->type == ATTR_TEXT && m->op == MOD_SET)
 			FAIL(n, "%s", _("a text attribute is set with value=\"TEXT\""));
-	} else if (m->attr && m->attr->type == ATTR_TEXT) {
+	} else if (m->attr && m->attr->type == ATTR_TEXT && m->op == MOD_SET) {
 		m->text = value;
 		value = NULL;
 	} else {
+		/* A number; for a text attribute on a ladder, the steps to go (op="add"). */
 		m->value = expr_new(EX_NUM, n);
 		struct value v;
 		char *err = NULL;

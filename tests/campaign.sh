@@ -95,6 +95,8 @@ refused "Diver without Fast Swimmer is refused" "DH-10" \
 run "a damage step on the Molter" 0 "" \
 	campaign train "$tmp/c.xml" sgt damage --item=sword --date=2026-09-20
 grep -q 'damage.*sword' "$out" && ok "the ledger shows the damage step" || not_ok "the ledger shows the damage step"
+run "DHC-5 (h): the card's Sword is one damage step up (d6 to 2d4)" 0 \
+	'Sword: Kind melee Dmg 2d4 Rng 1" Size small; Reliable' export "$tmp/c.xml"
 
 # DHC-5 (h) again: the Sergeant at Grade 3 may take a damage step, not on the Sword again.
 run "XP to the Sergeant: Level 6, Grade 3" 0 "" campaign xp "$tmp/c.xml" sgt 11 --date=2026-09-21
@@ -368,6 +370,14 @@ run "DHC-5 (g): the Sword swapped for a Sabre (small, 0)" 0 "trained Barracks we
 run "DHC-5 (g): XP to the Sergeant again" 0 "" campaign xp "$tmp/c.xml" sgt 11 --date=2026-09-21
 refused "DHC-5 (g): once per unit" "has taken 'Barracks weapon' 1 times: at most 1 per unit" \
 	campaign train "$tmp/c.xml" sgt barracks-weapon --item=spear --date=2026-09-21
+# DHC-5 (h) after (g): the Sabre took the Sword's place, so a damage step goes on the Sabre.
+refused "DHC-5 (h): the swapped-away Sword cannot take a damage step" "Sergeant Plume does not carry 'sword' now" \
+	campaign train "$tmp/c.xml" sgt damage --item=sword --date=2026-09-21
+run "DHC-5 (h): a damage step on the Sabre brought from the barracks" 0 "trained +1 damage step on sabre" \
+	campaign train "$tmp/c.xml" sgt damage --item=sabre --date=2026-09-21
+run "DHC-5 (g, h): the card carries the Sabre, one damage step up (d6 to 2d4)" 0 \
+	'Weapons: Sabre: Kind melee Dmg 2d4 Rng 1" Size small' export "$tmp/c.xml"
+grep -q 'Weapons: Sword' "$out" && not_ok "DHC-5 (g): the Sword left the card" || ok "DHC-5 (g): the Sword left the card"
 # DHC-6 counts own units that lost models; wounds alone (<lost models="0" wounds=>) do not.
 cat >"$tmp/c.xml" <<'EOF9'
 <roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Scratched">
