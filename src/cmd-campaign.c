@@ -453,7 +453,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	}
 	xmlDocDumpMemoryEnc(doc, &buf, &len, "UTF-8");
 	if (buf == NULL || len <= 0) {
-		fprintf(stderr, _("muster: %s: cannot write the roster out\n"), path);
+		cmd_error_at(path, "%s", _("cannot write the roster out"));
 		goto out;
 	}
 	if (buf[len - 1] != '\n') {
@@ -470,13 +470,12 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	diags_sort(&d);
 	if (now < 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
-		fprintf(stderr, _("muster: %s: not recorded; the file is unchanged\n"), path);
+		cmd_error_at(path, "%s", _("not recorded; the file is unchanged"));
 		goto out;
 	}
 	if (now > was) {
 		diags_print(&d, stderr, DIAG_TEXT);
-		fprintf(stderr, _("muster: %s: refused: it breaks the rules above; the file is unchanged\n"),
-		        path);
+		cmd_error_at(path, "%s", _("refused: it breaks the rules above; the file is unchanged"));
 		rc = MUSTER_EXIT_ILLEGAL;
 	} else if (save_file(path, (const char *)buf, (size_t)len, &d) != 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
@@ -518,7 +517,7 @@ static int exec_campaign(int argc, char **argv)
 	struct args a;
 	memset(&a, 0, sizeof(a));
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0) {
 			rc = MUSTER_EXIT_OK;
@@ -569,8 +568,7 @@ static int exec_campaign(int argc, char **argv)
 	long errors = check_text(s, path, NULL, 0, &r, &ev, &d);
 	diags_sort(&d);
 	if (errors >= 0 && r->camp == NULL) {
-		fprintf(stderr, _("muster: %s: no campaign: start one with 'muster campaign start %s AMOUNT'\n"),
-		        path, path);
+		cmd_error_at(path, _("no campaign: start one with 'muster campaign start %s AMOUNT'"), path);
 	} else if (errors >= 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
 		show(r, ev, &d, stdout);

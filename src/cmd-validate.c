@@ -96,7 +96,7 @@ static int exec_validate(int argc, char **argv)
 	enum diag_format fmt = DIAG_TEXT;
 	bool verbose = false;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":v", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "v", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;

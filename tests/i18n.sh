@@ -97,7 +97,7 @@ check "German: muster help validate, exit 0" 0 $? "$tmp/out" \
 # 5: a usage error.
 de --no-such-option >"$tmp/out" 2>&1
 check "German: an invalid option, exit 2" 2 $? "$tmp/out" \
-	"muster: ungültige Option '--no-such-option'" "Weitere Informationen mit 'muster --help'."
+	"muster: Fehler: ungültige Option '--no-such-option'" "Weitere Informationen mit 'muster --help'."
 
 # 6, 7: an illegal list: the severity word is German, the rule's own message (data) English.
 illegal=$top/doc/examples/illegal-strike-force.xml
