@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "cmd.h"
 #include "data.h"
+#include "util.h"
 #include "xml.h"
 
 #include <errno.h>
@@ -30,9 +31,24 @@ static int close_stdout(int status)
 	return status;
 }
 
+/* The languages of texts in game data (xml:lang) follow gettext's choice for messages: none
+ * under the C locale, else LANGUAGE's list, then the locale's own language. */
+static void set_data_languages(void)
+{
+	const char *loc = setlocale(LC_MESSAGES, NULL);
+	if (loc == NULL || strcmp(loc, "C") == 0 || strcmp(loc, "POSIX") == 0 ||
+	    strncmp(loc, "C.", 2) == 0)
+		return;
+	const char *language = getenv("LANGUAGE");
+	char *list = xasprintf("%s:%s", language ? language : "", loc);
+	xml_set_languages(list);
+	free(list);
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	set_data_languages();
 #if ENABLE_NLS
 	/* MUSTER_LOCALEDIR points an uninstalled build (its tests) at its own catalogs. */
 	const char *localedir = getenv("MUSTER_LOCALEDIR");

@@ -91,19 +91,18 @@ check "German: muster --help, exit 0" 0 $? "$tmp/out" \
 	"Aufruf: muster [--data-dir=VERZ] BEFEHL" "Befehle:" "Armeelisten prüfen" "--version"
 de help validate >"$tmp/out" 2>&1
 check "German: muster help validate, exit 0" 0 $? "$tmp/out" \
-	"Aufruf: muster validate [--format=text|xml] [--verbose] DATEI..." "--verbose" \
-	"Gemeinsame Optionen:"
+	"Aufruf: muster validate [--format=text|xml] [--verbose] DATEI..." "--verbose"
 
 # 5: a usage error.
 de --no-such-option >"$tmp/out" 2>&1
 check "German: an invalid option, exit 2" 2 $? "$tmp/out" \
 	"muster: Fehler: ungültige Option '--no-such-option'" "Weitere Informationen mit 'muster --help'."
 
-# 6, 7: an illegal list: the severity word is German, the rule's own message (data) English.
+# 6, 7: an illegal list: the severity word and the rule's message (data, xml:lang="de") German.
 illegal=$top/doc/examples/illegal-strike-force.xml
 de validate "$illegal" >"$tmp/out" 2>&1
 check "German: an illegal list, exit 1, severity translated" 1 $? "$tmp/out" \
-	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad has 11 models"
+	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad hat 11 Modelle; seine Sollstärke ist 10"
 en validate "$illegal" >"$tmp/out" 2>&1
 check "C locale: the same list, exit 1" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: error: DH-7: 1st Squad has 11 models"
