@@ -10,6 +10,7 @@
 #include "eval.h"
 #include "cmd.h"
 #include "diag.h"
+#include "fingerprint.h"
 #include "roster.h"
 #include "session.h"
 #include "util.h"
@@ -29,7 +30,8 @@ const struct cmd_entry cmd_validate_entry = {
 	   "Options:\n"
 	   "      --format=FORMAT  text (the default: FILE:LINE[:COL]: error: RULE: message)\n"
 	   "                       or xml (one document for tools, problems included)\n"
-	   "  -v, --verbose        also say of each legal file that it is legal\n"),
+	   "  -v, --verbose        also say of each file that could be checked whether it is\n"
+	   "                       legal, with its fingerprint (doc/fingerprint.md)\n"),
 	exec_validate,
 };
 
@@ -37,13 +39,17 @@ struct verdict {
 	const char *file;
 	int status; /* MUSTER_EXIT_* */
 	struct diags d;
+	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load */
 };
 
-static int validate_one(struct session *s, const char *path, struct diags *d)
+static int validate_one(struct session *s, const char *path, struct diags *d,
+                        char fp[FINGERPRINT_SHORT_LEN + 1])
 {
+	fp[0] = '\0';
 	struct roster *r = roster_load(s, path, d);
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
+	fingerprint_short(r, fp);
 	struct eval *ev = eval_new(r, d);
 	if (ev)
 		check_roster(ev, d);
@@ -127,7 +133,7 @@ static int exec_validate(int argc, char **argv)
 	int status = MUSTER_EXIT_OK;
 	for (size_t i = 0; i < n; i++) {
 		v[i].file = argv[optind + (int)i];
-		v[i].status = validate_one(s, v[i].file, &v[i].d);
+		v[i].status = validate_one(s, v[i].file, &v[i].d, v[i].fp);
 		if (v[i].status > status)
 			status = v[i].status;
 		diags_sort(&v[i].d);
@@ -139,8 +145,13 @@ static int exec_validate(int argc, char **argv)
 				fprintf(v[i].d.v[k].sev == SEV_FATAL ? stderr : stdout, "%s\n", t);
 				free(t);
 			}
+			struct strbuf name = STRBUF_INIT;
+			strbuf_add_visible(&name, v[i].file);
 			if (verbose && v[i].status == MUSTER_EXIT_OK)
-				printf(_("%s: legal\n"), v[i].file);
+				printf(_("%s: legal, fingerprint %s\n"), name.s, v[i].fp);
+			else if (verbose && v[i].status == MUSTER_EXIT_ILLEGAL)
+				printf(_("%s: not legal, fingerprint %s\n"), name.s, v[i].fp);
+			strbuf_release(&name);
 		}
 	}
 	session_free(s);

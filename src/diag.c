@@ -108,11 +108,13 @@ static const char *severity_label(enum severity s)
 	return _("error");
 }
 
+/* File names and messages may carry what a stranger wrote (a file name, a unit's name):
+ * control characters are written visibly, never sent to a terminal. */
 char *diag_format_text(const struct diag *g)
 {
 	struct strbuf sb = STRBUF_INIT;
 	if (g->file) {
-		strbuf_adds(&sb, g->file);
+		strbuf_add_visible(&sb, g->file);
 		if (g->line > 0) {
 			strbuf_addf(&sb, ":%ld", g->line);
 			if (g->col > 0)
@@ -123,9 +125,11 @@ char *diag_format_text(const struct diag *g)
 		strbuf_adds(&sb, "muster: ");
 	}
 	strbuf_addf(&sb, "%s: ", severity_label(g->sev));
-	if (g->ref)
-		strbuf_addf(&sb, "%s: ", g->ref);
-	strbuf_adds(&sb, g->msg);
+	if (g->ref) {
+		strbuf_add_visible(&sb, g->ref);
+		strbuf_adds(&sb, ": ");
+	}
+	strbuf_add_visible(&sb, g->msg);
 	return strbuf_detach(&sb);
 }
 

@@ -187,9 +187,9 @@ check "French: muster show, exit 0" 0 $? "$tmp/out" \
 
 # 20, 21: a legal list, --verbose.
 de validate --verbose "$legal" >"$tmp/out" 2>&1
-check "German: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml: gültig"
+check "German: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml: gültig, Fingerabdruck "
 fr validate --verbose "$legal" >"$tmp/out" 2>&1
-check "French: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml : légal"
+check "French: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml : légal, empreinte "
 
 # 22, 23: the rules of a system, with translated descriptions and bounds.
 de help rules duckhammer >"$tmp/out" 2>&1
