@@ -22,7 +22,7 @@ static int exec_validate(int argc, char **argv);
 
 const struct cmd_entry cmd_validate_entry = {
 	"validate",
-	N_("[--format=text|xml] [--verbose] FILE..."),
+	N_("[--format=text|xml] [-v|--verbose] FILE..."),
 	N_("check army lists and report every rule they break"),
 	N_("Every list of every file is checked and every violation reported, in line order.\n"
 	   "Exit status: 0 when all are legal, 1 when any is not, 2 when a file cannot be\n"

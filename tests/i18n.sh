@@ -120,7 +120,7 @@ check "German: muster --help, exit 0" 0 $? "$tmp/out" \
 	"Fehler melden an:"
 de help validate >"$tmp/out" 2>&1
 check "German: muster help validate, exit 0" 0 $? "$tmp/out" \
-	"Aufruf: muster validate [--format=text|xml] [--verbose] DATEI..." "--verbose" \
+	"Aufruf: muster validate [--format=text|xml] [-v|--verbose] DATEI..." "--verbose" \
 	"Gemeinsame Optionen:"
 fr --help >"$tmp/out" 2>&1
 check "French: muster --help, exit 0" 0 $? "$tmp/out" \
