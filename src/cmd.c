@@ -15,6 +15,7 @@
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
+	&cmd_complete_entry,
 	&cmd_export_entry,
 	&cmd_help_entry,
 	&cmd_show_entry,
@@ -30,7 +31,7 @@ const struct cmd_entry *cmd_find(const char *name, bool *ambiguous)
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++) {
 		if (strcmp((*c)->name, name) == 0)
 			return *c;
-		if (len > 0 && strncmp((*c)->name, name, len) == 0) {
+		if (len > 0 && !CMD_HIDDEN(*c) && strncmp((*c)->name, name, len) == 0) {
 			if (found)
 				*ambiguous = true;
 			found = *c;
@@ -51,7 +52,8 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 {
 	if (cmd) {
 		fprintf(out, _("Usage: muster %s %s\n"), cmd->name, _(cmd->usage));
-		fprintf(out, "%s\n", _(cmd->summary));
+		if (!CMD_HIDDEN(cmd))
+			fprintf(out, "%s\n", _(cmd->summary));
 		if (cmd->help && *cmd->help)
 			fprintf(out, "\n%s", _(cmd->help));
 		fprintf(out, "%s", _("\nCommon options:\n"
@@ -64,7 +66,8 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 	        "Build and check army lists for tabletop wargames whose rules are data.\n\n"
 	        "Commands:\n"), out);
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
-		fprintf(out, "  %-10s %s\n", (*c)->name, _((*c)->summary));
+		if (!CMD_HIDDEN(*c))
+			fprintf(out, "  %-10s %s\n", (*c)->name, _((*c)->summary));
 	fputs(_("\nOptions:\n"
 	        "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
 	        "  -h, --help           show this help and exit\n"

@@ -24,9 +24,13 @@ struct cmd_entry {
 	const char *help;     /* the options, one per line, for --help */
 	int (*exec)(int argc, char **argv);
 };
+/* A command with no summary is hidden: --help does not list it, and only its full name finds
+ * it (muster complete, for shell completion). */
+#define CMD_HIDDEN(c) ((c)->summary == NULL)
 
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
+extern const struct cmd_entry cmd_complete_entry;
 extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_show_entry;
