@@ -24,7 +24,7 @@ struct idx *idx_new(void)
 	struct idx *ix = xcalloc(1, sizeof(*ix));
 	ix->h = xmlHashCreate(64);
 	if (ix->h == NULL) {
-		fputs("muster: out of memory\n", stderr);
+		fputs("muster: error: out of memory\n", stderr);
 		abort();
 	}
 	return ix;
