@@ -6,8 +6,10 @@
 # Writes into OUTDIR (created; it must not exist yet, so that a half-written directory is never
 # mistaken for a finished one):
 #
-#   units-N.xml        one list of N units, for each N of -n (default 100 1000 10000 100000)
+#   units-N.xml        one list of N units, for each N of -n (default 10 100 1000 10000 100000)
 #   batch/NNNNN.xml    -b COUNT small lists (default 10000) of 10 to 15 units each, one a file
+#   batch-K/           copies of the first K of them, for each K of 10, 100 and 1000 below
+#                      COUNT: smaller batches, each a directory as an organiser has one
 #
 # Every unit comes from the Impondium catalog given as CATALOG (catalogs/duckhammer/impondium.xml):
 # its entries, their costs, Full Strength, Grade, sub-faction and options are read from it, so
@@ -37,7 +39,7 @@ die() {
 	exit 2
 }
 
-sizes="100 1000 10000 100000"
+sizes="10 100 1000 10000 100000"
 batch=10000
 while getopts n:b: opt; do
 	case $opt in
@@ -343,6 +345,18 @@ function break_list(kind,    u) {
 	rm -rf "$out"
 	exit 2
 }
+
+# Smaller batches: the first K lists, each batch a directory of its own.
+for k in 10 100 1000; do
+	[ "$k" -lt "$batch" ] || continue
+	mkdir "$out/batch-$k" || die "cannot make '$out/batch-$k'"
+	i=1
+	while [ $i -le $k ]; do
+		f=$(printf '%05d.xml' $i)
+		cp "$out/batch/$f" "$out/batch-$k/$f" || die "cannot copy '$f'"
+		i=$((i + 1))
+	done
+done
 
 # muster refuses files over 8 MiB (src/xml.h, XML_MAX_FILE_SIZE).
 for f in "$out"/units-*.xml; do

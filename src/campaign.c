@@ -108,6 +108,10 @@ struct deriv {
 	struct idx *ids;           /* unit id -> camp_unit */
 	struct idx *gone;          /* entry id of a destroyed once-only unit -> its camp_unit */
 	long *table_used;          /* per roll table: units upgraded on it since the last battle */
+	int64_t *yields;           /* per currency: what the chosen means yield at each battle */
+	struct idx *barracks;      /* "GROUP|ITEM" -> item, made on first use */
+	char **keys;
+	size_t n_keys;
 	long stamp;                /* counts up; marks a unit seen once in one battle */
 };
 
@@ -139,22 +143,40 @@ static long base_value(const struct deriv *v, const struct camp_unit *u, const s
 	return val->set ? val->i : 0;
 }
 
-/* The unit's value of a as its trainings so far change it: the base value and every constant
- * add of an advance taken. (An advance whose value is an expression reads the list, which
- * the ledger does not know yet: the card after evaluation is the authority.) */
+/* The unit's value of a as its trainings so far change it: the base value, then each
+ * constant set, add or multiply of an advance taken, in the order taken. An advance whose
+ * value is an expression, or that applies <when> or <repeat>, reads the list as the
+ * evaluation sees it after the whole ledger: evaluating the list at every battle would make
+ * the ledger cost battles times units, so such a modifier is left out here and the card after
+ * evaluation is the authority. */
 static long trained_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
 {
-	long x = base_value(v, u, a);
+	int64_t x = base_value(v, u, a);
 	for (size_t i = 0; i < u->n_trains; i++) {
 		const struct entry_option *o = &u->trains[i].adv->opt;
 		for (size_t m = 0; m < o->n_mods; m++) {
 			const struct modifier *md = &o->mods[m];
-			if (md->target == MOD_ATTR && md->attr == a && md->op == MOD_ADD && md->value &&
-			    md->value->kind == EX_NUM && md->when == NULL)
-				x += (long)md->value->num;
+			if (md->target != MOD_ATTR || md->attr != a || md->value == NULL ||
+			    md->value->kind != EX_NUM || md->when || md->repeat)
+				continue;
+			int64_t n = md->value->num, r = x;
+			bool over = false;
+			if (md->op == MOD_SET)
+				r = n;
+			else if (md->op == MOD_ADD)
+				over = __builtin_add_overflow(x, n, &r);
+			else if (md->op == MOD_MUL)
+				over = __builtin_mul_overflow(x, n, &r);
+			/* Clamped far beyond any card: an overflow keeps its sign. */
+			int sign = r > 0 ? 1 : -1;
+			if (over)
+				sign = md->op == MOD_ADD ? (n > 0 ? 1 : -1) : ((x < 0) == (n < 0) ? 1 : -1);
+			if (over || r > 1000000000L || r < -1000000000L)
+				r = sign * 1000000000L;
+			x = r;
 		}
 	}
-	return x;
+	return (long)x;
 }
 
 static int64_t cost_of(const struct deriv *v, const struct camp_unit *u, long models, size_t ci)
@@ -275,8 +297,8 @@ static void earn(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 				v->stamp++;
 				for (size_t i = 0; i < le->n_losses; i++) {
 					struct camp_unit *u = idx_get(v->ids, le->losses[i].unit);
-					if (u == NULL || u->stamp == v->stamp)
-						continue;
+					if (u == NULL || u->stamp == v->stamp || le->losses[i].models == 0)
+						continue; /* wounds alone lose no models */
 					u->stamp = v->stamp;
 					long val = t->level ? u->level : base_value(v, u, t->attr);
 					x += val > t->least ? val : t->least;
@@ -569,7 +591,7 @@ static int table_train(struct deriv *v, const struct ledger_entry *le, struct ca
 		else {
 			u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
 			u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
-			                                                (size_t)(le - v->c->ledger) };
+			                                                (size_t)(le - v->c->ledger), NULL, NULL };
 			u->rolled = bno + 1;
 			v->table_used[ti]++;
 		}
@@ -676,12 +698,105 @@ static void army_train(struct deriv *v, const struct ledger_entry *le)
 		return;
 	c->army_trains = xreallocarray(c->army_trains, c->n_army_trains + 1, sizeof(*c->army_trains));
 	c->army_trains[c->n_army_trains++] = (struct camp_train){ a, 0, NULL, -1,
-	                                                          (size_t)(le - c->ledger) };
+	                                                          (size_t)(le - c->ledger), NULL, NULL };
+}
+
+/* The group of entry e at catalog level `level` (index in sys->attrs), or NULL. */
+static const struct group *group_at(const struct entry *e, long level)
+{
+	for (const struct group *g = e->group; g; g = g->parent)
+		if ((long)g->level == level)
+			return g;
+	return NULL;
+}
+
+/* A choose="item" training: the item must be one of another entry under the unit's group at
+ * the advance's level (its barracks), of its kind; new, it must match <new>; replacing one
+ * of the unit's items, it must equal it in the attributes `same`. The barracks are indexed
+ * once per ledger, by group and item id. */
+static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u,
+                     const struct item **out)
+{
+	const struct camp_advance *a = le->adv;
+	const char *ref = a->opt.ref ? a->opt.ref : v->cd->ref;
+	const struct group *home = group_at(u->ru->entry, a->from_level);
+	if (v->barracks == NULL) {
+		v->barracks = idx_new();
+		for (size_t ci = 0; ci < v->sys->n_catalogs; ci++) {
+			const struct catalog *cat = v->sys->catalogs[ci];
+			for (size_t ei = 0; ei < cat->n_entries; ei++) {
+				const struct entry *e = &cat->entries[ei];
+				for (const struct group *g = e->group; g; g = g->parent) {
+					for (size_t ii = 0; ii < e->n_items; ii++) {
+						char *key = xasprintf("%p|%s", (const void *)g, e->items[ii].id);
+						if (idx_get(v->barracks, key) == NULL) {
+							v->keys = xreallocarray(v->keys, v->n_keys + 1, sizeof(*v->keys));
+							v->keys[v->n_keys++] = key;
+							idx_add(v->barracks, key, &e->items[ii]);
+						} else {
+							free(key);
+						}
+					}
+				}
+			}
+		}
+	}
+	char *key = xasprintf("%p|%s", (const void *)home, le->item);
+	const struct item *it = home ? idx_get(v->barracks, key) : NULL;
+	free(key);
+	const char *gname = home ? home->name : "-";
+	if (it == NULL || (a->kind && it->kind != a->kind)) {
+		violation(v, le, 0, 0, ref, _("'%s' is no %s of the %s barracks"), le->item,
+		          a->kind ? a->kind->name : _("item"), gname);
+		return false;
+	}
+	if (le->replaces) {
+		const struct item *old = idx_get(u->ru->entry->item_idx, le->replaces);
+		if (old == NULL) {
+			violation(v, le, 0, 0, ref, _("%s has no item '%s' to replace"), unit_name(u),
+			          le->replaces);
+			return false;
+		}
+		for (size_t i = 0; i < a->n_same; i++) {
+			size_t ai = a->same[i]->index;
+			const struct value *x = &old->vals[ai], *y = &it->vals[ai];
+			bool eq = x->set == y->set &&
+			          (!x->set || (x->i == y->i && strcmp(x->s ? x->s : "", y->s ? y->s : "") == 0));
+			if (!eq) {
+				violation(v, le, 0, 0, ref, _("%s replaces %s only with an item of the same %s"),
+				          it->name, old->name, a->same[i]->name);
+				return false;
+			}
+		}
+	} else if (a->new_items) {
+		struct eunit eu;
+		memset(&eu, 0, sizeof(eu));
+		eu.ru = u->ru;
+		eu.e = u->ru->entry;
+		eu.kw = u->ru->entry->kw;
+		eu.vals = u->ru->entry->vals;
+		eu.cats = u->ru->entry->cats;
+		eu.n_cats = u->ru->entry->n_cats;
+		struct eitem ew;
+		memset(&ew, 0, sizeof(ew));
+		ew.w = it;
+		ew.kw = it->kw;
+		ew.vals = it->vals;
+		struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
+		if (!sel_match(a->new_items, &sc, &eu, &ew)) {
+			violation(v, le, 0, 0, ref, _("%s is not an item '%s' may add (it may replace one)"),
+			          it->name, a->opt.name);
+			return false;
+		}
+	}
+	*out = it;
+	return true;
 }
 
 static void train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
 {
 	const struct camp_advance *a = le->adv;
+	const struct item *adds = NULL;
 	const char *ref = a->opt.ref ? a->opt.ref : v->cd->level_ref;
 	long pending = u->level - u->start_level - (long)u->n_trains;
 	for (size_t i = 0; i < u->n_trains; i++)
@@ -717,10 +832,13 @@ static void train(struct deriv *v, const struct ledger_entry *le, struct camp_un
 	else if (a->per_item && (long)item >= a->per_item)
 		violation(v, le, 0, 0, ref, _("%s has taken '%s' on %s already: at most %ld per item"),
 		          unit_name(u), a->opt.name, le->item, a->per_item);
+	else if (a->choose_item && !barracks(v, le, u, &adds))
+		;
 	else if (buy(v, le, a)) {
 		u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
-		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
-		                                                (size_t)(le - v->c->ledger) };
+		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, a->choose_item ? NULL : le->item,
+		                                                le->keyword, (size_t)(le - v->c->ledger),
+		                                                adds, le->replaces };
 	}
 }
 
@@ -806,8 +924,11 @@ static int walk(struct deriv *v)
 			if (cd->pay >= 0)
 				c->pools[cd->pay] = le->amount;
 			long picks = 0;
-			for (size_t k = 0; k < le->n_means; k++)
+			for (size_t k = 0; k < le->n_means; k++) {
 				picks += le->means[k].times;
+				v->yields[le->means[k].def->currency] +=
+					(int64_t)le->means[k].def->yield * le->means[k].times;
+			}
 			if (picks > cd->max_means)
 				violation(v, le, 0, 0, cd->means_ref,
 				          _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
@@ -855,6 +976,10 @@ static int walk(struct deriv *v)
 					c->pools[k] = 0;
 			for (size_t k = 0; k < cd->n_tables; k++)
 				v->table_used[k] = 0;
+			for (size_t k = 0; k < cd->n_currencies; k++) {
+				c->pools[k] += v->yields[k];
+				b->earned[k] += v->yields[k];
+			}
 			for (size_t k = 0; k < le->n_losses; k++) {
 				struct camp_unit *lu = idx_get(v->ids, le->losses[k].unit);
 				if (!lu->enlisted || lu->destroyed) {
@@ -937,7 +1062,8 @@ static void apply(struct deriv *v)
 				const struct camp_train *tr = &u->trains[t];
 				const struct ledger_entry *le = &c->ledger[tr->entry];
 				ru->opts[ru->n_opts++] = (struct r_option){ &tr->adv->opt, 1, le->line, le->col,
-				                                            tr->adv, tr->item, tr->keyword, tr->band };
+				                                            tr->adv, tr->item, tr->keyword, tr->band,
+				                                            tr->adds, tr->drops };
 			}
 			map[ui] = out;
 			l->units[out++] = *ru;
@@ -969,7 +1095,8 @@ int camp_derive(struct roster *r, struct diags *d)
 		return -1;
 	}
 	struct deriv v = { r, sys, sys->camp, c, d, idx_new(), idx_new(),
-	                   xcalloc(sys->camp->n_tables + 1, sizeof(long)), 0 };
+	                   xcalloc(sys->camp->n_tables + 1, sizeof(long)),
+	                   xcalloc(sys->camp->n_currencies + 1, sizeof(int64_t)), NULL, NULL, 0, 0 };
 	size_t n = 0;
 	for (size_t li = 0; li < r->n_lists; li++)
 		n += r->lists[li].n_units;
@@ -1007,6 +1134,11 @@ int camp_derive(struct roster *r, struct diags *d)
 	idx_free(v.ids);
 	idx_free(v.gone);
 	free(v.table_used);
+	free(v.yields);
+	idx_free(v.barracks);
+	for (size_t i = 0; i < v.n_keys; i++)
+		free(v.keys[i]);
+	free(v.keys);
 	return rc;
 }
 
@@ -1021,6 +1153,7 @@ void campaign_free(const struct system *sys, struct campaign *c)
 		free(le->note);
 		free(le->unit);
 		free(le->item);
+		free(le->replaces);
 		free(le->opponent);
 		free(le->hurt);
 		for (size_t k = 0; k < le->n_means; k++)

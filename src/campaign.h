@@ -119,6 +119,15 @@ struct camp_advance {
 	bool pick_item;            /* the ledger names the item it changes */
 	bool pick_keyword;         /* the ledger names the keyword it grants */
 	enum attr_on keyword_on;
+	/* choose="item": the ledger names an item of another entry under the unit's group at
+	 * level from_level (the faction's barracks) of kind `kind`: a new one matching new_items,
+	 * or one replacing an item of the unit and equal to it in the attributes `same`. */
+	bool choose_item;
+	long from_level;           /* index in sys->attrs of a level, or -1 */
+	const struct item_kind *kind;
+	struct sel *new_items;
+	const struct attr_def **same;
+	size_t n_same;
 	/* Bought rather than earned by a Level: price in currency price_currency (-1: none). */
 	long price, price_currency;
 	bool army;                 /* taken by the army as a whole, not by a unit */
@@ -185,6 +194,15 @@ struct camp_def {
 	char *start_ref;
 	long max_means;            /* ration means chosen at the start; 0: none */
 	char *means_ref;
+	/* The means a player may choose (<means id name currency yield>): each yields its amount
+	 * of a currency at every battle, times how often it was chosen. */
+	struct camp_means {
+		char *id, *name;
+		size_t currency;
+		long yield;
+	} *means;
+	size_t n_means;
+	struct idx *means_idx;
 	struct camp_earn *earns;
 	size_t n_earns;
 	struct sel *once;          /* units that enlist once, never again when destroyed */
@@ -251,6 +269,7 @@ struct le_loss {
 struct le_means {
 	char *id;
 	long times;
+	const struct camp_means *def;
 };
 
 struct ledger_entry {
@@ -268,6 +287,7 @@ struct ledger_entry {
 	long models;               /* enlist: models added to a unit already enlisted (0: the unit) */
 	const struct camp_advance *adv;
 	char *item;                /* train: the item it changes; repair: the item bought back */
+	char *replaces;            /* train, choose="item": the unit's item it replaces */
 	long keyword;              /* train: the keyword it grants, or -1 */
 	long roll;                 /* train: the roll on a table, or LONG_MIN */
 	const struct camp_award *award; /* gain: the award it records, or NULL */
@@ -290,6 +310,8 @@ struct camp_train {
 	const char *item;
 	long keyword;
 	size_t entry;              /* ledger index */
+	const struct item *adds;   /* choose="item": the item it brings */
+	const char *drops;         /* ... and the unit's item it replaces */
 };
 
 struct camp_unit {

@@ -418,12 +418,27 @@ static size_t count_named(xmlNodePtr n, const char *name)
 	return k;
 }
 
+static struct catalog *load_doc(struct session *s, struct system *sys, xmlDocPtr doc,
+                                const char *path, struct diags *d);
+
 struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
                              struct diags *d)
 {
+	return load_doc(s, sys, xml_load_file(path, d), path, d);
+}
+
+struct catalog *catalog_load_memory(struct session *s, struct system *sys, const char *buf,
+                                    size_t len, const char *name, struct diags *d)
+{
+	return load_doc(s, sys, xml_load_memory(buf, len, name, d), name, d);
+}
+
+/* Takes doc (NULL: loading it failed, d says why). */
+static struct catalog *load_doc(struct session *s, struct system *sys, xmlDocPtr doc,
+                                const char *path, struct diags *d)
+{
 	struct catalog *cat = xcalloc(1, sizeof(*cat));
 	cat->file = xstrdup(path);
-	xmlDocPtr doc = xml_load_file(path, d);
 	if (doc == NULL)
 		goto fail;
 	xmlNodePtr root = xml_root(doc, "catalog", NS_CATALOG, path, d);

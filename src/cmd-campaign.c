@@ -38,13 +38,15 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "                                  start the campaign with AMOUNT of the pay currency\n"
 	   "  battle FILE --result=win|loss|draw --vp=N --opponent-vp=N [--opponent=NAME]\n"
 	   "         [--hurt=VALUE]... [--lost=UNIT:MODELS[:MORALE]:ROLLS]...\n"
-	   "                                  ROLLS: the recovery rolls, comma-separated, each\n"
-	   "                                  with +N for what was spent on it (7,11+2)\n"
+	   "                                  ROLLS: the rolls the losses call for, comma-\n"
+	   "                                  separated, each with +N for what was spent on it\n"
+	   "                                  (7,11+2)\n"
 	   "  enlist FILE UNIT [--models=N]   enlist a unit of the list, or N more models into it\n"
 	   "  xp FILE UNIT AMOUNT             spend experience from the pool on a unit\n"
-	   "  train FILE [UNIT] ADVANCE [--item=ID] [--keyword=ID] [--roll=N]\n"
+	   "  train FILE [UNIT] ADVANCE [--item=ID] [--replaces=ID] [--keyword=ID] [--roll=N]\n"
 	   "                                  no UNIT: an advance of the army as a whole;\n"
-	   "                                  --roll: the roll on the unit's roll table\n"
+	   "                                  --roll: the roll on the unit's roll table;\n"
+	   "                                  --replaces: the unit's item a new one replaces\n"
 	   "  gain FILE CURRENCY AMOUNT       add to a pool (a challenge's reward; negative spends)\n"
 	   "  award FILE AWARD [TIMES]        record one of the system's awards (a mission\n"
 	   "                                  completed, a territory taken; negative TIMES takes back)\n"
@@ -58,13 +60,13 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "      --date=DATE      the entry's date (default: today)\n"
 	   "      --note=TEXT      a note kept with the entry\n\n"
 	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
-	   "status: 0 done, 1 refused by a rule, 2 on trouble.\n"),
+	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
 	exec_campaign,
 };
 
 enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OPT_OPPONENT,
        OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD, OPT_ROLL, OPT_WOUNDS,
-       OPT_DISTANCE, OPT_TERRAIN, OPT_TRAVELLED, OPT_MOVED };
+       OPT_DISTANCE, OPT_TERRAIN, OPT_TRAVELLED, OPT_MOVED, OPT_REPLACES };
 
 /* --- show ---------------------------------------------------------------------------------- */
 
@@ -122,6 +124,10 @@ static void show_units(const struct roster *r, FILE *out)
 				fprintf(out, " (%s)", r->sys->keywords[tr->keyword].name);
 			if (tr->item)
 				fprintf(out, _(" on %s"), tr->item);
+			if (tr->adds)
+				fprintf(out, ": %s", tr->adds->name);
+			if (tr->adds && tr->drops)
+				fprintf(out, _(" for %s"), tr->drops);
 			if (levels)
 				fprintf(out, _(" at %s %ld"), band, tr->band);
 			fputc('\n', out);
@@ -202,6 +208,8 @@ static void show_ledger(const struct roster *r, FILE *out)
 			fprintf(out, " %s %s", le->unit ? le->unit : _("army"), le->adv->opt.id);
 			if (le->item)
 				fprintf(out, " %s", le->item);
+			if (le->replaces)
+				fprintf(out, _(" for %s"), le->replaces);
 			if (le->keyword >= 0)
 				fprintf(out, " %s", r->sys->keywords[le->keyword].id);
 			if (le->roll != LONG_MIN)
@@ -265,7 +273,7 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 }
 
 struct args {
-	const char *date, *note, *result, *opponent, *item, *keyword, *roll;
+	const char *date, *note, *result, *opponent, *item, *keyword, *roll, *replaces;
 	long vp, opp_vp, models, wounds, distance, travelled, moved;
 	const char *terrain;
 	char **means, **hurt, **lost;
@@ -529,6 +537,7 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 		set_prop(n, "item", a->item);
 		set_prop(n, "keyword", a->keyword);
 		set_prop(n, "roll", a->roll);
+		set_prop(n, "replaces", a->replaces);
 	} else if (strcmp(act, "award") == 0) {
 		if (nrest != 1 && nrest != 2)
 			return cmd_usage_error(self, "%s", _("award takes an AWARD and how many TIMES"));
@@ -728,6 +737,7 @@ static int exec_campaign(int argc, char **argv)
 		{ "terrain", required_argument, NULL, OPT_TERRAIN },
 		{ "travelled", required_argument, NULL, OPT_TRAVELLED },
 		{ "moved", required_argument, NULL, OPT_MOVED },
+		{ "replaces", required_argument, NULL, OPT_REPLACES },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd_entry *self = &cmd_campaign_entry;
@@ -759,6 +769,7 @@ static int exec_campaign(int argc, char **argv)
 		case OPT_TERRAIN: a.terrain = optarg; break;
 		case OPT_TRAVELLED: num = &a.travelled; break;
 		case OPT_MOVED: num = &a.moved; break;
+		case OPT_REPLACES: a.replaces = optarg; break;
 		case OPT_VP: num = &a.vp; break;
 		case OPT_OPP_VP: num = &a.opp_vp; break;
 		case OPT_MODELS: num = &a.models; break;

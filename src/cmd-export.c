@@ -16,8 +16,10 @@
 #include "session.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int exec_export(int argc, char **argv);
 
@@ -40,6 +42,33 @@ const struct cmd_entry cmd_export_entry = {
 };
 
 enum { OPT_STYLE = OPT_OUTPUT + 1 };
+
+/* Writes the export to out. A regular file (or a new one) goes through save_file; a device
+ * or a pipe (-o /dev/stdout, /dev/null, a FIFO) cannot be replaced by renaming, and must not
+ * be: it is written to as it is. Returns 0, or -1 with a message printed. */
+static int write_out(const char *out, const struct strbuf *sb)
+{
+	struct stat st;
+	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		FILE *f = fopen(out, "w");
+		bool ok = f && fwrite(sb->s, 1, sb->len, f) == sb->len;
+		if (f && fclose(f) != 0)
+			ok = false;
+		if (!ok) {
+			struct strbuf m = STRBUF_INIT;
+			strbuf_add_visible(&m, out);
+			cmd_error_at(m.s, _("cannot write: %s"), strerror(errno));
+			strbuf_release(&m);
+		}
+		return ok ? 0 : -1;
+	}
+	struct diags d = DIAGS_INIT;
+	int rc = save_file(out, sb->s, sb->len, &d);
+	if (rc != 0)
+		diags_print(&d, stderr, DIAG_TEXT);
+	diags_release(&d);
+	return rc;
+}
 
 static int exec_export(int argc, char **argv)
 {
@@ -116,15 +145,12 @@ static int exec_export(int argc, char **argv)
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 		export_roster(ev, &d, fmt, style, &sb);
-		struct diags sd = DIAGS_INIT;
-		if (out && save_file(out, sb.s, sb.len, &sd) != 0) {
-			diags_print(&sd, stderr, DIAG_TEXT);
+		if (out && write_out(out, &sb) != 0) {
 			rc = MUSTER_EXIT_TROUBLE;
 		} else if (out == NULL && (fwrite(sb.s, 1, sb.len, stdout) != sb.len || fflush(stdout) != 0)) {
 			cmd_error("%s", _("cannot write to standard output"));
 			rc = MUSTER_EXIT_TROUBLE;
 		}
-		diags_release(&sd);
 		strbuf_release(&sb);
 	}
 	eval_free(ev);

@@ -4,8 +4,11 @@
  *
  * Exit 0 when every list is legal, 1 when any is not, 2 when any file could not be read or is
  * malformed (the grep/diff convention). Every file is checked, whatever an earlier one gave.
+ * A directory stands for every *.xml file under it (walk.h); the files are checked on every
+ * core (batch.h) and reported in the order of the command line and of the sorted names.
  */
 #include "muster.h"
+#include "batch.h"
 #include "check.h"
 #include "eval.h"
 #include "cmd.h"
@@ -14,6 +17,7 @@
 #include "roster.h"
 #include "session.h"
 #include "util.h"
+#include "walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,24 +26,33 @@ static int exec_validate(int argc, char **argv);
 
 const struct cmd_entry cmd_validate_entry = {
 	"validate",
-	N_("[--format=text|xml] [-v|--verbose] FILE..."),
+	N_("[--format=text|xml] [-v|--verbose] [--jobs=N] FILE|DIR..."),
 	N_("check army lists and report every rule they break"),
 	N_("Every list of every file is checked and every violation reported, in line order.\n"
 	   "Exit status: 0 when all are legal, 1 when any is not, 2 when a file cannot be\n"
-	   "read or is malformed (its message goes to standard error).\n\n"
+	   "read or is malformed (its message goes to standard error). A directory stands\n"
+	   "for every *.xml file under it, in sorted order.\n\n"
 	   "Options:\n"
 	   "      --format=FORMAT  text (the default: FILE:LINE[:COL]: error: RULE: message)\n"
 	   "                       or xml (one document for tools, problems included)\n"
+	   "  -j, --jobs=N         check on N threads (default: one per processor)\n"
 	   "  -v, --verbose        also say of each file that could be checked whether it is\n"
-	   "                       legal, with its fingerprint (doc/fingerprint.md)\n"),
+	   "                       legal, with its fingerprint (doc/fingerprint.md), and end\n"
+	   "                       with a one-line summary\n"),
 	exec_validate,
 };
 
 struct verdict {
 	const char *file;
+	const char *problem; /* walk.h: not read, and why */
 	int status; /* MUSTER_EXIT_* */
 	struct diags d;
 	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load */
+};
+
+struct run {
+	struct session *s;
+	struct verdict *v;
 };
 
 static int validate_one(struct session *s, const char *path, struct diags *d,
@@ -58,6 +71,19 @@ static int validate_one(struct session *s, const char *path, struct diags *d,
 	if (d->fatals)
 		return MUSTER_EXIT_TROUBLE;
 	return d->errors ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
+}
+
+static void check_one(size_t i, void *ctx)
+{
+	struct run *run = ctx;
+	struct verdict *v = &run->v[i];
+	if (v->problem) {
+		diags_add(&v->d, SEV_FATAL, v->file, 0, 0, NULL, NULL, "%s", v->problem);
+		v->status = MUSTER_EXIT_TROUBLE;
+	} else {
+		v->status = validate_one(run->s, v->file, &v->d, v->fp);
+	}
+	diags_sort(&v->d);
 }
 
 static const char *verdict_name(int status)
@@ -96,13 +122,15 @@ static int exec_validate(int argc, char **argv)
 		CMD_COMMON_OPTIONS,
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd_entry *self = &cmd_validate_entry;
 	enum diag_format fmt = DIAG_TEXT;
 	bool verbose = false;
+	int jobs = 0;
 	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "v", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "vj:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;
@@ -120,23 +148,36 @@ static int exec_validate(int argc, char **argv)
 		case 'v':
 			verbose = true;
 			break;
+		case 'j':
+			if ((jobs = cmd_parse_jobs(optarg)) < 0)
+				return cmd_usage_error(self, _("--jobs takes a number from 0 to %d, not '%s'"),
+				                       BATCH_MAX_JOBS, optarg);
+			break;
 		default:
 			return cmd_bad_option(self, opt, argv);
 		}
 	}
 	if (optind >= argc)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
-	size_t n = (size_t)(argc - optind);
-	struct verdict *v = xcalloc(n, sizeof(*v));
+	struct walk w = WALK_INIT;
+	for (int i = optind; i < argc; i++)
+		walk_add(&w, argv[i]);
+	size_t n = w.n;
+	struct verdict *v = xcalloc(n + 1, sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		v[i].file = w.v[i].path;
+		v[i].problem = w.v[i].problem;
+	}
 	/* One session for every file: each game system is loaded once, however many lists. */
 	struct session *s = session_new();
+	struct run run = { s, v };
+	batch_run(n, (unsigned)jobs, check_one, &run);
 	int status = MUSTER_EXIT_OK;
+	size_t count[3] = { 0, 0, 0 };
 	for (size_t i = 0; i < n; i++) {
-		v[i].file = argv[optind + (int)i];
-		v[i].status = validate_one(s, v[i].file, &v[i].d, v[i].fp);
 		if (v[i].status > status)
 			status = v[i].status;
-		diags_sort(&v[i].d);
+		count[v[i].status]++;
 		if (fmt == DIAG_TEXT) {
 			/* Violations are the report (stdout); a file that cannot be checked is
 			 * trouble (stderr), as grep and diff do. */
@@ -154,11 +195,20 @@ static int exec_validate(int argc, char **argv)
 			strbuf_release(&name);
 		}
 	}
-	session_free(s);
+	if (verbose && fmt == DIAG_TEXT) {
+		fflush(stderr);
+		/* TRANSLATORS: the summary of muster validate --verbose, e.g. "3 files: 1 legal,
+		   1 illegal, 1 unreadable". */
+		printf(ngettext("%zu file: %zu legal, %zu illegal, %zu unreadable\n",
+		                "%zu files: %zu legal, %zu illegal, %zu unreadable\n", n),
+		       n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE]);
+	}
+	session_free_at_exit(s);
 	if (fmt == DIAG_XML)
 		print_xml(v, n);
 	for (size_t i = 0; i < n; i++)
 		diags_release(&v[i].d);
 	free(v);
+	walk_release(&w);
 	return status;
 }

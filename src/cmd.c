@@ -4,7 +4,9 @@
  */
 #include "muster.h"
 #include "cmd.h"
+#include "batch.h"
 #include "data.h"
+#include "util.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -19,6 +21,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_export_entry,
 	&cmd_help_entry,
 	&cmd_show_entry,
+	&cmd_tournament_entry,
 	&cmd_validate_entry,
 	NULL,
 };
@@ -72,9 +75,9 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 	        "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
 	        "  -h, --help           show this help and exit\n"
 	        "  -V, --version        show the version and exit\n\n"
-	        "'muster help COMMAND' shows a command's options. 'muster validate' exits 0 when\n"
-	        "every list is legal, 1 when one is not, 2 on a usage error or unreadable or\n"
-	        "malformed input; the other commands exit 0 or 2.\n"), out);
+	        "'muster help COMMAND' shows a command's options. 'muster validate' and\n"
+	        "'muster tournament' exit 0 when every list is legal, 1 when one is not, 2 on a\n"
+	        "usage error or unreadable or malformed input; the other commands exit 0 or 2.\n"), out);
 	usage_footer(out);
 }
 
@@ -176,4 +179,12 @@ int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)
 	default:
 		return 0;
 	}
+}
+
+int cmd_parse_jobs(const char *arg)
+{
+	long j;
+	if (parse_long(arg, 0, BATCH_MAX_JOBS, &j) != 0)
+		return -1;
+	return (int)j;
 }

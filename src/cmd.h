@@ -34,6 +34,7 @@ extern const struct cmd_entry cmd_complete_entry;
 extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_show_entry;
+extern const struct cmd_entry cmd_tournament_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
 struct system;
@@ -80,5 +81,9 @@ extern bool cmd_failed;
  * not a common option, and -1 when the command should return now: after --help (exit 0), or when the option failed
  * (cmd_failed: exit 2 whatever the command returns). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
+
+/* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
+ * from 0 to BATCH_MAX_JOBS. */
+int cmd_parse_jobs(const char *arg);
 
 #endif

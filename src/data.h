@@ -20,6 +20,7 @@
 #define NS_RULES "urn:x-muster:rules:1"
 #define NS_CATALOG "urn:x-muster:catalog:1"
 #define NS_ROSTER "urn:x-muster:roster:1"
+#define NS_EVENT "urn:x-muster:event:1"
 
 /* Adds a directory in front of the environment's (the --data-dir option). */
 void data_add_dir(const char *dir);

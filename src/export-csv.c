@@ -46,10 +46,26 @@ static void row_num(struct row *r, size_t i, int64_t v)
 	r->f[i] = r->own[i];
 }
 
+/* A row, each field with its control characters written visibly: a cost sheet printed to a
+ * terminal sends none raw, and a name's line break cannot split a row in a naive reader. */
+static void add_row(struct strbuf *sb, const char *const *fields, size_t n)
+{
+	char **v = xcalloc(n + 1, sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		struct strbuf f = STRBUF_INIT;
+		strbuf_add_visible(&f, fields[i] ? fields[i] : "");
+		v[i] = strbuf_detach(&f);
+	}
+	csv_add_row(sb, (const char *const *)v, n);
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 static void meta(struct strbuf *sb, const char *key, const char *list, const char *value)
 {
 	const char *f[3] = { key, list, value };
-	csv_add_row(sb, f, 3);
+	add_row(sb, f, 3);
 }
 
 static const char *line_kind(const struct cost_line *cl)
@@ -76,7 +92,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 		row.f[i] = head[i];
 	for (size_t c = 0; c < sys->n_costs; c++)
 		row.f[C_FIRST_COST + c] = sys->costs[c].id;
-	csv_add_row(sb, row.f, row.n);
+	add_row(sb, row.f, row.n);
 	int64_t *grand = xcalloc(sys->n_costs + 1, sizeof(*grand));
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
@@ -99,7 +115,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 					row_num(&row, C_MODELS, ru->models);
 				for (size_t c = 0; c < sys->n_costs; c++)
 					row_num(&row, C_FIRST_COST + c, cl->costs[c]);
-				csv_add_row(sb, row.f, row.n);
+				add_row(sb, row.f, row.n);
 			}
 			row_clear(&row);
 			row.f[C_KIND] = "subtotal";
@@ -109,7 +125,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			row_num(&row, C_MODELS, ru->models);
 			for (size_t c = 0; c < sys->n_costs; c++)
 				row_num(&row, C_FIRST_COST + c, u->costs[c]);
-			csv_add_row(sb, row.f, row.n);
+			add_row(sb, row.f, row.n);
 		}
 		row_clear(&row);
 		row.f[C_KIND] = "total";
@@ -118,14 +134,14 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			row_num(&row, C_FIRST_COST + c, el->totals[c]);
 			grand[c] += el->totals[c];
 		}
-		csv_add_row(sb, row.f, row.n);
+		add_row(sb, row.f, row.n);
 	}
 	if (r->n_lists > 1) {
 		row_clear(&row);
 		row.f[C_KIND] = "total";
 		for (size_t c = 0; c < sys->n_costs; c++)
 			row_num(&row, C_FIRST_COST + c, grand[c]);
-		csv_add_row(sb, row.f, row.n);
+		add_row(sb, row.f, row.n);
 	}
 	free(grand);
 	row_clear(&row);

@@ -277,7 +277,8 @@ static void add_num(struct strbuf *sb, int64_t v, size_t width)
 
 enum { WNAME = 40, WNUM = 8 };
 
-/* One row of the units table: a unit (models set) or one of its cost lines. */
+/* One row of the units table: a unit (models set), one of its cost lines, or (costs NULL) a
+ * line without costs. */
 static void table_row(struct tw *w, const struct system *sys, const bool *used, const char *prefix,
                       const char *label, const char *models, const int64_t *costs, bool bold)
 {
@@ -287,14 +288,19 @@ static void table_row(struct tw *w, const struct system *sys, const bool *used, 
 		w->esc(sb, label);
 		strbuf_addf(sb, "%s | %s |", bold ? "**" : "", models);
 		for (size_t c = 0; c < sys->n_costs; c++)
-			if (used[c])
+			if (used[c] && costs == NULL)
+				strbuf_adds(sb, " |");
+			else if (used[c])
 				strbuf_addf(sb, bold ? " **%" PRId64 "** |" : " %" PRId64 " |", costs[c]);
 	} else {
-		add_cell(w, prefix, label, WNAME, false);
-		add_padded(sb, models, WNUM, true);
-		for (size_t c = 0; c < sys->n_costs; c++)
-			if (used[c])
-				add_num(sb, costs[c], WNUM);
+		/* A row without costs (the unit it joins) ends after its label. */
+		add_cell(w, prefix, label, costs ? WNAME : 0, false);
+		if (costs) {
+			add_padded(sb, models, WNUM, true);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c])
+					add_num(sb, costs[c], WNUM);
+		}
 	}
 	strbuf_adds(sb, "\n");
 }
@@ -516,9 +522,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 				if (ru->attach_id && ru->attach < l->n_units) {
 					char *target = ex_unit_title(&l->units[ru->attach]);
 					char *j = xasprintf(_("joins %s"), target);
-					int64_t *zero = xcalloc(sys->n_costs + 1, sizeof(*zero));
-					table_row(&w, sys, used, md ? "" : "  ", j, "", zero, false);
-					free(zero);
+					table_row(&w, sys, used, md ? "" : "  ", j, "", NULL, false);
 					free(j);
 					free(target);
 				}

@@ -150,6 +150,16 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			m->id = xml_prop(c, "id");
 			if (m->id == NULL)
 				LFAIL(c, "%s", _("<means> needs an id"));
+			m->def = idx_get(cd->means_idx, m->id);
+			if (m->def == NULL) {
+				struct strbuf sb = STRBUF_INIT;
+				for (size_t i = 0; i < cd->n_means; i++)
+					strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->means[i].id);
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
+				          _("unknown means '%s' (means: %s)"), m->id, sb.s ? sb.s : _("none"));
+				strbuf_release(&sb);
+				return -1;
+			}
 			if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
 				return -1;
 		}
@@ -192,6 +202,11 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		if (need_unit(p, n, &le->unit))
 			return -1;
 		le->item = xml_prop(n, "item");
+		le->replaces = xml_prop(n, "replaces");
+		if (le->replaces && !le->adv->choose_item)
+			LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
+		if (le->adv->choose_item && le->item == NULL)
+			LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
 		if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
 			return -1;
 		char *kw = xml_prop(n, "keyword");

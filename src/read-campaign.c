@@ -310,6 +310,27 @@ static int read_award(struct cr *p, xmlNodePtr n)
 	return 0;
 }
 
+/* <means id name currency yield>: a ration means a player may choose at the start. */
+static int read_means(struct cr *p, xmlNodePtr n)
+{
+	struct camp_def *c = p->c;
+	c->means = xreallocarray(c->means, c->n_means + 1, sizeof(*c->means));
+	struct camp_means *m = &c->means[c->n_means++];
+	memset(m, 0, sizeof(*m));
+	m->id = xml_prop(n, "id");
+	m->name = xml_prop(n, "name");
+	if (m->id == NULL)
+		CRFAIL(n, "%s", _("a <means> needs an id"));
+	if (m->name == NULL)
+		m->name = xstrdup(m->id);
+	long cur;
+	if (read_currency(p, n, "currency", true, &cur) ||
+	    xml_prop_long(n, "yield", -1000000, 1000000, 0, &m->yield, p->sys->file, p->d))
+		return -1;
+	m->currency = (size_t)cur;
+	return 0;
+}
+
 /* dice="2d6" into lo and hi. */
 static int read_dice(struct cr *p, xmlNodePtr n, bool required, char **dice, long *lo, long *hi)
 {
@@ -626,6 +647,52 @@ static int read_repair(struct cr *p, xmlNodePtr n)
 	return 0;
 }
 
+/* choose="item" from="LEVEL" kind="KIND" same="ATTR..." with <new> SELECTOR (of items). */
+static int read_item_choice(struct cr *p, xmlNodePtr n, struct camp_advance *a)
+{
+	if (a->pick_item || a->army)
+		CRFAIL(n, "%s", _("choose=\"item\" brings an item to a unit: no target=\"item\", no scope=\"army\""));
+	char *from = xml_prop(n, "from"), *kind = xml_prop(n, "kind"), *same = xml_prop(n, "same");
+	const struct attr_def *lv = from ? idx_get(p->sys->attr_idx, from) : NULL;
+	a->kind = kind ? idx_get(p->sys->kind_idx, kind) : NULL;
+	int rc = 0;
+	if (lv == NULL || lv->type != ATTR_LEVEL) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("choose=\"item\" needs from=\"LEVEL\" naming a level of the catalogs, not '%s'"),
+		          from ? from : "");
+		rc = -1;
+	} else if (kind && a->kind == NULL) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("kind=\"%s\" names no item kind"), kind);
+		rc = -1;
+	}
+	if (lv)
+		a->from_level = (long)(lv - p->sys->attrs);
+	char **v = strv_split(same ? same : "", NULL);
+	for (char **s = v; rc == 0 && *s; s++) {
+		const struct attr_def *at = idx_get(p->sys->attr_idx, *s);
+		if (at == NULL || at->on != ON_ITEM) {
+			diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("same=\"...%s...\" names no item attribute"), *s);
+			rc = -1;
+			break;
+		}
+		a->same = xreallocarray(a->same, a->n_same + 1, sizeof(*a->same));
+		a->same[a->n_same++] = at;
+	}
+	strv_free(v);
+	free(from);
+	free(kind);
+	free(same);
+	xmlNodePtr nw = xml_child(n, "new");
+	if (rc == 0 && nw) {
+		struct sel_parse sp = { p->sys, p->sys->file, p->d, ON_ITEM, false, ON_UNIT };
+		a->new_items = sel_parse_children(nw, &sp);
+		rc = a->new_items == NULL ? -1 : 0;
+	}
+	return rc;
+}
+
 /* An <advance>: an option without a catalog. Its modifiers change the unit, or the item the
  * ledger names when target="item". */
 static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
@@ -678,13 +745,17 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 	a->keyword_on = a->pick_item ? ON_ITEM : ON_UNIT;
 	char *pk = xml_prop(n, "choose");
 	a->pick_keyword = pk && strcmp(pk, "keyword") == 0;
-	if (pk && !a->pick_keyword) {
+	a->choose_item = pk && strcmp(pk, "item") == 0;
+	a->from_level = -1;
+	if (pk && !a->pick_keyword && !a->choose_item) {
 		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("choose=\"%s\": an advance lets the player choose a keyword"), pk);
+		          _("choose=\"%s\": an advance lets the player choose a keyword or an item"), pk);
 		free(pk);
 		return -1;
 	}
 	free(pk);
+	if (a->choose_item && read_item_choice(p, n, a))
+		return -1;
 	o->mods = xcalloc(count_named(n, "modify") + 1, sizeof(*o->mods));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "modify")) {
@@ -709,6 +780,8 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 				o->grants[o->n_grants++] = kd->index;
 			}
 			strv_free(v);
+		} else if (xml_is(c, "new") && a->choose_item) {
+			continue; /* read_item_choice */
 		} else {
 			CRFAIL(c, _("an <advance> holds <modify> and <grant>, not <%s>"), (const char *)c->name);
 		}
@@ -738,6 +811,7 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 	c->advance_idx = idx_new();
 	c->award_idx = idx_new();
 	c->table_idx = idx_new();
+	c->means_idx = idx_new();
 	c->ref = xml_prop(sec, "ref");
 	c->xp = c->pay = c->gain_currency = c->desertion = c->repair = -1;
 	c->share_num = c->share_den = 1;
@@ -751,6 +825,8 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 			continue;
 		} else if (xml_is(n, "award")) {
 			rc = read_award(p, n);
+		} else if (xml_is(n, "means")) {
+			rc = read_means(p, n);
 		} else if (xml_is(n, "loss-roll")) {
 			rc = read_loss_roll(p, n);
 		} else if (xml_is(n, "repair")) {
@@ -793,6 +869,9 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 	for (size_t i = 0; i < c->n_awards; i++)
 		if (idx_add(c->award_idx, c->awards[i].id, &c->awards[i]) != 0)
 			CRFAIL(sec, _("award id '%s' is used twice"), c->awards[i].id);
+	for (size_t i = 0; i < c->n_means; i++)
+		if (idx_add(c->means_idx, c->means[i].id, &c->means[i]) != 0)
+			CRFAIL(sec, _("means id '%s' is used twice"), c->means[i].id);
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n))
 		if (xml_is(n, "roll-table") && read_table(p, n))
 			return -1;
@@ -848,6 +927,8 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 			modifier_release(&o->mods[j]);
 		free(o->mods);
 		free(a->group);
+		sel_free(a->new_items);
+		free(a->same);
 	}
 	free(c->advances);
 	idx_free(c->advance_idx);
@@ -859,6 +940,12 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 	}
 	free(c->awards);
 	idx_free(c->award_idx);
+	for (size_t i = 0; i < c->n_means; i++) {
+		free(c->means[i].id);
+		free(c->means[i].name);
+	}
+	free(c->means);
+	idx_free(c->means_idx);
 	for (size_t i = 0; i < c->n_tables; i++) {
 		struct camp_table *t = &c->tables[i];
 		free(t->id);

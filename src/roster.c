@@ -7,6 +7,7 @@
 #include "campaign.h"
 #include "data.h"
 #include "idx.h"
+#include "rx.h"
 #include "session.h"
 #include "system.h"
 #include "util.h"
@@ -260,6 +261,8 @@ static struct roster *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 {
 	struct roster *r = xcalloc(1, sizeof(*r));
 	r->file = xstrdup(path);
+	/* One roster, one budget of pattern matching for everything derived and checked. */
+	rx_budget_reset(RX_WORK_BUDGET);
 	if (doc == NULL)
 		goto fail;
 	xmlNodePtr root = xml_root(doc, "roster", NS_ROSTER, path, d);

@@ -15,6 +15,7 @@
 #include "util.h"
 #include "xml.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,16 +26,24 @@ struct loaded {
 };
 
 struct session {
-	struct xml_schema *schemas[3]; /* by enum schema_kind */
+	struct xml_schema *schemas[SCHEMA_KINDS]; /* by enum schema_kind */
 	struct idx *by_id;             /* system id -> struct loaded */
 	struct loaded **v;             /* the same, to free them */
 	size_t n, cap;
+	/* One lock for all of it, recursive: loading a system compiles schemas. Held only while
+	 * a system or a schema is looked up or loaded, never while a roster is checked. */
+	pthread_mutex_t lock;
 };
 
 struct session *session_new(void)
 {
 	struct session *s = xcalloc(1, sizeof(*s));
 	s->by_id = idx_new();
+	pthread_mutexattr_t a;
+	pthread_mutexattr_init(&a);
+	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&s->lock, &a);
+	pthread_mutexattr_destroy(&a);
 	return s;
 }
 
@@ -52,12 +61,38 @@ void session_free(struct session *s)
 	idx_free(s->by_id);
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(s->schemas); i++)
 		xml_schema_free(s->schemas[i]);
+	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
 
+#if defined(__SANITIZE_ADDRESS__) && !defined(MUSTER_FREE_AT_EXIT)
+#define MUSTER_FREE_AT_EXIT 1
+#endif
+
+void session_free_at_exit(struct session *s)
+{
+#ifdef MUSTER_FREE_AT_EXIT
+	session_free(s);
+#else
+	(void)s;
+#endif
+}
+
+static const struct xml_schema *schema_locked(struct session *s, enum schema_kind k,
+                                              struct diags *d);
+
 const struct xml_schema *session_schema(struct session *s, enum schema_kind k, struct diags *d)
 {
-	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd" };
+	pthread_mutex_lock(&s->lock);
+	const struct xml_schema *xs = schema_locked(s, k, d);
+	pthread_mutex_unlock(&s->lock);
+	return xs;
+}
+
+static const struct xml_schema *schema_locked(struct session *s, enum schema_kind k,
+                                              struct diags *d)
+{
+	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd", "event.xsd" };
 	if (s->schemas[k])
 		return s->schemas[k];
 	/* Only the built-in copies: never a schema found on the data path (schema.h says why). */
@@ -99,6 +134,7 @@ const struct system *session_system(struct session *s, const char *id, struct di
 {
 	if (id == NULL)
 		id = "";
+	pthread_mutex_lock(&s->lock);
 	struct loaded *l = idx_get(s->by_id, id);
 	if (l == NULL) {
 		l = xcalloc(1, sizeof(*l));
@@ -108,6 +144,33 @@ const struct system *session_system(struct session *s, const char *id, struct di
 		s->v[s->n++] = l;
 		idx_add(s->by_id, l->id, l);
 	}
+	pthread_mutex_unlock(&s->lock);
+	/* A record never changes once made: no lock needed to read it. */
 	diags_merge(d, &l->d);
 	return l->sys;
+}
+
+struct system *session_system_new(struct session *s, const char *id, struct diags *d)
+{
+	pthread_mutex_lock(&s->lock);
+	struct system *sys = load(s, id ? id : "", d);
+	pthread_mutex_unlock(&s->lock);
+	return sys;
+}
+
+int session_adopt(struct session *s, struct system *sys)
+{
+	pthread_mutex_lock(&s->lock);
+	int rc = -1;
+	if (sys->id && idx_get(s->by_id, sys->id) == NULL) {
+		struct loaded *l = xcalloc(1, sizeof(*l));
+		l->id = xstrdup(sys->id);
+		l->sys = sys;
+		GROW(s->v, s->cap, s->n + 1);
+		s->v[s->n++] = l;
+		idx_add(s->by_id, l->id, l);
+		rc = 0;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }

@@ -232,6 +232,12 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s)
 			s++;
 			continue;
 		}
+		if (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0) {
+			/* A C1 control (U+009B starts escape sequences): a reference, never raw. */
+			strbuf_addf(sb, "&#x%x;", (unsigned char)s[1]);
+			s += 2;
+			continue;
+		}
 		if (n > 1) {
 			strbuf_add(sb, s, n);
 			s += n;

@@ -317,5 +317,68 @@ run "DHC-9: a non-swimmer needs Boats past 1 inch" 1 "without Boats (DHC-9)" \
 	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=water
 run "DHC-9: an unknown terrain names the known ones" 2 "the terrains are open, woods, mountains, water" \
 	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=lava
+# DHC-2: ration means chosen at the start yield at every battle (the seed gives no means and
+# no yields: duckhammer.xml's three are examples). Trade twice (2 x 3) and a Tithe (4) give
+# 10 Rations a battle.
+cat >"$tmp/c.xml" <<'EOF7'
+<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="Traders">
+  <list id="main" size="all-out-war" faction="impondium">
+    <unit id="sgt" entry="marine-sergeant" models="1"/>
+  </list>
+</roster>
+EOF7
+status=2 refused "DHC-2: an unknown means names the known ones" "unknown means 'farming' (means: foraging, trade, tithe)" \
+	campaign start "$tmp/c.xml" 60 --means=farming
+refused "DHC-2: at most 3 means" "DHC-2: 4 ration means chosen; at most 3 at the start" \
+	campaign start "$tmp/c.xml" 60 --means=tradex2 --means=tithex2
+run "DHC-2: trade twice and a tithe" 0 "Rations 48" campaign start "$tmp/c.xml" 60 --means=tradex2 --means=tithe
+run "DHC-2: the means yield 10 Rations at a battle" 0 "+10 Rations" \
+	campaign battle "$tmp/c.xml" --result=win --vp=3 --opponent-vp=1
+grep -qF "Rations 58" "$out" && ok "DHC-2: 48 + 10 = 58 Rations" || not_ok "DHC-2: 48 + 10 = 58 Rations"
+# Recovery reads the Health the trainings so far give, in their order: set to 5, then +1 (6),
+# then doubled (12). tests/data/toycamp's soldiers have Health 3.
+toy() { run "$@" --data-dir "$top/tests/data/toycamp"; }
+cat >"$tmp/c.xml" <<'EOF8'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="toycamp" name="Tin">
+  <list id="l" size="table" faction="tin"><unit id="a" entry="soldier" models="5"/></list>
+  <campaign><ledger><start amount="50"/><gain currency="xp" amount="3"/>
+    <xp unit="a" amount="3"/><train unit="a" advance="tough"/></ledger></campaign>
+</roster>
+EOF8
+toy "Health set to 5: a 5 recovers, a 4 does not" 0 "1 recovered, 1 lost" \
+	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=a:2:5,4
+toy "then +1: Health 6" 0 "" campaign train "$tmp/c.xml" a plus
+toy "a 6 recovers at Health 6" 0 "1 recovered, 0 lost" \
+	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=a:1:6
+toy "then doubled: Health 12" 0 "" campaign train "$tmp/c.xml" a double
+toy "a 6 no longer recovers at Health 12" 0 "0 recovered, 1 lost" \
+	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=a:1:6
+# DHC-5 (g): a small 0-cost weapon from the faction's barracks, or a swap for one of the same
+# size and cost, once per unit. The Sergeant (Impondium) reaches Level 5 and trains once.
+fresh
+run "DHC-5 (g): XP to the Sergeant" 0 "" campaign xp "$tmp/c.xml" sgt 9 --date=2026-09-20
+refused "DHC-5 (g): a large 3-cost cannon is no new weapon" "DHC-5: Thunder Cannon is not an item 'Barracks weapon' may add" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=cannon --date=2026-09-20
+refused "DHC-5 (g): another faction's halberd is not in the barracks" "'halberd' is no Weapon of the Impondium barracks" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=halberd --date=2026-09-20
+refused "DHC-5 (g): a swap keeps the size" "Harpoon replaces Sword only with an item of the same Size" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=harpoon --replaces=sword --date=2026-09-20
+run "DHC-5 (g): the Sword swapped for a Sabre (small, 0)" 0 "trained Barracks weapon: Sabre for sword" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=sabre --replaces=sword --date=2026-09-20
+run "DHC-5 (g): XP to the Sergeant again" 0 "" campaign xp "$tmp/c.xml" sgt 11 --date=2026-09-21
+refused "DHC-5 (g): once per unit" "has taken 'Barracks weapon' 1 times: at most 1 per unit" \
+	campaign train "$tmp/c.xml" sgt barracks-weapon --item=spear --date=2026-09-21
+# DHC-6 counts own units that lost models; wounds alone (<lost models="0" wounds=>) do not.
+cat >"$tmp/c.xml" <<'EOF9'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Scratched">
+  <list id="main" size="all-out-war" faction="impondium">
+    <unit id="sq1" entry="quack-marine" models="10"/>
+  </list>
+  <campaign><ledger><start amount="300"/>
+    <battle vp="5" opponent-vp="1" result="win"><lost unit="sq1" models="0" wounds="2"/></battle>
+  </ledger></campaign>
+</roster>
+EOF9
+run "DHC-6: wounds without a model lost earn no XP for the unit" 0 "Experience 5" campaign show "$tmp/c.xml"
 echo "1..$k"
 [ "$fails" -eq 0 ]

@@ -100,7 +100,7 @@ en() { LC_ALL=C "$MUSTER" "$@"; }
 illegal=$top/doc/examples/illegal-strike-force.xml
 legal=$top/doc/examples/impondium-strike-force.xml
 
-echo "1..26"
+echo "1..27"
 
 # 1-3: a file that cannot be opened: the same exit status, the message in each language.
 de validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
@@ -120,7 +120,7 @@ check "German: muster --help, exit 0" 0 $? "$tmp/out" \
 	"Fehler melden an:"
 de help validate >"$tmp/out" 2>&1
 check "German: muster help validate, exit 0" 0 $? "$tmp/out" \
-	"Aufruf: muster validate [--format=text|xml] [-v|--verbose] DATEI..." "--verbose" \
+	"Aufruf: muster validate [--format=text|xml] [-v|--verbose] [--jobs=N] DATEI|VERZ..." "--verbose" \
 	"Gemeinsame Optionen:"
 fr --help >"$tmp/out" 2>&1
 check "French: muster --help, exit 0" 0 $? "$tmp/out" \
@@ -211,5 +211,10 @@ check "French: --version, exit 0" 0 $? "$tmp/out" "muster (Muster) " "AUCUNE GAR
 fr --data-dir="$tmp/none" catalog >"$tmp/out" 2>&1
 check "French: a missing --data-dir, exit 2" 2 $? "$tmp/out" \
 	"muster: erreur: répertoire de données '$tmp/none' :"
+
+# 27: a campaign calculator: its lines and plural forms in German.
+de campaign travel "$top/doc/examples/impondium-campaign.xml" sgt --distance=10 --terrain=woods >"$tmp/out" 2>&1
+check "German: muster campaign travel, exit 0" 0 $? "$tmp/out" \
+	'3 Tage, kosten 9 Rations' 'verbleibende Bewegung: 14" von 24"' 'ein Lager kostet 2 Rations'
 
 [ "$fails" -eq 0 ]

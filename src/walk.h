@@ -1,0 +1,42 @@
+/* walk.h - the files a batch reads: files as given, directories walked
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * `muster validate DIR` and `muster tournament PACK DIR` read every *.xml file under DIR, in
+ * an order that never depends on the file system: each directory's names sorted bytewise,
+ * files and subdirectories together. Dot files and dot directories are left out. What cannot
+ * be read safely is listed with the reason instead of being opened: a FIFO (opening it could
+ * block the batch for ever) or any other file that is not a regular file, a symbolic link
+ * loop, an unreadable directory, a directory loop (a link back to a directory being walked).
+ * A directory reached twice by other links is walked once. Work is linear in the entries seen:
+ * directories are remembered by device and inode in a hash. A path given explicitly is taken
+ * as it is (a FIFO there is the user's choice, like `muster validate <(...)`).
+ */
+#ifndef MUSTER_WALK_H
+#define MUSTER_WALK_H
+
+#include "muster.h"
+
+struct idx;
+
+struct walk_file {
+	char *path;
+	char *problem;   /* NULL, or why it is not read (translated) */
+};
+
+struct walk {
+	struct walk_file *v;
+	size_t n, cap;
+	struct idx *seen;  /* directories walked, by "dev:ino" */
+};
+
+#define WALK_INIT { NULL, 0, 0, NULL }
+
+/* Directories nested deeper than this are listed as a problem, not walked. */
+#define WALK_MAX_DEPTH 64
+
+/* Adds path: a directory's *.xml files (recursively), or path itself. */
+void walk_add(struct walk *w, const char *path);
+void walk_release(struct walk *w);
+
+#endif
