@@ -843,3 +843,19 @@ xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name)
 	}
 	return best;
 }
+
+char *xml_name_lang(xmlNodePtr node, const char *attr)
+{
+	xmlNodePtr best = NULL;
+	size_t best_rank = n_pref_langs; /* a translation must beat the default */
+	for (xmlNodePtr n = xml_first_elem(node); n; n = xml_next_elem(n)) {
+		if (!xml_is(n, "name"))
+			continue;
+		size_t rank = xml_lang_rank(n);
+		if (rank < best_rank) {
+			best = n;
+			best_rank = rank;
+		}
+	}
+	return best ? xml_text(best) : xml_prop(node, attr);
+}

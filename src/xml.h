@@ -79,6 +79,10 @@ char *xml_lang(xmlNodePtr node);
 size_t xml_lang_rank(xmlNodePtr node);
 /* The child element called name whose language suits the user best, or NULL. */
 xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name);
+/* A name in the user's language: the text of a child <name xml:lang="LL"> in one of the
+ * user's languages, else the attribute attr (the default name); NULL when neither. Caller
+ * frees. */
+char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);

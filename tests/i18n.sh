@@ -139,11 +139,12 @@ check "French: no file given, exit 2" 2 $? "$tmp/out" \
 	"muster: erreur: aucun fichier d'armée donné" \
 	"Essayez 'muster validate --help' pour plus d'informations."
 
-# 10-13: an illegal list: the severity word and every rule message (data) translated.
+# 10-13: an illegal list: the severity word, every rule message and the Feathers' names (data:
+# <message xml:lang> in rules-xml, <name xml:lang> in the catalogs) translated.
 de validate "$illegal" >"$tmp/out" 2>&1
 check "German: an illegal list, exit 1, rule messages German" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad hat 11 Modelle; seine Sollstärke ist 10" \
-	"DH-3: alle Modelle müssen zu einer Feder gehören" \
+	"DH-3: alle Modelle müssen zu einer Feder gehören; diese Armee mischt Wasservögel (12), Gänse (1)" \
 	"DH-5: 4 Einheiten Quack Marine; höchstens 3 Einheiten eines Modells" \
 	"DH-6: 4 Fahrzeug-Einheiten (Grad 3); höchstens 3 erlaubt" \
 	"DH-4: \"Chieftain Razorbill\" hat Grad 5: die Armee braucht mindestens 5 Einheiten"
@@ -151,7 +152,7 @@ absent "German: no English rule message is left" "$tmp/out" "models;" "units of"
 fr validate "$illegal" >"$tmp/out" 2>&1
 check "French: an illegal list, exit 1, rule messages French" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: erreur: DH-7: 1st Squad compte 11 modèles ; son Effectif complet est de 10" \
-	"DH-3: tous les modèles doivent appartenir à une seule Plume" \
+	"DH-3: tous les modèles doivent appartenir à une seule Plume ; cette armée mélange Palmipèdes (12), Oies (1)" \
 	"DH-5: 4 unités de Quack Marine ; au plus 3 unités d'un même modèle" \
 	"DH-6: 4 unités de Véhicules (Grade 3) ; au plus 3 autorisées" \
 	"DH-4: \"Chieftain Razorbill\" est de Grade 5 : l'armée doit compter au moins 5 unités"
