@@ -13,13 +13,14 @@
 #            the toy system)
 #   catalog  every catalog (fuzz-catalog.c loads it for the system it names)
 #   roster   every roster of tests/cli, tests/rules, doc/examples and bench
+#   event    every event pack of tests/cli, doc/examples and bench
 #
 # Usage: tests/fuzz/seed.sh    (from anywhere; writes into the source tree)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 corpus=tests/fuzz/corpus
-mkdir -p "$corpus/rules" "$corpus/rule" "$corpus/catalog" "$corpus/roster"
+mkdir -p "$corpus/rules" "$corpus/rule" "$corpus/catalog" "$corpus/roster" "$corpus/event"
 
 # add TARGET < content
 add() {
@@ -42,8 +43,9 @@ for f in $(find catalogs tests/data -path '*catalogs/*/*.xml' | LC_ALL=C sort); 
 	add catalog <"$f"
 done
 for f in $(find tests/cli/cases tests/rules doc/examples bench -name '*.xml' | LC_ALL=C sort); do
-	grep -q '<roster' "$f" && add roster <"$f"
+	if grep -q '<roster' "$f"; then add roster <"$f"; fi
+	if grep -q '<event' "$f"; then add event <"$f"; fi
 done
-for t in rules rule catalog roster; do
+for t in rules rule catalog roster event; do
 	echo "seed.sh: $t: $(ls "$corpus/$t" | wc -l) files"
 done
