@@ -127,7 +127,7 @@ static int check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const
 static int parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
 {
 	w->id = xml_prop(n, "id");
-	w->name = xml_prop(n, "name");
+	w->name = xml_name_lang(n, "name");
 	w->line = xml_line(n);
 	if (w->id == NULL || *w->id == '\0')
 		CFAIL(n, "%s", _("<item> needs an id"));
@@ -195,7 +195,7 @@ static int id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out
 static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
 {
 	o->id = xml_prop(n, "id");
-	o->name = xml_prop(n, "name");
+	o->name = xml_name_lang(n, "name");
 	if (o->name == NULL)
 		o->name = xstrdup(o->id);
 	o->line = xml_line(n);
@@ -284,7 +284,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	struct entry *e = &cat->entries[cat->n_entries++];
 	memset(e, 0, sizeof(*e));
 	e->id = xml_prop(n, "id");
-	e->name = xml_prop(n, "name");
+	e->name = xml_name_lang(n, "name");
 	e->catalog = cat;
 	e->group = g;
 	e->line = xml_line(n);
@@ -377,7 +377,7 @@ static int parse_group(struct cparse *p, xmlNodePtr n, struct group *parent)
 	size_t gi = cat->n_groups++;
 	struct group *g = &cat->groups[gi];
 	g->id = xml_prop(n, "id");
-	g->name = xml_prop(n, "name");
+	g->name = xml_name_lang(n, "name");
 	g->parent = parent;
 	g->example = prop_true(n, "example");
 	char *level = xml_prop(n, "level");

@@ -41,7 +41,7 @@ int idx_add(struct idx *ix, const char *key, void *val)
 	if (ix->h == NULL) {
 		ix->h = xmlHashCreate(8);
 		if (ix->h == NULL) {
-			fputs("muster: out of memory\n", stderr);
+			fputs("muster: error: out of memory\n", stderr);
 			abort();
 		}
 	}

@@ -146,6 +146,7 @@ void xml_init(void)
 
 void xml_cleanup(void)
 {
+	xml_set_languages(NULL);
 	xmlCleanupParser();
 }
 
@@ -755,4 +756,112 @@ long xml_col(xmlNodePtr node)
 		}
 	}
 	return 0;
+}
+
+/* --- languages (xml:lang) ------------------------------------------------------------------ */
+
+/* The user's languages, best first: primary subtags, lower case ("fr", "de"). */
+static char **pref_langs;
+static size_t n_pref_langs;
+
+/* The primary language subtag of a tag or locale name ("de" of "de_DE.UTF-8", "fr-CA"),
+ * lower-cased, into buf; false when there is none. */
+static bool primary_subtag(const char *tag, char *buf, size_t size)
+{
+	size_t n = 0;
+	while (tag[n] && tag[n] != '_' && tag[n] != '-' && tag[n] != '.' && tag[n] != '@')
+		n++;
+	if (n == 0 || n >= size)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)((tag[i] >= 'A' && tag[i] <= 'Z') ? tag[i] - 'A' + 'a' : tag[i]);
+	buf[n] = '\0';
+	return true;
+}
+
+void xml_set_languages(const char *list)
+{
+	for (size_t i = 0; i < n_pref_langs; i++)
+		free(pref_langs[i]);
+	free(pref_langs);
+	pref_langs = NULL;
+	n_pref_langs = 0;
+	size_t cap = 0;
+	const char *p = list ? list : "";
+	while (*p) {
+		size_t n = strcspn(p, ":");
+		char *tag = xstrndup(p, n);
+		char sub[16];
+		if (primary_subtag(tag, sub, sizeof(sub)) && strcmp(sub, "c") != 0 &&
+		    strcmp(sub, "posix") != 0) {
+			bool dup = false;
+			for (size_t i = 0; i < n_pref_langs; i++)
+				dup |= strcmp(pref_langs[i], sub) == 0;
+			if (!dup) {
+				GROW(pref_langs, cap, n_pref_langs + 1);
+				pref_langs[n_pref_langs++] = xstrdup(sub);
+			}
+		}
+		free(tag);
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+}
+
+char *xml_lang(xmlNodePtr node)
+{
+	xmlChar *v = xmlGetNsProp(node, (const xmlChar *)"lang", XML_XML_NAMESPACE);
+	if (v == NULL)
+		return NULL;
+	char *r = xstrdup((const char *)v);
+	xmlFree(v);
+	return r;
+}
+
+size_t xml_lang_rank(xmlNodePtr node)
+{
+	char *lang = xml_lang(node);
+	if (lang == NULL)
+		return n_pref_langs;
+	char sub[16];
+	size_t rank = n_pref_langs + 1;
+	if (primary_subtag(lang, sub, sizeof(sub)))
+		for (size_t i = 0; i < n_pref_langs && rank > n_pref_langs; i++)
+			if (strcmp(pref_langs[i], sub) == 0)
+				rank = i;
+	free(lang);
+	return rank;
+}
+
+xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name)
+{
+	xmlNodePtr best = NULL;
+	size_t best_rank = SIZE_MAX;
+	for (xmlNodePtr n = xml_first_elem(parent); n; n = xml_next_elem(n)) {
+		if (!xml_is(n, name))
+			continue;
+		size_t rank = xml_lang_rank(n);
+		if (rank < best_rank) {
+			best = n;
+			best_rank = rank;
+		}
+	}
+	return best;
+}
+
+char *xml_name_lang(xmlNodePtr node, const char *attr)
+{
+	xmlNodePtr best = NULL;
+	size_t best_rank = n_pref_langs; /* a translation must beat the default */
+	for (xmlNodePtr n = xml_first_elem(node); n; n = xml_next_elem(n)) {
+		if (!xml_is(n, "name"))
+			continue;
+		size_t rank = xml_lang_rank(n);
+		if (rank < best_rank) {
+			best = n;
+			best_rank = rank;
+		}
+	}
+	return best ? xml_text(best) : xml_prop(node, attr);
 }

@@ -68,6 +68,24 @@ xmlNodePtr xml_first_elem(xmlNodePtr parent);
 xmlNodePtr xml_next_elem(xmlNodePtr node);
 /* The first child element named name, or NULL. */
 xmlNodePtr xml_child(xmlNodePtr parent, const char *name);
+
+/* Languages. Texts in data (a rule's <message> and <description>, names) may come in several
+ * languages, each element marked xml:lang="LL"; the one without xml:lang is the default.
+ * xml_set_languages takes the user's languages, best first, as a colon-separated list of
+ * tags or locale names ("fr:de_DE.UTF-8"; "C" and "POSIX" are no language); only the primary
+ * subtag is compared. */
+void xml_set_languages(const char *list);
+/* The element's own xml:lang, or NULL; caller frees. */
+char *xml_lang(xmlNodePtr node);
+/* How well the element's xml:lang suits the user: 0 for the first language, 1 for the
+ * second..., then the default (no xml:lang), then any other language. Lower is better. */
+size_t xml_lang_rank(xmlNodePtr node);
+/* The child element called name whose language suits the user best, or NULL. */
+xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name);
+/* A name in the user's language: the text of a child <name xml:lang="LL"> in one of the
+ * user's languages, else the attribute attr (the default name); NULL when neither. Caller
+ * frees. */
+char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
