@@ -362,7 +362,7 @@ static int exec_new(int argc, char **argv)
 	bool force = false;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
 	char *cost = NULL;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0) {
 			rc = MUSTER_EXIT_OK;
@@ -469,7 +469,7 @@ static int exec_status(int argc, char **argv)
 	};
 	const struct cmd_entry *self = &cmd_status_entry;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;
@@ -578,7 +578,7 @@ static int exec_suggest(int argc, char **argv)
 	const struct cmd_entry *self = &cmd_suggest_entry;
 	const char *want = NULL;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;

@@ -96,7 +96,7 @@ static int exec_import(int argc, char **argv)
 	bool force = false;
 	char *cost = NULL;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0) {
 			rc = MUSTER_EXIT_OK;

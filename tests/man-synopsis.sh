@@ -24,7 +24,7 @@ sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$man" | sed 's/\\-/-/g' >"$tmp/synopsis"
 sed 's/\\-/-/g' "$man" >"$tmp/man"
 
 n_cmds=$(wc -l <"$tmp/cmds")
-echo "1..$((n_cmds * 3 + 1))"
+echo "1..$((n_cmds * 4 + 1))"
 n=0
 fails=0
 ok() {
@@ -49,6 +49,11 @@ while read -r cmd; do
 		grep -q -F -e "$o" "$tmp/man" || why="${why:+$why, }$o"
 	done
 	ok "$cmd: every long option of its --help is in the manual" "${why:+missing $why}"
+	why=
+	"$MUSTER" "$cmd" -h >"$tmp/short" 2>&1 || why="exit $?"
+	"$MUSTER" "$cmd" --help >"$tmp/long" 2>&1
+	cmp -s "$tmp/short" "$tmp/long" || why="${why:+$why, }its output differs from --help"
+	ok "$cmd: -h is --help" "$why"
 done <"$tmp/cmds"
 why=
 while read -r line; do
