@@ -494,7 +494,7 @@ struct catalog *catalog_load(struct session *s, struct system *sys, const char *
 	cat->file = xstrdup(path);
 	struct xml_reader *r = NULL;
 	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
-	if (xs == NULL || (r = xml_reader_open(path, xs, d)) == NULL)
+	if (xs == NULL || (r = xml_reader_open(path, "catalog", NS_CATALOG, xs, d)) == NULL)
 		goto fail;
 	/* Groups and entries are allocated once, at most as many as the file has tags, so that
 	 * pointers to them (the system's indexes, entry->group, parents) stay valid. */

@@ -354,13 +354,36 @@ struct xml_reader {
 	bool failed;
 };
 
-struct xml_reader *xml_reader_open(const char *path, const struct xml_schema *s,
-                                   struct diags *d)
+struct root_want {
+	const char *name, *ns;
+};
+
+static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
+                                      const struct root_want *want, const struct xml_schema *s,
+                                      bool stream, struct diags *d);
+
+struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
+                                   const struct xml_schema *s, struct diags *d)
 {
 	size_t len;
 	char *buf = read_capped(path, &len, d);
-	if (buf == NULL)
-		return NULL;
+	struct root_want want = { root, ns };
+	return buf ? reader_from(buf, len, path, &want, s, true, d) : NULL;
+}
+
+struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
+                                          const char *root, const char *ns,
+                                          const struct xml_schema *s, struct diags *d)
+{
+	struct root_want want = { root, ns };
+	return reader_from(xstrndup(buf, len), len, name, &want, s, false, d);
+}
+
+/* Takes buf. stream: a large buffer is read element by element. */
+static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
+                                      const struct root_want *want, const struct xml_schema *s,
+                                      bool stream, struct diags *d)
+{
 	if (len == 0 || memchr(buf, '\0', len) != NULL) {
 		/* The messages of a whole-file parse, for an empty file or a NUL byte. */
 		xmlDocPtr doc = parse_view(buf, len, path, false, d);
@@ -372,9 +395,11 @@ struct xml_reader *xml_reader_open(const char *path, const struct xml_schema *s,
 	struct xml_reader *r = xcalloc(1, sizeof(*r));
 	r->d = d;
 	r->name = path;
-	if (len < (size_t)XML_STREAM_MIN) {
+	if (!stream || len < (size_t)XML_STREAM_MIN) {
 		r->dom = parse_owned(buf, len, path, false, d);
-		if (r->dom == NULL || (s && xml_schema_validate(s, r->dom, path, d) != 0)) {
+		/* The root first: "expected a <catalog>" says more than the schema would. */
+		if (r->dom == NULL || xml_root(r->dom, want->name, want->ns, path, d) == NULL ||
+		    (s && xml_schema_validate(s, r->dom, path, d) != 0)) {
 			xml_reader_close(r);
 			return NULL;
 		}

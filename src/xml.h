@@ -53,10 +53,16 @@ int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *n
  * walked giving the same events: the caller has one code path. */
 struct xml_reader;
 enum { XML_READ_START = 1, XML_READ_END = 2 };
-/* Opens path (read whole, with the cap) to read against schema s. NULL with a fatal
+/* Opens path (read whole, with the cap) to read against schema s; its root must be element
+ * `root` of namespace `ns` (checked before the schema when the file is loaded whole; the
+ * caller checks it too, with xml_check_root, on its first event). NULL with a fatal
  * diagnostic when it cannot be read. */
-struct xml_reader *xml_reader_open(const char *path, const struct xml_schema *s,
-                                   struct diags *d);
+struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
+                                   const struct xml_schema *s, struct diags *d);
+/* The same for a buffer already in memory (always loaded whole); name is used in messages. */
+struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
+                                          const char *root, const char *ns,
+                                          const struct xml_schema *s, struct diags *d);
 /* Moves to the next element start or end: XML_READ_START or XML_READ_END, 0 at the end of the
  * document, -1 on any error, the schema's included (diagnostics added). *node is the element:
  * its name, namespace, attributes (xml_prop) and line are there, its content not yet; depth

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Catalogs of 1 MiB or more are read element by element (src/xml.h, xml_reader), smaller ones
-# whole: the same catalog on both paths gives the same output, and the streaming path refuses
-# what the whole-file path refuses (a DOCTYPE, a truncated file, a schema violation, a
-# duplicate id) with the file and line. The catalogs are written by bench/gen-system.sh.
+# Catalogs and rosters of 1 MiB or more are read element by element (src/xml.h, xml_reader),
+# smaller ones whole: the same catalog or roster on both paths gives the same output, and the
+# streaming path refuses what the whole-file path refuses (a DOCTYPE, a truncated file, a
+# schema violation, a duplicate id) with the file and line. The catalogs are written by
+# bench/gen-system.sh, the roster by bench/gen.sh.
 # Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
 set -u
 top=$(cd "${srcdir:-.}" && pwd) || exit 1
@@ -85,5 +86,26 @@ check "a duplicate entry id in a big catalog is refused" 2 "entry id 'e6' is use
 mk
 sed -i 's/<entry id="e9" name="Unit 9">/<entry id="e9" name="Unit 9"><bogus\/>/' "$tmp/bad/$cat"
 check "an unknown element in a big catalog's entry is refused" 2 "bogus" "$tmp/bad"
+
+# A 10,000-unit roster (700 kB) and the same over 1 MiB.
+sh "$top/bench/gen.sh" -n 10000 -b 1 "$top/catalogs/duckhammer/impondium.xml" "$tmp/units" || exit 1
+r=$tmp/units/units-10000.xml
+cp "$r" "$tmp/units/big.xml"
+{ printf '<!--'; head -c 1048576 /dev/zero | tr '\0' ' '; printf -- '-->\n'; } >>"$tmp/units/big.xml"
+LC_ALL=C "$MUSTER" validate "$r" 2>&1 | sed "s|$r|R|" >"$tmp/a"
+LC_ALL=C "$MUSTER" validate "$tmp/units/big.xml" 2>&1 | sed "s|$tmp/units/big.xml|R|" >"$tmp/b"
+if [ "$(wc -l <"$tmp/a")" -gt 10 ] && cmp -s "$tmp/a" "$tmp/b"; then
+	ok "a roster read whole and element by element gives the same diagnostics"
+else
+	diff "$tmp/a" "$tmp/b" >"$tmp/diff"
+	not_ok "a roster read whole and element by element gives the same diagnostics" "$tmp/a" "$tmp/diff"
+fi
+sed -i 's/<unit id="u77" entry="[^"]*"/<unit id="u77" entry="no-such-entry"/' "$tmp/units/big.xml"
+LC_ALL=C "$MUSTER" validate "$tmp/units/big.xml" >"$tmp/out" 2>&1
+if [ $? -eq 2 ] && grep -q "big.xml:122:5: error: unknown entry 'no-such-entry'" "$tmp/out"; then
+	ok "an unknown entry in a big roster is refused at its line and column"
+else
+	not_ok "an unknown entry in a big roster is refused at its line and column" "$tmp/out"
+fi
 echo "1..$k"
 [ "$fails" -eq 0 ]
