@@ -19,6 +19,7 @@
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,33 @@ long camp_level_xp(const struct camp_def *cd, long level)
 	return level >= 0 && (size_t)level < cd->n_steps ? cd->steps[level].xp : -1;
 }
 
+void camp_trip(const struct camp_travel *tr, const struct camp_terrain *t, long cost, long speed,
+               long distance, long travelled, long moved, struct trip *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->terrain = t;
+	out->value = cost;
+	out->per_day = t->per_day;
+	long up_to = -1;
+	for (size_t i = 0; t->attr && i < t->n_speeds; i++)
+		if (t->speeds[i].value == speed) {
+			out->per_day = t->speeds[i].per_day;
+			up_to = t->speeds[i].up_to;
+			if (distance > up_to && out->per_day == 0)
+				out->needs = t->speeds[i].needs ? t->speeds[i].needs : "";
+		}
+	if (out->per_day > 0)
+		out->days = (distance + out->per_day - 1) / out->per_day;
+	else
+		out->days = distance > 0 ? 1 : 0; /* within up_to: one day */
+	for (long d = 0; d < out->days; d++)
+		out->cost += cost + tr->rising * (travelled + d);
+	out->left = tr->max - moved - distance;
+	out->too_far = out->left < 0;
+	out->camp_cost = cost;
+	out->camp_too_late = out->left < tr->camp_left;
+}
+
 /* --- the pass ------------------------------------------------------------------------------ */
 
 struct deriv {
@@ -79,6 +107,12 @@ struct deriv {
 	struct diags *d;
 	struct idx *ids;           /* unit id -> camp_unit */
 	struct idx *gone;          /* entry id of a destroyed once-only unit -> its camp_unit */
+	long *table_used;          /* per roll table: units upgraded on it since the last battle */
+	int64_t *yields;           /* per currency: what the chosen means yield at each battle */
+	struct idx *barracks;      /* "GROUP|ITEM" -> item, made on first use */
+	char **keys;
+	size_t n_keys;
+	long stamp;                /* counts up; marks a unit seen once in one battle */
 };
 
 static void violation(struct deriv *v, const struct ledger_entry *le, long line, long col,
@@ -109,26 +143,54 @@ static long base_value(const struct deriv *v, const struct camp_unit *u, const s
 	return val->set ? val->i : 0;
 }
 
-/* The unit's value of a as its trainings so far change it: the base value and every constant
- * add of an advance taken. (An advance whose value is an expression reads the list, which
- * the ledger does not know yet: the card after evaluation is the authority.) */
+/* The unit's value of a as its trainings so far change it: the base value, then each
+ * constant set, add or multiply of an advance taken, in the order taken. An advance whose
+ * value is an expression, or that applies <when> or <repeat>, reads the list as the
+ * evaluation sees it after the whole ledger: evaluating the list at every battle would make
+ * the ledger cost battles times units, so such a modifier is left out here and the card after
+ * evaluation is the authority. */
 static long trained_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
 {
-	long x = base_value(v, u, a);
+	int64_t x = base_value(v, u, a);
 	for (size_t i = 0; i < u->n_trains; i++) {
 		const struct entry_option *o = &u->trains[i].adv->opt;
 		for (size_t m = 0; m < o->n_mods; m++) {
 			const struct modifier *md = &o->mods[m];
-			if (md->target == MOD_ATTR && md->attr == a && md->op == MOD_ADD && md->value &&
-			    md->value->kind == EX_NUM && md->when == NULL)
-				x += (long)md->value->num;
+			if (md->target != MOD_ATTR || md->attr != a || md->value == NULL ||
+			    md->value->kind != EX_NUM || md->when || md->repeat)
+				continue;
+			int64_t n = md->value->num, r = x;
+			bool over = false;
+			if (md->op == MOD_SET)
+				r = n;
+			else if (md->op == MOD_ADD)
+				over = __builtin_add_overflow(x, n, &r);
+			else if (md->op == MOD_MUL)
+				over = __builtin_mul_overflow(x, n, &r);
+			/* Clamped far beyond any card: an overflow keeps its sign. */
+			int sign = r > 0 ? 1 : -1;
+			if (over)
+				sign = md->op == MOD_ADD ? (n > 0 ? 1 : -1) : ((x < 0) == (n < 0) ? 1 : -1);
+			if (over || r > 1000000000L || r < -1000000000L)
+				r = sign * 1000000000L;
+			x = r;
 		}
 	}
+	return (long)x;
+}
+
+static int64_t cost_of(const struct deriv *v, const struct camp_unit *u, long models, size_t ci)
+{
+	int64_t *costs = xcalloc(v->sys->n_costs + 1, sizeof(*costs));
+	int64_t x = eval_unit_cost(v->sys, u->ru, models, costs) == 0 ? costs[ci] : INT64_MAX / 4;
+	free(costs);
 	return x;
 }
 
 static int64_t unit_cost(const struct deriv *v, const struct camp_unit *u, long models)
 {
+	if (v->cd->pay < 0)
+		return 0;
 	int64_t *costs = xcalloc(v->sys->n_costs + 1, sizeof(*costs));
 	size_t ci = (size_t)v->cd->currencies[v->cd->pay].cost;
 	int64_t x = eval_unit_cost(v->sys, u->ru, models, costs) == 0 ? costs[ci] : INT64_MAX / 4;
@@ -142,10 +204,11 @@ static void set_level(struct deriv *v, struct camp_unit *u)
 	u->band = camp_band_of(v->cd, u->level);
 }
 
-static bool is_once(struct deriv *v, struct camp_unit *u)
+/* Does the unit match selector s (NULL: every unit)? Its catalog card, untrained. */
+static bool unit_matches(struct deriv *v, const struct camp_unit *u, const struct sel *s)
 {
-	if (v->cd->once == NULL)
-		return false;
+	if (s == NULL)
+		return true;
 	struct eunit eu;
 	memset(&eu, 0, sizeof(eu));
 	eu.ru = u->ru;
@@ -155,18 +218,32 @@ static bool is_once(struct deriv *v, struct camp_unit *u)
 	eu.cats = u->ru->entry->cats;
 	eu.n_cats = u->ru->entry->n_cats;
 	struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
-	return sel_match(v->cd->once, &sc, &eu, NULL);
+	return sel_match(s, &sc, &eu, NULL);
+}
+
+static bool is_once(struct deriv *v, struct camp_unit *u)
+{
+	return v->cd->once != NULL && unit_matches(v, u, v->cd->once);
+}
+
+/* Spends amount of currency cur; spending more than the pool holds breaks rule ref. */
+static void pay_in(struct deriv *v, const struct ledger_entry *le, long cur, int64_t amount,
+                   const char *what, const char *ref)
+{
+	if (cur < 0)
+		return;
+	const struct camp_currency *cc = &v->cd->currencies[cur];
+	int64_t *pool = &v->c->pools[cur];
+	if (amount > *pool)
+		violation(v, le, 0, 0, ref,
+		          _("%s costs %" PRId64 " %s; only %" PRId64 " are left"), what, amount, cc->name,
+		          *pool);
+	*pool -= amount;
 }
 
 static void pay(struct deriv *v, const struct ledger_entry *le, int64_t amount, const char *what)
 {
-	const struct camp_currency *cc = &v->cd->currencies[v->cd->pay];
-	int64_t *pool = &v->c->pools[v->cd->pay];
-	if (amount > *pool)
-		violation(v, le, 0, 0, v->cd->start_ref,
-		          _("%s costs %" PRId64 " %s; only %" PRId64 " are left"), what, amount, cc->name,
-		          *pool);
-	*pool -= amount;
+	pay_in(v, le, v->cd->pay, amount, what, v->cd->start_ref);
 }
 
 static void enlist(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
@@ -180,6 +257,8 @@ static void enlist(struct deriv *v, const struct ledger_entry *le, struct camp_u
 			break;
 		}
 	u->xp = camp_level_xp(v->cd, u->start_level);
+	if (u->xp < 0)
+		u->xp = 0;
 	set_level(v, u);
 	u->enlisted = true;
 	u->models = u->paid_models = u->ru->models;
@@ -215,13 +294,12 @@ static void earn(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 				break;
 			case TERM_LOST:
 				/* Once per unit per battle: a unit named twice counts once. */
+				v->stamp++;
 				for (size_t i = 0; i < le->n_losses; i++) {
-					bool seen = false;
-					for (size_t j = 0; j < i; j++)
-						seen |= le->losses[j].ru == le->losses[i].ru;
 					struct camp_unit *u = idx_get(v->ids, le->losses[i].unit);
-					if (seen || u == NULL)
-						continue;
+					if (u == NULL || u->stamp == v->stamp || le->losses[i].models == 0)
+						continue; /* wounds alone lose no models */
+					u->stamp = v->stamp;
 					long val = t->level ? u->level : base_value(v, u, t->attr);
 					x += val > t->least ? val : t->least;
 				}
@@ -304,6 +382,275 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 	return 0;
 }
 
+/* The wounds attribute of a unit's models (1 without one). */
+static long wounds_of(const struct deriv *v, const struct camp_unit *u)
+{
+	long w = v->cd->wounds ? trained_value(v, u, v->cd->wounds) : 1;
+	return w > 0 ? w : 1;
+}
+
+/* Losses under loss rolls: nothing is lost for good; what the rolls give is carried to the
+ * next battle (models down, models with fewer wounds), and a death for good counts. */
+static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_battle *b, long bno)
+{
+	const struct camp_def *cd = v->cd;
+	for (size_t i = 0; i < le->n_losses; i++) {
+		const struct le_loss *l = &le->losses[i];
+		struct camp_unit *u = idx_get(v->ids, l->unit);
+		if (u->battle != bno) {
+			/* Its first loss in this battle: what the last battle left is healed. */
+			long down = u->battle == bno - 1 ? u->down : 0;
+			u->battle = bno;
+			u->battle_models = u->models - down > 0 ? u->models - down : 1;
+			u->battle_lost = u->battle_wounds = 0;
+			u->down = u->wounds_left = u->missing = 0;
+			u->rolled_on = NULL;
+		}
+		if (l->models > u->battle_models - u->battle_lost) {
+			violation(v, le, l->line, l->col, cd->ref, _("%s loses %ld models but has %ld"),
+			          unit_name(u), l->models, u->battle_models - u->battle_lost);
+			continue;
+		}
+		u->battle_lost += l->models;
+		u->battle_wounds += l->wounds;
+		if (l->models == 0) {
+			if (l->n_rolls) {
+				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, NULL, NULL,
+				          _("%s lost no models: no roll is made for it"), unit_name(u));
+				return -1;
+			}
+			continue;
+		}
+		const struct camp_loss_roll *lr = NULL;
+		for (size_t k = 0; k < cd->n_loss_rolls && lr == NULL; k++) {
+			const struct camp_loss_roll *c = &cd->loss_rolls[k];
+			if (unit_matches(v, u, c->units) &&
+			    (int64_t)u->battle_lost * c->min_den >= (int64_t)u->battle_models * c->min_num &&
+			    u->battle_models >= c->from_models && u->battle_models < c->below_models)
+				lr = c;
+		}
+		long need = lr && lr->dice ? (lr->per_model ? l->models : 1) : 0;
+		if ((long)l->n_rolls != need) {
+			if (lr && lr->dice)
+				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, lr->ref, NULL,
+				          _("%s: %s rolls %s %s; %ld rolls needed, %zu given"), unit_name(u),
+				          lr->name, lr->dice,
+				          lr->per_model ? _("for each model lost") : _("once"), need, l->n_rolls);
+			else
+				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, lr ? lr->ref : NULL, NULL,
+				          _("%s: no roll is made for these losses; %zu given"), unit_name(u),
+				          l->n_rolls);
+			return -1;
+		}
+		if (lr == NULL)
+			continue;
+		u->rolled_on = lr->name;
+		long w = wounds_of(v, u);
+		for (size_t k = 0; k < (lr->dice ? l->n_rolls : 1); k++) {
+			long roll = lr->dice ? l->rolls[k] : 0;
+			if (lr->dice && l->spent[k]) {
+				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, lr->ref, NULL,
+				          _("%s: nothing is spent on a roll for %s (+%ld)"), unit_name(u), lr->name,
+				          l->spent[k]);
+				return -1;
+			}
+			if (lr->dice && (roll < lr->lo || roll > lr->hi)) {
+				diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, lr->ref, NULL,
+				          _("a roll of %ld is impossible on %s (%ld to %ld)"), roll, lr->dice,
+				          lr->lo, lr->hi);
+				return -1;
+			}
+			for (size_t o = 0; o < lr->n_outcomes; o++) {
+				const struct camp_outcome *oc = &lr->outcomes[o];
+				long to = oc->to;
+				if (oc->rising) {
+					to += oc->rising * u->deaths;
+					if (to > oc->most)
+						to = oc->most;
+				}
+				if (roll > to)
+					continue;
+				switch (oc->effect) {
+				case LOSS_DIES:
+					u->deaths++;
+					b->lost++;
+					break;
+				case LOSS_WOUNDS:
+					u->wounds_left = oc->value;
+					u->missing += w > oc->value ? w - oc->value : 0;
+					break;
+				case LOSS_DOWN: {
+					long down = oc->value < 0 ? roll : oc->value;
+					u->down += down;
+					u->missing += down * w;
+					break;
+				}
+				case LOSS_NONE:
+					break;
+				}
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+static bool item_of(const struct camp_unit *u, const char *id);
+
+/* A rolled advance: the roll must be one its dice give, the unit must have come through the
+ * last battle as the table asks, the table's limit per battle holds, and the advance must be
+ * one the roll's row gives (or its fallback's, when the unit took all of the row's). */
+static int table_train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u,
+                       long bno)
+{
+	const struct camp_def *cd = v->cd;
+	const struct camp_advance *a = le->adv;
+	const struct camp_table *t = NULL;
+	for (size_t i = 0; i < cd->n_tables && t == NULL; i++)
+		if (unit_matches(v, u, cd->tables[i].units))
+			t = &cd->tables[i];
+	if (t == NULL) {
+		violation(v, le, 0, 0, a->opt.ref, _("%s rolls on no table"), unit_name(u));
+		return 0;
+	}
+	if (le->roll < t->lo || le->roll > t->hi) {
+		diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, t->ref, NULL,
+		          _("a roll of %ld is impossible on %s (%ld to %ld)"), le->roll, t->dice, t->lo,
+		          t->hi);
+		return -1;
+	}
+	size_t ti = (size_t)(t - cd->tables);
+	bool lost = bno > 0 && u->battle == bno;
+	if (bno > 0 && t->unhurt && lost && (u->battle_lost || u->battle_wounds)) {
+		violation(v, le, 0, 0, t->ref, _("%s was hurt in the last battle: it does not roll on %s"),
+		          unit_name(u), t->name);
+		return 0;
+	}
+	if (bno > 0 && t->under_den && lost &&
+	    (int64_t)u->battle_lost * t->under_den >= (int64_t)u->battle_models * t->under_num) {
+		violation(v, le, 0, 0, t->ref,
+		          _("%s lost %ld of %ld models in the last battle: it rolls on %s with losses under %ld/%ld"),
+		          unit_name(u), u->battle_lost, u->battle_models, t->name, t->under_num, t->under_den);
+		return 0;
+	}
+	if (u->rolled == bno + 1) {
+		violation(v, le, 0, 0, t->ref, _("%s has rolled on %s since the last battle"),
+		          unit_name(u), t->name);
+		return 0;
+	}
+	if (t->per_battle && v->table_used[ti] >= t->per_battle) {
+		violation(v, le, 0, 0, t->ref,
+		          _("%ld units were upgraded on %s since the last battle: at most %ld per battle"),
+		          v->table_used[ti], t->name, t->per_battle);
+		return 0;
+	}
+	long roll = le->roll;
+	const struct camp_row *row = NULL;
+	struct strbuf why = STRBUF_INIT;
+	for (size_t step = 0; step <= t->n_rows; step++) {
+		row = NULL;
+		for (size_t j = 0; j < t->n_rows && row == NULL; j++)
+			if (roll >= t->rows[j].from && roll <= t->rows[j].to)
+				row = &t->rows[j];
+		if (row == NULL)
+			break;
+		bool open = false;
+		for (size_t k = 0; k < row->n_advances && !open; k++) {
+			const struct camp_advance *ra = row->advances[k];
+			size_t same = 0;
+			for (size_t i = 0; i < u->n_trains; i++)
+				same += u->trains[i].adv == ra;
+			open = ra->opt.max >= OPTION_UNBOUNDED || (long)same < ra->opt.max;
+		}
+		if (open || row->fallback == LONG_MIN)
+			break;
+		strbuf_addf(&why, _(" (%ld counts as %ld: the unit has taken all it gives)"), roll,
+		            row->fallback);
+		roll = row->fallback;
+	}
+	bool listed = false;
+	struct strbuf opts = STRBUF_INIT;
+	for (size_t k = 0; row && k < row->n_advances; k++) {
+		listed |= row->advances[k] == a;
+		strbuf_addf(&opts, "%s%s", k ? ", " : "", row->advances[k]->opt.id);
+	}
+	if (row == NULL || row->n_advances == 0)
+		violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives no upgrade%s"), le->roll,
+		          t->name, why.s ? why.s : "");
+	else if (!listed)
+		violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives %s%s, not '%s'"), le->roll,
+		          t->name, opts.s, why.s ? why.s : "", a->opt.id);
+	else {
+		size_t same = 0;
+		for (size_t i = 0; i < u->n_trains; i++)
+			same += u->trains[i].adv == a;
+		if (a->opt.max < OPTION_UNBOUNDED && (long)same >= a->opt.max)
+			violation(v, le, 0, 0, a->opt.ref ? a->opt.ref : t->ref,
+			          _("%s has taken '%s' %zu times: at most %ld per unit"), unit_name(u),
+			          a->opt.name, same, a->opt.max);
+		else {
+			u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
+			u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
+			                                                (size_t)(le - v->c->ledger), NULL, NULL };
+			u->rolled = bno + 1;
+			v->table_used[ti]++;
+		}
+	}
+	strbuf_release(&why);
+	strbuf_release(&opts);
+	return 0;
+}
+
+/* Spends repair points: wounds missing since the last battle, or an item a death lost. */
+static void repair(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u, long bno)
+{
+	const struct camp_def *cd = v->cd;
+	size_t ci = (size_t)cd->repair_cost;
+	int64_t cost = 0;
+	char *what;
+	if (le->wounds) {
+		long missing = u->battle == bno ? u->missing : 0;
+		if (le->wounds > missing) {
+			violation(v, le, 0, 0, cd->repair_ref,
+			          ngettext("%s misses %ld wound since the last battle: %ld cannot be repaired",
+			                   "%s misses %ld wounds since the last battle: %ld cannot be repaired",
+			                   (unsigned long)missing), unit_name(u), missing, le->wounds);
+			return;
+		}
+		long models = u->models > 0 ? u->models : 1;
+		int64_t model = cost_of(v, u, models, ci);
+		model = div_round((long)model, models, v->sys->rounding);
+		cost = (int64_t)le->wounds * div_round((long)model, wounds_of(v, u), v->sys->rounding);
+		u->missing -= le->wounds;
+		what = xasprintf(ngettext("repairing %ld wound of %s", "repairing %ld wounds of %s",
+		                          (unsigned long)le->wounds), le->wounds, unit_name(u));
+	} else {
+		const struct entry_option *o = idx_get(u->ru->entry->option_idx, le->item);
+		bool cat = cd->n_item_cats == 0;
+		for (size_t i = 0; o && i < o->n_cats && !cat; i++)
+			for (size_t j = 0; j < cd->n_item_cats && !cat; j++)
+				cat = o->cats[i] == cd->item_cats[j];
+		if (o == NULL || !cat) {
+			violation(v, le, 0, 0, cd->repair_ref, _("'%s' is no item %s can buy back"), le->item,
+			          unit_name(u));
+			return;
+		}
+		if (u->deaths <= u->items_back) {
+			violation(v, le, 0, 0, cd->repair_ref,
+			          ngettext("%s died %ld time and bought back %ld items: no lost item is left to buy back",
+			                   "%s died %ld times and bought back %ld items: no lost item is left to buy back",
+			                   (unsigned long)u->deaths),
+			          unit_name(u), u->deaths, u->items_back);
+			return;
+		}
+		u->items_back++;
+		cost = (int64_t)cd->item_times * o->costs[ci];
+		what = xasprintf(_("buying back %s for %s"), o->name, unit_name(u));
+	}
+	pay_in(v, le, cd->repair, cost, what, cd->repair_ref);
+	free(what);
+}
+
 static bool item_of(const struct camp_unit *u, const char *id)
 {
 	const struct entry *e = u->ru->entry;
@@ -312,11 +659,150 @@ static bool item_of(const struct camp_unit *u, const char *id)
 	return false;
 }
 
+/* A bought advance: open after `after` bought ones, and paid. False when refused. */
+static bool buy(struct deriv *v, const struct ledger_entry *le, const struct camp_advance *a)
+{
+	const char *ref = a->opt.ref ? a->opt.ref : v->cd->ref;
+	if (v->c->bought < a->after) {
+		violation(v, le, 0, 0, ref,
+		          _("'%s' comes after %ld advances; the army has taken %ld"), a->opt.name, a->after,
+		          v->c->bought);
+		return false;
+	}
+	if (a->price > 0) {
+		int64_t pool = v->c->pools[a->price_currency];
+		if (a->price > pool) {
+			violation(v, le, 0, 0, ref, _("'%s' costs %ld %s; only %" PRId64 " are left"),
+			          a->opt.name, a->price, v->cd->currencies[a->price_currency].name, pool);
+			return false;
+		}
+		v->c->pools[a->price_currency] -= a->price;
+		v->c->bought++;
+	}
+	return true;
+}
+
+static void army_train(struct deriv *v, const struct ledger_entry *le)
+{
+	const struct camp_advance *a = le->adv;
+	struct campaign *c = v->c;
+	size_t same = 0;
+	for (size_t i = 0; i < c->n_army_trains; i++)
+		same += c->army_trains[i].adv == a;
+	if (a->opt.max < OPTION_UNBOUNDED && (long)same >= a->opt.max) {
+		violation(v, le, 0, 0, a->opt.ref ? a->opt.ref : v->cd->ref,
+		          _("the army has taken '%s' %zu times: at most %ld"), a->opt.name, same, a->opt.max);
+		return;
+	}
+	if (!buy(v, le, a))
+		return;
+	c->army_trains = xreallocarray(c->army_trains, c->n_army_trains + 1, sizeof(*c->army_trains));
+	c->army_trains[c->n_army_trains++] = (struct camp_train){ a, 0, NULL, -1,
+	                                                          (size_t)(le - c->ledger), NULL, NULL };
+}
+
+/* The group of entry e at catalog level `level` (index in sys->attrs), or NULL. */
+static const struct group *group_at(const struct entry *e, long level)
+{
+	for (const struct group *g = e->group; g; g = g->parent)
+		if ((long)g->level == level)
+			return g;
+	return NULL;
+}
+
+/* A choose="item" training: the item must be one of another entry under the unit's group at
+ * the advance's level (its barracks), of its kind; new, it must match <new>; replacing one
+ * of the unit's items, it must equal it in the attributes `same`. The barracks are indexed
+ * once per ledger, by group and item id. */
+static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u,
+                     const struct item **out)
+{
+	const struct camp_advance *a = le->adv;
+	const char *ref = a->opt.ref ? a->opt.ref : v->cd->ref;
+	const struct group *home = group_at(u->ru->entry, a->from_level);
+	if (v->barracks == NULL) {
+		v->barracks = idx_new();
+		for (size_t ci = 0; ci < v->sys->n_catalogs; ci++) {
+			const struct catalog *cat = v->sys->catalogs[ci];
+			for (size_t ei = 0; ei < cat->n_entries; ei++) {
+				const struct entry *e = &cat->entries[ei];
+				for (const struct group *g = e->group; g; g = g->parent) {
+					for (size_t ii = 0; ii < e->n_items; ii++) {
+						char *key = xasprintf("%p|%s", (const void *)g, e->items[ii].id);
+						if (idx_get(v->barracks, key) == NULL) {
+							v->keys = xreallocarray(v->keys, v->n_keys + 1, sizeof(*v->keys));
+							v->keys[v->n_keys++] = key;
+							idx_add(v->barracks, key, &e->items[ii]);
+						} else {
+							free(key);
+						}
+					}
+				}
+			}
+		}
+	}
+	char *key = xasprintf("%p|%s", (const void *)home, le->item);
+	const struct item *it = home ? idx_get(v->barracks, key) : NULL;
+	free(key);
+	const char *gname = home ? home->name : "-";
+	if (it == NULL || (a->kind && it->kind != a->kind)) {
+		violation(v, le, 0, 0, ref, _("'%s' is no %s of the %s barracks"), le->item,
+		          a->kind ? a->kind->name : _("item"), gname);
+		return false;
+	}
+	if (le->replaces) {
+		const struct item *old = idx_get(u->ru->entry->item_idx, le->replaces);
+		if (old == NULL) {
+			violation(v, le, 0, 0, ref, _("%s has no item '%s' to replace"), unit_name(u),
+			          le->replaces);
+			return false;
+		}
+		for (size_t i = 0; i < a->n_same; i++) {
+			size_t ai = a->same[i]->index;
+			const struct value *x = &old->vals[ai], *y = &it->vals[ai];
+			bool eq = x->set == y->set &&
+			          (!x->set || (x->i == y->i && strcmp(x->s ? x->s : "", y->s ? y->s : "") == 0));
+			if (!eq) {
+				violation(v, le, 0, 0, ref, _("%s replaces %s only with an item of the same %s"),
+				          it->name, old->name, a->same[i]->name);
+				return false;
+			}
+		}
+	} else if (a->new_items) {
+		struct eunit eu;
+		memset(&eu, 0, sizeof(eu));
+		eu.ru = u->ru;
+		eu.e = u->ru->entry;
+		eu.kw = u->ru->entry->kw;
+		eu.vals = u->ru->entry->vals;
+		eu.cats = u->ru->entry->cats;
+		eu.n_cats = u->ru->entry->n_cats;
+		struct eitem ew;
+		memset(&ew, 0, sizeof(ew));
+		ew.w = it;
+		ew.kw = it->kw;
+		ew.vals = it->vals;
+		struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
+		if (!sel_match(a->new_items, &sc, &eu, &ew)) {
+			violation(v, le, 0, 0, ref, _("%s is not an item '%s' may add (it may replace one)"),
+			          it->name, a->opt.name);
+			return false;
+		}
+	}
+	*out = it;
+	return true;
+}
+
 static void train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
 {
 	const struct camp_advance *a = le->adv;
+	const struct item *adds = NULL;
 	const char *ref = a->opt.ref ? a->opt.ref : v->cd->level_ref;
 	long pending = u->level - u->start_level - (long)u->n_trains;
+	for (size_t i = 0; i < u->n_trains; i++)
+		pending += u->trains[i].adv->price > 0 || u->trains[i].adv->after > 0;
+	if (a->price > 0 || a->after > 0)
+		pending = 1; /* bought, not earned by a Level */
 	if (pending <= 0) {
 		violation(v, le, 0, 0, ref,
 		          _("%s is Level %ld and has taken %zu trainings since Level %ld: it needs a new Level to train '%s'"),
@@ -346,10 +832,13 @@ static void train(struct deriv *v, const struct ledger_entry *le, struct camp_un
 	else if (a->per_item && (long)item >= a->per_item)
 		violation(v, le, 0, 0, ref, _("%s has taken '%s' on %s already: at most %ld per item"),
 		          unit_name(u), a->opt.name, le->item, a->per_item);
-	else {
+	else if (a->choose_item && !barracks(v, le, u, &adds))
+		;
+	else if (buy(v, le, a)) {
 		u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
-		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
-		                                                (size_t)(le - v->c->ledger) };
+		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, a->choose_item ? NULL : le->item,
+		                                                le->keyword, (size_t)(le - v->c->ledger),
+		                                                adds, le->replaces };
 	}
 }
 
@@ -432,10 +921,14 @@ static int walk(struct deriv *v)
 			}
 			c->started = true;
 			c->start_amount = le->amount;
-			c->pools[cd->pay] = le->amount;
+			if (cd->pay >= 0)
+				c->pools[cd->pay] = le->amount;
 			long picks = 0;
-			for (size_t k = 0; k < le->n_means; k++)
+			for (size_t k = 0; k < le->n_means; k++) {
 				picks += le->means[k].times;
+				v->yields[le->means[k].def->currency] +=
+					(int64_t)le->means[k].def->yield * le->means[k].times;
+			}
 			if (picks > cd->max_means)
 				violation(v, le, 0, 0, cd->means_ref,
 				          _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
@@ -445,6 +938,8 @@ static int walk(struct deriv *v)
 				enlist(v, NULL, &c->units[k]);
 				c->start_spent += unit_cost(v, &c->units[k], c->units[k].models);
 			}
+			if (cd->pay < 0)
+				break;
 			int64_t share = div_round((long)(le->amount * cd->share_num), cd->share_den,
 			                          v->sys->rounding);
 			const struct camp_currency *cc = &cd->currencies[cd->pay];
@@ -475,6 +970,16 @@ static int walk(struct deriv *v)
 			struct camp_battle *b = &c->battles[c->n_battles++];
 			b->entry = i;
 			b->earned = xcalloc(cd->n_currencies + 1, sizeof(*b->earned));
+			/* What is not storable is gone when the next battle comes. */
+			for (size_t k = 0; k < cd->n_currencies; k++)
+				if (cd->currencies[k].expires)
+					c->pools[k] = 0;
+			for (size_t k = 0; k < cd->n_tables; k++)
+				v->table_used[k] = 0;
+			for (size_t k = 0; k < cd->n_currencies; k++) {
+				c->pools[k] += v->yields[k];
+				b->earned[k] += v->yields[k];
+			}
 			for (size_t k = 0; k < le->n_losses; k++) {
 				struct camp_unit *lu = idx_get(v->ids, le->losses[k].unit);
 				if (!lu->enlisted || lu->destroyed) {
@@ -484,7 +989,7 @@ static int walk(struct deriv *v)
 				}
 			}
 			earn(v, le, b);
-			if (recover(v, le, b))
+			if (cd->n_loss_rolls ? carry(v, le, b, (long)c->n_battles) : recover(v, le, b))
 				return -1;
 			break;
 		}
@@ -507,10 +1012,20 @@ static int walk(struct deriv *v)
 			break;
 		}
 		case LE_TRAIN:
-			train(v, le, u);
+			if (le->adv->army) {
+				army_train(v, le);
+			} else if (le->roll != LONG_MIN) {
+				if (table_train(v, le, u, (long)c->n_battles))
+					return -1;
+			} else {
+				train(v, le, u);
+			}
 			break;
 		case LE_GAIN:
 			c->pools[le->currency] += le->amount;
+			break;
+		case LE_REPAIR:
+			repair(v, le, u, (long)c->n_battles);
 			break;
 		}
 	}
@@ -547,7 +1062,8 @@ static void apply(struct deriv *v)
 				const struct camp_train *tr = &u->trains[t];
 				const struct ledger_entry *le = &c->ledger[tr->entry];
 				ru->opts[ru->n_opts++] = (struct r_option){ &tr->adv->opt, 1, le->line, le->col,
-				                                            tr->adv, tr->item, tr->keyword, tr->band };
+				                                            tr->adv, tr->item, tr->keyword, tr->band,
+				                                            tr->adds, tr->drops };
 			}
 			map[ui] = out;
 			l->units[out++] = *ru;
@@ -573,12 +1089,14 @@ int camp_derive(struct roster *r, struct diags *d)
 	const struct system *sys = r->sys;
 	if (c == NULL)
 		return 0;
-	if (sys->camp == NULL || sys->camp->n_steps == 0 || sys->camp->pay < 0) {
+	if (sys->camp == NULL) {
 		diags_add(d, SEV_FATAL, r->file, c->line, c->col, NULL, NULL,
 		          _("system '%s' has no campaign rules"), sys->id);
 		return -1;
 	}
-	struct deriv v = { r, sys, sys->camp, c, d, idx_new(), idx_new() };
+	struct deriv v = { r, sys, sys->camp, c, d, idx_new(), idx_new(),
+	                   xcalloc(sys->camp->n_tables + 1, sizeof(long)),
+	                   xcalloc(sys->camp->n_currencies + 1, sizeof(int64_t)), NULL, NULL, 0, 0 };
 	size_t n = 0;
 	for (size_t li = 0; li < r->n_lists; li++)
 		n += r->lists[li].n_units;
@@ -615,6 +1133,12 @@ int camp_derive(struct roster *r, struct diags *d)
 		apply(&v);
 	idx_free(v.ids);
 	idx_free(v.gone);
+	free(v.table_used);
+	free(v.yields);
+	idx_free(v.barracks);
+	for (size_t i = 0; i < v.n_keys; i++)
+		free(v.keys[i]);
+	free(v.keys);
 	return rc;
 }
 
@@ -629,6 +1153,7 @@ void campaign_free(const struct system *sys, struct campaign *c)
 		free(le->note);
 		free(le->unit);
 		free(le->item);
+		free(le->replaces);
 		free(le->opponent);
 		free(le->hurt);
 		for (size_t k = 0; k < le->n_means; k++)
@@ -643,6 +1168,7 @@ void campaign_free(const struct system *sys, struct campaign *c)
 	}
 	free(c->ledger);
 	free(c->pools);
+	free(c->army_trains);
 	for (size_t i = 0; i < c->n_units; i++) {
 		free(c->units[i].trains);
 		free(c->units[i].name);

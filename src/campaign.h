@@ -27,6 +27,59 @@ struct idx;
 struct camp_currency {
 	char *id, *name, *abbr;
 	long cost;            /* the cost type it pays for (rations pay AP), or -1 */
+	bool expires;         /* not storable: the pool empties at each battle */
+	long line;
+};
+
+/* A fixed reward the ledger names (<gain award="hold"/>): amount of a currency. */
+struct camp_award {
+	char *id, *name, *ref;
+	size_t currency;
+	long amount;
+};
+
+/* A roll table: a roll of dice gives one of a row's advances (the player's pick), or, when
+ * the unit has taken all of them as often as allowed, the advances of row `fallback`. */
+struct camp_row {
+	long from, to;             /* rolls from..to */
+	const struct camp_advance **advances;
+	size_t n_advances;
+	long fallback;             /* a roll whose row applies instead, or LONG_MIN */
+};
+
+struct camp_table {
+	char *id, *name, *ref, *dice;
+	long lo, hi;               /* what the dice give */
+	struct sel *units;         /* units that roll on it (NULL: all) */
+	long per_battle;           /* units upgraded on it between two battles; 0: any */
+	long under_num, under_den; /* the unit lost under num/den of its models in the last battle */
+	bool unhurt;               /* ... or nothing at all */
+	struct camp_row *rows;
+	size_t n_rows;
+	long line;
+};
+
+/* What happens to a unit that lost models in a battle, by a roll: the first
+ * loss roll whose units and conditions fit applies; its dice are rolled once per model lost
+ * (per_model) or once; the first outcome whose range holds the roll happens. Losses so
+ * handled are carried to the next battle only, never permanent. */
+enum loss_effect { LOSS_NONE, LOSS_DIES, LOSS_WOUNDS, LOSS_DOWN };
+struct camp_outcome {
+	long to;                   /* rolls up to this (1 .. to) */
+	long rising, most;         /* `to` grows by rising per earlier death of the unit, to most */
+	enum loss_effect effect;
+	long value;                /* wounds left, or models down (-1: the roll) */
+};
+
+struct camp_loss_roll {
+	char *id, *name, *ref, *dice;
+	long lo, hi;
+	struct sel *units;
+	bool per_model;
+	long min_num, min_den;     /* applies when at least num/den of the models were lost */
+	long from_models, below_models; /* the unit's models before the battle */
+	struct camp_outcome *outcomes;
+	size_t n_outcomes;
 	long line;
 };
 
@@ -66,11 +119,65 @@ struct camp_advance {
 	bool pick_item;            /* the ledger names the item it changes */
 	bool pick_keyword;         /* the ledger names the keyword it grants */
 	enum attr_on keyword_on;
+	/* choose="item": the ledger names an item of another entry under the unit's group at
+	 * level from_level (the faction's barracks) of kind `kind`: a new one matching new_items,
+	 * or one replacing an item of the unit and equal to it in the attributes `same`. */
+	bool choose_item;
+	long from_level;           /* index in sys->attrs of a level, or -1 */
+	const struct item_kind *kind;
+	struct sel *new_items;
+	const struct attr_def **same;
+	size_t n_same;
+	/* Bought rather than earned by a Level: price in currency price_currency (-1: none). */
+	long price, price_currency;
+	bool army;                 /* taken by the army as a whole, not by a unit */
+	long after;                /* open once the army has taken this many bought advances */
 	long line;
 };
 
+/* Travel between battles: a token moves at most `max` inches; each day covers a terrain's
+ * inches per day (by an attribute's value where `attr` is set: swimmers in water) and costs
+ * the unit's `cost` attribute plus `rising` per day already travelled since the last battle.
+ * A camp costs `cost` too and needs camp_left inches of movement left. */
+struct camp_speed {
+	long value;                /* the attribute's value (a ladder's rank) */
+	long per_day;              /* 0: it cannot travel here beyond up_to inches */
+	long up_to;
+	char *needs;               /* what it needs to go further ("Boats"), or NULL */
+};
+struct camp_terrain {
+	char *id, *name;
+	long per_day;
+	const struct attr_def *attr;
+	struct camp_speed *speeds;
+	size_t n_speeds;
+};
+struct camp_travel {
+	long max, rising, camp_left;
+	const struct attr_def *cost;
+	struct camp_terrain *terrains;
+	size_t n_terrains;
+	char *ref;
+};
+
+/* What a trip costs (camp_trip). */
+struct trip {
+	const struct camp_terrain *terrain;
+	long per_day, days, cost, left, camp_cost;
+	long value;                /* the unit's cost attribute */
+	bool too_far, camp_too_late;
+	const char *needs;         /* set when the terrain needs something the unit lacks */
+};
+
+/* Works out a trip of `distance` inches over terrain t for a unit whose card gives `cost` and
+ * `speed` (the terrain's attribute, when it has one), after `travelled` days and `moved`
+ * inches since the last battle. */
+void camp_trip(const struct camp_travel *tr, const struct camp_terrain *t, long cost, long speed,
+               long distance, long travelled, long moved, struct trip *out);
+
 struct camp_def {
 	char *ref;
+	struct camp_travel *travel;
 	struct camp_currency *currencies;
 	size_t n_currencies;
 	/* Progression: a unit's XP gives its level; a level gives its band (the band attribute's
@@ -87,6 +194,15 @@ struct camp_def {
 	char *start_ref;
 	long max_means;            /* ration means chosen at the start; 0: none */
 	char *means_ref;
+	/* The means a player may choose (<means id name currency yield>): each yields its amount
+	 * of a currency at every battle, times how often it was chosen. */
+	struct camp_means {
+		char *id, *name;
+		size_t currency;
+		long yield;
+	} *means;
+	size_t n_means;
+	struct idx *means_idx;
 	struct camp_earn *earns;
 	size_t n_earns;
 	struct sel *once;          /* units that enlist once, never again when destroyed */
@@ -113,13 +229,30 @@ struct camp_def {
 	size_t n_advances;
 	struct idx *advance_idx;
 	struct idx *currency_idx;
+	struct camp_award *awards;
+	size_t n_awards;
+	struct idx *award_idx;
+	struct camp_table *tables;
+	size_t n_tables;
+	struct idx *table_idx;
+	struct camp_loss_roll *loss_rolls;
+	size_t n_loss_rolls;
+	/* Repairs (<repair currency= wounds="ATTR" cost="COST" item-times="3">): a missing wound
+	 * costs a model's full cost divided by its wounds attribute, a lost item item_times its
+	 * cost; paid in currency repair. */
+	long repair;               /* currency index, or -1 */
+	const struct attr_def *wounds;
+	long repair_cost;          /* cost type */
+	long item_times;
+	size_t *item_cats, n_item_cats; /* categories of the items a death loses */
+	char *repair_ref;
 };
 
 void camp_def_free(const struct system *sys, struct camp_def *c);
 
 /* --- a roster's ledger --------------------------------------------------------------------- */
 
-enum ledger_kind { LE_START, LE_ENLIST, LE_BATTLE, LE_XP, LE_TRAIN, LE_GAIN };
+enum ledger_kind { LE_START, LE_ENLIST, LE_BATTLE, LE_XP, LE_TRAIN, LE_GAIN, LE_REPAIR };
 
 /* One of this army's units that lost models in a battle. */
 struct le_loss {
@@ -127,6 +260,7 @@ struct le_loss {
 	struct r_unit *ru;
 	long models;               /* destroyed */
 	long morale;               /* of which by morale */
+	long wounds;               /* wounds taken by models that were not lost */
 	long *rolls, *spent;       /* one recovery roll per model rolled for, and currency spent */
 	size_t n_rolls;
 	long line, col;
@@ -135,6 +269,7 @@ struct le_loss {
 struct le_means {
 	char *id;
 	long times;
+	const struct camp_means *def;
 };
 
 struct ledger_entry {
@@ -151,8 +286,12 @@ struct ledger_entry {
 	struct r_unit *ru;
 	long models;               /* enlist: models added to a unit already enlisted (0: the unit) */
 	const struct camp_advance *adv;
-	char *item;                /* train: the item it changes */
+	char *item;                /* train: the item it changes; repair: the item bought back */
+	char *replaces;            /* train, choose="item": the unit's item it replaces */
 	long keyword;              /* train: the keyword it grants, or -1 */
+	long roll;                 /* train: the roll on a table, or LONG_MIN */
+	const struct camp_award *award; /* gain: the award it records, or NULL */
+	long wounds;               /* repair: wounds restored */
 	/* battle */
 	char *opponent;
 	long vp, opponent_vp;
@@ -171,6 +310,8 @@ struct camp_train {
 	const char *item;
 	long keyword;
 	size_t entry;              /* ledger index */
+	const struct item *adds;   /* choose="item": the item it brings */
+	const char *drops;         /* ... and the unit's item it replaces */
 };
 
 struct camp_unit {
@@ -186,6 +327,15 @@ struct camp_unit {
 	struct camp_train *trains;
 	size_t n_trains;
 	long lost;                 /* models lost for good */
+	/* Carried to the next battle (loss rolls) and the battle it comes from. */
+	long battle;               /* index+1 in battles of the last battle it lost models in */
+	long battle_lost, battle_models, battle_wounds;
+	long rolled;               /* index+1 of the battle after which it last rolled on a table */
+	long deaths, items_back;   /* deaths for good; lost items bought back */
+	long down, wounds_left;    /* models down next battle; wounds its models start with (0: all) */
+	long missing;              /* wounds missing next battle, repairs deducted */
+	const char *rolled_on;     /* the loss roll that applied after the last battle */
+	long stamp;                /* deriv.stamp when last counted */
 };
 
 /* A figure derived from one battle, for showing. */
@@ -207,6 +357,9 @@ struct campaign {
 	size_t n_units;
 	struct camp_battle *battles;
 	size_t n_battles;
+	struct camp_train *army_trains; /* advances the army as a whole took */
+	size_t n_army_trains;
+	long bought;               /* bought advances taken, army's and units' */
 	/* What the ledger breaks: errors citing their rule, reported by check_roster. */
 	struct diags viol;
 };

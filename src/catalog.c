@@ -487,14 +487,13 @@ static int read_catalog(struct cparse *p, struct xml_reader *r, const char *path
 	return rc;
 }
 
-struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
-                             struct diags *d)
+/* Takes r (NULL: opening it failed, d says why) and closes it. */
+static struct catalog *load_reader(struct system *sys, struct xml_reader *r, const char *path,
+                                   struct diags *d)
 {
 	struct catalog *cat = xcalloc(1, sizeof(*cat));
 	cat->file = xstrdup(path);
-	struct xml_reader *r = NULL;
-	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
-	if (xs == NULL || (r = xml_reader_open(path, "catalog", NS_CATALOG, xs, d)) == NULL)
+	if (r == NULL)
 		goto fail;
 	/* Groups and entries are allocated once, at most as many as the file has tags, so that
 	 * pointers to them (the system's indexes, entry->group, parents) stay valid. */
@@ -516,6 +515,23 @@ fail:
 			idx_del(sys->group_idx, cat->groups[i].id, &cat->groups[i]);
 	catalog_free(sys, cat);
 	return NULL;
+}
+
+struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
+                             struct diags *d)
+{
+	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
+	struct xml_reader *r = xs ? xml_reader_open(path, "catalog", NS_CATALOG, xs, d) : NULL;
+	return load_reader(sys, r, path, d);
+}
+
+struct catalog *catalog_load_memory(struct session *s, struct system *sys, const char *buf,
+                                    size_t len, const char *name, struct diags *d)
+{
+	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
+	struct xml_reader *r = xs ? xml_reader_open_memory(buf, len, name, "catalog", NS_CATALOG, xs, d)
+	                          : NULL;
+	return load_reader(sys, r, name, d);
 }
 
 void catalog_free(const struct system *sys, struct catalog *cat)

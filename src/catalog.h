@@ -15,6 +15,9 @@ struct session;
  * Returns NULL with diagnostics. */
 struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
                              struct diags *d);
+/* The same for a catalog already in memory (fuzzing, tests); name is used in messages. */
+struct catalog *catalog_load_memory(struct session *s, struct system *sys, const char *buf,
+                                    size_t len, const char *name, struct diags *d);
 void catalog_free(const struct system *sys, struct catalog *c);
 
 #endif

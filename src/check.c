@@ -12,6 +12,7 @@
 #include "expr.h"
 #include "idx.h"
 #include "lang.h"
+#include "rx.h"
 #include "select.h"
 #include "util.h"
 #include "value.h"
@@ -511,5 +512,12 @@ size_t check_roster(struct eval *ev, struct diags *d)
 				check_grouped(&k, r, li);
 		}
 	}
+	const char *pat, *file;
+	long line;
+	if (rx_budget_spent(&pat, &file, &line))
+		diags_add(d, SEV_FATAL, file, line, 0, NULL, NULL,
+		          _("pattern '%s' and the others took more than %llu steps of matching on one "
+		            "roster (a pattern that backtracks too much?); the result would be wrong"),
+		          pat, (unsigned long long)RX_WORK_BUDGET);
 	return k.errors;
 }

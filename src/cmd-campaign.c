@@ -12,6 +12,7 @@
 #include "check.h"
 #include "cmd.h"
 #include "eval.h"
+#include "idx.h"
 #include "roster.h"
 #include "save.h"
 #include "session.h"
@@ -19,6 +20,7 @@
 #include "xml.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,7 +30,7 @@ static int exec_campaign(int argc, char **argv);
 const struct cmd_entry cmd_campaign_entry = {
 	"campaign",
 	N_("ACTION FILE [ARGS]"),
-	N_("show a campaign army, or record its battles, enlistments, XP and training"),
+	N_("show a campaign army, or record its battles, enlistments, XP, training and repairs"),
 	N_("Actions:\n"
 	   "  show FILE                       each unit's Level, Grade, XP to the next Level,\n"
 	   "                                  training taken and still allowed; the pools; the ledger\n"
@@ -36,29 +38,41 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "                                  start the campaign with AMOUNT of the pay currency\n"
 	   "  battle FILE --result=win|loss|draw --vp=N --opponent-vp=N [--opponent=NAME]\n"
 	   "         [--hurt=VALUE]... [--lost=UNIT:MODELS[:MORALE]:ROLLS]...\n"
-	   "                                  ROLLS: the recovery rolls, comma-separated, each\n"
-	   "                                  with +N for what was spent on it (7,11+2)\n"
+	   "                                  ROLLS: the rolls the losses call for, comma-\n"
+	   "                                  separated, each with +N for what was spent on it\n"
+	   "                                  (7,11+2)\n"
 	   "  enlist FILE UNIT [--models=N]   enlist a unit of the list, or N more models into it\n"
 	   "  xp FILE UNIT AMOUNT             spend experience from the pool on a unit\n"
-	   "  train FILE UNIT ADVANCE [--item=ID] [--keyword=ID]\n"
+	   "  train FILE [UNIT] ADVANCE [--item=ID] [--replaces=ID] [--keyword=ID] [--roll=N]\n"
+	   "                                  no UNIT: an advance of the army as a whole;\n"
+	   "                                  --roll: the roll on the unit's roll table;\n"
+	   "                                  --replaces: the unit's item a new one replaces\n"
 	   "  gain FILE CURRENCY AMOUNT       add to a pool (a challenge's reward; negative spends)\n"
-	   "  fix FILE N NAME=VALUE...        correct entry N of the ledger (see show)\n\n"
+	   "  award FILE AWARD [TIMES]        record one of the system's awards (a mission\n"
+	   "                                  completed, a territory taken; negative TIMES takes back)\n"
+	   "  repair FILE UNIT --wounds=N|--item=ID\n"
+	   "                                  spend repair points on wounds or a lost item\n"
+	   "  fix FILE N NAME=VALUE...        correct entry N of the ledger (see show)\n"
+	   "  travel FILE UNIT --distance=N --terrain=ID [--travelled=DAYS] [--moved=N]\n"
+	   "                                  what a token's trip between battles costs\n"
+	   "                                  (nothing is recorded)\n\n"
 	   "Options:\n"
 	   "      --date=DATE      the entry's date (default: today)\n"
 	   "      --note=TEXT      a note kept with the entry\n\n"
 	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
-	   "status: 0 done, 1 refused by a rule, 2 on trouble.\n"),
+	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
 	exec_campaign,
 };
 
 enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OPT_OPPONENT,
-       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD };
+       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD, OPT_ROLL, OPT_WOUNDS,
+       OPT_DISTANCE, OPT_TERRAIN, OPT_TRAVELLED, OPT_MOVED, OPT_REPLACES };
 
 /* --- show ---------------------------------------------------------------------------------- */
 
 static const char *kind_name(enum ledger_kind k)
 {
-	static const char *const names[] = { "start", "enlist", "battle", "xp", "train", "gain" };
+	static const char *const names[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
 	return names[k];
 }
 
@@ -67,19 +81,42 @@ static void show_units(const struct roster *r, FILE *out)
 	const struct camp_def *cd = r->sys->camp;
 	const struct campaign *c = r->camp;
 	const char *band = cd->band ? cd->band->name : _("Band");
-	fprintf(out, "%-32s %6s %5s %5s %6s %8s\n", _("Unit"), _("Models"), _("Level"),
-	        cd->band && cd->band->abbr ? cd->band->abbr : band, "XP", _("to next"));
+	bool levels = cd->n_steps > 0;
+	if (levels)
+		fprintf(out, "%-32s %6s %5s %5s %6s %8s\n", _("Unit"), _("Models"), _("Level"),
+		        cd->band && cd->band->abbr ? cd->band->abbr : band, "XP", _("to next"));
+	else
+		fprintf(out, "%-32s %6s\n", _("Unit"), _("Models"));
 	for (size_t i = 0; i < c->n_units; i++) {
 		const struct camp_unit *u = &c->units[i];
 		if (!u->enlisted)
 			continue;
 		long next = camp_level_xp(cd, u->level + 1);
 		char *nx = next < 0 ? xstrdup("-") : xasprintf("%ld", next - u->xp);
-		fprintf(out, "%-32s %6ld %5ld %5ld %6ld %8s%s\n", u->name, u->models, u->level, u->band,
-		        u->xp, nx, u->destroyed ? _("  destroyed") : "");
+		if (levels)
+			fprintf(out, "%-32s %6ld %5ld %5ld %6ld %8s%s\n", u->name, u->models, u->level,
+			        u->band, u->xp, nx, u->destroyed ? _("  destroyed") : "");
+		else
+			fprintf(out, "%-32s %6ld%s\n", u->name, u->models, u->destroyed ? _("  destroyed") : "");
 		free(nx);
 		if (u->destroyed)
 			continue;
+		if (u->deaths)
+			fprintf(out, ngettext("  died %ld time, replaced; %ld lost items bought back\n",
+			                      "  died %ld times, replaced; %ld lost items bought back\n",
+			                      (unsigned long)u->deaths), u->deaths, u->items_back);
+		if (u->battle > 0 && (size_t)u->battle == c->n_battles) {
+			if (u->down)
+				fprintf(out, ngettext("  next battle: %ld model down (%s)\n",
+				                      "  next battle: %ld models down (%s)\n",
+				                      (unsigned long)u->down), u->down, u->rolled_on);
+			if (u->wounds_left)
+				fprintf(out, ngettext("  next battle: starts with %ld wound (%s)\n",
+				                      "  next battle: starts with %ld wounds (%s)\n",
+				                      (unsigned long)u->wounds_left), u->wounds_left, u->rolled_on);
+			if (u->missing)
+				fprintf(out, _("  wounds to repair: %ld\n"), u->missing);
+		}
 		for (size_t t = 0; t < u->n_trains; t++) {
 			const struct camp_train *tr = &u->trains[t];
 			fprintf(out, "  %s %s", _("trained"), tr->adv->opt.name);
@@ -87,10 +124,16 @@ static void show_units(const struct roster *r, FILE *out)
 				fprintf(out, " (%s)", r->sys->keywords[tr->keyword].name);
 			if (tr->item)
 				fprintf(out, _(" on %s"), tr->item);
-			fprintf(out, _(" at %s %ld\n"), band, tr->band);
+			if (tr->adds)
+				fprintf(out, ": %s", tr->adds->name);
+			if (tr->adds && tr->drops)
+				fprintf(out, _(" for %s"), tr->drops);
+			if (levels)
+				fprintf(out, _(" at %s %ld"), band, tr->band);
+			fputc('\n', out);
 		}
 		long pending = u->level - u->start_level - (long)u->n_trains;
-		if (pending > 0) {
+		if (pending > 0 && cd->n_steps) {
 			fprintf(out, ngettext("  %ld training to take:", "  %ld trainings to take:",
 			                      (unsigned long)pending), pending);
 			for (size_t a = 0; a < cd->n_advances; a++) {
@@ -122,10 +165,14 @@ static void show_ledger(const struct roster *r, FILE *out)
 	fprintf(out, "\n%s\n", _("Ledger"));
 	for (size_t i = 0; i < c->n_ledger; i++) {
 		const struct ledger_entry *le = &c->ledger[i];
-		fprintf(out, "%3zu. %-10s %-7s", i + 1, le->date ? le->date : "-", kind_name(le->kind));
+		const char *kind = kind_name(le->kind);
+		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? le->date : "-", kind);
+		if (le->kind != LE_START || cd->pay >= 0)
+			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");
 		switch (le->kind) {
 		case LE_START:
-			fprintf(out, " %ld %s", le->amount, cd->currencies[cd->pay].name);
+			if (cd->pay >= 0)
+				fprintf(out, " %ld %s", le->amount, cd->currencies[cd->pay].name);
 			break;
 		case LE_ENLIST:
 			if (le->models)
@@ -146,7 +193,10 @@ static void show_ledger(const struct roster *r, FILE *out)
 					if (cb->earned[k])
 						fprintf(out, ", %+" PRId64 " %s", cb->earned[k],
 						        cd->currencies[k].abbr ? cd->currencies[k].abbr : cd->currencies[k].name);
-				if (cb->recovered || cb->lost)
+				if (cd->n_loss_rolls && cb->lost)
+					fprintf(out, ngettext(", %ld died for good", ", %ld died for good",
+					                      (unsigned long)cb->lost), cb->lost);
+				else if (cb->recovered || cb->lost)
 					fprintf(out, _(", %ld recovered, %ld lost"), cb->recovered, cb->lost);
 			}
 			break;
@@ -155,14 +205,27 @@ static void show_ledger(const struct roster *r, FILE *out)
 			fprintf(out, " %ld -> %s", le->amount, le->unit);
 			break;
 		case LE_TRAIN:
-			fprintf(out, " %s %s", le->unit, le->adv->opt.id);
+			fprintf(out, " %s %s", le->unit ? le->unit : _("army"), le->adv->opt.id);
 			if (le->item)
 				fprintf(out, " %s", le->item);
+			if (le->replaces)
+				fprintf(out, _(" for %s"), le->replaces);
 			if (le->keyword >= 0)
 				fprintf(out, " %s", r->sys->keywords[le->keyword].id);
+			if (le->roll != LONG_MIN)
+				fprintf(out, _(" (rolled %ld)"), le->roll);
 			break;
 		case LE_GAIN:
 			fprintf(out, " %+ld %s", le->amount, cd->currencies[le->currency].name);
+			if (le->award)
+				fprintf(out, " (%s x%ld)", le->award->name, le->models);
+			break;
+		case LE_REPAIR:
+			if (le->wounds)
+				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->wounds),
+				        le->unit, le->wounds);
+			else
+				fprintf(out, " %s %s", le->unit, le->item);
 			break;
 		}
 		if (le->note)
@@ -181,8 +244,14 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 	for (size_t k = 0; k < cd->n_currencies; k++)
 		fprintf(out, "%s %s %" PRId64, k ? "," : "", cd->currencies[k].name, c->pools[k]);
 	fputc('\n', out);
-	size_t ci = (size_t)cd->currencies[cd->pay].cost;
-	for (size_t li = 0; li < ev->n_lists; li++) {
+	if (c->n_army_trains) {
+		fprintf(out, "%s:", _("Army advances"));
+		for (size_t k = 0; k < c->n_army_trains; k++)
+			fprintf(out, "%s %s", k ? "," : "", c->army_trains[k].adv->opt.name);
+		fputc('\n', out);
+	}
+	size_t ci = cd->pay >= 0 ? (size_t)cd->currencies[cd->pay].cost : 0;
+	for (size_t li = 0; cd->pay >= 0 && li < ev->n_lists; li++) {
 		int64_t worth = ev->lists[li].totals[ci];
 		const struct camp_scale *s = NULL;
 		for (size_t k = 0; k < cd->n_scales && s == NULL; k++)
@@ -201,6 +270,86 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 	show_ledger(r, out);
 	fprintf(out, "\n%s: %s\n", _("Legality"), d->errors ? _("illegal") : _("legal"));
 	return 0;
+}
+
+struct args {
+	const char *date, *note, *result, *opponent, *item, *keyword, *roll, *replaces;
+	long vp, opp_vp, models, wounds, distance, travelled, moved;
+	const char *terrain;
+	char **means, **hurt, **lost;
+	size_t n_means, n_hurt, n_lost;
+};
+
+/* --- travel ------------------------------------------------------------------------------- */
+
+static int travel(const struct cmd_entry *self, const struct roster *r, const struct eval *ev,
+                  const char *unit, const struct args *a, FILE *out)
+{
+	const struct camp_def *cd = r->sys->camp;
+	const struct camp_travel *tr = cd->travel;
+	if (tr == NULL) {
+		fprintf(stderr, _("muster: %s: system '%s' has no travel rules\n"), r->file, r->sys->id);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	const struct camp_terrain *t = NULL;
+	struct strbuf names = STRBUF_INIT;
+	for (size_t i = 0; i < tr->n_terrains; i++) {
+		if (a->terrain && strcmp(tr->terrains[i].id, a->terrain) == 0)
+			t = &tr->terrains[i];
+		strbuf_addf(&names, "%s%s", i ? ", " : "", tr->terrains[i].id);
+	}
+	if (t == NULL) {
+		int rc = cmd_usage_error(self, _("--terrain=%s: the terrains are %s"),
+		                         a->terrain ? a->terrain : "", names.s);
+		strbuf_release(&names);
+		return rc;
+	}
+	strbuf_release(&names);
+	const struct camp_unit *u = NULL;
+	for (size_t i = 0; i < r->camp->n_units && u == NULL; i++)
+		if (r->camp->units[i].ru && r->camp->units[i].ru->id &&
+		    strcmp(r->camp->units[i].ru->id, unit) == 0)
+			u = &r->camp->units[i];
+	const struct eunit *eu = NULL;
+	for (size_t i = 0; u && i < ev->lists[u->list].n && eu == NULL; i++)
+		if (ev->lists[u->list].units[i].ru == u->ru)
+			eu = &ev->lists[u->list].units[i];
+	if (eu == NULL) {
+		fprintf(stderr, _("muster: %s: no unit '%s' in the army (give the unit id=\"%s\")\n"),
+		        r->file, unit, unit);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	long cost = eu->vals[tr->cost->index].i;
+	long speed = t->attr ? eu->vals[t->attr->index].i : 0;
+	struct trip tp;
+	camp_trip(tr, t, cost, speed, a->distance, a->travelled, a->moved, &tp);
+	const char *cur = cd->pay >= 0 ? cd->currencies[cd->pay].name : "";
+	fprintf(out, _("%s (%s %ld): %ld\" through %s"), u->name, tr->cost->name, cost, a->distance,
+	        t->name);
+	if (tp.per_day > 0)
+		fprintf(out, _(" at %ld\" a day"), tp.per_day);
+	fputc('\n', out);
+	fprintf(out, ngettext("  %ld day, costing %ld %s", "  %ld days, costing %ld %s",
+	                      (unsigned long)tp.days), tp.days, tp.cost, cur);
+	if (tp.days)
+		fprintf(out, _(" (each day %s, +%ld per day travelled since the last battle; %ld before)"),
+		        tr->cost->name, tr->rising, a->travelled);
+	fputc('\n', out);
+	fprintf(out, _("  movement left: %ld\" of %ld\"\n"), tp.left > 0 ? tp.left : 0, tr->max);
+	fprintf(out, _("  a camp costs %ld %s and needs %ld\" of movement left: %s\n"), tp.camp_cost, cur,
+	        tr->camp_left, tp.camp_too_late ? _("not possible") : _("possible"));
+	int rc = MUSTER_EXIT_OK;
+	if (tp.needs) {
+		fprintf(stderr, _("muster: %s: %s cannot cross more than a little %s without %s (%s)\n"),
+		        r->file, u->name, t->name, *tp.needs ? tp.needs : _("help"), tr->ref ? tr->ref : "");
+		rc = MUSTER_EXIT_ILLEGAL;
+	}
+	if (tp.too_far) {
+		fprintf(stderr, _("muster: %s: %s would move %ld\" between battles; at most %ld\" (%s)\n"),
+		        r->file, u->name, a->moved + a->distance, tr->max, tr->ref ? tr->ref : "");
+		rc = MUSTER_EXIT_ILLEGAL;
+	}
+	return rc;
 }
 
 /* --- recording ----------------------------------------------------------------------------- */
@@ -300,12 +449,6 @@ static xmlNodePtr ledger_entry(xmlDocPtr doc, long n)
 	return NULL;
 }
 
-struct args {
-	const char *date, *note, *result, *opponent, *item, *keyword;
-	long vp, opp_vp, models;
-	char **means, **hurt, **lost;
-	size_t n_means, n_hurt, n_lost;
-};
 
 static void push(char ***v, size_t *n, const char *s)
 {
@@ -386,13 +529,31 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 		set_prop(n, "unit", rest[0]);
 		set_prop(n, "amount", rest[1]);
 	} else if (strcmp(act, "train") == 0) {
-		if (nrest != 2)
-			return cmd_usage_error(self, "%s", _("train takes a UNIT and an ADVANCE"));
+		if (nrest != 1 && nrest != 2)
+			return cmd_usage_error(self, "%s", _("train takes a UNIT and an ADVANCE (the army's: an ADVANCE alone)"));
 		n = ledger_append(doc, "train");
-		set_prop(n, "unit", rest[0]);
-		set_prop(n, "advance", rest[1]);
+		if (nrest == 2)
+			set_prop(n, "unit", rest[0]);
+		set_prop(n, "advance", rest[nrest - 1]);
 		set_prop(n, "item", a->item);
 		set_prop(n, "keyword", a->keyword);
+		set_prop(n, "roll", a->roll);
+		set_prop(n, "replaces", a->replaces);
+	} else if (strcmp(act, "award") == 0) {
+		if (nrest != 1 && nrest != 2)
+			return cmd_usage_error(self, "%s", _("award takes an AWARD and how many TIMES"));
+		n = ledger_append(doc, "gain");
+		set_prop(n, "award", rest[0]);
+		if (nrest == 2)
+			set_prop(n, "times", rest[1]);
+	} else if (strcmp(act, "repair") == 0) {
+		if (nrest != 1 || (a->wounds > 0) == (a->item != NULL))
+			return cmd_usage_error(self, "%s", _("repair takes a UNIT and --wounds=N or --item=ID"));
+		n = ledger_append(doc, "repair");
+		set_prop(n, "unit", rest[0]);
+		if (a->wounds > 0)
+			set_long(n, "wounds", a->wounds);
+		set_prop(n, "item", a->item);
 	} else if (strcmp(act, "gain") == 0) {
 		if (nrest != 2)
 			return cmd_usage_error(self, "%s", _("gain takes a CURRENCY and an AMOUNT"));
@@ -431,6 +592,44 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 	return 0;
 }
 
+/* A diagnostic's identity across two checks of one roster: the rule it breaks and the place
+ * it names (a unit's, a list's or a ledger entry's line), not its wording, whose figures
+ * change with the entry. */
+static char *diag_key(const struct diag *g)
+{
+	return xasprintf("%s\037%s\037%ld:%ld", g->rule ? g->rule : "", g->ref ? g->ref : "",
+	                 g->line, g->col);
+}
+
+/* Marks the errors of now that before does not have (new[i]); returns how many. One hash
+ * table: linear in the two lists. */
+static size_t new_errors(const struct diags *before, const struct diags *now, bool *fresh)
+{
+	struct idx *seen = idx_new();
+	char **keys = xcalloc(before->n + 1, sizeof(*keys));
+	size_t n = 0;
+	for (size_t i = 0; i < before->n; i++) {
+		if (before->v[i].sev != SEV_ERROR)
+			continue;
+		keys[i] = diag_key(&before->v[i]);
+		idx_add(seen, keys[i], &before->v[i]);
+	}
+	for (size_t i = 0; i < now->n; i++) {
+		fresh[i] = false;
+		if (now->v[i].sev != SEV_ERROR)
+			continue;
+		char *k = diag_key(&now->v[i]);
+		fresh[i] = idx_get(seen, k) == NULL;
+		n += fresh[i];
+		free(k);
+	}
+	for (size_t i = 0; i < before->n; i++)
+		free(keys[i]);
+	free(keys);
+	idx_free(seen);
+	return n;
+}
+
 static int record(const struct cmd_entry *self, const char *act, const char *path, char **rest,
                   int nrest, const struct args *a)
 {
@@ -446,6 +645,18 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		diags_print(&d, stderr, DIAG_TEXT);
 		goto out;
 	}
+	/* The roster as it will be written, before the entry: writing it out may move its lines
+	 * (an XML declaration added), and diagnostics are compared by the lines they name. */
+	xmlDocDumpMemoryEnc(doc, &buf, &len, "UTF-8");
+	diags_release(&before);
+	if (buf == NULL || len <= 0 ||
+	    check_text(s, path, (const char *)buf, (size_t)len, NULL, NULL, &before) < 0) {
+		diags_merge(&d, &before);
+		diags_print(&d, stderr, DIAG_TEXT);
+		goto out;
+	}
+	xmlFree(buf);
+	buf = NULL;
 	int u = build(self, act, doc, rest, nrest, a);
 	if (u != 0) {
 		rc = u;
@@ -473,8 +684,17 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		fprintf(stderr, _("muster: %s: not recorded; the file is unchanged\n"), path);
 		goto out;
 	}
-	if (now > was) {
-		diags_print(&d, stderr, DIAG_TEXT);
+	bool *fresh = xcalloc(d.n + 1, sizeof(*fresh));
+	size_t broken = new_errors(&before, &d, fresh);
+	if (broken > 0) {
+		/* Only what the entry breaks: what was broken before stays as it was. */
+		struct diags nd = DIAGS_INIT;
+		for (size_t i = 0; i < d.n; i++)
+			if (fresh[i] || d.v[i].sev != SEV_ERROR)
+				diags_add(&nd, d.v[i].sev, d.v[i].file, d.v[i].line, d.v[i].col, d.v[i].ref,
+				          d.v[i].rule, "%s", d.v[i].msg);
+		diags_print(&nd, stderr, DIAG_TEXT);
+		diags_release(&nd);
 		fprintf(stderr, _("muster: %s: refused: it breaks the rules above; the file is unchanged\n"),
 		        path);
 		rc = MUSTER_EXIT_ILLEGAL;
@@ -484,6 +704,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		show(r, ev, &d, stdout);
 		rc = MUSTER_EXIT_OK;
 	}
+	free(fresh);
 	eval_free(ev);
 	roster_free(r);
 out:
@@ -512,6 +733,13 @@ static int exec_campaign(int argc, char **argv)
 		{ "models", required_argument, NULL, OPT_MODELS },
 		{ "item", required_argument, NULL, OPT_ITEM },
 		{ "keyword", required_argument, NULL, OPT_KEYWORD },
+		{ "roll", required_argument, NULL, OPT_ROLL },
+		{ "wounds", required_argument, NULL, OPT_WOUNDS },
+		{ "distance", required_argument, NULL, OPT_DISTANCE },
+		{ "terrain", required_argument, NULL, OPT_TERRAIN },
+		{ "travelled", required_argument, NULL, OPT_TRAVELLED },
+		{ "moved", required_argument, NULL, OPT_MOVED },
+		{ "replaces", required_argument, NULL, OPT_REPLACES },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd_entry *self = &cmd_campaign_entry;
@@ -537,6 +765,13 @@ static int exec_campaign(int argc, char **argv)
 		case OPT_LOST: push(&a.lost, &a.n_lost, optarg); break;
 		case OPT_ITEM: a.item = optarg; break;
 		case OPT_KEYWORD: a.keyword = optarg; break;
+		case OPT_ROLL: a.roll = optarg; break;
+		case OPT_WOUNDS: num = &a.wounds; break;
+		case OPT_DISTANCE: num = &a.distance; break;
+		case OPT_TERRAIN: a.terrain = optarg; break;
+		case OPT_TRAVELLED: num = &a.travelled; break;
+		case OPT_MOVED: num = &a.moved; break;
+		case OPT_REPLACES: a.replaces = optarg; break;
 		case OPT_VP: num = &a.vp; break;
 		case OPT_OPP_VP: num = &a.opp_vp; break;
 		case OPT_MODELS: num = &a.models; break;
@@ -554,11 +789,16 @@ static int exec_campaign(int argc, char **argv)
 		goto out;
 	}
 	const char *act = argv[optind], *path = argv[optind + 1];
-	if (strcmp(act, "show") != 0) {
+	bool trip = strcmp(act, "travel") == 0;
+	if (strcmp(act, "show") != 0 && !trip) {
 		rc = record(self, act, path, argv + optind + 2, argc - optind - 2, &a);
 		goto out;
 	}
-	if (argc - optind != 2) {
+	if (trip && argc - optind != 3) {
+		rc = cmd_usage_error(self, "%s", _("travel takes a roster FILE and a UNIT id"));
+		goto out;
+	}
+	if (!trip && argc - optind != 2) {
 		rc = cmd_usage_error(self, "%s", _("show takes one roster file"));
 		goto out;
 	}
@@ -571,6 +811,8 @@ static int exec_campaign(int argc, char **argv)
 	if (errors >= 0 && r->camp == NULL) {
 		fprintf(stderr, _("muster: %s: no campaign: start one with 'muster campaign start %s AMOUNT'\n"),
 		        path, path);
+	} else if (errors >= 0 && trip) {
+		rc = travel(self, r, ev, argv[optind + 2], &a, stdout);
 	} else if (errors >= 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
 		show(r, ev, &d, stdout);

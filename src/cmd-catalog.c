@@ -59,20 +59,65 @@ static int list_systems(struct session *s)
 	return status;
 }
 
-static void print_group(const struct system *sys, const struct catalog *cat,
-                        const struct group *g, int depth)
+/* Who comes under which group, in catalog order, found in one pass: scanning every group and
+ * entry for each group's children made printing 20,000 groups take 6.8 s. Children of group i
+ * are kid_groups[first_group[i] .. first_group[i + 1]), the same for entries. */
+struct tree {
+	size_t *first_group, *kid_groups;
+	size_t *first_entry, *kid_entries;
+};
+
+static void bucket(size_t n_parents, size_t n, const size_t *parent_of, size_t **first,
+                   size_t **kids)
 {
+	*first = xcalloc(n_parents + 2, sizeof(**first));
+	*kids = xcalloc(n + 1, sizeof(**kids));
+	for (size_t i = 0; i < n; i++)
+		(*first)[parent_of[i] + 2]++;
+	for (size_t p = 2; p < n_parents + 2; p++)
+		(*first)[p] += (*first)[p - 1];
+	for (size_t i = 0; i < n; i++)
+		(*kids)[(*first)[parent_of[i] + 1]++] = i;
+}
+
+/* Builds t for cat; index n_groups stands for "no group" (the top level). */
+static void tree_build(const struct catalog *cat, struct tree *t)
+{
+	size_t n = cat->n_groups > cat->n_entries ? cat->n_groups : cat->n_entries;
+	size_t *parent_of = xcalloc(n + 1, sizeof(*parent_of));
+	for (size_t i = 0; i < cat->n_groups; i++) {
+		const struct group *p = cat->groups[i].parent;
+		parent_of[i] = p ? (size_t)(p - cat->groups) : cat->n_groups;
+	}
+	bucket(cat->n_groups + 1, cat->n_groups, parent_of, &t->first_group, &t->kid_groups);
+	for (size_t i = 0; i < cat->n_entries; i++) {
+		const struct group *g = cat->entries[i].group;
+		parent_of[i] = g ? (size_t)(g - cat->groups) : cat->n_groups;
+	}
+	bucket(cat->n_groups + 1, cat->n_entries, parent_of, &t->first_entry, &t->kid_entries);
+	free(parent_of);
+}
+
+static void tree_free(struct tree *t)
+{
+	free(t->first_group);
+	free(t->kid_groups);
+	free(t->first_entry);
+	free(t->kid_entries);
+}
+
+static void print_group(const struct system *sys, const struct catalog *cat,
+                        const struct tree *t, size_t gi, int depth)
+{
+	const struct group *g = &cat->groups[gi];
 	printf("%*s%s: %s [%s]%s\n", depth * 2, "", sys->attrs[g->level].name, g->name, g->id,
 	       g->example ? _(" (example)") : "");
 	if (g->note)
 		printf("%*s%s\n", depth * 2 + 2, "", g->note);
-	for (size_t i = 0; i < cat->n_groups; i++)
-		if (cat->groups[i].parent == g)
-			print_group(sys, cat, &cat->groups[i], depth + 1);
-	for (size_t i = 0; i < cat->n_entries; i++) {
-		const struct entry *e = &cat->entries[i];
-		if (e->group != g)
-			continue;
+	for (size_t k = t->first_group[gi]; k < t->first_group[gi + 1]; k++)
+		print_group(sys, cat, t, t->kid_groups[k], depth + 1);
+	for (size_t k = t->first_entry[gi]; k < t->first_entry[gi + 1]; k++) {
+		const struct entry *e = &cat->entries[t->kid_entries[k]];
 		printf("%*s%-28s %-24s", depth * 2 + 2, "", e->name, e->id);
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (e->costs[c])
@@ -108,9 +153,12 @@ static void show_system(const struct system *sys)
 	for (size_t c = 0; c < sys->n_catalogs; c++) {
 		const struct catalog *cat = sys->catalogs[c];
 		printf("\n%s %s (%s)\n", _("Catalog"), cat->name ? cat->name : cat->id, cat->file);
-		for (size_t g = 0; g < cat->n_groups; g++)
-			if (cat->groups[g].parent == NULL)
-				print_group(sys, cat, &cat->groups[g], 1);
+		struct tree t;
+		tree_build(cat, &t);
+		size_t top = cat->n_groups;
+		for (size_t k = t.first_group[top]; k < t.first_group[top + 1]; k++)
+			print_group(sys, cat, &t, t.kid_groups[k], 1);
+		tree_free(&t);
 	}
 }
 
@@ -154,9 +202,12 @@ static int exec_catalog(int argc, char **argv)
 				status = MUSTER_EXIT_TROUBLE;
 				continue;
 			}
-			struct strbuf sb = STRBUF_INIT;
+			struct strbuf sb = STRBUF_INIT, vis = STRBUF_INIT;
 			export_card(sys, e, &sb);
-			printf("%s%s", i > optind + 1 ? "\n" : "", sb.s);
+			/* Names come from data files: no control character reaches the terminal. */
+			strbuf_add_visible_text(&vis, sb.s);
+			printf("%s%s", i > optind + 1 ? "\n" : "", vis.s);
+			strbuf_release(&vis);
 			strbuf_release(&sb);
 		}
 	}

@@ -21,7 +21,8 @@ const struct cmd_entry cmd_show_entry = {
 	N_("[--format=text|markdown|csv] FILE"),
 	N_("print a list with its units, costs, limit, points left and verdict"),
 	N_("The printout ends with the list's verdict and every violation, so a printed list\n"
-	   "carries its legality. Exit status: 0 when printed (legal or not), 2 on trouble.\n\n"
+	   "carries its legality; 'muster export' writes every form, HTML and XML too.\n"
+	   "Exit status: 0 when printed (legal or not), 2 on trouble.\n\n"
 	   "Options:\n"
 	   "      --format=FORMAT  text (the default), markdown, or csv (a cost sheet)\n"),
 	exec_show,
@@ -84,14 +85,12 @@ static int exec_show(int argc, char **argv)
 		return MUSTER_EXIT_TROUBLE;
 	}
 	int rc = 0;
-	if (fmt == SHOW_CSV) {
-		rc = export_csv(ev, &d, stdout);
-	} else {
-		struct strbuf sb = STRBUF_INIT;
-		export_text(ev, &d, fmt == SHOW_MARKDOWN, &sb);
-		fputs(sb.s, stdout);
-		strbuf_release(&sb);
-	}
+	static const enum export_format as[] = { EXPORT_TEXT, EXPORT_MARKDOWN, EXPORT_CSV };
+	struct strbuf sb = STRBUF_INIT;
+	export_roster(ev, &d, as[fmt], EXPORT_FULL, &sb);
+	if (fwrite(sb.s, 1, sb.len, stdout) != sb.len || fflush(stdout) != 0)
+		rc = -1;
+	strbuf_release(&sb);
 	eval_free(ev);
 	roster_free(r);
 	session_free(s);

@@ -186,10 +186,13 @@ static int exec_validate(int argc, char **argv)
 				fprintf(v[i].d.v[k].sev == SEV_FATAL ? stderr : stdout, "%s\n", t);
 				free(t);
 			}
+			struct strbuf name = STRBUF_INIT;
+			strbuf_add_visible(&name, v[i].file);
 			if (verbose && v[i].status == MUSTER_EXIT_OK)
-				printf(_("%s: legal, fingerprint %s\n"), v[i].file, v[i].fp);
+				printf(_("%s: legal, fingerprint %s\n"), name.s, v[i].fp);
 			else if (verbose && v[i].status == MUSTER_EXIT_ILLEGAL)
-				printf(_("%s: not legal, fingerprint %s\n"), v[i].file, v[i].fp);
+				printf(_("%s: not legal, fingerprint %s\n"), name.s, v[i].fp);
+			strbuf_release(&name);
 		}
 	}
 	if (verbose && fmt == DIAG_TEXT) {

@@ -15,6 +15,7 @@
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
+	&cmd_export_entry,
 	&cmd_help_entry,
 	&cmd_show_entry,
 	&cmd_tournament_entry,

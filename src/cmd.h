@@ -27,6 +27,7 @@ struct cmd_entry {
 
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
+extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_show_entry;
 extern const struct cmd_entry cmd_tournament_entry;

@@ -1,10 +1,11 @@
-/* csvout.c - the only user of libcsv: writing CSV rows
+/* csvout.c - the only user of libcsv: writing CSV rows, and reading them back
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * libcsv's csv_fwrite quotes every field and doubles quotes, but does nothing about formulas:
+ * libcsv's csv_write quotes a field and doubles its quotes, but does nothing about formulas:
  * a unit named "=HYPERLINK(...)" in a shared roster must not run in the organiser's
- * spreadsheet, so such cells get a leading ' (DESIGN.md, "Safety recipe").
+ * spreadsheet, so such cells get a leading ' (DESIGN.md, "Safety recipe"). Spreadsheets skip
+ * leading spaces before a formula, so the guard does too.
  */
 #include "muster.h"
 #include "csvout.h"
@@ -16,29 +17,97 @@
 
 bool csv_is_formula(const char *s)
 {
+	if (s[0] == '\t' || s[0] == '\r' || s[0] == '\n')
+		return true;
+	s += strspn(s, " ");
 	return s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' ||
 	       s[0] == '\r' || s[0] == '\n';
 }
 
-int csv_write_row(FILE *out, const char *const *fields, size_t n)
+/* A whole decimal integer, maybe negative: data, never a formula. */
+static bool is_integer(const char *f)
+{
+	if (f[0] == '-')
+		f++;
+	return f[0] != '\0' && strspn(f, "0123456789") == strlen(f);
+}
+
+static void add_field(struct strbuf *sb, const char *f)
+{
+	size_t len = strlen(f);
+	size_t need = csv_write(NULL, 0, f, len);
+	char *buf = xmalloc(need + 1);
+	csv_write(buf, need, f, len);
+	strbuf_add(sb, buf, need);
+	free(buf);
+}
+
+void csv_add_row(struct strbuf *sb, const char *const *fields, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const char *f = fields[i] ? fields[i] : "";
-		if (i > 0 && fputc(',', out) == EOF)
-			return -1;
-		/* A negative number is data, not a formula: "-3" stays as written. */
-		bool number = f[0] == '-' && f[1] >= '0' && f[1] <= '9' && strspn(f + 1, "0123456789") == strlen(f + 1);
-		if (csv_is_formula(f) && !number) {
+		if (i > 0)
+			strbuf_addc(sb, ',');
+		if (csv_is_formula(f) && !is_integer(f)) {
 			char *safe = xasprintf("'%s", f);
-			int rc = csv_fwrite(out, safe, strlen(safe));
+			add_field(sb, safe);
 			free(safe);
-			if (rc == EOF)
-				return -1;
-		} else if (csv_fwrite(out, f, strlen(f)) == EOF) {
-			return -1;
+		} else {
+			add_field(sb, f);
 		}
 	}
-	if (fputs("\r\n", out) == EOF)
+	strbuf_adds(sb, "\r\n");
+}
+
+int csv_write_row(FILE *out, const char *const *fields, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	csv_add_row(&sb, fields, n);
+	size_t w = fwrite(sb.s, 1, sb.len, out);
+	bool ok = w == sb.len;
+	strbuf_release(&sb);
+	return ok && !ferror(out) ? 0 : -1;
+}
+
+struct reader {
+	char **fields;
+	size_t n, cap;
+	void (*row)(void *ctx, char **fields, size_t n);
+	void *ctx;
+};
+
+static void on_field(void *s, size_t len, void *data)
+{
+	struct reader *rd = data;
+	GROW(rd->fields, rd->cap, rd->n + 1);
+	rd->fields[rd->n++] = xstrndup(s ? s : "", len);
+}
+
+static void on_row(int c, void *data)
+{
+	(void)c;
+	struct reader *rd = data;
+	rd->row(rd->ctx, rd->fields, rd->n);
+	for (size_t i = 0; i < rd->n; i++)
+		free(rd->fields[i]);
+	rd->n = 0;
+}
+
+int csv_read(const char *text, size_t len,
+             void (*row)(void *ctx, char **fields, size_t n), void *ctx)
+{
+	struct csv_parser p;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
 		return -1;
-	return ferror(out) ? -1 : 0;
+	struct reader rd = { NULL, 0, 0, row, ctx };
+	int rc = 0;
+	if (csv_parse(&p, text, len, on_field, on_row, &rd) != len)
+		rc = -1;
+	if (csv_fini(&p, on_field, on_row, &rd) != 0)
+		rc = -1;
+	csv_free(&p);
+	for (size_t i = 0; i < rd.n; i++)
+		free(rd.fields[i]);
+	free(rd.fields);
+	return rc;
 }

@@ -1,4 +1,4 @@
-/* csvout.h - the only user of libcsv: writing CSV rows
+/* csvout.h - the only user of libcsv: writing CSV rows, and reading them back
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
@@ -6,14 +6,23 @@
 #define MUSTER_CSVOUT_H
 
 #include "muster.h"
+#include "util.h"
 
 #include <stdio.h>
 
-/* Writes one row of n fields, each quoted; a field that a spreadsheet would read as a formula
- * (starting with = + - @, tab, CR or LF) gets a leading '. Numbers are written by
- * csv_write_row_num as plain numbers. Returns 0, or -1 on a write error. */
+/* Appends one RFC 4180 row of n fields to sb, each quoted, the row ended by CRLF. A field
+ * that a spreadsheet would read as a formula (csv_is_formula) gets a leading '; a field that
+ * is a whole decimal integer ("-3") is data and stays as written. */
+void csv_add_row(struct strbuf *sb, const char *const *fields, size_t n);
+/* The same, written to out. Returns 0, or -1 on a write error. */
 int csv_write_row(FILE *out, const char *const *fields, size_t n);
-/* True when s would be taken as a formula by a spreadsheet. */
+/* True when s would be taken as a formula by a spreadsheet: it starts, after any spaces, with
+ * = + - @, or it starts with a tab, CR or LF. */
 bool csv_is_formula(const char *s);
+
+/* Reads CSV text: calls row(ctx, fields, n) for each row (fields NUL-terminated, valid during
+ * the call). Returns 0, or -1 when the text is not well-formed CSV. For tests and importers. */
+int csv_read(const char *text, size_t len,
+             void (*row)(void *ctx, char **fields, size_t n), void *ctx);
 
 #endif

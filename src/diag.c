@@ -18,12 +18,27 @@ static char *dup_or_null(const char *s)
 struct diag *diags_add(struct diags *d, enum severity sev, const char *file, long line, long col,
                        const char *ref, const char *rule, const char *fmt, ...)
 {
-	GROW(d->v, d->cap, d->n + 1);
-	struct diag *g = &d->v[d->n++];
+	if (d->full)
+		return &d->v[d->n - 1];
 	va_list ap;
 	va_start(ap, fmt);
-	g->msg = xvasprintf(fmt, ap);
+	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
+	size_t len = strlen(msg);
+	if (d->n + 1 >= DIAGS_MAX || d->bytes + len > (size_t)DIAGS_MAX_BYTES) {
+		free(msg);
+		d->full = true;
+		msg = xasprintf(_("too many problems to report: %zu shown, the rest dropped (at most %d "
+		                  "messages or %ld MiB per file)"),
+		                d->n, DIAGS_MAX, DIAGS_MAX_BYTES / (1024 * 1024));
+		len = strlen(msg);
+		sev = SEV_FATAL;
+		ref = rule = NULL;
+	}
+	d->bytes += len;
+	GROW(d->v, d->cap, d->n + 1);
+	struct diag *g = &d->v[d->n++];
+	g->msg = msg;
 	g->sev = sev;
 	g->file = dup_or_null(file);
 	g->line = line;
@@ -61,16 +76,30 @@ static int cmp_place(const struct diag *a, const struct diag *b)
 
 void diags_sort(struct diags *d)
 {
-	/* Insertion sort: stable, and lists of diagnostics are short. */
-	for (size_t i = 1; i < d->n; i++) {
-		struct diag g = d->v[i];
-		size_t j = i;
-		while (j > 0 && cmp_place(&d->v[j - 1], &g) > 0) {
-			d->v[j] = d->v[j - 1];
-			j--;
+	/* A stable merge sort: a hostile list may give 100,000 diagnostics in any order. */
+	if (d->n < 2)
+		return;
+	struct diag *tmp = xcalloc(d->n, sizeof(*tmp));
+	struct diag *a = d->v, *b = tmp;
+	for (size_t w = 1; w < d->n; w *= 2) {
+		for (size_t lo = 0; lo < d->n; lo += 2 * w) {
+			size_t mid = lo + w < d->n ? lo + w : d->n;
+			size_t hi = lo + 2 * w < d->n ? lo + 2 * w : d->n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				b[k++] = cmp_place(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+			while (i < mid)
+				b[k++] = a[i++];
+			while (j < hi)
+				b[k++] = a[j++];
 		}
-		d->v[j] = g;
+		struct diag *t = a;
+		a = b;
+		b = t;
 	}
+	if (a != d->v)
+		memcpy(d->v, a, d->n * sizeof(*a));
+	free(tmp);
 }
 
 void diags_release(struct diags *d)
@@ -108,11 +137,13 @@ static const char *severity_label(enum severity s)
 	return _("error");
 }
 
+/* File names and messages may carry what a stranger wrote (a file name, a unit's name):
+ * control characters are written visibly, never sent to a terminal. */
 char *diag_format_text(const struct diag *g)
 {
 	struct strbuf sb = STRBUF_INIT;
 	if (g->file) {
-		strbuf_adds(&sb, g->file);
+		strbuf_add_visible(&sb, g->file);
 		if (g->line > 0) {
 			strbuf_addf(&sb, ":%ld", g->line);
 			if (g->col > 0)
@@ -123,9 +154,11 @@ char *diag_format_text(const struct diag *g)
 		strbuf_adds(&sb, "muster: ");
 	}
 	strbuf_addf(&sb, "%s: ", severity_label(g->sev));
-	if (g->ref)
-		strbuf_addf(&sb, "%s: ", g->ref);
-	strbuf_adds(&sb, g->msg);
+	if (g->ref) {
+		strbuf_add_visible(&sb, g->ref);
+		strbuf_adds(&sb, ": ");
+	}
+	strbuf_add_visible(&sb, g->msg);
 	return strbuf_detach(&sb);
 }
 

@@ -28,11 +28,20 @@ struct diags {
 	struct diag *v;
 	size_t n, cap;
 	size_t errors, warnings, fatals;
+	size_t bytes;   /* of message text held, for DIAGS_MAX_BYTES */
+	bool full;      /* a limit was reached: later diagnostics were dropped */
 };
 
-#define DIAGS_INIT { NULL, 0, 0, 0, 0, 0 }
+#define DIAGS_INIT { NULL, 0, 0, 0, 0, 0, 0, false }
 
-/* Adds a diagnostic; every string is copied. Returns the new entry. */
+/* What one list of diagnostics (one file's) holds at most: a hostile rule's message, repeated
+ * for each of 500,000 units, must not make gigabytes of output. Past either bound one fatal
+ * diagnostic says so and the rest are dropped (SECURITY.md). */
+#define DIAGS_MAX 100000
+#define DIAGS_MAX_BYTES (16L * 1024 * 1024)
+
+/* Adds a diagnostic; every string is copied. Returns the new entry (past DIAGS_MAX or
+ * DIAGS_MAX_BYTES, the one that says the list is full). */
 struct diag *diags_add(struct diags *d, enum severity sev, const char *file, long line, long col,
                        const char *ref, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));

@@ -120,7 +120,7 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 	u->lines = xcalloc(ru->n_opts + 2, sizeof(*u->lines));
 	size_t extra = 0;
 	for (size_t i = 0; i < ru->n_opts; i++)
-		extra += ru->opts[i].opt->adds ? 1 : 0;
+		extra += (ru->opts[i].opt->adds ? 1 : 0) + (ru->opts[i].adds ? 1 : 0);
 	u->items = xcalloc(e->n_items + extra + 1, sizeof(*u->items));
 	for (size_t i = 0; i < e->n_items; i++) {
 		u->items[i].w = &e->items[i];
@@ -158,6 +158,30 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
 			target = (long)u->n_items++;
+		}
+		if (ro->drops) {
+			/* A campaign swap: the unit's item leaves, its replacement comes below. */
+			long wi = find_item(u, ro->drops);
+			if (wi >= 0) {
+				free(u->items[wi].kw);
+				memmove(&u->items[wi], &u->items[wi + 1],
+				        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
+				u->n_items--;
+				for (size_t t = 0; t < u->n_takes; t++) {
+					if (u->takes[t].item == wi)
+						u->takes[t].item = -2;
+					else if (u->takes[t].item > wi)
+						u->takes[t].item--;
+				}
+			}
+		}
+		if (ro->adds) {
+			struct eitem *w = &u->items[u->n_items++];
+			w->w = ro->adds;
+			w->kw = kw_copy(sys, ro->adds->kw);
+			w->vals = ro->adds->vals;
+			w->extra_line = ro->line;
+			w->extra_col = ro->col;
 		}
 		if (o->target == TARGET_ITEM && option_item(ro))
 			target = find_item(u, option_item(ro));

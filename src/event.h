@@ -52,6 +52,9 @@ struct event {
  * have loaded that system yet (make the session, load the pack, then the rosters). NULL with
  * fatal diagnostics on any error. Free with event_free before the session. */
 struct event *event_load(struct session *s, const char *path, struct diags *d);
+/* The same for a pack already in memory (fuzzing, tests); name is used in messages. */
+struct event *event_load_memory(struct session *s, const char *buf, size_t len, const char *name,
+                                struct diags *d);
 void event_free(struct event *e);
 
 /* Checks what the pack asks of each list of roster r that is not a rule: its system, battle

@@ -12,6 +12,7 @@
 #include "util.h"
 #include "xml.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,10 +101,13 @@ static int read_battle(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			l->line = xml_line(c);
 			l->col = xml_col(c);
 			if (need_unit(p, c, &l->unit) ||
-			    xml_prop_long(c, "models", 1, 100000, 1, &l->models, p->file, p->d) ||
+			    xml_prop_long(c, "wounds", 0, 1000000, 0, &l->wounds, p->file, p->d) ||
+			    xml_prop_long(c, "models", 0, 100000, l->wounds ? 0 : 1, &l->models, p->file, p->d) ||
 			    xml_prop_long(c, "morale", 0, 100000, 0, &l->morale, p->file, p->d) ||
 			    read_rolls(p, c, l))
 				return -1;
+			if (l->models == 0 && l->wounds == 0)
+				LFAIL(c, "%s", _("a <lost> names the models lost (models=\"N\") or the wounds taken (wounds=\"N\")"));
 			if (l->morale > l->models)
 				LFAIL(c, _("%ld of %ld models destroyed by morale"), l->morale, l->models);
 		} else {
@@ -116,12 +120,12 @@ static int read_battle(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 {
 	const struct camp_def *cd = p->sys->camp;
-	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain" };
+	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
 	size_t k;
 	for (k = 0; k < MUSTER_ARRAY_LEN(kinds) && !xml_is(n, kinds[k]); k++)
 		;
 	if (k == MUSTER_ARRAY_LEN(kinds))
-		LFAIL(n, _("a ledger holds <start>, <enlist>, <battle>, <xp>, <train> and <gain>, not <%s>"),
+		LFAIL(n, _("a ledger holds <start>, <enlist>, <battle>, <xp>, <train>, <gain> and <repair>, not <%s>"),
 		      (const char *)n->name);
 	le->kind = (enum ledger_kind)k;
 	le->line = xml_line(n);
@@ -130,6 +134,7 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	le->note = xml_prop(n, "note");
 	le->keyword = -1;
 	le->currency = -1;
+	le->roll = LONG_MIN;
 	switch (le->kind) {
 	case LE_START: {
 		if (xml_prop_long(n, "amount", 0, 1000000000L, 0, &le->amount, p->file, p->d))
@@ -145,6 +150,16 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			m->id = xml_prop(c, "id");
 			if (m->id == NULL)
 				LFAIL(c, "%s", _("<means> needs an id"));
+			m->def = idx_get(cd->means_idx, m->id);
+			if (m->def == NULL) {
+				struct strbuf sb = STRBUF_INIT;
+				for (size_t i = 0; i < cd->n_means; i++)
+					strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->means[i].id);
+				diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
+				          _("unknown means '%s' (means: %s)"), m->id, sb.s ? sb.s : _("none"));
+				strbuf_release(&sb);
+				return -1;
+			}
 			if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
 				return -1;
 		}
@@ -165,8 +180,6 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			LFAIL(n, "%s", _("this system's campaign spends no experience on units"));
 		break;
 	case LE_TRAIN: {
-		if (need_unit(p, n, &le->unit))
-			return -1;
 		char *id = xml_prop(n, "advance");
 		le->adv = idx_get(cd->advance_idx, id ? id : "");
 		if (le->adv == NULL) {
@@ -180,7 +193,22 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			return -1;
 		}
 		free(id);
+		if (le->adv->army) {
+			le->unit = xml_prop(n, "unit");
+			if (le->unit)
+				LFAIL(n, _("advance '%s' is taken by the army: name no unit"), le->adv->opt.id);
+			break;
+		}
+		if (need_unit(p, n, &le->unit))
+			return -1;
 		le->item = xml_prop(n, "item");
+		le->replaces = xml_prop(n, "replaces");
+		if (le->replaces && !le->adv->choose_item)
+			LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
+		if (le->adv->choose_item && le->item == NULL)
+			LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
+		if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
+			return -1;
 		char *kw = xml_prop(n, "keyword");
 		if (le->adv->pick_keyword) {
 			const struct keyword_def *kd = idx_get(p->sys->kw_idx, kw ? kw : "");
@@ -202,6 +230,28 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		break;
 	}
 	case LE_GAIN: {
+		char *aw = xml_prop(n, "award");
+		if (aw) {
+			le->award = idx_get(cd->award_idx, aw);
+			if (le->award == NULL) {
+				struct strbuf sb = STRBUF_INIT;
+				for (size_t i = 0; i < cd->n_awards; i++)
+					strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->awards[i].id);
+				diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+				          _("unknown award '%s' (awards: %s)"), aw, sb.s ? sb.s : _("none"));
+				strbuf_release(&sb);
+				free(aw);
+				return -1;
+			}
+			free(aw);
+			long times;
+			if (xml_prop_long(n, "times", -1000, 1000, 1, &times, p->file, p->d))
+				return -1;
+			le->currency = (long)le->award->currency;
+			le->amount = le->award->amount * times;
+			le->models = times;
+			break;
+		}
 		char *cur = xml_prop(n, "currency");
 		const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
 		free(cur);
@@ -212,6 +262,16 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			return -1;
 		break;
 	}
+	case LE_REPAIR:
+		if (cd->repair < 0)
+			LFAIL(n, "%s", _("this system's campaign has no repairs"));
+		if (need_unit(p, n, &le->unit) ||
+		    xml_prop_long(n, "wounds", 0, 1000000, 0, &le->wounds, p->file, p->d))
+			return -1;
+		le->item = xml_prop(n, "item");
+		if ((le->wounds == 0) == (le->item == NULL))
+			LFAIL(n, "%s", _("a <repair> restores wounds=\"N\" or buys back one item=\"ID\""));
+		break;
 	}
 	return 0;
 }

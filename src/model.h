@@ -249,6 +249,8 @@ struct r_option {
 	const char *item;
 	long grant;               /* keyword index, or -1 */
 	long band;
+	const struct item *adds;  /* an item the training brings (another entry's), or NULL */
+	const char *drops;        /* the id of an item of the unit it replaces, or NULL */
 };
 
 struct r_unit {

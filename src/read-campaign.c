@@ -120,6 +120,15 @@ static int read_currencies(struct cr *p, xmlNodePtr sec)
 		cc->abbr = xml_prop(n, "abbr");
 		cc->line = xml_line(n);
 		cc->cost = -1;
+		char *ex = xml_prop(n, "expires");
+		cc->expires = ex && strcmp(ex, "battle") == 0;
+		if (ex && !cc->expires) {
+			diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("expires=\"%s\": a currency expires at the next \"battle\""), ex);
+			free(ex);
+			return -1;
+		}
+		free(ex);
 		if (cc->name == NULL && cc->id)
 			cc->name = xstrdup(cc->id);
 		if (cc->id == NULL || idx_add(c->currency_idx, cc->id, cc) != 0)
@@ -279,6 +288,411 @@ static int read_scales(struct cr *p, xmlNodePtr sec)
 	return 0;
 }
 
+/* <award id name currency amount>: a fixed reward the ledger names. */
+static int read_award(struct cr *p, xmlNodePtr n)
+{
+	struct camp_def *c = p->c;
+	c->awards = xreallocarray(c->awards, c->n_awards + 1, sizeof(*c->awards));
+	struct camp_award *a = &c->awards[c->n_awards++];
+	memset(a, 0, sizeof(*a));
+	a->id = xml_prop(n, "id");
+	a->name = xml_prop(n, "name");
+	a->ref = xml_prop(n, "ref");
+	if (a->id == NULL)
+		CRFAIL(n, "%s", _("an <award> needs an id"));
+	if (a->name == NULL)
+		a->name = xstrdup(a->id);
+	long cur;
+	if (read_currency(p, n, "currency", true, &cur) ||
+	    xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &a->amount, p->sys->file, p->d))
+		return -1;
+	a->currency = (size_t)cur;
+	return 0;
+}
+
+/* <means id name currency yield>: a ration means a player may choose at the start. */
+static int read_means(struct cr *p, xmlNodePtr n)
+{
+	struct camp_def *c = p->c;
+	c->means = xreallocarray(c->means, c->n_means + 1, sizeof(*c->means));
+	struct camp_means *m = &c->means[c->n_means++];
+	memset(m, 0, sizeof(*m));
+	m->id = xml_prop(n, "id");
+	m->name = xml_prop(n, "name");
+	if (m->id == NULL)
+		CRFAIL(n, "%s", _("a <means> needs an id"));
+	if (m->name == NULL)
+		m->name = xstrdup(m->id);
+	long cur;
+	if (read_currency(p, n, "currency", true, &cur) ||
+	    xml_prop_long(n, "yield", -1000000, 1000000, 0, &m->yield, p->sys->file, p->d))
+		return -1;
+	m->currency = (size_t)cur;
+	return 0;
+}
+
+/* dice="2d6" into lo and hi. */
+static int read_dice(struct cr *p, xmlNodePtr n, bool required, char **dice, long *lo, long *hi)
+{
+	*dice = xml_prop(n, "dice");
+	*lo = *hi = 0;
+	if (*dice == NULL && !required)
+		return 0;
+	if (*dice == NULL || dice_range(*dice, lo, hi) != 0)
+		CRFAIL(n, _("<%s> needs dice=\"d6\" (or 2d6, d6+1), not '%s'"), (const char *)n->name,
+		       *dice ? *dice : "");
+	return 0;
+}
+
+static struct sel *read_units(struct cr *p, xmlNodePtr n, bool *bad)
+{
+	xmlNodePtr u = xml_child(n, "units");
+	*bad = false;
+	if (u == NULL)
+		return NULL;
+	struct sel_parse sp = { p->sys, p->sys->file, p->d, ON_UNIT, false, ON_UNIT };
+	struct sel *s = sel_parse_children(u, &sp);
+	*bad = s == NULL;
+	return s;
+}
+
+/* <roll-table id dice per-battle losses-under unhurt> with <units> and <row roll="9" or
+ * from="2" to="8", advances="a b", else="12">. Rows are read after the advances (the
+ * caller reads tables last). */
+static int read_table(struct cr *p, xmlNodePtr n)
+{
+	struct camp_def *c = p->c;
+	struct camp_table *t = &c->tables[c->n_tables];
+	t->id = xml_prop(n, "id");
+	t->name = xml_prop(n, "name");
+	t->ref = xml_prop(n, "ref");
+	t->line = xml_line(n);
+	if (t->id == NULL || idx_add(c->table_idx, t->id, t) != 0) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("roll table id '%s' is missing or used twice"), t->id ? t->id : "");
+		free(t->id);
+		free(t->name);
+		free(t->ref);
+		memset(t, 0, sizeof(*t));
+		return -1;
+	}
+	c->n_tables++;
+	if (t->name == NULL)
+		t->name = xstrdup(t->id);
+	bool bad;
+	if (read_dice(p, n, true, &t->dice, &t->lo, &t->hi) ||
+	    xml_prop_long(n, "per-battle", 0, 1000000, 0, &t->per_battle, p->sys->file, p->d))
+		return -1;
+	t->units = read_units(p, n, &bad);
+	if (bad)
+		return -1;
+	t->under_num = t->under_den = 0;
+	char *lu = xml_prop(n, "losses-under");
+	if (lu) {
+		free(lu);
+		if (read_fraction(p, n, "losses-under", &t->under_num, &t->under_den))
+			return -1;
+	}
+	char *uh = xml_prop(n, "unhurt");
+	t->unhurt = uh && strcmp(uh, "true") == 0;
+	free(uh);
+	t->rows = xcalloc(count_named(n, "row") + 1, sizeof(*t->rows));
+	for (xmlNodePtr r = xml_first_elem(n); r; r = xml_next_elem(r)) {
+		if (xml_is(r, "units"))
+			continue;
+		if (!xml_is(r, "row"))
+			CRFAIL(r, _("a <roll-table> holds <units> and <row>, not <%s>"), (const char *)r->name);
+		struct camp_row *w = &t->rows[t->n_rows++];
+		long roll;
+		w->fallback = LONG_MIN;
+		if (xml_prop_long(r, "roll", t->lo, t->hi, LONG_MIN, &roll, p->sys->file, p->d) ||
+		    xml_prop_long(r, "from", t->lo, t->hi, roll == LONG_MIN ? t->lo : roll, &w->from,
+		                  p->sys->file, p->d) ||
+		    xml_prop_long(r, "to", t->lo, t->hi, roll == LONG_MIN ? t->hi : roll, &w->to,
+		                  p->sys->file, p->d) ||
+		    xml_prop_long(r, "else", t->lo, t->hi, LONG_MIN, &w->fallback, p->sys->file, p->d))
+			return -1;
+		if (w->from > w->to)
+			CRFAIL(r, "%s", _("a <row> runs from a roll to a higher one"));
+		char *ids = xml_prop(r, "advances");
+		size_t k = 0;
+		char **v = strv_split(ids ? ids : "", &k);
+		free(ids);
+		w->advances = xcalloc(k + 1, sizeof(*w->advances));
+		for (size_t i = 0; i < k; i++) {
+			const struct camp_advance *a = idx_get(c->advance_idx, v[i]);
+			if (a == NULL) {
+				diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(r), xml_col(r), NULL, NULL,
+				          _("<row> names an unknown advance '%s'"), v[i]);
+				strv_free(v);
+				return -1;
+			}
+			w->advances[w->n_advances++] = a;
+		}
+		strv_free(v);
+	}
+	/* A fallback names a roll some row gives, and never leads back to itself. */
+	for (size_t i = 0; i < t->n_rows; i++) {
+		long f = t->rows[i].fallback;
+		size_t steps = 0;
+		while (f != LONG_MIN && steps++ <= t->n_rows) {
+			const struct camp_row *next = NULL;
+			for (size_t j = 0; j < t->n_rows && next == NULL; j++)
+				if (f >= t->rows[j].from && f <= t->rows[j].to)
+					next = &t->rows[j];
+			if (next == NULL)
+				CRFAIL(n, _("else=\"%ld\": no row of table '%s' holds that roll"), f, t->id);
+			f = next->fallback;
+		}
+		if (f != LONG_MIN)
+			CRFAIL(n, _("the else= of table '%s' go round in a circle"), t->id);
+	}
+	return 0;
+}
+
+/* <loss-roll id dice per="model|unit" losses="1/2" from-models below-models> with <units>
+ * and <outcome to rising most dies|wounds|down>. */
+static int read_loss_roll(struct cr *p, xmlNodePtr n)
+{
+	struct camp_def *c = p->c;
+	struct camp_loss_roll *l = &c->loss_rolls[c->n_loss_rolls++];
+	l->id = xml_prop(n, "id");
+	l->name = xml_prop(n, "name");
+	l->ref = xml_prop(n, "ref");
+	l->line = xml_line(n);
+	if (l->id == NULL)
+		CRFAIL(n, "%s", _("a <loss-roll> needs an id"));
+	if (l->name == NULL)
+		l->name = xstrdup(l->id);
+	bool bad;
+	if (read_dice(p, n, false, &l->dice, &l->lo, &l->hi) ||
+	    xml_prop_long(n, "from-models", 0, 1000000, 0, &l->from_models, p->sys->file, p->d) ||
+	    xml_prop_long(n, "below-models", 1, 1000000, LONG_MAX, &l->below_models, p->sys->file, p->d))
+		return -1;
+	l->units = read_units(p, n, &bad);
+	if (bad)
+		return -1;
+	l->min_num = 0;
+	l->min_den = 1;
+	char *lo = xml_prop(n, "losses");
+	if (lo) {
+		free(lo);
+		if (read_fraction(p, n, "losses", &l->min_num, &l->min_den))
+			return -1;
+	}
+	char *per = xml_prop(n, "per");
+	l->per_model = per == NULL || strcmp(per, "model") == 0;
+	if (per && !l->per_model && strcmp(per, "unit") != 0) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("per=\"%s\": a loss is rolled for per \"model\" or per \"unit\""), per);
+		free(per);
+		return -1;
+	}
+	free(per);
+	l->outcomes = xcalloc(count_named(n, "outcome") + 1, sizeof(*l->outcomes));
+	for (xmlNodePtr o = xml_first_elem(n); o; o = xml_next_elem(o)) {
+		if (xml_is(o, "units"))
+			continue;
+		if (!xml_is(o, "outcome"))
+			CRFAIL(o, _("a <loss-roll> holds <units> and <outcome>, not <%s>"), (const char *)o->name);
+		struct camp_outcome *oc = &l->outcomes[l->n_outcomes++];
+		long hi = l->dice ? l->hi : 0;
+		if (xml_prop_long(o, "to", 0, hi, hi, &oc->to, p->sys->file, p->d) ||
+		    xml_prop_long(o, "rising", 0, 1000, 0, &oc->rising, p->sys->file, p->d) ||
+		    xml_prop_long(o, "most", 0, hi, hi, &oc->most, p->sys->file, p->d))
+			return -1;
+		char *dies = xml_prop(o, "dies"), *w = xml_prop(o, "wounds"), *down = xml_prop(o, "down");
+		int set = (dies != NULL) + (w != NULL) + (down != NULL);
+		oc->effect = dies ? LOSS_DIES : w ? LOSS_WOUNDS : down ? LOSS_DOWN : LOSS_NONE;
+		int rc = 0;
+		if (set > 1)
+			rc = -1;
+		else if (w)
+			rc = parse_long(w, 1, 1000, &oc->value);
+		else if (down && strcmp(down, "roll") == 0)
+			oc->value = -1;
+		else if (down)
+			rc = parse_long(down, 1, 1000000, &oc->value);
+		else if (dies && strcmp(dies, "true") != 0)
+			rc = -1;
+		free(dies);
+		free(w);
+		free(down);
+		if (rc != 0 || (oc->value < 0 && l->dice == NULL))
+			CRFAIL(o, "%s", _("an <outcome> has one of dies=\"true\", wounds=\"N\" and down=\"N\" (down=\"roll\" with dice)"));
+	}
+	return 0;
+}
+
+static int read_terrains(struct cr *p, xmlNodePtr n, struct camp_travel *tr, struct idx *ids);
+
+/* <travel max rising camp-left cost="ATTR"> with <terrain id name per-day [attr]> and, under an
+ * attr, <speed value per-day up-to needs>. */
+static int read_travel(struct cr *p, xmlNodePtr n)
+{
+	struct camp_travel *tr = xcalloc(1, sizeof(*tr));
+	p->c->travel = tr;
+	tr->ref = xml_prop(n, "ref");
+	if (xml_prop_long(n, "max", 0, 1000000, 0, &tr->max, p->sys->file, p->d) ||
+	    xml_prop_long(n, "rising", 0, 1000000, 0, &tr->rising, p->sys->file, p->d) ||
+	    xml_prop_long(n, "camp-left", 0, 1000000, 0, &tr->camp_left, p->sys->file, p->d) ||
+	    read_attr(p, n, "cost", true, &tr->cost))
+		return -1;
+	tr->terrains = xcalloc(count_named(n, "terrain") + 1, sizeof(*tr->terrains));
+	struct idx *ids = idx_new();
+	int rc = read_terrains(p, n, tr, ids);
+	idx_free(ids);
+	if (rc)
+		return -1;
+	if (tr->n_terrains == 0)
+		CRFAIL(n, "%s", _("<travel> needs at least one <terrain>"));
+	return 0;
+}
+
+static int read_terrains(struct cr *p, xmlNodePtr n, struct camp_travel *tr, struct idx *ids)
+{
+	for (xmlNodePtr t = xml_first_elem(n); t; t = xml_next_elem(t)) {
+		if (!xml_is(t, "terrain"))
+			CRFAIL(t, _("a <travel> holds <terrain>, not <%s>"), (const char *)t->name);
+		struct camp_terrain *te = &tr->terrains[tr->n_terrains++];
+		te->id = xml_prop(t, "id");
+		te->name = xml_prop(t, "name");
+		if (te->id == NULL)
+			CRFAIL(t, "%s", _("a <terrain> needs an id"));
+		if (idx_add(ids, te->id, te) != 0)
+			CRFAIL(t, _("terrain id '%s' is used twice"), te->id);
+		if (te->name == NULL)
+			te->name = xstrdup(te->id);
+		if (xml_prop_long(t, "per-day", 0, 1000000, 0, &te->per_day, p->sys->file, p->d))
+			return -1;
+		char *id = xml_prop(t, "attr");
+		if (id) {
+			const struct attr_def *a = idx_get(p->sys->attr_idx, id);
+			if (a == NULL || a->on != ON_UNIT || (a->type != ATTR_INT && a->type != ATTR_LADDER)) {
+				diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(t), xml_col(t), NULL, NULL,
+				          _("<terrain attr=...> names '%s', which is no whole-number or ladder unit attribute"),
+				          id);
+				free(id);
+				return -1;
+			}
+			free(id);
+			te->attr = a;
+		}
+		te->speeds = xcalloc(count_named(t, "speed") + 1, sizeof(*te->speeds));
+		for (xmlNodePtr s = xml_first_elem(t); s; s = xml_next_elem(s)) {
+			if (!xml_is(s, "speed") || te->attr == NULL)
+				CRFAIL(s, "%s", _("a <terrain attr=...> holds <speed> elements, and nothing else does"));
+			struct camp_speed *sp = &te->speeds[te->n_speeds++];
+			char *v = xml_prop(s, "value");
+			int bad = v == NULL;
+			if (!bad && te->attr->type == ATTR_LADDER) {
+				bad = 1;
+				for (size_t i = 0; i < te->attr->ladder->n; i++)
+					if (strcmp(te->attr->ladder->steps[i], v) == 0) {
+						sp->value = (long)i;
+						bad = 0;
+					}
+			} else if (!bad) {
+				bad = parse_long(v, -1000000, 1000000, &sp->value) != 0;
+			}
+			if (bad) {
+				diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(s), xml_col(s), NULL, NULL,
+				          _("<speed value=\"%s\"> is no value of %s"), v ? v : "", te->attr->id);
+				free(v);
+				return -1;
+			}
+			free(v);
+			sp->needs = xml_prop(s, "needs");
+			if (xml_prop_long(s, "per-day", 0, 1000000, 0, &sp->per_day, p->sys->file, p->d) ||
+			    xml_prop_long(s, "up-to", 0, 1000000, 0, &sp->up_to, p->sys->file, p->d))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* <repair currency= wounds="ATTR" cost="COST" item-times="3">CATEGORIES</repair>. */
+static int read_repair(struct cr *p, xmlNodePtr n)
+{
+	struct camp_def *c = p->c;
+	c->repair_ref = xml_prop(n, "ref");
+	if (read_currency(p, n, "currency", true, &c->repair) || read_attr(p, n, "wounds", true, &c->wounds) ||
+	    xml_prop_long(n, "item-times", 0, 1000, 1, &c->item_times, p->sys->file, p->d))
+		return -1;
+	char *cost = xml_prop(n, "cost");
+	const struct cost_def *cd = idx_get(p->sys->cost_idx, cost ? cost : "");
+	if (cd == NULL) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("<repair> needs cost=\"COST\" naming a cost type, not '%s'"), cost ? cost : "");
+		free(cost);
+		return -1;
+	}
+	free(cost);
+	c->repair_cost = (long)cd->index;
+	char *t = xml_text(n);
+	char **v = strv_split(t ? t : "", NULL);
+	free(t);
+	for (char **s = v; *s; s++) {
+		const struct category_def *cat = idx_get(p->sys->cat_idx, *s);
+		if (cat == NULL) {
+			diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("<repair> names an unknown category '%s'"), *s);
+			strv_free(v);
+			return -1;
+		}
+		c->item_cats = xreallocarray(c->item_cats, c->n_item_cats + 1, sizeof(*c->item_cats));
+		c->item_cats[c->n_item_cats++] = cat->index;
+	}
+	strv_free(v);
+	return 0;
+}
+
+/* choose="item" from="LEVEL" kind="KIND" same="ATTR..." with <new> SELECTOR (of items). */
+static int read_item_choice(struct cr *p, xmlNodePtr n, struct camp_advance *a)
+{
+	if (a->pick_item || a->army)
+		CRFAIL(n, "%s", _("choose=\"item\" brings an item to a unit: no target=\"item\", no scope=\"army\""));
+	char *from = xml_prop(n, "from"), *kind = xml_prop(n, "kind"), *same = xml_prop(n, "same");
+	const struct attr_def *lv = from ? idx_get(p->sys->attr_idx, from) : NULL;
+	a->kind = kind ? idx_get(p->sys->kind_idx, kind) : NULL;
+	int rc = 0;
+	if (lv == NULL || lv->type != ATTR_LEVEL) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("choose=\"item\" needs from=\"LEVEL\" naming a level of the catalogs, not '%s'"),
+		          from ? from : "");
+		rc = -1;
+	} else if (kind && a->kind == NULL) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("kind=\"%s\" names no item kind"), kind);
+		rc = -1;
+	}
+	if (lv)
+		a->from_level = (long)(lv - p->sys->attrs);
+	char **v = strv_split(same ? same : "", NULL);
+	for (char **s = v; rc == 0 && *s; s++) {
+		const struct attr_def *at = idx_get(p->sys->attr_idx, *s);
+		if (at == NULL || at->on != ON_ITEM) {
+			diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+			          _("same=\"...%s...\" names no item attribute"), *s);
+			rc = -1;
+			break;
+		}
+		a->same = xreallocarray(a->same, a->n_same + 1, sizeof(*a->same));
+		a->same[a->n_same++] = at;
+	}
+	strv_free(v);
+	free(from);
+	free(kind);
+	free(same);
+	xmlNodePtr nw = xml_child(n, "new");
+	if (rc == 0 && nw) {
+		struct sel_parse sp = { p->sys, p->sys->file, p->d, ON_ITEM, false, ON_UNIT };
+		a->new_items = sel_parse_children(nw, &sp);
+		rc = a->new_items == NULL ? -1 : 0;
+	}
+	return rc;
+}
+
 /* An <advance>: an option without a catalog. Its modifiers change the unit, or the item the
  * ledger names when target="item". */
 static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
@@ -303,6 +717,21 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 		return -1;
 	if (o->max == 0)
 		o->max = OPTION_UNBOUNDED;
+	if (xml_prop_long(n, "price", 0, 1000000000L, 0, &a->price, p->sys->file, p->d) ||
+	    read_currency(p, n, "currency", a->price > 0, &a->price_currency) ||
+	    xml_prop_long(n, "after", 0, 1000000, 0, &a->after, p->sys->file, p->d))
+		return -1;
+	char *scope = xml_prop(n, "scope");
+	a->army = scope && strcmp(scope, "army") == 0;
+	if (scope && !a->army && strcmp(scope, "unit") != 0) {
+		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("scope=\"%s\": an advance is taken by a \"unit\" or the \"army\""), scope);
+		free(scope);
+		return -1;
+	}
+	free(scope);
+	if (a->army && xml_first_elem(n))
+		CRFAIL(n, _("advance '%s' is the army's: it changes no unit (no <modify>, no <grant>)"), o->id);
 	char *target = xml_prop(n, "target");
 	a->pick_item = target && strcmp(target, "item") == 0;
 	if (target && !a->pick_item && strcmp(target, "unit") != 0) {
@@ -316,13 +745,17 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 	a->keyword_on = a->pick_item ? ON_ITEM : ON_UNIT;
 	char *pk = xml_prop(n, "choose");
 	a->pick_keyword = pk && strcmp(pk, "keyword") == 0;
-	if (pk && !a->pick_keyword) {
+	a->choose_item = pk && strcmp(pk, "item") == 0;
+	a->from_level = -1;
+	if (pk && !a->pick_keyword && !a->choose_item) {
 		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("choose=\"%s\": an advance lets the player choose a keyword"), pk);
+		          _("choose=\"%s\": an advance lets the player choose a keyword or an item"), pk);
 		free(pk);
 		return -1;
 	}
 	free(pk);
+	if (a->choose_item && read_item_choice(p, n, a))
+		return -1;
 	o->mods = xcalloc(count_named(n, "modify") + 1, sizeof(*o->mods));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "modify")) {
@@ -347,6 +780,8 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 				o->grants[o->n_grants++] = kd->index;
 			}
 			strv_free(v);
+		} else if (xml_is(c, "new") && a->choose_item) {
+			continue; /* read_item_choice */
 		} else {
 			CRFAIL(c, _("an <advance> holds <modify> and <grant>, not <%s>"), (const char *)c->name);
 		}
@@ -374,15 +809,32 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 	sys->camp = c;
 	c->currency_idx = idx_new();
 	c->advance_idx = idx_new();
+	c->award_idx = idx_new();
+	c->table_idx = idx_new();
+	c->means_idx = idx_new();
 	c->ref = xml_prop(sec, "ref");
-	c->xp = c->pay = c->gain_currency = c->desertion = -1;
+	c->xp = c->pay = c->gain_currency = c->desertion = c->repair = -1;
 	c->share_num = c->share_den = 1;
 	if (read_currencies(p, sec))
 		return -1;
+	c->tables = xcalloc(count_named(sec, "roll-table") + 1, sizeof(*c->tables));
+	c->loss_rolls = xcalloc(count_named(sec, "loss-roll") + 1, sizeof(*c->loss_rolls));
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n)) {
 		int rc = 0;
-		if (xml_is(n, "currency")) {
+		if (xml_is(n, "currency") || xml_is(n, "roll-table")) {
 			continue;
+		} else if (xml_is(n, "award")) {
+			rc = read_award(p, n);
+		} else if (xml_is(n, "means")) {
+			rc = read_means(p, n);
+		} else if (xml_is(n, "loss-roll")) {
+			rc = read_loss_roll(p, n);
+		} else if (xml_is(n, "repair")) {
+			rc = read_repair(p, n);
+		} else if (xml_is(n, "travel")) {
+			if (c->travel)
+				CRFAIL(n, "%s", _("a <campaign> has one <travel>"));
+			rc = read_travel(p, n);
 		} else if (xml_is(n, "start")) {
 			c->start_ref = xml_prop(n, "ref");
 			c->means_ref = xml_prop(n, "means-ref");
@@ -413,8 +865,18 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 		if (rc)
 			return -1;
 	}
-	if (c->pay < 0 && c->n_advances)
-		CRFAIL(sec, "%s", _("a <campaign> needs a <start pay=\"CURRENCY\">"));
+	/* Awards by id; tables after the advances their rows name. */
+	for (size_t i = 0; i < c->n_awards; i++)
+		if (idx_add(c->award_idx, c->awards[i].id, &c->awards[i]) != 0)
+			CRFAIL(sec, _("award id '%s' is used twice"), c->awards[i].id);
+	for (size_t i = 0; i < c->n_means; i++)
+		if (idx_add(c->means_idx, c->means[i].id, &c->means[i]) != 0)
+			CRFAIL(sec, _("means id '%s' is used twice"), c->means[i].id);
+	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n))
+		if (xml_is(n, "roll-table") && read_table(p, n))
+			return -1;
+	if (c->pay < 0 && c->n_steps)
+		CRFAIL(sec, "%s", _("a <campaign> with a <progression> needs a <start pay=\"CURRENCY\">"));
 	return 0;
 }
 
@@ -465,9 +927,62 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 			modifier_release(&o->mods[j]);
 		free(o->mods);
 		free(a->group);
+		sel_free(a->new_items);
+		free(a->same);
 	}
 	free(c->advances);
 	idx_free(c->advance_idx);
 	idx_free(c->currency_idx);
+	for (size_t i = 0; i < c->n_awards; i++) {
+		free(c->awards[i].id);
+		free(c->awards[i].name);
+		free(c->awards[i].ref);
+	}
+	free(c->awards);
+	idx_free(c->award_idx);
+	for (size_t i = 0; i < c->n_means; i++) {
+		free(c->means[i].id);
+		free(c->means[i].name);
+	}
+	free(c->means);
+	idx_free(c->means_idx);
+	for (size_t i = 0; i < c->n_tables; i++) {
+		struct camp_table *t = &c->tables[i];
+		free(t->id);
+		free(t->name);
+		free(t->ref);
+		free(t->dice);
+		sel_free(t->units);
+		for (size_t j = 0; j < t->n_rows; j++)
+			free(t->rows[j].advances);
+		free(t->rows);
+	}
+	free(c->tables);
+	idx_free(c->table_idx);
+	for (size_t i = 0; i < c->n_loss_rolls; i++) {
+		struct camp_loss_roll *l = &c->loss_rolls[i];
+		free(l->id);
+		free(l->name);
+		free(l->ref);
+		free(l->dice);
+		sel_free(l->units);
+		free(l->outcomes);
+	}
+	free(c->loss_rolls);
+	free(c->item_cats);
+	free(c->repair_ref);
+	if (c->travel) {
+		for (size_t i = 0; i < c->travel->n_terrains; i++) {
+			struct camp_terrain *t = &c->travel->terrains[i];
+			free(t->id);
+			free(t->name);
+			for (size_t j = 0; j < t->n_speeds; j++)
+				free(t->speeds[j].needs);
+			free(t->speeds);
+		}
+		free(c->travel->terrains);
+		free(c->travel->ref);
+		free(c->travel);
+	}
 	free(c);
 }

@@ -211,11 +211,26 @@ static int read_pack(struct session *s, struct event *e, xmlNodePtr root, struct
 	return 0;
 }
 
+static struct event *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+                              struct diags *d);
+
 struct event *event_load(struct session *s, const char *path, struct diags *d)
+{
+	return load_doc(s, xml_load_file(path, d), path, d);
+}
+
+struct event *event_load_memory(struct session *s, const char *buf, size_t len, const char *name,
+                                struct diags *d)
+{
+	return load_doc(s, xml_load_memory(buf, len, name, d), name, d);
+}
+
+/* Takes doc (NULL: loading it failed, d says why). */
+static struct event *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+                              struct diags *d)
 {
 	struct event *e = xcalloc(1, sizeof(*e));
 	e->file = xstrdup(path);
-	xmlDocPtr doc = xml_load_file(path, d);
 	xmlNodePtr root = doc ? xml_root(doc, "event", NS_EVENT, path, d) : NULL;
 	const struct xml_schema *xs = root ? session_schema(s, SCHEMA_EVENT, d) : NULL;
 	int rc = -1;

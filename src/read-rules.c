@@ -537,6 +537,7 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 			goto fail;
 		}
 		free(pat);
+		rx_set_origin(rx, p->file, xml_line(n));
 		s = sel_new(SEL_NAME, p->item);
 		s->rx = rx;
 		free(id);

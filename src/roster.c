@@ -7,6 +7,7 @@
 #include "campaign.h"
 #include "data.h"
 #include "idx.h"
+#include "rx.h"
 #include "session.h"
 #include "system.h"
 #include "util.h"
@@ -311,6 +312,8 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 {
 	struct roster *r = xcalloc(1, sizeof(*r));
 	r->file = xstrdup(path);
+	/* One roster, one budget of pattern matching for everything derived and checked. */
+	rx_budget_reset(RX_WORK_BUDGET);
 	struct rp p = { NULL, r, d, NULL, 0, 0, 0, false };
 	size_t cap_lists = 0;
 	struct r_list *l = NULL;   /* the list being read */

@@ -10,8 +10,16 @@
 
 #include "muster.h"
 
+#include <stdint.h>
+
 #define RX_MAX_PATTERN 1024
 #define RX_MAX_SUBJECT 4096
+/* Matching steps (pattern items tried, backtracking included) that all patterns together may
+ * take in one run, i.e. one roster checked: past it every match fails and the run is an input
+ * error. The shipped data takes a few thousand per roster. */
+#ifndef RX_WORK_BUDGET
+#define RX_WORK_BUDGET 20000000ULL
+#endif
 
 struct rx;
 
@@ -22,6 +30,14 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset);
  * backtracking or heap limit) or the subject is not valid UTF-8. */
 int rx_match(const struct rx *rx, const char *subject);
 const char *rx_pattern(const struct rx *rx);
+/* Records where the pattern was written (copied), for the message past the work budget. */
+void rx_set_origin(struct rx *rx, const char *file, long line);
+/* Starts a run: steps of matching work are left (RX_WORK_BUDGET for a roster). */
+void rx_budget_reset(uint64_t steps);
+uint64_t rx_budget_left(void);
+/* True once the run's budget is spent; then *pattern, *file and *line name the pattern whose
+ * match spent it (file NULL and line 0 when unknown). */
+bool rx_budget_spent(const char **pattern, const char **file, long *line);
 void rx_free(struct rx *rx);
 
 #endif

@@ -77,11 +77,13 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 	char *dir = dirname(dcopy), *base = basename(bcopy);
 	char *tmp = xasprintf("%s/.%s.XXXXXX", dir, base);
 	char *backup = xasprintf("%s~", real);
+	char *backup_tmp = NULL;
 	int fd = -1, rc = -1, e = 0;
+	/* What failed, in words and by the system call's name. */
 	const char *what = NULL;
 	if (step("open") || (fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
 		e = errno;
-		what = _("cannot create a temporary file beside it");
+		what = _("cannot create a temporary file beside it (mkostemp)");
 		goto out;
 	}
 	mode_t mode;
@@ -95,14 +97,19 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 		umask(um);
 		mode = 0666 & ~um;
 	}
-	if (fchmod(fd, mode) != 0 || step("write") || write_all(fd, data, len) != 0) {
+	if (fchmod(fd, mode) != 0) {
 		e = errno;
-		what = _("cannot write");
+		what = _("cannot give the temporary file the file's permissions (fchmod)");
+		goto out;
+	}
+	if (step("write") || write_all(fd, data, len) != 0) {
+		e = errno;
+		what = _("cannot write the temporary file (write)");
 		goto out;
 	}
 	if (step("fsync") || fsync(fd) != 0) {
 		e = errno;
-		what = _("cannot flush to disk");
+		what = _("cannot flush the temporary file to disk (fsync)");
 		goto out;
 	}
 	int c = step("close") ? -1 : close(fd);
@@ -111,43 +118,73 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 		if (c < 0 && fd >= 0 && save_test_hook)
 			close(fd);
 		fd = -1;
-		what = _("cannot close");
+		what = _("cannot close the temporary file (close)");
 		goto out;
 	}
 	fd = -1;
 	if (exists) {
-		/* The previous version as NAME~: a hard link costs no copy and no window. */
-		if (step("backup") || ((unlink(backup) != 0 && errno != ENOENT) || link(real, backup) != 0)) {
+		/* The previous version as NAME~: a hard link costs no copy and no window. It is
+		 * made under a temporary name and renamed over NAME~ only once the file is
+		 * replaced, so that a failure anywhere keeps the NAME~ there was. */
+		backup_tmp = xasprintf("%s~", tmp);
+		if (step("backup") || link(real, backup_tmp) != 0) {
 			e = errno;
-			what = _("cannot keep the previous version as NAME~");
+			what = _("cannot keep the previous version as NAME~ (link)");
+			free(backup_tmp);
+			backup_tmp = NULL; /* never made: nothing to remove */
 			goto out;
 		}
 	}
 	if (step("rename") || rename(tmp, real) != 0) {
 		e = errno;
-		what = _("cannot replace the file");
+		what = _("cannot replace the file with the temporary file (rename)");
 		goto out;
 	}
 	free(tmp);
 	tmp = NULL;
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		/* The rename is done; a failed directory sync is reported, the file is new. */
-		if (step("dirsync") || fsync(dfd) != 0) {
+	if (backup_tmp) {
+		if (rename(backup_tmp, backup) != 0) {
+			/* The file is saved; the previous version stays where it is, under its
+			 * temporary name, rather than be lost. */
 			e = errno;
-			close(dfd);
 			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
-			          _("saved, but the directory could not be flushed to disk: %s"), strerror(e));
+			          _("saved, but the previous version could not be kept as NAME~ (rename): "
+			            "%s; it is in %s"), strerror(e), backup_tmp);
+			free(backup_tmp);
+			backup_tmp = NULL;
 			goto out;
 		}
-		close(dfd);
+		free(backup_tmp);
+		backup_tmp = NULL;
 	}
+	/* The rename is done: a failure now is reported, but the file is the new one. */
+	int dfd = step("diropen") ? -1 : open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0) {
+		e = errno;
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
+		          _("saved, but the directory could not be opened to flush it to disk (open): %s"),
+		          strerror(e));
+		goto out;
+	}
+	if (step("dirsync") || fsync(dfd) != 0) {
+		e = errno;
+		close(dfd);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
+		          _("saved, but the directory could not be flushed to disk (fsync): %s"),
+		          strerror(e));
+		goto out;
+	}
+	close(dfd);
 	rc = 0;
 out:
 	if (fd >= 0)
 		close(fd);
 	if (tmp && what)
 		unlink(tmp);
+	if (backup_tmp) {
+		unlink(backup_tmp);
+		free(backup_tmp);
+	}
 	if (rc != 0 && what)
 		fail(d, path, what, e);
 	free(tmp);

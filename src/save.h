@@ -20,7 +20,8 @@
 int save_file(const char *path, const char *data, size_t len, struct diags *d);
 
 /* Fault injection for tests: called before each step ("open", "write", "fsync", "close",
- * "backup", "rename", "dirsync"); a nonzero return fails that step as an I/O error. */
+ * "backup", "rename", "diropen", "dirsync"); a nonzero return fails that step as an I/O
+ * error. tests/fault/ fails the real system calls instead, through the command line. */
 extern int (*save_test_hook)(const char *step);
 
 #endif

@@ -517,8 +517,31 @@ static int load_catalogs(struct session *s, struct system *sys, const char *cons
 	return rc;
 }
 
+static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+                               const char *const *roots, struct diags *d);
+
 struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
                                 struct diags *d)
+{
+	return load_doc(s, xml_load_file(path, d), path, roots, d);
+}
+
+struct system *system_load_memory(struct session *s, const char *buf, size_t len,
+                                  const char *name, const char *const *roots, struct diags *d)
+{
+	return load_doc(s, xml_load_memory(buf, len, name, d), name, roots, d);
+}
+
+void system_adopt_catalog(struct system *sys, struct catalog *cat)
+{
+	sys->catalogs = xrealloc(sys->catalogs, (sys->n_catalogs + 2) * sizeof(*sys->catalogs));
+	sys->catalogs[sys->n_catalogs++] = cat;
+	sys->catalogs[sys->n_catalogs] = NULL;
+}
+
+/* Takes doc (NULL: loading it failed, d says why). */
+static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+                               const char *const *roots, struct diags *d)
 {
 	struct system *sys = xcalloc(1, sizeof(*sys));
 	sys->file = xstrdup(path);
@@ -533,7 +556,6 @@ struct system *system_load_file(struct session *s, const char *path, const char 
 	sys->entry_idx = idx_new();
 	sys->group_idx = idx_new();
 	sys->rule_idx = idx_new();
-	xmlDocPtr doc = xml_load_file(path, d);
 	if (doc == NULL)
 		goto fail;
 	xmlNodePtr root_el = xml_root(doc, "system", NS_RULES, path, d);

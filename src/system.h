@@ -17,6 +17,11 @@ struct session;
  * path and loaded once, comes from session_system (session.h). */
 struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
                                 struct diags *d);
+/* The same for a rules file already in memory (fuzzing, tests); name is used in messages. */
+struct system *system_load_memory(struct session *s, const char *buf, size_t len,
+                                  const char *name, const char *const *roots, struct diags *d);
+/* Makes cat, loaded with catalog_load_memory for sys, one of sys's catalogs (freed with it). */
+void system_adopt_catalog(struct system *sys, struct catalog *cat);
 void system_free(struct system *sys);
 
 const struct attr_def *system_attr(const struct system *sys, const char *id);

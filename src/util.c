@@ -232,6 +232,12 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s)
 			s++;
 			continue;
 		}
+		if (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0) {
+			/* A C1 control (U+009B starts escape sequences): a reference, never raw. */
+			strbuf_addf(sb, "&#x%x;", (unsigned char)s[1]);
+			s += 2;
+			continue;
+		}
 		if (n > 1) {
 			strbuf_add(sb, s, n);
 			s += n;
@@ -244,7 +250,50 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s)
 		case '>': strbuf_adds(sb, "&gt;"); break;
 		case '"': strbuf_adds(sb, "&quot;"); break;
 		case '\'': strbuf_adds(sb, "&#39;"); break;
+		/* As references, so that an attribute keeps them (XML normalises them to spaces). */
+		case '\r': strbuf_adds(sb, "&#13;"); break;
+		case '\n': strbuf_adds(sb, "&#10;"); break;
+		case '\t': strbuf_adds(sb, "&#9;"); break;
 		default: strbuf_addc(sb, (char)c); break;
 		}
 	}
+}
+
+static void add_visible(struct strbuf *sb, const char *s, bool lines)
+{
+	while (*s) {
+		const unsigned char c = (unsigned char)*s;
+		size_t n = utf8_len((const unsigned char *)s);
+		if (lines && c == '\n') {
+			strbuf_addc(sb, '\n');
+			s++;
+		} else if (n == 0 || c < 0x20 || c == 0x7f) {
+			/* A control character or a byte that is no UTF-8 (a file name can hold any):
+			 * written out, never sent to the terminal. */
+			switch (c) {
+			case '\n': strbuf_adds(sb, "\\n"); break;
+			case '\r': strbuf_adds(sb, "\\r"); break;
+			case '\t': strbuf_adds(sb, "\\t"); break;
+			default: strbuf_addf(sb, "\\x%02x", c); break;
+			}
+			s++;
+		} else if (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0) {
+			/* U+0080..U+009F: the C1 controls (CSI is U+009B). */
+			strbuf_addf(sb, "\\u%04x", (unsigned char)s[1]);
+			s += 2;
+		} else {
+			strbuf_add(sb, s, n);
+			s += n;
+		}
+	}
+}
+
+void strbuf_add_visible(struct strbuf *sb, const char *s)
+{
+	add_visible(sb, s, false);
+}
+
+void strbuf_add_visible_text(struct strbuf *sb, const char *s)
+{
+	add_visible(sb, s, true);
 }

@@ -56,4 +56,9 @@ void strv_free(char **v);
 
 /* Appends s with & < > " ' escaped, for XML and HTML text and attribute values. */
 void strbuf_add_escaped(struct strbuf *sb, const char *s);
+/* Appends s for a terminal: control characters (C0, DEL, C1) and bytes that are not UTF-8
+ * become visible escapes ("\x1b", "\n", "\u009b"); everything else is copied. */
+void strbuf_add_visible(struct strbuf *sb, const char *s);
+/* The same for text of several lines: line feeds are kept. */
+void strbuf_add_visible_text(struct strbuf *sb, const char *s);
 #endif

@@ -15,10 +15,12 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -59,6 +61,42 @@ static void sink_find_end(struct err_sink *sink)
 			sink->end_col++;
 		}
 	}
+}
+
+/* libxml2 names the bytes it could not convert ("0xFF 0xFE ...") but no line: find the first
+ * place they stand in the raw text. Returns 0 and sets *line and *col, or -1. */
+static int find_bytes(const struct err_sink *sink, const char *hex, long *line, long *col)
+{
+	unsigned char want[8];
+	size_t n = 0;
+	for (const char *p = hex; n < sizeof(want);) {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "0x", 2) != 0)
+			break;
+		char *e;
+		unsigned long v = strtoul(p + 2, &e, 16);
+		if (e == p + 2 || v > 255)
+			break;
+		want[n++] = (unsigned char)v;
+		p = e;
+	}
+	if (n == 0 || sink->buf == NULL)
+		return -1;
+	const char *hit = memmem(sink->buf, sink->len, want, n);
+	if (hit == NULL)
+		return -1;
+	*line = 1;
+	*col = 1;
+	for (const char *p = sink->buf; p < hit; p++) {
+		if (*p == '\n') {
+			++*line;
+			*col = 1;
+		} else {
+			++*col;
+		}
+	}
+	return 0;
 }
 
 static xmlParserInputPtr deny_entity_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
@@ -134,18 +172,58 @@ static void sink_error(void *ctx, xmlErrorPtr e)
 		line = xmlGetLineNo((xmlNodePtr)e->node);
 	char *msg;
 	const char *bytes = e->message ? strstr(e->message, "Bytes: ") : NULL;
+	const char *cbytes = e->message ? strstr(e->message, "bytes 0x") : NULL;
 	if (e->code == XML_ERR_INVALID_CHAR && bytes) {
 		/* libxml2 says "Input is not proper UTF-8, indicate encoding !\nBytes: 0x..". */
 		char *hex = xstrdup(bytes + 7);
 		strip_newline(hex);
 		msg = xasprintf(_("the text is not valid UTF-8 (bytes %s)"), hex);
 		free(hex);
+	} else if (e->domain == XML_FROM_I18N && cbytes) {
+		/* "input conversion failed due to input error, bytes 0x..": the text does not
+		 * match the encoding its XML declaration names. */
+		char *hex = xstrdup(cbytes + 6);
+		strip_newline(hex);
+		if (line <= 0 && find_bytes(sink, hex, &line, &col) != 0)
+			line = 0;
+		msg = xasprintf(_("the text is not valid in the encoding the file declares (bytes %s)"),
+		                hex);
+		free(hex);
+	} else if (e->code == XML_ERR_INVALID_CHARREF || e->code == XML_ERR_INVALID_HEX_CHARREF ||
+	           e->code == XML_ERR_INVALID_DEC_CHARREF ||
+	           (e->message && strstr(e->message, "xmlParseCharRef"))) {
+		msg = xstrdup(_("a character reference (&#...;) names no character XML allows"));
+	} else if (e->code == XML_ERR_DOCTYPE_NOT_FINISHED ||
+	           (e->message && strstr(e->message, "DOCTYPE"))) {
+		msg = xstrdup(_("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
+	} else if (e->code == XML_ERR_NAME_TOO_LONG) {
+		msg = xstrdup(_("a name is too long (the limit is 50,000 characters)"));
+	} else if (e->message && (strstr(e->message, "XML_PARSE_HUGE") ||
+	                          strstr(e->message, "too long"))) {
+		/* libxml2's hint names an option Muster never sets on purpose (DESIGN.md). */
+		msg = xstrdup(_("the file goes past a limit of the XML parser (a value or text too "
+		                "long, or elements nested too deeply)"));
 	} else if (sink->buf && e->domain == XML_FROM_PARSER && (sink_find_end(sink), true) &&
 	           (line > sink->end_line || (line == sink->end_line && col >= sink->end_col))) {
 		/* Whatever libxml2 expected next, the file simply stopped. */
 		msg = xstrdup(_("unexpected end of file (is the file truncated?)"));
 	} else {
-		msg = xstrdup(e->message ? e->message : _("malformed XML"));
+		/* libxml2 prefixes some messages with its function's name ("xmlParseFoo : "). */
+		const char *m = e->message ? e->message : _("malformed XML");
+		if (strncmp(m, "xml", 3) == 0) {
+			const char *p = m + 3;
+			while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))
+				p++;
+			while (*p == ' ')
+				p++;
+			if (*p == ':') {
+				for (p++; *p == ' '; p++)
+					;
+				if (*p)
+					m = p;
+			}
+		}
+		msg = xstrdup(m);
 	}
 	strip_newline(msg);
 	/* One diagnostic is one line. */
@@ -179,6 +257,108 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, c
 
 static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool blanks,
                             struct diags *d);
+
+/* Where a pre-scan limit was passed, for the message. */
+static void prescan_fail(const char *buf, const char *at, const char *name, struct diags *d,
+                         char *msg)
+{
+	long line = 1, col = 1;
+	for (const char *p = buf; p < at; p++) {
+		if (*p == '\n') {
+			line++;
+			col = 1;
+		} else if (((unsigned char)*p & 0xC0) != 0x80) {
+			col++;
+		}
+	}
+	diags_add(d, SEV_FATAL, name, line, col, NULL, NULL, "%s", msg);
+	free(msg);
+}
+
+/* Skips from p to just past the terminator term (of length n), or to end. */
+static const char *skip_past(const char *p, const char *end, const char *term, size_t n)
+{
+	while (p < end) {
+		const char *q = memchr(p, term[0], (size_t)(end - p));
+		if (q == NULL || (size_t)(end - q) < n)
+			return end;
+		if (memcmp(q, term, n) == 0)
+			return q + n;
+		p = q + 1;
+	}
+	return end;
+}
+
+/* One linear pass over the text before libxml2 sees it, counting what libxml2 would spend
+ * square time or unbounded memory on: attributes of one element (libxml2 2.9 checks each new
+ * attribute against all before it: 40,000 attributes took 8.6 s), elements in the file and
+ * their depth. It lexes as XML does (comments, processing instructions, CDATA, quoted values),
+ * so on any well-formed prefix it counts what the parser will see; past the first error the
+ * parser stops anyway. Returns 0, or -1 with one fatal diagnostic. */
+static int xml_prescan(const char *buf, size_t len, const char *name, struct diags *d)
+{
+	const char *p = buf, *end = buf + len;
+	long elements = 0, depth = 0;
+	while (p < end) {
+		const char *lt = memchr(p, '<', (size_t)(end - p));
+		if (lt == NULL)
+			break;
+		p = lt + 1;
+		size_t rest = (size_t)(end - p);
+		if (rest >= 3 && memcmp(p, "!--", 3) == 0) {
+			p = skip_past(p + 3, end, "-->", 3);
+		} else if (rest >= 8 && memcmp(p, "![CDATA[", 8) == 0) {
+			p = skip_past(p + 8, end, "]]>", 3);
+		} else if (rest >= 1 && *p == '?') {
+			p = skip_past(p + 1, end, "?>", 2);
+		} else if (rest >= 1 && *p == '!') {
+			p = skip_past(p + 1, end, ">", 1); /* a DOCTYPE: refused by the parser */
+		} else if (rest >= 1 && *p == '/') {
+			p = skip_past(p + 1, end, ">", 1);
+			if (depth > 0)
+				depth--;
+		} else {
+			if (++elements > XML_MAX_ELEMENTS) {
+				prescan_fail(buf, lt, name, d,
+				             xasprintf(_("too many elements in one file (the limit is %ld)"),
+				                       XML_MAX_ELEMENTS));
+				return -1;
+			}
+			long attrs = 0;
+			char quote = 0;
+			bool empty = false;
+			for (; p < end; p++) {
+				if (quote) {
+					if (*p == quote)
+						quote = 0;
+				} else if (*p == '"' || *p == '\'') {
+					quote = *p;
+				} else if (*p == '=') {
+					if (++attrs > XML_MAX_ATTRS) {
+						prescan_fail(buf, lt, name, d,
+						             xasprintf(_("too many attributes on one element (the limit is %ld)"),
+						                       XML_MAX_ATTRS));
+						return -1;
+					}
+				} else if (*p == '>') {
+					empty = p > lt + 1 && p[-1] == '/';
+					p++;
+					break;
+				} else if (*p == '<') {
+					break; /* malformed: the parser says where */
+				}
+			}
+			if (!empty && ++depth > XML_MAX_DEPTH) {
+				prescan_fail(buf, lt, name, d,
+				             xasprintf(_("elements are nested too deeply (the limit is %ld levels)"),
+				                       XML_MAX_DEPTH));
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 
 /* Parses buf, which it takes: kept as the document's source, or freed on failure. */
 static xmlDocPtr parse_owned(char *buf, size_t len, const char *name, bool blanks,
@@ -224,6 +404,8 @@ static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool 
 		          _("not an XML file: it contains a NUL byte"));
 		return NULL;
 	}
+	if (xml_prescan(buf, len, name, d) != 0)
+		return NULL;
 	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
 	if (ctxt == NULL) {
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create an XML parser"));
@@ -262,32 +444,52 @@ xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d)
 	return load_file(path, true, d);
 }
 
-/* Reads path ("-": standard input) whole, refusing more than XML_MAX_FILE_SIZE bytes. Returns
- * the bytes (caller frees) and their count in *len, or NULL with a fatal diagnostic. */
-static char *read_capped(const char *path, size_t *len_out, struct diags *d)
+int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d)
 {
+	*out = NULL;
+	*out_len = 0;
 	/* "-" is standard input, as for every GNU tool; messages call it "-". */
 	bool is_stdin = strcmp(path, "-") == 0;
-	FILE *f = is_stdin ? stdin : fopen(path, "rb");
-	if (f == NULL) {
+	/* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever. Only
+	 * a regular file is read (standard input may be a pipe: the user chose it). */
+	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot open: %s"), strerror(errno));
-		return NULL;
+		return -1;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
 		if (!is_stdin)
-			fclose(f);
-		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("is a directory"));
-		return NULL;
+			close(fd);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(e));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode) || (!is_stdin && !S_ISREG(st.st_mode))) {
+		if (!is_stdin)
+			close(fd);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s",
+		          S_ISDIR(st.st_mode) ? _("is a directory")
+		          : S_ISFIFO(st.st_mode) ? _("is a named pipe, not a regular file")
+		          : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? _("is a device, not a regular file")
+		          : S_ISSOCK(st.st_mode) ? _("is a socket, not a regular file")
+		          : _("is not a regular file"));
+		return -1;
+	}
+	if (!is_stdin) {
+		/* A regular file never blocks; reads are simply blocking again. */
+		int fl = fcntl(fd, F_GETFL);
+		if (fl >= 0)
+			(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
 	}
 	/* Read at most one byte past the cap, so that a larger file is told from one at the cap
 	 * without trusting st_size (pipes and /proc files have none). */
 	size_t cap = 0, len = 0;
 	char *buf = NULL;
+	int err = 0;
 	/* A regular file's size is known: one buffer of exactly that (and the byte that tells a
 	 * file grown since), not a doubled one: for a 6.6 MiB catalog, 8 MiB held while it is read. */
-	if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0 &&
-	    st.st_size <= XML_MAX_FILE_SIZE) {
+	if (!is_stdin && S_ISREG(st.st_mode) && st.st_size >= 0 && st.st_size <= XML_MAX_FILE_SIZE) {
 		cap = (size_t)st.st_size + 1;
 		buf = xmalloc(cap);
 	}
@@ -297,37 +499,43 @@ static char *read_capped(const char *path, size_t *len_out, struct diags *d)
 		size_t want = cap - len;
 		if (len + want > (size_t)XML_MAX_FILE_SIZE + 1)
 			want = (size_t)XML_MAX_FILE_SIZE + 1 - len;
-		size_t got = fread(buf + len, 1, want, f);
-		len += got;
-		if (got < want || len > (size_t)XML_MAX_FILE_SIZE)
+		ssize_t got = read(fd, buf + len, want);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			err = errno;
+			break;
+		}
+		len += (size_t)got;
+		if (got == 0 || len > (size_t)XML_MAX_FILE_SIZE)
 			break;
 	}
-	if (ferror(f)) {
-		int e = errno;
-		if (!is_stdin)
-			fclose(f);
-		free(buf);
-		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(e));
-		return NULL;
-	}
 	if (!is_stdin)
-		fclose(f);
+		close(fd);
+	if (err) {
+		free(buf);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(err));
+		return -1;
+	}
 	if (len > (size_t)XML_MAX_FILE_SIZE) {
 		free(buf);
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 		          _("file is too large (over %ld MiB, the limit)"),
 		          XML_MAX_FILE_SIZE / (1024 * 1024));
-		return NULL;
+		return -1;
 	}
-	*len_out = len;
-	return buf;
+	*out = buf;
+	*out_len = len;
+	return 0;
 }
 
 static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d)
 {
+	char *buf;
 	size_t len;
-	char *buf = read_capped(path, &len, d);
-	return buf ? parse_owned(buf, len, path, blanks, d) : NULL;
+	if (xml_read_file(path, &buf, &len, d) != 0)
+		return NULL;
+	return parse_owned(buf, len, path, blanks, d);
 }
 
 /* ------------------------------------------------------------------ reading element by element */
@@ -365,10 +573,12 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
                                    const struct xml_schema *s, struct diags *d)
 {
+	char *buf;
 	size_t len;
-	char *buf = read_capped(path, &len, d);
+	if (xml_read_file(path, &buf, &len, d) != 0)
+		return NULL;
 	struct root_want want = { root, ns };
-	return buf ? reader_from(buf, len, path, &want, s, true, d) : NULL;
+	return reader_from(buf, len, path, &want, s, true, d);
 }
 
 struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
@@ -405,6 +615,12 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 		}
 		r->src = r->dom->_private; /* the document's: freed with it */
 		return r;
+	}
+	/* The limits of a whole-file parse (attributes, elements, depth) hold here too. */
+	if (xml_prescan(buf, len, path, d) != 0) {
+		free(buf);
+		free(r);
+		return NULL;
 	}
 	r->src = xcalloc(1, sizeof(*r->src));
 	r->src->buf = buf;

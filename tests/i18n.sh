@@ -75,7 +75,7 @@ check() {
 de() { LC_ALL=$de_locale "$MUSTER" "$@"; }
 en() { LC_ALL=C "$MUSTER" "$@"; }
 
-echo "1..9"
+echo "1..10"
 
 # 1, 2: a file that cannot be opened: the same exit status, the message in either language.
 de validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
@@ -116,5 +116,10 @@ check "German: muster show, exit 0" 0 $? "$tmp/out" \
 # 9: a legal list, --verbose.
 de validate --verbose "$top/doc/examples/impondium-strike-force.xml" >"$tmp/out" 2>&1
 check "German: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml: gültig"
+
+# 10: a campaign calculator: its lines and plural forms in German.
+de campaign travel "$top/doc/examples/impondium-campaign.xml" sgt --distance=10 --terrain=woods >"$tmp/out" 2>&1
+check "German: muster campaign travel, exit 0" 0 $? "$tmp/out" \
+	'3 Tage, kosten 9 Rations' 'verbleibende Bewegung: 14" von 24"' 'ein Lager kostet 2 Rations'
 
 [ "$fails" -eq 0 ]

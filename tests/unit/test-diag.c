@@ -309,3 +309,52 @@ Test(print, write_error_is_reported)
 	fclose(full);
 	diags_release(&d);
 }
+
+Test(diags, a_hostile_number_of_diagnostics_is_bounded)
+{
+	struct diags d = DIAGS_INIT;
+	/* Twice the bound, in reverse order of lines: kept bounded, sorted in n log n. */
+	for (long i = 2L * DIAGS_MAX; i > 0; i--)
+		diags_add(&d, SEV_ERROR, "a.xml", i, 0, "R-1", "r1", "problem %ld", i);
+	cr_assert_eq(d.n, DIAGS_MAX);
+	cr_assert(d.full);
+	cr_assert_eq(d.fatals, 1, "the notice is an input error");
+	const struct diag *last = &d.v[d.n - 1];
+	cr_assert_eq(last->sev, SEV_FATAL);
+	cr_assert(strstr(last->msg, "too many problems to report") != NULL, "%s", last->msg);
+	diags_sort(&d);
+	for (size_t i = 1; i < d.n; i++)
+		cr_assert_leq(d.v[i - 1].line, d.v[i].line);
+	diags_release(&d);
+}
+
+Test(diags, the_bytes_of_messages_are_bounded)
+{
+	struct diags d = DIAGS_INIT;
+	char *big = malloc(1024 * 1024 + 1);
+	memset(big, 'x', 1024 * 1024);
+	big[1024 * 1024] = '\0';
+	for (int i = 0; i < 40; i++)
+		diags_add(&d, SEV_ERROR, "a.xml", i + 1, 0, NULL, NULL, "%s", big);
+	cr_assert_lt(d.n, 40);
+	cr_assert_leq(d.bytes, (size_t)DIAGS_MAX_BYTES + 1000);
+	cr_assert(d.full);
+	cr_assert_eq(d.v[d.n - 1].sev, SEV_FATAL);
+	free(big);
+	diags_release(&d);
+}
+
+Test(diags, sorting_is_stable)
+{
+	struct diags d = DIAGS_INIT;
+	for (int i = 0; i < 50; i++)
+		diags_add(&d, SEV_ERROR, i % 2 ? "b.xml" : "a.xml", 10 - i % 5, 0, NULL, NULL, "%d", i);
+	diags_sort(&d);
+	for (size_t i = 1; i < d.n; i++) {
+		int c = strcmp(d.v[i - 1].file, d.v[i].file);
+		cr_assert(c < 0 || (c == 0 && d.v[i - 1].line < d.v[i].line) ||
+		          (c == 0 && d.v[i - 1].line == d.v[i].line &&
+		           atoi(d.v[i - 1].msg) < atoi(d.v[i].msg)));
+	}
+	diags_release(&d);
+}

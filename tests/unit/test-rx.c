@@ -205,3 +205,36 @@ Test(rx, free_null)
 	rx_free(NULL);
 	cr_assert(true);
 }
+
+Test(rx, work_budget_spans_every_match_of_a_run)
+{
+	/* Each match stays under the per-match limit, but together they pass the run's budget. */
+	struct rx *rx = compile_ok("^(a|aa|a?a)*(a|a?)*[bc]$");
+	rx_set_origin(rx, "hostile.xml", 42);
+	rx_budget_reset(1000000);
+	const char *pat, *file;
+	long line;
+	cr_assert_not(rx_budget_spent(&pat, &file, &line));
+	int limited = 0, runs = 0;
+	while (runs < 1000 && !rx_budget_spent(&pat, &file, &line)) {
+		limited += rx_match(rx, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaad") == -1;
+		runs++;
+	}
+	cr_assert(rx_budget_spent(&pat, &file, &line), "the budget is spent after %d runs", runs);
+	cr_assert_lt(runs, 1000);
+	cr_assert_eq(rx_budget_left(), 0);
+	cr_assert_str_eq(pat, "^(a|aa|a?a)*(a|a?)*[bc]$");
+	cr_assert_str_eq(file, "hostile.xml");
+	cr_assert_eq(line, 42);
+	/* Once spent, even an easy match fails: its result would be a guess. */
+	struct rx *easy = compile_ok("^a");
+	cr_assert_eq(rx_match(easy, "abc"), -1);
+	/* A new run starts with a full budget. */
+	rx_budget_reset(RX_WORK_BUDGET);
+	cr_assert_not(rx_budget_spent(&pat, &file, &line));
+	cr_assert_eq(rx_match(easy, "abc"), 1);
+	cr_assert_lt(rx_budget_left(), RX_WORK_BUDGET, "a match spends some budget");
+	rx_free(easy);
+	rx_free(rx);
+	(void)limited;
+}

@@ -207,3 +207,58 @@ Test(save, refuses_a_directory_and_a_read_only_file)
 	free(dir);
 	free(p);
 }
+
+Test(save, a_failure_after_the_rename_says_the_file_is_saved)
+{
+	static const char *const late[] = { "diropen", "dirsync" };
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(late); i++) {
+		char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir), *b = xasprintf("%s~", p);
+		put(p, "old\n");
+		struct diags d = DIAGS_INIT;
+		fail_at = late[i];
+		kill_at = false;
+		save_test_hook = hook;
+		int rc = save_file(p, "new content\n", 12, &d);
+		save_test_hook = NULL;
+		cr_assert_eq(rc, -1, "step %s", late[i]);
+		cr_assert_eq(d.fatals, 1, "step %s", late[i]);
+		cr_assert(strstr(d.v[0].msg, "saved, but the directory") != NULL, "%s", d.v[0].msg);
+		char *s = slurp(p), *o = slurp(b);
+		cr_assert_str_eq(s, "new content\n", "step %s: the rename was done", late[i]);
+		cr_assert_str_eq(o, "old\n", "step %s: the previous version is NAME~", late[i]);
+		free(s);
+		free(o);
+		cr_assert_eq(entries(dir), 2, "step %s: no temporary file is left", late[i]);
+		diags_release(&d);
+		cleanup(dir);
+		free(dir);
+		free(p);
+		free(b);
+	}
+}
+
+Test(save, a_failed_backup_keeps_the_old_backup)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir), *b = xasprintf("%s~", p);
+	put(p, "current\n");
+	put(b, "older\n");
+	struct diags d = DIAGS_INIT;
+	fail_at = "backup";
+	kill_at = false;
+	save_test_hook = hook;
+	int rc = save_file(p, "new content\n", 12, &d);
+	save_test_hook = NULL;
+	cr_assert_eq(rc, -1);
+	char *s = slurp(p), *o = slurp(b);
+	cr_assert_str_eq(s, "current\n");
+	cr_assert_str_eq(o, "older\n", "NAME~ is not removed before the new one exists");
+	cr_assert(strstr(d.v[0].msg, "(link)") != NULL, "%s", d.v[0].msg);
+	cr_assert_eq(entries(dir), 2);
+	free(s);
+	free(o);
+	diags_release(&d);
+	cleanup(dir);
+	free(dir);
+	free(p);
+	free(b);
+}

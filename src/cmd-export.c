@@ -1,0 +1,162 @@
+/* cmd-export.c - muster export: a list in every printable form, written whole
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Text, Markdown, HTML, a CSV cost sheet or the canonical roster XML, each carrying the
+ * verdict and the fingerprint (XML re-validates to both). -o writes through save_file, so an
+ * earlier export is kept as OUT~ and a failure leaves OUT as it was.
+ */
+#include "muster.h"
+#include "check.h"
+#include "eval.h"
+#include "cmd.h"
+#include "export.h"
+#include "roster.h"
+#include "save.h"
+#include "session.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int exec_export(int argc, char **argv);
+
+const struct cmd_entry cmd_export_entry = {
+	"export",
+	N_("[--format=FORMAT] [--style=full|compact] [-o OUT] FILE"),
+	N_("write a list as text, Markdown, HTML, a CSV cost sheet or roster XML"),
+	N_("Every form keeps everything: units, models, every option, training and its cost,\n"
+	   "stats, items, abilities, each cost type, limits, points left, notes, the\n"
+	   "fingerprint and the verdict with every violation. Exit status: 0 when written\n"
+	   "(legal or not), 2 on trouble.\n\n"
+	   "Options:\n"
+	   "      --format=FORMAT  text (the default), markdown, html (one printable file),\n"
+	   "                       csv (a cost sheet) or xml (the canonical roster)\n"
+	   "      --style=STYLE    full (the default) or compact (one line per unit; text\n"
+	   "                       and markdown)\n"
+	   "  -o, --output=OUT     write to OUT (the previous file is kept as OUT~) instead\n"
+	   "                       of standard output\n"),
+	exec_export,
+};
+
+enum { OPT_STYLE = OPT_OUTPUT + 1 };
+
+/* Writes the export to out. A regular file (or a new one) goes through save_file; a device
+ * or a pipe (-o /dev/stdout, /dev/null, a FIFO) cannot be replaced by renaming, and must not
+ * be: it is written to as it is. Returns 0, or -1 with a message printed. */
+static int write_out(const char *out, const struct strbuf *sb)
+{
+	struct stat st;
+	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		FILE *f = fopen(out, "w");
+		bool ok = f && fwrite(sb->s, 1, sb->len, f) == sb->len;
+		if (f && fclose(f) != 0)
+			ok = false;
+		if (!ok) {
+			struct strbuf m = STRBUF_INIT;
+			strbuf_add_visible(&m, out);
+			fprintf(stderr, _("muster: %s: cannot write: %s\n"), m.s, strerror(errno));
+			strbuf_release(&m);
+		}
+		return ok ? 0 : -1;
+	}
+	struct diags d = DIAGS_INIT;
+	int rc = save_file(out, sb->s, sb->len, &d);
+	if (rc != 0)
+		diags_print(&d, stderr, DIAG_TEXT);
+	diags_release(&d);
+	return rc;
+}
+
+static int exec_export(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "style", required_argument, NULL, OPT_STYLE },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const names[] = { "text", "markdown", "html", "csv", "xml" };
+	const struct cmd_entry *self = &cmd_export_entry;
+	enum export_format fmt = EXPORT_TEXT;
+	enum export_style style = EXPORT_FULL;
+	const char *out = NULL;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0)
+			return MUSTER_EXIT_OK;
+		if (c > 0)
+			continue;
+		switch (opt) {
+		case OPT_FORMAT: {
+			size_t i = 0;
+			while (i < MUSTER_ARRAY_LEN(names) && strcmp(optarg, names[i]) != 0)
+				i++;
+			if (i == MUSTER_ARRAY_LEN(names))
+				return cmd_usage_error(self, _("unknown format '%s' (text, markdown, html, csv or xml)"),
+				                       optarg);
+			fmt = (enum export_format)i;
+			break;
+		}
+		case OPT_STYLE:
+			if (strcmp(optarg, "full") == 0)
+				style = EXPORT_FULL;
+			else if (strcmp(optarg, "compact") == 0)
+				style = EXPORT_COMPACT;
+			else
+				return cmd_usage_error(self, _("unknown style '%s' (full or compact)"), optarg);
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		default:
+			return cmd_bad_option(self, opt, argv);
+		}
+	}
+	if (optind >= argc)
+		return cmd_usage_error(self, "%s", _("no roster file given"));
+	if (argc - optind > 1)
+		return cmd_usage_error(self, "%s", _("export takes one roster file"));
+	if (style == EXPORT_COMPACT && fmt != EXPORT_TEXT && fmt != EXPORT_MARKDOWN)
+		return cmd_usage_error(self, "%s", _("--style=compact is for text and markdown"));
+	const char *path = argv[optind];
+	struct diags d = DIAGS_INIT;
+	struct session *s = session_new();
+	struct roster *r = roster_load(s, path, &d);
+	struct eval *ev = r ? eval_new(r, &d) : NULL;
+	if (ev)
+		check_roster(ev, &d);
+	diags_sort(&d);
+	int rc = MUSTER_EXIT_OK;
+	if (ev == NULL || d.fatals) {
+		/* Unreadable, or a number too large to count: no truthful list to write. */
+		diags_print(&d, stderr, DIAG_TEXT);
+		rc = MUSTER_EXIT_TROUBLE;
+	} else if (fmt == EXPORT_XML && r->camp) {
+		struct strbuf m = STRBUF_INIT;
+		strbuf_add_visible(&m, path);
+		fprintf(stderr, _("muster: %s: a campaign roster has no XML export yet (its ledger is the file)\n"),
+		        m.s);
+		strbuf_release(&m);
+		rc = MUSTER_EXIT_TROUBLE;
+	} else {
+		struct strbuf sb = STRBUF_INIT;
+		export_roster(ev, &d, fmt, style, &sb);
+		if (out && write_out(out, &sb) != 0) {
+			rc = MUSTER_EXIT_TROUBLE;
+		} else if (out == NULL && (fwrite(sb.s, 1, sb.len, stdout) != sb.len || fflush(stdout) != 0)) {
+			fprintf(stderr, "%s", _("muster: cannot write to standard output\n"));
+			rc = MUSTER_EXIT_TROUBLE;
+		}
+		strbuf_release(&sb);
+	}
+	eval_free(ev);
+	roster_free(r);
+	session_free(s);
+	diags_release(&d);
+	return rc;
+}

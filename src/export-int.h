@@ -1,0 +1,54 @@
+/* export-int.h - what the list renderers (export-*.c) share; not for other modules
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Every helper builds plain text from the one evaluation; the renderer escapes it for its
+ * format (the terminal, Markdown, HTML, XML, CSV) as it appends it.
+ */
+#ifndef MUSTER_EXPORT_INT_H
+#define MUSTER_EXPORT_INT_H
+
+#include "export.h"
+#include "eval.h"
+#include "util.h"
+
+/* Appends s escaped for one format. */
+typedef void (*ex_escape)(struct strbuf *sb, const char *s);
+
+/* A cost type's short name. */
+const char *ex_cost_abbr(const struct cost_def *c);
+/* Cost types worth a column in list el: used by some unit, or limited. */
+bool ex_cost_used(const struct elist *el, size_t c);
+/* "Label (Entry name)", or the entry's name; caller frees. */
+char *ex_unit_title(const struct r_unit *u);
+/* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling"; caller frees. */
+char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
+/* The verdict in words ("legal", "NOT LEGAL (2 errors, 0 warnings)"); caller frees. */
+char *ex_verdict(const struct diags *d);
+/* The unit's stats the system prints on cards ("MS 6, CS 2d2 (Veteran)"), appended to sb. */
+void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbuf *sb);
+/* One item: "Sling: Dmg d4 Rng 10; Inaccurate". */
+void ex_item_text(const struct system *sys, const struct eitem *it, struct strbuf *sb);
+/* Keyword names of set kw, comma-separated. */
+void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb);
+/* Notes carried by an entry's values ("opponent gains 2 VP when destroyed"). */
+void ex_unit_notes(const struct system *sys, const struct entry *e, struct strbuf *sb);
+/* The display of field f's value v ("yes", "Blue Guard", "4"); caller frees. */
+char *ex_field_value(const struct field_def *fd, long v);
+/* The list's title: its name, its id or "Army list". */
+const char *ex_list_title(const struct r_list *l);
+/* "Army Points: 580 of 600 spent, 20 left" (or "... over the limit"); caller frees. */
+char *ex_spent(const struct system *sys, const struct elist *el, size_t c);
+/* Appends n integer costs "70 AP, 5 Contra" of the used cost types; "0" when none. */
+void ex_costs_inline(const struct system *sys, const bool *used, const int64_t *costs,
+                     struct strbuf *sb);
+
+void export_text_list(const struct eval *ev, const struct diags *d, const char *fp, bool md,
+                      enum export_style style, struct strbuf *sb);
+void export_html_list(const struct eval *ev, const struct diags *d, const char *fp,
+                      struct strbuf *sb);
+void export_csv_list(const struct eval *ev, const struct diags *d, const char *fp,
+                     struct strbuf *sb);
+void export_xml_list(const struct eval *ev, struct strbuf *sb);
+
+#endif

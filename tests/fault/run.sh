@@ -1,0 +1,141 @@
+#!/bin/sh
+# run.sh - fault injection through the real command line: every system call of a save fails
+# in turn, and the user's file must survive; printed as TAP
+#
+# Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+#
+# `muster campaign xp` records a ledger entry into a copy of doc/examples/impondium-campaign.xml
+# with tests/fault/libfault.so preloaded (fault.c; built by make check), which fails one call of
+# save_file's with a chosen errno.  For each row of the matrix:
+#   - the fault must have been injected (the interposer logs it);
+#   - before the rename: exit 2, the file byte for byte as it was, NAME~ as it was, no
+#     temporary file left, and one message that names the step and its system call, the
+#     reason (strerror) and says the file is unchanged;
+#   - after the rename (the directory's open or fsync): exit 2, the file is the new version,
+#     NAME~ the old one, and the message says it was saved but not flushed;
+#   - the rename of the previous version over NAME~ (after the file's): exit 2, the file is
+#     new, NAME~ untouched, and the previous version is kept where the message says.
+# A summary line prints the matrix.  Skipped when the program is built with a sanitizer
+# (LD_PRELOAD must come first there) or libfault.so is missing.
+#
+# Environment: MUSTER, srcdir, builddir (where tests/fault/libfault.so is), MUSTER_DATA_PATH.
+
+LC_ALL=C
+export LC_ALL
+: "${srcdir:=$(dirname "$0")/../..}"
+: "${builddir:=.}"
+SRC=$(cd "$srcdir" && pwd)
+: "${MUSTER:=$PWD/src/muster}"
+lib=$(cd "$builddir" && pwd)/tests/fault/libfault.so
+if [ ! -f "$lib" ]; then
+	echo "1..0 # SKIP no $lib"
+	exit 0
+fi
+if nm -D "$MUSTER" 2>/dev/null | grep -q '__asan_init\|__ubsan'; then
+	echo "1..0 # SKIP $MUSTER is built with a sanitizer, which must be loaded first"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-fault.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+orig=$SRC/doc/examples/impondium-campaign.xml
+
+# CALL:N:ERRNO  words that the message must hold
+matrix='mkostemp:1:EIO|temporary file beside it (mkostemp)|Input/output error
+mkostemp:1:ENOSPC|temporary file beside it (mkostemp)|No space left on device
+fchmod:1:EPERM|permissions (fchmod)|Operation not permitted
+write:1:EIO|write the temporary file (write)|Input/output error
+write:1:ENOSPC|write the temporary file (write)|No space left on device
+write:1:EDQUOT|write the temporary file (write)|Disk quota exceeded
+write:1:short|write the temporary file (write)|Input/output error
+fsync:1:EIO|flush the temporary file to disk (fsync)|Input/output error
+fsync:1:ENOSPC|flush the temporary file to disk (fsync)|No space left on device
+close:1:EIO|close the temporary file (close)|Input/output error
+close:1:EDQUOT|close the temporary file (close)|Disk quota exceeded
+link:1:EIO|previous version as NAME~ (link)|Input/output error
+link:1:EPERM|previous version as NAME~ (link)|Operation not permitted
+rename:1:EIO|replace the file with the temporary file (rename)|Input/output error
+rename:1:EROFS|replace the file with the temporary file (rename)|Read-only file system
+rename:2:EIO|previous version could not be kept as NAME~ (rename)|Input/output error
+open:1:EIO|directory could not be opened to flush it to disk (open)|Input/output error
+fsync:2:EIO|directory could not be flushed to disk (fsync)|Input/output error'
+echo "1..$(printf '%s\n' "$matrix" | wc -l)"
+i=0
+failed=0
+summary=
+while IFS='|' read -r spec words reason; do
+	i=$((i + 1))
+	rm -rf "$tmp/d"
+	mkdir "$tmp/d"
+	cp "$orig" "$tmp/d/c.xml"
+	printf 'an older version\n' >"$tmp/d/c.xml~"
+	MUSTER_FAULT=$spec MUSTER_FAULT_LOG=$tmp/log LD_PRELOAD=$lib \
+		"$MUSTER" campaign xp "$tmp/d/c.xml" sq1 7 --date=2026-09-20 \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	fired=$(cat "$tmp/log" 2>/dev/null)
+	rm -f "$tmp/log"
+	left=$(ls -A "$tmp/d" | grep -v '^c\.xml~\{0,1\}$')
+	why=
+	case $left in
+	.c.xml.*~) [ "$spec" = rename:2:EIO ] && left= ;;
+	esac
+	case $spec in
+	open:* | fsync:2:*) after=yes ;;
+	rename:2:*) after=backup ;;
+	*) after=no ;;
+	esac
+	if [ "$after" = backup ]; then
+		# The previous version is kept under the temporary name the message gives.
+		kept=$(sed -n 's/.*; it is in \(.*\)$/\1/p' "$tmp/err")
+		if [ -n "$kept" ] && [ -f "$kept" ] && cmp -s "$orig" "$kept"; then
+			rm -f "$kept"
+		else
+			left="the previous version is not where the message says: '$kept'"
+		fi
+	fi
+	if [ -z "$fired" ]; then
+		why="the fault was never injected"
+	elif [ "$rc" -ne 2 ]; then
+		why="exit status $rc, not 2"
+	elif [ -n "$left" ]; then
+		why="left behind: $left"
+	elif ! grep -qF "$words" "$tmp/err" || ! grep -qF "$reason" "$tmp/err"; then
+		why="the message does not name '$words' and '$reason'"
+	elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+		why="$(wc -l <"$tmp/err") lines of messages, not one"
+	elif [ "$after" = no ]; then
+		if ! cmp -s "$orig" "$tmp/d/c.xml"; then
+			why="the file changed"
+		elif [ "$(cat "$tmp/d/c.xml~")" != "an older version" ]; then
+			why="NAME~ changed"
+		elif ! grep -qF "the file is unchanged" "$tmp/err"; then
+			why="the message does not say the file is unchanged"
+		fi
+	else
+		if cmp -s "$orig" "$tmp/d/c.xml" || ! grep -q 'ledger' "$tmp/d/c.xml"; then
+			why="the file is not the new version"
+		elif [ "$after" = yes ] && ! cmp -s "$orig" "$tmp/d/c.xml~"; then
+			why="NAME~ is not the previous version"
+		elif [ "$after" = backup ] && [ "$(cat "$tmp/d/c.xml~")" != "an older version" ]; then
+			why="NAME~ changed though it could not be replaced"
+		elif ! grep -qF "saved, but" "$tmp/err"; then
+			why="the message does not say it was saved"
+		fi
+	fi
+	if [ -z "$why" ]; then
+		case $after in
+		yes) echo "ok $i - $spec: exit 2, saved, NAME~ the previous file" ;;
+		backup) echo "ok $i - $spec: exit 2, saved, NAME~ intact, the previous file kept aside" ;;
+		*) echo "ok $i - $spec: exit 2, file and NAME~ intact" ;;
+		esac
+	else
+		failed=$((failed + 1))
+		echo "not ok $i - $spec: $why"
+		sed 's/^/# /' "$tmp/err"
+	fi
+	summary="$summary $spec"
+done <<EOF2
+$matrix
+EOF2
+echo "# fault matrix: $i faults injected through the command line, $failed files lost or wrong"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,77 @@
+#!/bin/sh
+# fuzz.sh - builds the fuzz targets with clang and libFuzzer and runs each for a while
+#
+# Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+#
+# Run by `make fuzz`, which passes the build's flags.  Every source of src/ (and the build's
+# src/schema-text.c) is compiled with -fsanitize=fuzzer-no-link,address,undefined into
+# fuzz-build/, each target linked with -fsanitize=fuzzer.  Each target then runs FUZZ_TIME
+# seconds (default 60) on a copy of its seed corpus tests/fuzz/corpus/NAME/ (new inputs go to
+# fuzz-build/corpus-NAME/, never into the source tree; crashes to fuzz-build/crash-NAME-*).
+# The last line of each run's statistics (executions, executions per second) is printed.
+#
+# Environment: CLANG (default clang), FUZZ_TIME, FUZZ_TARGETS (default every target),
+# FUZZ_JOBS (parallel compiles, default 2), FUZZ_CPPFLAGS and FUZZ_LIBS (from make),
+# srcdir and builddir.
+set -u
+: "${srcdir:=.}"
+: "${builddir:=.}"
+: "${CLANG:=clang}"
+: "${FUZZ_TIME:=60}"
+: "${FUZZ_JOBS:=2}"
+targets=${FUZZ_TARGETS:-"rules rule catalog roster event"}
+out=$builddir/fuzz-build
+mkdir -p "$out/obj" || exit 2
+src=$(cd "$srcdir" && pwd)
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+cflags="-std=c11 -g -O1 -fno-omit-frame-pointer $san -I$src/src -I$src/tests/fuzz ${FUZZ_CPPFLAGS-}"
+
+# Compile the library and the targets once (make decides what is stale; make, not this shell,
+# splits the flags, whose quoted -D values hold spaces).
+objs=
+rules=$out/obj/Makefile
+: >"$rules"
+for c in "$src"/src/*.c "$builddir/src/schema-text.c" "$src/tests/fuzz/fuzz-common.c"; do
+	b=$(basename "$c" .c)
+	# src/schema-text.c is generated in the build tree (the glob sees it in an in-tree build).
+	case $c in "$src"/src/main.c) continue ;; esac
+	case " $objs " in *" $out/obj/$b.o "*) continue ;; esac
+	o=$out/obj/$b.o
+	objs="$objs $o"
+	printf '%s: %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$c" "$CLANG" "$cflags" "$o" "$c" >>"$rules"
+done
+tobjs=
+for t in $targets; do
+	o=$out/obj/fuzz-$t.o
+	tobjs="$tobjs $o"
+	printf '%s: %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$src/tests/fuzz/fuzz-$t.c" "$CLANG" "$cflags" "$o" "$src/tests/fuzz/fuzz-$t.c" >>"$rules"
+done
+printf 'all:%s%s\n' "$objs" "$tobjs" >>"$rules"
+make -s -j"$FUZZ_JOBS" -f "$rules" all || { echo "fuzz: compiling failed" >&2; exit 2; }
+
+status=0
+for t in $targets; do
+	bin=$out/fuzz-$t
+	# shellcheck disable=SC2086
+	"$CLANG" -g $san -fsanitize=fuzzer -o "$bin" "$out/obj/fuzz-$t.o" $objs ${FUZZ_LIBS-} ||
+		{ echo "fuzz: linking $t failed" >&2; exit 2; }
+	corpus=$out/corpus-$t
+	mkdir -p "$corpus"
+	cp "$src/tests/fuzz/corpus/$t/"* "$corpus/" 2>/dev/null
+	log=$out/fuzz-$t.log
+	MUSTER_FUZZ_SRCDIR=$src ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+		"$bin" -max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+		-print_final_stats=1 -artifact_prefix="$out/crash-$t-" "$corpus" >"$log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
+	if [ $rc -eq 0 ]; then
+		echo "fuzz: $t: ${execs:-?} executions in ${FUZZ_TIME} s, ${speed:-?}/s, $cov, no crash"
+	else
+		echo "fuzz: $t: FAILED (exit $rc) after ${execs:-?} executions; see $log" >&2
+		grep -A30 'ERROR:\|==ERROR\|SUMMARY' "$log" | head -n 60 >&2
+		status=1
+	fi
+done
+exit $status
