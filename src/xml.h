@@ -17,6 +17,8 @@
 
 /* Largest file Muster reads; a larger one is refused before parsing. */
 #define XML_MAX_FILE_SIZE (8L * 1024 * 1024)
+/* xml_reader reads a file this large or larger element by element; a smaller one whole. */
+#define XML_STREAM_MIN (1L * 1024 * 1024)
 
 /* Limits checked by a linear pre-scan before libxml2 parses (SECURITY.md lists every limit).
  * The shipped data has at most 12 attributes on an element and 8 levels; bench's list of
@@ -57,6 +59,43 @@ void xml_schema_free(struct xml_schema *s);
  * violation added to d. A compiled schema is never changed by validating. */
 int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *name,
                         struct diags *d);
+
+/* Reading a large file element by element (a catalog of 10,000 entries), so that its tree is
+ * never whole in memory: libxml2's xmlTextReader under the same safety settings as
+ * xml_load_file (size cap, no network, no entities, a DOCTYPE refused), validated against
+ * a schema as it is read. A file under XML_STREAM_MIN is loaded and validated whole, then
+ * walked giving the same events: the caller has one code path. */
+struct xml_reader;
+enum { XML_READ_START = 1, XML_READ_END = 2 };
+/* Opens path (read whole, with the cap) to read against schema s; its root must be element
+ * `root` of namespace `ns` (checked before the schema when the file is loaded whole; the
+ * caller checks it too, with xml_check_root, on its first event). NULL with a fatal
+ * diagnostic when it cannot be read. */
+struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
+                                   const struct xml_schema *s, struct diags *d);
+/* The same for a buffer already in memory (always loaded whole); name is used in messages. */
+struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
+                                          const char *root, const char *ns,
+                                          const struct xml_schema *s, struct diags *d);
+/* Moves to the next element start or end: XML_READ_START or XML_READ_END, 0 at the end of the
+ * document, -1 on any error, the schema's included (diagnostics added). *node is the element:
+ * its name, namespace, attributes (xml_prop) and line are there, its content not yet; depth
+ * is 0 for the root. An empty element gives START then END. */
+int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth);
+/* The element just started, with all its content, read to its end (and so validated) before
+ * it is returned; release it with xml_reader_release before the next call. Its END is not
+ * reported. NULL on any error (diagnostics added). */
+xmlNodePtr xml_reader_take(struct xml_reader *r);
+void xml_reader_release(struct xml_reader *r, xmlNodePtr node);
+/* At least as many as the file has elements of local name `name` (its text is counted, so
+ * comments may add to it): to size arrays that must not move. */
+size_t xml_reader_count(const struct xml_reader *r, const char *name);
+/* Frees the reader. */
+void xml_reader_close(struct xml_reader *r);
+/* Checks that element root is local name `name` in namespace `ns`; adds a fatal diagnostic and
+ * returns -1 otherwise. */
+int xml_check_root(xmlNodePtr root, const char *name, const char *ns, const char *file,
+                   struct diags *d);
 
 /* Checks that the root element is local name `name` in namespace `ns`; adds a fatal diagnostic
  * and returns NULL otherwise. */
