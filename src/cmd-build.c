@@ -361,7 +361,6 @@ static int exec_new(int argc, char **argv)
 	size_t nf = 0, nl = 0;
 	bool force = false;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	char *cost = NULL;
 	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0) {
@@ -378,19 +377,11 @@ static int exec_new(int argc, char **argv)
 		case OPT_FIELD: push(&spec.fields, &nf, optarg); break;
 		case OPT_LIST: push(&spec.lists, &nl, optarg); break;
 		case OPT_FORCE: force = true; break;
-		case OPT_LIMIT: {
-			char *colon = strchr(optarg, ':');
-			free(cost);
-			cost = colon ? xstrdup(colon + 1) : NULL;
-			if (colon)
-				*colon = '\0';
-			if (parse_long(optarg, 0, MUSTER_MAX_COST, &spec.limit) != 0) {
-				rc = cmd_usage_error(self, _("--limit=%s: give a whole number"), optarg);
+		case OPT_LIMIT:
+			if ((rc = cmd_parse_limit(self, optarg, &spec.limit, &spec.limit_cost)) != 0)
 				goto out;
-			}
-			spec.limit_cost = cost;
+			rc = MUSTER_EXIT_TROUBLE;
 			break;
-		}
 		default:
 			rc = cmd_bad_option(self, opt, argv);
 			goto out;
@@ -441,7 +432,6 @@ static int exec_new(int argc, char **argv)
 	diags_release(&d);
 	session_free(s);
 out:
-	free(cost);
 	free(spec.fields);
 	free(spec.lists);
 	return rc;

@@ -94,7 +94,6 @@ static int exec_import(int argc, char **argv)
 	io.limit = -1;
 	const char *output = NULL;
 	bool force = false;
-	char *cost = NULL;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
 	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
@@ -111,19 +110,11 @@ static int exec_import(int argc, char **argv)
 		case OPT_NAME: io.name = optarg; break;
 		case OPT_FORCE: force = true; break;
 		case 'o': output = optarg; break;
-		case OPT_LIMIT: {
-			char *colon = strchr(optarg, ':');
-			free(cost);
-			cost = colon ? xstrdup(colon + 1) : NULL;
-			if (colon)
-				*colon = '\0';
-			if (parse_long(optarg, 0, MUSTER_MAX_COST, &io.limit) != 0) {
-				rc = cmd_usage_error(self, _("--limit=%s: give a whole number"), optarg);
+		case OPT_LIMIT:
+			if ((rc = cmd_parse_limit(self, optarg, &io.limit, &io.limit_cost)) != 0)
 				goto out;
-			}
-			io.limit_cost = cost;
+			rc = MUSTER_EXIT_TROUBLE;
 			break;
-		}
 		default:
 			rc = cmd_bad_option(self, opt, argv);
 			goto out;
@@ -182,6 +173,5 @@ static int exec_import(int argc, char **argv)
 	diags_release(&d);
 	session_free(s);
 out:
-	free(cost);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include "cmd.h"
 #include "batch.h"
 #include "data.h"
+#include "model.h"
 #include "util.h"
 
 #include <errno.h>
@@ -195,4 +196,17 @@ int cmd_parse_jobs(const char *arg)
 	if (parse_long(arg, 0, BATCH_MAX_JOBS, &j) != 0)
 		return -1;
 	return (int)j;
+}
+
+int cmd_parse_limit(const struct cmd_entry *cmd, char *arg, long *limit, const char **cost)
+{
+	char *colon = strchr(arg, ':');
+	*cost = NULL;
+	if (colon) {
+		*colon = '\0';
+		*cost = colon + 1;
+	}
+	if (parse_long(arg, 0, MUSTER_MAX_COST, limit) != 0)
+		return cmd_usage_error(cmd, _("--limit=%s: give a whole number"), arg);
+	return 0;
 }

@@ -90,6 +90,10 @@ extern bool cmd_failed;
  * (cmd_failed: exit 2 whatever the command returns). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
 
+/* Reads --limit=N[:COST] from arg (cut at the colon): *limit, and *cost pointing into arg or
+ * NULL. Returns 0, or a usage error's status. */
+int cmd_parse_limit(const struct cmd_entry *cmd, char *arg, long *limit, const char **cost);
+
 /* Shared by the builder commands (cmd-build.c, cmd-edit.c). */
 struct eval;
 struct diags;
