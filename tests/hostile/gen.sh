@@ -16,6 +16,7 @@
 #         system (rules-xml/toy.xml and catalogs/toy/) with one file hostile, given with
 #         --data-dir to validate a legal toy roster (toy-roster.xml)
 #         a catastrophic pattern: the same, validating a roster of 300 units (toy-many.xml)
+#         an event pack: `muster tournament PACK event-list.xml` (the example list)
 #         special files: a FIFO, a directory, devices, links, an unreadable file
 # The sources are the shipped examples (a roster and a campaign with its ledger) and the toy
 # system of tests/data/toy.
@@ -31,6 +32,8 @@ campaign=$src/doc/examples/impondium-campaign.xml
 toyrules=$src/tests/data/toy/rules-xml/toy.xml
 toycat=$src/tests/data/toy/catalogs/toy/tin-soldiers.xml
 toycat2=$src/tests/data/toy/catalogs/toy/plastic-army.xml
+pack=$src/doc/examples/pond-cup.xml
+cp "$roster" "$out/event-list.xml"
 
 # add KIND LINE NAME: records a case already written.
 add() {
@@ -39,6 +42,7 @@ add() {
 	rules) echo "$2 $3/rules-xml/toy.xml --data-dir @OUT@/$3 validate @OUT@/toy-roster.xml" ;;
 	catalog) echo "$2 $3/catalogs/toy/tin-soldiers.xml --data-dir @OUT@/$3 validate @OUT@/toy-roster.xml" ;;
 	regex) echo "$2 $3/rules-xml/toy.xml --data-dir @OUT@/$3 validate @OUT@/toy-many.xml" ;;
+	event) echo "$2 $3 tournament @OUT@/$3 @OUT@/event-list.xml" ;;
 	esac >>"$cases"
 }
 
@@ -117,6 +121,25 @@ for spec in "roster:$roster:7:roster" "roster:$campaign:23:roster" \
 		fi
 		off=$((off + step))
 	done
+done
+
+# ---- event packs: truncated at every 13th byte, and the top bit of every 29th
+end=$(root_end "$pack" event)
+off=1
+while [ "$off" -lt "$end" ]; do
+	head -c "$off" "$pack" >"$out/trunc-pack-$off.xml"
+	add event yes "trunc-pack-$off.xml"
+	off=$((off + 13))
+done
+size=$(wc -c <"$pack")
+off=0
+while [ "$off" -lt "$size" ]; do
+	b=$(byte "$pack" "$off")
+	if [ "$b" -lt 128 ] && [ "$b" -ne 10 ]; then
+		splice "$pack" "$off" $((b + 128)) >"$out/flip-pack-$off.xml"
+		add event yes "flip-pack-$off.xml"
+	fi
+	off=$((off + 29))
 done
 
 # ---- bit flips: the top bit of an ASCII byte (which makes it a stray UTF-8 continuation
