@@ -202,9 +202,12 @@ static int exec_catalog(int argc, char **argv)
 				status = MUSTER_EXIT_TROUBLE;
 				continue;
 			}
-			struct strbuf sb = STRBUF_INIT;
+			struct strbuf sb = STRBUF_INIT, vis = STRBUF_INIT;
 			export_card(sys, e, &sb);
-			printf("%s%s", i > optind + 1 ? "\n" : "", sb.s);
+			/* Names come from data files: no control character reaches the terminal. */
+			strbuf_add_visible_text(&vis, sb.s);
+			printf("%s%s", i > optind + 1 ? "\n" : "", vis.s);
+			strbuf_release(&vis);
 			strbuf_release(&sb);
 		}
 	}

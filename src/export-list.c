@@ -19,6 +19,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* --- shared by the renderers ---------------------------------------------------------------- */
 
@@ -225,11 +226,14 @@ static void esc_md(struct strbuf *sb, const char *s)
 	v.len = to - from;
 	v.s[v.len] = '\0';
 	/* What opens HTML, an entity, a link, an image, emphasis, code, a table cell or a
-	 * strike-through anywhere; what opens a heading, a quote or a list item at the start. */
+	 * strike-through anywhere; what opens a heading, a quote or a list item at the start.
+	 * (GFM still links a bare e-mail address, whatever is escaped: a mailto: link at worst.) */
 	size_t digits = strspn(v.s, "0123456789");
 	for (size_t i = 0; i < v.len; i++) {
 		char c = v.s[i];
-		if (strchr("\\`*_[]<>&|~!", c) || (i == 0 && strchr("#+-=", c)) ||
+		/* GFM also links bare URLs: "http://" needs its colon, "www." its dot. */
+		bool www = c == '.' && i >= 3 && strncasecmp(v.s + i - 3, "www", 3) == 0;
+		if (strchr("\\`*_[]<>&|~!:", c) || www || (i == 0 && strchr("#+-=", c)) ||
 		    (i > 0 && i == digits && (c == '.' || c == ')')))
 			strbuf_addc(sb, '\\');
 		strbuf_addc(sb, c);
@@ -443,7 +447,10 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 		free(target);
 	}
 	strbuf_adds(sb, " -- ");
-	ex_costs_inline(sys, used, u->costs, sb);
+	struct strbuf c = STRBUF_INIT;
+	ex_costs_inline(sys, used, u->costs, &c);
+	w->esc(sb, c.s);
+	strbuf_release(&c);
 	strbuf_adds(sb, "\n");
 }
 
@@ -480,7 +487,10 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 			for (size_t i = 0; i < el->n; i++)
 				compact_unit(&w, sys, used, l, &el->units[i]);
 			strbuf_addf(sb, "%s%s: ", md ? "- **" : "  ", _("Total"));
-			ex_costs_inline(sys, used, el->totals, sb);
+			struct strbuf c = STRBUF_INIT;
+			ex_costs_inline(sys, used, el->totals, &c);
+			w.esc(sb, c.s);
+			strbuf_release(&c);
 			strbuf_adds(sb, md ? "**\n" : "\n");
 		} else {
 			if (md) {

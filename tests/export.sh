@@ -125,6 +125,19 @@ elif grep -qF '\<script\>' "$tmp/evil.markdown" && grep -qF '\[x\](javascript' "
 else
 	not_ok "evil names: Markdown is inert (the names are missing)" "$tmp/evil.markdown"
 fi
+# Markdown rendered by a real GFM renderer, raw HTML allowed: nothing of the names becomes a
+# tag or a link (tables, autolinks and strike-through on, as on forums).
+if command -v cmark-gfm >/dev/null 2>&1; then
+	cmark-gfm --unsafe -e table -e autolink -e strikethrough "$tmp/evil.markdown" >"$tmp/evil.md.html"
+	if grep -q '<script\|<img\|<a ' "$tmp/evil.md.html" || [ "$(grep -c '<h1>' "$tmp/evil.md.html")" -ne 1 ] ||
+	   ! grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/evil.md.html"; then
+		not_ok "evil names: Markdown rendered by cmark-gfm has no tag or link of theirs" "$tmp/evil.md.html"
+	else
+		ok "evil names: Markdown rendered by cmark-gfm has no tag or link of theirs"
+	fi
+else
+	skip "evil names: Markdown rendered by cmark-gfm" "cmark-gfm is not installed"
+fi
 # HTML: the only tags are Muster's own.
 if grep -q '<script\|<img\|href=' "$tmp/evil.html" || ! grep -qF '&lt;script&gt;' "$tmp/evil.html"; then
 	not_ok "evil names: HTML is inert" "$tmp/evil.html"

@@ -108,6 +108,39 @@ Test(strbuf, escaped_ampersand_is_not_double_escaped_once)
 	strbuf_release(&sb);
 }
 
+Test(strbuf, escaped_keeps_cr_lf_tab_and_c1_as_references)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add_escaped(&sb, "a\rb\nc\td\xc2\x9b" "e\x1b" "f");
+	/* ESC has no place in XML 1.0, even as a reference: U+FFFD stands in. */
+	cr_assert_str_eq(sb.s, "a&#13;b&#10;c&#9;d&#x9b;e\xef\xbf\xbd" "f");
+	strbuf_release(&sb);
+}
+
+Test(strbuf, visible_writes_control_characters_out)
+{
+	static const char *const cases[][2] = {
+		{ "plain Caf\xc3\xa9 \xe2\x80\x9cq\xe2\x80\x9d", "plain Caf\xc3\xa9 \xe2\x80\x9cq\xe2\x80\x9d" },
+		{ "a\x1b[31mred", "a\\x1b[31mred" },
+		{ "line\nbreak\rret\ttab", "line\\nbreak\\rret\\ttab" },
+		{ "csi\xc2\x9b" "2J", "csi\\u009b2J" },
+		{ "del\x7f", "del\\x7f" },
+		{ "bad\xff\xc3", "bad\\xff\\xc3" },
+		{ "back\\slash", "back\\slash" },
+		{ "", "" },
+	};
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(cases); i++) {
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_add_visible(&sb, cases[i][0]);
+		cr_expect_str_eq(sb.s ? sb.s : "", cases[i][1], "case %zu", i);
+		strbuf_release(&sb);
+	}
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add_visible_text(&sb, "two\nlines\x1b");
+	cr_assert_str_eq(sb.s, "two\nlines\\x1b");
+	strbuf_release(&sb);
+}
+
 /* --- allocation helpers ---------------------------------------------------------------------- */
 
 Test(alloc, xasprintf_and_xstrndup)
