@@ -101,10 +101,10 @@ toy_dir() {
 	add "$1" yes "$2"
 }
 
-# ---- truncations: every 7th byte of the roster, every 23rd of the campaign (ledger), every
-# 61st of the toy rules and every 19th of a toy catalog
-for spec in "roster:$roster:7:roster" "roster:$campaign:23:roster" \
-            "rules:$toyrules:61:system" "catalog:$toycat:19:catalog"; do
+# ---- truncations: every 13th byte of the roster, every 41st of the campaign (ledger), every
+# 97th of the toy rules and every 37th of a toy catalog
+for spec in "roster:$roster:13:roster" "roster:$campaign:41:roster" \
+            "rules:$toyrules:97:system" "catalog:$toycat:37:catalog"; do
 	kind=${spec%%:*}; rest=${spec#*:}
 	file=${rest%%:*}; rest=${rest#*:}
 	step=${rest%%:*}; tag=${rest#*:}
@@ -123,13 +123,13 @@ for spec in "roster:$roster:7:roster" "roster:$campaign:23:roster" \
 	done
 done
 
-# ---- event packs: truncated at every 13th byte, and the top bit of every 29th
+# ---- event packs: truncated at every 31st byte, and the top bit of every 59th
 end=$(root_end "$pack" event)
 off=1
 while [ "$off" -lt "$end" ]; do
 	head -c "$off" "$pack" >"$out/trunc-pack-$off.xml"
 	add event yes "trunc-pack-$off.xml"
-	off=$((off + 13))
+	off=$((off + 31))
 done
 size=$(wc -c <"$pack")
 off=0
@@ -139,13 +139,13 @@ while [ "$off" -lt "$size" ]; do
 		splice "$pack" "$off" $((b + 128)) >"$out/flip-pack-$off.xml"
 		add event yes "flip-pack-$off.xml"
 	fi
-	off=$((off + 29))
+	off=$((off + 59))
 done
 
 # ---- bit flips: the top bit of an ASCII byte (which makes it a stray UTF-8 continuation
-# byte, always an error) at every 11th byte of the roster, every 23rd of the campaign, every 97th of the
+# byte, always an error) at every 19th byte of the roster, every 47th of the campaign, every 191st of the
 # toy rules; and the low bit of every '<' of the roster (a tag that is no longer one)
-for spec in "roster:$roster:11" "roster:$campaign:23" "rules:$toyrules:97"; do
+for spec in "roster:$roster:19" "roster:$campaign:47" "rules:$toyrules:191"; do
 	kind=${spec%%:*}; rest=${spec#*:}
 	file=${rest%%:*}; step=${rest#*:}
 	size=$(wc -c <"$file")
