@@ -521,3 +521,86 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		          pat, (unsigned long long)RX_WORK_BUDGET);
 	return k.errors;
 }
+
+/* --- trackers -------------------------------------------------------------------------------- */
+
+/* A bound that is "N% of a cost" (with no operand): its basis and percentage. */
+static bool percent_of(const struct expr *e, const struct ectx *c, int64_t *basis, int64_t *pct)
+{
+	if (e == NULL || e->kind != EX_PERCENT || e->n_kids)
+		return false;
+	const struct elist *el = &c->ev->lists[c->li];
+	int64_t b = e->basis == BASIS_LIMIT ? el->limits[e->index] : el->totals[e->index];
+	if (b <= 0)
+		return false;
+	*basis = b;
+	*pct = e->num;
+	return true;
+}
+
+static void track_rule(struct eval *ev, const struct rule *r, size_t li, bool roster,
+                       struct tracker **out, size_t *n, size_t *cap)
+{
+	const struct agg *a = r->agg;
+	struct ectx c = { ev, roster ? 0 : li, NULL, NULL };
+	struct acc acc = { 0 };
+	collect(a, &acc, ev, roster ? 0 : li, roster ? ev->n_lists : li + 1);
+	if (acc.n == 0 && a->group == GROUP_NONE)
+		acc_group(&acc, "", "");
+	for (size_t gi = 0; gi < acc.n; gi++) {
+		const struct group_acc *g = &acc.g[gi];
+		if (g->overflow)
+			continue;
+		struct tracker t;
+		memset(&t, 0, sizeof(t));
+		t.rule = r;
+		t.list = roster ? TRACKER_ROSTER : li;
+		t.value = a->kind == AGG_DISTINCT ? (int64_t)g->n_vals : g->value;
+		t.has_max = r->max && expr_eval(r->max, &c, &t.max) == EV_OK;
+		t.has_min = r->min && expr_eval(r->min, &c, &t.min) == EV_OK;
+		if (!t.has_min && !t.has_max)
+			continue;
+		int64_t b1 = 0, b2 = 0, p1 = 0, p2 = 0;
+		bool pmax = t.has_max && percent_of(r->max, &c, &b1, &p1);
+		bool pmin = t.has_min && percent_of(r->min, &c, &b2, &p2);
+		if ((pmax || !t.has_max) && (pmin || !t.has_min)) {
+			t.percent = true;
+			t.basis = pmax ? b1 : b2;
+			t.pct_max = p1;
+			t.pct_min = p2;
+		}
+		t.is_cost = a->kind == AGG_COST;
+		t.cost = a->cost;
+		if (a->group != GROUP_NONE)
+			t.group = xstrdup(g->label);
+		GROW(*out, *cap, *n + 1);
+		(*out)[(*n)++] = t;
+	}
+	acc_release(&acc);
+}
+
+size_t check_trackers(struct eval *ev, struct tracker **out)
+{
+	size_t n = 0, cap = 0;
+	*out = NULL;
+	for (size_t ri = 0; ri < ev->sys->n_rules; ri++) {
+		const struct rule *r = ev->sys->rules[ri];
+		if (r->agg == NULL || r->each || ev->n_lists == 0)
+			continue;
+		bool roster = r->agg->scope == SCOPE_ROSTER;
+		for (size_t li = 0; li < (roster ? 1 : ev->n_lists); li++) {
+			struct ectx c = { ev, li, NULL, NULL };
+			if (r->when && !cond_holds(r->when, &c, NULL))
+				continue;
+			track_rule(ev, r, li, roster, out, &n, &cap);
+		}
+	}
+	return n;
+}
+
+void trackers_free(struct tracker *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(t[i].group);
+	free(t);
+}

@@ -21,4 +21,27 @@
  * counted). The evaluation's caches fill as rules ask for aggregates. */
 size_t check_roster(struct eval *ev, struct diags *d);
 
+/* Where a list stands against one bound of a count or a sum: "Leaders 1/2", "Core 24%/at
+ * least 25%". One per rule with an aggregate that is not checked per unit, whose condition
+ * holds, per group of the aggregate (per entry, per sub-faction...). */
+struct tracker {
+	const struct rule *rule;
+	size_t list;              /* index of the list; TRACKER_ROSTER for a roster-wide rule */
+	char *group;              /* the group's label, or NULL when the rule does not group */
+	int64_t value;
+	bool has_min, has_max;
+	int64_t min, max;
+	/* A bound that is a percentage of a cost: the basis and each bound's percentage. */
+	bool percent;
+	int64_t basis, pct_min, pct_max;
+	size_t cost;              /* the summed cost type, for sums */
+	bool is_cost;
+};
+#define TRACKER_ROSTER ((size_t)-1)
+
+/* Computes every tracker of an evaluated roster into a new array (caller frees with
+ * trackers_free). Linear in the roster, like checking; uses the same aggregates. */
+size_t check_trackers(struct eval *ev, struct tracker **out);
+void trackers_free(struct tracker *t, size_t n);
+
 #endif

@@ -11,6 +11,7 @@
 #include "campaign.h"
 #include "check.h"
 #include "cmd.h"
+#include "edit.h"
 #include "eval.h"
 #include "idx.h"
 #include "roster.h"
@@ -354,35 +355,6 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 
 /* --- recording ----------------------------------------------------------------------------- */
 
-/* Loads and checks a roster from memory (or the file when buf is NULL). Returns the number of
- * errors, or -1 when it does not load; diagnostics in d. */
-static long check_text(struct session *s, const char *path, const char *buf, size_t len,
-                       struct roster **rout, struct eval **evout, struct diags *d)
-{
-	struct roster *r = buf ? roster_load_memory(s, buf, len, path, d) : roster_load(s, path, d);
-	if (r == NULL)
-		return -1;
-	struct eval *ev = eval_new(r, d);
-	if (ev == NULL) {
-		roster_free(r);
-		return -1;
-	}
-	long errors = (long)check_roster(ev, d);
-	if (d->fatals) {
-		eval_free(ev);
-		roster_free(r);
-		return -1;
-	}
-	if (rout) {
-		*rout = r;
-		*evout = ev;
-	} else {
-		eval_free(ev);
-		roster_free(r);
-	}
-	return errors;
-}
-
 static xmlNodePtr child_or_new(xmlNodePtr parent, const char *name, const char *indent)
 {
 	xmlNodePtr n = xml_child(parent, name);
@@ -636,9 +608,9 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	struct diags d = DIAGS_INIT, before = DIAGS_INIT;
 	struct session *s = session_new();
 	int rc = MUSTER_EXIT_TROUBLE;
-	xmlChar *buf = NULL;
-	int len = 0;
-	long was = check_text(s, path, NULL, 0, NULL, NULL, &before);
+	char *buf = NULL;
+	size_t len = 0;
+	long was = edit_check(s, path, NULL, 0, NULL, NULL, &before);
 	xmlDocPtr doc = was < 0 ? NULL : xml_load_file_for_edit(path, &d);
 	if (doc == NULL) {
 		diags_merge(&d, &before);
@@ -647,37 +619,27 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	}
 	/* The roster as it will be written, before the entry: writing it out may move its lines
 	 * (an XML declaration added), and diagnostics are compared by the lines they name. */
-	xmlDocDumpMemoryEnc(doc, &buf, &len, "UTF-8");
 	diags_release(&before);
-	if (buf == NULL || len <= 0 ||
-	    check_text(s, path, (const char *)buf, (size_t)len, NULL, NULL, &before) < 0) {
+	buf = edit_dump(doc, path, &len, &d);
+	if (buf == NULL || edit_check(s, path, buf, len, NULL, NULL, &before) < 0) {
 		diags_merge(&d, &before);
 		diags_print(&d, stderr, DIAG_TEXT);
 		goto out;
 	}
-	xmlFree(buf);
+	free(buf);
 	buf = NULL;
 	int u = build(self, act, doc, rest, nrest, a);
 	if (u != 0) {
 		rc = u;
 		goto out;
 	}
-	xmlDocDumpMemoryEnc(doc, &buf, &len, "UTF-8");
-	if (buf == NULL || len <= 0) {
-		fprintf(stderr, _("muster: %s: cannot write the roster out\n"), path);
+	if ((buf = edit_dump(doc, path, &len, &d)) == NULL) {
+		diags_print(&d, stderr, DIAG_TEXT);
 		goto out;
-	}
-	if (buf[len - 1] != '\n') {
-		xmlChar *nb = xmlRealloc(buf, (size_t)len + 2);
-		if (nb == NULL)
-			goto out;
-		buf = nb;
-		buf[len++] = '\n';
-		buf[len] = '\0';
 	}
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
-	long now = check_text(s, path, (const char *)buf, (size_t)len, &r, &ev, &d);
+	long now = edit_check(s, path, buf, len, &r, &ev, &d);
 	diags_sort(&d);
 	if (now < 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
@@ -698,7 +660,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		fprintf(stderr, _("muster: %s: refused: it breaks the rules above; the file is unchanged\n"),
 		        path);
 		rc = MUSTER_EXIT_ILLEGAL;
-	} else if (save_file(path, (const char *)buf, (size_t)len, &d) != 0) {
+	} else if (save_file(path, buf, len, &d) != 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
 	} else {
 		show(r, ev, &d, stdout);
@@ -708,7 +670,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	eval_free(ev);
 	roster_free(r);
 out:
-	xmlFree(buf);
+	free(buf);
 	if (doc)
 		xmlFreeDoc(doc);
 	diags_release(&d);
@@ -806,7 +768,7 @@ static int exec_campaign(int argc, char **argv)
 	struct session *s = session_new();
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
-	long errors = check_text(s, path, NULL, 0, &r, &ev, &d);
+	long errors = edit_check(s, path, NULL, 0, &r, &ev, &d);
 	diags_sort(&d);
 	if (errors >= 0 && r->camp == NULL) {
 		fprintf(stderr, _("muster: %s: no campaign: start one with 'muster campaign start %s AMOUNT'\n"),

@@ -198,7 +198,11 @@ static int exec_catalog(int argc, char **argv)
 		for (int i = optind + 1; i < argc; i++) {
 			const struct entry *e = system_entry(sys, argv[i]);
 			if (e == NULL) {
-				fprintf(stderr, _("muster: system '%s' has no entry '%s'\n"), sys->id, argv[i]);
+				struct strbuf dym = STRBUF_INIT;
+				system_describe_unknown(sys, KNOWN_ENTRY, argv[i], &dym);
+				fprintf(stderr, _("muster: system '%s' has no entry '%s'%s\n"), sys->id, argv[i],
+				        dym.s);
+				strbuf_release(&dym);
 				status = MUSTER_EXIT_TROUBLE;
 				continue;
 			}

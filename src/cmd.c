@@ -13,11 +13,19 @@
 #include <string.h>
 
 const struct cmd_entry *const cmd_table[] = {
+	&cmd_add_entry,
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
+	&cmd_edit_entry,
 	&cmd_export_entry,
 	&cmd_help_entry,
+	&cmd_import_entry,
+	&cmd_new_entry,
+	&cmd_remove_entry,
+	&cmd_set_entry,
 	&cmd_show_entry,
+	&cmd_status_entry,
+	&cmd_suggest_entry,
 	&cmd_tournament_entry,
 	&cmd_validate_entry,
 	NULL,

@@ -25,11 +25,19 @@ struct cmd_entry {
 	int (*exec)(int argc, char **argv);
 };
 
+extern const struct cmd_entry cmd_add_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
+extern const struct cmd_entry cmd_edit_entry;
 extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
+extern const struct cmd_entry cmd_import_entry;
+extern const struct cmd_entry cmd_new_entry;
+extern const struct cmd_entry cmd_remove_entry;
+extern const struct cmd_entry cmd_set_entry;
 extern const struct cmd_entry cmd_show_entry;
+extern const struct cmd_entry cmd_status_entry;
+extern const struct cmd_entry cmd_suggest_entry;
 extern const struct cmd_entry cmd_tournament_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
@@ -58,6 +66,21 @@ int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
  * not a common option, and -1 when the command should exit 0 now (--help). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
 
+/* Shared by the builder commands (cmd-build.c, cmd-edit.c). */
+struct eval;
+struct diags;
+struct session;
+/* Prints each list's totals and points left (and its numbered units when units), the
+ * trackers, every diagnostic of d and the verdict. */
+void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, FILE *out);
+/* Applies one builder command (argv[0]: add, remove or set) to the roster file path, saves
+ * it and prints its status to out; messages go to stderr. Returns an exit status. */
+/* Prints what can still be added to each list (or the one named want: id, name or number);
+ * returns an exit status, or -1 when no list is named want. */
+struct roster;
+int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
+                          FILE *out);
+int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out);
 /* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
  * from 0 to BATCH_MAX_JOBS. */
 int cmd_parse_jobs(const char *arg);

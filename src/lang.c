@@ -69,6 +69,7 @@ void rule_free(struct rule *r)
 	free(r->ref);
 	free(r->message);
 	free(r->description);
+	free(r->label);
 	sel_free(r->when);
 	sel_free(r->each_sel);
 	sel_free(r->where);

@@ -130,6 +130,7 @@ struct modifier {
 
 struct rule {
 	char *id, *ref, *message, *description;
+	char *label;                  /* what a tracker calls it ("Leaders"), or NULL */
 	long line;
 	enum severity sev;
 	struct sel *when;             /* the rule applies to a list only when this holds */

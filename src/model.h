@@ -202,6 +202,15 @@ struct catalog {
 
 /* --- game system --------------------------------------------------------------------------- */
 
+/* <import>: how a pasted plain-text list is read (import.h). Each pattern's named groups say
+ * what the line holds. */
+enum import_kind { IMPORT_UNIT, IMPORT_OPTION, IMPORT_IGNORE };
+struct import_line {
+	enum import_kind kind;
+	struct rx *rx;
+	long line;
+};
+
 struct system {
 	char *file;
 	char *id, *name, *revision;
@@ -232,6 +241,8 @@ struct system {
 	struct catalog **catalogs;
 	size_t n_catalogs;
 	struct camp_def *camp;      /* <campaign> (campaign.h), or NULL */
+	struct import_line *imports; /* <import>: tried before the built-in patterns */
+	size_t n_imports;
 	struct idx *kind_idx;
 	struct idx *attr_idx, *cost_idx, *kw_idx, *cat_idx, *size_idx, *field_idx, *ladder_idx,
 	           *entry_idx, *group_idx, *rule_idx;

@@ -1036,6 +1036,7 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false }, *p = &pp;
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
+	r->label = xml_prop(n, "label");
 	r->line = xml_line(n);
 	r->taking = -1;
 	r->sev = SEV_ERROR;

@@ -85,9 +85,11 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	u->col = xml_col(n);
 	u->entry = idx_get(p->sys->entry_idx, eid ? eid : "");
 	if (u->entry == NULL) {
+		struct strbuf sb = STRBUF_INIT;
+		system_describe_unknown(p->sys, KNOWN_ENTRY, eid, &sb);
 		diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
-		          _("unknown entry '%s' in system '%s' (see 'muster catalog %s')"), eid ? eid : "",
-		          p->sys->id, p->sys->id);
+		          _("unknown entry '%s' in system '%s'%s"), eid ? eid : "", p->sys->id, sb.s);
+		strbuf_release(&sb);
 		free(eid);
 		return -1;
 	}
@@ -112,11 +114,18 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 		const struct entry_option *o = idx_get(u->entry->option_idx, oid ? oid : "");
 		if (o == NULL) {
 			struct strbuf sb = STRBUF_INIT;
-			for (size_t i = 0; i < u->entry->n_options; i++)
+			struct nearest nr;
+			nearest_init(&nr, oid ? oid : "");
+			for (size_t i = 0; i < u->entry->n_options; i++) {
 				strbuf_addf(&sb, "%s%s", i ? ", " : "", u->entry->options[i].id);
+				nearest_offer(&nr, u->entry->options[i].id, u->entry->options[i].id);
+				nearest_offer(&nr, u->entry->options[i].name, u->entry->options[i].id);
+			}
+			char *dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
 			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), xml_col(c), NULL, NULL,
-			          _("'%s' has no option '%s' (options: %s)"), u->entry->name,
-			          oid ? oid : "", sb.s ? sb.s : _("none"));
+			          _("'%s' has no option '%s'%s (options: %s)"), u->entry->name,
+			          oid ? oid : "", dym, sb.s ? sb.s : _("none"));
+			free(dym);
 			strbuf_release(&sb);
 			free(oid);
 			return -1;
@@ -158,10 +167,9 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 		l->size = idx_get(sys->size_idx, size);
 		if (l->size == NULL) {
 			struct strbuf sb = STRBUF_INIT;
-			for (size_t i = 0; i < sys->n_sizes; i++)
-				strbuf_addf(&sb, "%s%s", i ? ", " : "", sys->sizes[i].id);
+			system_describe_unknown(sys, KNOWN_SIZE, size, &sb);
 			diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
-			          _("unknown battle size '%s' (known: %s)"), size, sb.s ? sb.s : _("none"));
+			          _("unknown battle size '%s'%s"), size, sb.s);
 			strbuf_release(&sb);
 			free(size);
 			return -1;
@@ -173,8 +181,11 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	if (faction) {
 		l->faction = idx_get(sys->group_idx, faction);
 		if (l->faction == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			system_describe_unknown(sys, KNOWN_GROUP, faction, &sb);
 			diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
-			          _("unknown faction '%s' in system '%s'"), faction, sys->id);
+			          _("unknown faction '%s' in system '%s'%s"), faction, sys->id, sb.s);
+			strbuf_release(&sb);
 			free(faction);
 			return -1;
 		}

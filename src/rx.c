@@ -130,6 +130,34 @@ int rx_match(const struct rx *rx, const char *subject)
 	return -1;
 }
 
+int rx_match_named(const struct rx *rx, const char *subject, const char *const *names,
+                   char **out)
+{
+	size_t len = strlen(subject);
+	for (size_t i = 0; names[i]; i++)
+		out[i] = NULL;
+	if (len > RX_MAX_SUBJECT)
+		return -1;
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(rx->code, NULL);
+	if (md == NULL)
+		return -1;
+	int rc = pcre2_match(rx->code, (PCRE2_SPTR)subject, len, 0, 0, md, rx->mctx);
+	if (rc < 0) {
+		pcre2_match_data_free(md);
+		return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
+	}
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+	uint32_t n_ov = pcre2_get_ovector_count(md);
+	for (size_t i = 0; names[i]; i++) {
+		int g = pcre2_substring_number_from_name(rx->code, (PCRE2_SPTR)names[i]);
+		if (g <= 0 || (uint32_t)g >= n_ov || ov[2 * g] == PCRE2_UNSET)
+			continue;
+		out[i] = xstrndup(subject + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+	}
+	pcre2_match_data_free(md);
+	return 1;
+}
+
 const char *rx_pattern(const struct rx *rx)
 {
 	return rx->pattern;

@@ -29,6 +29,11 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset);
 /* 1 when subject matches, 0 when not, -1 when a limit stopped the match (subject too long,
  * backtracking or heap limit) or the subject is not valid UTF-8. */
 int rx_match(const struct rx *rx, const char *subject);
+/* Like rx_match; on a match, out[i] gets a new copy of the named group names[i] (NULL when the
+ * pattern has no such group or it did not take part). names is NULL-terminated; out has room
+ * for each. */
+int rx_match_named(const struct rx *rx, const char *subject, const char *const *names,
+                   char **out);
 const char *rx_pattern(const struct rx *rx);
 /* Records where the pattern was written (copied), for the message past the work budget. */
 void rx_set_origin(struct rx *rx, const char *file, long line);

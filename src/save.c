@@ -102,8 +102,18 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 		what = _("cannot give the temporary file the file's permissions (fchmod)");
 		goto out;
 	}
-	if (step("write") || write_all(fd, data, len) != 0) {
-		e = errno;
+	/* Past a file size limit (RLIMIT_FSIZE) the kernel sends SIGXFSZ, which would kill the
+	 * program with no word: ignored while writing, write() fails with EFBIG and says so. */
+	struct sigaction ign, old_xfsz;
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	bool restore = sigaction(SIGXFSZ, &ign, &old_xfsz) == 0;
+	int w = step("write") || write_all(fd, data, len) != 0;
+	e = errno;
+	if (restore)
+		sigaction(SIGXFSZ, &old_xfsz, NULL);
+	if (w) {
 		what = _("cannot write the temporary file (write)");
 		goto out;
 	}

@@ -62,8 +62,7 @@ static bool has_cat(const size_t *cats, size_t n, size_t cat)
 	return false;
 }
 
-/* Is e in group g: the group it stands in, a parent of it, or one it is also in? */
-static bool in_group(const struct entry *e, const struct group *g)
+bool entry_in_group(const struct entry *e, const struct group *g)
 {
 	for (const struct group *q = e->group; q; q = q->parent)
 		if (q == g)
@@ -187,7 +186,7 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 				return true;
 		return false;
 	case SEL_GROUP:
-		return in_group(u->e, s->group);
+		return entry_in_group(u->e, s->group);
 	case SEL_KIND:
 		return w && w->w->kind == s->ikind;
 	case SEL_TEST:

@@ -46,4 +46,7 @@ bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct
  * requirement cycles can be found. */
 void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg);
 
+/* Is e in group g: the group it stands in, a parent of it, or one it is also in? */
+bool entry_in_group(const struct entry *e, const struct group *g);
+
 #endif

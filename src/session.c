@@ -115,10 +115,19 @@ static struct system *load(struct session *s, const char *id, struct diags *d)
 	if (root == NULL) {
 		char **ids = data_system_ids();
 		struct strbuf sb = STRBUF_INIT;
-		for (char **p = ids; *p; p++)
+		struct nearest nr;
+		nearest_init(&nr, id ? id : "");
+		for (char **p = ids; *p; p++) {
 			strbuf_addf(&sb, "%s%s", p == ids ? "" : ", ", *p);
-		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-		          _("unknown game system '%s' (known: %s)"), id, sb.s ? sb.s : _("none"));
+			nearest_offer(&nr, *p, *p);
+		}
+		if (nr.best)
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("unknown game system '%s'; did you mean '%s'? (known: %s)"), id, nr.best,
+			          sb.s ? sb.s : _("none"));
+		else
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("unknown game system '%s' (known: %s)"), id, sb.s ? sb.s : _("none"));
 		strbuf_release(&sb);
 		strv_free(ids);
 		return NULL;

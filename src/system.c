@@ -12,6 +12,7 @@
 #include "campaign.h"
 #include "lang.h"
 #include "read-rules.h"
+#include "rx.h"
 #include "data.h"
 #include "idx.h"
 #include "select.h"
@@ -47,6 +48,45 @@ const struct entry *system_entry(const struct system *sys, const char *id)
 const struct group *system_group(const struct system *sys, const char *id)
 {
 	return idx_get(sys->group_idx, id);
+}
+
+#define KNOWN_SHOWN 12
+
+static void offer(struct nearest *nr, struct strbuf *known, size_t *total, const char *id,
+                  const char *name)
+{
+	nearest_offer(nr, id, id);
+	nearest_offer(nr, name, id);
+	if ((*total)++ < KNOWN_SHOWN)
+		strbuf_addf(known, "%s%s", *total > 1 ? ", " : "", id);
+}
+
+void system_describe_unknown(const struct system *sys, enum known_kind kind, const char *word,
+                             struct strbuf *sb)
+{
+	struct nearest nr;
+	struct strbuf known = STRBUF_INIT;
+	size_t total = 0;
+	nearest_init(&nr, word ? word : "");
+	if (kind == KNOWN_SIZE)
+		for (size_t i = 0; i < sys->n_sizes; i++)
+			offer(&nr, &known, &total, sys->sizes[i].id, sys->sizes[i].name);
+	for (size_t c = 0; kind != KNOWN_SIZE && c < sys->n_catalogs; c++) {
+		const struct catalog *cat = sys->catalogs[c];
+		if (kind == KNOWN_GROUP)
+			for (size_t i = 0; i < cat->n_groups; i++)
+				offer(&nr, &known, &total, cat->groups[i].id, cat->groups[i].name);
+		else
+			for (size_t i = 0; i < cat->n_entries; i++)
+				offer(&nr, &known, &total, cat->entries[i].id, cat->entries[i].name);
+	}
+	if (nr.best)
+		strbuf_addf(sb, _("; did you mean '%s'?"), nr.best);
+	if (total > KNOWN_SHOWN)
+		strbuf_addf(&known, _(" and %zu more (see 'muster catalog %s')"), total - KNOWN_SHOWN,
+		            sys->id);
+	strbuf_addf(sb, _(" (known: %s)"), known.s ? known.s : _("none"));
+	strbuf_release(&known);
 }
 
 /* Registers id in ix; a duplicate is an error naming both lines' kind. */
@@ -517,6 +557,38 @@ static int load_catalogs(struct session *s, struct system *sys, const char *cons
 	return rc;
 }
 
+/* <import><line kind="unit|option|ignore" pattern="..."/>...</import> */
+static int load_import(struct system *sys, xmlNodePtr sec, struct diags *d)
+{
+	size_t n = 0;
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c))
+		n += xml_is(c, "line");
+	sys->imports = xcalloc(n + 1, sizeof(*sys->imports));
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "line"))
+			continue;
+		struct import_line *il = &sys->imports[sys->n_imports];
+		char *kind = xml_prop(c, "kind"), *pat = xml_prop(c, "pattern");
+		il->line = xml_line(c);
+		il->kind = kind && strcmp(kind, "option") == 0 ? IMPORT_OPTION
+		           : kind && strcmp(kind, "ignore") == 0 ? IMPORT_IGNORE : IMPORT_UNIT;
+		char *err = NULL;
+		size_t off = 0;
+		il->rx = pat ? rx_compile(pat, &err, &off) : NULL;
+		if (il->rx == NULL) {
+			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
+			          _("import pattern: %s at character %zu"), err ? err : _("missing"), off);
+			free(err);
+			free(kind);
+			free(pat);
+			return -1;
+		}
+		sys->n_imports++;
+		free(kind);
+		free(pat);
+	}
+	return 0;
+}
 static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *path,
                                const char *const *roots, struct diags *d);
 
@@ -605,6 +677,8 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
 		goto fail;
+	if ((sec = xml_child(root_el, "import")) && load_import(sys, sec, d))
+		goto fail;
 	if ((sec = xml_child(root_el, "campaign")) && campaign_read(sec, sys, d))
 		goto fail;
 	if (rules_check_cycles(sys, d))
@@ -622,6 +696,9 @@ void system_free(struct system *sys)
 {
 	if (sys == NULL)
 		return;
+	for (size_t i = 0; i < sys->n_imports; i++)
+		rx_free(sys->imports[i].rx);
+	free(sys->imports);
 	camp_def_free(sys, sys->camp);
 	for (size_t i = 0; i < sys->n_rules; i++)
 		rule_free(sys->rules[i]);

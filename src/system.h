@@ -29,4 +29,12 @@ const struct size_def *system_size(const struct system *sys, const char *id);
 const struct entry *system_entry(const struct system *sys, const char *id);
 const struct group *system_group(const struct system *sys, const char *id);
 
+/* What a message about an unknown id appends: "; did you mean 'X'?" when a known id (or
+ * name) is near word, then " (known: A, B, ...)", at most a dozen and how many more. One pass
+ * over what is known, each compared with a capped edit distance (util.h). */
+enum known_kind { KNOWN_ENTRY, KNOWN_GROUP, KNOWN_SIZE };
+struct strbuf;
+void system_describe_unknown(const struct system *sys, enum known_kind kind, const char *word,
+                             struct strbuf *sb);
+
 #endif

@@ -259,6 +259,59 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s)
 	}
 }
 
+static int fold(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c == '_' || c == ' ' ? '-' : c;
+}
+
+size_t edit_distance(const char *a, const char *b, size_t cap)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > NEAREST_MAX_LEN || lb > NEAREST_MAX_LEN)
+		return cap + 1;
+	if ((la > lb ? la - lb : lb - la) > cap)
+		return cap + 1;
+	size_t prev[NEAREST_MAX_LEN + 1], cur[NEAREST_MAX_LEN + 1];
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		size_t row_min = cur[0];
+		for (size_t j = 1; j <= lb; j++) {
+			size_t sub = prev[j - 1] + (fold((unsigned char)a[i - 1]) != fold((unsigned char)b[j - 1]));
+			size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+			size_t m = sub < del ? sub : del;
+			cur[j] = m < ins ? m : ins;
+			if (cur[j] < row_min)
+				row_min = cur[j];
+		}
+		if (row_min > cap)
+			return cap + 1;
+		memcpy(prev, cur, (lb + 1) * sizeof(*prev));
+	}
+	return prev[lb] > cap ? cap + 1 : prev[lb];
+}
+
+void nearest_init(struct nearest *n, const char *word)
+{
+	size_t len = strlen(word);
+	n->word = word;
+	n->cap = len / 3 > 2 ? len / 3 : 2;
+	n->best = NULL;
+	n->dist = n->cap + 1;
+}
+
+void nearest_offer(struct nearest *n, const char *cand, const char *answer)
+{
+	if (cand == NULL)
+		return;
+	size_t cap = n->best == NULL ? n->cap : n->dist ? n->dist - 1 : 0;
+	size_t dist = edit_distance(n->word, cand, cap);
+	if (n->best == NULL ? dist <= n->cap : dist < n->dist) {
+		n->best = answer;
+		n->dist = dist;
+	}
+}
 static void add_visible(struct strbuf *sb, const char *s, bool lines)
 {
 	while (*s) {

@@ -54,6 +54,24 @@ void strv_free(char **v);
 
 
 
+/* "Did you mean": the candidate nearest to a misspelt word, by edit distance (ASCII letters
+ * compared without case), within a cap that grows with the word's length (a third of it, at
+ * least 2). Each offer costs at most the product of the two lengths, both capped at
+ * NEAREST_MAX_LEN characters, and stops early once a row passes the cap: one pass over n
+ * candidates is linear in n. */
+#define NEAREST_MAX_LEN 64
+struct nearest {
+	const char *word;
+	size_t cap;
+	const char *best;   /* the answer of the nearest candidate so far, or NULL */
+	size_t dist;
+};
+void nearest_init(struct nearest *n, const char *word);
+/* Offers candidate cand; answer (often cand itself, or the id of a name) is what best holds. */
+void nearest_offer(struct nearest *n, const char *cand, const char *answer);
+/* The edit distance of a and b, or cap + 1 when it is larger (or either is too long). */
+size_t edit_distance(const char *a, const char *b, size_t cap);
+
 /* Appends s with & < > " ' escaped, for XML and HTML text and attribute values. */
 void strbuf_add_escaped(struct strbuf *sb, const char *s);
 /* Appends s for a terminal: control characters (C0, DEL, C1) and bytes that are not UTF-8

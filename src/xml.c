@@ -380,6 +380,12 @@ xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct 
 	return parse_owned(xstrndup(buf, len), len, name, false, d);
 }
 
+xmlDocPtr xml_load_memory_for_edit(const char *buf, size_t len, const char *name,
+                                   struct diags *d)
+{
+	return parse_owned(xstrndup(buf, len), len, name, true, d);
+}
+
 /* Parses buf without keeping it; blanks: keep the white space between elements. */
 static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool blanks,
                             struct diags *d)

@@ -43,6 +43,9 @@ xmlDocPtr xml_load_file(const char *path, struct diags *d);
 xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d);
 /* The same for a buffer already in memory; name is used in messages. */
 xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct diags *d);
+/* The same, keeping the white space between elements (an edit held in memory). */
+xmlDocPtr xml_load_memory_for_edit(const char *buf, size_t len, const char *name,
+                                   struct diags *d);
 
 /* Loads an XSD (itself loaded safely). Returns NULL and adds diagnostics on failure. */
 struct xml_schema *xml_schema_load(const char *path, struct diags *d);

@@ -335,3 +335,49 @@ Test(strv_split, many_words)
 	strv_free(v);
 	strbuf_release(&sb);
 }
+
+/* --- did you mean ---------------------------------------------------------------------------- */
+
+Test(nearest, edit_distance_counts_edits_without_case)
+{
+	cr_assert_eq(edit_distance("quack-marine", "quack-marine", 5), 0);
+	cr_assert_eq(edit_distance("quack-marin", "quack-marine", 5), 1);
+	cr_assert_eq(edit_distance("Quack Marine", "quack-marine", 5), 0); /* space folds to - */
+	cr_assert_eq(edit_distance("kitten", "sitting", 5), 3);
+	cr_assert_eq(edit_distance("", "abc", 5), 3);
+}
+
+Test(nearest, edit_distance_stops_past_the_cap)
+{
+	cr_assert_eq(edit_distance("kitten", "sitting", 2), 3); /* cap + 1 */
+	cr_assert_eq(edit_distance("a", "abcdefgh", 2), 3);     /* lengths alone exceed it */
+	char long_a[NEAREST_MAX_LEN + 2], long_b[NEAREST_MAX_LEN + 2];
+	memset(long_a, 'a', sizeof(long_a) - 1);
+	long_a[sizeof(long_a) - 1] = '\0';
+	memcpy(long_b, long_a, sizeof(long_b));
+	cr_assert_eq(edit_distance(long_a, long_b, 3), 4); /* too long to compare: no match */
+}
+
+Test(nearest, picks_the_closest_within_the_cap)
+{
+	struct nearest n;
+	nearest_init(&n, "impondum");
+	nearest_offer(&n, "geese", "geese");
+	nearest_offer(&n, "impondium", "impondium");
+	nearest_offer(&n, "Impondium Guard", "guard");
+	cr_assert_str_eq(n.best, "impondium");
+	cr_assert_eq(n.dist, 1);
+	/* A later candidate only as near does not replace the first. */
+	nearest_offer(&n, "impondiun", "other");
+	cr_assert_str_eq(n.best, "impondium");
+}
+
+Test(nearest, offers_nothing_when_nothing_is_near)
+{
+	struct nearest n;
+	nearest_init(&n, "space-marine");
+	nearest_offer(&n, "goose-warden", "goose-warden");
+	nearest_offer(&n, "thunder-tank", "thunder-tank");
+	nearest_offer(&n, NULL, "x");
+	cr_assert_null(n.best);
+}

@@ -1,0 +1,614 @@
+/* cmd-build.c - muster new, add, remove, set, status: building a list from the command line
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Each change is edit_apply on the file's own XML (edit.h), checked again as a roster, then
+ * saved through save_file; it prints the list's totals, points left, trackers and current
+ * violations. A list under construction is often illegal (too few units yet): a change is
+ * saved all the same, and the violations are printed so that the player sees what is left.
+ * A change that the roster cannot even load with (an unknown option) is refused and the file
+ * is unchanged.
+ */
+#include "muster.h"
+#include "check.h"
+#include "cmd.h"
+#include "edit.h"
+#include "eval.h"
+#include "lang.h"
+#include "roster.h"
+#include "save.h"
+#include "session.h"
+#include "suggest.h"
+#include "system.h"
+#include "util.h"
+#include "xml.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* --- the report after each change ---------------------------------------------------------- */
+
+static const char *abbr(const struct cost_def *c)
+{
+	return c->abbr ? c->abbr : c->name;
+}
+
+static void print_tracker(const struct system *sys, const struct tracker *t, FILE *out)
+{
+	const struct rule *r = t->rule;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%s", r->label ? r->label : r->ref);
+	if (t->group)
+		strbuf_addf(&sb, " (%s)", t->group);
+	strbuf_adds(&sb, " ");
+	if (t->percent) {
+		strbuf_addf(&sb, "%" PRId64 "%%/", t->value * 100 / t->basis);
+		if (t->has_min && t->has_max)
+			strbuf_addf(&sb, "%" PRId64 "%%-%" PRId64 "%%", t->pct_min, t->pct_max);
+		else if (t->has_max)
+			strbuf_addf(&sb, _("at most %" PRId64 "%%"), t->pct_max);
+		else
+			strbuf_addf(&sb, _("at least %" PRId64 "%%"), t->pct_min);
+	} else {
+		strbuf_addf(&sb, "%" PRId64 "/", t->value);
+		if (t->has_min && t->has_max && t->min != t->max)
+			strbuf_addf(&sb, "%" PRId64 "-%" PRId64, t->min, t->max);
+		else if (t->has_max)
+			strbuf_addf(&sb, "%" PRId64, t->max);
+		else
+			strbuf_addf(&sb, _("at least %" PRId64), t->min);
+		if (t->is_cost)
+			strbuf_addf(&sb, " %s", abbr(&sys->costs[t->cost]));
+	}
+	const char *mark = t->has_max && t->value > t->max ? _("  over")
+	                   : t->has_min && t->value < t->min ? _("  short") : "";
+	fprintf(out, "  %s [%s]%s\n", sb.s, r->ref, mark);
+	strbuf_release(&sb);
+}
+
+static void print_unit(const struct system *sys, const struct r_list *l, const struct eunit *u,
+                       size_t i, FILE *out)
+{
+	const struct r_unit *ru = u->ru;
+	fprintf(out, "  %2zu. ", i + 1);
+	if (ru->label)
+		fprintf(out, "%s (%s)", ru->label, ru->entry->name);
+	else
+		fputs(ru->entry->name, out);
+	fprintf(out, " x%ld", ru->models);
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (u->costs[c])
+			fprintf(out, ", %" PRId64 " %s", u->costs[c], abbr(&sys->costs[c]));
+	if (ru->attach_id)
+		fprintf(out, _(", joins %zu"), ru->attach + 1);
+	fputc('\n', out);
+	for (size_t k = 0; k < ru->n_opts; k++) {
+		if (ru->opts[k].count > 1)
+			fprintf(out, "        + %s x%ld\n", ru->opts[k].opt->name, ru->opts[k].count);
+		else
+			fprintf(out, "        + %s\n", ru->opts[k].opt->name);
+	}
+	(void)l;
+}
+
+void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, FILE *out)
+{
+	const struct roster *r = ev->r;
+	const struct system *sys = r->sys;
+	struct tracker *t = NULL;
+	size_t nt = check_trackers((struct eval *)ev, &t);
+	for (size_t li = 0; li < ev->n_lists; li++) {
+		const struct elist *el = &ev->lists[li];
+		const struct r_list *l = el->list;
+		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? l->name : l->id ? l->id : _("Army list"));
+		bool any = false;
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			if (el->limits[c] < 0 && el->totals[c] == 0)
+				continue;
+			fprintf(out, "%s ", any ? "," : "");
+			any = true;
+			if (el->limits[c] < 0) {
+				fprintf(out, "%" PRId64 " %s", el->totals[c], abbr(&sys->costs[c]));
+				continue;
+			}
+			int64_t left = el->limits[c] - el->totals[c];
+			fprintf(out, _("%" PRId64 " of %" PRId64 " %s"), el->totals[c], el->limits[c],
+			        abbr(&sys->costs[c]));
+			if (left >= 0)
+				fprintf(out, _(", %" PRId64 " left"), left);
+			else
+				fprintf(out, _(", %" PRId64 " over"), -left);
+		}
+		fprintf(out, ngettext(" (%zu unit)\n", " (%zu units)\n", el->n), el->n);
+		if (units)
+			for (size_t i = 0; i < el->n; i++)
+				print_unit(sys, l, &el->units[i], i, out);
+		bool header = false;
+		for (size_t i = 0; i < nt; i++) {
+			if (t[i].list != li)
+				continue;
+			if (!header)
+				fprintf(out, "%s\n", _("Trackers:"));
+			header = true;
+			print_tracker(sys, &t[i], out);
+		}
+	}
+	bool header = false;
+	for (size_t i = 0; i < nt; i++) {
+		if (t[i].list != TRACKER_ROSTER)
+			continue;
+		if (!header)
+			fprintf(out, "\n%s\n", _("Roster trackers:"));
+		header = true;
+		print_tracker(sys, &t[i], out);
+	}
+	trackers_free(t, nt);
+	if (d->n) {
+		fprintf(out, "%s\n", _("Violations:"));
+		for (size_t i = 0; i < d->n; i++) {
+			char *s = diag_format_text(&d->v[i]);
+			fprintf(out, "  %s\n", s);
+			free(s);
+		}
+	}
+	if (d->errors == 0)
+		fprintf(out, "%s %s\n", _("Legality:"), d->warnings ? _("legal, with warnings") : _("legal"));
+	else
+		fprintf(out, ngettext("Legality: NOT LEGAL (%zu error)\n",
+		                      "Legality: NOT LEGAL (%zu errors)\n", d->errors), d->errors);
+}
+
+/* --- one change ---------------------------------------------------------------------------- */
+
+int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out)
+{
+	struct diags d = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = MUSTER_EXIT_TROUBLE;
+	xmlDocPtr doc = NULL;
+	/* The roster as it is: its system resolves names, and it must load before a change. */
+	if (edit_check(s, path, NULL, 0, &r, &ev, &d) < 0)
+		goto print;
+	diags_release(&d);
+	doc = xml_load_file_for_edit(path, &d);
+	if (doc == NULL)
+		goto print;
+	if (edit_apply(doc, r->sys, argc, argv, &d) != 0) {
+		for (size_t i = 0; i < d.n; i++)
+			fprintf(stderr, "muster: %s: %s\n", path, d.v[i].msg);
+		fprintf(stderr, _("muster: %s: not changed\n"), path);
+		diags_release(&d);
+		goto out;
+	}
+	eval_free(ev);
+	roster_free(r);
+	ev = NULL;
+	r = NULL;
+	if ((buf = edit_dump(doc, path, &len, &d)) == NULL)
+		goto print;
+	if (edit_check(s, path, buf, len, &r, &ev, &d) < 0) {
+		diags_sort(&d);
+		diags_print(&d, stderr, DIAG_TEXT);
+		fprintf(stderr, _("muster: %s: not changed\n"), path);
+		goto out;
+	}
+	struct diags sd = DIAGS_INIT;
+	if (save_file(path, buf, len, &sd) != 0) {
+		diags_print(&sd, stderr, DIAG_TEXT);
+		diags_release(&sd);
+		goto out;
+	}
+	diags_sort(&d);
+	cmd_print_status(ev, &d, false, out);
+	rc = MUSTER_EXIT_OK;
+	goto out;
+print:
+	diags_sort(&d);
+	diags_print(&d, stderr, DIAG_TEXT);
+out:
+	eval_free(ev);
+	roster_free(r);
+	if (doc)
+		xmlFreeDoc(doc);
+	free(buf);
+	diags_release(&d);
+	return rc;
+}
+
+/* add, remove and set: FILE then the verb's words, handed to edit_apply as they are. */
+static int exec_change(const struct cmd_entry *self, int argc, char **argv)
+{
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		cmd_usage(self, stdout);
+		return MUSTER_EXIT_OK;
+	}
+	int i = 1;
+	while (i < argc && strncmp(argv[i], "--data-dir", 10) == 0) {
+		const char *v = argv[i][10] == '=' ? argv[i] + 11 : i + 1 < argc ? argv[++i] : NULL;
+		if (v == NULL)
+			return cmd_usage_error(self, "%s", _("option '--data-dir' requires an argument"));
+		cmd_common_option(self, OPT_DATA_DIR, v);
+		i++;
+	}
+	if (argc - i < 2)
+		return cmd_usage_error(self, _("%s takes a roster FILE and a %s"), self->name,
+		                       strcmp(self->name, "add") == 0 ? _("ENTRY") : _("UNIT"));
+	const char *path = argv[i];
+	/* The verb's words: argv[i] becomes the verb itself. */
+	char **words = xcalloc((size_t)(argc - i) + 1, sizeof(*words));
+	words[0] = (char *)self->name;
+	for (int k = i + 1; k < argc; k++)
+		words[k - i] = argv[k];
+	struct session *s = session_new();
+	int rc = cmd_change_file(s, path, argc - i, words, stdout);
+	session_free(s);
+	free(words);
+	return rc;
+}
+
+static int exec_add(int argc, char **argv);
+static int exec_remove(int argc, char **argv);
+static int exec_set(int argc, char **argv);
+
+#define CHANGE_HELP \
+	N_("UNIT is a unit's number in its list (see 'muster status'), its id, the name given\n" \
+	   "to it, or its entry when one unit of the list has it. ENTRY is an entry's id or\n" \
+	   "name. LIST is a list's id, name or number (default: the first list).\n" \
+	   "The file is saved (its previous version kept as FILE~) and the list's totals,\n" \
+	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n" \
+	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n")
+
+const struct cmd_entry cmd_add_entry = {
+	"add",
+	N_("FILE ENTRY [MODELS] [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT] [--list=LIST]"),
+	N_("add a unit to a list, with its models and options"),
+	CHANGE_HELP,
+	exec_add,
+};
+
+const struct cmd_entry cmd_remove_entry = {
+	"remove",
+	N_("FILE UNIT [--list=LIST]"),
+	N_("remove a unit from a list"),
+	CHANGE_HELP,
+	exec_remove,
+};
+
+const struct cmd_entry cmd_set_entry = {
+	"set",
+	N_("FILE UNIT [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST]"),
+	N_("change a unit: models, options, name, leader attachment; copy or move it"),
+	N_("--option=ID=0 takes an option off. --copy changes a new copy of the unit instead\n"
+	   "of the unit; --move=LIST moves it to another list of the roster.\n\n"
+	   "UNIT is a unit's number in its list (see 'muster status'), its id, the name given\n"
+	   "to it, or its entry when one unit of the list has it. LIST is a list's id, name\n"
+	   "or number (default: the first list).\n"
+	   "The file is saved (its previous version kept as FILE~) and the list's totals,\n"
+	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n"
+	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n"),
+	exec_set,
+};
+
+static int exec_add(int argc, char **argv)
+{
+	return exec_change(&cmd_add_entry, argc, argv);
+}
+
+static int exec_remove(int argc, char **argv)
+{
+	return exec_change(&cmd_remove_entry, argc, argv);
+}
+
+static int exec_set(int argc, char **argv)
+{
+	return exec_change(&cmd_set_entry, argc, argv);
+}
+
+/* --- new ----------------------------------------------------------------------------------- */
+
+static int exec_new(int argc, char **argv);
+
+const struct cmd_entry cmd_new_entry = {
+	"new",
+	N_("FILE --system=ID (--size=ID | --limit=N[:COST]) [--faction=ID] [--name=TEXT] [--field=NAME=VALUE]... [--list=ID[:NAME]]... [--force]"),
+	N_("write a new, empty roster file"),
+	N_("Options:\n"
+	   "      --system=ID      the game system ('muster catalog' lists them)\n"
+	   "      --size=ID        the battle size ('muster catalog SYSTEM' lists them)\n"
+	   "      --limit=N[:COST] a custom limit instead of a battle size\n"
+	   "      --faction=ID     the faction of every list\n"
+	   "      --name=TEXT      the roster's name\n"
+	   "      --field=NAME=VALUE  a list or roster choice (an army composition...)\n"
+	   "      --list=ID[:NAME] a list of the roster (repeat for several; default: main)\n"
+	   "      --force          replace an existing FILE (kept as FILE~)\n"),
+	exec_new,
+};
+
+enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FIELD, OPT_LIST,
+       OPT_FORCE };
+
+static void push(char ***v, size_t *n, char *s)
+{
+	*v = xreallocarray(*v, *n + 2, sizeof(**v));
+	(*v)[(*n)++] = s;
+	(*v)[*n] = NULL;
+}
+
+static int exec_new(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ "system", required_argument, NULL, OPT_SYSTEM },
+		{ "size", required_argument, NULL, OPT_SIZE },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
+		{ "faction", required_argument, NULL, OPT_FACTION },
+		{ "name", required_argument, NULL, OPT_NAME },
+		{ "field", required_argument, NULL, OPT_FIELD },
+		{ "list", required_argument, NULL, OPT_LIST },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_new_entry;
+	struct edit_new spec;
+	memset(&spec, 0, sizeof(spec));
+	spec.limit = -1;
+	size_t nf = 0, nl = 0;
+	bool force = false;
+	int opt, rc = MUSTER_EXIT_TROUBLE;
+	char *cost = NULL;
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0) {
+			rc = MUSTER_EXIT_OK;
+			goto out;
+		}
+		if (c > 0)
+			continue;
+		switch (opt) {
+		case OPT_SYSTEM: spec.system = optarg; break;
+		case OPT_SIZE: spec.size = optarg; break;
+		case OPT_FACTION: spec.faction = optarg; break;
+		case OPT_NAME: spec.name = optarg; break;
+		case OPT_FIELD: push(&spec.fields, &nf, optarg); break;
+		case OPT_LIST: push(&spec.lists, &nl, optarg); break;
+		case OPT_FORCE: force = true; break;
+		case OPT_LIMIT: {
+			char *colon = strchr(optarg, ':');
+			free(cost);
+			cost = colon ? xstrdup(colon + 1) : NULL;
+			if (colon)
+				*colon = '\0';
+			if (parse_long(optarg, 0, MUSTER_MAX_COST, &spec.limit) != 0) {
+				rc = cmd_usage_error(self, _("--limit=%s: give a whole number"), optarg);
+				goto out;
+			}
+			spec.limit_cost = cost;
+			break;
+		}
+		default:
+			rc = cmd_bad_option(self, opt, argv);
+			goto out;
+		}
+	}
+	if (argc - optind != 1) {
+		rc = cmd_usage_error(self, "%s", _("new takes one roster FILE"));
+		goto out;
+	}
+	if (spec.system == NULL || (spec.size == NULL && spec.limit < 0)) {
+		rc = cmd_usage_error(self, "%s", _("new needs --system and --size or --limit"));
+		goto out;
+	}
+	const char *path = argv[optind];
+	if (!force && access(path, F_OK) == 0) {
+		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
+		        path, path);
+		goto out;
+	}
+	struct session *s = session_new();
+	struct diags d = DIAGS_INIT;
+	const struct system *sys = session_system(s, spec.system, &d);
+	if (sys == NULL) {
+		diags_print(&d, stderr, DIAG_TEXT);
+	} else {
+		char *text = edit_new_text(sys, &spec);
+		struct roster *r = NULL;
+		struct eval *ev = NULL;
+		if (edit_check(s, path, text, strlen(text), &r, &ev, &d) < 0) {
+			diags_sort(&d);
+			diags_print(&d, stderr, DIAG_TEXT);
+			fprintf(stderr, _("muster: %s: not written\n"), path);
+		} else {
+			struct diags sd = DIAGS_INIT;
+			if (save_file(path, text, strlen(text), &sd) != 0) {
+				diags_print(&sd, stderr, DIAG_TEXT);
+			} else {
+				diags_sort(&d);
+				cmd_print_status(ev, &d, false, stdout);
+				rc = MUSTER_EXIT_OK;
+			}
+			diags_release(&sd);
+		}
+		eval_free(ev);
+		roster_free(r);
+		free(text);
+	}
+	diags_release(&d);
+	session_free(s);
+out:
+	free(cost);
+	free(spec.fields);
+	free(spec.lists);
+	return rc;
+}
+
+/* --- status -------------------------------------------------------------------------------- */
+
+static int exec_status(int argc, char **argv);
+
+const struct cmd_entry cmd_status_entry = {
+	"status",
+	N_("FILE"),
+	N_("print a list's units, totals, points left, trackers and violations"),
+	N_("Trackers say where the list stands against every count or cost rule of its game\n"
+	   "system: \"Leaders 1/2\", \"Core 24%/at least 25%\". Exit status: 0 legal, 1 not\n"
+	   "legal (yet), 2 on trouble.\n"),
+	exec_status,
+};
+
+static int exec_status(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_status_entry;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0)
+			return MUSTER_EXIT_OK;
+		if (c == 0)
+			return cmd_bad_option(self, opt, argv);
+	}
+	if (argc - optind != 1)
+		return cmd_usage_error(self, "%s", _("status takes one roster file"));
+	struct session *s = session_new();
+	struct diags d = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	int rc = MUSTER_EXIT_TROUBLE;
+	long errors = edit_check(s, argv[optind], NULL, 0, &r, &ev, &d);
+	diags_sort(&d);
+	if (errors < 0) {
+		diags_print(&d, stderr, DIAG_TEXT);
+	} else {
+		cmd_print_status(ev, &d, true, stdout);
+		rc = errors ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
+	}
+	eval_free(ev);
+	roster_free(r);
+	diags_release(&d);
+	session_free(s);
+	return rc;
+}
+
+/* --- suggest ------------------------------------------------------------------------------- */
+
+static int exec_suggest(int argc, char **argv);
+
+const struct cmd_entry cmd_suggest_entry = {
+	"suggest",
+	N_("[--list=LIST] FILE"),
+	N_("list the entries that can still be added legally, with how many models"),
+	N_("Each entry of the list's faction is tried as one more unit, in memory, and checked\n"
+	   "with every rule: it is listed when some number of models keeps the list as legal as\n"
+	   "it is. The fewest and the most models shown are both checked. Exit status: 0, or 2\n"
+	   "on trouble.\n\n"
+	   "Options:\n"
+	   "      --list=LIST      the list's id, name or number (default: every list)\n"),
+	exec_suggest,
+};
+
+int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
+                          FILE *out)
+{
+	const struct system *sys = r->sys;
+	bool found = want == NULL;
+	int rc = MUSTER_EXIT_OK;
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct r_list *l = &r->lists[li];
+		char num[32];
+		snprintf(num, sizeof(num), "%zu", li + 1);
+		if (want && strcmp(want, num) != 0 && !(l->id && strcmp(want, l->id) == 0) &&
+		    !(l->name && strcmp(want, l->name) == 0))
+			continue;
+		found = true;
+		struct suggestion *sg = NULL;
+		struct diags sd = DIAGS_INIT;
+		long n = suggest_list(r, li, &sg, &sd);
+		if (n < 0) {
+			diags_print(&sd, stderr, DIAG_TEXT);
+			diags_release(&sd);
+			rc = MUSTER_EXIT_TROUBLE;
+			continue;
+		}
+		diags_release(&sd);
+		const struct elist *el = &ev->lists[li];
+		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? l->name : l->id ? l->id : _("Army list"));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (el->limits[c] >= 0)
+				fprintf(out, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],
+				        abbr(&sys->costs[c]));
+		fputc('\n', out);
+		if (n == 0)
+			fprintf(out, "  %s\n", _("nothing more can be added legally"));
+		for (long i = 0; i < n; i++) {
+			const struct entry *e = sg[i].e;
+			char models[64];
+			if (sg[i].min_models == sg[i].max_models)
+				snprintf(models, sizeof(models), "%ld", sg[i].min_models);
+			else
+				snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
+			fprintf(out, "  %-24s %-28s ", e->id, e->name);
+			fprintf(out, ngettext("%s model", "%s models",
+			                         (unsigned long)sg[i].max_models), models);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (e->costs[c])
+					fprintf(out, _(", %ld %s each"), e->costs[c], abbr(&sys->costs[c]));
+			fputc('\n', out);
+		}
+		free(sg);
+	}
+	return found ? rc : -1;
+}
+
+static int exec_suggest(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ "list", required_argument, NULL, OPT_LIST },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_suggest_entry;
+	const char *want = NULL;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0)
+			return MUSTER_EXIT_OK;
+		if (c > 0)
+			continue;
+		if (opt != OPT_LIST)
+			return cmd_bad_option(self, opt, argv);
+		want = optarg;
+	}
+	if (argc - optind != 1)
+		return cmd_usage_error(self, "%s", _("suggest takes one roster file"));
+	struct session *s = session_new();
+	struct diags d = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	int rc = MUSTER_EXIT_TROUBLE;
+	if (edit_check(s, argv[optind], NULL, 0, &r, &ev, &d) < 0) {
+		diags_sort(&d);
+		diags_print(&d, stderr, DIAG_TEXT);
+		goto out;
+	}
+	rc = cmd_print_suggestions(r, ev, want, stdout);
+	if (rc == -1) {
+		fprintf(stderr, _("muster: %s: no list '%s'\n"), argv[optind], want);
+		rc = MUSTER_EXIT_TROUBLE;
+	}
+out:
+	eval_free(ev);
+	roster_free(r);
+	diags_release(&d);
+	session_free(s);
+	return rc;
+}

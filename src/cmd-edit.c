@@ -1,0 +1,482 @@
+/* cmd-edit.c - muster edit: build a list interactively, or from a script on standard input
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The commands are add, remove and set (edit_apply, the same as the command-line verbs), and
+ * undo, redo, show, suggest, help and quit. Every change is checked, saved through save_file
+ * and followed by the list, its totals, trackers and violations. Undo and redo keep the
+ * roster's text before and after each change (the file is saved again on each), so they
+ * restore it byte for byte.
+ *
+ * GNU readline gives the terminal its line editing, history and tab completion (commands,
+ * entry ids, option ids, unit names and numbers, the verbs' --options): that is editing a
+ * line, not Muster's logic, so it is the library's job. When standard input is not a
+ * terminal, lines are read plainly with no prompt, for scripts; the exit status then says
+ * whether every command worked. This is the only file that includes readline.
+ */
+#include "muster.h"
+#include "cmd.h"
+#include "edit.h"
+#include "eval.h"
+#include "roster.h"
+#include "save.h"
+#include "select.h"
+#include "session.h"
+#include "system.h"
+#include "util.h"
+#include "xml.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+static int exec_edit(int argc, char **argv);
+
+const struct cmd_entry cmd_edit_entry = {
+	"edit",
+	N_("FILE"),
+	N_("build a list interactively: add, remove, set, undo, redo, with completion"),
+	N_("Commands (the same words as 'muster add', 'remove' and 'set', without FILE):\n"
+	   "  add ENTRY [MODELS] [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT]\n"
+	   "  remove UNIT\n"
+	   "  set UNIT [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT] [--detach]\n"
+	   "      [--copy] [--move=LIST]\n"
+	   "  undo, redo        take back the last change, or make it again\n"
+	   "  show              the list, its totals, trackers and violations\n"
+	   "  suggest           what can still be added legally\n"
+	   "  help, quit\n\n"
+	   "Each change is saved at once (the previous version kept as FILE~). On a terminal,\n"
+	   "Tab completes commands, entries, options and units, and the arrows walk the\n"
+	   "history. With standard input from a pipe, commands are read one a line with no\n"
+	   "prompt; the exit status is 0 when every command worked, 2 otherwise.\n"),
+	exec_edit,
+};
+
+struct editor {
+	struct session *s;
+	const char *path;
+	char *text;               /* the roster as saved last */
+	size_t len;
+	char **undo, **redo;      /* texts before (after) each change, most recent last */
+	size_t n_undo, cap_undo, n_redo, cap_redo;
+	const struct system *sys; /* of the roster: for completion */
+	struct roster *r;         /* the roster as saved last, and its evaluation */
+	struct eval *ev;
+	struct diags d;
+	bool failed;
+};
+
+static struct editor *the_editor; /* for readline's completion callbacks */
+
+/* Splits a line into words: white space separates, quotes ('...' "...") and backslashes
+ * protect. Returns the count; *out a NULL-terminated array (free with strv_free). */
+static size_t split_words(const char *line, char ***out)
+{
+	char **v = NULL;
+	size_t n = 0;
+	const char *p = line;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\0')
+			break;
+		struct strbuf w = STRBUF_INIT;
+		char quote = 0;
+		for (; *p && (quote || (*p != ' ' && *p != '\t')); p++) {
+			if (quote && *p == quote)
+				quote = 0;
+			else if (!quote && (*p == '"' || *p == '\''))
+				quote = *p;
+			else if (*p == '\\' && p[1] && quote != '\'')
+				strbuf_addc(&w, *++p);
+			else
+				strbuf_addc(&w, *p);
+		}
+		v = xreallocarray(v, n + 2, sizeof(*v));
+		v[n++] = strbuf_detach(&w);
+	}
+	if (v == NULL)
+		v = xcalloc(1, sizeof(*v));
+	v[n] = NULL;
+	*out = v;
+	return n;
+}
+
+static void push_text(char ***v, size_t *n, size_t *cap, char *text)
+{
+	GROW(*v, *cap, *n + 1);
+	(*v)[(*n)++] = text;
+}
+
+/* Loads and checks text as the roster; keeps it as the current one. Returns 0 or -1. */
+static int take(struct editor *e, const char *text, size_t len)
+{
+	struct diags d = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	if (edit_check(e->s, e->path, text, len, &r, &ev, &d) < 0) {
+		diags_sort(&d);
+		diags_print(&d, stderr, DIAG_TEXT);
+		diags_release(&d);
+		return -1;
+	}
+	diags_sort(&d);
+	eval_free(e->ev);
+	roster_free(e->r);
+	diags_release(&e->d);
+	e->r = r;
+	e->ev = ev;
+	e->d = d;
+	e->sys = r->sys;
+	return 0;
+}
+
+/* Makes text the roster: checked, saved, printed. Takes text. Returns 0 or -1. */
+static int commit(struct editor *e, char *text, size_t len)
+{
+	if (take(e, text, len) != 0) {
+		free(text);
+		return -1;
+	}
+	struct diags sd = DIAGS_INIT;
+	if (save_file(e->path, text, len, &sd) != 0) {
+		diags_print(&sd, stderr, DIAG_TEXT);
+		diags_release(&sd);
+		free(text);
+		/* The file is as it was: so is the roster. */
+		take(e, e->text, e->len);
+		return -1;
+	}
+	diags_release(&sd);
+	free(e->text);
+	e->text = text;
+	e->len = len;
+	cmd_print_status(e->ev, &e->d, true, stdout);
+	return 0;
+}
+
+static int change(struct editor *e, int argc, char **argv)
+{
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_memory_for_edit(e->text, e->len, e->path, &d);
+	char *text = NULL;
+	size_t len = 0;
+	int rc = -1;
+	if (doc && edit_apply(doc, e->sys, argc, argv, &d) == 0)
+		text = edit_dump(doc, e->path, &len, &d);
+	if (doc)
+		xmlFreeDoc(doc);
+	for (size_t i = 0; i < d.n; i++)
+		fprintf(stderr, "muster: %s\n", d.v[i].msg);
+	diags_release(&d);
+	if (text == NULL)
+		return -1;
+	char *before = xstrndup(e->text, e->len);
+	if (commit(e, text, len) == 0) {
+		push_text(&e->undo, &e->n_undo, &e->cap_undo, before);
+		while (e->n_redo)
+			free(e->redo[--e->n_redo]);
+		rc = 0;
+	} else {
+		free(before);
+	}
+	return rc;
+}
+
+/* undo (back true) or redo. */
+static int step_back(struct editor *e, bool back)
+{
+	char ***from = back ? &e->undo : &e->redo;
+	size_t *n_from = back ? &e->n_undo : &e->n_redo;
+	if (*n_from == 0) {
+		fprintf(stderr, "muster: %s\n", back ? _("nothing to undo") : _("nothing to redo"));
+		return -1;
+	}
+	char *text = (*from)[--*n_from];
+	char *now = xstrndup(e->text, e->len);
+	if (commit(e, text, strlen(text)) != 0) {
+		push_text(from, n_from, back ? &e->cap_undo : &e->cap_redo, xstrdup(now));
+		free(now);
+		return -1;
+	}
+	if (back)
+		push_text(&e->redo, &e->n_redo, &e->cap_redo, now);
+	else
+		push_text(&e->undo, &e->n_undo, &e->cap_undo, now);
+	return 0;
+}
+
+/* Runs one command line. Returns 1 to quit, 0 done, -1 failed. */
+static int run_line(struct editor *e, const char *line)
+{
+	char **w;
+	size_t n = split_words(line, &w);
+	int rc = 0;
+	if (n == 0 || w[0][0] == '#') {
+		rc = 0;
+	} else if (strcmp(w[0], "quit") == 0 || strcmp(w[0], "exit") == 0 || strcmp(w[0], "q") == 0) {
+		rc = 1;
+	} else if (strcmp(w[0], "add") == 0 || strcmp(w[0], "remove") == 0 ||
+	           strcmp(w[0], "set") == 0) {
+		rc = change(e, (int)n, w);
+	} else if (strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) {
+		rc = step_back(e, w[0][0] == 'u');
+	} else if (strcmp(w[0], "show") == 0 || strcmp(w[0], "status") == 0) {
+		cmd_print_status(e->ev, &e->d, true, stdout);
+	} else if (strcmp(w[0], "suggest") == 0) {
+		if (cmd_print_suggestions(e->r, e->ev, n > 1 ? w[1] : NULL, stdout) != 0)
+			rc = -1;
+	} else if (strcmp(w[0], "help") == 0) {
+		fputs(_(cmd_edit_entry.help), stdout);
+	} else {
+		fprintf(stderr, _("muster: unknown command '%s' (add, remove, set, undo, redo, show, suggest, help, quit)\n"),
+		        w[0]);
+		rc = -1;
+	}
+	strv_free(w);
+	fflush(stdout);
+	return rc;
+}
+
+/* --- completion ---------------------------------------------------------------------------- */
+
+static char **cands;
+static size_t n_cands, cap_cands;
+
+static void cand(const char *s)
+{
+	if (s == NULL || strchr(s, ' '))
+		return;
+	GROW(cands, cap_cands, n_cands + 1);
+	cands[n_cands++] = xstrdup(s);
+}
+
+static void cands_clear(void)
+{
+	for (size_t i = 0; i < n_cands; i++)
+		free(cands[i]);
+	n_cands = 0;
+}
+
+static char *generator(const char *text, int state)
+{
+	static size_t i;
+	static size_t len;
+	if (state == 0) {
+		i = 0;
+		len = strlen(text);
+	}
+	while (i < n_cands) {
+		const char *c = cands[i++];
+		if (strncasecmp(c, text, len) == 0)
+			return strdup(c); /* readline frees it with free() */
+	}
+	return NULL;
+}
+
+static void units_of_list(const struct r_list *l)
+{
+	for (size_t i = 0; i < l->n_units; i++) {
+		char num[32];
+		snprintf(num, sizeof(num), "%zu", i + 1);
+		cand(num);
+		cand(l->units[i].id);
+		cand(l->units[i].label);
+		cand(l->units[i].entry->id);
+	}
+}
+
+/* The entry a line's add or set names, for --option= completion. */
+static const struct entry *entry_of_line(const struct editor *e, char **w, size_t n)
+{
+	if (n < 2)
+		return NULL;
+	if (strcmp(w[0], "add") == 0)
+		return system_entry(e->sys, w[1]);
+	if (e->r == NULL || e->r->n_lists == 0)
+		return NULL;
+	const struct r_list *l = &e->r->lists[0];
+	long k;
+	if (parse_long(w[1], 1, (long)l->n_units, &k) == 0)
+		return l->units[k - 1].entry;
+	for (size_t i = 0; i < l->n_units; i++)
+		if ((l->units[i].id && strcmp(l->units[i].id, w[1]) == 0) ||
+		    (l->units[i].label && strcmp(l->units[i].label, w[1]) == 0) ||
+		    strcmp(l->units[i].entry->id, w[1]) == 0)
+			return l->units[i].entry;
+	return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+	(void)end;
+	struct editor *e = the_editor;
+	rl_attempted_completion_over = 1;
+	cands_clear();
+	char *before = xstrndup(rl_line_buffer, (size_t)start);
+	char **w;
+	size_t n = split_words(before, &w);
+	free(before);
+	static const char *const commands[] = { "add", "remove", "set", "undo", "redo", "show",
+	                                        "suggest", "help", "quit", NULL };
+	if (n == 0) {
+		for (const char *const *c = commands; *c; c++)
+			cand(*c);
+	} else if (strncmp(text, "--option=", 9) == 0) {
+		const struct entry *en = entry_of_line(e, w, n);
+		for (size_t i = 0; en && i < en->n_options; i++) {
+			char *s = xasprintf("--option=%s", en->options[i].id);
+			cand(s);
+			free(s);
+		}
+	} else if (strncmp(text, "--attach=", 9) == 0 && e->r && e->r->n_lists) {
+		const struct r_list *l = &e->r->lists[0];
+		for (size_t i = 0; i < l->n_units; i++) {
+			const char *ids[] = { l->units[i].id, l->units[i].label, l->units[i].entry->id };
+			char num[32];
+			snprintf(num, sizeof(num), "%zu", i + 1);
+			char *s = xasprintf("--attach=%s", num);
+			cand(s);
+			free(s);
+			for (size_t k = 0; k < 3; k++)
+				if (ids[k]) {
+					s = xasprintf("--attach=%s", ids[k]);
+					cand(s);
+					free(s);
+				}
+		}
+	} else if (text[0] == '-') {
+		static const char *const add_opts[] = { "--models=", "--name=", "--option=", "--attach=",
+		                                        "--list=", "--id=", NULL };
+		static const char *const set_opts[] = { "--models=", "--name=", "--option=", "--attach=",
+		                                        "--detach", "--copy", "--move=", "--list=", "--id=",
+		                                        NULL };
+		for (const char *const *o = strcmp(w[0], "set") == 0 ? set_opts : add_opts; *o; o++)
+			cand(*o);
+		rl_completion_append_character = '\0';
+	} else if (n == 1 && strcmp(w[0], "add") == 0 && e->sys) {
+		const struct group *f = e->r && e->r->n_lists ? e->r->lists[0].faction : NULL;
+		for (size_t c = 0; c < e->sys->n_catalogs; c++)
+			for (size_t i = 0; i < e->sys->catalogs[c]->n_entries; i++) {
+				const struct entry *en = &e->sys->catalogs[c]->entries[i];
+				if (f == NULL || entry_in_group(en, f))
+					cand(en->id);
+			}
+	} else if (n == 1 && (strcmp(w[0], "set") == 0 || strcmp(w[0], "remove") == 0) && e->r &&
+	           e->r->n_lists) {
+		units_of_list(&e->r->lists[0]);
+	}
+	strv_free(w);
+	if (n_cands == 0)
+		return NULL;
+	return rl_completion_matches(text, generator);
+}
+
+/* --- the loop ------------------------------------------------------------------------------ */
+
+static int exec_edit(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_edit_entry;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0)
+			return MUSTER_EXIT_OK;
+		if (c == 0)
+			return cmd_bad_option(self, opt, argv);
+	}
+	if (argc - optind != 1)
+		return cmd_usage_error(self, "%s", _("edit takes one roster FILE ('muster new' makes one)"));
+	struct editor e;
+	memset(&e, 0, sizeof(e));
+	e.path = argv[optind];
+	e.s = session_new();
+	/* The file's own bytes: an undo back to the start gives them back exactly. */
+	FILE *f = fopen(e.path, "rb");
+	if (f == NULL) {
+		fprintf(stderr, _("muster: %s: cannot open: %s ('muster new' makes a roster)\n"), e.path,
+		        strerror(errno));
+		session_free(e.s);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0 && sb.len <= (size_t)XML_MAX_FILE_SIZE)
+		strbuf_add(&sb, buf, got);
+	fclose(f);
+	e.len = sb.len;
+	e.text = strbuf_detach(&sb);
+	if (e.len > (size_t)XML_MAX_FILE_SIZE || take(&e, e.text, e.len) != 0) {
+		free(e.text);
+		session_free(e.s);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	bool tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	cmd_print_status(e.ev, &e.d, true, stdout);
+	if (tty) {
+		the_editor = &e;
+		rl_readline_name = "muster";
+		rl_attempted_completion_function = complete;
+		/* Words break at white space only: "--option=tr" is one word to complete. */
+		rl_basic_word_break_characters = " \t";
+		rl_completer_word_break_characters = (char *)" \t";
+		printf("%s\n", _("Type 'help' for the commands, Tab to complete, 'quit' to leave."));
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	for (;;) {
+		char *l;
+		if (tty) {
+			rl_completion_append_character = ' ';
+			l = readline("muster> ");
+			if (l && *l)
+				add_history(l);
+		} else {
+			ssize_t k = getline(&line, &cap, stdin);
+			if (k < 0)
+				break;
+			if (k && line[k - 1] == '\n')
+				line[k - 1] = '\0';
+			l = line;
+		}
+		if (l == NULL)
+			break;
+		int rc = run_line(&e, l);
+		if (tty)
+			free(l);
+		if (rc < 0)
+			e.failed = true;
+		if (rc > 0)
+			break;
+	}
+	free(line);
+	if (tty)
+		putchar('\n');
+	cands_clear();
+	free(cands);
+	cands = NULL;
+	cap_cands = 0;
+	for (size_t i = 0; i < e.n_undo; i++)
+		free(e.undo[i]);
+	for (size_t i = 0; i < e.n_redo; i++)
+		free(e.redo[i]);
+	free(e.undo);
+	free(e.redo);
+	free(e.text);
+	eval_free(e.ev);
+	roster_free(e.r);
+	diags_release(&e.d);
+	session_free(e.s);
+	return e.failed ? MUSTER_EXIT_TROUBLE : MUSTER_EXIT_OK;
+}

@@ -1,0 +1,187 @@
+/* cmd-import.c - muster import: a pasted plain-text list made into a roster file
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "cmd.h"
+#include "edit.h"
+#include "eval.h"
+#include "import.h"
+#include "roster.h"
+#include "save.h"
+#include "session.h"
+#include "util.h"
+#include "xml.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int exec_import(int argc, char **argv);
+
+const struct cmd_entry cmd_import_entry = {
+	"import",
+	N_("[--system=ID] [--size=ID | --limit=N[:COST]] [--faction=ID] [--name=TEXT] [--output=ROSTER [--force]] FILE"),
+	N_("read a pasted plain-text list into a roster"),
+	N_("FILE (- for standard input) holds a list as players paste it: \"10x Quack Marine [70]\",\n"
+	   "\"Quack Marine x10\", \"Marine Sergeant [Trained]\", with or without points, options in\n"
+	   "brackets or on \"+ Option\" lines under the unit, or 'muster show' text. A game\n"
+	   "system may add patterns of its own (<import> in its rules-xml). Each line that\n"
+	   "cannot be read is reported with its number, a misspelt name with a \"did you mean\",\n"
+	   "and nothing is written. The roster goes to standard output, or to ROSTER (saved\n"
+	   "safely, with its status printed). Exit status: 0 read, 2 on trouble.\n\n"
+	   "Options:\n"
+	   "      --system=ID      the game system, when the text has no 'Game:' line\n"
+	   "      --size=ID        the battle size of lists that give none\n"
+	   "      --limit=N[:COST] a custom limit for lists that give none\n"
+	   "      --faction=ID     the faction of lists that give none\n"
+	   "      --name=TEXT      the roster's name\n"
+	   "  -o, --output=ROSTER  write the roster file ROSTER\n"
+	   "      --force          replace an existing ROSTER (kept as ROSTER~)\n"),
+	exec_import,
+};
+
+enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FORCE };
+
+/* Reads a whole text file (or standard input) up to the XML size cap. */
+static char *read_text(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (f == NULL) {
+		fprintf(stderr, _("muster: %s: cannot open: %s\n"), path, strerror(errno));
+		return NULL;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0 && sb.len <= (size_t)XML_MAX_FILE_SIZE)
+		strbuf_add(&sb, buf, n);
+	bool bad = ferror(f);
+	if (f != stdin)
+		fclose(f);
+	if (bad || sb.len > (size_t)XML_MAX_FILE_SIZE) {
+		fprintf(stderr, bad ? _("muster: %s: cannot read\n") : _("muster: %s: file is too large\n"),
+		        path);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	if (sb.len && memchr(sb.s, '\0', sb.len)) {
+		fprintf(stderr, _("muster: %s: not a text file: it contains a NUL byte\n"), path);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	*len = sb.len;
+	return sb.s ? strbuf_detach(&sb) : xstrdup("");
+}
+
+static int exec_import(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CMD_COMMON_OPTIONS,
+		{ "system", required_argument, NULL, OPT_SYSTEM },
+		{ "size", required_argument, NULL, OPT_SIZE },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
+		{ "faction", required_argument, NULL, OPT_FACTION },
+		{ "name", required_argument, NULL, OPT_NAME },
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd_entry *self = &cmd_import_entry;
+	struct import_opts io;
+	memset(&io, 0, sizeof(io));
+	io.limit = -1;
+	const char *output = NULL;
+	bool force = false;
+	char *cost = NULL;
+	int opt, rc = MUSTER_EXIT_TROUBLE;
+	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+		int c = cmd_common_option(self, opt, optarg);
+		if (c < 0) {
+			rc = MUSTER_EXIT_OK;
+			goto out;
+		}
+		if (c > 0)
+			continue;
+		switch (opt) {
+		case OPT_SYSTEM: io.system = optarg; break;
+		case OPT_SIZE: io.size = optarg; break;
+		case OPT_FACTION: io.faction = optarg; break;
+		case OPT_NAME: io.name = optarg; break;
+		case OPT_FORCE: force = true; break;
+		case 'o': output = optarg; break;
+		case OPT_LIMIT: {
+			char *colon = strchr(optarg, ':');
+			free(cost);
+			cost = colon ? xstrdup(colon + 1) : NULL;
+			if (colon)
+				*colon = '\0';
+			if (parse_long(optarg, 0, MUSTER_MAX_COST, &io.limit) != 0) {
+				rc = cmd_usage_error(self, _("--limit=%s: give a whole number"), optarg);
+				goto out;
+			}
+			io.limit_cost = cost;
+			break;
+		}
+		default:
+			rc = cmd_bad_option(self, opt, argv);
+			goto out;
+		}
+	}
+	if (argc - optind != 1) {
+		rc = cmd_usage_error(self, "%s", _("import takes one text FILE"));
+		goto out;
+	}
+	const char *path = argv[optind];
+	if (output && !force && access(output, F_OK) == 0) {
+		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
+		        output, output);
+		goto out;
+	}
+	size_t len = 0;
+	char *text = read_text(path, &len);
+	if (text == NULL)
+		goto out;
+	struct session *s = session_new();
+	struct diags d = DIAGS_INIT;
+	char *xml = import_text(s, text, len, path, &io, &d);
+	if (xml == NULL) {
+		diags_print(&d, stderr, DIAG_TEXT);
+		fprintf(stderr, _("muster: %s: not imported\n"), path);
+	} else {
+		/* The roster must load: a size or a faction the text did not give is said now. */
+		const char *name = output ? output : path;
+		struct roster *r = NULL;
+		struct eval *ev = NULL;
+		struct diags cd = DIAGS_INIT;
+		if (edit_check(s, name, xml, strlen(xml), &r, &ev, &cd) < 0) {
+			diags_sort(&cd);
+			diags_print(&cd, stderr, DIAG_TEXT);
+			fprintf(stderr, _("muster: %s: not imported\n"), path);
+		} else if (output == NULL) {
+			fputs(xml, stdout);
+			rc = MUSTER_EXIT_OK;
+		} else {
+			struct diags sd = DIAGS_INIT;
+			if (save_file(output, xml, strlen(xml), &sd) != 0) {
+				diags_print(&sd, stderr, DIAG_TEXT);
+			} else {
+				diags_sort(&cd);
+				cmd_print_status(ev, &cd, true, stdout);
+				rc = MUSTER_EXIT_OK;
+			}
+			diags_release(&sd);
+		}
+		eval_free(ev);
+		roster_free(r);
+		diags_release(&cd);
+	}
+	free(xml);
+	free(text);
+	diags_release(&d);
+	session_free(s);
+out:
+	free(cost);
+	return rc;
+}

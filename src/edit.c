@@ -1,0 +1,724 @@
+/* edit.c - changing a roster file: its XML changed in place, checked again, then saved
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Changes go through the libxml2 tree of the user's own file, so that its comments, its
+ * layout and any content Muster does not know stay. Each new element gets the indentation of
+ * its siblings. Every lookup of a unit or an option is one pass over a list or an entry.
+ */
+#include "muster.h"
+#include "edit.h"
+#include "check.h"
+#include "eval.h"
+#include "idx.h"
+#include "roster.h"
+#include "session.h"
+#include "system.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *const edit_verbs[] = { "add", "remove", "set", NULL };
+
+char *edit_dump(xmlDocPtr doc, const char *name, size_t *len, struct diags *d)
+{
+	xmlChar *buf = NULL;
+	int n = 0;
+	xmlDocDumpMemoryEnc(doc, &buf, &n, "UTF-8");
+	if (buf == NULL || n <= 0) {
+		xmlFree(buf);
+		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot write the roster out"));
+		return NULL;
+	}
+	char *out = xmalloc((size_t)n + 2);
+	memcpy(out, buf, (size_t)n);
+	xmlFree(buf);
+	if (out[n - 1] != '\n')
+		out[n++] = '\n';
+	out[n] = '\0';
+	*len = (size_t)n;
+	return out;
+}
+
+long edit_check(struct session *s, const char *path, const char *buf, size_t len,
+                struct roster **rout, struct eval **evout, struct diags *d)
+{
+	struct roster *r = buf ? roster_load_memory(s, buf, len, path, d) : roster_load(s, path, d);
+	if (r == NULL)
+		return -1;
+	struct eval *ev = eval_new(r, d);
+	if (ev == NULL) {
+		roster_free(r);
+		return -1;
+	}
+	long errors = (long)check_roster(ev, d);
+	if (d->fatals) {
+		eval_free(ev);
+		roster_free(r);
+		return -1;
+	}
+	if (rout) {
+		*rout = r;
+		*evout = ev;
+	} else {
+		eval_free(ev);
+		roster_free(r);
+	}
+	return errors;
+}
+
+/* --- names, did you mean ------------------------------------------------------------------ */
+
+void did_you_mean(struct strbuf *sb, const char *word, const char *const *cands, size_t n)
+{
+	struct nearest nr;
+	nearest_init(&nr, word);
+	for (size_t i = 0; i < n; i++)
+		nearest_offer(&nr, cands[i], cands[i]);
+	if (nr.best)
+		strbuf_addf(sb, _("; did you mean '%s'?"), nr.best);
+}
+
+const struct entry *edit_find_entry(const struct system *sys, const char *word, struct diags *d)
+{
+	const struct entry *e = system_entry(sys, word);
+	if (e)
+		return e;
+	/* By name: one pass over the catalogs. */
+	for (size_t c = 0; c < sys->n_catalogs; c++)
+		for (size_t i = 0; i < sys->catalogs[c]->n_entries; i++)
+			if (strcasecmp(sys->catalogs[c]->entries[i].name, word) == 0)
+				return &sys->catalogs[c]->entries[i];
+	struct strbuf sb = STRBUF_INIT;
+	system_describe_unknown(sys, KNOWN_ENTRY, word, &sb);
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("unknown entry '%s' in system '%s'%s"), word,
+	          sys->id, sb.s);
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/* --- the tree ------------------------------------------------------------------------------ */
+
+/* The white space that indents node: the text after the last newline before it. */
+static char *indent_of(xmlNodePtr node)
+{
+	xmlNodePtr prev = node->prev;
+	if (prev && prev->type == XML_TEXT_NODE && prev->content) {
+		const char *t = (const char *)prev->content;
+		const char *nl = strrchr(t, '\n');
+		if (nl && strspn(nl + 1, " \t") == strlen(nl + 1))
+			return xstrdup(nl + 1);
+	}
+	return xstrdup("");
+}
+
+/* Appends child to parent on a line of its own, indented as its element siblings or one step
+ * further than parent. */
+static void append_child(xmlNodePtr parent, xmlNodePtr child)
+{
+	xmlNodePtr last = NULL;
+	for (xmlNodePtr c = parent->children; c; c = c->next)
+		if (c->type == XML_ELEMENT_NODE)
+			last = c;
+	if (last) {
+		char *ind = indent_of(last);
+		char *ws = xasprintf("\n%s", ind);
+		xmlNodePtr t = xmlNewText(BAD_CAST ws);
+		xmlAddNextSibling(last, t);
+		xmlAddNextSibling(t, child);
+		free(ws);
+		free(ind);
+		return;
+	}
+	char *pind = indent_of(parent);
+	/* Only white space inside: replace it. */
+	xmlNodePtr c = parent->children;
+	while (c) {
+		xmlNodePtr next = c->next;
+		if (c->type == XML_TEXT_NODE) {
+			xmlUnlinkNode(c);
+			xmlFreeNode(c);
+		}
+		c = next;
+	}
+	char *open = xasprintf("\n%s  ", pind);
+	char *close = xasprintf("\n%s", pind);
+	xmlNodePtr first = parent->children;
+	if (first) {
+		xmlAddPrevSibling(first, xmlNewText(BAD_CAST open));
+		xmlAddChild(parent, xmlNewText(BAD_CAST close));
+		xmlAddPrevSibling(parent->last, child);
+	} else {
+		xmlAddChild(parent, xmlNewText(BAD_CAST open));
+		xmlAddChild(parent, child);
+		xmlAddChild(parent, xmlNewText(BAD_CAST close));
+	}
+	free(open);
+	free(close);
+	free(pind);
+}
+
+/* Takes node out of the tree with the white space that put it on its own line. */
+static void drop_node(xmlNodePtr node)
+{
+	xmlNodePtr prev = node->prev;
+	if (prev && prev->type == XML_TEXT_NODE && prev->content &&
+	    strspn((const char *)prev->content, " \t\r\n") == strlen((const char *)prev->content)) {
+		xmlUnlinkNode(prev);
+		xmlFreeNode(prev);
+	}
+	xmlUnlinkNode(node);
+	xmlFreeNode(node);
+}
+
+static void set_long_prop(xmlNodePtr n, const char *name, long v)
+{
+	char buf[32];
+	snprintf(buf, sizeof(buf), "%ld", v);
+	xmlSetProp(n, BAD_CAST name, BAD_CAST buf);
+}
+
+static bool prop_is(xmlNodePtr n, const char *name, const char *value, bool nocase)
+{
+	char *v = xml_prop(n, name);
+	bool is = v && (nocase ? strcasecmp(v, value) == 0 : strcmp(v, value) == 0);
+	free(v);
+	return is;
+}
+
+#define EFAIL(...) \
+	do { \
+		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, __VA_ARGS__); \
+		return NULL; \
+	} while (0)
+
+static xmlNodePtr find_list(xmlDocPtr doc, const char *ref, struct diags *d)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	long k = 0, want = 0;
+	if (ref && parse_long(ref, 1, 1000000, &want) != 0)
+		want = 0;
+	struct strbuf known = STRBUF_INIT;
+	for (xmlNodePtr l = root ? xml_first_elem(root) : NULL; l; l = xml_next_elem(l)) {
+		if (!xml_is(l, "list"))
+			continue;
+		k++;
+		if (ref == NULL || want == k || prop_is(l, "id", ref, false) ||
+		    prop_is(l, "name", ref, true)) {
+			strbuf_release(&known);
+			return l;
+		}
+		char *id = xml_prop(l, "id");
+		strbuf_addf(&known, "%s%ld%s%s", k > 1 ? ", " : "", k, id ? " " : "", id ? id : "");
+		free(id);
+	}
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("the roster has no list '%s' (lists: %s)"),
+	          ref ? ref : "", known.s ? known.s : _("none"));
+	strbuf_release(&known);
+	return NULL;
+}
+
+/* A unit of list by number, id, given name, or entry (id or name) when only one unit has it. */
+static xmlNodePtr find_unit(const struct system *sys, xmlNodePtr list, const char *ref,
+                            struct diags *d)
+{
+	long want = 0, k = 0;
+	if (parse_long(ref, 1, 100000000L, &want) != 0)
+		want = 0;
+	xmlNodePtr by_entry = NULL;
+	size_t n_entry = 0;
+	struct nearest nr;
+	nearest_init(&nr, ref);
+	char **owned = NULL;
+	size_t n_owned = 0, cap_owned = 0;
+	xmlNodePtr found = NULL;
+	for (xmlNodePtr u = xml_first_elem(list); u && found == NULL; u = xml_next_elem(u)) {
+		if (!xml_is(u, "unit"))
+			continue;
+		k++;
+		if (want == k || prop_is(u, "id", ref, false) || prop_is(u, "name", ref, true)) {
+			found = u;
+			break;
+		}
+		char *eid = xml_prop(u, "entry");
+		const struct entry *e = eid ? system_entry(sys, eid) : NULL;
+		if (eid && (strcmp(eid, ref) == 0 || (e && strcasecmp(e->name, ref) == 0))) {
+			by_entry = u;
+			n_entry++;
+		}
+		/* Names offered for "did you mean" live as long as this call. */
+		char *label = xml_prop(u, "name");
+		GROW(owned, cap_owned, n_owned + 2);
+		if (label) {
+			owned[n_owned++] = label;
+			nearest_offer(&nr, label, label);
+		}
+		owned[n_owned++] = eid;
+		if (eid)
+			nearest_offer(&nr, e ? e->name : eid, e ? e->name : eid);
+	}
+	if (found == NULL && n_entry == 1)
+		found = by_entry;
+	if (found == NULL) {
+		if (n_entry > 1)
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("%zu units are '%s': name one by its number ('muster status' shows them)"),
+			          n_entry, ref);
+		else if (nr.best)
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("the list has no unit '%s'; did you mean '%s'?"), ref, nr.best);
+		else
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("the list has no unit '%s' (a number from 1 to %ld, an id or a name)"),
+			          ref, k);
+	}
+	for (size_t i = 0; i < n_owned; i++)
+		free(owned[i]);
+	free(owned);
+	return found;
+}
+
+static const struct entry *unit_entry(const struct system *sys, xmlNodePtr u)
+{
+	char *eid = xml_prop(u, "entry");
+	const struct entry *e = eid ? system_entry(sys, eid) : NULL;
+	free(eid);
+	return e;
+}
+
+static const struct entry_option *find_option(const struct entry *e, const char *ref,
+                                              struct diags *d)
+{
+	struct nearest nr;
+	nearest_init(&nr, ref);
+	struct strbuf known = STRBUF_INIT;
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		if (strcmp(o->id, ref) == 0 || (o->name && strcasecmp(o->name, ref) == 0)) {
+			strbuf_release(&known);
+			return o;
+		}
+		nearest_offer(&nr, o->id, o->id);
+		nearest_offer(&nr, o->name, o->id);
+		strbuf_addf(&known, "%s%s", i ? ", " : "", o->id);
+	}
+	if (nr.best)
+		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+		          _("'%s' has no option '%s'; did you mean '%s'? (options: %s)"), e->name, ref,
+		          nr.best, known.s);
+	else
+		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("'%s' has no option '%s' (options: %s)"),
+		          e->name, ref, known.s ? known.s : _("none"));
+	strbuf_release(&known);
+	return NULL;
+}
+
+/* Sets how often unit u takes option o; 0 takes it off. */
+static void set_option(xmlNodePtr u, const struct entry_option *o, long count)
+{
+	for (xmlNodePtr c = xml_first_elem(u); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "option") || !prop_is(c, "id", o->id, false))
+			continue;
+		if (count == 0)
+			drop_node(c);
+		else if (count == 1)
+			xmlUnsetProp(c, BAD_CAST "count");
+		else
+			set_long_prop(c, "count", count);
+		return;
+	}
+	if (count == 0)
+		return;
+	xmlNodePtr n = xmlNewNode(u->ns, BAD_CAST "option");
+	xmlSetProp(n, BAD_CAST "id", BAD_CAST o->id);
+	if (count > 1)
+		set_long_prop(n, "count", count);
+	append_child(u, n);
+}
+
+/* An id no unit of list has, made from base. */
+static char *fresh_id(xmlNodePtr list, const char *base)
+{
+	struct idx *ids = idx_new();
+	char **owned = NULL;
+	size_t n = 0, cap = 0;
+	for (xmlNodePtr u = xml_first_elem(list); u; u = xml_next_elem(u)) {
+		char *id = xml_is(u, "unit") ? xml_prop(u, "id") : NULL;
+		if (id == NULL)
+			continue;
+		GROW(owned, cap, n + 1);
+		owned[n++] = id;
+		idx_add(ids, id, id);
+	}
+	char *id = xstrdup(base);
+	for (long k = 2; idx_get(ids, id); k++) {
+		free(id);
+		id = xasprintf("%s-%ld", base, k);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(owned[i]);
+	free(owned);
+	idx_free(ids);
+	return id;
+}
+
+/* A deep copy of unit u for list, in the list's namespace (xmlDocCopyNode of a node out of its
+ * tree would declare the namespace again on the copy). */
+static void own_ns(xmlNodePtr n, xmlNsPtr ns)
+{
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (n->nsDef) {
+			xmlFreeNsList(n->nsDef);
+			n->nsDef = NULL;
+		}
+		n->ns = ns;
+		own_ns(n->children, ns);
+	}
+}
+
+static xmlNodePtr copy_unit(xmlDocPtr doc, xmlNodePtr u, xmlNodePtr list)
+{
+	xmlNodePtr c = xmlDocCopyNode(u, doc, 1);
+	own_ns(c, list->ns);
+	return c;
+}
+
+/* Units of list attached to unit u lose their attachment (u goes, or leaves the list). */
+static void detach_from(xmlNodePtr list, xmlNodePtr u)
+{
+	char *id = xml_prop(u, "id");
+	if (id == NULL)
+		return;
+	for (xmlNodePtr c = xml_first_elem(list); c; c = xml_next_elem(c))
+		if (c != u && xml_is(c, "unit") && prop_is(c, "attach", id, false))
+			xmlUnsetProp(c, BAD_CAST "attach");
+	free(id);
+}
+
+/* --- the verbs ----------------------------------------------------------------------------- */
+
+struct opts {
+	const char *list, *name, *id, *attach, *move;
+	long models;
+	bool detach, copy;
+	const char **opt_ids;
+	long *opt_counts;
+	size_t n_opts;
+	const char *pos[3];
+	size_t n_pos;
+};
+
+static int fail(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct diags *d, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, "%s", msg);
+	free(msg);
+	return -1;
+}
+
+/* Reads --name=value words and positional words. */
+static int parse_opts(int argc, char **argv, struct opts *o, struct diags *d)
+{
+	static const char *const valued[] = { "list", "name", "id", "attach", "move", "models",
+	                                       "option", NULL };
+	memset(o, 0, sizeof(*o));
+	o->models = -1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--", 2) != 0) {
+			if (o->n_pos == MUSTER_ARRAY_LEN(o->pos))
+				return fail(d, _("'%s': too many words"), a);
+			o->pos[o->n_pos++] = a;
+			continue;
+		}
+		const char *key = a + 2, *eq = strchr(key, '=');
+		size_t klen = eq ? (size_t)(eq - key) : strlen(key);
+		const char *val = eq ? eq + 1 : NULL;
+		if (val == NULL) {
+			if (klen == 6 && strncmp(key, "detach", 6) == 0)
+				o->detach = true;
+			else if (klen == 4 && strncmp(key, "copy", 4) == 0)
+				o->copy = true;
+			else if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
+				bool known = false;
+				for (const char *const *v = valued; *v; v++)
+					known |= strlen(*v) == klen && strncmp(*v, key, klen) == 0;
+				if (!known)
+					return fail(d, _("unknown option '%s'"), a);
+				val = argv[++i];
+			} else {
+				return fail(d, _("option '%s' needs a value"), a);
+			}
+			if (val == NULL)
+				continue;
+		}
+#define IS(s) (klen == strlen(s) && strncmp(key, s, klen) == 0)
+		if (IS("list"))
+			o->list = val;
+		else if (IS("name"))
+			o->name = val;
+		else if (IS("id"))
+			o->id = val;
+		else if (IS("attach"))
+			o->attach = val;
+		else if (IS("move"))
+			o->move = val;
+		else if (IS("models")) {
+			if (parse_long(val, 1, 100000, &o->models) != 0)
+				return fail(d, _("--models=%s: give a whole number from 1 to 100000"), val);
+		} else if (IS("option")) {
+			o->opt_ids = xreallocarray(o->opt_ids, o->n_opts + 1, sizeof(*o->opt_ids));
+			o->opt_counts = xreallocarray(o->opt_counts, o->n_opts + 1, sizeof(*o->opt_counts));
+			const char *e2 = strrchr(val, '=');
+			long cnt = 1;
+			if (e2 && parse_long(e2 + 1, 0, 1000, &cnt) != 0)
+				return fail(d, _("--option=%s: write ID or ID=COUNT (0 to 1000)"), val);
+			/* The id is the part before =COUNT; kept in argv, cut in place. */
+			if (e2)
+				*(char *)e2 = '\0';
+			o->opt_ids[o->n_opts] = val;
+			o->opt_counts[o->n_opts++] = cnt;
+		} else {
+			return fail(d, _("unknown option '%s'"), a);
+		}
+#undef IS
+	}
+	return 0;
+}
+
+static int apply_options(const struct opts *o, const struct entry *e, xmlNodePtr u,
+                         struct diags *d)
+{
+	for (size_t i = 0; i < o->n_opts; i++) {
+		const struct entry_option *eo = find_option(e, o->opt_ids[i], d);
+		if (eo == NULL)
+			return -1;
+		set_option(u, eo, o->opt_counts[i]);
+	}
+	return 0;
+}
+
+static int apply_attach(const struct system *sys, const struct opts *o, xmlNodePtr list,
+                        xmlNodePtr u, struct diags *d)
+{
+	if (o->detach)
+		xmlUnsetProp(u, BAD_CAST "attach");
+	if (o->attach == NULL)
+		return 0;
+	xmlNodePtr to = find_unit(sys, list, o->attach, d);
+	if (to == NULL)
+		return -1;
+	if (to == u)
+		return fail(d, _("a unit cannot join itself ('%s')"), o->attach);
+	char *id = xml_prop(to, "id");
+	if (id == NULL) {
+		char *eid = xml_prop(to, "entry");
+		id = fresh_id(list, eid ? eid : "unit");
+		free(eid);
+		xmlSetProp(to, BAD_CAST "id", BAD_CAST id);
+	}
+	xmlSetProp(u, BAD_CAST "attach", BAD_CAST id);
+	free(id);
+	return 0;
+}
+
+static int apply_common(const struct system *sys, const struct opts *o, const struct entry *e,
+                        xmlNodePtr list, xmlNodePtr u, struct diags *d)
+{
+	if (o->models > 0)
+		set_long_prop(u, "models", o->models);
+	if (o->name) {
+		if (*o->name)
+			xmlSetProp(u, BAD_CAST "name", BAD_CAST o->name);
+		else
+			xmlUnsetProp(u, BAD_CAST "name");
+	}
+	if (o->id) {
+		if (*o->id)
+			xmlSetProp(u, BAD_CAST "id", BAD_CAST o->id);
+		else
+			xmlUnsetProp(u, BAD_CAST "id");
+	}
+	if (apply_options(o, e, u, d) != 0)
+		return -1;
+	return apply_attach(sys, o, list, u, d);
+}
+
+static int verb_add(const struct system *sys, xmlDocPtr doc, struct opts *o, struct diags *d)
+{
+	if (o->n_pos < 1 || o->n_pos > 2)
+		return fail(d, "%s", _("add takes an ENTRY and, if you like, its number of models"));
+	if (o->n_pos == 2 && (o->models >= 0 || parse_long(o->pos[1], 1, 100000, &o->models) != 0))
+		return fail(d, _("'%s': give the models as a whole number from 1 to 100000"), o->pos[1]);
+	if (o->copy || o->move || o->detach)
+		return fail(d, "%s", _("add takes no --copy, --move or --detach"));
+	const struct entry *e = edit_find_entry(sys, o->pos[0], d);
+	if (e == NULL)
+		return -1;
+	xmlNodePtr list = find_list(doc, o->list, d);
+	if (list == NULL)
+		return -1;
+	xmlNodePtr u = xmlNewNode(list->ns, BAD_CAST "unit");
+	xmlSetProp(u, BAD_CAST "entry", BAD_CAST e->id);
+	set_long_prop(u, "models", 1);
+	append_child(list, u);
+	return apply_common(sys, o, e, list, u, d);
+}
+
+static int verb_remove(const struct system *sys, xmlDocPtr doc, struct opts *o, struct diags *d)
+{
+	if (o->n_pos != 1 || o->n_opts || o->models >= 0 || o->name || o->attach || o->copy ||
+	    o->move || o->detach || o->id)
+		return fail(d, "%s", _("remove takes one UNIT (and --list)"));
+	xmlNodePtr list = find_list(doc, o->list, d);
+	xmlNodePtr u = list ? find_unit(sys, list, o->pos[0], d) : NULL;
+	if (u == NULL)
+		return -1;
+	detach_from(list, u);
+	drop_node(u);
+	return 0;
+}
+
+static int verb_set(const struct system *sys, xmlDocPtr doc, struct opts *o, struct diags *d)
+{
+	if (o->n_pos != 1)
+		return fail(d, "%s", _("set takes one UNIT and what to change"));
+	xmlNodePtr list = find_list(doc, o->list, d);
+	xmlNodePtr u = list ? find_unit(sys, list, o->pos[0], d) : NULL;
+	if (u == NULL)
+		return -1;
+	const struct entry *e = unit_entry(sys, u);
+	if (e == NULL)
+		return fail(d, _("unit '%s' names no entry of the system"), o->pos[0]);
+	if (o->copy) {
+		xmlNodePtr c = copy_unit(doc, u, list);
+		xmlUnsetProp(c, BAD_CAST "id");
+		xmlUnsetProp(c, BAD_CAST "attach");
+		xmlUnsetProp(c, BAD_CAST "name");
+		append_child(list, c);
+		u = c;
+	}
+	if (o->move) {
+		xmlNodePtr to = find_list(doc, o->move, d);
+		if (to == NULL)
+			return -1;
+		if (to != list) {
+			detach_from(list, u);
+			xmlUnsetProp(u, BAD_CAST "attach");
+			xmlNodePtr c = copy_unit(doc, u, to);
+			drop_node(u);
+			append_child(to, c);
+			u = c;
+			list = to;
+		}
+	}
+	return apply_common(sys, o, e, list, u, d);
+}
+
+int edit_apply(xmlDocPtr doc, const struct system *sys, int argc, char **argv, struct diags *d)
+{
+	struct opts o;
+	if (argc < 1)
+		return fail(d, "%s", _("no command given"));
+	int rc = parse_opts(argc, argv, &o, d);
+	if (rc == 0) {
+		if (strcmp(argv[0], "add") == 0)
+			rc = verb_add(sys, doc, &o, d);
+		else if (strcmp(argv[0], "remove") == 0)
+			rc = verb_remove(sys, doc, &o, d);
+		else if (strcmp(argv[0], "set") == 0)
+			rc = verb_set(sys, doc, &o, d);
+		else
+			rc = fail(d, _("unknown command '%s' (add, remove or set)"), argv[0]);
+	}
+	free(o.opt_ids);
+	free(o.opt_counts);
+	return rc;
+}
+
+/* --- a new roster -------------------------------------------------------------------------- */
+
+static void add_attr(struct strbuf *sb, const char *name, const char *value)
+{
+	if (value == NULL)
+		return;
+	strbuf_addf(sb, " %s=\"", name);
+	strbuf_add_escaped(sb, value);
+	strbuf_addc(sb, '"');
+}
+
+static void add_field(struct strbuf *sb, const char *indent, const char *nv)
+{
+	const char *eq = strchr(nv, '=');
+	char *name = eq ? xstrndup(nv, (size_t)(eq - nv)) : xstrdup(nv);
+	strbuf_addf(sb, "%s<field", indent);
+	add_attr(sb, "name", name);
+	add_attr(sb, "value", eq ? eq + 1 : "true");
+	strbuf_adds(sb, "/>\n");
+	free(name);
+}
+
+static bool roster_field(const struct system *sys, const char *nv)
+{
+	if (sys == NULL)
+		return false;
+	const char *eq = strchr(nv, '=');
+	size_t n = eq ? (size_t)(eq - nv) : strlen(nv);
+	for (size_t i = 0; i < sys->n_fields; i++)
+		if (strlen(sys->fields[i].id) == n && strncmp(sys->fields[i].id, nv, n) == 0)
+			return sys->fields[i].scope == FIELD_ROSTER;
+	return false;
+}
+
+char *edit_new_text(const struct system *sys, const struct edit_new *spec)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
+	add_attr(&sb, "system", spec->system);
+	add_attr(&sb, "name", spec->name);
+	strbuf_adds(&sb, ">\n");
+	for (char **f = spec->fields; f && *f; f++)
+		if (roster_field(sys, *f))
+			add_field(&sb, "  ", *f);
+	static char *main_list[] = { (char *)"main", NULL };
+	for (char **l = spec->lists ? spec->lists : main_list; *l; l++) {
+		const char *colon = strchr(*l, ':');
+		char *id = colon ? xstrndup(*l, (size_t)(colon - *l)) : xstrdup(*l);
+		strbuf_adds(&sb, "  <list");
+		add_attr(&sb, "id", id);
+		add_attr(&sb, "name", colon ? colon + 1 : NULL);
+		add_attr(&sb, "size", spec->size);
+		add_attr(&sb, "faction", spec->faction);
+		free(id);
+		bool body = spec->limit >= 0;
+		for (char **f = spec->fields; f && *f; f++)
+			body |= !roster_field(sys, *f);
+		if (!body) {
+			strbuf_adds(&sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(&sb, ">\n");
+		if (spec->limit >= 0) {
+			strbuf_adds(&sb, "    <limit");
+			add_attr(&sb, "cost", spec->limit_cost);
+			strbuf_addf(&sb, " value=\"%ld\"/>\n", spec->limit);
+		}
+		for (char **f = spec->fields; f && *f; f++)
+			if (!roster_field(sys, *f))
+				add_field(&sb, "    ", *f);
+		strbuf_adds(&sb, "  </list>\n");
+	}
+	strbuf_adds(&sb, "</roster>\n");
+	return strbuf_detach(&sb);
+}

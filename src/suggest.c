@@ -1,0 +1,216 @@
+/* suggest.c - what can still be added to a list without breaking a rule
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A candidate is a shallow copy of the roster whose list has one more unit; its evaluation
+ * and check are the ones every command uses (eval.h, check.h), so a suggestion is judged by
+ * exactly the rules `muster validate` applies. What the list broke before is counted per rule
+ * once; a candidate is compared with it in one pass over its diagnostics.
+ */
+#include "muster.h"
+#include "suggest.h"
+#include "check.h"
+#include "eval.h"
+#include "idx.h"
+#include "select.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Errors per rule of the list as it is. */
+struct base {
+	struct idx *ix;   /* rule id -> index + 1 into counts */
+	size_t *counts;
+	size_t n, cap;
+};
+
+static const char *rule_key(const struct diag *g)
+{
+	return g->rule ? g->rule : g->msg ? g->msg : "";
+}
+
+static void base_count(struct base *b, const struct diags *d)
+{
+	b->ix = idx_new();
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->v[i].sev < SEV_ERROR)
+			continue;
+		const char *k = rule_key(&d->v[i]);
+		void *pos = idx_get(b->ix, k);
+		if (pos) {
+			b->counts[(size_t)(uintptr_t)pos - 1]++;
+			continue;
+		}
+		GROW(b->counts, b->cap, b->n + 1);
+		b->counts[b->n++] = 1;
+		idx_add(b->ix, k, (void *)(uintptr_t)b->n);
+	}
+}
+
+/* Is the roster with the candidate as legal as the base: no rule broken more often? */
+static bool no_worse(const struct base *b, const struct diags *d, size_t *seen)
+{
+	if (d->fatals)
+		return false;
+	memset(seen, 0, (b->n + 1) * sizeof(*seen));
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->v[i].sev < SEV_ERROR)
+			continue;
+		void *pos = idx_get(b->ix, rule_key(&d->v[i]));
+		if (pos == NULL)
+			return false;
+		size_t k = (size_t)(uintptr_t)pos - 1;
+		if (++seen[k] > b->counts[k])
+			return false;
+	}
+	return true;
+}
+
+struct trial {
+	const struct roster *r;
+	size_t li;
+	struct roster copy;
+	struct r_list *lists;
+	struct r_unit *units;
+	const struct base *b;
+	size_t *seen;
+};
+
+static bool try_models(struct trial *t, long models)
+{
+	t->units[t->r->lists[t->li].n_units].models = models;
+	struct diags d = DIAGS_INIT;
+	struct eval *ev = eval_new(&t->copy, &d);
+	bool ok = false;
+	if (ev) {
+		check_roster(ev, &d);
+		ok = no_worse(t->b, &d, t->seen);
+	}
+	eval_free(ev);
+	diags_release(&d);
+	return ok;
+}
+
+/* The most models the points left could pay for (SUGGEST_MAX_MODELS when nothing limits). */
+static long affordable(const struct eval *ev, size_t li, const struct entry *e)
+{
+	const struct elist *el = &ev->lists[li];
+	long most = SUGGEST_MAX_MODELS;
+	for (size_t c = 0; c < ev->sys->n_costs; c++) {
+		if (el->limits[c] < 0 || e->costs[c] <= 0)
+			continue;
+		int64_t left = el->limits[c] - el->totals[c];
+		int64_t n = left < 0 ? 0 : left / e->costs[c];
+		if (n < most)
+			most = (long)n;
+	}
+	return most;
+}
+
+long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d)
+{
+	*out = NULL;
+	if (li >= r->n_lists)
+		return 0;
+	struct eval *ev = eval_new(r, d);
+	if (ev == NULL)
+		return -1;
+	struct diags bd = DIAGS_INIT;
+	check_roster(ev, &bd);
+	if (bd.fatals) {
+		diags_merge(d, &bd);
+		diags_release(&bd);
+		eval_free(ev);
+		return -1;
+	}
+	struct base b = { 0 };
+	base_count(&b, &bd);
+	diags_release(&bd);
+
+	const struct r_list *l = &r->lists[li];
+	struct trial t = { r, li, *r, NULL, NULL, &b, xcalloc(b.n + 1, sizeof(size_t)) };
+	t.lists = xcalloc(r->n_lists + 1, sizeof(*t.lists));
+	memcpy(t.lists, r->lists, r->n_lists * sizeof(*t.lists));
+	t.units = xcalloc(l->n_units + 1, sizeof(*t.units));
+	if (l->n_units)
+		memcpy(t.units, l->units, l->n_units * sizeof(*t.units));
+	t.lists[li].units = t.units;
+	t.lists[li].n_units = l->n_units + 1;
+	t.copy.lists = t.lists;
+	struct r_unit *nu = &t.units[l->n_units];
+	struct r_option *opts = NULL;
+	size_t cap_opts = 0, n = 0, cap = 0;
+	const struct system *sys = r->sys;
+	for (size_t c = 0; c < sys->n_catalogs; c++) {
+		const struct catalog *cat = sys->catalogs[c];
+		for (size_t i = 0; i < cat->n_entries; i++) {
+			const struct entry *e = &cat->entries[i];
+			if (l->faction && !entry_in_group(e, l->faction))
+				continue;
+			long most = affordable(ev, li, e);
+			if (most < 1)
+				continue;
+			/* A new unit takes what its catalog makes compulsory, at the minimum. */
+			size_t no = 0;
+			for (size_t k = 0; k < e->n_options; k++) {
+				if (e->options[k].min <= 0)
+					continue;
+				GROW(opts, cap_opts, no + 1);
+				memset(&opts[no], 0, sizeof(opts[no]));
+				opts[no].opt = &e->options[k];
+				opts[no].count = e->options[k].min;
+				opts[no].grant = opts[no].band = -1;
+				no++;
+			}
+			memset(nu, 0, sizeof(*nu));
+			nu->entry = e;
+			nu->opts = opts;
+			nu->n_opts = no;
+			nu->band = -1;
+			/* The fewest models: a few probes up to 32 (an entry no count makes legal costs
+			 * ten evaluations, not 32), then the gap below the first that works. */
+			static const long probes[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+			long lo = 0, below = 0;
+			for (size_t p = 0; p < MUSTER_ARRAY_LEN(probes) && probes[p] <= most && lo == 0; p++) {
+				if (try_models(&t, probes[p]))
+					lo = probes[p];
+				else
+					below = probes[p];
+			}
+			if (lo == 0)
+				continue;
+			for (long m = below + 1; m < lo; m++)
+				if (try_models(&t, m)) {
+					lo = m;
+					break;
+				}
+			long hi = lo, top = most;
+			/* The largest count that keeps the list legal, between lo (fine) and top. */
+			if (top > hi && try_models(&t, top)) {
+				hi = top;
+			} else {
+				while (top - hi > 1) {
+					long mid = hi + (top - hi) / 2;
+					if (try_models(&t, mid))
+						hi = mid;
+					else
+						top = mid;
+				}
+			}
+			GROW(*out, cap, n + 1);
+			(*out)[n].e = e;
+			(*out)[n].min_models = lo;
+			(*out)[n].max_models = hi;
+			n++;
+		}
+	}
+	free(opts);
+	free(t.units);
+	free(t.lists);
+	free(t.seen);
+	free(b.counts);
+	idx_free(b.ix);
+	eval_free(ev);
+	return (long)n;
+}

@@ -1,0 +1,32 @@
+/* suggest.h - what can still be added to a list without breaking a rule
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * For each entry of the list's faction (every entry when the list names none), the roster is
+ * evaluated and checked again with one more unit of that entry (taking the options its
+ * catalog makes compulsory, at their minimum), in memory: the system is never loaded again.
+ * An entry is suggested when some number of models breaks no rule that was not broken
+ * before and breaks no rule more often: for a legal list, the list stays legal.
+ */
+#ifndef MUSTER_SUGGEST_H
+#define MUSTER_SUGGEST_H
+
+#include "model.h"
+#include "diag.h"
+
+struct suggestion {
+	const struct entry *e;
+	long min_models, max_models;  /* both checked; see suggest_list for the ones between */
+};
+
+/* The suggestions for list li of roster r, in catalog order, into a new array (caller frees).
+ * min_models is the fewest models found (probing 1, 2, 3, 4, 6, 8 ... 32, then the gap below the
+ * first that works) that keep the list as legal as it is; max_models the most,
+ * found by halving between min_models and what the points left allow (at most
+ * SUGGEST_MAX_MODELS), on the assumption that a count allowed above the minimum is allowed
+ * below it too; both ends are checked. Returns the count, or -1 when the roster itself cannot
+ * be evaluated (d says why). The checks: per entry, a few dozen evaluations of the list. */
+#define SUGGEST_MAX_MODELS 1000
+long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d);
+
+#endif

@@ -1,0 +1,170 @@
+#!/bin/sh
+# `muster edit` driven like a player at a terminal: in a tmux pane (its own server socket),
+# keys are sent with send-keys and the screen read with capture-pane. Entry ids, options and
+# units are typed in part and finished with Tab. Two armies are built from nothing (an empty
+# roster from `muster new`): a legal 300-AP Duckhammer army, and a 2000-point ActionHammer
+# army with a Leader attached to its Bodyguard (AH-7). Each wait polls the screen a bounded
+# number of times; none is a bare sleep. Skipped (exit 77) when tmux is not installed.
+# Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+command -v tmux >/dev/null 2>&1 || { echo "1..0 # SKIP tmux is not installed"; exit 77; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-tmux.XXXXXX") || exit 1
+# The sockets live in the test's directory, removed at the end.
+TMUX_TMPDIR=$tmp
+export TMUX_TMPDIR
+unset TMUX
+# One tmux server (socket) per army, so that the second never races the first one's exit.
+sock=muster-test-$$-0
+tm() {
+	tmux -L "$sock" -f /dev/null "$@"
+}
+trap 'for s in 1 2; do tmux -L muster-test-$$-$s kill-server >/dev/null 2>&1; done; rm -rf "$tmp"' EXIT
+k=0
+fails=0
+ok() {
+	k=$((k + 1))
+	echo "ok $k - $1"
+}
+not_ok() {
+	k=$((k + 1))
+	fails=$((fails + 1))
+	echo "not ok $k - $1"
+	tm capture-pane -p -t edit 2>/dev/null | sed 's/^/# /' | tail -25
+}
+screen() {
+	tm capture-pane -p -J -S -200 -t edit
+}
+# wait_for TEXT: polls the screen (at most 300 times, 0.1 s apart) until it holds TEXT.
+wait_for() {
+	i=0
+	while [ $i -lt 300 ]; do
+		if screen 2>/dev/null | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# wait_prompt: the last line of the screen is the prompt, with nothing typed after it.
+wait_prompt() {
+	i=0
+	while [ $i -lt 300 ]; do
+		if [ "$(screen 2>/dev/null | sed 's/ *$//; /^$/d' | tail -1)" = "muster>" ]; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+keys() {
+	tm send-keys -t edit "$@"
+}
+# typed TEXT: sends TEXT as typed characters (it may start with a dash).
+typed() {
+	tm send-keys -t edit -l -- "$1"
+}
+servers=0
+start() {
+	servers=$((servers + 1))
+	sock=muster-test-$$-$servers
+	# A loaded machine may refuse a new server now and then: a few tries, each checked.
+	tries=0
+	until tm new-session -d -s edit -x 160 -y 50 \
+		"env LC_ALL=C MUSTER_DATA_PATH='$MUSTER_DATA_PATH' '$MUSTER' edit '$1'; echo EDIT-EXIT=\$?; sleep 60" \
+		2>"$tmp/tmux.err" && tm has-session -t edit 2>>"$tmp/tmux.err"; do
+		tries=$((tries + 1))
+		sed 's/^/# tmux: /' "$tmp/tmux.err"
+		[ $tries -ge 3 ] && break
+		tm kill-server >/dev/null 2>&1
+		sleep 1
+	done
+	if wait_prompt; then ok "$2: the prompt comes"; else not_ok "$2: the prompt comes"; fi
+}
+# complete PARTIAL EXPECTED NAME: types PARTIAL, presses Tab, and the line shows EXPECTED.
+complete() {
+	typed "$1"
+	keys Tab
+	if wait_for "muster> $2"; then ok "$3: '$1' + Tab gives '$2'"; else not_ok "$3: '$1' + Tab gives '$2'"; fi
+}
+# enter REST NAME: types REST, Enter, and waits for the next prompt.
+enter() {
+	[ -n "$1" ] && typed "$1"
+	keys Enter
+	if wait_prompt; then ok "$2"; else not_ok "$2"; fi
+}
+
+# --- a legal 300-AP Duckhammer army ---------------------------------------------------------
+dh=$tmp/dh.xml
+"$MUSTER" new "$dh" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null ||
+	echo "Bail out! muster new failed"
+start "$dh" "duckhammer"
+complete "ad" "add " "duckhammer"
+complete "quack-m" "add quack-marine " "duckhammer"
+enter "10" "duckhammer: add quack-marine 10"
+if wait_for "70 of 300 AP, 230 left"; then ok "duckhammer: the total and the points left"; else not_ok "duckhammer: the total and the points left"; fi
+if wait_for "Units of one model (Quack Marine) 1/3 [DH-5]"; then ok "duckhammer: a tracker"; else not_ok "duckhammer: a tracker"; fi
+keys Up
+if wait_for "muster> add quack-marine 10"; then ok "duckhammer: Up recalls the last line"; else not_ok "duckhammer: Up recalls the last line"; fi
+enter "" "duckhammer: the second squad, from the history"
+enter "add quack-marine 10" "duckhammer: the third squad"
+complete "add marine-s" "add marine-sergeant " "duckhammer"
+complete "--opt" "add marine-sergeant --option=" "duckhammer"
+complete "tr" "add marine-sergeant --option=trained " "duckhammer"
+enter "" "duckhammer: a sergeant, trained"
+enter "add marine-recruit 20" "duckhammer: twenty recruits"
+if wait_for "284 of 300 AP, 16 left"; then ok "duckhammer: 284 of 300 AP"; else not_ok "duckhammer: 284 of 300 AP"; fi
+enter "add quack-marine 1" "duckhammer: a fourth Quack Marine unit"
+if wait_for "error: DH-5"; then ok "duckhammer: the violation shows at once"; else not_ok "duckhammer: the violation shows at once"; fi
+enter "undo" "duckhammer: undo"
+if screen | sed 's/ *$//; /^$/d' | tail -3 | grep -qxF "Legality: legal"; then ok "duckhammer: legal again after undo"; else not_ok "duckhammer: legal again after undo"; fi
+complete "set 4 --mod" "set 4 --models=" "duckhammer"
+enter "1" "duckhammer: set models"
+typed "quit"
+keys Enter
+if wait_for "EDIT-EXIT=0"; then ok "duckhammer: quit exits 0"; else not_ok "duckhammer: quit exits 0"; fi
+if LC_ALL=C "$MUSTER" validate "$dh" >"$tmp/v" 2>&1; then
+	ok "duckhammer: the saved army is legal"
+else
+	not_ok "duckhammer: the saved army is legal"
+	sed 's/^/# /' "$tmp/v"
+fi
+if grep -c '<unit ' "$dh" | grep -qx 5 && grep -qF '<option id="trained"/>' "$dh"; then
+	ok "duckhammer: five units and the option are in the file"
+else
+	not_ok "duckhammer: five units and the option are in the file"
+	sed 's/^/# /' "$dh"
+fi
+
+# --- a 2000-point ActionHammer army, a Leader with its Bodyguard ---------------------------
+ah=$tmp/ah.xml
+"$MUSTER" new "$ah" --system=actionhammer --size=2000 --faction=task-force-granite >/dev/null ||
+	echo "Bail out! muster new failed"
+start "$ah" "actionhammer"
+complete "add gran" "add granite-troopers " "actionhammer"
+enter "10" "actionhammer: ten Granite Troopers"
+complete "add field-c" "add field-commander " "actionhammer"
+complete "--att" "add field-commander --attach=" "actionhammer"
+enter "1" "actionhammer: a Field Commander joins them"
+if wait_for "joins 1"; then ok "actionhammer: the Leader is shown joining unit 1"; else not_ok "actionhammer: the Leader is shown joining unit 1"; fi
+enter "add recon-rangers 10" "actionhammer: rangers"
+enter "add outrider-bikes 3" "actionhammer: bikes"
+enter "add granite-troopers 5" "actionhammer: more troopers"
+if wait_for "Points 2020/2000 pts [AH-1]  over"; then ok "actionhammer: 20 points over, shown"; else not_ok "actionhammer: 20 points over, shown"; fi
+complete "set 5 --mod" "set 5 --models=" "actionhammer"
+enter "4" "actionhammer: four troopers"
+if wait_for "Points 1960/2000 pts [AH-1]"; then ok "actionhammer: 1960 of 2000"; else not_ok "actionhammer: 1960 of 2000"; fi
+if wait_for "Leaders per 1000 points 1/2 [AH-3]"; then ok "actionhammer: the Leaders tracker"; else not_ok "actionhammer: the Leaders tracker"; fi
+keys C-d
+if wait_for "EDIT-EXIT=0"; then ok "actionhammer: Ctrl-D leaves"; else not_ok "actionhammer: Ctrl-D leaves"; fi
+if LC_ALL=C "$MUSTER" validate "$ah" >"$tmp/v" 2>&1; then
+	ok "actionhammer: the saved army is legal"
+else
+	not_ok "actionhammer: the saved army is legal"
+	sed 's/^/# /' "$tmp/v"
+fi
+if grep -qF 'attach="granite-troopers"' "$ah"; then ok "actionhammer: the Leader is attached in the file"; else not_ok "actionhammer: the Leader is attached in the file"; fi
+echo "1..$k"
+test "$fails" -eq 0

@@ -1,0 +1,70 @@
+#!/bin/sh
+# `muster suggest` never proposes an entry whose addition makes a legal list illegal: for
+# every legal rules case of the bundled systems (tests/rules/*/ with "expect: legal") and the
+# bundled example, each suggestion is added to a copy of the list, once with the fewest and
+# once with the most models suggested, through `muster add`, and the copy must validate.
+# Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
+set -u
+top=${srcdir:-.}
+: "${MUSTER:?MUSTER must name the muster program}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-suggest.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+k=0
+fails=0
+tried=0
+LC_ALL=C
+export LC_ALL
+
+for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actionhammer/*.xml \
+	"$top"/tests/rules/daemon-rift/*.xml "$top"/tests/rules/duck/*.xml \
+	"$top"/tests/rules/duckhammer/*.xml "$top"/tests/rules/scrollhammer/*.xml; do
+	grep -q 'expect: legal' "$f" || case $f in */doc/examples/*) ;; *) continue ;; esac
+	name=${f#"$top"/}
+	"$MUSTER" validate "$f" >/dev/null 2>&1
+	[ $? -eq 2 ] && continue # needs data of its own (run-rules.sh gives it)
+	if ! "$MUSTER" suggest "$f" >"$tmp/s" 2>"$tmp/e"; then
+		k=$((k + 1)); fails=$((fails + 1))
+		echo "not ok $k - $name: suggest failed"
+		sed 's/^/# /' "$tmp/e"
+		continue
+	fi
+	bad=
+	list=0
+	n=0
+	while IFS= read -r line; do
+		case $line in
+		"  nothing more"*) continue ;;
+		"  "*) ;;
+		*) list=$((list + 1)); continue ;;
+		esac
+		set -- $line
+		entry=$1
+		models=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\)\(-\([0-9][0-9]*\)\)\{0,1\} models\{0,1\}.*/\1 \3/p')
+		for m in $models; do
+			cp "$f" "$tmp/r.xml"
+			n=$((n + 1))
+			if ! "$MUSTER" add "$tmp/r.xml" "$entry" "$m" --list="$list" >/dev/null 2>"$tmp/e"; then
+				bad="$bad add $entry x$m to list $list failed: $(head -1 "$tmp/e");"
+			elif ! "$MUSTER" validate "$tmp/r.xml" >"$tmp/v" 2>&1; then
+				bad="$bad $entry x$m in list $list: $(head -1 "$tmp/v");"
+			fi
+		done
+	done <"$tmp/s"
+	tried=$((tried + n))
+	k=$((k + 1))
+	if [ -z "$bad" ]; then
+		echo "ok $k - $name: $n suggested additions stay legal"
+	else
+		fails=$((fails + 1))
+		echo "not ok $k - $name:$bad"
+	fi
+done
+k=$((k + 1))
+if [ "$tried" -gt 100 ]; then
+	echo "ok $k - $tried additions tried in all"
+else
+	fails=$((fails + 1))
+	echo "not ok $k - only $tried additions tried: the test lost its cases"
+fi
+echo "1..$k"
+test "$fails" -eq 0
