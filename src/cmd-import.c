@@ -49,7 +49,7 @@ static char *read_text(const char *path, size_t *len)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (f == NULL) {
-		fprintf(stderr, _("muster: %s: cannot open: %s\n"), path, strerror(errno));
+		fprintf(stderr, _("muster: %s: cannot open: %s\n"), vis(path), strerror(errno));
 		return NULL;
 	}
 	struct strbuf sb = STRBUF_INIT;
@@ -62,12 +62,12 @@ static char *read_text(const char *path, size_t *len)
 		fclose(f);
 	if (bad || sb.len > (size_t)XML_MAX_FILE_SIZE) {
 		fprintf(stderr, bad ? _("muster: %s: cannot read\n") : _("muster: %s: file is too large\n"),
-		        path);
+		        vis(path));
 		strbuf_release(&sb);
 		return NULL;
 	}
 	if (sb.len && memchr(sb.s, '\0', sb.len)) {
-		fprintf(stderr, _("muster: %s: not a text file: it contains a NUL byte\n"), path);
+		fprintf(stderr, _("muster: %s: not a text file: it contains a NUL byte\n"), vis(path));
 		strbuf_release(&sb);
 		return NULL;
 	}
@@ -136,7 +136,7 @@ static int exec_import(int argc, char **argv)
 	const char *path = argv[optind];
 	if (output && !force && access(output, F_OK) == 0) {
 		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
-		        output, output);
+		        vis(output), vis(output));
 		goto out;
 	}
 	size_t len = 0;
@@ -148,7 +148,7 @@ static int exec_import(int argc, char **argv)
 	char *xml = import_text(s, text, len, path, &io, &d);
 	if (xml == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
-		fprintf(stderr, _("muster: %s: not imported\n"), path);
+		fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
 	} else {
 		/* The roster must load: a size or a faction the text did not give is said now. */
 		const char *name = output ? output : path;
@@ -158,7 +158,7 @@ static int exec_import(int argc, char **argv)
 		if (edit_check(s, name, xml, strlen(xml), &r, &ev, &cd) < 0) {
 			diags_sort(&cd);
 			diags_print(&cd, stderr, DIAG_TEXT);
-			fprintf(stderr, _("muster: %s: not imported\n"), path);
+			fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
 		} else if (output == NULL) {
 			fputs(xml, stdout);
 			rc = MUSTER_EXIT_OK;

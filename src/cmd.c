@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct cmd_entry *const cmd_table[] = {
@@ -74,14 +75,28 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 	        "usage error or unreadable or malformed input; the other commands exit 0 or 2.\n"), out);
 }
 
+const char *vis(const char *s)
+{
+	static struct strbuf slot[CMD_VIS_SLOTS];
+	static size_t next;
+	if (s == NULL)
+		return NULL;
+	struct strbuf *sb = &slot[next];
+	next = (next + 1) % CMD_VIS_SLOTS;
+	sb->len = 0;
+	strbuf_adds(sb, "");
+	strbuf_add_visible(sb, s);
+	return sb->s;
+}
+
 int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
 {
 	va_list ap;
-	fputs("muster: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "muster: %s\n", vis(msg));
+	free(msg);
 	if (cmd)
 		fprintf(stderr, _("Try 'muster %s --help' for more information.\n"), cmd->name);
 	else

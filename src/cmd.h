@@ -50,10 +50,17 @@ const struct cmd_entry *cmd_find(const char *name, bool *ambiguous);
 
 /* Prints the usage of the program (cmd NULL) or of one command to out. */
 void cmd_usage(const struct cmd_entry *cmd, FILE *out);
-/* Prints "muster: MESSAGE" and a hint to try --help on stderr; returns MUSTER_EXIT_TROUBLE. */
+/* Prints "muster: MESSAGE" and a hint to try --help on stderr; returns MUSTER_EXIT_TROUBLE.
+ * The message is written visibly (strbuf_add_visible): it may quote an argument. */
 int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* s for a terminal: control characters and bytes that are not UTF-8 written visibly
+ * (strbuf_add_visible), for every string from a file, the data or the command line that a
+ * command prints. The result lives in one of CMD_VIS_SLOTS buffers used in turn: it stays
+ * valid until that many more calls, enough for the arguments of one printf. NULL gives NULL. */
+#define CMD_VIS_SLOTS 16
+const char *vis(const char *s);
 /* Options every command takes. OPT_DATA_DIR and OPT_HELP are handled by cmd_common_option. */
 enum { OPT_HELP = 0x100, OPT_DATA_DIR, OPT_FORMAT, OPT_VERBOSE, OPT_QUIET, OPT_OUTPUT };
 #define CMD_COMMON_OPTIONS \
