@@ -361,8 +361,7 @@ static int exec_new(int argc, char **argv)
 	size_t nf = 0, nl = 0;
 	bool force = false;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	char *cost = NULL;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0) {
 			rc = MUSTER_EXIT_OK;
@@ -378,19 +377,11 @@ static int exec_new(int argc, char **argv)
 		case OPT_FIELD: push(&spec.fields, &nf, optarg); break;
 		case OPT_LIST: push(&spec.lists, &nl, optarg); break;
 		case OPT_FORCE: force = true; break;
-		case OPT_LIMIT: {
-			char *colon = strchr(optarg, ':');
-			free(cost);
-			cost = colon ? xstrdup(colon + 1) : NULL;
-			if (colon)
-				*colon = '\0';
-			if (parse_long(optarg, 0, MUSTER_MAX_COST, &spec.limit) != 0) {
-				rc = cmd_usage_error(self, _("--limit=%s: give a whole number"), optarg);
+		case OPT_LIMIT:
+			if ((rc = cmd_parse_limit(self, optarg, &spec.limit, &spec.limit_cost)) != 0)
 				goto out;
-			}
-			spec.limit_cost = cost;
+			rc = MUSTER_EXIT_TROUBLE;
 			break;
-		}
 		default:
 			rc = cmd_bad_option(self, opt, argv);
 			goto out;
@@ -441,7 +432,6 @@ static int exec_new(int argc, char **argv)
 	diags_release(&d);
 	session_free(s);
 out:
-	free(cost);
 	free(spec.fields);
 	free(spec.lists);
 	return rc;
@@ -469,7 +459,7 @@ static int exec_status(int argc, char **argv)
 	};
 	const struct cmd_entry *self = &cmd_status_entry;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;
@@ -578,7 +568,7 @@ static int exec_suggest(int argc, char **argv)
 	const struct cmd_entry *self = &cmd_suggest_entry;
 	const char *want = NULL;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;

@@ -289,7 +289,7 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 	const struct camp_def *cd = r->sys->camp;
 	const struct camp_travel *tr = cd->travel;
 	if (tr == NULL) {
-		fprintf(stderr, _("muster: %s: system '%s' has no travel rules\n"), vis(r->file), vis(r->sys->id));
+		cmd_error_at(r->file, _("system '%s' has no travel rules"), r->sys->id);
 		return MUSTER_EXIT_TROUBLE;
 	}
 	const struct camp_terrain *t = NULL;
@@ -316,8 +316,7 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 		if (ev->lists[u->list].units[i].ru == u->ru)
 			eu = &ev->lists[u->list].units[i];
 	if (eu == NULL) {
-		fprintf(stderr, _("muster: %s: no unit '%s' in the army (give the unit id=\"%s\")\n"),
-		        vis(r->file), vis(unit), vis(unit));
+		cmd_error_at(r->file, _("no unit '%s' in the army (give the unit id=\"%s\")"), unit, unit);
 		return MUSTER_EXIT_TROUBLE;
 	}
 	long cost = eu->vals[tr->cost->index].i;
@@ -341,14 +340,13 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 	        tr->camp_left, tp.camp_too_late ? _("not possible") : _("possible"));
 	int rc = MUSTER_EXIT_OK;
 	if (tp.needs) {
-		fprintf(stderr, _("muster: %s: %s cannot cross more than a little %s without %s (%s)\n"),
-		        vis(r->file), vis(u->name), vis(t->name), *tp.needs ? vis(tp.needs) : _("help"),
-		        tr->ref ? vis(tr->ref) : "");
+		cmd_error_at(r->file, _("%s cannot cross more than a little %s without %s (%s)"), u->name,
+		             t->name, *tp.needs ? tp.needs : _("help"), tr->ref ? tr->ref : "");
 		rc = MUSTER_EXIT_ILLEGAL;
 	}
 	if (tp.too_far) {
-		fprintf(stderr, _("muster: %s: %s would move %ld\" between battles; at most %ld\" (%s)\n"),
-		        vis(r->file), vis(u->name), a->moved + a->distance, tr->max, tr->ref ? vis(tr->ref) : "");
+		cmd_error_at(r->file, _("%s would move %ld\" between battles; at most %ld\" (%s)"), u->name,
+		             a->moved + a->distance, tr->max, tr->ref ? tr->ref : "");
 		rc = MUSTER_EXIT_ILLEGAL;
 	}
 	return rc;
@@ -644,7 +642,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	diags_sort(&d);
 	if (now < 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
-		fprintf(stderr, _("muster: %s: not recorded; the file is unchanged\n"), vis(path));
+		cmd_error_at(path, "%s", _("not recorded; the file is unchanged"));
 		goto out;
 	}
 	bool *fresh = xcalloc(d.n + 1, sizeof(*fresh));
@@ -658,8 +656,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 				          d.v[i].rule, "%s", d.v[i].msg);
 		diags_print(&nd, stderr, DIAG_TEXT);
 		diags_release(&nd);
-		fprintf(stderr, _("muster: %s: refused: it breaks the rules above; the file is unchanged\n"),
-		        vis(path));
+		cmd_error_at(path, "%s", _("refused: it breaks the rules above; the file is unchanged"));
 		rc = MUSTER_EXIT_ILLEGAL;
 	} else if (save_file(path, buf, len, &d) != 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
@@ -709,7 +706,7 @@ static int exec_campaign(int argc, char **argv)
 	struct args a;
 	memset(&a, 0, sizeof(a));
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0) {
 			rc = MUSTER_EXIT_OK;
@@ -772,8 +769,7 @@ static int exec_campaign(int argc, char **argv)
 	long errors = edit_check(s, path, NULL, 0, &r, &ev, &d);
 	diags_sort(&d);
 	if (errors >= 0 && r->camp == NULL) {
-		fprintf(stderr, _("muster: %s: no campaign: start one with 'muster campaign start %s AMOUNT'\n"),
-		        vis(path), vis(path));
+		cmd_error_at(path, _("no campaign: start one with 'muster campaign start %s AMOUNT'"), path);
 	} else if (errors >= 0 && trip) {
 		rc = travel(self, r, ev, argv[optind + 2], &a, stdout);
 	} else if (errors >= 0) {

@@ -52,7 +52,7 @@ static int list_systems(struct session *s)
 		diags_release(&d);
 	}
 	if (ids[0] == NULL) {
-		fputs(_("muster: no game systems found on the data path\n"), stderr);
+		cmd_error("%s", _("no game systems found on the data path"));
 		status = MUSTER_EXIT_TROUBLE;
 	}
 	strv_free(ids);
@@ -127,6 +127,56 @@ static void print_group(const struct system *sys, const struct catalog *cat,
 	}
 }
 
+/* Prints text with its white space collapsed, in lines of at most 79 columns (a longer word
+ * stands alone), the first after `first`, the others indented by `indent` columns. Each word
+ * is written visibly (vis): rules text comes from data files. */
+static void print_wrapped(FILE *out, const char *first, int indent, const char *text)
+{
+	int col = fprintf(out, "%s", first);
+	bool line_empty = true;
+	const char *p = text;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (*p == '\0')
+			break;
+		size_t len = strcspn(p, " \t\n\r");
+		char *word = xstrndup(p, len);
+		const char *shown = vis(word);
+		free(word);
+		size_t n = strlen(shown);
+		if (!line_empty && col + 1 + (int)n > 79) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+			line_empty = true;
+		}
+		if (!line_empty) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(shown, 1, n, out);
+		col += (int)n;
+		line_empty = false;
+		p += len;
+	}
+	fputc('\n', out);
+}
+
+void cmd_print_rules(const struct system *sys, FILE *out)
+{
+	for (size_t i = 0; i < sys->n_rules; i++) {
+		const struct rule *r = sys->rules[i];
+		char *bound = rule_describe_bound(sys, r);
+		char head[64];
+		snprintf(head, sizeof(head), "  %-8s", r->ref ? vis(r->ref) : "-");
+		print_wrapped(out, head, 10, r->description ? r->description : r->message);
+		char *b = xasprintf("%s %s [%s]", _("Bound:"), bound, r->id);
+		print_wrapped(out, "          ", 12, b);
+		free(b);
+		free(bound);
+	}
+}
+
 static void show_system(const struct system *sys)
 {
 	printf("%s [%s]%s%s\n", vis(sys->name), vis(sys->id), sys->revision ? _(", revision ") : "",
@@ -148,8 +198,7 @@ static void show_system(const struct system *sys)
 		}
 	}
 	printf("\n%s\n", _("Rules:"));
-	for (size_t i = 0; i < sys->n_rules; i++)
-		printf("  %-8s %s\n", vis(rule_ref_of(sys, i)), vis(rule_id_of(sys, i)));
+	cmd_print_rules(sys, stdout);
 	for (size_t c = 0; c < sys->n_catalogs; c++) {
 		const struct catalog *cat = sys->catalogs[c];
 		printf("\n%s %s (%s)\n", _("Catalog"), vis(cat->name ? cat->name : cat->id), vis(cat->file));
@@ -170,7 +219,7 @@ static int exec_catalog(int argc, char **argv)
 	};
 	const struct cmd_entry *self = &cmd_catalog_entry;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;
@@ -200,8 +249,7 @@ static int exec_catalog(int argc, char **argv)
 			if (e == NULL) {
 				struct strbuf dym = STRBUF_INIT;
 				system_describe_unknown(sys, KNOWN_ENTRY, argv[i], &dym);
-				fprintf(stderr, _("muster: system '%s' has no entry '%s'%s\n"), vis(sys->id), vis(argv[i]),
-				        vis(dym.s ? dym.s : ""));
+				cmd_error(_("system '%s' has no entry '%s'%s"), sys->id, argv[i], dym.s ? dym.s : "");
 				strbuf_release(&dym);
 				status = MUSTER_EXIT_TROUBLE;
 				continue;

@@ -57,7 +57,7 @@ static int write_out(const char *out, const struct strbuf *sb)
 		if (!ok) {
 			struct strbuf m = STRBUF_INIT;
 			strbuf_add_visible(&m, out);
-			fprintf(stderr, _("muster: %s: cannot write: %s\n"), m.s, strerror(errno));
+			cmd_error_at(m.s, _("cannot write: %s"), strerror(errno));
 			strbuf_release(&m);
 		}
 		return ok ? 0 : -1;
@@ -85,7 +85,7 @@ static int exec_export(int argc, char **argv)
 	enum export_style style = EXPORT_FULL;
 	const char *out = NULL;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;
@@ -142,7 +142,7 @@ static int exec_export(int argc, char **argv)
 		if (out && write_out(out, &sb) != 0) {
 			rc = MUSTER_EXIT_TROUBLE;
 		} else if (out == NULL && (fwrite(sb.s, 1, sb.len, stdout) != sb.len || fflush(stdout) != 0)) {
-			fprintf(stderr, "%s", _("muster: cannot write to standard output\n"));
+			cmd_error("%s", _("cannot write to standard output"));
 			rc = MUSTER_EXIT_TROUBLE;
 		}
 		strbuf_release(&sb);

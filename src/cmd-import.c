@@ -44,35 +44,26 @@ const struct cmd_entry cmd_import_entry = {
 
 enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FORCE };
 
-/* Reads a whole text file (or standard input) up to the XML size cap. */
+/* Reads a whole text file (or standard input) up to the XML size cap: a regular file only,
+ * as for every file Muster reads (a FIFO would block for ever), NUL-terminated. */
 static char *read_text(const char *path, size_t *len)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (f == NULL) {
-		fprintf(stderr, _("muster: %s: cannot open: %s\n"), vis(path), strerror(errno));
+	struct diags d = DIAGS_INIT;
+	char *buf;
+	if (xml_read_file(path, &buf, len, &d) != 0) {
+		diags_print(&d, stderr, DIAG_TEXT);
+		diags_release(&d);
 		return NULL;
 	}
-	struct strbuf sb = STRBUF_INIT;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0 && sb.len <= (size_t)XML_MAX_FILE_SIZE)
-		strbuf_add(&sb, buf, n);
-	bool bad = ferror(f);
-	if (f != stdin)
-		fclose(f);
-	if (bad || sb.len > (size_t)XML_MAX_FILE_SIZE) {
-		fprintf(stderr, bad ? _("muster: %s: cannot read\n") : _("muster: %s: file is too large\n"),
-		        vis(path));
-		strbuf_release(&sb);
-		return NULL;
-	}
-	if (sb.len && memchr(sb.s, '\0', sb.len)) {
+	diags_release(&d);
+	if (*len && memchr(buf, '\0', *len)) {
 		fprintf(stderr, _("muster: %s: not a text file: it contains a NUL byte\n"), vis(path));
-		strbuf_release(&sb);
+		free(buf);
 		return NULL;
 	}
-	*len = sb.len;
-	return sb.s ? strbuf_detach(&sb) : xstrdup("");
+	buf = xrealloc(buf, *len + 1);
+	buf[*len] = '\0';
+	return buf;
 }
 
 static int exec_import(int argc, char **argv)
@@ -94,9 +85,8 @@ static int exec_import(int argc, char **argv)
 	io.limit = -1;
 	const char *output = NULL;
 	bool force = false;
-	char *cost = NULL;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0) {
 			rc = MUSTER_EXIT_OK;
@@ -111,19 +101,11 @@ static int exec_import(int argc, char **argv)
 		case OPT_NAME: io.name = optarg; break;
 		case OPT_FORCE: force = true; break;
 		case 'o': output = optarg; break;
-		case OPT_LIMIT: {
-			char *colon = strchr(optarg, ':');
-			free(cost);
-			cost = colon ? xstrdup(colon + 1) : NULL;
-			if (colon)
-				*colon = '\0';
-			if (parse_long(optarg, 0, MUSTER_MAX_COST, &io.limit) != 0) {
-				rc = cmd_usage_error(self, _("--limit=%s: give a whole number"), optarg);
+		case OPT_LIMIT:
+			if ((rc = cmd_parse_limit(self, optarg, &io.limit, &io.limit_cost)) != 0)
 				goto out;
-			}
-			io.limit_cost = cost;
+			rc = MUSTER_EXIT_TROUBLE;
 			break;
-		}
 		default:
 			rc = cmd_bad_option(self, opt, argv);
 			goto out;
@@ -182,6 +164,5 @@ static int exec_import(int argc, char **argv)
 	diags_release(&d);
 	session_free(s);
 out:
-	free(cost);
 	return rc;
 }

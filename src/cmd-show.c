@@ -40,7 +40,7 @@ static int exec_show(int argc, char **argv)
 	const struct cmd_entry *self = &cmd_show_entry;
 	enum show_format fmt = SHOW_TEXT;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;

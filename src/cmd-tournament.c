@@ -436,7 +436,7 @@ static int exec_tournament(int argc, char **argv)
 	const char *csv_out = NULL, *xml_out = NULL;
 	int jobs = 0;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":o:j:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:j:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;

@@ -26,7 +26,7 @@ static int exec_validate(int argc, char **argv);
 
 const struct cmd_entry cmd_validate_entry = {
 	"validate",
-	N_("[--format=text|xml] [--verbose] [--jobs=N] FILE|DIR..."),
+	N_("[--format=text|xml] [-v|--verbose] [--jobs=N] FILE|DIR..."),
 	N_("check army lists and report every rule they break"),
 	N_("Every list of every file is checked and every violation reported, in line order.\n"
 	   "Exit status: 0 when all are legal, 1 when any is not, 2 when a file cannot be\n"
@@ -130,7 +130,7 @@ static int exec_validate(int argc, char **argv)
 	bool verbose = false;
 	int jobs = 0;
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":vj:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "vj:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
 		if (c < 0)
 			return MUSTER_EXIT_OK;

@@ -6,9 +6,12 @@
 #include "cmd.h"
 #include "batch.h"
 #include "data.h"
+#include "model.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_add_entry,
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
+	&cmd_complete_entry,
 	&cmd_edit_entry,
 	&cmd_export_entry,
 	&cmd_help_entry,
@@ -40,7 +44,7 @@ const struct cmd_entry *cmd_find(const char *name, bool *ambiguous)
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++) {
 		if (strcmp((*c)->name, name) == 0)
 			return *c;
-		if (len > 0 && strncmp((*c)->name, name, len) == 0) {
+		if (len > 0 && !CMD_HIDDEN(*c) && strncmp((*c)->name, name, len) == 0) {
 			if (found)
 				*ambiguous = true;
 			found = *c;
@@ -49,30 +53,53 @@ const struct cmd_entry *cmd_find(const char *name, bool *ambiguous)
 	return *ambiguous ? NULL : found;
 }
 
+/* The end of every --help, as GNU's emit_bug_reporting_address(). */
+static void usage_footer(FILE *out)
+{
+	fputc('\n', out);
+	fprintf(out, _("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+	fprintf(out, _("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
+}
+
 void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 {
 	if (cmd) {
 		fprintf(out, _("Usage: muster %s %s\n"), cmd->name, _(cmd->usage));
-		fprintf(out, "%s\n", _(cmd->summary));
+		if (!CMD_HIDDEN(cmd))
+			fprintf(out, "%s\n", _(cmd->summary));
 		if (cmd->help && *cmd->help)
 			fprintf(out, "\n%s", _(cmd->help));
 		fprintf(out, "%s", _("\nCommon options:\n"
 		                     "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
-		                     "      --help           show this help and exit\n"));
+		                     "  -h, --help           show this help and exit\n"));
+		usage_footer(out);
 		return;
 	}
 	fputs(_("Usage: muster [--data-dir=DIR] COMMAND [OPTION]... [ARG]...\n"
 	        "Build and check army lists for tabletop wargames whose rules are data.\n\n"
 	        "Commands:\n"), out);
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
-		fprintf(out, "  %-10s %s\n", (*c)->name, _((*c)->summary));
+		if (!CMD_HIDDEN(*c))
+			fprintf(out, "  %-10s %s\n", (*c)->name, _((*c)->summary));
 	fputs(_("\nOptions:\n"
 	        "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
-	        "      --help           show this help and exit\n"
-	        "      --version        show the version and exit\n\n"
+	        "  -h, --help           show this help and exit\n"
+	        "  -V, --version        show the version and exit\n\n"
 	        "'muster help COMMAND' shows a command's options. 'muster validate' and\n"
 	        "'muster tournament' exit 0 when every list is legal, 1 when one is not, 2 on a\n"
 	        "usage error or unreadable or malformed input; the other commands exit 0 or 2.\n"), out);
+	usage_footer(out);
+}
+
+void cmd_version(FILE *out)
+{
+	fprintf(out, "muster (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+	/* TRANSLATORS: keep "(C)"; the name is the copyright holder's. */
+	fprintf(out, _("Copyright (C) %s The Muster developers.\n"), "2026");
+	fputs(_("License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+	        "This is free software: you are free to change and redistribute it.\n"
+	        "There is NO WARRANTY, to the extent permitted by law.\n"), out);
+	fputs(_("\nWritten by the Muster developers; see the file AUTHORS.\n"), out);
 }
 
 const char *vis(const char *s)
@@ -89,14 +116,37 @@ const char *vis(const char *s)
 	return sb->s;
 }
 
+/* The file name and the message (which may quote an argument or a name from a file) are
+ * written visibly: no control character reaches the terminal. */
+static void verror(const char *where, const char *fmt, va_list ap)
+{
+	char *msg = xvasprintf(fmt, ap);
+	fprintf(stderr, "%s: %s: %s\n", vis(where), _("error"), vis(msg));
+	free(msg);
+}
+
+void cmd_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verror("muster", fmt, ap);
+	va_end(ap);
+}
+
+void cmd_error_at(const char *file, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verror(file, fmt, ap);
+	va_end(ap);
+}
+
 int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *msg = xvasprintf(fmt, ap);
+	verror("muster", fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "muster: %s\n", vis(msg));
-	free(msg);
 	if (cmd)
 		fprintf(stderr, _("Try 'muster %s --help' for more information.\n"), cmd->name);
 	else
@@ -122,14 +172,35 @@ int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv)
 	return cmd_usage_error(cmd, _("invalid option '%s'"), word);
 }
 
+bool cmd_failed;
+
+bool cmd_data_dir(const char *dir)
+{
+	struct stat st;
+	if (stat(dir, &st) != 0) {
+		cmd_error(_("data directory '%s': %s"), dir, strerror(errno));
+		cmd_failed = true;
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		cmd_error(_("data directory '%s' is not a directory"), dir);
+		cmd_failed = true;
+		return false;
+	}
+	data_add_dir(dir);
+	return true;
+}
+
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)
 {
 	switch (opt) {
 	case OPT_HELP:
+	case 'h':
 		cmd_usage(cmd, stdout);
 		return -1;
 	case OPT_DATA_DIR:
-		data_add_dir(arg);
+		if (!cmd_data_dir(arg))
+			return -1;
 		return 1;
 	default:
 		return 0;
@@ -142,4 +213,17 @@ int cmd_parse_jobs(const char *arg)
 	if (parse_long(arg, 0, BATCH_MAX_JOBS, &j) != 0)
 		return -1;
 	return (int)j;
+}
+
+int cmd_parse_limit(const struct cmd_entry *cmd, char *arg, long *limit, const char **cost)
+{
+	char *colon = strchr(arg, ':');
+	*cost = NULL;
+	if (colon) {
+		*colon = '\0';
+		*cost = colon + 1;
+	}
+	if (parse_long(arg, 0, MUSTER_MAX_COST, limit) != 0)
+		return cmd_usage_error(cmd, _("--limit=%s: give a whole number"), arg);
+	return 0;
 }

@@ -24,10 +24,14 @@ struct cmd_entry {
 	const char *help;     /* the options, one per line, for --help */
 	int (*exec)(int argc, char **argv);
 };
+/* A command with no summary is hidden: --help does not list it, and only its full name finds
+ * it (muster complete, for shell completion). */
+#define CMD_HIDDEN(c) ((c)->summary == NULL)
 
 extern const struct cmd_entry cmd_add_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
+extern const struct cmd_entry cmd_complete_entry;
 extern const struct cmd_entry cmd_edit_entry;
 extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
@@ -41,6 +45,10 @@ extern const struct cmd_entry cmd_suggest_entry;
 extern const struct cmd_entry cmd_tournament_entry;
 extern const struct cmd_entry cmd_validate_entry;
 
+struct system;
+/* Prints each rule of sys: its number, its description (or message) and its bound in words. */
+void cmd_print_rules(const struct system *sys, FILE *out);
+
 /* The table, alphabetical, NULL-terminated. */
 extern const struct cmd_entry *const cmd_table[];
 
@@ -50,8 +58,15 @@ const struct cmd_entry *cmd_find(const char *name, bool *ambiguous);
 
 /* Prints the usage of the program (cmd NULL) or of one command to out. */
 void cmd_usage(const struct cmd_entry *cmd, FILE *out);
-/* Prints "muster: MESSAGE" and a hint to try --help on stderr; returns MUSTER_EXIT_TROUBLE.
- * The message is written visibly (strbuf_add_visible): it may quote an argument. */
+/* Prints the GNU --version text: program, package, version, copyright, licence, warranty. */
+void cmd_version(FILE *out);
+/* Every message of the program that has no file and line has one form, "muster: error: MESSAGE"
+ * (as GCC's "gcc: error: ..."), and one about a whole file "FILE: error: MESSAGE", the form
+ * diags_print gives a diagnostic without a line. Both print a newline after MESSAGE. */
+void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cmd_error_at(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Every MESSAGE (and FILE) is written visibly (strbuf_add_visible): it may quote an argument.
+ * Prints "muster: error: MESSAGE" and a hint to try --help on stderr; returns MUSTER_EXIT_TROUBLE. */
 int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -61,7 +76,9 @@ int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
  * valid until that many more calls, enough for the arguments of one printf. NULL gives NULL. */
 #define CMD_VIS_SLOTS 16
 const char *vis(const char *s);
-/* Options every command takes. OPT_DATA_DIR and OPT_HELP are handled by cmd_common_option. */
+/* Options every command takes. OPT_DATA_DIR, OPT_HELP and -h are handled by cmd_common_option;
+ * every command's short-option string holds "h" (CMD_SHORT_OPTIONS). */
+#define CMD_SHORT_OPTIONS ":h"
 enum { OPT_HELP = 0x100, OPT_DATA_DIR, OPT_FORMAT, OPT_VERBOSE, OPT_QUIET, OPT_OUTPUT };
 #define CMD_COMMON_OPTIONS \
 	{ "help", no_argument, NULL, OPT_HELP }, \
@@ -69,9 +86,20 @@ enum { OPT_HELP = 0x100, OPT_DATA_DIR, OPT_FORMAT, OPT_VERBOSE, OPT_QUIET, OPT_O
 /* Reports the option getopt_long refused (opterr is 0: getopt prints nothing itself) and
  * returns MUSTER_EXIT_TROUBLE. */
 int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
+/* Adds --data-dir's DIR to the data path; a DIR that is not a directory is an error: it is
+ * reported, cmd_failed is set and false returned. */
+bool cmd_data_dir(const char *dir);
+/* Set when a common option failed: main() then exits MUSTER_EXIT_TROUBLE whatever the
+ * command returned (a command returns at once when cmd_common_option gives -1). */
+extern bool cmd_failed;
 /* Handles a common option; returns 1 when handled and the command should go on, 0 when it is
- * not a common option, and -1 when the command should exit 0 now (--help). */
+ * not a common option, and -1 when the command should return now: after --help (exit 0), or when the option failed
+ * (cmd_failed: exit 2 whatever the command returns). */
 int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg);
+
+/* Reads --limit=N[:COST] from arg (cut at the colon): *limit, and *cost pointing into arg or
+ * NULL. Returns 0, or a usage error's status. */
+int cmd_parse_limit(const struct cmd_entry *cmd, char *arg, long *limit, const char **cost);
 
 /* Shared by the builder commands (cmd-build.c, cmd-edit.c). */
 struct eval;

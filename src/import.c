@@ -614,8 +614,25 @@ static char *to_xml(struct st *t, const struct import_opts *o)
 	return strbuf_detach(&sb);
 }
 
+static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
+                         const struct import_opts *o, struct diags *d);
+
 char *import_text(struct session *s, const char *text, size_t len, const char *file,
                   const struct import_opts *o, struct diags *d)
+{
+	/* The lines are read with the string functions, which need a NUL where the text ends:
+	 * a buffer of len bytes has none (found by tests/fuzz/fuzz-import.c: strcspn read past
+	 * it). Work on a terminated copy. */
+	char *copy = xmalloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	char *xml = import_copy(s, copy, len, file, o, d);
+	free(copy);
+	return xml;
+}
+
+static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
+                         const struct import_opts *o, struct diags *d)
 {
 	struct st t;
 	memset(&t, 0, sizeof(t));

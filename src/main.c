@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "cmd.h"
 #include "data.h"
+#include "util.h"
 #include "xml.h"
 
 #include <errno.h>
@@ -17,9 +18,6 @@
 #ifndef LOCALEDIR
 #define LOCALEDIR "/usr/local/share/locale"
 #endif
-#ifndef VERSION
-#define VERSION "0.0"
-#endif
 
 /* A failed write to stdout (a full disk, a closed pipe) fails the program, as GNU's
  * close_stdout does: an organiser must not take a truncated report for a whole one. */
@@ -27,15 +25,30 @@ static int close_stdout(int status)
 {
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
 		if (errno != EPIPE)
-			fprintf(stderr, _("muster: write error: %s\n"), strerror(errno));
+			cmd_error(_("write error: %s"), strerror(errno));
 		return MUSTER_EXIT_TROUBLE;
 	}
 	return status;
 }
 
+/* The languages of texts in game data (xml:lang) follow gettext's choice for messages: none
+ * under the C locale, else LANGUAGE's list, then the locale's own language. */
+static void set_data_languages(void)
+{
+	const char *loc = setlocale(LC_MESSAGES, NULL);
+	if (loc == NULL || strcmp(loc, "C") == 0 || strcmp(loc, "POSIX") == 0 ||
+	    strncmp(loc, "C.", 2) == 0)
+		return;
+	const char *language = getenv("LANGUAGE");
+	char *list = xasprintf("%s:%s", language ? language : "", loc);
+	xml_set_languages(list);
+	free(list);
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	set_data_languages();
 #if ENABLE_NLS
 	/* MUSTER_LOCALEDIR points an uninstalled build (its tests) at its own catalogs. */
 	const char *localedir = getenv("MUSTER_LOCALEDIR");
@@ -57,10 +70,11 @@ int main(int argc, char **argv)
 			cmd_usage(NULL, stdout);
 			return close_stdout(MUSTER_EXIT_OK);
 		case 'V':
-			printf("muster %s\n", VERSION);
+			cmd_version(stdout);
 			return close_stdout(MUSTER_EXIT_OK);
 		case 'd':
-			data_add_dir(optarg);
+			if (!cmd_data_dir(optarg))
+				return MUSTER_EXIT_TROUBLE;
 			break;
 		default:
 			return cmd_bad_option(NULL, opt, argv);
@@ -78,6 +92,8 @@ int main(int argc, char **argv)
 	char **argv2 = argv + optind;
 	optind = 0; /* reset getopt for the command (GNU: 0 reinitialises) */
 	int status = cmd->exec(argc2, argv2);
+	if (cmd_failed)
+		status = MUSTER_EXIT_TROUBLE;
 	data_cleanup();
 	xml_cleanup();
 	return close_stdout(status);

@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* How an element is read: which items a selector applies to, whether "this" exists, and in
  * which scope a condition's <has> looks. */
@@ -1030,6 +1031,31 @@ static int read_each(xmlNodePtr c, struct rule *r, struct rp *p)
 	return r->each_sel ? 0 : -1;
 }
 
+/* The most language variants of one text: a rule's <message> or <description>. */
+#define MAX_LANGS 64
+
+/* True (and reported) when an earlier sibling of c in parent has c's name and language. */
+static bool lang_twice(xmlNodePtr c, xmlNodePtr parent, const struct rp *p)
+{
+	char *lang = xml_lang(c);
+	bool twice = false;
+	for (xmlNodePtr o = xml_first_elem(parent); o && o != c && !twice; o = xml_next_elem(o)) {
+		if (!xml_is(o, (const char *)c->name))
+			continue;
+		char *ol = xml_lang(o);
+		twice = (lang == NULL && ol == NULL) || (lang && ol && strcasecmp(lang, ol) == 0);
+		free(ol);
+	}
+	if (twice) {
+		if (lang)
+			fatal(p, c, _("a rule has at most one <%s> in language '%s'"), ename(c), lang);
+		else
+			fatal(p, c, _("a rule has at most one <%s> without xml:lang"), ename(c));
+	}
+	free(lang);
+	return twice;
+}
+
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d)
 {
 	struct rule *r = xcalloc(1, sizeof(*r));
@@ -1055,7 +1081,8 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 		r->ref = xstrdup(r->id);
 
 	xmlNodePtr when = NULL, agg = NULL, req = NULL, msg = NULL, same = NULL, most = NULL,
-	           least = NULL;
+	           least = NULL, desc = NULL;
+	size_t n_msg = 0, n_desc = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		xmlNodePtr *slot = NULL;
 		if (xml_is(c, "each")) {
@@ -1076,11 +1103,19 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 			slot = &least;
 		} else if (xml_is(c, "when")) {
 			slot = &when;
-		} else if (xml_is(c, "message")) {
-			slot = &msg;
-		} else if (xml_is(c, "description")) {
-			free(r->description);
-			r->description = xml_text(c);
+		} else if (xml_is(c, "message") || xml_is(c, "description")) {
+			/* One per language (xml:lang); every message's placeholders are checked,
+			 * the one that suits the user best is kept. */
+			xmlNodePtr *best = xml_is(c, "message") ? &msg : &desc;
+			size_t *count = xml_is(c, "message") ? &n_msg : &n_desc;
+			/* A bound on the languages keeps lang_twice's search of the siblings small. */
+			if (++*count > MAX_LANGS)
+				FAIL(c, _("a rule has at most %d <%s> elements, one per language"), MAX_LANGS,
+				     ename(c));
+			if (lang_twice(c, n, p))
+				goto fail;
+			if (*best == NULL || xml_lang_rank(c) < xml_lang_rank(*best))
+				*best = c;
 			continue;
 		} else {
 			FAIL(c, _("<%s> does not belong in a <rule>"), ename(c));
@@ -1132,9 +1167,18 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 		FAIL(n, "%s", _("<each taking=...> rules check a <require>"));
 	if (msg == NULL)
 		FAIL(n, _("rule '%s' needs a <message>"), r->id);
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "message"))
+			continue;
+		char *t = xml_text(c);
+		int bad = check_message(c, p, r, t);
+		free(t);
+		if (bad)
+			goto fail;
+	}
 	r->message = xml_text(msg);
-	if (check_message(msg, p, r, r->message) != 0)
-		goto fail;
+	if (desc)
+		r->description = xml_text(desc);
 	return r;
 fail:
 	rule_free(r);

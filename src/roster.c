@@ -23,6 +23,9 @@ struct rp {
 	/* Duplicate options, in time linear in a unit's options: seen[k] == unit_no when the unit
 	 * numbered unit_no took its entry's option k. Never cleared, only outnumbered. */
 	size_t *seen, cap_seen, unit_no;
+	/* The list being read. */
+	size_t cap_units;
+	bool custom;
 };
 
 #define RFAIL(node, ...) \
@@ -149,7 +152,8 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	return 0;
 }
 
-static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
+/* A <list> starts: its attributes. Its children come one by one to list_child. */
+static int list_begin(struct rp *p, xmlNodePtr n, struct r_list *l)
 {
 	const struct system *sys = p->sys;
 	l->line = xml_line(n);
@@ -162,6 +166,8 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 		l->limits[i] = -1;
 	for (size_t i = 0; i < sys->n_fields; i++)
 		l->fields[i] = sys->fields[i].scope == FIELD_ROSTER ? p->r->fields[i] : sys->fields[i].def;
+	p->custom = false;
+	p->cap_units = 0;
 	char *size = xml_prop(n, "size");
 	if (size) {
 		l->size = idx_get(sys->size_idx, size);
@@ -191,37 +197,46 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 		}
 		free(faction);
 	}
-	bool custom = false;
-	size_t nu = 0;
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-		nu += xml_is(c, "unit");
-	l->units = xcalloc(nu + 1, sizeof(*l->units));
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (xml_is(c, "limit")) {
-			char *ct = xml_prop(c, "cost");
-			const struct cost_def *cd = ct ? idx_get(sys->cost_idx, ct)
-			                          : sys->n_costs == 1 ? &sys->costs[0] : NULL;
-			if (cd == NULL) {
-				diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), xml_col(c), NULL, NULL,
-				          _("unknown cost type '%s' in system '%s'"), ct ? ct : "", sys->id);
-				free(ct);
-				return -1;
-			}
+	return 0;
+}
+
+/* A child of a list, whole: <limit>, <field> or <unit>. */
+static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
+{
+	const struct system *sys = p->sys;
+	if (xml_is(c, "limit")) {
+		char *ct = xml_prop(c, "cost");
+		const struct cost_def *cd = ct ? idx_get(sys->cost_idx, ct)
+		                          : sys->n_costs == 1 ? &sys->costs[0] : NULL;
+		if (cd == NULL) {
+			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), xml_col(c), NULL, NULL,
+			          _("unknown cost type '%s' in system '%s'"), ct ? ct : "", sys->id);
 			free(ct);
-			if (xml_prop_long(c, "value", 0, MUSTER_MAX_COST, 0, &l->limits[cd->index], p->r->file,
-			                  p->d))
-				return -1;
-			custom = true;
-		} else if (xml_is(c, "field")) {
-			if (parse_field(p, c, FIELD_LIST, l->fields))
-				return -1;
-		} else if (xml_is(c, "unit")) {
-			if (parse_unit(p, c, &l->units[l->n_units++]))
-				return -1;
+			return -1;
 		}
+		free(ct);
+		if (xml_prop_long(c, "value", 0, MUSTER_MAX_COST, 0, &l->limits[cd->index], p->r->file,
+		                  p->d))
+			return -1;
+		p->custom = true;
+	} else if (xml_is(c, "field")) {
+		return parse_field(p, c, FIELD_LIST, l->fields);
+	} else if (xml_is(c, "unit")) {
+		/* Units are found by index, never by pointer, until the list ends: it may grow. */
+		GROW(l->units, p->cap_units, l->n_units + 1);
+		memset(&l->units[l->n_units], 0, sizeof(*l->units));
+		return parse_unit(p, c, &l->units[l->n_units++]);
 	}
-	if (l->size == NULL && !custom)
+	return 0;
+}
+
+/* The list ends: its size or limit, unit ids and attachments. */
+static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
+{
+	if (l->size == NULL && !p->custom)
 		RFAIL(n, "%s", _("a list needs a battle size (size=\"...\") or a custom <limit>"));
+	if (l->units == NULL)
+		l->units = xcalloc(1, sizeof(*l->units));
 	/* Unit ids, then attachments, through one index of the list's ids: a list may hold
 	 * 100,000 units, so no unit is compared with every other. */
 	struct idx *ids = idx_new();
@@ -229,7 +244,7 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
 		struct r_unit *u = &l->units[i];
 		if (u->id && idx_add(ids, u->id, u) != 0) {
-			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
+			diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
 			          _("unit id '%s' is used twice in one list (line %ld)"), u->id, u->line);
 			rc = -1;
 		}
@@ -252,36 +267,30 @@ static int parse_list(struct rp *p, xmlNodePtr n, struct r_list *l)
 	return rc;
 }
 
-static struct roster *load_doc(struct session *s, xmlDocPtr doc, const char *path,
-                                struct diags *d);
+static struct roster *load_reader(struct session *s, struct xml_reader *x, const char *path,
+                                   struct diags *d);
 
 struct roster *roster_load(struct session *s, const char *path, struct diags *d)
 {
-	return load_doc(s, xml_load_file(path, d), path, d);
+	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
+	struct xml_reader *x = xs ? xml_reader_open(path, "roster", NS_ROSTER, xs, d) : NULL;
+	return load_reader(s, x, path, d);
 }
 
 struct roster *roster_load_memory(struct session *s, const char *buf, size_t len,
                                   const char *name, struct diags *d)
 {
-	return load_doc(s, xml_load_memory(buf, len, name, d), name, d);
+	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
+	struct xml_reader *x = xs ? xml_reader_open_memory(buf, len, name, "roster", NS_ROSTER, xs, d)
+	                          : NULL;
+	return load_reader(s, x, name, d);
 }
 
-/* Takes doc (NULL: a failed parse) and frees it. */
-static struct roster *load_doc(struct session *s, xmlDocPtr doc, const char *path,
-                                struct diags *d)
+/* The root <roster> starts: its system, loaded through the session. */
+static int roster_begin(struct session *s, struct roster *r, xmlNodePtr root, struct diags *d)
 {
-	struct roster *r = xcalloc(1, sizeof(*r));
-	r->file = xstrdup(path);
-	/* One roster, one budget of pattern matching for everything derived and checked. */
-	rx_budget_reset(RX_WORK_BUDGET);
-	if (doc == NULL)
-		goto fail;
-	xmlNodePtr root = xml_root(doc, "roster", NS_ROSTER, path, d);
-	if (root == NULL)
-		goto fail;
-	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
-	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
-		goto fail;
+	if (xml_check_root(root, "roster", NS_ROSTER, r->file, d) != 0)
+		return -1;
 	r->line = xml_line(root);
 	r->name = xml_prop(root, "name");
 	char *sysid = xml_prop(root, "system");
@@ -291,7 +300,7 @@ static struct roster *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		/* Say which roster asked for it, at its line. */
 		for (size_t i = 0; i < sd.n; i++)
 			if (sd.v[i].file == NULL) {
-				sd.v[i].file = xstrdup(path);
+				sd.v[i].file = xstrdup(r->file);
 				sd.v[i].line = r->line;
 			}
 	}
@@ -299,46 +308,92 @@ static struct roster *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 	diags_release(&sd);
 	free(sysid);
 	if (sys == NULL)
-		goto fail;
+		return -1;
 	r->sys = sys;
 	r->fields = xcalloc(sys->n_fields + 1, sizeof(*r->fields));
 	for (size_t i = 0; i < sys->n_fields; i++)
 		r->fields[i] = sys->fields[i].def;
-	struct rp p = { sys, r, d, NULL, 0, 0 };
-	size_t nl = 0;
-	for (xmlNodePtr c = xml_first_elem(root); c; c = xml_next_elem(c)) {
-		nl += xml_is(c, "list");
-		if (xml_is(c, "field") && parse_field(&p, c, FIELD_ROSTER, r->fields))
-			goto fail;
-	}
-	r->lists = xcalloc(nl + 1, sizeof(*r->lists));
-	int rc = 0;
-	for (xmlNodePtr c = xml_first_elem(root); c && rc == 0; c = xml_next_elem(c))
-		if (xml_is(c, "list"))
-			rc = parse_list(&p, c, &r->lists[r->n_lists++]);
-	free(p.seen);
-	if (rc)
-		goto fail;
-	xmlNodePtr camp = xml_child(root, "campaign");
-	if (camp) {
-		char *ver = xml_prop(root, "version");
-		bool v2 = ver && strcmp(ver, "2") == 0;
-		free(ver);
-		if (!v2) {
-			diags_add(d, SEV_FATAL, path, xml_line(camp), xml_col(camp), NULL, NULL, "%s",
-			          _("a roster with a <campaign> is version=\"2\""));
-			goto fail;
+	return 0;
+}
+
+/* Takes x (NULL: it did not open) and closes it. The roster is read event by event (xml.h):
+ * a 100,000-unit list is never one tree in memory when its file is large. */
+static struct roster *load_reader(struct session *s, struct xml_reader *x, const char *path,
+                                   struct diags *d)
+{
+	struct roster *r = xcalloc(1, sizeof(*r));
+	r->file = xstrdup(path);
+	/* One roster, one budget of pattern matching for everything derived and checked. */
+	rx_budget_reset(RX_WORK_BUDGET);
+	struct rp p = { NULL, r, d, NULL, 0, 0, 0, false };
+	size_t cap_lists = 0;
+	struct r_list *l = NULL;   /* the list being read */
+	bool v2 = false;
+	int rc = x ? 0 : -1, ev = 0, depth;
+	xmlNodePtr n;
+	while (rc == 0 && (ev = xml_reader_next(x, &n, &depth)) > 0) {
+		if (depth == 0) {
+			if (ev == XML_READ_START) {
+				rc = roster_begin(s, r, n, d);
+				p.sys = r->sys;
+				char *ver = xml_prop(n, "version");
+				v2 = ver && strcmp(ver, "2") == 0;
+				free(ver);
+			}
+			continue;
 		}
-		if ((r->camp = ledger_read(camp, sys, path, d)) == NULL || camp_derive(r, d) != 0)
-			goto fail;
+		bool ours = n->ns && n->ns->href && strcmp((const char *)n->ns->href, NS_ROSTER) == 0;
+		if (depth == 1 && ours && xml_is(n, "list")) {
+			if (ev == XML_READ_START) {
+				GROW(r->lists, cap_lists, r->n_lists + 1);
+				l = &r->lists[r->n_lists++];
+				memset(l, 0, sizeof(*l));
+				rc = list_begin(&p, n, l);
+			} else {
+				rc = list_end(&p, n, l);
+				l = NULL;
+			}
+			continue;
+		}
+		if (ev != XML_READ_START)
+			continue;
+		xmlNodePtr c = xml_reader_take(x);
+		if (c == NULL) {
+			rc = -1;
+		} else if (!ours) {
+			/* a foreign extension: skipped */
+		} else if (depth == 2 && l) {
+			rc = list_child(&p, c, l);
+		} else if (depth == 1 && xml_is(c, "field")) {
+			rc = parse_field(&p, c, FIELD_ROSTER, r->fields);
+		} else if (depth == 1 && xml_is(c, "campaign")) {
+			if (!v2) {
+				diags_add(d, SEV_FATAL, path, xml_line(c), xml_col(c), NULL, NULL, "%s",
+				          _("a roster with a <campaign> is version=\"2\""));
+				rc = -1;
+			} else if ((r->camp = ledger_read(c, r->sys, path, d)) == NULL) {
+				rc = -1;
+			}
+		}
+		xml_reader_release(x, c);
 	}
-	xmlFreeDoc(doc);
+	free(p.seen);
+	if (rc == 0 && ev < 0)
+		rc = -1;
+	if (rc == 0 && r->sys == NULL) {
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("no root element"));
+		rc = -1;
+	}
+	if (rc == 0 && r->lists == NULL)
+		r->lists = xcalloc(1, sizeof(*r->lists));
+	if (rc == 0 && r->camp && camp_derive(r, d) != 0)
+		rc = -1;
+	xml_reader_close(x);
+	if (rc != 0) {
+		roster_free(r);
+		return NULL;
+	}
 	return r;
-fail:
-	if (doc)
-		xmlFreeDoc(doc);
-	roster_free(r);
-	return NULL;
 }
 
 void roster_free(struct roster *r)

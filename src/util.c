@@ -12,7 +12,7 @@
 
 static void __attribute__((noreturn)) oom(size_t n)
 {
-	fprintf(stderr, "muster: out of memory (%zu bytes)\n", n);
+	fprintf(stderr, "muster: error: out of memory (%zu bytes)\n", n);
 	abort();
 }
 

@@ -10,7 +10,7 @@
  * loop, an unreadable directory, a directory loop (a link back to a directory being walked).
  * A directory reached twice by other links is walked once. Work is linear in the entries seen:
  * directories are remembered by device and inode in a hash. A path given explicitly is taken
- * as it is (a FIFO there is the user's choice, like `muster validate <(...)`).
+ * as it is, and its reader (xml_read_file) refuses what is not a regular file with a message.
  */
 #ifndef MUSTER_WALK_H
 #define MUSTER_WALK_H

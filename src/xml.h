@@ -17,6 +17,8 @@
 
 /* Largest file Muster reads; a larger one is refused before parsing. */
 #define XML_MAX_FILE_SIZE (8L * 1024 * 1024)
+/* xml_reader reads a file this large or larger element by element; a smaller one whole. */
+#define XML_STREAM_MIN (1L * 1024 * 1024)
 
 /* Limits checked by a linear pre-scan before libxml2 parses (SECURITY.md lists every limit).
  * The shipped data has at most 12 attributes on an element and 8 levels; bench's list of
@@ -58,6 +60,43 @@ void xml_schema_free(struct xml_schema *s);
 int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *name,
                         struct diags *d);
 
+/* Reading a large file element by element (a catalog of 10,000 entries), so that its tree is
+ * never whole in memory: libxml2's xmlTextReader under the same safety settings as
+ * xml_load_file (size cap, no network, no entities, a DOCTYPE refused), validated against
+ * a schema as it is read. A file under XML_STREAM_MIN is loaded and validated whole, then
+ * walked giving the same events: the caller has one code path. */
+struct xml_reader;
+enum { XML_READ_START = 1, XML_READ_END = 2 };
+/* Opens path (read whole, with the cap) to read against schema s; its root must be element
+ * `root` of namespace `ns` (checked before the schema when the file is loaded whole; the
+ * caller checks it too, with xml_check_root, on its first event). NULL with a fatal
+ * diagnostic when it cannot be read. */
+struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
+                                   const struct xml_schema *s, struct diags *d);
+/* The same for a buffer already in memory (always loaded whole); name is used in messages. */
+struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
+                                          const char *root, const char *ns,
+                                          const struct xml_schema *s, struct diags *d);
+/* Moves to the next element start or end: XML_READ_START or XML_READ_END, 0 at the end of the
+ * document, -1 on any error, the schema's included (diagnostics added). *node is the element:
+ * its name, namespace, attributes (xml_prop) and line are there, its content not yet; depth
+ * is 0 for the root. An empty element gives START then END. */
+int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth);
+/* The element just started, with all its content, read to its end (and so validated) before
+ * it is returned; release it with xml_reader_release before the next call. Its END is not
+ * reported. NULL on any error (diagnostics added). */
+xmlNodePtr xml_reader_take(struct xml_reader *r);
+void xml_reader_release(struct xml_reader *r, xmlNodePtr node);
+/* At least as many as the file has elements of local name `name` (its text is counted, so
+ * comments may add to it): to size arrays that must not move. */
+size_t xml_reader_count(const struct xml_reader *r, const char *name);
+/* Frees the reader. */
+void xml_reader_close(struct xml_reader *r);
+/* Checks that element root is local name `name` in namespace `ns`; adds a fatal diagnostic and
+ * returns -1 otherwise. */
+int xml_check_root(xmlNodePtr root, const char *name, const char *ns, const char *file,
+                   struct diags *d);
+
 /* Checks that the root element is local name `name` in namespace `ns`; adds a fatal diagnostic
  * and returns NULL otherwise. */
 xmlNodePtr xml_root(xmlDocPtr doc, const char *name, const char *ns, const char *file,
@@ -68,6 +107,24 @@ xmlNodePtr xml_first_elem(xmlNodePtr parent);
 xmlNodePtr xml_next_elem(xmlNodePtr node);
 /* The first child element named name, or NULL. */
 xmlNodePtr xml_child(xmlNodePtr parent, const char *name);
+
+/* Languages. Texts in data (a rule's <message> and <description>, names) may come in several
+ * languages, each element marked xml:lang="LL"; the one without xml:lang is the default.
+ * xml_set_languages takes the user's languages, best first, as a colon-separated list of
+ * tags or locale names ("fr:de_DE.UTF-8"; "C" and "POSIX" are no language); only the primary
+ * subtag is compared. */
+void xml_set_languages(const char *list);
+/* The element's own xml:lang, or NULL; caller frees. */
+char *xml_lang(xmlNodePtr node);
+/* How well the element's xml:lang suits the user: 0 for the first language, 1 for the
+ * second..., then the default (no xml:lang), then any other language. Lower is better. */
+size_t xml_lang_rank(xmlNodePtr node);
+/* The child element called name whose language suits the user best, or NULL. */
+xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name);
+/* A name in the user's language: the text of a child <name xml:lang="LL"> in one of the
+ * user's languages, else the attribute attr (the default name); NULL when neither. Caller
+ * frees. */
+char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);

@@ -1,12 +1,15 @@
 #!/bin/sh
-# The German translation, end to end: the catalog built from po/de.po (po/de.gmo) is
-# loaded by the built program, which then speaks German while its exit codes stay the same.
+# The German and French translations, end to end: the catalogs built from po/de.po and
+# po/fr.po (po/LL.gmo) are loaded by the built program, which then speaks the user's
+# language, rule messages included (those come from the data: <message xml:lang="LL">),
+# while its exit codes stay the same.
 # Prints TAP. Needs MUSTER (the program), MUSTER_DATA_PATH and srcdir, as `make check` sets.
 #
 # The program binds its text domain to $(localedir), which `make check` has not installed
-# into; so the test copies de.gmo into a private TMP/de/LC_MESSAGES/muster.mo and points the
-# program there with MUSTER_LOCALEDIR.  It skips when the program has no MUSTER_LOCALEDIR
-# support, when NLS is disabled, when no de.gmo was built, or when no German locale exists.
+# into; so the test copies each LL.gmo into a private TMP/locale/LL/LC_MESSAGES/muster.mo
+# and points the program there with MUSTER_LOCALEDIR.  It skips when NLS is disabled, when
+# no .gmo was built, or when the German or French UTF-8 locale is missing (.ci/run
+# generates both).
 set -u
 top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -16,36 +19,37 @@ skip_all() {
 	exit 0
 }
 
-# A German UTF-8 locale, as `locale -a` spells it (de_DE.utf8 on glibc).
 command -v locale >/dev/null 2>&1 || skip_all "no locale program"
-de_locale=$(locale -a 2>/dev/null | grep -i '^de_DE\.utf-*8$' | sed 1q)
-[ -n "$de_locale" ] || skip_all "no German locale"
-
-# The translation as this build made it: gettext's po/Makefile writes the .gmo files into
-# the source tree's po/ (they are distributed); a build directory's po/ is tried first.
-builddir=$(cd "$(dirname "$MUSTER")/.." && pwd)
-gmo=
-for g in "$builddir/po/de.gmo" "$top/po/de.gmo"; do
-	if [ -f "$g" ]; then
-		gmo=$g
-		break
-	fi
-done
-[ -n "$gmo" ] || skip_all "no po/de.gmo built (configured with --disable-nls?)"
+# A UTF-8 locale of a language, as `locale -a` spells it (de_DE.utf8 on glibc).
+find_locale() {
+	locale -a 2>/dev/null | grep -i "^$1\.utf-*8\$" | sed 1q
+}
+de_locale=$(find_locale de_DE)
+fr_locale=$(find_locale fr_FR)
+[ -n "$de_locale" ] || skip_all "no German locale (de_DE.UTF-8)"
+[ -n "$fr_locale" ] || skip_all "no French locale (fr_FR.UTF-8)"
 grep -a -q -F bindtextdomain "$MUSTER" || skip_all "the program is built without NLS"
-
-if ! grep -a -q -F MUSTER_LOCALEDIR "$MUSTER"; then
-	echo "1..1"
-	echo "ok 1 # SKIP the program does not honour MUSTER_LOCALEDIR, so it cannot load the uninstalled translation"
-	exit 0
-fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-i18n.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/locale/de/LC_MESSAGES" || exit 99
-cp "$gmo" "$tmp/locale/de/LC_MESSAGES/muster.mo" || exit 99
 
-# LANGUAGE would override LC_ALL for messages: the tests choose the language by LC_ALL alone.
+# The translations as this build made them: gettext's po/Makefile writes the .gmo files into
+# the source tree's po/ (they are distributed); a build directory's po/ is tried first.
+builddir=$(cd "$(dirname "$MUSTER")/.." && pwd)
+for ll in de fr; do
+	gmo=
+	for g in "$builddir/po/$ll.gmo" "$top/po/$ll.gmo"; do
+		if [ -f "$g" ]; then
+			gmo=$g
+			break
+		fi
+	done
+	[ -n "$gmo" ] || skip_all "no po/$ll.gmo built (configured with --disable-nls?)"
+	mkdir -p "$tmp/locale/$ll/LC_MESSAGES" || exit 99
+	cp "$gmo" "$tmp/locale/$ll/LC_MESSAGES/muster.mo" || exit 99
+done
+
+# LANGUAGE overrides the locale for messages: most tests choose the language by LC_ALL alone.
 unset LANGUAGE
 MUSTER_LOCALEDIR=$tmp/locale
 export MUSTER_LOCALEDIR
@@ -71,53 +75,145 @@ check() {
 		fails=$((fails + 1))
 	fi
 }
+# absent DESCRIPTION FILE PATTERN...: no PATTERN is in FILE.
+absent() {
+	desc=$1 file=$2
+	shift 2
+	n=$((n + 1))
+	why=
+	for p in "$@"; do
+		if grep -q -F -e "$p" "$file"; then why="${why:+$why; }'$p' in the output"; fi
+	done
+	if [ -z "$why" ]; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc: $why"
+		sed 's/^/# /' "$file"
+		fails=$((fails + 1))
+	fi
+}
 
 de() { LC_ALL=$de_locale "$MUSTER" "$@"; }
+fr() { LC_ALL=$fr_locale "$MUSTER" "$@"; }
 en() { LC_ALL=C "$MUSTER" "$@"; }
 
-echo "1..10"
+illegal=$top/doc/examples/illegal-strike-force.xml
+legal=$top/doc/examples/impondium-strike-force.xml
 
-# 1, 2: a file that cannot be opened: the same exit status, the message in either language.
+echo "1..27"
+
+# 1-3: a file that cannot be opened: the same exit status, the message in each language.
 de validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
 check "German: a missing file is an error (Fehler), exit 2" 2 $? "$tmp/out" \
 	"nonexistent.xml: Fehler: kann nicht geöffnet werden:"
+fr validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
+check "French: a missing file is an error (erreur), exit 2" 2 $? "$tmp/out" \
+	"nonexistent.xml: erreur: ouverture impossible :"
 en validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
 check "C locale: the same message stays English, exit 2" 2 $? "$tmp/out" \
 	"nonexistent.xml: error: cannot open:"
 
-# 3, 4: the help texts.
+# 4-7: the help texts.
 de --help >"$tmp/out" 2>&1
 check "German: muster --help, exit 0" 0 $? "$tmp/out" \
-	"Aufruf: muster [--data-dir=VERZ] BEFEHL" "Befehle:" "Armeelisten prüfen" "--version"
+	"Aufruf: muster [--data-dir=VERZ] BEFEHL" "Befehle:" "Armeelisten prüfen" "--version" \
+	"Fehler melden an:"
 de help validate >"$tmp/out" 2>&1
 check "German: muster help validate, exit 0" 0 $? "$tmp/out" \
-	"Aufruf: muster validate [--format=text|xml] [--verbose] [--jobs=N] DATEI|VERZ..." "--verbose" \
+	"Aufruf: muster validate [--format=text|xml] [-v|--verbose] [--jobs=N] DATEI|VERZ..." "--verbose" \
 	"Gemeinsame Optionen:"
+fr --help >"$tmp/out" 2>&1
+check "French: muster --help, exit 0" 0 $? "$tmp/out" \
+	"Usage : muster [--data-dir=RÉP] COMMANDE" "Commandes :" \
+	"vérifier des listes d'armée" "Signaler les bogues à :"
+fr help show >"$tmp/out" 2>&1
+check "French: muster help show, exit 0" 0 $? "$tmp/out" \
+	"Usage : muster show [--format=text|markdown|csv] FICHIER" "Options communes :"
 
-# 5: a usage error.
+# 8, 9: usage errors.
 de --no-such-option >"$tmp/out" 2>&1
 check "German: an invalid option, exit 2" 2 $? "$tmp/out" \
-	"muster: ungültige Option '--no-such-option'" "Weitere Informationen mit 'muster --help'."
+	"muster: Fehler: ungültige Option '--no-such-option'" "Weitere Informationen mit 'muster --help'."
+fr validate >"$tmp/out" 2>&1
+check "French: no file given, exit 2" 2 $? "$tmp/out" \
+	"muster: erreur: aucun fichier d'armée donné" \
+	"Essayez 'muster validate --help' pour plus d'informations."
 
-# 6, 7: an illegal list: the severity word is German, the rule's own message (data) English.
-illegal=$top/doc/examples/illegal-strike-force.xml
+# 10-13: an illegal list: the severity word, every rule message and the Feathers' names (data:
+# <message xml:lang> in rules-xml, <name xml:lang> in the catalogs) translated.
 de validate "$illegal" >"$tmp/out" 2>&1
-check "German: an illegal list, exit 1, severity translated" 1 $? "$tmp/out" \
-	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad has 11 models"
-en validate "$illegal" >"$tmp/out" 2>&1
-check "C locale: the same list, exit 1" 1 $? "$tmp/out" \
-	"illegal-strike-force.xml:7:5: error: DH-7: 1st Squad has 11 models"
+check "German: an illegal list, exit 1, rule messages German" 1 $? "$tmp/out" \
+	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad hat 11 Modelle; seine Sollstärke ist 10" \
+	"DH-3: alle Modelle müssen zu einer Feder gehören; diese Armee mischt Wasservögel (12), Gänse (1)" \
+	"DH-5: 4 Einheiten Quack Marine; höchstens 3 Einheiten eines Modells" \
+	"DH-6: 4 Fahrzeug-Einheiten (Grad 3); höchstens 3 erlaubt" \
+	"DH-4: \"Chieftain Razorbill\" hat Grad 5: die Armee braucht mindestens 5 Einheiten"
+absent "German: no English rule message is left" "$tmp/out" "models;" "units of" "at most"
+fr validate "$illegal" >"$tmp/out" 2>&1
+check "French: an illegal list, exit 1, rule messages French" 1 $? "$tmp/out" \
+	"illegal-strike-force.xml:7:5: erreur: DH-7: 1st Squad compte 11 modèles ; son Effectif complet est de 10" \
+	"DH-3: tous les modèles doivent appartenir à une seule Plume ; cette armée mélange Palmipèdes (12), Oies (1)" \
+	"DH-5: 4 unités de Quack Marine ; au plus 3 unités d'un même modèle" \
+	"DH-6: 4 unités de Véhicules (Grade 3) ; au plus 3 autorisées" \
+	"DH-4: \"Chieftain Razorbill\" est de Grade 5 : l'armée doit compter au moins 5 unités"
+absent "French: no English rule message is left" "$tmp/out" "models;" "units of" "at most"
 
-# 8: show's headings, verdict and plural forms.
+# 14: under the C locale the same list stays English, data included.
+en validate "$illegal" >"$tmp/out" 2>&1
+check "C locale: the same list, exit 1, English" 1 $? "$tmp/out" \
+	"illegal-strike-force.xml:7:5: error: DH-7: 1st Squad has 11 models; its Full Strength is 10" \
+	"DH-6: 4 Vehicle units (Grade 3); at most 3 allowed"
+
+# 15-17: LANGUAGE chooses before the locale, for gettext's messages and the data's alike;
+# under the C locale gettext ignores LANGUAGE, and so does the data.
+LANGUAGE=de LC_ALL=$fr_locale "$MUSTER" validate "$illegal" >"$tmp/out" 2>&1
+check "LANGUAGE=de in a French locale: German" 1 $? "$tmp/out" \
+	"Fehler: DH-6: 4 Fahrzeug-Einheiten (Grad 3); höchstens 3 erlaubt"
+LANGUAGE=it:fr LC_ALL=$de_locale "$MUSTER" validate "$illegal" >"$tmp/out" 2>&1
+check "LANGUAGE=it:fr (no Italian anywhere): French" 1 $? "$tmp/out" \
+	"erreur: DH-6: 4 unités de Véhicules (Grade 3) ; au plus 3 autorisées"
+LANGUAGE=de LC_ALL=C "$MUSTER" validate "$illegal" >"$tmp/out" 2>&1
+check "LANGUAGE=de under the C locale: English" 1 $? "$tmp/out" \
+	"error: DH-6: 4 Vehicle units (Grade 3); at most 3 allowed"
+
+# 18, 19: show's headings, verdict and plural forms.
 de show "$illegal" >"$tmp/out" 2>&1
 check "German: muster show, exit 0" 0 $? "$tmp/out" \
-	"Spielgröße:" "Einheit" "Modelle" "Gesamt" "Gültigkeit: NICHT GÜLTIG (5 Fehler, 0 Warnungen)"
+	"Spielgröße:" "Einheit" "Modelle" "Gesamt" "Gültigkeit: NICHT GÜLTIG (5 Fehler, 0 Warnungen)" \
+	"höchstens 3 erlaubt"
+fr show "$illegal" >"$tmp/out" 2>&1
+check "French: muster show, exit 0" 0 $? "$tmp/out" \
+	"Format de bataille: All-Out War (limite 600 AP)" "Unité" "Modèles" "Total" \
+	"Légalité : NON LÉGALE (5 erreurs, 0 avertissement)" "au plus 3 autorisées"
 
-# 9: a legal list, --verbose.
-de validate --verbose "$top/doc/examples/impondium-strike-force.xml" >"$tmp/out" 2>&1
-check "German: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml: gültig"
+# 20, 21: a legal list, --verbose.
+de validate --verbose "$legal" >"$tmp/out" 2>&1
+check "German: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml: gültig, Fingerabdruck "
+fr validate --verbose "$legal" >"$tmp/out" 2>&1
+check "French: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml : légal, empreinte "
 
-# 10: a campaign calculator: its lines and plural forms in German.
+# 22, 23: the rules of a system, with translated descriptions and bounds.
+de help rules duckhammer >"$tmp/out" 2>&1
+check "German: help rules, exit 0" 0 $? "$tmp/out" \
+	"Regeln von Duckhammer [duckhammer]:" \
+	"Höchstens drei Fahrzeug-Einheiten (Grad 3) in einer Armee." "Schranke: Einheiten in der Liste"
+fr catalog duckhammer >"$tmp/out" 2>&1
+check "French: catalog duckhammer, exit 0" 0 $? "$tmp/out" \
+	"Règles :" "Au plus trois unités de Véhicules (Grade 3) dans une armée." \
+	"Borne : unités dans la liste"
+
+# 24, 25: --version.
+de --version >"$tmp/out" 2>&1
+check "German: --version, exit 0" 0 $? "$tmp/out" "muster (Muster) " "KEINE GARANTIE"
+fr --version >"$tmp/out" 2>&1
+check "French: --version, exit 0" 0 $? "$tmp/out" "muster (Muster) " "AUCUNE GARANTIE"
+
+# 26: a missing data directory, in French.
+fr --data-dir="$tmp/none" catalog >"$tmp/out" 2>&1
+check "French: a missing --data-dir, exit 2" 2 $? "$tmp/out" \
+	"muster: erreur: répertoire de données '$tmp/none' :"
+
+# 27: a campaign calculator: its lines and plural forms in German.
 de campaign travel "$top/doc/examples/impondium-campaign.xml" sgt --distance=10 --terrain=woods >"$tmp/out" 2>&1
 check "German: muster campaign travel, exit 0" 0 $? "$tmp/out" \
 	'3 Tage, kosten 9 Rations' 'verbleibende Bewegung: 14" von 24"' 'ein Lager kostet 2 Rations'

@@ -93,7 +93,13 @@ r=$tmp/fsize.xml
 make_roster "$r" || not_ok "fsize: the roster could be made"
 # ulimit -f counts 512-byte blocks in dash and 1024-byte ones in bash: 4 is at most 4 KiB,
 # less than the roster (about 8 KB).
-refused "RLIMIT_FSIZE" "$r" "File too large" sh -c 'ulimit -f 4 && exec "$@"' sh "$MUSTER" add "$r" marine-recruit 10
+# A build with gcov (.ci/run's coverage stage) writes its counters at exit, past the limit, and
+# dies of SIGXFSZ after the save failed cleanly: the case is for the other builds.
+if nm "$MUSTER" 2>/dev/null | grep -q '__gcov_'; then
+	skip "RLIMIT_FSIZE: a coverage build writes its counters past the limit at exit"
+else
+	refused "RLIMIT_FSIZE" "$r" "File too large" sh -c 'ulimit -f 4 && exec "$@"' sh "$MUSTER" add "$r" marine-recruit 10
+fi
 
 # --- killed between the write and the rename --------------------------------------------------
 r=$tmp/killed.xml

@@ -134,12 +134,15 @@ check "campaign travel: a unit argument is quoted visibly" "$ESC" "$C1" "$CR"
 mkdir -p "$tmp/data"
 cp -R "$top/tests/data/toy2/." "$tmp/data/"
 sed -i -e 's/name="Clockwork Skirmish"/name="Clockwork\&#x9b;31m\&#13;"/' \
+	-e 's/A list spends at most its limit/Spends\&#x9b;31m\&#13;at most its limit/' \
 	-e 's/name="Brass Soldier"/name="Brass\&#x9b;31m\&#13;"/' "$tmp/data/rules-xml/clockwork.xml" \
 	"$tmp/data/catalogs/clockwork/tinkerton.xml"
 run --data-dir "$tmp/data" catalog
 check "catalog: a system's name is written visibly" "Clockwork$C1$CR"
 run --data-dir "$tmp/data" catalog clockwork
 check "catalog SYSTEM: system and entry names are written visibly" "Clockwork$C1$CR" "Brass$C1$CR"
+run --data-dir "$tmp/data" help rules clockwork
+check "help rules SYSTEM: the system's name and rule texts are written visibly" "Clockwork$C1$CR" "Spends$C1"
 run --data-dir "$tmp/data" catalog clockwork "no$evil"
 check "catalog SYSTEM ENTRY: an unknown entry is quoted visibly" "$ESC" "$C1" "$CR"
 

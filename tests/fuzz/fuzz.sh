@@ -19,7 +19,7 @@ set -u
 : "${CLANG:=clang}"
 : "${FUZZ_TIME:=60}"
 : "${FUZZ_JOBS:=2}"
-targets=${FUZZ_TARGETS:-"rules rule catalog roster event"}
+targets=${FUZZ_TARGETS:-"rules rule campaign catalog roster event import"}
 out=$builddir/fuzz-build
 mkdir -p "$out/obj" || exit 2
 src=$(cd "$srcdir" && pwd)
@@ -30,6 +30,8 @@ cflags="-std=c11 -g -O1 -fno-omit-frame-pointer $san -I$src/src -I$src/tests/fuz
 # splits the flags, whose quoted -D values hold spaces).
 objs=
 rules=$out/obj/Makefile
+# Every object depends on every header (a changed struct must recompile all its users).
+headers=$(echo "$src"/src/*.h "$src/tests/fuzz/fuzz.h")
 : >"$rules"
 for c in "$src"/src/*.c "$builddir/src/schema-text.c" "$src/tests/fuzz/fuzz-common.c"; do
 	b=$(basename "$c" .c)
@@ -38,13 +40,13 @@ for c in "$src"/src/*.c "$builddir/src/schema-text.c" "$src/tests/fuzz/fuzz-comm
 	case " $objs " in *" $out/obj/$b.o "*) continue ;; esac
 	o=$out/obj/$b.o
 	objs="$objs $o"
-	printf '%s: %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$c" "$CLANG" "$cflags" "$o" "$c" >>"$rules"
+	printf '%s: %s %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$c" "$headers" "$CLANG" "$cflags" "$o" "$c" >>"$rules"
 done
 tobjs=
 for t in $targets; do
 	o=$out/obj/fuzz-$t.o
 	tobjs="$tobjs $o"
-	printf '%s: %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$src/tests/fuzz/fuzz-$t.c" "$CLANG" "$cflags" "$o" "$src/tests/fuzz/fuzz-$t.c" >>"$rules"
+	printf '%s: %s %s\n\t%s -fsanitize=fuzzer-no-link %s -c -o %s %s\n' "$o" "$src/tests/fuzz/fuzz-$t.c" "$headers" "$CLANG" "$cflags" "$o" "$src/tests/fuzz/fuzz-$t.c" >>"$rules"
 done
 printf 'all:%s%s\n' "$objs" "$tobjs" >>"$rules"
 make -s -j"$FUZZ_JOBS" -f "$rules" all || { echo "fuzz: compiling failed" >&2; exit 2; }

@@ -14,7 +14,7 @@
 
 : "${srcdir:=$(dirname "$0")/../..}"
 : "${builddir:=.}"
-targets=${MUSTER_FUZZ_TARGETS:-"rules rule catalog roster event"}
+targets=${MUSTER_FUZZ_TARGETS:-"rules rule campaign catalog roster event import"}
 MUSTER_FUZZ_SRCDIR=$(cd "$srcdir" && pwd)
 export MUSTER_FUZZ_SRCDIR
 timeout_cmd=

@@ -11,16 +11,20 @@
 #   rules    every rules-xml file of the data and of tests/data
 #   rule     the text between <rules> and </rules> of each of them (fuzz-rule.c wraps it in
 #            the toy system)
+#   campaign the <campaign> element of each rules file that has one (fuzz-campaign.c puts it
+#            in the Duckhammer system)
 #   catalog  every catalog (fuzz-catalog.c loads it for the system it names)
 #   roster   every roster of tests/cli, tests/rules, doc/examples and bench
 #   event    every event pack of tests/cli, doc/examples and bench
+#   import   every *.txt of tests/cli, and, when src/muster is built (MUSTER names another),
+#            the text export of every roster of doc/examples and tests/rules/toy
 #
 # Usage: tests/fuzz/seed.sh    (from anywhere; writes into the source tree)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 corpus=tests/fuzz/corpus
-mkdir -p "$corpus/rules" "$corpus/rule" "$corpus/catalog" "$corpus/roster" "$corpus/event"
+mkdir -p "$corpus/rules" "$corpus/rule" "$corpus/campaign" "$corpus/import" "$corpus/catalog" "$corpus/roster" "$corpus/event"
 
 # add TARGET < content
 add() {
@@ -37,6 +41,9 @@ add() {
 
 for f in $(find rules-xml tests/data -path '*rules-xml/*.xml' | LC_ALL=C sort); do
 	add rules <"$f"
+	if grep -q '^  <campaign' "$f"; then
+		awk '/^  <campaign/ { on = 1 } on { print } /^  <\/campaign>/ { on = 0 }' "$f" | add campaign
+	fi
 	awk '/<rules>/ { on = 1; sub(/.*<rules>/, "") } /<\/rules>/ { sub(/<\/rules>.*/, ""); print; on = 0 } on' "$f" | add rule
 done
 for f in $(find catalogs tests/data -path '*catalogs/*/*.xml' | LC_ALL=C sort); do
@@ -46,6 +53,17 @@ for f in $(find tests/cli/cases tests/rules doc/examples bench -name '*.xml' | L
 	if grep -q '<roster' "$f"; then add roster <"$f"; fi
 	if grep -q '<event' "$f"; then add event <"$f"; fi
 done
-for t in rules rule catalog roster event; do
+for f in $(find tests/cli/cases -name '*.txt' | LC_ALL=C sort); do
+	add import <"$f"
+done
+muster=${MUSTER:-src/muster}
+if [ -x "$muster" ]; then
+	for f in doc/examples/*.xml tests/rules/toy/*.xml; do
+		grep -q '<roster' "$f" || continue
+		MUSTER_DATA_PATH=$top:$top/tests/data/toy "$muster" export --format=text "$f" 2>/dev/null |
+			add import
+	done
+fi
+for t in rules rule campaign catalog roster event import; do
 	echo "seed.sh: $t: $(ls "$corpus/$t" | wc -l) files"
 done

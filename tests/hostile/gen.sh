@@ -16,6 +16,7 @@
 #         system (rules-xml/toy.xml and catalogs/toy/) with one file hostile, given with
 #         --data-dir to validate a legal toy roster (toy-roster.xml)
 #         a catastrophic pattern: the same, validating a roster of 300 units (toy-many.xml)
+#         an event pack: `muster tournament PACK event-list.xml` (the example list)
 #         special files: a FIFO, a directory, devices, links, an unreadable file
 # The sources are the shipped examples (a roster and a campaign with its ledger) and the toy
 # system of tests/data/toy.
@@ -31,6 +32,8 @@ campaign=$src/doc/examples/impondium-campaign.xml
 toyrules=$src/tests/data/toy/rules-xml/toy.xml
 toycat=$src/tests/data/toy/catalogs/toy/tin-soldiers.xml
 toycat2=$src/tests/data/toy/catalogs/toy/plastic-army.xml
+pack=$src/doc/examples/pond-cup.xml
+cp "$roster" "$out/event-list.xml"
 
 # add KIND LINE NAME: records a case already written.
 add() {
@@ -39,6 +42,7 @@ add() {
 	rules) echo "$2 $3/rules-xml/toy.xml --data-dir @OUT@/$3 validate @OUT@/toy-roster.xml" ;;
 	catalog) echo "$2 $3/catalogs/toy/tin-soldiers.xml --data-dir @OUT@/$3 validate @OUT@/toy-roster.xml" ;;
 	regex) echo "$2 $3/rules-xml/toy.xml --data-dir @OUT@/$3 validate @OUT@/toy-many.xml" ;;
+	event) echo "$2 $3 tournament @OUT@/$3 @OUT@/event-list.xml" ;;
 	esac >>"$cases"
 }
 
@@ -97,10 +101,10 @@ toy_dir() {
 	add "$1" yes "$2"
 }
 
-# ---- truncations: every 7th byte of the roster, every 23rd of the campaign (ledger), every
-# 61st of the toy rules and every 19th of a toy catalog
-for spec in "roster:$roster:7:roster" "roster:$campaign:23:roster" \
-            "rules:$toyrules:61:system" "catalog:$toycat:19:catalog"; do
+# ---- truncations: every 13th byte of the roster, every 41st of the campaign (ledger), every
+# 97th of the toy rules and every 37th of a toy catalog
+for spec in "roster:$roster:13:roster" "roster:$campaign:41:roster" \
+            "rules:$toyrules:97:system" "catalog:$toycat:37:catalog"; do
 	kind=${spec%%:*}; rest=${spec#*:}
 	file=${rest%%:*}; rest=${rest#*:}
 	step=${rest%%:*}; tag=${rest#*:}
@@ -119,10 +123,29 @@ for spec in "roster:$roster:7:roster" "roster:$campaign:23:roster" \
 	done
 done
 
+# ---- event packs: truncated at every 31st byte, and the top bit of every 59th
+end=$(root_end "$pack" event)
+off=1
+while [ "$off" -lt "$end" ]; do
+	head -c "$off" "$pack" >"$out/trunc-pack-$off.xml"
+	add event yes "trunc-pack-$off.xml"
+	off=$((off + 31))
+done
+size=$(wc -c <"$pack")
+off=0
+while [ "$off" -lt "$size" ]; do
+	b=$(byte "$pack" "$off")
+	if [ "$b" -lt 128 ] && [ "$b" -ne 10 ]; then
+		splice "$pack" "$off" $((b + 128)) >"$out/flip-pack-$off.xml"
+		add event yes "flip-pack-$off.xml"
+	fi
+	off=$((off + 59))
+done
+
 # ---- bit flips: the top bit of an ASCII byte (which makes it a stray UTF-8 continuation
-# byte, always an error) at every 11th byte of the roster, every 23rd of the campaign, every 97th of the
+# byte, always an error) at every 19th byte of the roster, every 47th of the campaign, every 191st of the
 # toy rules; and the low bit of every '<' of the roster (a tag that is no longer one)
-for spec in "roster:$roster:11" "roster:$campaign:23" "rules:$toyrules:97"; do
+for spec in "roster:$roster:19" "roster:$campaign:47" "rules:$toyrules:191"; do
 	kind=${spec%%:*}; rest=${spec#*:}
 	file=${rest%%:*}; step=${rest#*:}
 	size=$(wc -c <"$file")

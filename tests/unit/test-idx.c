@@ -134,3 +134,43 @@ Test(idx, null_values_are_indistinguishable_from_absent)
 	cr_assert_eq(idx_add(ix, "k", NULL), -1, "the key is present even with a NULL value");
 	idx_free(ix);
 }
+
+/* Up to 8 keys live in a small array, then move to a hash table: every key, every duplicate
+ * check and every deletion must work on both sides of the move. */
+Test(idx, small_then_hashed)
+{
+	struct idx *ix = idx_new();
+	static int vals[20];
+	char key[16];
+	for (int i = 0; i < 20; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		cr_assert_eq(idx_add(ix, key, &vals[i]), 0, "add %s", key);
+		cr_assert_eq(idx_add(ix, key, &vals[0]), -1, "%s twice", key);
+		cr_assert_eq(idx_size(ix), (size_t)i + 1);
+		for (int j = 0; j <= i; j++) {
+			snprintf(key, sizeof(key), "k%d", j);
+			cr_assert_eq(idx_get(ix, key), &vals[j], "%s after %d keys", key, i + 1);
+		}
+	}
+	idx_free(ix);
+}
+
+Test(idx, delete_while_small)
+{
+	struct idx *ix = idx_new();
+	int a = 1, b = 2, c = 3;
+	idx_add(ix, "a", &a);
+	idx_add(ix, "b", &b);
+	idx_add(ix, "c", &c);
+	cr_assert_eq(idx_del(ix, "b", &a), -1, "only when it maps to that value");
+	cr_assert_eq(idx_del(ix, "b", &b), 0);
+	cr_assert_null(idx_get(ix, "b"));
+	cr_assert_eq(idx_get(ix, "a"), &a);
+	cr_assert_eq(idx_get(ix, "c"), &c);
+	cr_assert_eq(idx_size(ix), 2);
+	cr_assert_eq(idx_add(ix, "b", &c), 0, "a deleted key may come back");
+	cr_assert_eq(idx_get(ix, "b"), &c);
+	cr_assert_eq(idx_del(ix, "zz", &a), -1);
+	cr_assert_eq(idx_add(ix, NULL, &a), -1);
+	idx_free(ix);
+}

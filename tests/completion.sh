@@ -1,0 +1,63 @@
+#!/bin/sh
+# The bash completion (completion/muster), sourced in bash and called as bash calls it: for
+# each command line below, _muster must offer the words expected (and no word forbidden).
+# Prints TAP. Needs MUSTER, srcdir and MUSTER_DATA_PATH; skips without bash.
+set -u
+top=${srcdir:-.}
+: "${MUSTER:?MUSTER must name the muster program}"
+command -v bash >/dev/null 2>&1 || { echo "1..0 # SKIP no bash"; exit 0; }
+top=$(cd "$top" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-completion.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/bin" "$tmp/work" || exit 99
+printf '#!/bin/sh\nexec "%s" "$@"\n' "$MUSTER" >"$tmp/bin/muster"
+chmod +x "$tmp/bin/muster"
+cp "$top/doc/examples/impondium-campaign.xml" "$top/doc/examples/first-army.xml" "$tmp/work/"
+# A data directory with a system of its own, for --data-dir.
+mkdir -p "$tmp/data/rules-xml" "$tmp/data/catalogs"
+sed 's/id="duck" name="DUCK!"/id="quackers" name="Quackers"/' "$top/rules-xml/duck.xml" \
+	>"$tmp/data/rules-xml/quackers.xml"
+
+LC_ALL=C PATH=$tmp/bin:$PATH COMPLETION=${COMPLETION:-$top/completion/muster} \
+	DATA=$tmp/data exec bash -c '
+cd "$0/work" || exit 99
+. "$COMPLETION" || { echo "Bail out! cannot source $COMPLETION"; exit 99; }
+n=0 fails=0
+# t "LINE" WANT... [-- FORBIDDEN...]: completing at the end of LINE offers every WANT.
+t() {
+	local line=$1; shift
+	COMP_LINE=$line COMP_POINT=${#line}
+	read -r -a COMP_WORDS <<<"$line"
+	[[ $line == *" " ]] && COMP_WORDS+=("")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMPREPLY=()
+	_muster muster
+	local got=" ${COMPREPLY[*]} " why= w forbid=
+	for w in "$@"; do
+		if [[ $w == -- ]]; then forbid=1; continue; fi
+		if [[ -z $forbid && $got != *" $w "* ]]; then why+=" missing $w;"; fi
+		if [[ -n $forbid && $got == *" $w "* ]]; then why+=" offers $w;"; fi
+	done
+	n=$((n + 1))
+	if [[ -z $why ]]; then echo "ok $n - \"$line\""
+	else echo "not ok $n - \"$line\":$why got:$got"; fails=$((fails + 1)); fi
+}
+echo 1..16
+t "muster " campaign catalog export help show validate -- complete
+t "muster cat" catalog -- campaign
+t "muster -" --data-dir= --help --version
+t "muster catalog du" duck duckhammer -- actionhammer
+t "muster catalog duckhammer quack" quack-marine
+t "muster catalog duckhammer marine-s" marine-sergeant
+t "muster --data-dir=$DATA catalog qu" quackers
+t "muster catalog qu" -- quackers
+t "muster help " validate catalog rules -- complete
+t "muster help rules dae" daemon-rift
+t "muster validate --ve" --verbose
+t "muster export --st" --style=
+t "muster campaign en" enlist
+t "muster campaign enlist impondium-campaign.xml " sq1 sq2 sgt drums
+t "muster validate first" first-army.xml
+t "muster add first-army.xml marine-sergeant --option=" trained extra-pistol
+[[ $fails -eq 0 ]]
+' "$tmp"
