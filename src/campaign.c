@@ -1159,6 +1159,13 @@ int camp_derive(struct roster *r, struct diags *d)
 			struct camp_unit *u = &c->units[c->n_units++];
 			u->ru = &r->lists[li].units[ui];
 			u->list = li;
+			u->read = *u->ru;
+			u->read.id = u->ru->id ? xstrdup(u->ru->id) : NULL;
+			u->read.label = u->ru->label ? xstrdup(u->ru->label) : NULL;
+			u->read.attach_id = u->ru->attach_id ? xstrdup(u->ru->attach_id) : NULL;
+			u->read.opts = xcalloc(u->ru->n_opts + 1, sizeof(*u->read.opts));
+			if (u->ru->n_opts)
+				memcpy(u->read.opts, u->ru->opts, u->ru->n_opts * sizeof(*u->read.opts));
 			u->enlisted_at = -1;
 			if (u->ru->id && idx_add(v.ids, u->ru->id, u) != 0 && rc == 0) {
 				diags_add(d, SEV_FATAL, r->file, u->ru->line, u->ru->col, NULL, NULL,
@@ -1219,6 +1226,10 @@ void campaign_free(const struct system *sys, struct campaign *c)
 	for (size_t i = 0; i < c->n_units; i++) {
 		free(c->units[i].trains);
 		free(c->units[i].name);
+		free(c->units[i].read.id);
+		free(c->units[i].read.label);
+		free(c->units[i].read.attach_id);
+		free(c->units[i].read.opts);
 	}
 	free(c->units);
 	for (size_t i = 0; i < c->n_battles; i++)

@@ -65,7 +65,7 @@ static void print_tracker(const struct system *sys, const struct tracker *t, FIL
 	}
 	const char *mark = t->has_max && t->value > t->max ? _("  over")
 	                   : t->has_min && t->value < t->min ? _("  short") : "";
-	fprintf(out, "  %s [%s]%s\n", sb.s, r->ref, mark);
+	fprintf(out, "  %s [%s]%s\n", vis(sb.s), vis(r->ref), mark);
 	strbuf_release(&sb);
 }
 
@@ -75,21 +75,21 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 	const struct r_unit *ru = u->ru;
 	fprintf(out, "  %2zu. ", i + 1);
 	if (ru->label)
-		fprintf(out, "%s (%s)", ru->label, ru->entry->name);
+		fprintf(out, "%s (%s)", vis(ru->label), vis(ru->entry->name));
 	else
-		fputs(ru->entry->name, out);
+		fputs(vis(ru->entry->name), out);
 	fprintf(out, " x%ld", ru->models);
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (u->costs[c])
-			fprintf(out, ", %" PRId64 " %s", u->costs[c], abbr(&sys->costs[c]));
+			fprintf(out, ", %" PRId64 " %s", u->costs[c], vis(abbr(&sys->costs[c])));
 	if (ru->attach_id)
 		fprintf(out, _(", joins %zu"), ru->attach + 1);
 	fputc('\n', out);
 	for (size_t k = 0; k < ru->n_opts; k++) {
 		if (ru->opts[k].count > 1)
-			fprintf(out, "        + %s x%ld\n", ru->opts[k].opt->name, ru->opts[k].count);
+			fprintf(out, "        + %s x%ld\n", vis(ru->opts[k].opt->name), ru->opts[k].count);
 		else
-			fprintf(out, "        + %s\n", ru->opts[k].opt->name);
+			fprintf(out, "        + %s\n", vis(ru->opts[k].opt->name));
 	}
 	(void)l;
 }
@@ -103,7 +103,7 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
 		const struct r_list *l = el->list;
-		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? l->name : l->id ? l->id : _("Army list"));
+		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? vis(l->name) : l->id ? vis(l->id) : _("Army list"));
 		bool any = false;
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			if (el->limits[c] < 0 && el->totals[c] == 0)
@@ -111,12 +111,12 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 			fprintf(out, "%s ", any ? "," : "");
 			any = true;
 			if (el->limits[c] < 0) {
-				fprintf(out, "%" PRId64 " %s", el->totals[c], abbr(&sys->costs[c]));
+				fprintf(out, "%" PRId64 " %s", el->totals[c], vis(abbr(&sys->costs[c])));
 				continue;
 			}
 			int64_t left = el->limits[c] - el->totals[c];
 			fprintf(out, _("%" PRId64 " of %" PRId64 " %s"), el->totals[c], el->limits[c],
-			        abbr(&sys->costs[c]));
+			        vis(abbr(&sys->costs[c])));
 			if (left >= 0)
 				fprintf(out, _(", %" PRId64 " left"), left);
 			else
@@ -181,8 +181,8 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 		goto print;
 	if (edit_apply(doc, r->sys, argc, argv, &d) != 0) {
 		for (size_t i = 0; i < d.n; i++)
-			fprintf(stderr, "muster: %s: %s\n", path, d.v[i].msg);
-		fprintf(stderr, _("muster: %s: not changed\n"), path);
+			fprintf(stderr, "muster: %s: %s\n", vis(path), vis(d.v[i].msg));
+		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
 		diags_release(&d);
 		goto out;
 	}
@@ -195,7 +195,7 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	if (edit_check(s, path, buf, len, &r, &ev, &d) < 0) {
 		diags_sort(&d);
 		diags_print(&d, stderr, DIAG_TEXT);
-		fprintf(stderr, _("muster: %s: not changed\n"), path);
+		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
 		goto out;
 	}
 	struct diags sd = DIAGS_INIT;
@@ -398,7 +398,7 @@ static int exec_new(int argc, char **argv)
 	const char *path = argv[optind];
 	if (!force && access(path, F_OK) == 0) {
 		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
-		        path, path);
+		        vis(path), vis(path));
 		goto out;
 	}
 	struct session *s = session_new();
@@ -413,7 +413,7 @@ static int exec_new(int argc, char **argv)
 		if (edit_check(s, path, text, strlen(text), &r, &ev, &d) < 0) {
 			diags_sort(&d);
 			diags_print(&d, stderr, DIAG_TEXT);
-			fprintf(stderr, _("muster: %s: not written\n"), path);
+			fprintf(stderr, _("muster: %s: not written\n"), vis(path));
 		} else {
 			struct diags sd = DIAGS_INIT;
 			if (save_file(path, text, strlen(text), &sd) != 0) {
@@ -530,11 +530,11 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 		}
 		diags_release(&sd);
 		const struct elist *el = &ev->lists[li];
-		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? l->name : l->id ? l->id : _("Army list"));
+		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? vis(l->name) : l->id ? vis(l->id) : _("Army list"));
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (el->limits[c] >= 0)
 				fprintf(out, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],
-				        abbr(&sys->costs[c]));
+				        vis(abbr(&sys->costs[c])));
 		fputc('\n', out);
 		if (n == 0)
 			fprintf(out, "  %s\n", _("nothing more can be added legally"));
@@ -545,12 +545,12 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 				snprintf(models, sizeof(models), "%ld", sg[i].min_models);
 			else
 				snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
-			fprintf(out, "  %-24s %-28s ", e->id, e->name);
+			fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
 			fprintf(out, ngettext("%s model", "%s models",
 			                         (unsigned long)sg[i].max_models), models);
 			for (size_t c = 0; c < sys->n_costs; c++)
 				if (e->costs[c])
-					fprintf(out, _(", %ld %s each"), e->costs[c], abbr(&sys->costs[c]));
+					fprintf(out, _(", %ld %s each"), e->costs[c], vis(abbr(&sys->costs[c])));
 			fputc('\n', out);
 		}
 		free(sg);
@@ -592,7 +592,7 @@ static int exec_suggest(int argc, char **argv)
 	}
 	rc = cmd_print_suggestions(r, ev, want, stdout);
 	if (rc == -1) {
-		fprintf(stderr, _("muster: %s: no list '%s'\n"), argv[optind], want);
+		fprintf(stderr, _("muster: %s: no list '%s'\n"), vis(argv[optind]), vis(want));
 		rc = MUSTER_EXIT_TROUBLE;
 	}
 out:

@@ -85,7 +85,7 @@ static void show_units(const struct roster *r, FILE *out)
 	bool levels = cd->n_steps > 0;
 	if (levels)
 		fprintf(out, "%-32s %6s %5s %5s %6s %8s\n", _("Unit"), _("Models"), _("Level"),
-		        cd->band && cd->band->abbr ? cd->band->abbr : band, "XP", _("to next"));
+		        vis(cd->band && cd->band->abbr ? cd->band->abbr : band), "XP", _("to next"));
 	else
 		fprintf(out, "%-32s %6s\n", _("Unit"), _("Models"));
 	for (size_t i = 0; i < c->n_units; i++) {
@@ -95,10 +95,10 @@ static void show_units(const struct roster *r, FILE *out)
 		long next = camp_level_xp(cd, u->level + 1);
 		char *nx = next < 0 ? xstrdup("-") : xasprintf("%ld", next - u->xp);
 		if (levels)
-			fprintf(out, "%-32s %6ld %5ld %5ld %6ld %8s%s\n", u->name, u->models, u->level,
+			fprintf(out, "%-32s %6ld %5ld %5ld %6ld %8s%s\n", vis(u->name), u->models, u->level,
 			        u->band, u->xp, nx, u->destroyed ? _("  destroyed") : "");
 		else
-			fprintf(out, "%-32s %6ld%s\n", u->name, u->models, u->destroyed ? _("  destroyed") : "");
+			fprintf(out, "%-32s %6ld%s\n", vis(u->name), u->models, u->destroyed ? _("  destroyed") : "");
 		free(nx);
 		if (u->destroyed)
 			continue;
@@ -110,27 +110,27 @@ static void show_units(const struct roster *r, FILE *out)
 			if (u->down)
 				fprintf(out, ngettext("  next battle: %ld model down (%s)\n",
 				                      "  next battle: %ld models down (%s)\n",
-				                      (unsigned long)u->down), u->down, u->rolled_on);
+				                      (unsigned long)u->down), u->down, vis(u->rolled_on));
 			if (u->wounds_left)
 				fprintf(out, ngettext("  next battle: starts with %ld wound (%s)\n",
 				                      "  next battle: starts with %ld wounds (%s)\n",
-				                      (unsigned long)u->wounds_left), u->wounds_left, u->rolled_on);
+				                      (unsigned long)u->wounds_left), u->wounds_left, vis(u->rolled_on));
 			if (u->missing)
 				fprintf(out, _("  wounds to repair: %ld\n"), u->missing);
 		}
 		for (size_t t = 0; t < u->n_trains; t++) {
 			const struct camp_train *tr = &u->trains[t];
-			fprintf(out, "  %s %s", _("trained"), tr->adv->opt.name);
+			fprintf(out, "  %s %s", _("trained"), vis(tr->adv->opt.name));
 			if (tr->keyword >= 0)
-				fprintf(out, " (%s)", r->sys->keywords[tr->keyword].name);
+				fprintf(out, " (%s)", vis(r->sys->keywords[tr->keyword].name));
 			if (tr->item)
-				fprintf(out, _(" on %s"), tr->item);
+				fprintf(out, _(" on %s"), vis(tr->item));
 			if (tr->adds)
-				fprintf(out, ": %s", tr->adds->name);
+				fprintf(out, ": %s", vis(tr->adds->name));
 			if (tr->adds && tr->drops)
-				fprintf(out, _(" for %s"), tr->drops);
+				fprintf(out, _(" for %s"), vis(tr->drops));
 			if (levels)
-				fprintf(out, _(" at %s %ld"), band, tr->band);
+				fprintf(out, _(" at %s %ld"), vis(band), tr->band);
 			fputc('\n', out);
 		}
 		long pending = u->level - u->start_level - (long)u->n_trains;
@@ -151,7 +151,7 @@ static void show_units(const struct roster *r, FILE *out)
 				    (adv->per_band && (long)inband >= adv->per_band) ||
 				    u->band < adv->min_band || u->band > adv->max_band)
 					continue;
-				fprintf(out, " %s", adv->opt.id);
+				fprintf(out, " %s", vis(adv->opt.id));
 			}
 			fputc('\n', out);
 		}
@@ -167,25 +167,25 @@ static void show_ledger(const struct roster *r, FILE *out)
 	for (size_t i = 0; i < c->n_ledger; i++) {
 		const struct ledger_entry *le = &c->ledger[i];
 		const char *kind = kind_name(le->kind);
-		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? le->date : "-", kind);
+		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? vis(le->date) : "-", kind);
 		if (le->kind != LE_START || cd->pay >= 0)
 			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");
 		switch (le->kind) {
 		case LE_START:
 			if (cd->pay >= 0)
-				fprintf(out, " %ld %s", le->amount, cd->currencies[cd->pay].name);
+				fprintf(out, " %ld %s", le->amount, vis(cd->currencies[cd->pay].name));
 			break;
 		case LE_ENLIST:
 			if (le->models)
-				fprintf(out, _(" %ld models into %s"), le->models, le->unit);
+				fprintf(out, _(" %ld models into %s"), le->models, vis(le->unit));
 			else
-				fprintf(out, " %s", le->unit);
+				fprintf(out, " %s", vis(le->unit));
 			break;
 		case LE_BATTLE: {
 			static const char *const res[] = { N_("win"), N_("loss"), N_("draw") };
 			fprintf(out, " %s %ld-%ld", _(res[le->result]), le->vp, le->opponent_vp);
 			if (le->opponent)
-				fprintf(out, _(" against %s"), le->opponent);
+				fprintf(out, _(" against %s"), vis(le->opponent));
 			for (; b < c->n_battles && c->battles[b].entry < i; b++)
 				;
 			if (b < c->n_battles && c->battles[b].entry == i) {
@@ -193,7 +193,7 @@ static void show_ledger(const struct roster *r, FILE *out)
 				for (size_t k = 0; k < cd->n_currencies; k++)
 					if (cb->earned[k])
 						fprintf(out, ", %+" PRId64 " %s", cb->earned[k],
-						        cd->currencies[k].abbr ? cd->currencies[k].abbr : cd->currencies[k].name);
+						        vis(cd->currencies[k].abbr ? cd->currencies[k].abbr : cd->currencies[k].name));
 				if (cd->n_loss_rolls && cb->lost)
 					fprintf(out, ngettext(", %ld died for good", ", %ld died for good",
 					                      (unsigned long)cb->lost), cb->lost);
@@ -203,34 +203,34 @@ static void show_ledger(const struct roster *r, FILE *out)
 			break;
 		}
 		case LE_XP:
-			fprintf(out, " %ld -> %s", le->amount, le->unit);
+			fprintf(out, " %ld -> %s", le->amount, vis(le->unit));
 			break;
 		case LE_TRAIN:
-			fprintf(out, " %s %s", le->unit ? le->unit : _("army"), le->adv->opt.id);
+			fprintf(out, " %s %s", le->unit ? vis(le->unit) : _("army"), vis(le->adv->opt.id));
 			if (le->item)
-				fprintf(out, " %s", le->item);
+				fprintf(out, " %s", vis(le->item));
 			if (le->replaces)
-				fprintf(out, _(" for %s"), le->replaces);
+				fprintf(out, _(" for %s"), vis(le->replaces));
 			if (le->keyword >= 0)
-				fprintf(out, " %s", r->sys->keywords[le->keyword].id);
+				fprintf(out, " %s", vis(r->sys->keywords[le->keyword].id));
 			if (le->roll != LONG_MIN)
 				fprintf(out, _(" (rolled %ld)"), le->roll);
 			break;
 		case LE_GAIN:
-			fprintf(out, " %+ld %s", le->amount, cd->currencies[le->currency].name);
+			fprintf(out, " %+ld %s", le->amount, vis(cd->currencies[le->currency].name));
 			if (le->award)
-				fprintf(out, " (%s x%ld)", le->award->name, le->models);
+				fprintf(out, " (%s x%ld)", vis(le->award->name), le->models);
 			break;
 		case LE_REPAIR:
 			if (le->wounds)
 				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->wounds),
-				        le->unit, le->wounds);
+				        vis(le->unit), le->wounds);
 			else
-				fprintf(out, " %s %s", le->unit, le->item);
+				fprintf(out, " %s %s", vis(le->unit), vis(le->item));
 			break;
 		}
 		if (le->note)
-			fprintf(out, " (%s)", le->note);
+			fprintf(out, " (%s)", vis(le->note));
 		fputc('\n', out);
 	}
 }
@@ -239,16 +239,16 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 {
 	const struct camp_def *cd = r->sys->camp;
 	const struct campaign *c = r->camp;
-	fprintf(out, "%s (%s)\n\n", r->name ? r->name : r->file, r->sys->name);
+	fprintf(out, "%s (%s)\n\n", vis(r->name ? r->name : r->file), vis(r->sys->name));
 	show_units(r, out);
 	fprintf(out, "\n%s:", _("Pools"));
 	for (size_t k = 0; k < cd->n_currencies; k++)
-		fprintf(out, "%s %s %" PRId64, k ? "," : "", cd->currencies[k].name, c->pools[k]);
+		fprintf(out, "%s %s %" PRId64, k ? "," : "", vis(cd->currencies[k].name), c->pools[k]);
 	fputc('\n', out);
 	if (c->n_army_trains) {
 		fprintf(out, "%s:", _("Army advances"));
 		for (size_t k = 0; k < c->n_army_trains; k++)
-			fprintf(out, "%s %s", k ? "," : "", c->army_trains[k].adv->opt.name);
+			fprintf(out, "%s %s", k ? "," : "", vis(c->army_trains[k].adv->opt.name));
 		fputc('\n', out);
 	}
 	size_t ci = cd->pay >= 0 ? (size_t)cd->currencies[cd->pay].cost : 0;
@@ -258,13 +258,13 @@ static int show(const struct roster *r, const struct eval *ev, const struct diag
 		for (size_t k = 0; k < cd->n_scales && s == NULL; k++)
 			if (worth < cd->scales[k].below)
 				s = &cd->scales[k];
-		fprintf(out, _("Army worth: %" PRId64 " %s"), worth, cd->currencies[cd->pay].name);
+		fprintf(out, _("Army worth: %" PRId64 " %s"), worth, vis(cd->currencies[cd->pay].name));
 		if (s) {
-			fprintf(out, ": %s", s->name);
+			fprintf(out, ": %s", vis(s->name));
 			for (size_t f = 0; f < s->n_facts; f++)
-				fprintf(out, ", %s %s", s->facts[f].name, s->facts[f].value);
+				fprintf(out, ", %s %s", vis(s->facts[f].name), vis(s->facts[f].value));
 			if (cd->scale_ref)
-				fprintf(out, " (%s)", cd->scale_ref);
+				fprintf(out, " (%s)", vis(cd->scale_ref));
 		}
 		fputc('\n', out);
 	}
@@ -324,19 +324,19 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 	struct trip tp;
 	camp_trip(tr, t, cost, speed, a->distance, a->travelled, a->moved, &tp);
 	const char *cur = cd->pay >= 0 ? cd->currencies[cd->pay].name : "";
-	fprintf(out, _("%s (%s %ld): %ld\" through %s"), u->name, tr->cost->name, cost, a->distance,
-	        t->name);
+	fprintf(out, _("%s (%s %ld): %ld\" through %s"), vis(u->name), vis(tr->cost->name), cost, a->distance,
+	        vis(t->name));
 	if (tp.per_day > 0)
 		fprintf(out, _(" at %ld\" a day"), tp.per_day);
 	fputc('\n', out);
 	fprintf(out, ngettext("  %ld day, costing %ld %s", "  %ld days, costing %ld %s",
-	                      (unsigned long)tp.days), tp.days, tp.cost, cur);
+	                      (unsigned long)tp.days), tp.days, tp.cost, vis(cur));
 	if (tp.days)
 		fprintf(out, _(" (each day %s, +%ld per day travelled since the last battle; %ld before)"),
-		        tr->cost->name, tr->rising, a->travelled);
+		        vis(tr->cost->name), tr->rising, a->travelled);
 	fputc('\n', out);
 	fprintf(out, _("  movement left: %ld\" of %ld\"\n"), tp.left > 0 ? tp.left : 0, tr->max);
-	fprintf(out, _("  a camp costs %ld %s and needs %ld\" of movement left: %s\n"), tp.camp_cost, cur,
+	fprintf(out, _("  a camp costs %ld %s and needs %ld\" of movement left: %s\n"), tp.camp_cost, vis(cur),
 	        tr->camp_left, tp.camp_too_late ? _("not possible") : _("possible"));
 	int rc = MUSTER_EXIT_OK;
 	if (tp.needs) {

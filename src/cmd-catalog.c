@@ -40,8 +40,8 @@ static int list_systems(struct session *s)
 			size_t entries = 0;
 			for (size_t i = 0; i < sys->n_catalogs; i++)
 				entries += sys->catalogs[i]->n_entries;
-			printf("%-14s %s (%s %s): ", sys->id, sys->name, _("revision"),
-			       sys->revision ? sys->revision : "-");
+			printf("%-14s %s (%s %s): ", vis(sys->id), vis(sys->name), _("revision"),
+			       sys->revision ? vis(sys->revision) : "-");
 			printf(ngettext("%zu rule", "%zu rules", sys->n_rules), sys->n_rules);
 			fputs(", ", stdout);
 			printf(ngettext("%zu catalog", "%zu catalogs", sys->n_catalogs), sys->n_catalogs);
@@ -110,25 +110,26 @@ static void print_group(const struct system *sys, const struct catalog *cat,
                         const struct tree *t, size_t gi, int depth)
 {
 	const struct group *g = &cat->groups[gi];
-	printf("%*s%s: %s [%s]%s\n", depth * 2, "", sys->attrs[g->level].name, g->name, g->id,
+	printf("%*s%s: %s [%s]%s\n", depth * 2, "", vis(sys->attrs[g->level].name), vis(g->name), vis(g->id),
 	       g->example ? _(" (example)") : "");
 	if (g->note)
-		printf("%*s%s\n", depth * 2 + 2, "", g->note);
+		printf("%*s%s\n", depth * 2 + 2, "", vis(g->note));
 	for (size_t k = t->first_group[gi]; k < t->first_group[gi + 1]; k++)
 		print_group(sys, cat, t, t->kid_groups[k], depth + 1);
 	for (size_t k = t->first_entry[gi]; k < t->first_entry[gi + 1]; k++) {
 		const struct entry *e = &cat->entries[t->kid_entries[k]];
-		printf("%*s%-28s %-24s", depth * 2 + 2, "", e->name, e->id);
+		printf("%*s%-28s %-24s", depth * 2 + 2, "", vis(e->name), vis(e->id));
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (e->costs[c])
-				printf(" %ld %s", e->costs[c], sys->costs[c].abbr ? sys->costs[c].abbr
-				                                                  : sys->costs[c].name);
+				printf(" %ld %s", e->costs[c], vis(sys->costs[c].abbr ? sys->costs[c].abbr
+				                                                      : sys->costs[c].name));
 		printf("%s\n", e->example ? _(" (example)") : "");
 	}
 }
 
 /* Prints text with its white space collapsed, in lines of at most 79 columns (a longer word
- * stands alone), the first after `first`, the others indented by `indent` columns. */
+ * stands alone), the first after `first`, the others indented by `indent` columns. Each word
+ * is written visibly (vis): rules text comes from data files. */
 static void print_wrapped(FILE *out, const char *first, int indent, const char *text)
 {
 	int col = fprintf(out, "%s", first);
@@ -139,7 +140,11 @@ static void print_wrapped(FILE *out, const char *first, int indent, const char *
 			p++;
 		if (*p == '\0')
 			break;
-		size_t n = strcspn(p, " \t\n\r");
+		size_t len = strcspn(p, " \t\n\r");
+		char *word = xstrndup(p, len);
+		const char *shown = vis(word);
+		free(word);
+		size_t n = strlen(shown);
 		if (!line_empty && col + 1 + (int)n > 79) {
 			fprintf(out, "\n%*s", indent, "");
 			col = indent;
@@ -149,10 +154,10 @@ static void print_wrapped(FILE *out, const char *first, int indent, const char *
 			fputc(' ', out);
 			col++;
 		}
-		fwrite(p, 1, n, out);
+		fwrite(shown, 1, n, out);
 		col += (int)n;
 		line_empty = false;
-		p += n;
+		p += len;
 	}
 	fputc('\n', out);
 }
@@ -163,7 +168,7 @@ void cmd_print_rules(const struct system *sys, FILE *out)
 		const struct rule *r = sys->rules[i];
 		char *bound = rule_describe_bound(sys, r);
 		char head[64];
-		snprintf(head, sizeof(head), "  %-8s", r->ref ? r->ref : "-");
+		snprintf(head, sizeof(head), "  %-8s", r->ref ? vis(r->ref) : "-");
 		print_wrapped(out, head, 10, r->description ? r->description : r->message);
 		char *b = xasprintf("%s %s [%s]", _("Bound:"), bound, r->id);
 		print_wrapped(out, "          ", 12, b);
@@ -174,21 +179,21 @@ void cmd_print_rules(const struct system *sys, FILE *out)
 
 static void show_system(const struct system *sys)
 {
-	printf("%s [%s]%s%s\n", sys->name, sys->id, sys->revision ? _(", revision ") : "",
-	       sys->revision ? sys->revision : "");
+	printf("%s [%s]%s%s\n", vis(sys->name), vis(sys->id), sys->revision ? _(", revision ") : "",
+	       sys->revision ? vis(sys->revision) : "");
 	if (sys->source)
-		printf(_("Source: %s\n"), sys->source);
+		printf(_("Source: %s\n"), vis(sys->source));
 	if (sys->n_sizes) {
 		printf("\n%s\n", _("Battle sizes:"));
 		for (size_t i = 0; i < sys->n_sizes; i++) {
 			const struct size_def *s = &sys->sizes[i];
-			printf("  %-18s %-20s", s->id, s->name);
+			printf("  %-18s %-20s", vis(s->id), vis(s->name));
 			for (size_t c = 0; c < sys->n_costs; c++)
 				if (s->limits[c] >= 0)
-					printf(" %ld %s", s->limits[c], sys->costs[c].abbr ? sys->costs[c].abbr
-					                                                  : sys->costs[c].name);
+					printf(" %ld %s", s->limits[c], vis(sys->costs[c].abbr ? sys->costs[c].abbr
+					                                                      : sys->costs[c].name));
 			for (size_t f = 0; f < s->n_facts; f++)
-				printf("; %s %s", s->facts[f].name, s->facts[f].value);
+				printf("; %s %s", vis(s->facts[f].name), vis(s->facts[f].value));
 			printf("\n");
 		}
 	}
@@ -196,7 +201,7 @@ static void show_system(const struct system *sys)
 	cmd_print_rules(sys, stdout);
 	for (size_t c = 0; c < sys->n_catalogs; c++) {
 		const struct catalog *cat = sys->catalogs[c];
-		printf("\n%s %s (%s)\n", _("Catalog"), cat->name ? cat->name : cat->id, cat->file);
+		printf("\n%s %s (%s)\n", _("Catalog"), vis(cat->name ? cat->name : cat->id), vis(cat->file));
 		struct tree t;
 		tree_build(cat, &t);
 		size_t top = cat->n_groups;
@@ -244,17 +249,17 @@ static int exec_catalog(int argc, char **argv)
 			if (e == NULL) {
 				struct strbuf dym = STRBUF_INIT;
 				system_describe_unknown(sys, KNOWN_ENTRY, argv[i], &dym);
-				cmd_error(_("system '%s' has no entry '%s'%s"), sys->id, argv[i], dym.s);
+				cmd_error(_("system '%s' has no entry '%s'%s"), sys->id, argv[i], dym.s ? dym.s : "");
 				strbuf_release(&dym);
 				status = MUSTER_EXIT_TROUBLE;
 				continue;
 			}
-			struct strbuf sb = STRBUF_INIT, vis = STRBUF_INIT;
+			struct strbuf sb = STRBUF_INIT, shown = STRBUF_INIT;
 			export_card(sys, e, &sb);
 			/* Names come from data files: no control character reaches the terminal. */
-			strbuf_add_visible_text(&vis, sb.s);
-			printf("%s%s", i > optind + 1 ? "\n" : "", vis.s);
-			strbuf_release(&vis);
+			strbuf_add_visible_text(&shown, sb.s);
+			printf("%s%s", i > optind + 1 ? "\n" : "", shown.s);
+			strbuf_release(&shown);
 			strbuf_release(&sb);
 		}
 	}

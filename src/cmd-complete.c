@@ -69,7 +69,7 @@ static int exec_complete(int argc, char **argv)
 	if (strcmp(what, "systems") == 0) {
 		char **ids = data_system_ids();
 		for (char **p = ids; *p; p++)
-			printf("%s\n", *p);
+			printf("%s\n", vis(*p));
 		strv_free(ids);
 		return MUSTER_EXIT_OK;
 	}
@@ -85,13 +85,13 @@ static int exec_complete(int argc, char **argv)
 	for (size_t c = 0; sys && c < sys->n_catalogs; c++) {
 		const struct catalog *cat = sys->catalogs[c];
 		for (size_t i = 0; factions && i < cat->n_groups; i++)
-			printf("%s\n", cat->groups[i].id);
+			printf("%s\n", vis(cat->groups[i].id));
 		for (size_t i = 0; entries && i < cat->n_entries; i++)
-			printf("%s\n", cat->entries[i].id);
+			printf("%s\n", vis(cat->entries[i].id));
 	}
 	const struct entry *e = sys && options ? system_entry(sys, argv[optind + 2]) : NULL;
 	for (size_t i = 0; e && i < e->n_options; i++)
-		printf("%s\n", e->options[i].id);
+		printf("%s\n", vis(e->options[i].id));
 	session_free(s);
 	return MUSTER_EXIT_OK;
 }

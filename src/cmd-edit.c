@@ -173,7 +173,7 @@ static int change(struct editor *e, int argc, char **argv)
 	if (doc)
 		xmlFreeDoc(doc);
 	for (size_t i = 0; i < d.n; i++)
-		fprintf(stderr, "muster: %s\n", d.v[i].msg);
+		fprintf(stderr, "muster: %s\n", vis(d.v[i].msg));
 	diags_release(&d);
 	if (text == NULL)
 		return -1;
@@ -236,7 +236,7 @@ static int run_line(struct editor *e, const char *line)
 		fputs(_(cmd_edit_entry.help), stdout);
 	} else {
 		fprintf(stderr, _("muster: unknown command '%s' (add, remove, set, undo, redo, show, suggest, help, quit)\n"),
-		        w[0]);
+		        vis(w[0]));
 		rc = -1;
 	}
 	strv_free(w);
@@ -404,7 +404,7 @@ static int exec_edit(int argc, char **argv)
 	/* The file's own bytes: an undo back to the start gives them back exactly. */
 	FILE *f = fopen(e.path, "rb");
 	if (f == NULL) {
-		fprintf(stderr, _("muster: %s: cannot open: %s ('muster new' makes a roster)\n"), e.path,
+		fprintf(stderr, _("muster: %s: cannot open: %s ('muster new' makes a roster)\n"), vis(e.path),
 		        strerror(errno));
 		session_free(e.s);
 		return MUSTER_EXIT_TROUBLE;

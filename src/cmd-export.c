@@ -136,12 +136,6 @@ static int exec_export(int argc, char **argv)
 		/* Unreadable, or a number too large to count: no truthful list to write. */
 		diags_print(&d, stderr, DIAG_TEXT);
 		rc = MUSTER_EXIT_TROUBLE;
-	} else if (fmt == EXPORT_XML && r->camp) {
-		struct strbuf m = STRBUF_INIT;
-		strbuf_add_visible(&m, path);
-		cmd_error_at(m.s, "%s", _("a campaign roster has no XML export yet (its ledger is the file)"));
-		strbuf_release(&m);
-		rc = MUSTER_EXIT_TROUBLE;
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 		export_roster(ev, &d, fmt, style, &sb);

@@ -32,7 +32,7 @@ static int help_rules(const char *id)
 		diags_print(&d, stderr, DIAG_TEXT);
 		status = MUSTER_EXIT_TROUBLE;
 	} else {
-		printf(_("Rules of %s [%s]:\n"), sys->name, sys->id);
+		printf(_("Rules of %s [%s]:\n"), vis(sys->name), vis(sys->id));
 		cmd_print_rules(sys, stdout);
 	}
 	diags_release(&d);

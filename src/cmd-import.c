@@ -57,7 +57,7 @@ static char *read_text(const char *path, size_t *len)
 	}
 	diags_release(&d);
 	if (*len && memchr(buf, '\0', *len)) {
-		fprintf(stderr, _("muster: %s: not a text file: it contains a NUL byte\n"), path);
+		fprintf(stderr, _("muster: %s: not a text file: it contains a NUL byte\n"), vis(path));
 		free(buf);
 		return NULL;
 	}
@@ -118,7 +118,7 @@ static int exec_import(int argc, char **argv)
 	const char *path = argv[optind];
 	if (output && !force && access(output, F_OK) == 0) {
 		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
-		        output, output);
+		        vis(output), vis(output));
 		goto out;
 	}
 	size_t len = 0;
@@ -130,7 +130,7 @@ static int exec_import(int argc, char **argv)
 	char *xml = import_text(s, text, len, path, &io, &d);
 	if (xml == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
-		fprintf(stderr, _("muster: %s: not imported\n"), path);
+		fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
 	} else {
 		/* The roster must load: a size or a faction the text did not give is said now. */
 		const char *name = output ? output : path;
@@ -140,7 +140,7 @@ static int exec_import(int argc, char **argv)
 		if (edit_check(s, name, xml, strlen(xml), &r, &ev, &cd) < 0) {
 			diags_sort(&cd);
 			diags_print(&cd, stderr, DIAG_TEXT);
-			fprintf(stderr, _("muster: %s: not imported\n"), path);
+			fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
 		} else if (output == NULL) {
 			fputs(xml, stdout);
 			rc = MUSTER_EXIT_OK;

@@ -73,8 +73,9 @@ struct run {
 	struct entry_row *rows;
 };
 
-/* A copy of s fit for a terminal, a CSV cell and an XML attribute: control characters and
- * bytes that are not UTF-8 become '?'. Names come from files strangers wrote. */
+/* A copy of s fit for a terminal, a CSV cell and an XML attribute: control characters (C0,
+ * DEL and C1: U+009B starts an escape sequence on some terminals) and bytes that are not
+ * UTF-8 become '?'. Names come from files strangers wrote. */
 static char *clean(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -85,7 +86,8 @@ static char *clean(const char *s)
 		size_t k = 1;
 		while (n > 1 && k < n && (p[k] & 0xC0) == 0x80)
 			k++;
-		if (n == 0 || k < n || (n == 1 && (*p < 0x20 || *p == 0x7F))) {
+		if (n == 0 || k < n || (n == 1 && (*p < 0x20 || *p == 0x7F)) ||
+		    (n == 2 && *p == 0xC2 && p[1] < 0xA0)) {
 			strbuf_addc(&sb, '?');
 			p++;
 			continue;
@@ -498,7 +500,7 @@ static int exec_tournament(int argc, char **argv)
 	}
 
 	struct strbuf out = STRBUF_INIT;
-	strbuf_addf(&out, _("Event: %s (%s)\n\n"), ev->name ? ev->name : "", ev->system_id);
+	strbuf_addf(&out, _("Event: %s (%s)\n\n"), ev->name ? vis(ev->name) : "", vis(ev->system_id));
 	print_table(rows, n, &out);
 	/* The violations, in table order; what made a file unreadable goes to stderr. */
 	bool head = false;

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct cmd_entry *const cmd_table[] = {
@@ -101,11 +102,27 @@ void cmd_version(FILE *out)
 	fputs(_("\nWritten by the Muster developers; see the file AUTHORS.\n"), out);
 }
 
+const char *vis(const char *s)
+{
+	static struct strbuf slot[CMD_VIS_SLOTS];
+	static size_t next;
+	if (s == NULL)
+		return NULL;
+	struct strbuf *sb = &slot[next];
+	next = (next + 1) % CMD_VIS_SLOTS;
+	sb->len = 0;
+	strbuf_adds(sb, "");
+	strbuf_add_visible(sb, s);
+	return sb->s;
+}
+
+/* The file name and the message (which may quote an argument or a name from a file) are
+ * written visibly: no control character reaches the terminal. */
 static void verror(const char *where, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: %s: ", where, _("error"));
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char *msg = xvasprintf(fmt, ap);
+	fprintf(stderr, "%s: %s: %s\n", vis(where), _("error"), vis(msg));
+	free(msg);
 }
 
 void cmd_error(const char *fmt, ...)

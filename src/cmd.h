@@ -65,10 +65,17 @@ void cmd_version(FILE *out);
  * diags_print gives a diagnostic without a line. Both print a newline after MESSAGE. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_error_at(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Prints "muster: error: MESSAGE" and a hint to try --help on stderr; returns MUSTER_EXIT_TROUBLE. */
+/* Every MESSAGE (and FILE) is written visibly (strbuf_add_visible): it may quote an argument.
+ * Prints "muster: error: MESSAGE" and a hint to try --help on stderr; returns MUSTER_EXIT_TROUBLE. */
 int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* s for a terminal: control characters and bytes that are not UTF-8 written visibly
+ * (strbuf_add_visible), for every string from a file, the data or the command line that a
+ * command prints. The result lives in one of CMD_VIS_SLOTS buffers used in turn: it stays
+ * valid until that many more calls, enough for the arguments of one printf. NULL gives NULL. */
+#define CMD_VIS_SLOTS 16
+const char *vis(const char *s);
 /* Options every command takes. OPT_DATA_DIR, OPT_HELP and -h are handled by cmd_common_option;
  * every command's short-option string holds "h" (CMD_SHORT_OPTIONS). */
 #define CMD_SHORT_OPTIONS ":h"

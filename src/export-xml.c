@@ -5,14 +5,18 @@
  * Every reference as the loader resolved it (system, size, faction, entries, options with
  * their counts, fields, custom limits, attachments), in the file's order, so that the result
  * loads to the same lists, verdict and fingerprint. Comments, notes and white space are not
- * kept. A campaign roster is written with its units as they started and its ledger is not
- * re-created: cmd-export refuses the XML form for it.
+ * kept. A campaign roster is written as it was enlisted (each unit as the file has it, before
+ * the ledger: camp_unit.read) followed by its ledger, entry by entry, so that loading it
+ * derives the same campaign; its units as the ledger made them are never written, or the
+ * ledger would apply twice.
  */
 #include "muster.h"
+#include "campaign.h"
 #include "export.h"
 #include "export-int.h"
 #include "util.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,12 +51,141 @@ static void fields(struct strbuf *sb, const struct system *sys, const long *v,
 	}
 }
 
+static void unit(struct strbuf *sb, const struct r_unit *u)
+{
+	strbuf_adds(sb, "    <unit");
+	attr(sb, "entry", u->entry->id);
+	strbuf_addf(sb, " models=\"%ld\"", u->models);
+	attr(sb, "id", u->id);
+	attr(sb, "name", u->label);
+	attr(sb, "attach", u->attach_id);
+	size_t n = 0;
+	for (size_t k = 0; k < u->n_opts; k++)
+		n += u->opts[k].advance == NULL;
+	if (n == 0) {
+		strbuf_adds(sb, "/>\n");
+		return;
+	}
+	strbuf_adds(sb, ">\n");
+	for (size_t k = 0; k < u->n_opts; k++) {
+		const struct r_option *ro = &u->opts[k];
+		if (ro->advance)
+			continue;
+		strbuf_adds(sb, "      <option");
+		attr(sb, "id", ro->opt->id);
+		if (ro->count != 1)
+			strbuf_addf(sb, " count=\"%ld\"", ro->count);
+		strbuf_adds(sb, "/>\n");
+	}
+	strbuf_adds(sb, "    </unit>\n");
+}
+
+static void num(struct strbuf *sb, const char *name, long v)
+{
+	strbuf_addf(sb, " %s=\"%ld\"", name, v);
+}
+
+/* One ledger entry, with the attributes it was read from (ledger.c), in a fixed order: what
+ * it is, what it names, its figures, then date and note. Defaults are left out. */
+static void entry(struct strbuf *sb, const struct system *sys, const struct ledger_entry *le)
+{
+	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
+	static const char *const results[] = { "win", "loss", "draw" };
+	const struct camp_def *cd = sys->camp;
+	strbuf_addf(sb, "      <%s", kinds[le->kind]);
+	switch (le->kind) {
+	case LE_START:
+		num(sb, "amount", le->amount);
+		break;
+	case LE_ENLIST:
+		attr(sb, "unit", le->unit);
+		if (le->models)
+			num(sb, "models", le->models);
+		break;
+	case LE_BATTLE:
+		attr(sb, "opponent", le->opponent);
+		num(sb, "vp", le->vp);
+		num(sb, "opponent-vp", le->opponent_vp);
+		attr(sb, "result", results[le->result]);
+		break;
+	case LE_XP:
+		attr(sb, "unit", le->unit);
+		num(sb, "amount", le->amount);
+		break;
+	case LE_TRAIN:
+		attr(sb, "unit", le->unit);
+		attr(sb, "advance", le->adv->opt.id);
+		attr(sb, "item", le->item);
+		attr(sb, "replaces", le->replaces);
+		if (le->keyword >= 0)
+			attr(sb, "keyword", sys->keywords[le->keyword].id);
+		if (le->roll != LONG_MIN)
+			num(sb, "roll", le->roll);
+		break;
+	case LE_GAIN:
+		if (le->award) {
+			attr(sb, "award", le->award->id);
+			if (le->models != 1)
+				num(sb, "times", le->models);
+		} else {
+			attr(sb, "currency", cd->currencies[le->currency].id);
+			num(sb, "amount", le->amount);
+		}
+		break;
+	case LE_REPAIR:
+		attr(sb, "unit", le->unit);
+		if (le->wounds)
+			num(sb, "wounds", le->wounds);
+		attr(sb, "item", le->item);
+		break;
+	}
+	attr(sb, "date", le->date);
+	attr(sb, "note", le->note);
+	if (le->n_means == 0 && le->n_hurt == 0 && le->n_losses == 0) {
+		strbuf_adds(sb, "/>\n");
+		return;
+	}
+	strbuf_adds(sb, ">\n");
+	for (size_t i = 0; i < le->n_means; i++) {
+		strbuf_adds(sb, "        <means");
+		attr(sb, "id", le->means[i].id);
+		if (le->means[i].times != 1)
+			num(sb, "times", le->means[i].times);
+		strbuf_adds(sb, "/>\n");
+	}
+	for (size_t i = 0; i < le->n_hurt; i++)
+		strbuf_addf(sb, "        <hurt value=\"%ld\"/>\n", le->hurt[i]);
+	for (size_t i = 0; i < le->n_losses; i++) {
+		const struct le_loss *l = &le->losses[i];
+		strbuf_adds(sb, "        <lost");
+		attr(sb, "unit", l->unit);
+		num(sb, "models", l->models);
+		if (l->wounds)
+			num(sb, "wounds", l->wounds);
+		if (l->morale)
+			num(sb, "morale", l->morale);
+		if (l->n_rolls) {
+			strbuf_adds(sb, " rolls=\"");
+			for (size_t k = 0; k < l->n_rolls; k++) {
+				strbuf_addf(sb, "%s%ld", k ? " " : "", l->rolls[k]);
+				if (l->spent[k])
+					strbuf_addf(sb, "+%ld", l->spent[k]);
+			}
+			strbuf_adds(sb, "\"");
+		}
+		strbuf_adds(sb, "/>\n");
+	}
+	strbuf_addf(sb, "      </%s>\n", kinds[le->kind]);
+}
+
 void export_xml_list(const struct eval *ev, struct strbuf *sb)
 {
 	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
+	size_t cu = 0;
 	strbuf_adds(sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	                "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
+	                "<roster xmlns=\"urn:x-muster:roster:1\"");
+	strbuf_adds(sb, r->camp ? " version=\"2\"" : " version=\"1\"");
 	attr(sb, "system", sys->id);
 	attr(sb, "name", r->name);
 	strbuf_adds(sb, ">\n");
@@ -75,35 +208,21 @@ void export_xml_list(const struct eval *ev, struct strbuf *sb)
 			strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[c]);
 		}
 		fields(sb, sys, l->fields, FIELD_LIST, "    ");
-		for (size_t i = 0; i < l->n_units; i++) {
-			const struct r_unit *u = &l->units[i];
-			strbuf_adds(sb, "    <unit");
-			attr(sb, "entry", u->entry->id);
-			strbuf_addf(sb, " models=\"%ld\"", u->models);
-			attr(sb, "id", u->id);
-			attr(sb, "name", u->label);
-			attr(sb, "attach", u->attach_id);
-			size_t n = 0;
-			for (size_t k = 0; k < u->n_opts; k++)
-				n += u->opts[k].advance == NULL;
-			if (n == 0) {
-				strbuf_adds(sb, "/>\n");
-				continue;
-			}
-			strbuf_adds(sb, ">\n");
-			for (size_t k = 0; k < u->n_opts; k++) {
-				const struct r_option *ro = &u->opts[k];
-				if (ro->advance)
-					continue;
-				strbuf_adds(sb, "      <option");
-				attr(sb, "id", ro->opt->id);
-				if (ro->count != 1)
-					strbuf_addf(sb, " count=\"%ld\"", ro->count);
-				strbuf_adds(sb, "/>\n");
-			}
-			strbuf_adds(sb, "    </unit>\n");
+		if (r->camp) {
+			/* Every unit the file enlists in this list, destroyed ones too, as read. */
+			for (; cu < r->camp->n_units && r->camp->units[cu].list == li; cu++)
+				unit(sb, &r->camp->units[cu].read);
+		} else {
+			for (size_t i = 0; i < l->n_units; i++)
+				unit(sb, &l->units[i]);
 		}
 		strbuf_adds(sb, "  </list>\n");
+	}
+	if (r->camp) {
+		strbuf_adds(sb, "  <campaign>\n    <ledger>\n");
+		for (size_t i = 0; i < r->camp->n_ledger; i++)
+			entry(sb, sys, &r->camp->ledger[i]);
+		strbuf_adds(sb, "    </ledger>\n  </campaign>\n");
 	}
 	strbuf_adds(sb, "</roster>\n");
 }

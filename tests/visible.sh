@@ -1,0 +1,158 @@
+#!/bin/sh
+# No control character from a file name, the data or the command line reaches a terminal raw
+# (issue 8): every command family is run with an escape sequence (ESC [31m), a C1 control
+# (U+009B, CSI on some terminals) and a lone CR in a unit name, a file name and an option
+# argument, and its standard output and error must hold them only visibly escaped ("\x1b",
+# "\u009b", "\r"). XML 1.0 allows no ESC, even as a reference: in data only the C1 control and
+# the CR can come. Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
+set -u
+top=${srcdir:-.}
+: "${MUSTER:?MUSTER must name the muster program}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-visible.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+k=0
+fails=0
+esc=$(printf '\033')
+csi=$(printf '\302\233')
+cr=$(printf '\r')
+evil="${esc}[31m${csi}31m${cr}"
+
+# check NAME WANT...: $tmp/out and $tmp/err hold no raw ESC, C1 CSI or CR, and together
+# hold every visible form WANT (fixed strings).
+check() {
+	name=$1
+	shift
+	k=$((k + 1))
+	cat "$tmp/out" "$tmp/err" >"$tmp/both"
+	why=
+	if grep -q "$esc\\|$csi\\|$cr" "$tmp/both"; then
+		why="a control character is written raw"
+	else
+		for w in "$@"; do
+			grep -qF -e "$w" "$tmp/both" || why="'$w' is missing"
+		done
+	fi
+	if [ -z "$why" ]; then
+		echo "ok $k - $name"
+	else
+		fails=$((fails + 1))
+		echo "not ok $k - $name: $why"
+		sed 's/^/# /' "$tmp/both" | cat -v | head -20
+	fi
+}
+run() {
+	LC_ALL=C "$MUSTER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+}
+
+ESC='\x1b[31m'
+C1='\u009b31m'
+CR='\r'
+
+# --- option arguments and command names (cmd_usage_error) -----------------------------------
+ex=$top/doc/examples/impondium-strike-force.xml
+run export --format="$evil" "$ex"
+check "export: an unknown --format is quoted visibly" "$ESC" "$C1" "$CR"
+run export --style="$evil" "$ex"
+check "export: an unknown --style is quoted visibly" "$ESC" "$C1" "$CR"
+run "x$evil"
+check "an unknown command name is quoted visibly" "$ESC" "$C1" "$CR"
+run validate "--x$evil"
+check "an unknown option is quoted visibly" "$ESC" "$C1" "$CR"
+run validate --jobs="$evil" "$ex"
+check "validate: a bad --jobs is quoted visibly" "$ESC" "$C1" "$CR"
+run tournament -o "r$evil.txt" "$top/doc/examples/pond-cup.xml" "$ex"
+check "tournament: a bad report name is quoted visibly" "$ESC" "$C1" "$CR"
+
+# --- file names --------------------------------------------------------------------------
+missing="$tmp/no${evil}such.xml"
+for c in validate show status export suggest "campaign show" import edit; do
+	# shellcheck disable=SC2086
+	run $c "$missing"
+	check "$c: a missing file's name is written visibly" "$ESC" "$C1" "$CR"
+done
+run add "$missing" quack-marine 10
+check "add: a missing file's name is written visibly" "$ESC" "$C1" "$CR"
+run campaign battle "$missing" --result=win
+check "campaign battle: a missing file's name is written visibly" "$ESC" "$C1" "$CR"
+there="$tmp/there${evil}.xml"
+cp "$ex" "$there"
+run new "$there" --system=duckhammer --size=skirmish
+check "new: an existing file's name is written visibly" "$ESC" "$C1" "$CR"
+printf 'Game: Duckhammer\n10x Quack Marine\n' >"$tmp/list.txt"
+run import -o "$there" "$tmp/list.txt"
+check "import: an existing output's name is written visibly" "$ESC" "$C1" "$CR"
+run suggest --list="$evil" "$ex"
+check "suggest: an unknown --list is quoted visibly" "$ESC" "$C1" "$CR"
+
+# --- names in data --------------------------------------------------------------------------
+cat >"$tmp/army.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="Roster&#x9b;31m&#13;">
+  <list id="main" name="List&#x9b;31m&#13;" size="all-out-war" faction="impondium">
+    <unit entry="quack-marine" models="10" name="Squad&#x9b;31m&#13;"/>
+  </list>
+</roster>
+EOF
+run status "$tmp/army.xml"
+check "status: unit and list names are written visibly" "Squad$C1$CR" "List$C1$CR"
+run suggest "$tmp/army.xml"
+check "suggest: the list name is written visibly" "List$C1$CR"
+run add "$tmp/army.xml" "no${evil}entry"
+check "add: an unknown entry is quoted visibly" "$ESC" "$C1" "$CR"
+printf 'frobnicate %s\nadd no%sentry\n' "$evil" "$evil" | LC_ALL=C "$MUSTER" edit "$tmp/army.xml" >"$tmp/out" 2>"$tmp/err"
+check "edit: an unknown command and entry are quoted visibly" "$ESC" "$C1" "$CR"
+
+cat >"$tmp/camp.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Camp&#x9b;31m&#13;">
+  <list id="main" size="large-skirmish" faction="impondium">
+    <unit id="sq1" entry="quack-marine" models="10" name="Squad&#x9b;31m&#13;"/>
+  </list>
+  <campaign>
+    <ledger>
+      <start date="2026&#x9b;31m&#13;" amount="300"/>
+      <battle opponent="Honkers&#x9b;31m&#13;" vp="12" opponent-vp="8" result="win" note="Note&#x9b;31m&#13;">
+        <lost unit="sq1" models="1" rolls="9"/>
+      </battle>
+    </ledger>
+  </campaign>
+</roster>
+EOF
+run campaign show "$tmp/camp.xml"
+check "campaign show: unit, opponent, note, date and roster names are written visibly" \
+	"Squad$C1$CR" "Honkers$C1$CR" "Note$C1$CR" "2026$C1$CR" "Camp$C1$CR"
+cp "$tmp/camp.xml" "$tmp/camp2.xml"
+# An ESC cannot be written into XML: recording it is refused, visibly.
+run campaign battle "$tmp/camp2.xml" --result=draw "--opponent=Geese$evil"
+check "campaign battle: an opponent with an ESC is refused, and never written raw" "not recorded"
+run campaign battle "$tmp/camp2.xml" --result=draw "--opponent=Geese$csi$cr" "--note=n$csi$cr"
+check "campaign battle: what it records is shown visibly" "Geese\\u009b\\r" "(n\\u009b\\r)"
+run campaign travel "$tmp/camp.xml" "sq$evil" --distance=1 --terrain=open
+check "campaign travel: a unit argument is quoted visibly" "$ESC" "$C1" "$CR"
+
+# A game system whose names hold the controls.
+mkdir -p "$tmp/data"
+cp -R "$top/tests/data/toy2/." "$tmp/data/"
+sed -i -e 's/name="Clockwork Skirmish"/name="Clockwork\&#x9b;31m\&#13;"/' \
+	-e 's/A list spends at most its limit/Spends\&#x9b;31m\&#13;at most its limit/' \
+	-e 's/name="Brass Soldier"/name="Brass\&#x9b;31m\&#13;"/' "$tmp/data/rules-xml/clockwork.xml" \
+	"$tmp/data/catalogs/clockwork/tinkerton.xml"
+run --data-dir "$tmp/data" catalog
+check "catalog: a system's name is written visibly" "Clockwork$C1$CR"
+run --data-dir "$tmp/data" catalog clockwork
+check "catalog SYSTEM: system and entry names are written visibly" "Clockwork$C1$CR" "Brass$C1$CR"
+run --data-dir "$tmp/data" help rules clockwork
+check "help rules SYSTEM: the system's name and rule texts are written visibly" "Clockwork$C1$CR" "Spends$C1"
+run --data-dir "$tmp/data" catalog clockwork "no$evil"
+check "catalog SYSTEM ENTRY: an unknown entry is quoted visibly" "$ESC" "$C1" "$CR"
+
+# An event pack and a roster whose names hold the controls.
+mkdir "$tmp/lists"
+sed 's/name="Pond Cup 2026"/name="Pond\&#x9b;31m\&#13;"/' "$top/doc/examples/pond-cup.xml" >"$tmp/pack.xml"
+cp "$tmp/army.xml" "$tmp/lists/a.xml"
+cp "$ex" "$tmp/lists/b${evil}.xml"
+run tournament "$tmp/pack.xml" "$tmp/lists"
+check "tournament: event, list and file names are never raw" "Pond$C1$CR"
+
+echo "1..$k"
+[ "$fails" -eq 0 ]
