@@ -237,7 +237,7 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 		i++;
 	}
 	if (argc - i < 2)
-		return cmd_usage_error(self, _("%s takes a roster FILE and a %s"), self->name,
+		return cmd_usage_error(self, _("%s takes a roster FILE, then %s"), self->name,
 		                       strcmp(self->name, "add") == 0 ? _("ENTRY") : _("UNIT"));
 	const char *path = argv[i];
 	/* The verb's words: argv[i] becomes the verb itself. */
