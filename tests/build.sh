@@ -227,5 +227,105 @@ has "new: a replacement list is held to 2200 points (DR-3)" "$out" "Main force: 
 has "new: 5 territories allow a second list (DR-1)" "$out" "Lists by territories 0/2 [DR-1]"
 run "new: the file is valid but for its empty Core (DR-WHF-1)" 1 "DR-WHF-1: reserve spends 0 pts on Core units" validate "$n"
 
+# --- muster edit: every command of a script, quoting, and each wrong command --------------------
+g=$tmp/ah-edit.xml
+cat >"$g" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="actionhammer" name="AH">
+  <list id="army" name="Army" size="2000">
+    <unit entry="granite-troopers" models="2"/>
+  </list>
+  <list id="reserve" name="Reserve" size="2000"/>
+</roster>
+XML
+cat >"$tmp/script" <<'EOF'
+# a comment, then an empty line and a line of blanks
+
+	  
+add field-commander --attach=1 --name='Old Cmdr'
+set "Old Cmdr" --detach
+set Old\ Cmdr --attach granite-troopers
+add "Granite Troopers" 3 --name="Second \"B\" Squad"
+suggest Reserve
+status
+help
+exit
+add granite-troopers
+EOF
+LC_ALL=C "$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 0 ] && [ ! -s "$err" ]; then ok "edit: a script with comments and quotes runs, exit 0"; else not_ok "edit: a script with comments and quotes runs, exit 0"; fi
+has "edit: a quoted name, and the Leader attached by the unit's entry" "$g" '<unit entry="field-commander" models="1" name="Old Cmdr" attach="granite-troopers"/>'
+has "edit: a backslash keeps a quote in a double-quoted word" "$g" 'name="Second &quot;B&quot; Squad"'
+hasnt "edit: nothing after exit runs" "$g" '<unit entry="granite-troopers" models="1"'
+has "edit: suggest LIST lists what the reserve may take" "$out" "Reserve: 2000 pts left"
+has "edit: status prints the units" "$out" "   2. Old Cmdr (Field Commander) x1, 150 pts, joins 1"
+has "edit: help prints the commands" "$out" "undo, redo        take back the last change, or make it again"
+
+cp "$g" "$tmp/before"
+cat >"$tmp/script" <<'EOF'
+add granite-troopers 1 2
+add granite-troopers --move=reserve
+remove 1 --name=x
+set
+set 1 2
+frobnicate
+set 1 --models=lots
+set 1 --option=x=many
+set 1 --colour=red
+set 1 --colour red
+set 1 --name
+set 2 --attach=2
+set 9 --models=2
+set "Old Cmdr" --move=nowhere
+suggest nowhere
+undo
+redo
+EOF
+LC_ALL=C "$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 2 ]; then ok "edit: wrong commands make the exit status 2"; else not_ok "edit: wrong commands make the exit status 2"; fi
+for msg in \
+	"muster: add takes an ENTRY and, if you like, its number of models" \
+	"muster: add takes no --copy, --move or --detach" \
+	"muster: remove takes one UNIT (and --list)" \
+	"muster: set takes one UNIT and what to change" \
+	"muster: unknown command 'frobnicate' (add, remove, set, undo, redo, show, suggest, help, quit)" \
+	"muster: --models=lots: give a whole number from 1 to 100000" \
+	"muster: --option=x=many: write ID or ID=COUNT (0 to 1000)" \
+	"muster: unknown option '--colour=red'" \
+	"muster: unknown option '--colour'" \
+	"muster: option '--name' needs a value" \
+	"muster: a unit cannot join itself ('2')" \
+	"muster: the list has no unit '9' (a number from 1 to 3, an id or a name)" \
+	"muster: the roster has no list 'nowhere' (lists: 1 army, 2 reserve)" \
+	"muster: $g: no list 'nowhere'" \
+	"muster: nothing to undo" \
+	"muster: nothing to redo"; do
+	has "edit: says '${msg#muster: }'" "$err" "$msg"
+done
+if cmp -s "$g" "$tmp/before"; then ok "edit: no wrong command changed the file"; else not_ok "edit: no wrong command changed the file"; fi
+
+# A NAME~ that cannot be replaced (a directory): the change is saved and said to be, the
+# editor goes on from the saved file, and undo and redo still work.
+rm -rf "$g~"
+mkdir "$g~"
+: >"$g~/keep"
+printf 'remove 3\nundo\nredo\n' | LC_ALL=C "$MUSTER" edit "$g" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 2 ]; then ok "edit: a NAME~ that cannot be kept makes the exit status 2"; else not_ok "edit: a NAME~ that cannot be kept makes the exit status 2"; fi
+has "edit: the failure says the file is saved" "$err" "error: saved, but the previous version could not be kept as NAME~ (rename): Is a directory"
+hasnt "edit: undo and redo find their change" "$err" "nothing to"
+if [ "$(grep -c '^Legality' "$out")" -eq 4 ]; then ok "edit: the status first and after each of the three changes"; else not_ok "edit: the status first and after each of the three changes"; fi
+hasnt "edit: the redone removal is in the file" "$g" "Second"
+rm -rf "$g~"
+
+# A file that is not a roster: the error with its line, exit 2.
+printf '<roster\n' >"$tmp/broken.xml"
+printf 'show\n' | LC_ALL=C "$MUSTER" edit "$tmp/broken.xml" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 2 ]; then ok "edit: a truncated file, exit 2"; else not_ok "edit: a truncated file, exit 2"; fi
+has "edit: a truncated file is said with its line" "$err" "broken.xml:2:1: error: unexpected end of file (is the file truncated?)"
+
 echo "1..$k"
 test "$fails" -eq 0
