@@ -13,16 +13,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-campaign-data.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 LC_ALL=C
 export LC_ALL
-k=0
-fails=0
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
+. "${srcdir:-.}/tests/tap.sh"
+tap_show() {
 	sed 's/^/# /' "$tmp/err" | head -10
 }
 # refused NAME STATUS MESSAGE: the last command exited STATUS ($st) and said MESSAGE (fixed).

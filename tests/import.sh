@@ -13,18 +13,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-import.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 LC_ALL=C
 export LC_ALL
-k=0
-fails=0
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-	[ $# -gt 1 ] && sed 's/^/# /' "$2" | head -20
-}
+. "${srcdir:-.}/tests/tap.sh"
 strip() {
 	sed '/^  .*: \(error\|warning\): /d'
 }
