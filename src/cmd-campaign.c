@@ -398,7 +398,7 @@ static xmlNodePtr ledger_append(xmlDocPtr doc, const char *name)
 static void set_prop(xmlNodePtr n, const char *name, const char *value)
 {
 	if (value)
-		xmlSetProp(n, BAD_CAST name, BAD_CAST value);
+		xml_set_prop(n, name, value);
 }
 
 static void set_long(xmlNodePtr n, const char *name, long v)
@@ -542,9 +542,18 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 			char *eq = strchr(rest[i], '=');
 			if (eq == NULL || eq == rest[i])
 				return cmd_usage_error(self, _("'%s': write NAME=VALUE"), rest[i]);
+			if (!xml_text_ok(rest[i]))
+				return cmd_usage_error(self, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
+				                       rest[i]);
 			*eq = '\0';
+			/* NAME becomes an attribute: "a b" or "1x" would make a file no parser reads. */
+			if (xmlValidateName(BAD_CAST rest[i], 0) != 0 || strchr(rest[i], ':')) {
+				*eq = '=';
+				return cmd_usage_error(self, _("'%s': NAME is not a field of a ledger entry"),
+				                       rest[i]);
+			}
 			if (eq[1])
-				xmlSetProp(n, BAD_CAST rest[i], BAD_CAST(eq + 1));
+				xml_set_prop(n, rest[i], eq + 1);
 			else
 				xmlUnsetProp(n, BAD_CAST rest[i]);
 			*eq = '=';
@@ -714,6 +723,12 @@ static int exec_campaign(int argc, char **argv)
 		}
 		if (c > 0)
 			continue;
+		/* Every value of these options may be written into the file. */
+		if (optarg && !xml_text_ok(optarg)) {
+			rc = cmd_usage_error(self, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
+			                     optarg);
+			goto out;
+		}
 		long *num = NULL;
 		switch (opt) {
 		case OPT_DATE: a.date = optarg; break;

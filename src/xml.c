@@ -1330,3 +1330,10 @@ char *xml_name_lang(xmlNodePtr node, const char *attr)
 	}
 	return best ? xml_text(best) : xml_prop(node, attr);
 }
+
+void xml_set_prop(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = xml_chars(value);
+	xmlSetProp(n, BAD_CAST name, BAD_CAST v);
+	free(v);
+}

@@ -139,6 +139,9 @@ char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
+/* Sets attribute name of n to value, text from a user (a command line): a character XML cannot
+ * hold is written as U+FFFD (xml_chars), so that the file reads back. */
+void xml_set_prop(xmlNodePtr n, const char *name, const char *value);
 /* The attribute's value parsed as a whole integer in [min, max], or def when absent. Returns -1
  * and adds a fatal diagnostic when it is present but not such a number. */
 int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,
