@@ -233,7 +233,9 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 		const char *v = argv[i][10] == '=' ? argv[i] + 11 : i + 1 < argc ? argv[++i] : NULL;
 		if (v == NULL)
 			return cmd_usage_error(self, "%s", _("option '--data-dir' requires an argument"));
-		cmd_common_option(self, OPT_DATA_DIR, v);
+		/* A data directory that cannot be read stops the change: the file stays as it was. */
+		if (cmd_common_option(self, OPT_DATA_DIR, v) < 0)
+			return MUSTER_EXIT_TROUBLE;
 		i++;
 	}
 	if (argc - i < 2)

@@ -211,15 +211,19 @@ static int commit(struct editor *e, char *text, size_t len)
 		return -1;
 	}
 	struct diags sd = DIAGS_INIT;
-	if (save_file(e->path, text, len, &sd) != 0) {
-		diags_print(&sd, stderr, DIAG_TEXT);
-		diags_release(&sd);
+	int saved = save_file(e->path, text, len, &sd);
+	diags_print(&sd, stderr, DIAG_TEXT);
+	diags_release(&sd);
+	if (saved < 0) {
 		free(text);
 		/* The file is as it was: so is the roster. */
 		take(e, e->text, e->len);
 		return -1;
 	}
-	diags_release(&sd);
+	/* Saved, but NAME~ or the directory's flush failed (said above): the file holds the
+	 * new text, so does the editor (an undo must start from it); the exit status says it. */
+	if (saved > 0)
+		e->failed = true;
 	free(e->text);
 	e->text = text;
 	e->len = len;
@@ -296,7 +300,10 @@ static int run_line(struct editor *e, const char *line)
 	} else if (strcmp(w[0], "show") == 0 || strcmp(w[0], "status") == 0) {
 		cmd_print_status(e->ev, &e->d, true, stdout);
 	} else if (strcmp(w[0], "suggest") == 0) {
-		if (cmd_print_suggestions(e->r, e->ev, n > 1 ? w[1] : NULL, stdout) != 0)
+		int sr = cmd_print_suggestions(e->r, e->ev, n > 1 ? w[1] : NULL, stdout);
+		if (sr == -1)
+			fprintf(stderr, _("muster: %s: no list '%s'\n"), vis(e->path), vis(w[1]));
+		if (sr != 0)
 			rc = -1;
 	} else if (strcmp(w[0], "help") == 0) {
 		fputs(_(cmd_edit_entry.help), stdout);

@@ -338,10 +338,14 @@ static void list_header(struct tw *w, const struct system *sys, const struct eli
 		strbuf_adds(sb, "\n");
 	struct strbuf size = STRBUF_INIT;
 	strbuf_adds(&size, l->size ? l->size->name : _("custom"));
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (el->limits[c] >= 0)
-			strbuf_addf(&size, " (%s %" PRId64 " %s)", _("limit"), el->limits[c],
+	/* A custom limit as the file gives it: the tally below shows it after the system's
+	 * modifiers, and muster import reads this one back (and applies them again). */
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		int64_t lim = l->size ? el->limits[c] : l->limits[c];
+		if (el->limits[c] >= 0 && lim >= 0)
+			strbuf_addf(&size, " (%s %" PRId64 " %s)", _("limit"), lim,
 			            ex_cost_abbr(&sys->costs[c]));
+	}
 	header_fact(w, _("Game"), sys->name);
 	header_fact(w, _("Battle size"), size.s);
 	strbuf_release(&size);

@@ -136,7 +136,7 @@ static int read_choice(struct event *e, struct system *sys, xmlNodePtr n, const 
 /* Appends the pack's rules to sys, as load_rules does for a system's own. */
 static int read_rules(struct event *e, struct system *sys, xmlNodePtr sec, struct diags *d)
 {
-	size_t cap = sys->n_rules;
+	size_t cap = sys->n_rules, from = sys->n_rules;
 	int rc = 0;
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "rule")) {
@@ -162,7 +162,7 @@ static int read_rules(struct event *e, struct system *sys, xmlNodePtr sec, struc
 		sys->rules[sys->n_rules++] = r;
 		e->n_rules++;
 	}
-	if (rc == 0 && rules_check_cycles(sys, d))
+	if (rc == 0 && rules_check_cycles(sys, from, e->file, d))
 		rc = -1;
 	return rc;
 }

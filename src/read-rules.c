@@ -1357,19 +1357,19 @@ static void add_edge(size_t kw, void *arg)
 	g->to[g->n++] = kw;
 }
 
-int rules_check_cycles(const struct system *sys, struct diags *d)
+int rules_check_cycles(const struct system *sys, size_t first_of_file, const char *file, struct diags *d)
 {
 	size_t n = sys->n_keywords;
 	if (n == 0)
 		return 0;
 	struct kwedges g = { 0 };
-	const struct rule **by_kw = xcalloc(n, sizeof(*by_kw));
+	size_t *by_kw = xcalloc(n, sizeof(*by_kw)); /* the index of the rule taking it */
 	for (size_t i = 0; i < sys->n_rules; i++) {
 		const struct rule *r = sys->rules[i];
 		if (r->taking < 0 || !r->require)
 			continue;
 		g.cur = (size_t)r->taking;
-		by_kw[g.cur] = r;
+		by_kw[g.cur] = i;
 		sel_required_keywords(r->where, add_edge, &g);
 	}
 	/* Adjacency in compressed form: the edges of k are to[first[k] .. first[k + 1]). */
@@ -1414,7 +1414,9 @@ int rules_check_cycles(const struct system *sys, struct diags *d)
 				for (size_t i = from; i < depth; i++)
 					strbuf_addf(&sb, "%s%s", i > from ? _(" needs ") : "", sys->keywords[path[i]].id);
 				strbuf_addf(&sb, "%s%s", _(" needs "), sys->keywords[j].id);
-				diags_add(d, SEV_FATAL, sys->file, by_kw[j]->line, 0, NULL, NULL,
+				size_t ri = by_kw[j];
+				diags_add(d, SEV_FATAL, ri >= first_of_file && file ? file : sys->file, sys->rules[ri]->line, 0,
+				          NULL, NULL,
 				          _("cycle of requirements: %s; none of them could ever be taken"), sb.s);
 				strbuf_release(&sb);
 				rc = -1;

@@ -37,7 +37,10 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 int campaign_read(xmlNodePtr n, struct system *sys, struct diags *d);
 
 /* Refuses "taking" requirements that form a cycle (taking a needs b, taking b needs a): no
- * unit could ever take them. Returns 0, or -1 with a fatal diagnostic at the rule's line. */
-int rules_check_cycles(const struct system *sys, struct diags *d);
+ * unit could ever take them. Returns 0, or -1 with a fatal diagnostic at the rule's line: in
+ * file for the rules from index first_of_file on (an event pack's, appended to the system's),
+ * in the system's file for the others. */
+int rules_check_cycles(const struct system *sys, size_t first_of_file, const char *file,
+                       struct diags *d);
 
 #endif

@@ -162,6 +162,7 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 			            "%s; it is in %s"), strerror(e), backup_tmp);
 			free(backup_tmp);
 			backup_tmp = NULL;
+			rc = 1;
 			goto out;
 		}
 		free(backup_tmp);
@@ -174,6 +175,7 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 		          _("saved, but the directory could not be opened to flush it to disk (open): %s"),
 		          strerror(e));
+		rc = 1;
 		goto out;
 	}
 	if (step("dirsync") || fsync(dfd) != 0) {
@@ -182,6 +184,7 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 		          _("saved, but the directory could not be flushed to disk (fsync): %s"),
 		          strerror(e));
+		rc = 1;
 		goto out;
 	}
 	close(dfd);

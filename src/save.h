@@ -15,8 +15,10 @@
 
 #include <stddef.h>
 
-/* Replaces path's content with data. Returns 0, or -1 with one fatal diagnostic naming the
- * reason; the file is then unchanged. */
+/* Replaces path's content with data. Returns 0; -1 with one fatal diagnostic naming the
+ * reason, the file then unchanged; or 1 with one fatal diagnostic ("saved, but ...") when the
+ * file was replaced and a later step failed (keeping NAME~, flushing the directory): the file
+ * then holds data, and a caller that keeps the file's content in memory must take data. */
 int save_file(const char *path, const char *data, size_t len, struct diags *d);
 
 /* Fault injection for tests: called before each step ("open", "write", "fsync", "close",

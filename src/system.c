@@ -681,7 +681,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		goto fail;
 	if ((sec = xml_child(root_el, "campaign")) && campaign_read(sec, sys, d))
 		goto fail;
-	if (rules_check_cycles(sys, d))
+	if (rules_check_cycles(sys, sys->n_rules, NULL, d))
 		goto fail;
 	sys->doc = doc;
 	return sys;

@@ -10,21 +10,7 @@ top=$(cd "${srcdir:-.}" && pwd) || exit 1
 : "${MUSTER:?MUSTER must name the muster program}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-bigcat.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-k=0
-fails=0
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-	shift
-	for f in "$@"; do
-		sed 's/^/# /' "$f" | head -20
-	done
-}
+. "${srcdir:-.}/tests/tap.sh"
 # check NAME STATUS PATTERN DIR: validate DIR's list exits STATUS and says PATTERN (fixed).
 check() {
 	name=$1 want=$2 pat=$3 dir=$4

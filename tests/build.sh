@@ -8,21 +8,13 @@ top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-build.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-k=0
-fails=0
+. "${srcdir:-.}/tests/tap.sh"
+tap_show() {
+	sed 's/^/# /' "$out" "$err" | head -40
+}
 out=$tmp/out
 err=$tmp/err
 
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-	sed 's/^/# /' "$out" "$err" | head -40
-}
 # run NAME STATUS GREP ARGS...: muster ARGS exits STATUS and prints GREP (fixed string).
 run() {
 	name=$1 want=$2 pat=$3
@@ -148,6 +140,184 @@ has "edit: the failure is said, with a did-you-mean" "$err" "did you mean 'quack
 has "edit: nothing to redo after a new change" "$err" "nothing to redo"
 has "edit: the commands after a failure still run" "$e" 'models="9"'
 run "edit: no such file" 2 "'muster new' makes a roster" edit "$tmp/none.xml"
+
+# --- wrong usage: each command says what it takes, exits 2 and leaves the file as it was ------
+f=$tmp/usage.xml
+"$MUSTER" new "$f" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null
+"$MUSTER" add "$f" quack-marine 10 --name=Red >/dev/null
+unchanged "add: no ENTRY" 2 "add takes a roster FILE, then ENTRY" add "$f"
+unchanged "remove: no UNIT" 2 "remove takes a roster FILE, then UNIT" remove "$f"
+unchanged "add: --data-dir without its directory" 2 "option '--data-dir' requires an argument" add --data-dir
+unchanged "add: a data directory that does not exist stops the change" 2 \
+	"data directory '$tmp/none': No such file or directory" add --data-dir="$tmp/none" "$f" quack-marine
+unchanged "add: a second data directory that does not exist stops the change" 2 \
+	"data directory '$tmp/none'" add --data-dir "$top" --data-dir "$tmp/none" "$f" quack-marine
+unchanged "add: models twice" 2 "'5': give the models as a whole number from 1 to 100000" \
+	add "$f" quack-marine --models=3 5
+unchanged "add: three words" 2 "add takes an ENTRY and, if you like, its number of models" \
+	add "$f" quack-marine 3 4
+unchanged "add: four words" 2 "'5': too many words" add "$f" quack-marine 3 4 5
+unchanged "add: --copy" 2 "add takes no --copy, --move or --detach" add "$f" quack-marine --copy
+unchanged "remove: with --models" 2 "remove takes one UNIT (and --list)" remove "$f" Red --models=3
+unchanged "remove: an unknown unit gets a did-you-mean" 2 "did you mean 'Red'?" remove "$f" Rod
+unchanged "remove: a number past the end" 2 "the list has no unit '7' (a number from 1 to 1, an id or a name)" \
+	remove "$f" 7
+unchanged "set: two units" 2 "set takes one UNIT and what to change" set "$f" Red 1
+unchanged "set: --models not a number" 2 "--models=ten: give a whole number from 1 to 100000" \
+	set "$f" Red --models=ten
+unchanged "set: --models zero" 2 "--models=0: give a whole number from 1 to 100000" set "$f" Red --models 0
+unchanged "set: an option count not a number" 2 "--option=trained=x: write ID or ID=COUNT (0 to 1000)" \
+	set "$f" Red --option=trained=x
+unchanged "set: an unknown option word" 2 "unknown option '--colour=red'" set "$f" Red --colour=red
+unchanged "set: an unknown option word with a value" 2 "unknown option '--colour'" set "$f" Red --colour red
+unchanged "set: --name without a value" 2 "option '--name' needs a value" set "$f" Red --name
+unchanged "set: an option the entry does not have" 2 "'Quack Marine' has no option 'banner'" \
+	set "$f" Red --option=banner
+unchanged "set: a unit cannot join itself" 2 "a unit cannot join itself ('Red')" set "$f" Red --attach=Red
+unchanged "set: --move to a list that does not exist" 2 "the roster has no list 'reserve' (lists: 1 main)" \
+	set "$f" Red --move=reserve
+unchanged "status: no file" 2 "status takes one roster file" status
+unchanged "status: two files" 2 "status takes one roster file" status "$f" "$f"
+unchanged "status: an unknown option" 2 "invalid option '--bogus'" status --bogus "$f"
+unchanged "suggest: no file" 2 "suggest takes one roster file" suggest
+unchanged "suggest: an unknown option" 2 "invalid option '--bogus'" suggest --bogus "$f"
+unchanged "suggest: an unknown list" 2 "no list 'nosuch'" suggest --list=nosuch "$f"
+unchanged "edit: no file" 2 "edit takes one roster FILE ('muster new' makes one)" edit
+unchanged "edit: two files" 2 "edit takes one roster FILE ('muster new' makes one)" edit "$f" "$f"
+unchanged "edit: an unknown option" 2 "invalid option '--bogus'" edit --bogus "$f"
+run "set: --name= takes the name off" 0 "70 of 300 AP" set "$f" Red --name=
+hasnt "set: the name is gone from the file" "$f" 'name="Red"'
+run "set: --id gives the unit an id" 0 "" set "$f" 1 --id=squad
+has "set: the id is in the file" "$f" '<unit entry="quack-marine" models="10" id="squad"/>'
+run "set: --id= takes it off" 0 "" set "$f" squad --id=
+has "set: the id is gone" "$f" '<unit entry="quack-marine" models="10"/>'
+run "set: the only unit of an entry is named by its entry" 0 "28 of 300 AP" set "$f" quack-marine --models=4
+
+# --- new: usage, custom limits, roster and list fields, several lists ---------------------------
+n=$tmp/new.xml
+run "new: no FILE" 2 "new takes one roster FILE" new --system=daemon-rift --size=standard
+run "new: two FILEs" 2 "new takes one roster FILE" new "$n" "$n.2" --system=daemon-rift --size=standard
+run "new: no --size nor --limit" 2 "new needs --system and --size or --limit" new "$n" --system=daemon-rift
+run "new: no --system" 2 "new needs --system and --size or --limit" new "$n" --size=standard
+run "new: --limit not a number" 2 "--limit=many: give a whole number" new "$n" --system=daemon-rift --limit=many
+run "new: an unknown option" 2 "invalid option '--bogus'" new "$n" --bogus
+run "new: an unknown system" 2 "unknown game system 'nosuch' (known: actionhammer, daemon-rift" \
+	new "$n" --system=nosuch --size=standard
+if [ -e "$n" ]; then not_ok "new: nothing written on a usage error"; else ok "new: nothing written on a usage error"; fi
+run "new: a custom limit" 0 "main: 0 of 1500 pts, 1500 left" new "$n" --system=daemon-rift --limit=1500
+has "new: the limit is in the list" "$n" '<limit value="1500"/>'
+run "new: fields and two lists" 0 "Roster trackers:" new "$n" --force --system=daemon-rift --limit=1500 \
+	--field=territories=5 --field=replacement --list='main:Main force' --list=reserve --name=Rift
+has "new: a roster field goes to the roster" "$n" '<roster xmlns="urn:x-muster:roster:1" version="1" system="daemon-rift" name="Rift">
+  <field name="territories" value="5"/>'
+has "new: a list field without a value is true, in each list" "$n" '<list id="reserve">
+    <limit value="1500"/>
+    <field name="replacement" value="true"/>
+  </list>'
+has "new: a list's name" "$n" '<list id="main" name="Main force">'
+has "new: a replacement list is held to 2200 points (DR-3)" "$out" "Main force: 0 of 2200 pts, 2200 left"
+has "new: 5 territories allow a second list (DR-1)" "$out" "Lists by territories 0/2 [DR-1]"
+run "new: the file is valid but for its empty Core (DR-WHF-1)" 1 "DR-WHF-1: reserve spends 0 pts on Core units" validate "$n"
+
+# --- muster edit: every command of a script, quoting, and each wrong command --------------------
+g=$tmp/ah-edit.xml
+cat >"$g" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="actionhammer" name="AH">
+  <list id="army" name="Army" size="2000">
+    <unit entry="granite-troopers" models="2"/>
+  </list>
+  <list id="reserve" name="Reserve" size="2000"/>
+</roster>
+XML
+cat >"$tmp/script" <<'EOF'
+# a comment, then an empty line and a line of blanks
+
+	  
+add field-commander --attach=1 --name='Old Cmdr'
+set "Old Cmdr" --detach
+set Old\ Cmdr --attach granite-troopers
+add "Granite Troopers" 3 --name="Second \"B\" Squad"
+suggest Reserve
+status
+help
+exit
+add granite-troopers
+EOF
+LC_ALL=C "$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 0 ] && [ ! -s "$err" ]; then ok "edit: a script with comments and quotes runs, exit 0"; else not_ok "edit: a script with comments and quotes runs, exit 0"; fi
+has "edit: a quoted name, and the Leader attached by the unit's entry" "$g" '<unit entry="field-commander" models="1" name="Old Cmdr" attach="granite-troopers"/>'
+has "edit: a backslash keeps a quote in a double-quoted word" "$g" 'name="Second &quot;B&quot; Squad"'
+hasnt "edit: nothing after exit runs" "$g" '<unit entry="granite-troopers" models="1"'
+has "edit: suggest LIST lists what the reserve may take" "$out" "Reserve: 2000 pts left"
+has "edit: status prints the units" "$out" "   2. Old Cmdr (Field Commander) x1, 150 pts, joins 1"
+has "edit: help prints the commands" "$out" "undo, redo        take back the last change, or make it again"
+
+cp "$g" "$tmp/before"
+cat >"$tmp/script" <<'EOF'
+add granite-troopers 1 2
+add granite-troopers --move=reserve
+remove 1 --name=x
+set
+set 1 2
+frobnicate
+set 1 --models=lots
+set 1 --option=x=many
+set 1 --colour=red
+set 1 --colour red
+set 1 --name
+set 2 --attach=2
+set 9 --models=2
+set "Old Cmdr" --move=nowhere
+suggest nowhere
+undo
+redo
+EOF
+LC_ALL=C "$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 2 ]; then ok "edit: wrong commands make the exit status 2"; else not_ok "edit: wrong commands make the exit status 2"; fi
+for msg in \
+	"muster: add takes an ENTRY and, if you like, its number of models" \
+	"muster: add takes no --copy, --move or --detach" \
+	"muster: remove takes one UNIT (and --list)" \
+	"muster: set takes one UNIT and what to change" \
+	"muster: unknown command 'frobnicate' (add, remove, set, undo, redo, show, suggest, help, quit)" \
+	"muster: --models=lots: give a whole number from 1 to 100000" \
+	"muster: --option=x=many: write ID or ID=COUNT (0 to 1000)" \
+	"muster: unknown option '--colour=red'" \
+	"muster: unknown option '--colour'" \
+	"muster: option '--name' needs a value" \
+	"muster: a unit cannot join itself ('2')" \
+	"muster: the list has no unit '9' (a number from 1 to 3, an id or a name)" \
+	"muster: the roster has no list 'nowhere' (lists: 1 army, 2 reserve)" \
+	"muster: $g: no list 'nowhere'" \
+	"muster: nothing to undo" \
+	"muster: nothing to redo"; do
+	has "edit: says '${msg#muster: }'" "$err" "$msg"
+done
+if cmp -s "$g" "$tmp/before"; then ok "edit: no wrong command changed the file"; else not_ok "edit: no wrong command changed the file"; fi
+
+# A NAME~ that cannot be replaced (a directory): the change is saved and said to be, the
+# editor goes on from the saved file, and undo and redo still work.
+rm -rf "$g~"
+mkdir "$g~"
+: >"$g~/keep"
+printf 'remove 3\nundo\nredo\n' | LC_ALL=C "$MUSTER" edit "$g" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 2 ]; then ok "edit: a NAME~ that cannot be kept makes the exit status 2"; else not_ok "edit: a NAME~ that cannot be kept makes the exit status 2"; fi
+has "edit: the failure says the file is saved" "$err" "error: saved, but the previous version could not be kept as NAME~ (rename): Is a directory"
+hasnt "edit: undo and redo find their change" "$err" "nothing to"
+if [ "$(grep -c '^Legality' "$out")" -eq 4 ]; then ok "edit: the status first and after each of the three changes"; else not_ok "edit: the status first and after each of the three changes"; fi
+hasnt "edit: the redone removal is in the file" "$g" "Second"
+rm -rf "$g~"
+
+# A file that is not a roster: the error with its line, exit 2.
+printf '<roster\n' >"$tmp/broken.xml"
+printf 'show\n' | LC_ALL=C "$MUSTER" edit "$tmp/broken.xml" >"$out" 2>"$err"
+st=$?
+if [ $st -eq 2 ]; then ok "edit: a truncated file, exit 2"; else not_ok "edit: a truncated file, exit 2"; fi
+has "edit: a truncated file is said with its line" "$err" "broken.xml:2:1: error: unexpected end of file (is the file truncated?)"
 
 echo "1..$k"
 test "$fails" -eq 0

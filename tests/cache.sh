@@ -13,17 +13,7 @@ LC_ALL=C
 export LC_ALL
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-cache.XXXXXX") || exit 1
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-k=0
-fails=0
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-}
+. "$srcdir/tests/tap.sh"
 check() { # check NAME COMMAND...: ok when the command succeeds
 	name=$1
 	shift

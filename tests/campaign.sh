@@ -9,21 +9,13 @@ top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-campaign.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-k=0
-fails=0
+. "${srcdir:-.}/tests/tap.sh"
+tap_show() {
+	sed 's/^/# /' "$out" "$err" | head -40
+}
 out=$tmp/out
 err=$tmp/err
 
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-	sed 's/^/# /' "$out" "$err" | head -40
-}
 # run NAME STATUS GREP-ON-OUTPUT ARGS...: muster ARGS exits STATUS and prints GREP (fixed).
 run() {
 	name=$1 want=$2 pat=$3

@@ -20,16 +20,8 @@ tm() {
 	tmux -L "$sock" -f /dev/null "$@"
 }
 trap 'for s in 1 2 3; do tmux -L muster-test-$$-$s kill-server >/dev/null 2>&1; done; rm -rf "$tmp"' EXIT
-k=0
-fails=0
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
+. "${srcdir:-.}/tests/tap.sh"
+tap_show() {
 	tm capture-pane -p -t edit 2>/dev/null | sed 's/^/# /' | tail -25
 }
 screen() {

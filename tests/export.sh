@@ -17,20 +17,8 @@ top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-export.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-k=0
-fails=0
+. "${srcdir:-.}/tests/tap.sh"
 
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-	shift
-	for nf in "$@"; do sed 's/^/# /' "$nf" | head -30; done
-}
 skip() {
 	k=$((k + 1))
 	echo "ok $k - $1 # SKIP $2"

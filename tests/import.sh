@@ -13,24 +13,15 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-import.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 LC_ALL=C
 export LC_ALL
-k=0
-fails=0
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-	[ $# -gt 1 ] && sed 's/^/# /' "$2" | head -20
-}
+. "${srcdir:-.}/tests/tap.sh"
 strip() {
 	sed '/^  .*: \(error\|warning\): /d'
 }
 
 n=0
-for sys in actionhammer daemon-rift duck duckhammer scrollhammer; do
+# The systems of the test data too (clockwork: list choices, custom limits in another cost
+# type; toy, tempo), each case with the data directory its header names, as run-rules.sh does.
+for sys in actionhammer daemon-rift duck duckhammer scrollhammer clockwork toy tempo; do
 	bad=0
 	count=0
 	for f in "$top"/tests/rules/$sys/*.xml "$top"/doc/examples/impondium-strike-force.xml \
@@ -38,17 +29,19 @@ for sys in actionhammer daemon-rift duck duckhammer scrollhammer; do
 		case $f in */doc/examples/*) [ "$sys" = duckhammer ] || continue ;; esac
 		# Campaign rosters: their trainings come from a ledger no printed list holds.
 		grep -q '<campaign' "$f" && continue
-		"$MUSTER" validate "$f" >/dev/null 2>&1
+		dd=$(sed -n 's/^<!-- data-dir: \(.*\) -->$/\1/p' "$f" | head -1)
+		set -- ${dd:+--data-dir "$top/$dd"}
+		"$MUSTER" validate "$@" "$f" >/dev/null 2>&1
 		[ $? -eq 2 ] && continue # needs data of its own (run-rules.sh gives it)
-		"$MUSTER" show "$f" 2>/dev/null | strip >"$tmp/a.txt" || continue
+		"$MUSTER" show "$@" "$f" 2>/dev/null | strip >"$tmp/a.txt" || continue
 		count=$((count + 1))
-		if ! "$MUSTER" import "$tmp/a.txt" >"$tmp/b.xml" 2>"$tmp/e"; then
+		if ! "$MUSTER" import "$@" "$tmp/a.txt" >"$tmp/b.xml" 2>"$tmp/e"; then
 			bad=$((bad + 1))
 			echo "# import failed: $f"
 			sed 's/^/#   /' "$tmp/e" | head -5
 			continue
 		fi
-		"$MUSTER" show "$tmp/b.xml" 2>/dev/null | strip >"$tmp/c.txt"
+		"$MUSTER" show "$@" "$tmp/b.xml" 2>/dev/null | strip >"$tmp/c.txt"
 		if ! cmp -s "$tmp/a.txt" "$tmp/c.txt"; then
 			bad=$((bad + 1))
 			echo "# not the same list: $f"
@@ -56,9 +49,9 @@ for sys in actionhammer daemon-rift duck duckhammer scrollhammer; do
 			continue
 		fi
 		# The same through muster export --format=text.
-		"$MUSTER" export --format=text "$f" 2>/dev/null | strip >"$tmp/a.txt"
-		if ! "$MUSTER" import "$tmp/a.txt" >"$tmp/b.xml" 2>"$tmp/e" ||
-		   ! "$MUSTER" export --format=text "$tmp/b.xml" 2>/dev/null | strip >"$tmp/c.txt" ||
+		"$MUSTER" export "$@" --format=text "$f" 2>/dev/null | strip >"$tmp/a.txt"
+		if ! "$MUSTER" import "$@" "$tmp/a.txt" >"$tmp/b.xml" 2>"$tmp/e" ||
+		   ! "$MUSTER" export "$@" --format=text "$tmp/b.xml" 2>/dev/null | strip >"$tmp/c.txt" ||
 		   ! cmp -s "$tmp/a.txt" "$tmp/c.txt"; then
 			bad=$((bad + 1))
 			echo "# export --format=text does not round-trip: $f"
@@ -127,6 +120,51 @@ if grep -qF "game.txt:1: error: unknown game system 'Duckhamer'; did you mean 'd
 else
 	not_ok "a misspelt game gets a did-you-mean" "$tmp/e"
 fi
+# --- options, usage and hostile text ----------------------------------------------------------
+# imp NAME STATUS PATTERN ARGS...: muster import ARGS exits STATUS, PATTERN (fixed) in its output.
+imp() {
+	name=$1 want=$2 pat=$3
+	shift 3
+	"$MUSTER" import "$@" >"$tmp/out" 2>"$tmp/e"
+	got=$?
+	cat "$tmp/e" >>"$tmp/out"
+	if [ "$got" -ne "$want" ]; then
+		echo "exit $got, expected $want" >>"$tmp/out"
+		not_ok "$name" "$tmp/out"
+	elif ! grep -qF -- "$pat" "$tmp/out"; then
+		echo "expected: $pat" >>"$tmp/out"
+		not_ok "$name" "$tmp/out"
+	else
+		ok "$name"
+	fi
+}
+dh="--system=duckhammer --faction=impondium"
+printf '10x Quack Marine\n' >"$tmp/one.txt"
+imp "usage: no FILE" 2 "import takes one text FILE" $dh
+imp "usage: two FILEs" 2 "import takes one text FILE" $dh "$tmp/one.txt" "$tmp/one.txt"
+imp "usage: an unknown option" 2 "invalid option '--bogus'" --bogus "$tmp/one.txt"
+imp "usage: --limit not a number" 2 "--limit=lots: give a whole number" $dh --limit=lots "$tmp/one.txt"
+imp "an unknown --system" 2 "unknown game system 'nosuch' (known: actionhammer, daemon-rift" \
+	--system=nosuch "$tmp/one.txt"
+imp "--limit and --name" 0 '<limit value="150"/>' $dh --limit=150 --name="My Flock" "$tmp/one.txt"
+if grep -qF 'system="duckhammer" name="My Flock"' "$tmp/out"; then ok "--name names the roster"; else not_ok "--name names the roster" "$tmp/out"; fi
+r=$tmp/imported.xml
+imp "--output writes the roster and prints its status" 0 "main: 70 of 300 AP, 230 left (1 unit)" \
+	$dh --size=large-skirmish -o "$r" "$tmp/one.txt"
+cp "$r" "$tmp/r-before"
+imp "--output: an existing roster is not replaced" 2 "exists already (--force replaces it, keeping it as" \
+	$dh --limit=150 -o "$r" "$tmp/one.txt"
+if cmp -s "$r" "$tmp/r-before"; then ok "--output: the existing roster is unchanged"; else not_ok "--output: the existing roster is unchanged" "$r"; fi
+imp "--force replaces it" 0 "main: 70 of 150 AP, 80 left" $dh --limit=150 --force -o "$r" "$tmp/one.txt"
+if cmp -s "$r~" "$tmp/r-before"; then ok "--force keeps the old roster as ROSTER~"; else not_ok "--force keeps the old roster as ROSTER~" "$r~"; fi
+printf '10x Quack Marine\r\nMarine Sergeant [2x Trained]\r\n' >"$tmp/crlf.txt"
+imp "CR LF line ends are read" 0 '<unit entry="quack-marine" models="10"/>' $dh --size=large-skirmish "$tmp/crlf.txt"
+if grep -qF '<option id="trained" count="2"/>' "$tmp/out"; then ok "an option's count: [2x Option]"; else not_ok "an option's count: [2x Option]" "$tmp/out"; fi
+printf 'Quack\000Marine\n' >"$tmp/nul.txt"
+imp "a NUL byte: not a text file" 2 "nul.txt: not a text file: it contains a NUL byte" $dh "$tmp/nul.txt"
+{ printf '10x '; head -c 5000 /dev/zero | tr '\0' a; printf '\n3x Quack Marine\n'; } >"$tmp/long.txt"
+imp "a line past 4096 bytes is refused with its number" 2 "long.txt:1: error: cannot read this line: it is too long" \
+	$dh "$tmp/long.txt"
 if [ "$n" -ge 150 ]; then ok "$n lists round-tripped in all"; else not_ok "only $n lists: the test lost its cases"; fi
 echo "1..$k"
 test "$fails" -eq 0

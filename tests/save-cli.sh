@@ -21,16 +21,8 @@ cleanup() {
 trap cleanup EXIT
 LC_ALL=C
 export LC_ALL
-k=0
-fails=0
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
+. "${srcdir:-.}/tests/tap.sh"
+tap_show() {
 	[ -f "$tmp/err" ] && sed 's/^/# /' "$tmp/err" | head -10
 }
 skip() {

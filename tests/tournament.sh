@@ -15,22 +15,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-tournament.XXXXXX") || exit 1
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 exp=$top/tests/data/tournament.expected
 pack=$top/doc/examples/pond-cup.xml
-k=0
-fails=0
+. "${srcdir:-.}/tests/tap.sh"
 
-ok() {
-	k=$((k + 1))
-	echo "ok $k - $1"
-}
-not_ok() {
-	k=$((k + 1))
-	fails=$((fails + 1))
-	echo "not ok $k - $1"
-	shift
-	for f in "$@"; do
-		sed 's/^/# /' "$f" | head -40
-	done
-}
 
 lists=$tmp/lists
 mkdir -p "$lists/sub"
