@@ -268,7 +268,7 @@ static int exec_set(int argc, char **argv);
 
 const struct cmd_entry cmd_add_entry = {
 	"add",
-	N_("FILE ENTRY [MODELS] [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT] [--list=LIST]"),
+	N_("FILE ENTRY [MODELS] [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--list=LIST]"),
 	N_("add a unit to a list, with its models and options"),
 	CHANGE_HELP,
 	exec_add,
@@ -284,7 +284,7 @@ const struct cmd_entry cmd_remove_entry = {
 
 const struct cmd_entry cmd_set_entry = {
 	"set",
-	N_("FILE UNIT [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST]"),
+	N_("FILE UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST]"),
 	N_("change a unit: models, options, name, leader attachment; copy or move it"),
 	N_("--option=ID=0 takes an option off. --copy changes a new copy of the unit instead\n"
 	   "of the unit; --move=LIST moves it to another list of the roster.\n\n"
