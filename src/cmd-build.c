@@ -413,6 +413,7 @@ static int exec_new(int argc, char **argv)
 		struct roster *r = NULL;
 		struct eval *ev = NULL;
 		if (edit_check(s, path, text, strlen(text), &r, &ev, &d) < 0) {
+			cmd_diags_unplace(&d, path);
 			diags_sort(&d);
 			diags_print(&d, stderr, DIAG_TEXT);
 			fprintf(stderr, _("muster: %s: not written\n"), vis(path));

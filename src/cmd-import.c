@@ -138,6 +138,7 @@ static int exec_import(int argc, char **argv)
 		struct eval *ev = NULL;
 		struct diags cd = DIAGS_INIT;
 		if (edit_check(s, name, xml, strlen(xml), &r, &ev, &cd) < 0) {
+			cmd_diags_unplace(&cd, name);
 			diags_sort(&cd);
 			diags_print(&cd, stderr, DIAG_TEXT);
 			fprintf(stderr, _("muster: %s: not imported\n"), vis(path));

@@ -236,3 +236,10 @@ struct session *cmd_session_new(void)
 	session_use_cache(s, vcache_new(vcache_dir()));
 	return s;
 }
+
+void cmd_diags_unplace(struct diags *d, const char *file)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].file && strcmp(d->v[i].file, file) == 0)
+			d->v[i].line = d->v[i].col = 0;
+}

@@ -119,6 +119,11 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 /* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
  * from 0 to BATCH_MAX_JOBS. */
 int cmd_parse_jobs(const char *arg);
+/* Takes the lines and columns off d's diagnostics about file: for a roster text a command
+ * made from its options and never wrote (new, import), whose positions would point into a
+ * file the user cannot open. */
+struct diags;
+void cmd_diags_unplace(struct diags *d, const char *file);
 /* A new session for a command: with the schema cache of vcache_dir() (MUSTER_CACHE_DIR). */
 struct session *cmd_session_new(void);
 
