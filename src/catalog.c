@@ -191,6 +191,81 @@ static int id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out
 	return 0;
 }
 
+/* An entry's options and items are found by id: by a linear search while there are at most
+ * ENTRY_IDX_MIN, through an index past that (so that a hostile entry of many options stays
+ * linear to read). Two indexes for every entry, with their copies of the keys, were a third
+ * of a 10,000-entry catalog's memory. */
+#define ENTRY_IDX_MIN 8
+
+const struct entry_option *entry_option(const struct entry *e, const char *id)
+{
+	if (e == NULL || id == NULL)
+		return NULL;
+	if (e->option_idx)
+		return idx_get(e->option_idx, id);
+	for (size_t i = 0; i < e->n_options; i++)
+		if (e->options[i].id && strcmp(e->options[i].id, id) == 0)
+			return &e->options[i];
+	return NULL;
+}
+
+const struct item *entry_item(const struct entry *e, const char *id)
+{
+	if (e == NULL || id == NULL)
+		return NULL;
+	if (e->item_idx)
+		return idx_get(e->item_idx, id);
+	/* The entry's own first, then those its options add, as the index has them. */
+	for (size_t i = 0; i < e->n_items; i++)
+		if (e->items[i].id && strcmp(e->items[i].id, id) == 0)
+			return &e->items[i];
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct item *w = e->options[i].adds;
+		if (w && w->id && strcmp(w->id, id) == 0)
+			return w;
+	}
+	return NULL;
+}
+
+/* Registers option o, the last of e->options read so far: -1 when its id is missing or taken
+ * by an earlier option. */
+static int register_option(struct entry *e, struct entry_option *o)
+{
+	if (o->id == NULL)
+		return -1;
+	if (e->option_idx)
+		return idx_add(e->option_idx, o->id, o);
+	size_t k = (size_t)(o - e->options);
+	for (size_t i = 0; i < k; i++)
+		if (e->options[i].id && strcmp(e->options[i].id, o->id) == 0)
+			return -1;
+	if (k + 1 > ENTRY_IDX_MIN) {
+		e->option_idx = idx_new();
+		for (size_t i = 0; i <= k; i++)
+			idx_add(e->option_idx, e->options[i].id, &e->options[i]);
+	}
+	return 0;
+}
+
+/* Registers item w, the last of e->items read so far (options' items come after them all). */
+static int register_item(struct entry *e, struct item *w)
+{
+	if (w->id == NULL)
+		return -1;
+	if (e->item_idx)
+		return idx_add(e->item_idx, w->id, w);
+	size_t k = (size_t)(w - e->items);
+	for (size_t i = 0; i < k; i++)
+		if (strcmp(e->items[i].id, w->id) == 0)
+			return -1;
+	if (k + 1 > ENTRY_IDX_MIN) {
+		e->item_idx = idx_new();
+		for (size_t i = 0; i <= k; i++)
+			idx_add(e->item_idx, e->items[i].id, &e->items[i]);
+	}
+	return 0;
+}
+
 static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
 {
 	o->id = xml_prop(n, "id");
@@ -218,7 +293,8 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	size_t nm = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
 		nm += xml_is(c, "modify");
-	o->mods = xcalloc(nm + 1, sizeof(*o->mods));
+	/* Most options change nothing: no array for them (an empty one was 95 bytes an option). */
+	o->mods = nm ? xcalloc(nm, sizeof(*o->mods)) : NULL;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "modify")) {
 			/* An option that names or adds an item changes that item. */
@@ -257,8 +333,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 				return -1;
 		}
 	}
-	const struct entry_option *prev = idx_get(e->option_idx, o->id);
-	if (prev || idx_add(e->option_idx, o->id, o) != 0)
+	if (register_option(e, o) != 0)
 		CFAIL(n, _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
 	enum attr_on on = o->target == TARGET_ITEM ? ON_ITEM : ON_UNIT;
 	for (size_t i = 0; i < o->n_grants; i++)
@@ -270,7 +345,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 
 static bool entry_has_item(const struct entry *e, const char *id)
 {
-	return idx_get(e->item_idx, id) != NULL;
+	return entry_item(e, id) != NULL;
 }
 
 static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
@@ -292,8 +367,6 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->vals = xcalloc(sys->n_unit_attrs + 1, sizeof(*e->vals));
 	e->kw = xcalloc(sys->kw_words, sizeof(kwword));
 	e->costs = xcalloc(sys->n_costs + 1, sizeof(*e->costs));
-	e->option_idx = idx_new();
-	e->item_idx = idx_new();
 	for (const struct group *q = g; q; q = q->parent) {
 		struct value *v = &e->vals[sys->attrs[q->level].index];
 		if (!v->set) {
@@ -306,8 +379,9 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		nw += xml_is(c, "item");
 		no += xml_is(c, "option");
 	}
-	e->items = xcalloc(nw + 1, sizeof(*e->items));
-	e->options = xcalloc(no + 1, sizeof(*e->options));
+	/* Exactly as many as the tags: an option is 160 bytes, and most entries have a few. */
+	e->items = nw ? xcalloc(nw, sizeof(*e->items)) : NULL;
+	e->options = no ? xcalloc(no, sizeof(*e->options)) : NULL;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "cost")) {
 			if (parse_costs(p, c, e->costs))
@@ -325,7 +399,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 			struct item *w = &e->items[e->n_items++];
 			if (parse_item(p, c, w))
 				return -1;
-			if (w->id == NULL || idx_add(e->item_idx, w->id, w) != 0)
+			if (register_item(e, w) != 0)
 				CFAIL(c, _("item id '%s' is used twice in entry '%s'"), w->id ? w->id : "", e->id);
 		} else if (xml_is(c, "option")) {
 			if (parse_option(p, e, c, &e->options[e->n_options++]))
@@ -348,7 +422,15 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		return -1;
 	/* Items named by options: the entry's own, or one an option of the entry adds (an option
 	 * may add an item of the same id as the entry's, to replace it). */
+	size_t n_adds = 0;
 	for (size_t i = 0; i < e->n_options; i++)
+		n_adds += e->options[i].adds && e->options[i].adds->id;
+	if (e->item_idx == NULL && e->n_items + n_adds > ENTRY_IDX_MIN) {
+		e->item_idx = idx_new();
+		for (size_t i = 0; i < e->n_items; i++)
+			idx_add(e->item_idx, e->items[i].id, &e->items[i]);
+	}
+	for (size_t i = 0; i < e->n_options && e->item_idx; i++)
 		if (e->options[i].adds && e->options[i].adds->id)
 			idx_add(e->item_idx, e->options[i].adds->id, e->options[i].adds);
 	for (size_t i = 0; i < e->n_options; i++) {

@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "roster.h"
 #include "campaign.h"
+#include "catalog.h"
 #include "data.h"
 #include "idx.h"
 #include "rx.h"
@@ -114,7 +115,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 		if (!xml_is(c, "option"))
 			continue;
 		char *oid = xml_prop(c, "id");
-		const struct entry_option *o = idx_get(u->entry->option_idx, oid ? oid : "");
+		const struct entry_option *o = entry_option(u->entry, oid ? oid : "");
 		if (o == NULL) {
 			struct strbuf sb = STRBUF_INIT;
 			struct nearest nr;

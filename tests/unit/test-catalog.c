@@ -193,7 +193,7 @@ Test(impondium, weapon_options_target_their_weapon)
 	cr_assert_eq(axe->target, TARGET_UNIT);
 	cr_assert_not_null(axe->adds);
 	cr_assert_str_eq(axe->adds->name, "Axe");
-	cr_assert_null(idx_get(e->option_idx, "blade"), "weapons are not options");
+	cr_assert_null(entry_option(e, "blade"), "weapons are not options");
 	/* The sling carries Inaccurate; its cost is negative. */
 	cr_assert_str_eq(e->items[1].id, "sling");
 	cr_assert(kw_has(e->items[1].kw, fx_kwi(sys, "inaccurate")));
