@@ -19,12 +19,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-static kwword *kw_copy(const struct system *sys, const kwword *src)
+/* Every array of an evaluation's units comes from its arena (util.h): a unit's keywords are
+ * 8 bytes, its costs 8, each of a few dozen bytes, and malloc's 32-byte blocks and headers
+ * were a fifth of a 100,000-unit list's memory. Only copies of values (rare) are malloc'd. */
+static kwword *kw_copy(struct eval *ev, const kwword *src)
 {
-	kwword *k = xcalloc(sys->kw_words ? sys->kw_words : 1, sizeof(*k));
+	const struct system *sys = ev->sys;
+	kwword *k = arena_alloc(&ev->arena, sys->kw_words ? sys->kw_words : 1, sizeof(*k));
 	if (src)
 		memcpy(k, src, sys->kw_words * sizeof(*k));
 	return k;
+}
+
+/* The items of entry e as the catalog has them, one array per entry an evaluation meets,
+ * shared by every unit of that entry whose options change no item (most units): a copy per
+ * unit was 100 bytes of each. Found by the entry's address in an open-addressing table. */
+static struct eitem *base_items(struct eval *ev, const struct entry *e)
+{
+	if (e->n_items == 0)
+		return NULL;
+	if (2 * (ev->n_base + 1) > ev->cap_base) {
+		size_t cap = ev->cap_base ? 2 * ev->cap_base : 64;
+		struct base_slot *t = xcalloc(cap, sizeof(*t));
+		for (size_t i = 0; i < ev->cap_base; i++) {
+			if (ev->base[i].e == NULL)
+				continue;
+			size_t h = ((uintptr_t)ev->base[i].e >> 4) * 0x9E3779B97F4A7C15u & (cap - 1);
+			while (t[h].e)
+				h = (h + 1) & (cap - 1);
+			t[h] = ev->base[i];
+		}
+		free(ev->base);
+		ev->base = t;
+		ev->cap_base = cap;
+	}
+	size_t h = ((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15u & (ev->cap_base - 1);
+	while (ev->base[h].e && ev->base[h].e != e)
+		h = (h + 1) & (ev->cap_base - 1);
+	if (ev->base[h].e == NULL) {
+		struct eitem *items = arena_alloc(&ev->arena, e->n_items, sizeof(*items));
+		for (size_t i = 0; i < e->n_items; i++) {
+			items[i].w = &e->items[i];
+			items[i].kw = e->items[i].kw;
+			items[i].vals = e->items[i].vals;
+		}
+		ev->base[h].e = e;
+		ev->base[h].items = items;
+		ev->n_base++;
+	}
+	return ev->base[h].items;
+}
+
+/* Does option ro change an item of its unit (add, drop, name one, or train one)? */
+static bool changes_items(const struct r_option *ro)
+{
+	const struct entry_option *o = ro->opt;
+	return o->adds || o->drops || o->target == TARGET_ITEM || ro->adds || ro->drops ||
+	       ro->item || ro->advance;
 }
 
 /* Grants keyword k to set: an upgrade drops what it replaces and what it removes. */
@@ -95,16 +146,17 @@ static struct value *own_vals(struct value **vals, bool *own, size_t n);
 
 /* The unit as its entry and its options' grants, removals and items make it, with its cost
  * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
-static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
-                     struct eunit *u, struct diags *d)
+static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct eunit *u,
+                     struct diags *d)
 {
+	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
 	const struct entry *e = ru->entry;
 	size_t nc = sys->n_costs ? sys->n_costs : 1;
 	u->ru = ru;
 	u->e = e;
 	u->list = li;
-	u->kw = kw_copy(sys, e->kw);
+	u->kw = kw_copy(ev, e->kw);
 	u->vals = e->vals;
 	if (r->camp && ru->band >= 0 && sys->camp && sys->camp->band) {
 		/* A campaign unit's Grade is its Level's (campaign.h). */
@@ -116,33 +168,45 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 	}
 	u->cats = e->cats;
 	u->n_cats = e->n_cats;
-	u->costs = xcalloc(nc, sizeof(*u->costs));
-	u->lines = xcalloc(ru->n_opts + 2, sizeof(*u->lines));
-	size_t extra = 0;
-	for (size_t i = 0; i < ru->n_opts; i++)
-		extra += (ru->opts[i].opt->adds ? 1 : 0) + (ru->opts[i].adds ? 1 : 0);
-	u->items = xcalloc(e->n_items + extra + 1, sizeof(*u->items));
-	for (size_t i = 0; i < e->n_items; i++) {
-		u->items[i].w = &e->items[i];
-		u->items[i].kw = kw_copy(sys, e->items[i].kw);
-		u->items[i].vals = e->items[i].vals;
+	u->costs = arena_alloc(&ev->arena, nc, sizeof(*u->costs));
+	/* The models and each option; a line of modifiers, when one changes a cost, comes later. */
+	u->lines = arena_alloc(&ev->arena, ru->n_opts + 1, sizeof(*u->lines));
+	size_t extra = 0, n_takes = 0;
+	bool own_items = false;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		const struct r_option *ro = &ru->opts[i];
+		extra += (ro->opt->adds ? 1 : 0) + (ro->adds ? 1 : 0);
+		n_takes += ro->opt->n_grants + (ro->advance && ro->grant >= 0);
+		own_items = own_items || changes_items(ro);
+	}
+	if (own_items) {
+		u->items = arena_alloc(&ev->arena, e->n_items + extra, sizeof(*u->items));
+		for (size_t i = 0; i < e->n_items; i++) {
+			u->items[i].w = &e->items[i];
+			u->items[i].kw = kw_copy(ev, e->items[i].kw);
+			u->items[i].vals = e->items[i].vals;
+		}
+	} else {
+		/* Never written: modifiers change only the items of units that own theirs. */
+		u->items = base_items(ev, e);
 	}
 	u->n_items = e->n_items;
+	if (n_takes)
+		u->takes = arena_alloc(&ev->arena, n_takes, sizeof(*u->takes));
 	struct cost_line *ml = &u->lines[u->n_lines++];
 	ml->kind = LINE_MODELS;
-	ml->costs = xcalloc(nc, sizeof(*ml->costs));
+	ml->costs = arena_alloc(&ev->arena, nc, sizeof(*ml->costs));
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (!num_mul(e->costs[c], ru->models, &ml->costs[c]))
 			return overflow(d, r, ru, &sys->costs[c]);
 	memcpy(u->costs, ml->costs, sys->n_costs * sizeof(*u->costs));
-	size_t cap_takes = 0;
 	for (size_t i = 0; i < ru->n_opts; i++) {
 		const struct r_option *ro = &ru->opts[i];
 		const struct entry_option *o = ro->opt;
 		struct cost_line *ol = &u->lines[u->n_lines++];
 		ol->kind = LINE_OPTION;
 		ol->ro = ro;
-		ol->costs = xcalloc(nc, sizeof(*ol->costs));
+		ol->costs = arena_alloc(&ev->arena, nc, sizeof(*ol->costs));
 		int bad = option_line(sys, ru->models, ro, ol->costs);
 		for (size_t c = 0; c < sys->n_costs && !bad; c++)
 			if (!num_add(u->costs[c], ol->costs[c], &u->costs[c]))
@@ -153,7 +217,7 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		if (o->adds) {
 			struct eitem *w = &u->items[u->n_items];
 			w->w = o->adds;
-			w->kw = kw_copy(sys, o->adds->kw);
+			w->kw = kw_copy(ev, o->adds->kw);
 			w->vals = o->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
@@ -163,7 +227,6 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 			/* A campaign swap: the unit's item leaves, its replacement comes below. */
 			long wi = find_item(u, ro->drops);
 			if (wi >= 0) {
-				free(u->items[wi].kw);
 				memmove(&u->items[wi], &u->items[wi + 1],
 				        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
 				u->n_items--;
@@ -178,7 +241,7 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		if (ro->adds) {
 			struct eitem *w = &u->items[u->n_items++];
 			w->w = ro->adds;
-			w->kw = kw_copy(sys, ro->adds->kw);
+			w->kw = kw_copy(ev, ro->adds->kw);
 			w->vals = ro->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
@@ -190,11 +253,10 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		kwword *set = o->target == TARGET_ITEM ? u->items[target].kw : u->kw;
 		for (size_t g = 0; g < o->n_grants + (ro->advance && ro->grant >= 0); g++) {
 			size_t kw = g < o->n_grants ? o->grants[g] : (size_t)ro->grant;
-			GROW(u->takes, cap_takes, u->n_takes + 1);
-			struct take *t = &u->takes[u->n_takes++];
+			struct take *t = &u->takes[u->n_takes++]; /* counted above */
 			t->kw = kw;
 			t->item = o->target == TARGET_ITEM ? target : -1;
-			t->before = kw_copy(sys, set);
+			t->before = kw_copy(ev, set);
 			t->line = ro->line;
 			t->col = ro->col;
 			grant(sys, set, kw);
@@ -205,7 +267,6 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 			long wi = find_item(u, o->drops[k]);
 			if (wi < 0)
 				continue;
-			free(u->items[wi].kw);
 			memmove(&u->items[wi], &u->items[wi + 1],
 			        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
 			u->n_items--;
@@ -300,8 +361,9 @@ static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 }
 
 /* Applies one change to its unit or item. Returns -1 on overflow. */
-static int apply(const struct system *sys, const struct change *ch)
+static int apply(struct eval *ev, const struct change *ch)
 {
+	const struct system *sys = ev->sys;
 	const struct modifier *m = ch->m;
 	struct eunit *u = ch->u;
 	switch (m->target) {
@@ -353,9 +415,14 @@ static int apply(const struct system *sys, const struct change *ch)
 	case MOD_COST: {
 		struct cost_line *l = &u->lines[u->n_lines - 1];
 		if (l->kind != LINE_MODIFIERS) {
+			/* The unit's first modified cost: its lines grow by one (in the arena; nothing
+			 * points into them while modifiers apply). */
+			struct cost_line *lines = arena_alloc(&ev->arena, u->n_lines + 1, sizeof(*lines));
+			memcpy(lines, u->lines, u->n_lines * sizeof(*lines));
+			u->lines = lines;
 			l = &u->lines[u->n_lines++];
 			l->kind = LINE_MODIFIERS;
-			l->costs = xcalloc(sys->n_costs + 1, sizeof(*l->costs));
+			l->costs = arena_alloc(&ev->arena, sys->n_costs + 1, sizeof(*l->costs));
 		}
 		int64_t before = u->costs[m->index], after = before, delta;
 		if (apply_num(&after, m->op, ch->value, ch->times) ||
@@ -473,7 +540,7 @@ static int modify(struct eval *ev, struct diags *d)
 	/* The caches were computed on the units before any change. */
 	expr_cache_clear(ev);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		if (apply(sys, &chs[i]) != 0) {
+		if (apply(ev, &chs[i]) != 0) {
 			const struct r_unit *ru = chs[i].u->ru;
 			diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs[i].m->ref, NULL,
 			          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
@@ -527,7 +594,7 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 			el->limits[c] = l->limits ? l->limits[c] : -1;
 		for (size_t ui = 0; ui < l->n_units; ui++) {
 			el->n = ui + 1;
-			if (build_one(r, &l->units[ui], li, &el->units[ui], d) != 0)
+			if (build_one(ev, &l->units[ui], li, &el->units[ui], d) != 0)
 				goto fail;
 		}
 	}
@@ -540,9 +607,9 @@ fail:
 	return NULL;
 }
 
+/* Frees what a unit holds outside the arena: its copies of values and categories. */
 static void unit_release(const struct system *sys, struct eunit *u)
 {
-	free(u->kw);
 	if (u->own_vals) {
 		for (size_t i = 0; i < sys->n_unit_attrs; i++)
 			free(u->vals[i].s);
@@ -550,21 +617,12 @@ static void unit_release(const struct system *sys, struct eunit *u)
 	}
 	free(u->own_cats);
 	for (size_t w = 0; w < u->n_items; w++) {
-		free(u->items[w].kw);
 		if (u->items[w].own_vals) {
 			for (size_t i = 0; i < sys->n_item_attrs; i++)
 				free(u->items[w].vals[i].s);
 			free(u->items[w].vals);
 		}
 	}
-	free(u->items);
-	free(u->costs);
-	for (size_t i = 0; i < u->n_lines; i++)
-		free(u->lines[i].costs);
-	free(u->lines);
-	for (size_t t = 0; t < u->n_takes; t++)
-		free(u->takes[t].before);
-	free(u->takes);
 }
 
 void eval_free(struct eval *ev)
@@ -582,5 +640,7 @@ void eval_free(struct eval *ev)
 		free(el->totals);
 	}
 	free(ev->lists);
+	free(ev->base);
+	arena_release(&ev->arena);
 	free(ev);
 }

@@ -50,7 +50,7 @@ struct eunit {
 	const size_t *cats;      /* effective categories */
 	size_t n_cats;
 	size_t *own_cats;
-	struct eitem *items;
+	struct eitem *items;     /* may be shared with other units of the entry: read only */
 	size_t n_items;
 	int64_t *costs;          /* total for the unit, per cost type */
 	struct cost_line *lines;
@@ -68,6 +68,10 @@ struct elist {
 };
 
 struct acache;
+struct base_slot {
+	const struct entry *e;
+	struct eitem *items;
+};
 
 struct eval {
 	const struct roster *r;
@@ -76,6 +80,9 @@ struct eval {
 	size_t n_lists;
 	/* Aggregates computed once per list (and once for the roster), by slot: expr.c. */
 	struct acache **cache;   /* (n_lists + 1) x sys->n_slots, allocated on first use */
+	struct arena arena;      /* the units' arrays (eval.c) */
+	struct base_slot *base;  /* each entry's items, shared by units that change none */
+	size_t n_base, cap_base;
 };
 
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)

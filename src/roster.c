@@ -150,6 +150,9 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 			      o->id);
 		p->seen[k] = p->unit_no;
 	}
+	/* Doubling left up to 4 slots of 80 bytes: give back what the unit does not use. */
+	if (u->n_opts < cap)
+		u->opts = xreallocarray(u->opts, u->n_opts, sizeof(*u->opts));
 	return 0;
 }
 
@@ -238,6 +241,10 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 		RFAIL(n, "%s", _("a list needs a battle size (size=\"...\") or a custom <limit>"));
 	if (l->units == NULL)
 		l->units = xcalloc(1, sizeof(*l->units));
+	else if (l->n_units < p->cap_units)
+		/* Doubling left up to half the array unused (3 MB for 100,000 units): no unit is
+		 * pointed to yet. */
+		l->units = xreallocarray(l->units, l->n_units, sizeof(*l->units));
 	/* Unit ids, then attachments, through one index of the list's ids: a list may hold
 	 * 100,000 units, so no unit is compared with every other. */
 	struct idx *ids = idx_new();
