@@ -146,8 +146,8 @@ static int parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
 		return -1;
 	}
 	free(kind);
-	w->vals = xcalloc(p->sys->n_item_attrs + 1, sizeof(*w->vals));
-	w->kw = xcalloc(p->sys->kw_words, sizeof(kwword));
+	w->vals = arena_alloc(&p->cat->arena, p->sys->n_item_attrs + 1, sizeof(*w->vals));
+	w->kw = arena_alloc(&p->cat->arena, p->sys->kw_words, sizeof(kwword));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "stats") && parse_stats(p, c, ON_ITEM, w->vals))
 			return -1;
@@ -164,8 +164,6 @@ static void item_release(const struct system *sys, struct item *w)
 	if (w->vals)
 		for (size_t i = 0; i < sys->n_item_attrs; i++)
 			value_release(&w->vals[i]);
-	free(w->vals);
-	free(w->kw);
 }
 
 /* Resolves the space-separated ids in n's text against the system's keywords or categories
@@ -273,7 +271,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	if (o->name == NULL)
 		o->name = xstrdup(o->id);
 	o->line = xml_line(n);
-	o->costs = xcalloc(p->sys->n_costs + 1, sizeof(*o->costs));
+	o->costs = arena_alloc(&p->cat->arena, p->sys->n_costs + 1, sizeof(*o->costs));
 	char *mx = xml_prop(n, "max");
 	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
 	free(mx);
@@ -328,7 +326,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 		} else if (xml_is(c, "item")) {
 			if (o->adds)
 				CFAIL(c, _("option '%s' adds more than one item"), o->id);
-			o->adds = xcalloc(1, sizeof(*o->adds));
+			o->adds = arena_alloc(&p->cat->arena, 1, sizeof(*o->adds));
 			if (parse_item(p, c, o->adds))
 				return -1;
 		}
@@ -364,9 +362,11 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->line = xml_line(n);
 	/* Not inherited: an invented group may hold an entry taken from the rules. */
 	e->example = prop_true(n, "example");
-	e->vals = xcalloc(sys->n_unit_attrs + 1, sizeof(*e->vals));
-	e->kw = xcalloc(sys->kw_words, sizeof(kwword));
-	e->costs = xcalloc(sys->n_costs + 1, sizeof(*e->costs));
+	/* The small arrays of a catalog come from its arena (util.h): a 10,000-entry catalog
+	 * made 90,000 allocations of 8 to 168 bytes, a quarter of them malloc's overhead. */
+	e->vals = arena_alloc(&cat->arena, sys->n_unit_attrs + 1, sizeof(*e->vals));
+	e->kw = arena_alloc(&cat->arena, sys->kw_words, sizeof(kwword));
+	e->costs = arena_alloc(&cat->arena, sys->n_costs + 1, sizeof(*e->costs));
 	for (const struct group *q = g; q; q = q->parent) {
 		struct value *v = &e->vals[sys->attrs[q->level].index];
 		if (!v->set) {
@@ -417,7 +417,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 			e->also_ids[e->n_also] = NULL;
 		}
 	}
-	e->also = xcalloc(e->n_also + 1, sizeof(*e->also));
+	e->also = arena_alloc(&cat->arena, e->n_also + 1, sizeof(*e->also));
 	if (check_required(p, n, ON_UNIT, e->vals))
 		return -1;
 	/* Items named by options: the entry's own, or one an option of the entry adds (an option
@@ -628,12 +628,8 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 		if (e->vals)
 			for (size_t j = 0; j < sys->n_unit_attrs; j++)
 				value_release(&e->vals[j]);
-		free(e->vals);
 		free(e->cats);
 		strv_free(e->also_ids);
-		free(e->also);
-		free(e->kw);
-		free(e->costs);
 		for (size_t j = 0; j < e->n_items; j++)
 			item_release(sys, &e->items[j]);
 		free(e->items);
@@ -641,7 +637,6 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 			struct entry_option *o = &e->options[j];
 			free(o->id);
 			free(o->name);
-			free(o->costs);
 			free(o->item_id);
 			free(o->grants);
 			free(o->removes);
@@ -651,10 +646,8 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 			for (size_t k = 0; k < o->n_mods; k++)
 				modifier_release(&o->mods[k]);
 			free(o->mods);
-			if (o->adds) {
+			if (o->adds)
 				item_release(sys, o->adds);
-				free(o->adds);
-			}
 		}
 		free(e->options);
 		idx_free(e->option_idx);
@@ -671,5 +664,6 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 	free(cat->id);
 	free(cat->name);
 	free(cat->revision);
+	arena_release(&cat->arena);
 	free(cat);
 }
