@@ -40,23 +40,25 @@ struct cost_line {
 	int64_t *costs;              /* per cost type */
 };
 
+/* 104 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
+ * read from at most 8 MiB of XML). */
 struct eunit {
 	const struct r_unit *ru;
 	const struct entry *e;
-	size_t list;             /* index of its list in the roster */
 	kwword *kw;
 	struct value *vals;      /* effective unit attribute values */
-	bool own_vals;
 	const size_t *cats;      /* effective categories */
-	size_t n_cats;
 	size_t *own_cats;
 	struct eitem *items;     /* may be shared with other units of the entry: read only */
-	size_t n_items;
 	int64_t *costs;          /* total for the unit, per cost type */
 	struct cost_line *lines;
-	size_t n_lines;
 	struct take *takes;
-	size_t n_takes;
+	uint32_t list;           /* index of its list in the roster */
+	uint32_t n_cats;
+	uint32_t n_items;
+	uint32_t n_lines;
+	uint32_t n_takes;
+	bool own_vals;
 };
 
 struct elist {

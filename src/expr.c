@@ -170,11 +170,11 @@ static bool item_key(const struct agg *a, const struct eval *ev, const struct eu
 	if (a->attached_to_this) {
 		if (this) {
 			const struct elist *el = &ev->lists[u->list];
-			strbuf_addf(sb, "%zu:%zu\x1f", u->list, (size_t)(u - el->units));
+			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)(u - el->units));
 		} else {
 			if (u->ru->attach_id == NULL)
 				return false;
-			strbuf_addf(sb, "%zu:%zu\x1f", u->list, u->ru->attach);
+			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, u->ru->attach);
 		}
 	}
 	for (size_t k = 0; k < a->n_keys; k++) {
