@@ -169,8 +169,6 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	u->cats = e->cats;
 	u->n_cats = e->n_cats;
 	u->costs = arena_alloc(&ev->arena, nc, sizeof(*u->costs));
-	/* The models and each option; a line of modifiers, when one changes a cost, comes later. */
-	u->lines = arena_alloc(&ev->arena, ru->n_opts + 1, sizeof(*u->lines));
 	size_t extra = 0, n_takes = 0;
 	bool own_items = false;
 	for (size_t i = 0; i < ru->n_opts; i++) {
@@ -193,23 +191,16 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	u->n_items = e->n_items;
 	if (n_takes)
 		u->takes = arena_alloc(&ev->arena, n_takes, sizeof(*u->takes));
-	struct cost_line *ml = &u->lines[u->n_lines++];
-	ml->kind = LINE_MODELS;
-	ml->costs = arena_alloc(&ev->arena, nc, sizeof(*ml->costs));
+	/* The cost lines are not kept (eval_lines computes them): only their sum. */
 	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!num_mul(e->costs[c], ru->models, &ml->costs[c]))
+		if (!num_mul(e->costs[c], ru->models, &u->costs[c]))
 			return overflow(d, r, ru, &sys->costs[c]);
-	memcpy(u->costs, ml->costs, sys->n_costs * sizeof(*u->costs));
 	for (size_t i = 0; i < ru->n_opts; i++) {
 		const struct r_option *ro = &ru->opts[i];
 		const struct entry_option *o = ro->opt;
-		struct cost_line *ol = &u->lines[u->n_lines++];
-		ol->kind = LINE_OPTION;
-		ol->ro = ro;
-		ol->costs = arena_alloc(&ev->arena, nc, sizeof(*ol->costs));
-		int bad = option_line(sys, ru->models, ro, ol->costs);
+		int bad = option_line(sys, ru->models, ro, ev->scratch);
 		for (size_t c = 0; c < sys->n_costs && !bad; c++)
-			if (!num_add(u->costs[c], ol->costs[c], &u->costs[c]))
+			if (!num_add(u->costs[c], ev->scratch[c], &u->costs[c]))
 				bad = (int)c + 1;
 		if (bad)
 			return overflow(d, r, ru, &sys->costs[bad - 1]);
@@ -360,6 +351,69 @@ static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 	return 0;
 }
 
+int64_t eval_option_cost(const struct r_option *ro, long models, size_t c)
+{
+	const struct entry_option *o = ro->opt;
+	int64_t v;
+	if (!num_mul(o->costs[c], ro->count, &v) || !num_mul(v, o->per_model ? models : 1, &v))
+		return INT64_MAX; /* refused when the unit was evaluated: never reached */
+	return v;
+}
+
+/* The cost of unit ru's models and options in cost type c, before modifiers. */
+static int base_cost(const struct r_unit *ru, size_t c, int64_t *out)
+{
+	if (!num_mul(ru->entry->costs[c], ru->models, out))
+		return -1;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		const struct entry_option *o = ru->opts[i].opt;
+		int64_t v;
+		if (!num_mul(o->costs[c], ru->opts[i].count, &v) ||
+		    !num_mul(v, o->per_model ? ru->models : 1, &v) || !num_add(*out, v, out))
+			return -1;
+	}
+	return 0;
+}
+
+size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_line **out)
+{
+	const struct r_unit *ru = u->ru;
+	size_t nc = sys->n_costs ? sys->n_costs : 1;
+	size_t n = 1 + ru->n_opts + (u->mod_line ? 1 : 0);
+	if (n > SIZE_MAX / (sizeof(struct cost_line) + nc * sizeof(int64_t)))
+		abort(); /* as many options as memory holds: never */
+	struct cost_line *l = xcalloc(1, n * (sizeof(*l) + nc * sizeof(int64_t)));
+	int64_t *costs = (int64_t *)(l + n);
+	for (size_t k = 0; k < n; k++)
+		l[k].costs = costs + k * nc;
+	l[0].kind = LINE_MODELS;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		l[1 + i].kind = LINE_OPTION;
+		l[1 + i].ro = &ru->opts[i];
+	}
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		/* Each figure was added up without overflow when the unit was evaluated. */
+		int64_t sum;
+		if (!num_mul(ru->entry->costs[c], ru->models, &l[0].costs[c]))
+			l[0].costs[c] = INT64_MAX;
+		sum = l[0].costs[c];
+		for (size_t i = 0; i < ru->n_opts; i++) {
+			l[1 + i].costs[c] = eval_option_cost(&ru->opts[i], ru->models, c);
+			if (!num_add(sum, l[1 + i].costs[c], &sum))
+				sum = INT64_MAX;
+		}
+		if (u->mod_line) {
+			l[n - 1].kind = LINE_MODIFIERS;
+			if (__builtin_sub_overflow(u->costs[c], sum, &l[n - 1].costs[c]))
+				l[n - 1].costs[c] = INT64_MAX;
+		}
+	}
+	if (u->mod_line)
+		l[n - 1].kind = LINE_MODIFIERS;
+	*out = l;
+	return n;
+}
+
 /* Applies one change to its unit or item. Returns -1 on overflow. */
 static int apply(struct eval *ev, const struct change *ch)
 {
@@ -413,23 +467,15 @@ static int apply(struct eval *ev, const struct change *ch)
 		return 0;
 	}
 	case MOD_COST: {
-		struct cost_line *l = &u->lines[u->n_lines - 1];
-		if (l->kind != LINE_MODIFIERS) {
-			/* The unit's first modified cost: its lines grow by one (in the arena; nothing
-			 * points into them while modifiers apply). */
-			struct cost_line *lines = arena_alloc(&ev->arena, u->n_lines + 1, sizeof(*lines));
-			memcpy(lines, u->lines, u->n_lines * sizeof(*lines));
-			u->lines = lines;
-			l = &u->lines[u->n_lines++];
-			l->kind = LINE_MODIFIERS;
-			l->costs = arena_alloc(&ev->arena, sys->n_costs + 1, sizeof(*l->costs));
-		}
-		int64_t before = u->costs[m->index], after = before, delta;
+		/* The line of modifiers (eval_lines) is the total now less the models and options:
+		 * it must fit 64 bits, as when it was added up change by change. */
+		int64_t before = u->costs[m->index], after = before, delta, base, line;
 		if (apply_num(&after, m->op, ch->value, ch->times) ||
 		    __builtin_sub_overflow(after, before, &delta) ||
-		    !num_add(l->costs[m->index], delta, &l->costs[m->index]))
+		    base_cost(u->ru, m->index, &base) != 0 || __builtin_sub_overflow(after, base, &line))
 			return -1;
 		u->costs[m->index] = after;
+		u->mod_line = true;
 		return 0;
 	}
 	case MOD_KEYWORD: {
@@ -583,6 +629,7 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 	ev->sys = sys;
 	ev->n_lists = r->n_lists;
 	ev->lists = xcalloc(r->n_lists + 1, sizeof(*ev->lists));
+	ev->scratch = xcalloc(nc, sizeof(*ev->scratch));
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct r_list *l = &r->lists[li];
 		struct elist *el = &ev->lists[li];
@@ -641,6 +688,7 @@ void eval_free(struct eval *ev)
 	}
 	free(ev->lists);
 	free(ev->base);
+	free(ev->scratch);
 	arena_release(&ev->arena);
 	free(ev);
 }
