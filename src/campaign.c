@@ -213,7 +213,6 @@ static bool unit_matches(struct deriv *v, const struct camp_unit *u, const struc
 	struct eunit eu;
 	memset(&eu, 0, sizeof(eu));
 	eu.ru = u->ru;
-	eu.e = u->ru->entry;
 	eu.kw = u->ru->entry->kw;
 	eu.vals = u->ru->entry->vals;
 	eu.cats = u->ru->entry->cats;
@@ -773,7 +772,6 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 		struct eunit eu;
 		memset(&eu, 0, sizeof(eu));
 		eu.ru = u->ru;
-		eu.e = u->ru->entry;
 		eu.kw = u->ru->entry->kw;
 		eu.vals = u->ru->entry->vals;
 		eu.cats = u->ru->entry->cats;

@@ -154,7 +154,6 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	const struct entry *e = ru->entry;
 	size_t nc = sys->n_costs ? sys->n_costs : 1;
 	u->ru = ru;
-	u->e = e;
 	u->list = li;
 	u->kw = kw_copy(ev, e->kw);
 	u->vals = e->vals;
@@ -487,19 +486,21 @@ static int apply(struct eval *ev, const struct change *ch)
 		return 0;
 	}
 	case MOD_CATEGORY: {
-		if (u->own_cats == NULL) {
-			u->own_cats = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*u->own_cats));
+		if (!u->own_cats) {
+			size_t *own = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*own));
 			if (u->n_cats)
-				memcpy(u->own_cats, u->cats, u->n_cats * sizeof(*u->own_cats));
-			u->cats = u->own_cats;
+				memcpy(own, u->cats, u->n_cats * sizeof(*own));
+			u->cats = own;
+			u->own_cats = true;
 		}
+		size_t *cats = (size_t *)u->cats; /* its own copy, just made */
 		size_t i;
-		for (i = 0; i < u->n_cats && u->own_cats[i] != m->index; i++)
+		for (i = 0; i < u->n_cats && cats[i] != m->index; i++)
 			;
 		if (m->op == MOD_ADD && i == u->n_cats)
-			u->own_cats[u->n_cats++] = m->index;
+			cats[u->n_cats++] = m->index;
 		else if (m->op == MOD_REMOVE && i < u->n_cats)
-			u->own_cats[i] = u->own_cats[--u->n_cats];
+			cats[i] = cats[--u->n_cats];
 		return 0;
 	}
 	case MOD_LIMIT:
@@ -662,7 +663,8 @@ static void unit_release(const struct system *sys, struct eunit *u)
 			free(u->vals[i].s);
 		free(u->vals);
 	}
-	free(u->own_cats);
+	if (u->own_cats)
+		free((size_t *)u->cats);
 	for (size_t w = 0; w < u->n_items; w++) {
 		if (u->items[w].own_vals) {
 			for (size_t i = 0; i < sys->n_item_attrs; i++)

@@ -40,15 +40,13 @@ struct cost_line {
 	int64_t *costs;              /* per cost type */
 };
 
-/* 104 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
+/* 80 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
  * read from at most 8 MiB of XML). */
 struct eunit {
-	const struct r_unit *ru;
-	const struct entry *e;
+	const struct r_unit *ru; /* its entry is ru->entry */
 	kwword *kw;
 	struct value *vals;      /* effective unit attribute values */
-	const size_t *cats;      /* effective categories */
-	size_t *own_cats;
+	const size_t *cats;      /* effective categories: the entry's, or its own copy */
 	struct eitem *items;     /* may be shared with other units of the entry: read only */
 	int64_t *costs;          /* total for the unit, per cost type */
 	struct take *takes;
@@ -57,6 +55,7 @@ struct eunit {
 	uint32_t n_items;
 	uint32_t n_takes;
 	bool own_vals;
+	bool own_cats;           /* cats is a copy a modifier changed (malloc'd) */
 	bool mod_line;           /* a modifier changed a cost: its lines end with what it changed */
 };
 

@@ -127,7 +127,7 @@ Test(cost, models_times_entry_cost)
 	cr_assert_eq(b.u[2].costs[0], 21);
 	cr_assert_eq(b.ev->lists[0].totals[0], 116);
 	cr_assert_eq(b.u[1].ru, &b.ru[1]);
-	cr_assert_eq(b.u[1].e, entry("thunder-tank"));
+	cr_assert_eq(b.u[1].ru->entry, entry("thunder-tank"));
 	unbuild(&b);
 }
 
