@@ -11,6 +11,7 @@
  */
 #include "muster.h"
 #include "campaign.h"
+#include "catalog.h"
 #include "eval.h"
 #include "idx.h"
 #include "lang.h"
@@ -212,7 +213,6 @@ static bool unit_matches(struct deriv *v, const struct camp_unit *u, const struc
 	struct eunit eu;
 	memset(&eu, 0, sizeof(eu));
 	eu.ru = u->ru;
-	eu.e = u->ru->entry;
 	eu.kw = u->ru->entry->kw;
 	eu.vals = u->ru->entry->vals;
 	eu.cats = u->ru->entry->cats;
@@ -625,7 +625,7 @@ static void repair(struct deriv *v, const struct ledger_entry *le, struct camp_u
 		what = xasprintf(ngettext("repairing %ld wound of %s", "repairing %ld wounds of %s",
 		                          (unsigned long)le->wounds), le->wounds, unit_name(u));
 	} else {
-		const struct entry_option *o = idx_get(u->ru->entry->option_idx, le->item);
+		const struct entry_option *o = entry_option(u->ru->entry, le->item);
 		bool cat = cd->n_item_cats == 0;
 		for (size_t i = 0; o && i < o->n_cats && !cat; i++)
 			for (size_t j = 0; j < cd->n_item_cats && !cat; j++)
@@ -654,7 +654,7 @@ static void repair(struct deriv *v, const struct ledger_entry *le, struct camp_u
 static bool item_of(const struct camp_unit *u, const char *id)
 {
 	const struct entry *e = u->ru->entry;
-	if (idx_get(e->item_idx, id))
+	if (entry_item(e, id))
 		return true;
 	return false;
 }
@@ -751,7 +751,7 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 		return false;
 	}
 	if (le->replaces) {
-		const struct item *old = idx_get(u->ru->entry->item_idx, le->replaces);
+		const struct item *old = entry_item(u->ru->entry, le->replaces);
 		if (old == NULL) {
 			violation(v, le, 0, 0, ref, _("%s has no item '%s' to replace"), unit_name(u),
 			          le->replaces);
@@ -772,7 +772,6 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 		struct eunit eu;
 		memset(&eu, 0, sizeof(eu));
 		eu.ru = u->ru;
-		eu.e = u->ru->entry;
 		eu.kw = u->ru->entry->kw;
 		eu.vals = u->ru->entry->vals;
 		eu.cats = u->ru->entry->cats;

@@ -18,6 +18,9 @@ struct catalog *catalog_load(struct session *s, struct system *sys, const char *
 /* The same for a catalog already in memory (fuzzing, tests); name is used in messages. */
 struct catalog *catalog_load_memory(struct session *s, struct system *sys, const char *buf,
                                     size_t len, const char *name, struct diags *d);
+/* Entry e's option or item (its own, or one an option adds) of that id, or NULL. */
+const struct entry_option *entry_option(const struct entry *e, const char *id);
+const struct item *entry_item(const struct entry *e, const char *id);
 void catalog_free(const struct system *sys, struct catalog *c);
 
 #endif

@@ -103,7 +103,7 @@ static void group_distinct(struct group_acc *g, const char *v)
 /* The text a unit shows in messages: the label the player gave, else the entry's name. */
 static const char *unit_label(const struct eunit *u)
 {
-	return u->ru->label ? u->ru->label : u->e->name;
+	return u->ru->label ? u->ru->label : u->ru->entry->name;
 }
 
 static void add_to_group(const struct agg *a, struct group_acc *g, const struct system *sys,
@@ -145,8 +145,8 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
                      const struct eunit *u, const struct eitem *w, const struct r_option *o)
 {
 	if (a->group == GROUP_ENTRY) {
-		add_to_group(a, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->e->id,
-		                          o ? o->opt->name : w ? w->w->name : u->e->name),
+		add_to_group(a, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->ru->entry->id,
+		                          o ? o->opt->name : w ? w->w->name : u->ru->entry->name),
 		             sys, li, u, w, o);
 	} else if (a->group == GROUP_ATTR) {
 		const struct attr_def *ga = a->group_attr;
@@ -155,8 +155,8 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
 		add_to_group(a, acc_group(acc, v->set && v->s ? v->s : "", label), sys, li, u, w, o);
 		free(label);
 		if (ga->type == ATTR_LEVEL && w == NULL && o == NULL)
-			for (size_t i = 0; i < u->e->n_also; i++)
-				for (const struct group *q = u->e->also[i]; q; q = q->parent)
+			for (size_t i = 0; i < u->ru->entry->n_also; i++)
+				for (const struct group *q = u->ru->entry->also[i]; q; q = q->parent)
 					if (&sys->attrs[q->level] == ga && strcmp(q->id, v->s ? v->s : "") != 0)
 						add_to_group(a, acc_group(acc, q->id, q->name), sys, li, u, w, o);
 	} else {
@@ -365,7 +365,7 @@ static void check_listed(struct checker *k, const struct rule *r, const struct e
 	size_t nw = r->each_item == ON_ITEM ? u->n_items : 1;
 	for (size_t wi = 0; wi < nw; wi++) {
 		const struct eitem *w = r->each_item == ON_ITEM ? &u->items[wi] : NULL;
-		const kwword *card = w ? w->w->kw : u->e->kw;
+		const kwword *card = w ? w->w->kw : u->ru->entry->kw;
 		if (!kw_has(card, (size_t)r->taking))
 			continue;
 		struct sel_ctx c = *base;

@@ -19,12 +19,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-static kwword *kw_copy(const struct system *sys, const kwword *src)
+/* Every array of an evaluation's units comes from its arena (util.h): a unit's keywords are
+ * 8 bytes, its costs 8, each of a few dozen bytes, and malloc's 32-byte blocks and headers
+ * were a fifth of a 100,000-unit list's memory. Only copies of values (rare) are malloc'd. */
+static kwword *kw_copy(struct eval *ev, const kwword *src)
 {
-	kwword *k = xcalloc(sys->kw_words ? sys->kw_words : 1, sizeof(*k));
+	const struct system *sys = ev->sys;
+	kwword *k = arena_alloc(&ev->arena, sys->kw_words ? sys->kw_words : 1, sizeof(*k));
 	if (src)
 		memcpy(k, src, sys->kw_words * sizeof(*k));
 	return k;
+}
+
+/* The items of entry e as the catalog has them, one array per entry an evaluation meets,
+ * shared by every unit of that entry whose options change no item (most units): a copy per
+ * unit was 100 bytes of each. Found by the entry's address in an open-addressing table. */
+static struct eitem *base_items(struct eval *ev, const struct entry *e)
+{
+	if (e->n_items == 0)
+		return NULL;
+	if (2 * (ev->n_base + 1) > ev->cap_base) {
+		size_t cap = ev->cap_base ? 2 * ev->cap_base : 64;
+		struct base_slot *t = xcalloc(cap, sizeof(*t));
+		for (size_t i = 0; i < ev->cap_base; i++) {
+			if (ev->base[i].e == NULL)
+				continue;
+			size_t h = ((uintptr_t)ev->base[i].e >> 4) * 0x9E3779B97F4A7C15u & (cap - 1);
+			while (t[h].e)
+				h = (h + 1) & (cap - 1);
+			t[h] = ev->base[i];
+		}
+		free(ev->base);
+		ev->base = t;
+		ev->cap_base = cap;
+	}
+	size_t h = ((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15u & (ev->cap_base - 1);
+	while (ev->base[h].e && ev->base[h].e != e)
+		h = (h + 1) & (ev->cap_base - 1);
+	if (ev->base[h].e == NULL) {
+		struct eitem *items = arena_alloc(&ev->arena, e->n_items, sizeof(*items));
+		for (size_t i = 0; i < e->n_items; i++) {
+			items[i].w = &e->items[i];
+			items[i].kw = e->items[i].kw;
+			items[i].vals = e->items[i].vals;
+		}
+		ev->base[h].e = e;
+		ev->base[h].items = items;
+		ev->n_base++;
+	}
+	return ev->base[h].items;
+}
+
+/* Does option ro change an item of its unit (add, drop, name one, or train one)? */
+static bool changes_items(const struct r_option *ro)
+{
+	const struct entry_option *o = ro->opt;
+	return o->adds || o->drops || o->target == TARGET_ITEM || ro->adds || ro->drops ||
+	       ro->item || ro->advance;
 }
 
 /* Grants keyword k to set: an upgrade drops what it replaces and what it removes. */
@@ -95,16 +146,16 @@ static struct value *own_vals(struct value **vals, bool *own, size_t n);
 
 /* The unit as its entry and its options' grants, removals and items make it, with its cost
  * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
-static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
-                     struct eunit *u, struct diags *d)
+static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct eunit *u,
+                     struct diags *d)
 {
+	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
 	const struct entry *e = ru->entry;
 	size_t nc = sys->n_costs ? sys->n_costs : 1;
 	u->ru = ru;
-	u->e = e;
 	u->list = li;
-	u->kw = kw_copy(sys, e->kw);
+	u->kw = kw_copy(ev, e->kw);
 	u->vals = e->vals;
 	if (r->camp && ru->band >= 0 && sys->camp && sys->camp->band) {
 		/* A campaign unit's Grade is its Level's (campaign.h). */
@@ -116,36 +167,39 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 	}
 	u->cats = e->cats;
 	u->n_cats = e->n_cats;
-	u->costs = xcalloc(nc, sizeof(*u->costs));
-	u->lines = xcalloc(ru->n_opts + 2, sizeof(*u->lines));
-	size_t extra = 0;
-	for (size_t i = 0; i < ru->n_opts; i++)
-		extra += (ru->opts[i].opt->adds ? 1 : 0) + (ru->opts[i].adds ? 1 : 0);
-	u->items = xcalloc(e->n_items + extra + 1, sizeof(*u->items));
-	for (size_t i = 0; i < e->n_items; i++) {
-		u->items[i].w = &e->items[i];
-		u->items[i].kw = kw_copy(sys, e->items[i].kw);
-		u->items[i].vals = e->items[i].vals;
+	u->costs = arena_alloc(&ev->arena, nc, sizeof(*u->costs));
+	size_t extra = 0, n_takes = 0;
+	bool own_items = false;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		const struct r_option *ro = &ru->opts[i];
+		extra += (ro->opt->adds ? 1 : 0) + (ro->adds ? 1 : 0);
+		n_takes += ro->opt->n_grants + (ro->advance && ro->grant >= 0);
+		own_items = own_items || changes_items(ro);
+	}
+	if (own_items) {
+		u->items = arena_alloc(&ev->arena, e->n_items + extra, sizeof(*u->items));
+		for (size_t i = 0; i < e->n_items; i++) {
+			u->items[i].w = &e->items[i];
+			u->items[i].kw = kw_copy(ev, e->items[i].kw);
+			u->items[i].vals = e->items[i].vals;
+		}
+	} else {
+		/* Never written: modifiers change only the items of units that own theirs. */
+		u->items = base_items(ev, e);
 	}
 	u->n_items = e->n_items;
-	struct cost_line *ml = &u->lines[u->n_lines++];
-	ml->kind = LINE_MODELS;
-	ml->costs = xcalloc(nc, sizeof(*ml->costs));
+	if (n_takes)
+		u->takes = arena_alloc(&ev->arena, n_takes, sizeof(*u->takes));
+	/* The cost lines are not kept (eval_lines computes them): only their sum. */
 	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!num_mul(e->costs[c], ru->models, &ml->costs[c]))
+		if (!num_mul(e->costs[c], ru->models, &u->costs[c]))
 			return overflow(d, r, ru, &sys->costs[c]);
-	memcpy(u->costs, ml->costs, sys->n_costs * sizeof(*u->costs));
-	size_t cap_takes = 0;
 	for (size_t i = 0; i < ru->n_opts; i++) {
 		const struct r_option *ro = &ru->opts[i];
 		const struct entry_option *o = ro->opt;
-		struct cost_line *ol = &u->lines[u->n_lines++];
-		ol->kind = LINE_OPTION;
-		ol->ro = ro;
-		ol->costs = xcalloc(nc, sizeof(*ol->costs));
-		int bad = option_line(sys, ru->models, ro, ol->costs);
+		int bad = option_line(sys, ru->models, ro, ev->scratch);
 		for (size_t c = 0; c < sys->n_costs && !bad; c++)
-			if (!num_add(u->costs[c], ol->costs[c], &u->costs[c]))
+			if (!num_add(u->costs[c], ev->scratch[c], &u->costs[c]))
 				bad = (int)c + 1;
 		if (bad)
 			return overflow(d, r, ru, &sys->costs[bad - 1]);
@@ -153,7 +207,7 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		if (o->adds) {
 			struct eitem *w = &u->items[u->n_items];
 			w->w = o->adds;
-			w->kw = kw_copy(sys, o->adds->kw);
+			w->kw = kw_copy(ev, o->adds->kw);
 			w->vals = o->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
@@ -163,7 +217,6 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 			/* A campaign swap: the unit's item leaves, its replacement comes below. */
 			long wi = find_item(u, ro->drops);
 			if (wi >= 0) {
-				free(u->items[wi].kw);
 				memmove(&u->items[wi], &u->items[wi + 1],
 				        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
 				u->n_items--;
@@ -178,7 +231,7 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		if (ro->adds) {
 			struct eitem *w = &u->items[u->n_items++];
 			w->w = ro->adds;
-			w->kw = kw_copy(sys, ro->adds->kw);
+			w->kw = kw_copy(ev, ro->adds->kw);
 			w->vals = ro->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
@@ -190,11 +243,10 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 		kwword *set = o->target == TARGET_ITEM ? u->items[target].kw : u->kw;
 		for (size_t g = 0; g < o->n_grants + (ro->advance && ro->grant >= 0); g++) {
 			size_t kw = g < o->n_grants ? o->grants[g] : (size_t)ro->grant;
-			GROW(u->takes, cap_takes, u->n_takes + 1);
-			struct take *t = &u->takes[u->n_takes++];
+			struct take *t = &u->takes[u->n_takes++]; /* counted above */
 			t->kw = kw;
 			t->item = o->target == TARGET_ITEM ? target : -1;
-			t->before = kw_copy(sys, set);
+			t->before = kw_copy(ev, set);
 			t->line = ro->line;
 			t->col = ro->col;
 			grant(sys, set, kw);
@@ -205,7 +257,6 @@ static int build_one(const struct roster *r, const struct r_unit *ru, size_t li,
 			long wi = find_item(u, o->drops[k]);
 			if (wi < 0)
 				continue;
-			free(u->items[wi].kw);
 			memmove(&u->items[wi], &u->items[wi + 1],
 			        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
 			u->n_items--;
@@ -299,9 +350,73 @@ static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 	return 0;
 }
 
-/* Applies one change to its unit or item. Returns -1 on overflow. */
-static int apply(const struct system *sys, const struct change *ch)
+int64_t eval_option_cost(const struct r_option *ro, long models, size_t c)
 {
+	const struct entry_option *o = ro->opt;
+	int64_t v;
+	if (!num_mul(o->costs[c], ro->count, &v) || !num_mul(v, o->per_model ? models : 1, &v))
+		return INT64_MAX; /* refused when the unit was evaluated: never reached */
+	return v;
+}
+
+/* The cost of unit ru's models and options in cost type c, before modifiers. */
+static int base_cost(const struct r_unit *ru, size_t c, int64_t *out)
+{
+	if (!num_mul(ru->entry->costs[c], ru->models, out))
+		return -1;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		const struct entry_option *o = ru->opts[i].opt;
+		int64_t v;
+		if (!num_mul(o->costs[c], ru->opts[i].count, &v) ||
+		    !num_mul(v, o->per_model ? ru->models : 1, &v) || !num_add(*out, v, out))
+			return -1;
+	}
+	return 0;
+}
+
+size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_line **out)
+{
+	const struct r_unit *ru = u->ru;
+	size_t nc = sys->n_costs ? sys->n_costs : 1;
+	size_t n = 1 + ru->n_opts + (u->mod_line ? 1 : 0);
+	if (n > SIZE_MAX / (sizeof(struct cost_line) + nc * sizeof(int64_t)))
+		abort(); /* as many options as memory holds: never */
+	struct cost_line *l = xcalloc(1, n * (sizeof(*l) + nc * sizeof(int64_t)));
+	int64_t *costs = (int64_t *)(l + n);
+	for (size_t k = 0; k < n; k++)
+		l[k].costs = costs + k * nc;
+	l[0].kind = LINE_MODELS;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		l[1 + i].kind = LINE_OPTION;
+		l[1 + i].ro = &ru->opts[i];
+	}
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		/* Each figure was added up without overflow when the unit was evaluated. */
+		int64_t sum;
+		if (!num_mul(ru->entry->costs[c], ru->models, &l[0].costs[c]))
+			l[0].costs[c] = INT64_MAX;
+		sum = l[0].costs[c];
+		for (size_t i = 0; i < ru->n_opts; i++) {
+			l[1 + i].costs[c] = eval_option_cost(&ru->opts[i], ru->models, c);
+			if (!num_add(sum, l[1 + i].costs[c], &sum))
+				sum = INT64_MAX;
+		}
+		if (u->mod_line) {
+			l[n - 1].kind = LINE_MODIFIERS;
+			if (__builtin_sub_overflow(u->costs[c], sum, &l[n - 1].costs[c]))
+				l[n - 1].costs[c] = INT64_MAX;
+		}
+	}
+	if (u->mod_line)
+		l[n - 1].kind = LINE_MODIFIERS;
+	*out = l;
+	return n;
+}
+
+/* Applies one change to its unit or item. Returns -1 on overflow. */
+static int apply(struct eval *ev, const struct change *ch)
+{
+	const struct system *sys = ev->sys;
 	const struct modifier *m = ch->m;
 	struct eunit *u = ch->u;
 	switch (m->target) {
@@ -351,18 +466,15 @@ static int apply(const struct system *sys, const struct change *ch)
 		return 0;
 	}
 	case MOD_COST: {
-		struct cost_line *l = &u->lines[u->n_lines - 1];
-		if (l->kind != LINE_MODIFIERS) {
-			l = &u->lines[u->n_lines++];
-			l->kind = LINE_MODIFIERS;
-			l->costs = xcalloc(sys->n_costs + 1, sizeof(*l->costs));
-		}
-		int64_t before = u->costs[m->index], after = before, delta;
+		/* The line of modifiers (eval_lines) is the total now less the models and options:
+		 * it must fit 64 bits, as when it was added up change by change. */
+		int64_t before = u->costs[m->index], after = before, delta, base, line;
 		if (apply_num(&after, m->op, ch->value, ch->times) ||
 		    __builtin_sub_overflow(after, before, &delta) ||
-		    !num_add(l->costs[m->index], delta, &l->costs[m->index]))
+		    base_cost(u->ru, m->index, &base) != 0 || __builtin_sub_overflow(after, base, &line))
 			return -1;
 		u->costs[m->index] = after;
+		u->mod_line = true;
 		return 0;
 	}
 	case MOD_KEYWORD: {
@@ -374,19 +486,21 @@ static int apply(const struct system *sys, const struct change *ch)
 		return 0;
 	}
 	case MOD_CATEGORY: {
-		if (u->own_cats == NULL) {
-			u->own_cats = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*u->own_cats));
+		if (!u->own_cats) {
+			size_t *own = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*own));
 			if (u->n_cats)
-				memcpy(u->own_cats, u->cats, u->n_cats * sizeof(*u->own_cats));
-			u->cats = u->own_cats;
+				memcpy(own, u->cats, u->n_cats * sizeof(*own));
+			u->cats = own;
+			u->own_cats = true;
 		}
+		size_t *cats = (size_t *)u->cats; /* its own copy, just made */
 		size_t i;
-		for (i = 0; i < u->n_cats && u->own_cats[i] != m->index; i++)
+		for (i = 0; i < u->n_cats && cats[i] != m->index; i++)
 			;
 		if (m->op == MOD_ADD && i == u->n_cats)
-			u->own_cats[u->n_cats++] = m->index;
+			cats[u->n_cats++] = m->index;
 		else if (m->op == MOD_REMOVE && i < u->n_cats)
-			u->own_cats[i] = u->own_cats[--u->n_cats];
+			cats[i] = cats[--u->n_cats];
 		return 0;
 	}
 	case MOD_LIMIT:
@@ -473,7 +587,7 @@ static int modify(struct eval *ev, struct diags *d)
 	/* The caches were computed on the units before any change. */
 	expr_cache_clear(ev);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		if (apply(sys, &chs[i]) != 0) {
+		if (apply(ev, &chs[i]) != 0) {
 			const struct r_unit *ru = chs[i].u->ru;
 			diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs[i].m->ref, NULL,
 			          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
@@ -516,6 +630,7 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 	ev->sys = sys;
 	ev->n_lists = r->n_lists;
 	ev->lists = xcalloc(r->n_lists + 1, sizeof(*ev->lists));
+	ev->scratch = xcalloc(nc, sizeof(*ev->scratch));
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct r_list *l = &r->lists[li];
 		struct elist *el = &ev->lists[li];
@@ -527,7 +642,7 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 			el->limits[c] = l->limits ? l->limits[c] : -1;
 		for (size_t ui = 0; ui < l->n_units; ui++) {
 			el->n = ui + 1;
-			if (build_one(r, &l->units[ui], li, &el->units[ui], d) != 0)
+			if (build_one(ev, &l->units[ui], li, &el->units[ui], d) != 0)
 				goto fail;
 		}
 	}
@@ -540,31 +655,23 @@ fail:
 	return NULL;
 }
 
+/* Frees what a unit holds outside the arena: its copies of values and categories. */
 static void unit_release(const struct system *sys, struct eunit *u)
 {
-	free(u->kw);
 	if (u->own_vals) {
 		for (size_t i = 0; i < sys->n_unit_attrs; i++)
 			free(u->vals[i].s);
 		free(u->vals);
 	}
-	free(u->own_cats);
+	if (u->own_cats)
+		free((size_t *)u->cats);
 	for (size_t w = 0; w < u->n_items; w++) {
-		free(u->items[w].kw);
 		if (u->items[w].own_vals) {
 			for (size_t i = 0; i < sys->n_item_attrs; i++)
 				free(u->items[w].vals[i].s);
 			free(u->items[w].vals);
 		}
 	}
-	free(u->items);
-	free(u->costs);
-	for (size_t i = 0; i < u->n_lines; i++)
-		free(u->lines[i].costs);
-	free(u->lines);
-	for (size_t t = 0; t < u->n_takes; t++)
-		free(u->takes[t].before);
-	free(u->takes);
 }
 
 void eval_free(struct eval *ev)
@@ -582,5 +689,8 @@ void eval_free(struct eval *ev)
 		free(el->totals);
 	}
 	free(ev->lists);
+	free(ev->base);
+	free(ev->scratch);
+	arena_release(&ev->arena);
 	free(ev);
 }

@@ -40,23 +40,23 @@ struct cost_line {
 	int64_t *costs;              /* per cost type */
 };
 
+/* 80 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
+ * read from at most 8 MiB of XML). */
 struct eunit {
-	const struct r_unit *ru;
-	const struct entry *e;
-	size_t list;             /* index of its list in the roster */
+	const struct r_unit *ru; /* its entry is ru->entry */
 	kwword *kw;
 	struct value *vals;      /* effective unit attribute values */
-	bool own_vals;
-	const size_t *cats;      /* effective categories */
-	size_t n_cats;
-	size_t *own_cats;
-	struct eitem *items;
-	size_t n_items;
+	const size_t *cats;      /* effective categories: the entry's, or its own copy */
+	struct eitem *items;     /* may be shared with other units of the entry: read only */
 	int64_t *costs;          /* total for the unit, per cost type */
-	struct cost_line *lines;
-	size_t n_lines;
 	struct take *takes;
-	size_t n_takes;
+	uint32_t list;           /* index of its list in the roster */
+	uint32_t n_cats;
+	uint32_t n_items;
+	uint32_t n_takes;
+	bool own_vals;
+	bool own_cats;           /* cats is a copy a modifier changed (malloc'd) */
+	bool mod_line;           /* a modifier changed a cost: its lines end with what it changed */
 };
 
 struct elist {
@@ -68,6 +68,10 @@ struct elist {
 };
 
 struct acache;
+struct base_slot {
+	const struct entry *e;
+	struct eitem *items;
+};
 
 struct eval {
 	const struct roster *r;
@@ -76,6 +80,10 @@ struct eval {
 	size_t n_lists;
 	/* Aggregates computed once per list (and once for the roster), by slot: expr.c. */
 	struct acache **cache;   /* (n_lists + 1) x sys->n_slots, allocated on first use */
+	struct arena arena;      /* the units' arrays (eval.c) */
+	struct base_slot *base;  /* each entry's items, shared by units that change none */
+	size_t n_base, cap_base;
+	int64_t *scratch;        /* one cost line, while units are built */
 };
 
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)
@@ -83,6 +91,14 @@ struct eval {
 /* The cost of unit ru with `models` models and its options, per cost type, into costs.
  * Returns -1 on overflow. */
 int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long models, int64_t *costs);
+
+/* Unit u's cost lines (exports): its models, each option taken, and what modifiers changed
+ * when one changed a cost, per cost type. Computed when asked, not kept for every unit of a
+ * 100,000-unit list. Returns their number; *out is one malloc'd block: free(*out). */
+size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_line **out);
+/* Option ro's own line in cost type c, on a unit of `models` models: its cost x times taken
+ * (x models when paid per model). Checked against overflow when the unit was evaluated. */
+int64_t eval_option_cost(const struct r_option *ro, long models, size_t c);
 
 struct eval *eval_new(const struct roster *r, struct diags *d);
 void eval_free(struct eval *ev);

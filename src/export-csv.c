@@ -101,8 +101,10 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			const struct eunit *u = &el->units[i];
 			const struct r_unit *ru = u->ru;
 			const char *uname = ru->label ? ru->label : ru->entry->name;
-			for (size_t k = 0; k < u->n_lines; k++) {
-				const struct cost_line *cl = &u->lines[k];
+			struct cost_line *lines;
+			size_t n_lines = eval_lines(sys, u, &lines);
+			for (size_t k = 0; k < n_lines; k++) {
+				const struct cost_line *cl = &lines[k];
 				row_clear(&row);
 				row.f[C_KIND] = line_kind(cl);
 				row.f[C_LIST] = lname;
@@ -117,6 +119,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 					row_num(&row, C_FIRST_COST + c, cl->costs[c]);
 				add_row(sb, row.f, row.n);
 			}
+			free(lines);
 			row_clear(&row);
 			row.f[C_KIND] = "subtotal";
 			row.f[C_LIST] = lname;

@@ -214,17 +214,20 @@ static void card(struct strbuf *sb, const struct system *sys, const bool *used,
 			strbuf_adds(sb, "</th>");
 		}
 	strbuf_adds(sb, "</tr>\n");
-	for (size_t k = 0; k < u->n_lines; k++) {
-		char *lab = ex_line_label(sys, u, &u->lines[k]);
+	struct cost_line *lines;
+	size_t n_lines = eval_lines(sys, u, &lines);
+	for (size_t k = 0; k < n_lines; k++) {
+		char *lab = ex_line_label(sys, u, &lines[k]);
 		strbuf_adds(sb, "<tr><td>");
 		esc(sb, lab);
 		strbuf_adds(sb, "</td>");
 		free(lab);
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (used[c])
-				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->lines[k].costs[c]);
+				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", lines[k].costs[c]);
 		strbuf_adds(sb, "</tr>\n");
 	}
+	free(lines);
 	/* The last line of a card names it: a printed card cut out still says whose it is. */
 	strbuf_adds(sb, "<tr class=\"sub\"><td>");
 	char *tot = xasprintf(_("Total: %s"), title);

@@ -433,15 +433,18 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 		strbuf_adds(sb, "**");
 	free(title);
 	bool first = true;
-	for (size_t k = 0; k < u->n_lines; k++) {
-		if (u->lines[k].kind != LINE_OPTION)
+	struct cost_line *lines;
+	size_t n_lines = eval_lines(sys, u, &lines);
+	for (size_t k = 0; k < n_lines; k++) {
+		if (lines[k].kind != LINE_OPTION)
 			continue;
-		char *lab = ex_line_label(sys, u, &u->lines[k]);
+		char *lab = ex_line_label(sys, u, &lines[k]);
 		strbuf_adds(sb, first ? ": " : ", ");
 		w->esc(sb, lab);
 		free(lab);
 		first = false;
 	}
+	free(lines);
 	if (ru->attach_id && ru->attach < l->n_units) {
 		char *target = ex_unit_title(&l->units[ru->attach]);
 		char *j = xasprintf(_("joins %s"), target);
@@ -527,12 +530,15 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 				table_row(&w, sys, used, "", title, models, u->costs, false);
 				free(title);
 				/* Its cost lines, each with its costs, when there is more than the models. */
-				for (size_t k = 0; u->n_lines > 1 && k < u->n_lines; k++) {
-					char *lab = ex_line_label(sys, u, &u->lines[k]);
-					table_row(&w, sys, used, md ? "\\+ " : "  + ", lab, "", u->lines[k].costs,
+				struct cost_line *lines;
+				size_t n_lines = eval_lines(sys, u, &lines);
+				for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
+					char *lab = ex_line_label(sys, u, &lines[k]);
+					table_row(&w, sys, used, md ? "\\+ " : "  + ", lab, "", lines[k].costs,
 					          false);
 					free(lab);
 				}
+				free(lines);
 				if (ru->attach_id && ru->attach < l->n_units) {
 					char *target = ex_unit_title(&l->units[ru->attach]);
 					char *j = xasprintf(_("joins %s"), target);

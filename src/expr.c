@@ -135,9 +135,9 @@ int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct 
 	case AGG_MODELS:
 		return u->ru->models;
 	case AGG_COST:
-		/* An option's own cost line: lines[0] are the models, lines[1 + i] option i. */
+		/* An option's own cost line. */
 		if (o)
-			return u->lines[1 + (size_t)(o - u->ru->opts)].costs[a->cost];
+			return eval_option_cost(o, u->ru->models, a->cost);
 		return u->costs[a->cost];
 	case AGG_ATTR: {
 		const struct value *v = attr_value(a->attr, u, w);
@@ -170,11 +170,11 @@ static bool item_key(const struct agg *a, const struct eval *ev, const struct eu
 	if (a->attached_to_this) {
 		if (this) {
 			const struct elist *el = &ev->lists[u->list];
-			strbuf_addf(sb, "%zu:%zu\x1f", u->list, (size_t)(u - el->units));
+			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)(u - el->units));
 		} else {
 			if (u->ru->attach_id == NULL)
 				return false;
-			strbuf_addf(sb, "%zu:%zu\x1f", u->list, u->ru->attach);
+			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, u->ru->attach);
 		}
 	}
 	for (size_t k = 0; k < a->n_keys; k++) {

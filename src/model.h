@@ -198,6 +198,7 @@ struct catalog {
 	size_t n_groups;
 	struct entry *entries;
 	size_t n_entries;
+	struct arena arena;     /* its entries' small fixed arrays (catalog.c) */
 };
 
 /* --- game system --------------------------------------------------------------------------- */

@@ -105,7 +105,7 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 				return false;
 		return true;
 	case SEL_ENTRY:
-		return strcmp(o ? o->opt->id : w ? w->w->id : u->e->id, s->id) == 0;
+		return strcmp(o ? o->opt->id : w ? w->w->id : u->ru->entry->id, s->id) == 0;
 	case SEL_CATEGORY:
 		if (o)
 			return has_cat(o->opt->cats, o->opt->n_cats, s->index);
@@ -130,15 +130,15 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 			bool in = false;
 			for (size_t i = 0; i < s->n_vals && !in; i++)
 				in = value_cmp(s->attr, v, &s->vals[i]) == 0 ||
-				     (s->attr->type == ATTR_LEVEL && also_at_level(u->e, s->attr, &s->vals[i], c->sys));
+				     (s->attr->type == ATTR_LEVEL && also_at_level(u->ru->entry, s->attr, &s->vals[i], c->sys));
 			return s->op == CMP_IN ? in : !in;
 		}
-		if (s->attr->type == ATTR_LEVEL && also_at_level(u->e, s->attr, &s->vals[0], c->sys))
+		if (s->attr->type == ATTR_LEVEL && also_at_level(u->ru->entry, s->attr, &s->vals[0], c->sys))
 			return s->op == CMP_EQ;
 		return cmp_holds(s->op, value_cmp(s->attr, v, &s->vals[0]));
 	}
 	case SEL_NAME: {
-		const char *name = o ? o->opt->name : w ? w->w->name : u->e->name;
+		const char *name = o ? o->opt->name : w ? w->w->name : u->ru->entry->name;
 		return rx_match(s->rx, name) == 1;
 	}
 	case SEL_SAME_AS_THIS: {
@@ -186,7 +186,7 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 				return true;
 		return false;
 	case SEL_GROUP:
-		return entry_in_group(u->e, s->group);
+		return entry_in_group(u->ru->entry, s->group);
 	case SEL_KIND:
 		return w && w->w->kind == s->ikind;
 	case SEL_TEST:

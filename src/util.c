@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +91,72 @@ void grow_array(void **arr, size_t *cap, size_t n, size_t sz)
 	}
 	*arr = xreallocarray(*arr, c, sz);
 	*cap = c;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_EACH_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_EACH_MALLOC 1
+#endif
+#endif
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	max_align_t data[];
+};
+
+#define ARENA_CHUNK (64 * 1024)
+
+void *arena_alloc(struct arena *a, size_t nmemb, size_t size)
+{
+	if (size != 0 && nmemb > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	size_t n = nmemb * size;
+	n = n ? n : 1;
+	size_t align = sizeof(void *) > sizeof(int64_t) ? sizeof(void *) : sizeof(int64_t);
+	if (n > SIZE_MAX - align)
+		oom(SIZE_MAX);
+	n = (n + align - 1) / align * align;
+#ifdef ARENA_EACH_MALLOC
+	struct arena_chunk *c = xcalloc(1, sizeof(*c) + n);
+	c->next = a->chunks;
+	a->chunks = c;
+	return c->data;
+#else
+	if (a->chunks == NULL || a->size - a->used < n) {
+		/* A block larger than a quarter chunk gets a chunk of its own, behind the current
+		 * one, so that the current one's free space is not lost. */
+		size_t sz = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK - sizeof(struct arena_chunk);
+		if (sz > SIZE_MAX - sizeof(struct arena_chunk))
+			oom(SIZE_MAX);
+		struct arena_chunk *c = xmalloc(sizeof(*c) + sz);
+		if (n > ARENA_CHUNK / 4 && a->chunks) {
+			c->next = a->chunks->next;
+			a->chunks->next = c;
+			memset(c->data, 0, n);
+			return c->data;
+		}
+		c->next = a->chunks;
+		a->chunks = c;
+		a->size = sz;
+		a->used = 0;
+	}
+	char *p = (char *)a->chunks->data + a->used;
+	a->used += n;
+	memset(p, 0, n);
+	return p;
+#endif
+}
+
+void arena_release(struct arena *a)
+{
+	for (struct arena_chunk *c = a->chunks, *next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	a->chunks = NULL;
+	a->used = a->size = 0;
 }
 
 void strbuf_add(struct strbuf *sb, const char *s, size_t n)

@@ -18,9 +18,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +47,9 @@ struct xml_schema {
 	uint64_t digest;
 };
 
+struct xml_src;
+static void src_restore(struct xml_src *src);
+
 /* Where libxml2's structured errors go while one of our calls runs. */
 struct err_sink {
 	struct diags *d;
@@ -55,6 +60,7 @@ struct err_sink {
 	long end_line, end_col; /* where the input ends (0 when not known yet) */
 	const char *buf;        /* the buffer parsed, or NULL when not parsing one */
 	size_t len;
+	struct xml_src *src;    /* buf's, when it is read element by element: src_restore */
 };
 
 /* Where the buffer being parsed ends, found only when an error asks: scanning every byte of
@@ -127,6 +133,12 @@ struct xml_src {
 	struct stat st;
 	size_t *line_start;  /* computed on the first column asked for */
 	size_t n_lines;
+	/* A file read element by element gives back the pages the parser has passed
+	 * (src_drop): path, to read them again if a message needs them; drop_end, the offset
+	 * before which bytes may read as zeros. */
+	char *path;
+	size_t drop_end;
+	bool dropped;
 };
 
 static void src_free(struct xml_src *src)
@@ -135,7 +147,62 @@ static void src_free(struct xml_src *src)
 		return;
 	free(src->buf);
 	free(src->line_start);
+	free(src->path);
 	free(src);
+}
+
+/* How far behind the parser a page must be to be given back, and how much at a time. The
+ * node the reader stands on is a few kilobytes behind the parser at most; if a column is
+ * ever asked for further back, src_restore reads the bytes again. */
+#define DROP_MARGIN (256L * 1024)
+#define DROP_STEP (1024L * 1024)
+
+/* Gives back the whole pages of src's buffer before offset `upto`: the source of a 6.6 MiB
+ * catalog was a quarter of its peak memory, held to its end only for the columns of
+ * messages. madvise(MADV_DONTNEED) on private memory: the pages read as zeros afterwards,
+ * never as anything else, so nothing can crash; src_restore puts the bytes back. */
+static void src_drop(struct xml_src *src, size_t upto)
+{
+#ifdef MADV_DONTNEED
+	if (src->path == NULL || upto > src->len)
+		return;
+	long pg = sysconf(_SC_PAGESIZE);
+	if (pg <= 0)
+		return;
+	uintptr_t b = (uintptr_t)src->buf, page = (uintptr_t)pg;
+	uintptr_t from = (b + src->drop_end + page - 1) / page * page;
+	uintptr_t to = (b + upto) / page * page;
+	if (to < from + (uintptr_t)DROP_STEP)
+		return;
+	if (madvise((void *)from, to - from, MADV_DONTNEED) == 0) {
+		src->drop_end = to - b;
+		src->dropped = true;
+	}
+#else
+	(void)src;
+	(void)upto;
+#endif
+}
+
+/* Reads the bytes src_drop gave back again, for a message that needs them (an error path),
+ * and stops giving any back. A file changed since keeps its zeros: the message may then miss
+ * a column, nothing worse. */
+static void src_restore(struct xml_src *src)
+{
+	if (src == NULL || !src->dropped)
+		return;
+	struct diags quiet = DIAGS_INIT;
+	char *again;
+	size_t len;
+	if (xml_read_file(src->path, &again, &len, &quiet) == 0) {
+		if (len == src->len)
+			memcpy(src->buf, again, src->drop_end);
+		free(again);
+	}
+	diags_release(&quiet);
+	src->dropped = false;
+	free(src->path);
+	src->path = NULL;
 }
 
 /* libxml2 calls this for every node it frees; a document takes its source with it, whoever
@@ -180,6 +247,8 @@ static void sink_error(void *ctx, xmlErrorPtr e)
 		return;
 	if (sink->doctype_seen)
 		return; /* the DOCTYPE message already says it all */
+	if (sink->src)
+		src_restore(sink->src); /* the bytes read, for finding the end or bad bytes */
 	long line = e->line;
 	long col = e->int2;
 	if (line <= 0 && e->node != NULL)
@@ -437,7 +506,7 @@ static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool 
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create an XML parser"));
 		return NULL;
 	}
-	struct err_sink sink = { d, name, 0, 1, false, 0, 0, buf, len };
+	struct err_sink sink = { d, name, 0, 1, false, 0, 0, buf, len, NULL };
 	ctxt->_private = &sink;
 	ctxt->sax->internalSubset = refuse_doctype;
 	xmlSetStructuredErrorFunc(&sink, sink_error);
@@ -685,8 +754,10 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 	r->src = xcalloc(1, sizeof(*r->src));
 	r->src->buf = buf;
 	r->src->len = len;
-	r->parse_sink = (struct err_sink){ d, path, 0, 1, false, 0, 0, buf, len };
-	r->valid_sink = (struct err_sink){ d, path, 0, 50, false, 0, 0, NULL, 0 };
+	/* Standard input cannot be read again: its pages are kept. */
+	r->src->path = strcmp(path, "-") != 0 ? xstrdup(path) : NULL;
+	r->parse_sink = (struct err_sink){ d, path, 0, 1, false, 0, 0, buf, len, r->src };
+	r->valid_sink = (struct err_sink){ d, path, 0, 50, false, 0, 0, NULL, 0, NULL };
 	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |
 	           XML_PARSE_NOBLANKS;
 	r->tr = xmlReaderForMemory(buf, (int)len, path, NULL, opts);
@@ -730,6 +801,7 @@ static int reader_fail(struct xml_reader *r)
 	if (!reader_errors(r) && !r->failed && r->src) {
 		/* libxml2's reader gives up on some errors (a file cut short) without a word:
 		 * parse the bytes whole for the message, with its line. An error path only. */
+		src_restore(r->src);
 		xmlDocPtr doc = parse_view(r->src->buf, r->src->len, r->name, false, r->d);
 		if (doc) {
 			xmlFreeDoc(doc);
@@ -811,6 +883,7 @@ int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth)
 		int type = xmlTextReaderNodeType(r->tr);
 		if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
 			/* The reader reads ahead: find the line in the bytes. */
+			src_restore(r->src);
 			const char *b = r->src->buf, *at = memmem(b, r->src->len, "<!DOCTYPE", 9);
 			long line = 1;
 			for (const char *q = b; at && q < at; q++)
@@ -839,6 +912,9 @@ int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth)
 			r->last = n;
 			r->last_depth = *depth;
 		}
+		long used = xmlTextReaderByteConsumed(r->tr);
+		if (used > DROP_MARGIN)
+			src_drop(r->src, (size_t)(used - DROP_MARGIN));
 		return XML_READ_START;
 	}
 	if (ret < 0 || reader_errors(r))
@@ -940,7 +1016,7 @@ static int compile_into(struct xml_schema *s, xmlDocPtr doc, const char *name, s
 	s->doc = doc;
 	if (s->doc == NULL)
 		return -1;
-	struct err_sink sink = { d, name, 0, 20, false, 0, 0, NULL, 0 };
+	struct err_sink sink = { d, name, 0, 20, false, 0, 0, NULL, 0, NULL };
 	xmlSetStructuredErrorFunc(&sink, sink_error);
 	s->pctxt = xmlSchemaNewDocParserCtxt(s->doc);
 	if (s->pctxt)
@@ -1037,7 +1113,7 @@ int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *n
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create a validator"));
 		return -1;
 	}
-	struct err_sink sink = { d, name, 0, 50, false, 0, 0, NULL, 0 };
+	struct err_sink sink = { d, name, 0, 50, false, 0, 0, NULL, 0, NULL };
 	xmlSchemaSetValidStructuredErrors(v, sink_error, &sink);
 	int rc = xmlSchemaValidateDoc(v, doc);
 	xmlSchemaFreeValidCtxt(v);
@@ -1188,6 +1264,7 @@ long xml_col(xmlNodePtr node)
 	if (src == NULL || line <= 0)
 		return 0;
 	if (src->line_start == NULL) {
+		src_restore(src); /* counting lines reads every byte */
 		src->n_lines = 1;
 		for (size_t k = 0; k < src->len; k++)
 			src->n_lines += src->buf[k] == '\n';
@@ -1198,6 +1275,8 @@ long xml_col(xmlNodePtr node)
 	}
 	if ((size_t)line > src->n_lines)
 		return 0;
+	if (src->dropped && src->line_start[line - 1] < src->drop_end + 1)
+		src_restore(src); /* a line given back already (an error on an earlier element) */
 	/* The first tag on the element's line whose local name (after any "prefix:") is the
 	 * element's: exact unless one line holds two such tags. */
 	const char *buf = src->buf;

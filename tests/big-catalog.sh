@@ -93,5 +93,29 @@ if [ $? -eq 2 ] && grep -q "big.xml:122:5: error: unknown entry 'no-such-entry'"
 else
 	not_ok "an unknown entry in a big roster is refused at its line and column" "$tmp/out"
 fi
+# A list whose pages were given back while it was read (src/xml.c, src_drop): a message on
+# the list itself, at its end, still has the list's line and column (the bytes are read
+# again). 100 kB of comment before the list puts it past the buffer's first page, 1.5 MiB
+# after its start tag puts it far enough behind the parser.
+sed '/<limit cost="ap"/d' "$r" >"$tmp/units/nolimit.xml"
+{
+	head -n 3 "$tmp/units/nolimit.xml"
+	printf '<!--'
+	head -c 102400 /dev/zero | tr '\0' ' '
+	printf -- '-->\n'
+	sed -n 4p "$tmp/units/nolimit.xml"
+	printf '<!--'
+	head -c 1572864 /dev/zero | tr '\0' ' '
+	printf -- '-->\n'
+	tail -n +5 "$tmp/units/nolimit.xml"
+} >"$tmp/units/nolimit-big.xml"
+LC_ALL=C "$MUSTER" validate "$tmp/units/nolimit-big.xml" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 2 ] && grep -q "nolimit-big.xml:5:3: error: a list needs a battle size" "$tmp/out"; then
+	ok "a big list's own error has its line and column after its pages were given back"
+else
+	echo "exit $st" >>"$tmp/out"
+	not_ok "a big list's own error has its line and column after its pages were given back" "$tmp/out"
+fi
 echo "1..$k"
 [ "$fails" -eq 0 ]

@@ -9,6 +9,7 @@
 #include "muster.h"
 #include "fixture.h"
 #include "eval.h"
+#include "catalog.h"
 #include "data.h"
 #include "idx.h"
 #include "model.h"
@@ -189,7 +190,7 @@ size_t fx_kwi(const struct system *sys, const char *id)
 
 const struct entry_option *fx_opt(const struct entry *e, const char *id)
 {
-	const struct entry_option *o = idx_get(e->option_idx, id);
+	const struct entry_option *o = entry_option(e, id);
 	cr_assert_not_null(o, "%s has no option %s", e->id, id);
 	return o;
 }

@@ -193,7 +193,7 @@ Test(impondium, weapon_options_target_their_weapon)
 	cr_assert_eq(axe->target, TARGET_UNIT);
 	cr_assert_not_null(axe->adds);
 	cr_assert_str_eq(axe->adds->name, "Axe");
-	cr_assert_null(idx_get(e->option_idx, "blade"), "weapons are not options");
+	cr_assert_null(entry_option(e, "blade"), "weapons are not options");
 	/* The sling carries Inaccurate; its cost is negative. */
 	cr_assert_str_eq(e->items[1].id, "sling");
 	cr_assert(kw_has(e->items[1].kw, fx_kwi(sys, "inaccurate")));
@@ -419,6 +419,84 @@ Test(bad, option_id_twice)
 	                 "          <option id=\"o1\"><cost value=\"1\"/></option>\n"
 	                 "          <option id=\"o1\" name=\"again\"><cost value=\"2\"/></option>\n",
 	                 "option id 'o1' is used twice", "name=\"again\"");
+}
+
+/* n options o1..on (o2 adds item "x2", the last adds a second "beak") and n more weapons
+ * w1..wn, for the lookups past ENTRY_IDX_MIN (catalog.c) and below it. */
+static char *many_text(int n, const char *dup_option, const char *dup_item)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 1; i <= n; i++)
+		strbuf_addf(&sb, "          <item kind=\"weapon\" id=\"w%d\" name=\"W%d\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></item>\n", i, i);
+	if (dup_item)
+		strbuf_addf(&sb, "          <item kind=\"weapon\" id=\"%s\" name=\"Again\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></item>\n", dup_item);
+	for (int i = 1; i <= n; i++) {
+		if (i == 2)
+			strbuf_adds(&sb, "          <option id=\"o2\"><item kind=\"weapon\" id=\"x2\" name=\"X2\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></item></option>\n");
+		else if (i == n)
+			strbuf_addf(&sb, "          <option id=\"o%d\"><item kind=\"weapon\" id=\"beak\" name=\"New beak\"><stats kind=\"melee\" damage=\"d4\" range=\"1\"/></item></option>\n", i);
+		else
+			strbuf_addf(&sb, "          <option id=\"o%d\" name=\"O%d\"><cost value=\"1\"/></option>\n", i, i);
+	}
+	if (dup_option)
+		strbuf_addf(&sb, "          <option id=\"%s\" name=\"again\"><cost value=\"2\"/></option>\n", dup_option);
+	char *t = catalog_text("good", "test-duck", NULL, sb.s);
+	strbuf_release(&sb);
+	return t;
+}
+
+static void check_lookups(int n)
+{
+	char *text = many_text(n, NULL, NULL);
+	char *p = fx_write_tmp("catalogs/duckhammer/good.xml", text);
+	struct diags d = DIAGS_INIT;
+	struct system *sys = load_with_tmp_catalogs(&d);
+	cr_assert_not_null(sys, "%s", fx_dump(&d));
+	const struct entry *e = system_entry(sys, "test-duck");
+	cr_assert_eq(e->n_options, (size_t)n);
+	cr_assert_eq(e->n_items, (size_t)n + 1);
+	cr_assert_eq(e->option_idx != NULL, n > 8, "an index only past 8 options");
+	for (int i = 1; i <= n; i++) {
+		char id[16];
+		snprintf(id, sizeof(id), "o%d", i);
+		cr_assert_eq(entry_option(e, id), &e->options[i - 1], "%s", id);
+		snprintf(id, sizeof(id), "w%d", i);
+		cr_assert_eq(entry_item(e, id), &e->items[i], "%s", id);
+	}
+	cr_assert_null(entry_option(e, "o0"));
+	cr_assert_null(entry_option(e, "w1"), "items are not options");
+	cr_assert_null(entry_item(e, "o1"), "options are not items");
+	cr_assert_null(entry_item(e, NULL));
+	/* An item an option adds is found too; the entry's own comes before one of the same id. */
+	cr_assert_eq(entry_item(e, "x2"), e->options[1].adds);
+	cr_assert_eq(entry_item(e, "beak"), &e->items[0]);
+	system_free(sys);
+	free(p);
+	free(text);
+}
+
+Test(bad, control_few_options_and_items_found_in_order)
+{
+	check_lookups(4);
+}
+
+Test(bad, control_many_options_and_items_found_by_index)
+{
+	check_lookups(12);
+}
+
+Test(bad, option_id_twice_past_the_index)
+{
+	char *t = many_text(12, "o3", NULL);
+	expect_bad(t, "option id 'o3' is used twice", "name=\"again\"");
+	free(t);
+}
+
+Test(bad, weapon_id_twice_past_the_index)
+{
+	char *t = many_text(12, NULL, "w5");
+	expect_bad(t, "item id 'w5' is used twice", "name=\"Again\"");
+	free(t);
 }
 
 Test(bad, weapon_id_twice)

@@ -7,6 +7,7 @@
  */
 #include "muster.h"
 #include "eval.h"
+#include "catalog.h"
 #include "data.h"
 #include "idx.h"
 #include "system.h"
@@ -126,7 +127,7 @@ Test(cost, models_times_entry_cost)
 	cr_assert_eq(b.u[2].costs[0], 21);
 	cr_assert_eq(b.ev->lists[0].totals[0], 116);
 	cr_assert_eq(b.u[1].ru, &b.ru[1]);
-	cr_assert_eq(b.u[1].e, entry("thunder-tank"));
+	cr_assert_eq(b.u[1].ru->entry, entry("thunder-tank"));
 	unbuild(&b);
 }
 
@@ -326,15 +327,15 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	const struct entry *e = system_entry(tsys, "scout-duck");
 	cr_assert_not_null(e);
 	struct r_option ro[5] = {
-		{ idx_get(e->option_idx, "vanguard"), 1, 11, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ idx_get(e->option_idx, "plain-bow"), 1, 12, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ idx_get(e->option_idx, "horn"), 2, 13, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ idx_get(e->option_idx, "loud-horn"), 1, 14, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ idx_get(e->option_idx, "drop-bow"), 1, 15, 0, NULL, NULL, -1, -1, NULL, NULL },
+		{ entry_option(e, "vanguard"), 1, 11, 0, NULL, NULL, -1, -1, NULL, NULL },
+		{ entry_option(e, "plain-bow"), 1, 12, 0, NULL, NULL, -1, -1, NULL, NULL },
+		{ entry_option(e, "horn"), 2, 13, 0, NULL, NULL, -1, -1, NULL, NULL },
+		{ entry_option(e, "loud-horn"), 1, 14, 0, NULL, NULL, -1, -1, NULL, NULL },
+		{ entry_option(e, "drop-bow"), 1, 15, 0, NULL, NULL, -1, -1, NULL, NULL },
 	};
 	for (size_t i = 0; i < 4; i++)
 		cr_assert_not_null(ro[i].opt);
-	cr_assert_eq(((const struct entry_option *)idx_get(e->option_idx, "horn"))->max, 3);
+	cr_assert_eq(((const struct entry_option *)entry_option(e, "horn"))->max, 3);
 	struct r_unit ru = { 0 };
 	ru.entry = e;
 	ru.models = 5;

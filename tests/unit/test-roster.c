@@ -311,6 +311,22 @@ Test(roster, attach_to_unknown_unit)
 	free(t);
 }
 
+/* Of several ids used twice, the message names the first unit, in file order, that repeats
+ * an earlier one (b at its second use, before a's). */
+Test(roster, first_repeated_unit_id_reported)
+{
+	char *t = roster_text(NULL,
+	                      "    <unit id=\"a\" entry=\"quack-marine\" models=\"5\"/>\n"
+	                      "    <unit id=\"b\" entry=\"quack-marine\" models=\"5\"/>\n"
+	                      "    <unit id=\"b\" entry=\"quack-marine\" models=\"6\"/>\n"
+	                      "    <unit id=\"a\" entry=\"quack-marine\" models=\"7\"/>\n");
+	char *want = xasprintf("unit id 'b' is used twice in one list (line %ld)",
+	                       fx_line_of(t, "models=\"6\""));
+	expect_fatal(t, want, "<list");
+	free(want);
+	free(t);
+}
+
 Test(roster, attach_to_itself)
 {
 	char *t = roster_text(NULL,
