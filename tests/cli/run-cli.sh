@@ -32,6 +32,8 @@
 #   MUSTER_CLI_WRAPPER='valgrind -q --error-exitcode=99 --log-file=/tmp/vg.%p' sh run-cli.sh
 # MUSTER_CLI_TIMEOUT (seconds, default 120) stops a hung case when timeout(1) exists.
 # MUSTER_CLI_JOBS (default 1) runs that many cases at once (CI's valgrind pass uses 2).
+# The tool runs with MUSTER_TEST_RUN=cli-NAME in its environment, a name for the wrapper's logs
+# (valgrind --log-file=DIR/%q{MUSTER_TEST_RUN}: process ids are reused, and soon).
 #
 # Usage: run-cli.sh [CASE...]    (no argument: every case)
 
@@ -168,7 +170,8 @@ run_case() {
 
 	# No pipe: the exit status is the tool's own.
 	status=0
-	(cd "$dir" && exec $timeout_cmd $MUSTER_CLI_WRAPPER "$MUSTER" "$@") \
+	(cd "$dir" && MUSTER_TEST_RUN=cli-$name && export MUSTER_TEST_RUN &&
+		exec $timeout_cmd $MUSTER_CLI_WRAPPER "$MUSTER" "$@") \
 		<"$input" >"$out/stdout.raw" 2>"$out/stderr.raw" || status=$?
 	normalize "$out/stdout.raw" "$tmp" >"$out/stdout"
 	normalize "$out/stderr.raw" "$tmp" >"$out/stderr"
