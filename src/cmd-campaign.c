@@ -398,7 +398,7 @@ static xmlNodePtr ledger_append(xmlDocPtr doc, const char *name)
 static void set_prop(xmlNodePtr n, const char *name, const char *value)
 {
 	if (value)
-		xmlSetProp(n, BAD_CAST name, BAD_CAST value);
+		xml_set_prop(n, name, value);
 }
 
 static void set_long(xmlNodePtr n, const char *name, long v)
@@ -542,9 +542,18 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 			char *eq = strchr(rest[i], '=');
 			if (eq == NULL || eq == rest[i])
 				return cmd_usage_error(self, _("'%s': write NAME=VALUE"), rest[i]);
+			if (!xml_text_ok(rest[i]))
+				return cmd_usage_error(self, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
+				                       rest[i]);
 			*eq = '\0';
+			/* NAME becomes an attribute: "a b" or "1x" would make a file no parser reads. */
+			if (xmlValidateName(BAD_CAST rest[i], 0) != 0 || strchr(rest[i], ':')) {
+				*eq = '=';
+				return cmd_usage_error(self, _("'%s': NAME is not a field of a ledger entry"),
+				                       rest[i]);
+			}
 			if (eq[1])
-				xmlSetProp(n, BAD_CAST rest[i], BAD_CAST(eq + 1));
+				xml_set_prop(n, rest[i], eq + 1);
 			else
 				xmlUnsetProp(n, BAD_CAST rest[i]);
 			*eq = '=';
@@ -605,7 +614,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
                   int nrest, const struct args *a)
 {
 	struct diags d = DIAGS_INIT, before = DIAGS_INIT;
-	struct session *s = session_new();
+	struct session *s = cmd_session_new();
 	int rc = MUSTER_EXIT_TROUBLE;
 	char *buf = NULL;
 	size_t len = 0;
@@ -714,6 +723,12 @@ static int exec_campaign(int argc, char **argv)
 		}
 		if (c > 0)
 			continue;
+		/* Every value of these options may be written into the file. */
+		if (optarg && !xml_text_ok(optarg)) {
+			rc = cmd_usage_error(self, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
+			                     optarg);
+			goto out;
+		}
 		long *num = NULL;
 		switch (opt) {
 		case OPT_DATE: a.date = optarg; break;
@@ -763,7 +778,7 @@ static int exec_campaign(int argc, char **argv)
 		goto out;
 	}
 	struct diags d = DIAGS_INIT;
-	struct session *s = session_new();
+	struct session *s = cmd_session_new();
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
 	long errors = edit_check(s, path, NULL, 0, &r, &ev, &d);

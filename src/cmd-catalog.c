@@ -226,7 +226,7 @@ static int exec_catalog(int argc, char **argv)
 		if (c == 0)
 			return cmd_bad_option(self, opt, argv);
 	}
-	struct session *s = session_new();
+	struct session *s = cmd_session_new();
 	if (optind >= argc) {
 		int rc = list_systems(s);
 		session_free(s);

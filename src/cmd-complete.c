@@ -80,7 +80,7 @@ static int exec_complete(int argc, char **argv)
 	if (nargs != (options ? 2 : 1))
 		return cmd_usage_error(self, _("complete %s takes %s"), what,
 		                       options ? "SYSTEM ENTRY" : "SYSTEM");
-	struct session *s = session_new();
+	struct session *s = cmd_session_new();
 	const struct system *sys = load(s, argv[optind + 1]);
 	for (size_t c = 0; sys && c < sys->n_catalogs; c++) {
 		const struct catalog *cat = sys->catalogs[c];

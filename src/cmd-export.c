@@ -125,7 +125,7 @@ static int exec_export(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("--style=compact is for text and markdown"));
 	const char *path = argv[optind];
 	struct diags d = DIAGS_INIT;
-	struct session *s = session_new();
+	struct session *s = cmd_session_new();
 	struct roster *r = roster_load(s, path, &d);
 	struct eval *ev = r ? eval_new(r, &d) : NULL;
 	if (ev)

@@ -125,7 +125,7 @@ static int exec_import(int argc, char **argv)
 	char *text = read_text(path, &len);
 	if (text == NULL)
 		goto out;
-	struct session *s = session_new();
+	struct session *s = cmd_session_new();
 	struct diags d = DIAGS_INIT;
 	char *xml = import_text(s, text, len, path, &io, &d);
 	if (xml == NULL) {

@@ -119,5 +119,7 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 /* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
  * from 0 to BATCH_MAX_JOBS. */
 int cmd_parse_jobs(const char *arg);
+/* A new session for a command: with the schema cache of vcache_dir() (MUSTER_CACHE_DIR). */
+struct session *cmd_session_new(void);
 
 #endif

@@ -334,7 +334,7 @@ static void set_option(xmlNodePtr u, const struct entry_option *o, long count)
 	if (count == 0)
 		return;
 	xmlNodePtr n = xmlNewNode(u->ns, BAD_CAST "option");
-	xmlSetProp(n, BAD_CAST "id", BAD_CAST o->id);
+	xml_set_prop(n, "id", o->id);
 	if (count > 1)
 		set_long_prop(n, "count", count);
 	append_child(u, n);
@@ -462,6 +462,11 @@ static int parse_opts(int argc, char **argv, struct opts *o, struct diags *d)
 			if (val == NULL)
 				continue;
 		}
+		/* Each value may end up in the file: refused here with its own words, rather than
+		 * by the parser that reads the file back. */
+		if (!xml_text_ok(val))
+			return fail(d, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
+			            a);
 #define IS(s) (klen == strlen(s) && strncmp(key, s, klen) == 0)
 		if (IS("list"))
 			o->list = val;
@@ -525,9 +530,9 @@ static int apply_attach(const struct system *sys, const struct opts *o, xmlNodeP
 		char *eid = xml_prop(to, "entry");
 		id = fresh_id(list, eid ? eid : "unit");
 		free(eid);
-		xmlSetProp(to, BAD_CAST "id", BAD_CAST id);
+		xml_set_prop(to, "id", id);
 	}
-	xmlSetProp(u, BAD_CAST "attach", BAD_CAST id);
+	xml_set_prop(u, "attach", id);
 	free(id);
 	return 0;
 }
@@ -539,13 +544,13 @@ static int apply_common(const struct system *sys, const struct opts *o, const st
 		set_long_prop(u, "models", o->models);
 	if (o->name) {
 		if (*o->name)
-			xmlSetProp(u, BAD_CAST "name", BAD_CAST o->name);
+			xml_set_prop(u, "name", o->name);
 		else
 			xmlUnsetProp(u, BAD_CAST "name");
 	}
 	if (o->id) {
 		if (*o->id)
-			xmlSetProp(u, BAD_CAST "id", BAD_CAST o->id);
+			xml_set_prop(u, "id", o->id);
 		else
 			xmlUnsetProp(u, BAD_CAST "id");
 	}

@@ -47,7 +47,12 @@ static void set_data_languages(void)
 
 int main(int argc, char **argv)
 {
-	setlocale(LC_ALL, "");
+	/* Only what Muster uses of the locale: its character set and its language. Each other
+	 * category is a file glibc opens and maps (60 system calls, about a tenth of the time a
+	 * small list takes), and the C locale's numbers and sorting are what files and
+	 * reports want anyway. */
+	setlocale(LC_CTYPE, "");
+	setlocale(LC_MESSAGES, "");
 	set_data_languages();
 #if ENABLE_NLS
 	/* MUSTER_LOCALEDIR points an uninstalled build (its tests) at its own catalogs. */

@@ -213,6 +213,10 @@ struct import_line {
 
 struct system {
 	char *file;
+	/* The rules file's parsed document (an xmlDocPtr, which the engine does not see): kept
+	 * with the system and freed with it, as a run that exits frees neither (freeing it at
+	 * once cost 0.82 M of the 15.6 M instructions of validating a 600-AP list). */
+	void *doc;
 	char *id, *name, *revision;
 	char *source;
 	enum rounding rounding;     /* the default for every bound that divides */

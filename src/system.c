@@ -634,7 +634,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 	if (root_el == NULL)
 		goto fail;
 	const struct xml_schema *xs = session_schema(s, SCHEMA_RULES, d);
-	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
+	if (xs == NULL || xml_schema_check_parsed(xs, doc, path, d) != 0)
 		goto fail;
 	sys->id = xml_prop(root_el, "id");
 	sys->name = xml_prop(root_el, "name");
@@ -683,7 +683,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		goto fail;
 	if (rules_check_cycles(sys, d))
 		goto fail;
-	xmlFreeDoc(doc);
+	sys->doc = doc;
 	return sys;
 fail:
 	if (doc)
@@ -696,6 +696,8 @@ void system_free(struct system *sys)
 {
 	if (sys == NULL)
 		return;
+	if (sys->doc)
+		xmlFreeDoc(sys->doc);
 	for (size_t i = 0; i < sys->n_imports; i++)
 		rx_free(sys->imports[i].rx);
 	free(sys->imports);

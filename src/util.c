@@ -220,6 +220,35 @@ static size_t utf8_len(const unsigned char *s)
 	return n;
 }
 
+bool xml_text_ok(const char *s)
+{
+	for (; *s; s++) {
+		const unsigned char c = (unsigned char)*s;
+		size_t n = utf8_len((const unsigned char *)s);
+		if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r'))
+			return false;
+		s += n - 1;
+	}
+	return true;
+}
+
+char *xml_chars(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	while (*s) {
+		const unsigned char c = (unsigned char)*s;
+		size_t n = utf8_len((const unsigned char *)s);
+		if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
+			strbuf_adds(&sb, "\xEF\xBF\xBD");
+			s++;
+			continue;
+		}
+		strbuf_add(&sb, s, n);
+		s += n;
+	}
+	return strbuf_detach(&sb);
+}
+
 void strbuf_add_escaped(struct strbuf *sb, const char *s)
 {
 	while (*s) {

@@ -10,6 +10,7 @@
 #include "muster.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 void *xmalloc(size_t n);
@@ -72,6 +73,13 @@ void nearest_offer(struct nearest *n, const char *cand, const char *answer);
 /* The edit distance of a and b, or cap + 1 when it is larger (or either is too long). */
 size_t edit_distance(const char *a, const char *b, size_t cap);
 
+/* A copy of s in which every character XML 1.0 cannot hold, even as a reference (a control
+ * character other than tab, line feed and return; bytes that are not UTF-8), is U+FFFD, as
+ * strbuf_add_escaped writes it: for text given to libxml2, which would write such a character
+ * as a reference that no parser reads back. Caller frees. */
+char *xml_chars(const char *s);
+/* Can every character of s be written in XML 1.0 (xml_chars would change nothing)? */
+bool xml_text_ok(const char *s);
 /* Appends s with & < > " ' escaped, for XML and HTML text and attribute values. */
 void strbuf_add_escaped(struct strbuf *sb, const char *s);
 /* Appends s for a terminal: control characters (C0, DEL, C1) and bytes that are not UTF-8

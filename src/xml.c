@@ -13,9 +13,11 @@
 #include "muster.h"
 #include "xml.h"
 #include "util.h"
+#include "vcache.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,15 @@ struct xml_schema {
 	xmlDocPtr doc;
 	xmlSchemaParserCtxtPtr pctxt;
 	xmlSchemaPtr schema;
+	/* A lazy schema (xml_schema_lazy) keeps its text and is compiled on its first use, under
+	 * lock: from whichever thread needs it first. */
+	bool lazy, tried;
+	const char *text;
+	size_t len;
+	char *name;
+	pthread_mutex_t lock;
+	const struct vcache *cache; /* files that passed before (NULL: none) */
+	uint64_t digest;
 };
 
 /* Where libxml2's structured errors go while one of our calls runs. */
@@ -112,6 +123,8 @@ static xmlParserInputPtr deny_entity_loader(const char *url, const char *id, xml
 struct xml_src {
 	char *buf;
 	size_t len;
+	bool have_st;        /* st: the file read (not standard input nor memory) */
+	struct stat st;
 	size_t *line_start;  /* computed on the first column asked for */
 	size_t n_lines;
 };
@@ -330,8 +343,14 @@ static int xml_prescan(const char *buf, size_t len, const char *name, struct dia
 			bool empty = false;
 			for (; p < end; p++) {
 				if (quote) {
-					if (*p == quote)
-						quote = 0;
+					/* An attribute value: skip to its closing quote at once. */
+					const char *q = memchr(p, quote, (size_t)(end - p));
+					if (q == NULL) {
+						p = end;
+						break;
+					}
+					p = q;
+					quote = 0;
 				} else if (*p == '"' || *p == '\'') {
 					quote = *p;
 				} else if (*p == '=') {
@@ -451,8 +470,20 @@ xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d)
 	return load_file(path, true, d);
 }
 
+static int read_file(const char *path, char **out, size_t *out_len, struct stat *st_out,
+                     struct diags *d);
+
 int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d)
 {
+	struct stat st;
+	return read_file(path, out, out_len, &st, d);
+}
+
+/* st_out: what fstat said of the file (st_mode 0 for standard input). */
+static int read_file(const char *path, char **out, size_t *out_len, struct stat *st_out,
+                     struct diags *d)
+{
+	memset(st_out, 0, sizeof(*st_out));
 	*out = NULL;
 	*out_len = 0;
 	/* "-" is standard input, as for every GNU tool; messages call it "-". */
@@ -533,16 +564,31 @@ int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d
 	}
 	*out = buf;
 	*out_len = len;
+	if (!is_stdin)
+		*st_out = st;
 	return 0;
+}
+
+/* Remembers which file doc's source was read from (for the schema cache). */
+static void src_set_stat(struct xml_src *src, const struct stat *st)
+{
+	if (src && st && S_ISREG(st->st_mode)) {
+		src->st = *st;
+		src->have_st = true;
+	}
 }
 
 static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d)
 {
 	char *buf;
 	size_t len;
-	if (xml_read_file(path, &buf, &len, d) != 0)
+	struct stat st;
+	if (read_file(path, &buf, &len, &st, d) != 0)
 		return NULL;
-	return parse_owned(buf, len, path, blanks, d);
+	xmlDocPtr doc = parse_owned(buf, len, path, blanks, d);
+	if (doc)
+		src_set_stat(doc->_private, &st);
+	return doc;
 }
 
 /* ------------------------------------------------------------------ reading element by element */
@@ -567,6 +613,8 @@ struct xml_reader {
 	xmlNodePtr last;
 	int last_depth;
 	bool failed;
+	const struct vcache *cache; /* the file passes: remember it under key */
+	struct vcache_key key;
 };
 
 struct root_want {
@@ -574,18 +622,20 @@ struct root_want {
 };
 
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
-                                      const struct root_want *want, const struct xml_schema *s,
-                                      bool stream, struct diags *d);
+                                      const struct stat *st, const struct root_want *want,
+                                      const struct xml_schema *s, bool stream, struct diags *d);
+static xmlSchemaPtr schema_ready(const struct xml_schema *cs, struct diags *d);
 
 struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
                                    const struct xml_schema *s, struct diags *d)
 {
 	char *buf;
 	size_t len;
-	if (xml_read_file(path, &buf, &len, d) != 0)
+	struct stat st;
+	if (read_file(path, &buf, &len, &st, d) != 0)
 		return NULL;
 	struct root_want want = { root, ns };
-	return reader_from(buf, len, path, &want, s, true, d);
+	return reader_from(buf, len, path, &st, &want, s, true, d);
 }
 
 struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
@@ -593,13 +643,14 @@ struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const cha
                                           const struct xml_schema *s, struct diags *d)
 {
 	struct root_want want = { root, ns };
-	return reader_from(xstrndup(buf, len), len, name, &want, s, false, d);
+	return reader_from(xstrndup(buf, len), len, name, NULL, &want, s, false, d);
 }
 
-/* Takes buf. stream: a large buffer is read element by element. */
+/* Takes buf, read from the file st describes (NULL: from memory). stream: a large buffer is
+ * read element by element. */
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
-                                      const struct root_want *want, const struct xml_schema *s,
-                                      bool stream, struct diags *d)
+                                      const struct stat *st, const struct root_want *want,
+                                      const struct xml_schema *s, bool stream, struct diags *d)
 {
 	if (len == 0 || memchr(buf, '\0', len) != NULL) {
 		/* The messages of a whole-file parse, for an empty file or a NUL byte. */
@@ -614,9 +665,11 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 	r->name = path;
 	if (!stream || len < (size_t)XML_STREAM_MIN) {
 		r->dom = parse_owned(buf, len, path, false, d);
+		if (r->dom)
+			src_set_stat(r->dom->_private, st);
 		/* The root first: "expected a <catalog>" says more than the schema would. */
 		if (r->dom == NULL || xml_root(r->dom, want->name, want->ns, path, d) == NULL ||
-		    (s && xml_schema_validate(s, r->dom, path, d) != 0)) {
+		    (s && xml_schema_check_parsed(s, r->dom, path, d) != 0)) {
 			xml_reader_close(r);
 			return NULL;
 		}
@@ -643,8 +696,19 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 		return NULL;
 	}
 	xmlTextReaderSetStructuredErrorHandler(r->tr, sink_error, &r->parse_sink);
+	if (s && s->cache && st && vcache_key(s->digest, st, &r->key)) {
+		if (vcache_has(s->cache, &r->key))
+			s = NULL; /* these bytes passed before */
+		else
+			r->cache = s->cache;
+	}
 	if (s) {
-		r->vc = xmlSchemaNewValidCtxt(s->schema);
+		xmlSchemaPtr compiled = schema_ready(s, d);
+		if (compiled == NULL) {
+			xml_reader_close(r);
+			return NULL;
+		}
+		r->vc = xmlSchemaNewValidCtxt(compiled);
 		if (r->vc == NULL || xmlTextReaderSchemaValidateCtxt(r->tr, r->vc, 0) != 0) {
 			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("cannot create a validator"));
 			xml_reader_close(r);
@@ -786,6 +850,8 @@ int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth)
 		r->failed = true;
 		return -1;
 	}
+	if (r->vc)
+		vcache_add(r->cache, &r->key);
 	return 0;
 }
 
@@ -868,13 +934,12 @@ void xml_reader_close(struct xml_reader *r)
 	free(r);
 }
 
-/* Compiles the schema document doc (loaded from name), which it takes. */
-static struct xml_schema *schema_compile(xmlDocPtr doc, const char *name, struct diags *d)
+/* Compiles the schema document doc (loaded from name), which it takes, into s. */
+static int compile_into(struct xml_schema *s, xmlDocPtr doc, const char *name, struct diags *d)
 {
-	struct xml_schema *s = xcalloc(1, sizeof(*s));
 	s->doc = doc;
 	if (s->doc == NULL)
-		goto fail;
+		return -1;
 	struct err_sink sink = { d, name, 0, 20, false, 0, 0, NULL, 0 };
 	xmlSetStructuredErrorFunc(&sink, sink_error);
 	s->pctxt = xmlSchemaNewDocParserCtxt(s->doc);
@@ -884,12 +949,19 @@ static struct xml_schema *schema_compile(xmlDocPtr doc, const char *name, struct
 	if (s->schema == NULL) {
 		if (sink.added == 0)
 			diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("invalid schema"));
-		goto fail;
+		return -1;
+	}
+	return 0;
+}
+
+static struct xml_schema *schema_compile(xmlDocPtr doc, const char *name, struct diags *d)
+{
+	struct xml_schema *s = xcalloc(1, sizeof(*s));
+	if (compile_into(s, doc, name, d) != 0) {
+		xml_schema_free(s);
+		return NULL;
 	}
 	return s;
-fail:
-	xml_schema_free(s);
-	return NULL;
 }
 
 struct xml_schema *xml_schema_load(const char *path, struct diags *d)
@@ -903,6 +975,40 @@ struct xml_schema *xml_schema_load_memory(const char *buf, size_t len, const cha
 	return schema_compile(xml_load_memory(buf, len, name, d), name, d);
 }
 
+struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *name,
+                                   const struct vcache *cache)
+{
+	struct xml_schema *s = xcalloc(1, sizeof(*s));
+	s->lazy = true;
+	s->text = text;
+	s->len = len;
+	s->name = xstrdup(name);
+	pthread_mutex_init(&s->lock, NULL);
+	s->cache = cache;
+	if (cache)
+		s->digest = vcache_schema_digest(text, len);
+	return s;
+}
+
+/* The compiled schema, compiling a lazy one on first use; NULL with diagnostics when it does
+ * not compile (every time it is asked for: each caller's diagnostics say why). A lazy schema
+ * is const to its users, as compiling it changes nothing they can see. */
+static xmlSchemaPtr schema_ready(const struct xml_schema *cs, struct diags *d)
+{
+	if (!cs->lazy)
+		return cs->schema;
+	struct xml_schema *s = (struct xml_schema *)cs;
+	pthread_mutex_lock(&s->lock);
+	if (!s->tried) {
+		s->tried = true;
+		compile_into(s, xml_load_memory(s->text, s->len, s->name, d), s->name, d);
+	} else if (s->schema == NULL) {
+		diags_add(d, SEV_FATAL, s->name, 0, 0, NULL, NULL, "%s", _("invalid schema"));
+	}
+	pthread_mutex_unlock(&s->lock);
+	return s->schema;
+}
+
 void xml_schema_free(struct xml_schema *s)
 {
 	if (s == NULL)
@@ -913,13 +1019,20 @@ void xml_schema_free(struct xml_schema *s)
 		xmlSchemaFreeParserCtxt(s->pctxt);
 	if (s->doc)
 		xmlFreeDoc(s->doc);
+	if (s->lazy) {
+		free(s->name);
+		pthread_mutex_destroy(&s->lock);
+	}
 	free(s);
 }
 
 int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *name,
                         struct diags *d)
 {
-	xmlSchemaValidCtxtPtr v = xmlSchemaNewValidCtxt(s->schema);
+	xmlSchemaPtr compiled = schema_ready(s, d);
+	if (compiled == NULL)
+		return -1;
+	xmlSchemaValidCtxtPtr v = xmlSchemaNewValidCtxt(compiled);
 	if (v == NULL) {
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create a validator"));
 		return -1;
@@ -931,6 +1044,21 @@ int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *n
 	if (rc != 0 && sink.added == 0)
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("does not match its schema"));
 	return rc == 0 ? 0 : -1;
+}
+
+int xml_schema_check_parsed(const struct xml_schema *s, xmlDocPtr doc, const char *name,
+                            struct diags *d)
+{
+	const struct xml_src *src = doc ? doc->_private : NULL;
+	struct vcache_key key;
+	if (s->cache == NULL || src == NULL || !src->have_st || !vcache_key(s->digest, &src->st, &key))
+		return xml_schema_validate(s, doc, name, d);
+	if (vcache_has(s->cache, &key))
+		return 0;
+	if (xml_schema_validate(s, doc, name, d) != 0)
+		return -1;
+	vcache_add(s->cache, &key);
+	return 0;
 }
 
 int xml_check_root(xmlNodePtr root, const char *name, const char *ns, const char *file,
@@ -1201,4 +1329,11 @@ char *xml_name_lang(xmlNodePtr node, const char *attr)
 		}
 	}
 	return best ? xml_text(best) : xml_prop(node, attr);
+}
+
+void xml_set_prop(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = xml_chars(value);
+	xmlSetProp(n, BAD_CAST name, BAD_CAST v);
+	free(v);
 }

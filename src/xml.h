@@ -54,11 +54,22 @@ struct xml_schema *xml_schema_load(const char *path, struct diags *d);
 /* The same for an XSD already in memory (the built-in schemas); name is used in messages. */
 struct xml_schema *xml_schema_load_memory(const char *buf, size_t len, const char *name,
                                           struct diags *d);
+/* A schema kept as text (not copied: it must outlive the schema) and compiled on its first
+ * use, so that a run which needs it for no file never compiles it. With a cache (vcache.h),
+ * xml_schema_check_parsed and xml_reader_open skip checking bytes that passed it before. */
+struct vcache;
+struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *name,
+                                   const struct vcache *cache);
 void xml_schema_free(struct xml_schema *s);
 /* Validates doc (loaded from name) against s. Returns 0, or -1 with one diagnostic per
  * violation added to d. A compiled schema is never changed by validating. */
 int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *name,
                         struct diags *d);
+/* The same for a document just parsed and not changed since (its source bytes are what was
+ * parsed): when the schema has a cache and these bytes passed it before, returns 0 at once;
+ * when they pass now, the cache remembers them. */
+int xml_schema_check_parsed(const struct xml_schema *s, xmlDocPtr doc, const char *name,
+                            struct diags *d);
 
 /* Reading a large file element by element (a catalog of 10,000 entries), so that its tree is
  * never whole in memory: libxml2's xmlTextReader under the same safety settings as
@@ -128,6 +139,9 @@ char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
+/* Sets attribute name of n to value, text from a user (a command line): a character XML cannot
+ * hold is written as U+FFFD (xml_chars), so that the file reads back. */
+void xml_set_prop(xmlNodePtr n, const char *name, const char *value);
 /* The attribute's value parsed as a whole integer in [min, max], or def when absent. Returns -1
  * and adds a fatal diagnostic when it is present but not such a number. */
 int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,

@@ -19,7 +19,7 @@ sock=muster-test-$$-0
 tm() {
 	tmux -L "$sock" -f /dev/null "$@"
 }
-trap 'for s in 1 2; do tmux -L muster-test-$$-$s kill-server >/dev/null 2>&1; done; rm -rf "$tmp"' EXIT
+trap 'for s in 1 2 3; do tmux -L muster-test-$$-$s kill-server >/dev/null 2>&1; done; rm -rf "$tmp"' EXIT
 k=0
 fails=0
 ok() {
@@ -73,7 +73,7 @@ start() {
 	# A loaded machine may refuse a new server now and then: a few tries, each checked.
 	tries=0
 	until tm new-session -d -s edit -x 160 -y 50 \
-		"env LC_ALL=C MUSTER_DATA_PATH='$MUSTER_DATA_PATH' '$MUSTER' edit '$1'; echo EDIT-EXIT=\$?; sleep 60" \
+		"env LC_ALL=C ${start_env:-} MUSTER_DATA_PATH='$MUSTER_DATA_PATH' '$MUSTER' edit '$1'; echo EDIT-EXIT=\$?; sleep 60" \
 		2>"$tmp/tmux.err" && tm has-session -t edit 2>>"$tmp/tmux.err"; do
 		tries=$((tries + 1))
 		sed 's/^/# tmux: /' "$tmp/tmux.err"
@@ -166,5 +166,23 @@ else
 	sed 's/^/# /' "$tmp/v"
 fi
 if grep -qF 'attach="granite-troopers"' "$ah"; then ok "actionhammer: the Leader is attached in the file"; else not_ok "actionhammer: the Leader is attached in the file"; fi
+
+# --- without GNU readline: a plain prompt, and the edit still works -------------------------
+# muster opens readline only for a terminal session; an empty file in its place makes that
+# fail, as on a system without the library.
+mkdir "$tmp/norl" || echo "Bail out! mkdir failed"
+for v in 6 7 8 9; do : >"$tmp/norl/libreadline.so.$v"; done
+nr=$tmp/nr.xml
+"$MUSTER" new "$nr" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null ||
+	echo "Bail out! muster new failed"
+start_env="LD_LIBRARY_PATH='$tmp/norl'"
+start "$nr" "no readline"
+if wait_for "cannot load GNU readline"; then ok "no readline: the reason is shown"; else not_ok "no readline: the reason is shown"; fi
+enter "add quack-marine 10" "no readline: a line is read"
+if wait_for "70 of 300 AP, 230 left"; then ok "no readline: the unit is added"; else not_ok "no readline: the unit is added"; fi
+typed "quit"
+keys Enter
+if wait_for "EDIT-EXIT=0"; then ok "no readline: quit exits 0"; else not_ok "no readline: quit exits 0"; fi
+if grep -c '<unit ' "$nr" | grep -qx 1; then ok "no readline: the unit is in the file"; else not_ok "no readline: the unit is in the file"; fi
 echo "1..$k"
 test "$fails" -eq 0

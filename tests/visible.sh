@@ -124,7 +124,7 @@ check "campaign show: unit, opponent, note, date and roster names are written vi
 cp "$tmp/camp.xml" "$tmp/camp2.xml"
 # An ESC cannot be written into XML: recording it is refused, visibly.
 run campaign battle "$tmp/camp2.xml" --result=draw "--opponent=Geese$evil"
-check "campaign battle: an opponent with an ESC is refused, and never written raw" "not recorded"
+check "campaign battle: an opponent with an ESC is refused, and never written raw" "cannot hold control characters"
 run campaign battle "$tmp/camp2.xml" --result=draw "--opponent=Geese$csi$cr" "--note=n$csi$cr"
 check "campaign battle: what it records is shown visibly" "Geese\\u009b\\r" "(n\\u009b\\r)"
 run campaign travel "$tmp/camp.xml" "sq$evil" --distance=1 --terrain=open
@@ -153,6 +153,57 @@ cp "$tmp/army.xml" "$tmp/lists/a.xml"
 cp "$ex" "$tmp/lists/b${evil}.xml"
 run tournament "$tmp/pack.xml" "$tmp/lists"
 check "tournament: event, list and file names are never raw" "Pond$C1$CR"
+
+# Text from the command line that would go into a file: XML holds no ESC, not even as a
+# reference, so such a value is refused, visibly, and the file is unchanged.
+refused() { # refused NAME FILE: exit 2, a visible message, and FILE as it was
+	k=$((k + 1))
+	why=
+	[ "$rc" -eq 2 ] || why="exit $rc, not 2"
+	grep -qF 'cannot hold control characters' "$tmp/err" || why="no message saying why"
+	grep -q "$esc\\|$csi\\|$cr" "$tmp/out" "$tmp/err" && why="a control character is written raw"
+	cmp -s "$2" "$2.orig" || why="the file changed"
+	if [ -z "$why" ]; then
+		echo "ok $k - $1"
+	else
+		fails=$((fails + 1))
+		echo "not ok $k - $1: $why"
+		cat -v "$tmp/err" | sed 's/^/# /' | head -5
+	fi
+}
+cp "$ex" "$tmp/set.xml" && cp "$ex" "$tmp/set.xml.orig"
+run set "$tmp/set.xml" 1 "--name=A$evil"
+rc=$?
+refused "set --name with an ESC: refused, the file unchanged" "$tmp/set.xml"
+cp "$top/doc/examples/impondium-campaign.xml" "$tmp/c3.xml" && cp "$tmp/c3.xml" "$tmp/c3.xml.orig"
+run campaign battle "$tmp/c3.xml" --result=win --vp=10 --opponent-vp=5 "--opponent=A$evil"
+rc=$?
+refused "campaign battle --opponent with an ESC: refused, the file unchanged" "$tmp/c3.xml"
+run campaign fix "$tmp/c3.xml" 2 "note=A$evil"
+rc=$?
+refused "campaign fix NAME=VALUE with an ESC: refused, the file unchanged" "$tmp/c3.xml"
+run campaign fix "$tmp/c3.xml" 2 "a b=1"
+rc=$?
+k=$((k + 1))
+if [ $rc -eq 2 ] && grep -qF "NAME is not a field" "$tmp/err" && cmp -s "$tmp/c3.xml" "$tmp/c3.xml.orig"; then
+	echo "ok $k - campaign fix with a NAME no XML attribute can have: refused"
+else
+	fails=$((fails + 1))
+	echo "not ok $k - campaign fix with a NAME no XML attribute can have: refused"
+	cat -v "$tmp/err" | sed 's/^/# /' | head -5
+fi
+# The C1 control and the CR can be written (as XML allows them): accepted, and read back.
+cp "$ex" "$tmp/set2.xml"
+run set "$tmp/set2.xml" 1 "--name=A${csi}31m${cr}"
+rc=$?
+k=$((k + 1))
+if [ $rc -eq 0 ] && LC_ALL=C "$MUSTER" validate "$tmp/set2.xml" >/dev/null 2>&1 && grep -qF "&#13;" "$tmp/set2.xml"; then
+	echo "ok $k - set --name with a C1 control and a CR: written, and the file reads back"
+else
+	fails=$((fails + 1))
+	echo "not ok $k - set --name with a C1 control and a CR: written, and the file reads back"
+	cat -v "$tmp/err" | sed 's/^/# /' | head -5
+fi
 
 echo "1..$k"
 [ "$fails" -eq 0 ]
