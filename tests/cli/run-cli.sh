@@ -31,6 +31,9 @@
 # runs the tool under another program, e.g.
 #   MUSTER_CLI_WRAPPER='valgrind -q --error-exitcode=99 --log-file=/tmp/vg.%p' sh run-cli.sh
 # MUSTER_CLI_TIMEOUT (seconds, default 120) stops a hung case when timeout(1) exists.
+# MUSTER_CLI_JOBS (default 1) runs that many cases at once (CI's valgrind pass uses 2).
+# The tool runs with MUSTER_TEST_RUN=cli-NAME in its environment, a name for the wrapper's logs
+# (valgrind --log-file=DIR/%q{MUSTER_TEST_RUN}: process ids are reused, and soon).
 #
 # Usage: run-cli.sh [CASE...]    (no argument: every case)
 
@@ -130,14 +133,16 @@ else
 	names=$(cd "$cases" && for d in *; do test -f "$d/cmd" && echo "$d"; done)
 fi
 
+jobs=${MUSTER_CLI_JOBS:-1}
+case $jobs in ''|*[!0-9]*|0) echo "Bail out! MUSTER_CLI_JOBS is not a positive number"; exit 99 ;; esac
 n=0
 for name in $names; do n=$((n + 1)); done
 echo "1..$n"
 
-k=0
-failed=0
-for name in $names; do
-	k=$((k + 1))
+# run_case K NAME: runs case NAME, the K-th, and prints its TAP line and diagnostics.
+run_case() {
+	k=$1
+	name=$2
 	dir=$cases/$name
 	tmp=$tmproot/$name
 	mkdir -p "$tmp/.out"
@@ -146,14 +151,12 @@ for name in $names; do
 
 	if ! test -f "$dir/cmd"; then
 		echo "not ok $k - $name # no file $dir/cmd"
-		failed=$((failed + 1))
-		continue
+		return
 	fi
 	if test -f "$dir/setup" && ! (cd "$tmp" && sh "$dir/setup" "$tmp") >"$out/setup" 2>&1; then
 		echo "not ok $k - $name # setup failed"
 		diag "$out/setup"
-		failed=$((failed + 1))
-		continue
+		return
 	fi
 
 	# The arguments: @SRC@ and @TMP@ become quoted references, so that a directory with
@@ -167,7 +170,8 @@ for name in $names; do
 
 	# No pipe: the exit status is the tool's own.
 	status=0
-	(cd "$dir" && exec $timeout_cmd $MUSTER_CLI_WRAPPER "$MUSTER" "$@") \
+	(cd "$dir" && MUSTER_TEST_RUN=cli-$name && export MUSTER_TEST_RUN &&
+		exec $timeout_cmd $MUSTER_CLI_WRAPPER "$MUSTER" "$@") \
 		<"$input" >"$out/stdout.raw" 2>"$out/stderr.raw" || status=$?
 	normalize "$out/stdout.raw" "$tmp" >"$out/stdout"
 	normalize "$out/stderr.raw" "$tmp" >"$out/stderr"
@@ -183,11 +187,10 @@ for name in $names; do
 		cp "$out/status" "$dir/status"
 		if test -n "$problems"; then
 			echo "not ok $k - $name # regenerated, but stdout does not match stdout.re"
-			failed=$((failed + 1))
-		else
+			else
 			echo "ok $k - $name # regenerated: review it"
 		fi
-		continue
+		return
 	fi
 
 	if test "$status" = 124 && test -n "$timeout_cmd"; then
@@ -218,9 +221,8 @@ for name in $names; do
 		else
 			echo "ok $k - $name"
 		fi
-		continue
+		return
 	fi
-	failed=$((failed + 1))
 	echo "not ok $k - $name # wrong:$problems"
 	echo "# muster $(sed -n '1p' "$dir/cmd")"
 	if test -f "$dir/bug"; then
@@ -252,7 +254,37 @@ for name in $names; do
 	case $problems in
 	*forbidden*) echo "# the output holds text listed in $dir/forbid" ;;
 	esac
-done
+}
+
+# MUSTER_CLI_JOBS (default 1) runs the cases in that many shards at once (case K in shard
+# K modulo the jobs), each case's TAP output kept in its temporary directory and printed in
+# order at the end: `make check` stays sequential, CI's valgrind pass uses both cores.
+if test "$jobs" -eq 1; then
+	k=0
+	for name in $names; do
+		k=$((k + 1))
+		run_case "$k" "$name"
+	done | tee "$tmproot/.tap"
+else
+	shard=0
+	while test "$shard" -lt "$jobs"; do
+		(
+			k=0
+			for name in $names; do
+				k=$((k + 1))
+				test $((k % jobs)) -eq "$shard" || continue
+				mkdir -p "$tmproot/$name/.out"
+				run_case "$k" "$name" >"$tmproot/$name/.out/tap"
+			done
+		) &
+		shard=$((shard + 1))
+	done
+	wait
+	for name in $names; do
+		cat "$tmproot/$name/.out/tap"
+	done | tee "$tmproot/.tap"
+fi
+failed=$(grep -c '^not ok' "$tmproot/.tap")
 
 test "$failed" -eq 0 || echo "# $failed of $n cases failed"
 exit 0

@@ -8,10 +8,12 @@
 # fuzz-build/, each target linked with -fsanitize=fuzzer.  Each target then runs FUZZ_TIME
 # seconds (default 60) on a copy of its seed corpus tests/fuzz/corpus/NAME/ (new inputs go to
 # fuzz-build/corpus-NAME/, never into the source tree; crashes to fuzz-build/crash-NAME-*).
-# The last line of each run's statistics (executions, executions per second) is printed.
+# FUZZ_JOBS targets run at once, each its own process.  Each target's executions, executions
+# per second and coverage are printed, and "no crash" or the crash (which fails the run).
 #
 # Environment: CLANG (default clang), FUZZ_TIME, FUZZ_TARGETS (default every target),
-# FUZZ_JOBS (parallel compiles, default 2), FUZZ_CPPFLAGS and FUZZ_LIBS (from make),
+# FUZZ_JOBS (parallel compiles and targets fuzzed at once, default 2: give each target a
+# core of its own, or it runs fewer executions), FUZZ_CPPFLAGS and FUZZ_LIBS (from make),
 # srcdir and builddir.
 set -u
 : "${srcdir:=.}"
@@ -51,29 +53,59 @@ done
 printf 'all:%s%s\n' "$objs" "$tobjs" >>"$rules"
 make -s -j"$FUZZ_JOBS" -f "$rules" all || { echo "fuzz: compiling failed" >&2; exit 2; }
 
-status=0
 for t in $targets; do
-	bin=$out/fuzz-$t
 	# shellcheck disable=SC2086
-	"$CLANG" -g $san -fsanitize=fuzzer -o "$bin" "$out/obj/fuzz-$t.o" $objs ${FUZZ_LIBS-} ||
+	"$CLANG" -g $san -fsanitize=fuzzer -o "$out/fuzz-$t" "$out/obj/fuzz-$t.o" $objs ${FUZZ_LIBS-} ||
 		{ echo "fuzz: linking $t failed" >&2; exit 2; }
-	corpus=$out/corpus-$t
+done
+
+# fuzz_one T: runs target T for FUZZ_TIME seconds; its exit status is libFuzzer's.
+fuzz_one() {
+	corpus=$out/corpus-$1
 	mkdir -p "$corpus"
-	cp "$src/tests/fuzz/corpus/$t/"* "$corpus/" 2>/dev/null
-	log=$out/fuzz-$t.log
+	cp "$src/tests/fuzz/corpus/$1/"* "$corpus/" 2>/dev/null
 	MUSTER_FUZZ_SRCDIR=$src ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
-		"$bin" -max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-		-print_final_stats=1 -artifact_prefix="$out/crash-$t-" "$corpus" >"$log" 2>&1
-	rc=$?
+		"$out/fuzz-$1" -max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 \
+		-max_len=65536 -print_final_stats=1 -artifact_prefix="$out/crash-$1-" "$corpus" \
+		>"$out/fuzz-$1.log" 2>&1
+}
+
+# report T RC: prints target T's executions and whether it crashed; fails on a crash.
+report() {
+	log=$out/fuzz-$1.log
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
-	if [ $rc -eq 0 ]; then
-		echo "fuzz: $t: ${execs:-?} executions in ${FUZZ_TIME} s, ${speed:-?}/s, $cov, no crash"
+	if [ "$2" -eq 0 ] && [ -n "$execs" ]; then
+		echo "fuzz: $1: $execs executions in ${FUZZ_TIME} s, ${speed:-?}/s, $cov, no crash"
 	else
-		echo "fuzz: $t: FAILED (exit $rc) after ${execs:-?} executions; see $log" >&2
+		echo "fuzz: $1: FAILED (exit $2) after ${execs:-?} executions; see $log" >&2
 		grep -A30 'ERROR:\|==ERROR\|SUMMARY' "$log" | head -n 60 >&2
-		status=1
+		return 1
 	fi
+}
+
+# FUZZ_JOBS targets at a time (each a process of its own, one core each on a machine with
+# FUZZ_JOBS cores): 7 targets of 60 s take 4 minutes on 2 cores, not 7.
+status=0
+round=
+pids=
+# finish_round: waits for the targets of this round, in order, and reports each.
+finish_round() {
+	set -- $pids
+	for t in $round; do
+		wait "$1"
+		report "$t" $? || status=1
+		shift
+	done
+	round=
+	pids=
+}
+for t in $targets; do
+	fuzz_one "$t" &
+	pids="$pids $!"
+	round="$round $t"
+	[ "$(echo $round | wc -w)" -lt "$FUZZ_JOBS" ] || finish_round
 done
+finish_round
 exit $status

@@ -7,7 +7,8 @@
 # with the normal compiler and the build's sanitizers) runs each file of
 # tests/fuzz/corpus/NAME/.  A crash, a sanitizer report or a run past MUSTER_FUZZ_TIMEOUT
 # seconds (default 600) fails the target.  MUSTER_CLI_WRAPPER runs each replay under another
-# program (valgrind), as for the command-line tests.
+# program (valgrind), as for the command-line tests, with MUSTER_TEST_RUN=replay-NAME in its
+# environment.
 #
 # Environment: srcdir (the source directory), builddir (where the replay programs are;
 # default .), MUSTER_FUZZ_TARGETS (default: every target).
@@ -35,7 +36,8 @@ for t in $targets; do
 		status=1
 		continue
 	fi
-	out=$($timeout_cmd ${MUSTER_CLI_WRAPPER-} "$prog" "$corpus" 2>&1)
+	out=$(MUSTER_TEST_RUN=replay-$t && export MUSTER_TEST_RUN &&
+		$timeout_cmd ${MUSTER_CLI_WRAPPER-} "$prog" "$corpus" 2>&1)
 	rc=$?
 	if [ $rc -eq 0 ]; then
 		echo "ok $i - $t: $(printf '%s\n' "$out" | tail -n 1) corpus files replayed"
