@@ -267,7 +267,7 @@ static void enlist(struct deriv *v, const struct ledger_entry *le, struct camp_u
 		if (prev)
 			violation(v, le, 0, 0, v->cd->once_ref,
 			          _("%s enlists once and was destroyed (line %ld): it cannot enlist again"),
-			          u->ru->entry->name, prev->ru->line);
+			          u->ru->entry->name, (long)prev->ru->line);
 	}
 }
 
@@ -1094,22 +1094,29 @@ static void apply(struct deriv *v)
 			u->entry = ru->entry;
 			map[ui] = (size_t)-1;
 			if (!u->enlisted || u->destroyed) {
+				/* Its strings and options are the roster's pool's. */
 				u->ru = NULL;
-				free(ru->id);
-				free(ru->label);
-				free(ru->attach_id);
-				free(ru->opts);
 				continue;
 			}
-			ru->models = u->models;
-			ru->band = v->cd->band ? u->band : -1;
-			ru->opts = xreallocarray(ru->opts, ru->n_opts + u->n_trains + 1, sizeof(*ru->opts));
-			for (size_t t = 0; t < u->n_trains; t++) {
-				const struct camp_train *tr = &u->trains[t];
-				const struct ledger_entry *le = &c->ledger[tr->entry];
-				ru->opts[ru->n_opts++] = (struct r_option){ &tr->adv->opt, 1, le->line, le->col,
-				                                            tr->adv, tr->item, tr->keyword, tr->band,
-				                                            tr->adds, tr->drops };
+			ru->models = (int32_t)u->models;
+			ru->band = v->cd->band ? (int32_t)u->band : -1;
+			if (u->n_trains) {
+				/* A new array: the old one stays the file's, for u->read. */
+				struct arena *pool = &v->r->pool;
+				struct r_option *opts = arena_alloc(pool, ru->n_opts + u->n_trains, sizeof(*opts));
+				if (ru->n_opts)
+					memcpy(opts, ru->opts, ru->n_opts * sizeof(*opts));
+				for (size_t t = 0; t < u->n_trains; t++) {
+					const struct camp_train *tr = &u->trains[t];
+					const struct ledger_entry *le = &c->ledger[tr->entry];
+					struct r_train *rt = arena_alloc(pool, 1, sizeof(*rt));
+					*rt = (struct r_train){ tr->adv, tr->item, tr->keyword, tr->band, tr->adds,
+					                        tr->drops };
+					opts[ru->n_opts + t] = (struct r_option){ &tr->adv->opt, rt, 1,
+					                                          (int32_t)le->line, (int32_t)le->col };
+				}
+				ru->opts = opts;
+				ru->n_opts += (uint32_t)u->n_trains;
 			}
 			map[ui] = out;
 			l->units[out++] = *ru;
@@ -1117,12 +1124,10 @@ static void apply(struct deriv *v)
 		}
 		for (size_t ui = 0; ui < out; ui++) {
 			struct r_unit *ru = &l->units[ui];
-			if (ru->attach_id && map[ru->attach] == (size_t)-1) {
-				free(ru->attach_id);
+			if (ru->attach_id && map[ru->attach] == (size_t)-1)
 				ru->attach_id = NULL;
-			} else if (ru->attach_id) {
-				ru->attach = map[ru->attach];
-			}
+			else if (ru->attach_id)
+				ru->attach = (uint32_t)map[ru->attach];
 		}
 		l->n_units = out;
 		free(map);
@@ -1158,13 +1163,8 @@ int camp_derive(struct roster *r, struct diags *d)
 			struct camp_unit *u = &c->units[c->n_units++];
 			u->ru = &r->lists[li].units[ui];
 			u->list = li;
+			/* Its strings and options are the roster's pool's, never changed in place. */
 			u->read = *u->ru;
-			u->read.id = u->ru->id ? xstrdup(u->ru->id) : NULL;
-			u->read.label = u->ru->label ? xstrdup(u->ru->label) : NULL;
-			u->read.attach_id = u->ru->attach_id ? xstrdup(u->ru->attach_id) : NULL;
-			u->read.opts = xcalloc(u->ru->n_opts + 1, sizeof(*u->read.opts));
-			if (u->ru->n_opts)
-				memcpy(u->read.opts, u->ru->opts, u->ru->n_opts * sizeof(*u->read.opts));
 			u->enlisted_at = -1;
 			if (u->ru->id && idx_add(v.ids, u->ru->id, u) != 0 && rc == 0) {
 				diags_add(d, SEV_FATAL, r->file, u->ru->line, u->ru->col, NULL, NULL,
@@ -1225,10 +1225,6 @@ void campaign_free(const struct system *sys, struct campaign *c)
 	for (size_t i = 0; i < c->n_units; i++) {
 		free(c->units[i].trains);
 		free(c->units[i].name);
-		free(c->units[i].read.id);
-		free(c->units[i].read.label);
-		free(c->units[i].read.attach_id);
-		free(c->units[i].read.opts);
 	}
 	free(c->units);
 	for (size_t i = 0; i < c->n_battles; i++)

@@ -316,9 +316,9 @@ struct camp_train {
 
 struct camp_unit {
 	struct r_unit *ru;         /* NULL once destroyed: it left its list */
-	/* The unit as the roster file enlists it, before the ledger (its own copy: the XML export
-	 * writes the roster back with its ledger, which must not apply twice). Its opts are the
-	 * file's options only. */
+	/* The unit as the roster file enlists it, before the ledger (a copy of the struct: the XML
+	 * export writes the roster back with its ledger, which must not apply twice). Its opts are
+	 * the file's options only; its strings and options are the roster's pool's. */
 	struct r_unit read;
 	char *name;                /* its name, kept when it leaves */
 	const struct entry *entry;

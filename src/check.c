@@ -29,9 +29,10 @@ struct group_acc {
 	int64_t value;
 	bool overflow;
 	long last_list;       /* lists: the last list counted */
-	long *line_of;        /* where each item counted stands, in order (capped) */
-	long *col_of;
-	size_t n_lines, cap_lines, cap_cols;
+	/* Where each item counted stands, in order (capped at MAX_LINES): 8 bytes an item, for
+	 * a list of 100,000 units grouped by entry. */
+	struct at { int32_t line, col; } *at;
+	size_t n_lines, cap_lines;
 	struct idx *vix;      /* distinct values of the group, and how many of each */
 	char **vals;
 	long *val_counts;
@@ -71,8 +72,7 @@ static void acc_release(struct acc *a)
 		struct group_acc *g = &a->g[i];
 		free(g->key);
 		free(g->label);
-		free(g->line_of);
-		free(g->col_of);
+		free(g->at);
 		for (size_t k = 0; k < g->n_vals; k++)
 			free(g->vals[k]);
 		free(g->vals);
@@ -132,10 +132,8 @@ static void add_to_group(const struct agg *a, struct group_acc *g, const struct 
 		long line = o ? o->line : w && w->extra_line ? w->extra_line : u->ru->line;
 		long col = o ? o->col : w && w->extra_line ? w->extra_col : u->ru->col;
 		for (int64_t k = 0; k < add && g->n_lines < MAX_LINES; k++) {
-			GROW(g->line_of, g->cap_lines, g->n_lines + 1);
-			GROW(g->col_of, g->cap_cols, g->n_lines + 1);
-			g->col_of[g->n_lines] = col;
-			g->line_of[g->n_lines++] = line;
+			GROW(g->at, g->cap_lines, g->n_lines + 1);
+			g->at[g->n_lines++] = (struct at){ (int32_t)line, (int32_t)col };
 		}
 	}
 }
@@ -314,8 +312,8 @@ static void judge_value(struct checker *k, const struct rule *r, struct msgvars 
 		m->bound = b;
 		/* Point at the first item past the bound, where the list breaks the rule. */
 		if (g && b >= 0 && (size_t)b < g->n_lines) {
-			line = g->line_of[b];
-			col = g->col_of[b];
+			line = g->at[b].line;
+			col = g->at[b].col;
 		}
 		report(k, m, line, col);
 	} else if (bound(k, r, r->min, c, line, col, &b) && m->count < b) {
@@ -384,7 +382,7 @@ static void check_takes(struct checker *k, const struct rule *r, const struct el
                         const struct sel_ctx *base, const struct eunit *u)
 {
 	for (size_t ti = 0; ti < u->n_takes; ti++) {
-		const struct take *t = &u->takes[ti];
+		const struct take *t = &eval_takes(k->ev, u)[ti];
 		if ((long)t->kw != r->taking || t->item == -2)
 			continue;
 		if ((r->each_item == ON_ITEM) != (t->item >= 0))

@@ -78,16 +78,16 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 		fprintf(out, "%s (%s)", vis(ru->label), vis(ru->entry->name));
 	else
 		fputs(vis(ru->entry->name), out);
-	fprintf(out, " x%ld", ru->models);
+	fprintf(out, " x%ld", (long)ru->models);
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (u->costs[c])
 			fprintf(out, ", %" PRId64 " %s", u->costs[c], vis(abbr(&sys->costs[c])));
 	if (ru->attach_id)
-		fprintf(out, _(", joins %zu"), ru->attach + 1);
+		fprintf(out, _(", joins %zu"), (size_t)ru->attach + 1);
 	fputc('\n', out);
 	for (size_t k = 0; k < ru->n_opts; k++) {
 		if (ru->opts[k].count > 1)
-			fprintf(out, "        + %s x%ld\n", vis(ru->opts[k].opt->name), ru->opts[k].count);
+			fprintf(out, "        + %s x%ld\n", vis(ru->opts[k].opt->name), (long)ru->opts[k].count);
 		else
 			fprintf(out, "        + %s\n", vis(ru->opts[k].opt->name));
 	}

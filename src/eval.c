@@ -31,6 +31,17 @@ static kwword *kw_copy(struct eval *ev, const kwword *src)
 	return k;
 }
 
+/* The unit's keywords, to change: its entry's are shared by every unit that changes none
+ * (most units), and copied on the first change. */
+static kwword *own_kw(struct eval *ev, struct eunit *u)
+{
+	if (!u->own_kw) {
+		u->kw = kw_copy(ev, u->kw);
+		u->own_kw = true;
+	}
+	return (kwword *)u->kw; /* its own copy */
+}
+
 /* The items of entry e as the catalog has them, one array per entry an evaluation meets,
  * shared by every unit of that entry whose options change no item (most units): a copy per
  * unit was 100 bytes of each. Found by the entry's address in an open-addressing table. */
@@ -74,8 +85,7 @@ static struct eitem *base_items(struct eval *ev, const struct entry *e)
 static bool changes_items(const struct r_option *ro)
 {
 	const struct entry_option *o = ro->opt;
-	return o->adds || o->drops || o->target == TARGET_ITEM || ro->adds || ro->drops ||
-	       ro->item || ro->advance;
+	return o->adds || o->drops || o->target == TARGET_ITEM || ro->train;
 }
 
 /* Grants keyword k to set: an upgrade drops what it replaces and what it removes. */
@@ -139,10 +149,19 @@ int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long model
 /* The item an option changes: the one the ledger chose for a training, else the option's. */
 static const char *option_item(const struct r_option *ro)
 {
-	return ro->item ? ro->item : ro->opt->item_id;
+	return ro->train && ro->train->item ? ro->train->item : ro->opt->item_id;
 }
 
 static struct value *own_vals(struct value **vals, bool *own, size_t n);
+
+/* How many keywords unit ru's options grant: its takes. */
+static size_t unit_takes(const struct r_unit *ru)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < ru->n_opts; i++)
+		n += ru->opts[i].opt->n_grants + (ru->opts[i].train && ru->opts[i].train->grant >= 0);
+	return n;
+}
 
 /* The unit as its entry and its options' grants, removals and items make it, with its cost
  * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
@@ -155,7 +174,8 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	size_t nc = sys->n_costs ? sys->n_costs : 1;
 	u->ru = ru;
 	u->list = li;
-	u->kw = kw_copy(ev, e->kw);
+	u->kw = e->kw ? e->kw : kw_copy(ev, NULL);
+	u->own_kw = e->kw == NULL;
 	u->vals = e->vals;
 	if (r->camp && ru->band >= 0 && sys->camp && sys->camp->band) {
 		/* A campaign unit's Grade is its Level's (campaign.h). */
@@ -163,17 +183,16 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 		free(v->s);
 		v->set = true;
 		v->i = ru->band;
-		v->s = xasprintf("%ld", ru->band);
+		v->s = xasprintf("%ld", (long)ru->band);
 	}
 	u->cats = e->cats;
 	u->n_cats = e->n_cats;
 	u->costs = arena_alloc(&ev->arena, nc, sizeof(*u->costs));
-	size_t extra = 0, n_takes = 0;
+	size_t extra = 0, n_takes = unit_takes(ru);
 	bool own_items = false;
 	for (size_t i = 0; i < ru->n_opts; i++) {
 		const struct r_option *ro = &ru->opts[i];
-		extra += (ro->opt->adds ? 1 : 0) + (ro->adds ? 1 : 0);
-		n_takes += ro->opt->n_grants + (ro->advance && ro->grant >= 0);
+		extra += (ro->opt->adds ? 1 : 0) + (ro->train && ro->train->adds ? 1 : 0);
 		own_items = own_items || changes_items(ro);
 	}
 	if (own_items) {
@@ -188,8 +207,9 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 		u->items = base_items(ev, e);
 	}
 	u->n_items = e->n_items;
-	if (n_takes)
-		u->takes = arena_alloc(&ev->arena, n_takes, sizeof(*u->takes));
+	struct take *takes = ev->takes + ev->n_takes; /* eval_new counted them */
+	u->take0 = (uint32_t)ev->n_takes;
+	ev->n_takes += n_takes;
 	/* The cost lines are not kept (eval_lines computes them): only their sum. */
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (!num_mul(e->costs[c], ru->models, &u->costs[c]))
@@ -213,26 +233,27 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 			w->extra_col = ro->col;
 			target = (long)u->n_items++;
 		}
-		if (ro->drops) {
+		const struct r_train *tr = ro->train;
+		if (tr && tr->drops) {
 			/* A campaign swap: the unit's item leaves, its replacement comes below. */
-			long wi = find_item(u, ro->drops);
+			long wi = find_item(u, tr->drops);
 			if (wi >= 0) {
 				memmove(&u->items[wi], &u->items[wi + 1],
 				        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
 				u->n_items--;
 				for (size_t t = 0; t < u->n_takes; t++) {
-					if (u->takes[t].item == wi)
-						u->takes[t].item = -2;
-					else if (u->takes[t].item > wi)
-						u->takes[t].item--;
+					if (takes[t].item == wi)
+						takes[t].item = -2;
+					else if (takes[t].item > wi)
+						takes[t].item--;
 				}
 			}
 		}
-		if (ro->adds) {
+		if (tr && tr->adds) {
 			struct eitem *w = &u->items[u->n_items++];
-			w->w = ro->adds;
-			w->kw = kw_copy(ev, ro->adds->kw);
-			w->vals = ro->adds->vals;
+			w->w = tr->adds;
+			w->kw = kw_copy(ev, tr->adds->kw);
+			w->vals = tr->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
 		}
@@ -240,12 +261,14 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 			target = find_item(u, option_item(ro));
 		if (o->target == TARGET_ITEM && target < 0)
 			continue; /* the loaders refuse options naming no item */
-		kwword *set = o->target == TARGET_ITEM ? u->items[target].kw : u->kw;
-		for (size_t g = 0; g < o->n_grants + (ro->advance && ro->grant >= 0); g++) {
-			size_t kw = g < o->n_grants ? o->grants[g] : (size_t)ro->grant;
-			struct take *t = &u->takes[u->n_takes++]; /* counted above */
-			t->kw = kw;
-			t->item = o->target == TARGET_ITEM ? target : -1;
+		bool writes = o->n_grants || (tr && tr->grant >= 0) || o->n_removes;
+		kwword *set = !writes ? NULL : o->target == TARGET_ITEM ? u->items[target].kw
+		                                                        : own_kw(ev, u);
+		for (size_t g = 0; g < o->n_grants + (tr && tr->grant >= 0); g++) {
+			size_t kw = g < o->n_grants ? o->grants[g] : (size_t)tr->grant;
+			struct take *t = &takes[u->n_takes++]; /* counted above */
+			t->kw = (uint32_t)kw;
+			t->item = o->target == TARGET_ITEM ? (int32_t)target : -1;
 			t->before = kw_copy(ev, set);
 			t->line = ro->line;
 			t->col = ro->col;
@@ -262,10 +285,10 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 			u->n_items--;
 			/* Takes recorded on items after the dropped one shift down with them. */
 			for (size_t t = 0; t < u->n_takes; t++) {
-				if (u->takes[t].item == wi)
-					u->takes[t].item = -2; /* gone: its take no longer applies */
-				else if (u->takes[t].item > wi)
-					u->takes[t].item--;
+				if (takes[t].item == wi)
+					takes[t].item = -2; /* gone: its take no longer applies */
+				else if (takes[t].item > wi)
+					takes[t].item--;
 			}
 		}
 	}
@@ -478,7 +501,7 @@ static int apply(struct eval *ev, const struct change *ch)
 		return 0;
 	}
 	case MOD_KEYWORD: {
-		kwword *set = ch->w ? ch->w->kw : u->kw;
+		kwword *set = ch->w ? ch->w->kw : own_kw(ev, u);
 		if (m->op == MOD_ADD)
 			grant(sys, set, m->index);
 		else
@@ -631,6 +654,22 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 	ev->n_lists = r->n_lists;
 	ev->lists = xcalloc(r->n_lists + 1, sizeof(*ev->lists));
 	ev->scratch = xcalloc(nc, sizeof(*ev->scratch));
+	/* Every take of every unit in one array, counted first: unit indices in 32 bits. */
+	size_t all_takes = 0;
+	for (size_t li = 0; li < r->n_lists; li++)
+		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
+			const struct r_unit *ru = &r->lists[li].units[ui];
+			size_t n = unit_takes(ru);
+			if (n > UINT32_MAX - all_takes) {
+				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, NULL, NULL,
+				          _("too many keywords granted in one roster (more than %lu)"),
+				          (unsigned long)UINT32_MAX);
+				eval_free(ev);
+				return NULL;
+			}
+			all_takes += n;
+		}
+	ev->takes = xcalloc(all_takes + 1, sizeof(*ev->takes));
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct r_list *l = &r->lists[li];
 		struct elist *el = &ev->lists[li];
@@ -691,6 +730,7 @@ void eval_free(struct eval *ev)
 	free(ev->lists);
 	free(ev->base);
 	free(ev->scratch);
+	free(ev->takes);
 	arena_release(&ev->arena);
 	free(ev);
 }

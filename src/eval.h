@@ -26,10 +26,10 @@ struct eitem {
 
 /* An option granted a keyword: "taking" rules are checked against the state before it. */
 struct take {
-	size_t kw;
-	long item;               /* index in eunit.items, -1 for the unit itself, -2 dropped */
+	uint32_t kw;
+	int32_t item;            /* index in eunit.items, -1 for the unit itself, -2 dropped */
 	kwword *before;          /* the item's keywords just before the grant */
-	long line, col;          /* where the option stands in the roster */
+	int32_t line, col;       /* where the option stands in the roster */
 };
 
 /* One line of a unit's cost: its models, one option taken, or what modifiers changed. */
@@ -40,21 +40,22 @@ struct cost_line {
 	int64_t *costs;              /* per cost type */
 };
 
-/* 80 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
+/* 72 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
  * read from at most 8 MiB of XML). */
 struct eunit {
 	const struct r_unit *ru; /* its entry is ru->entry */
-	kwword *kw;
+	const kwword *kw;        /* the entry's until an option or a modifier changes it (own_kw) */
 	struct value *vals;      /* effective unit attribute values */
 	const size_t *cats;      /* effective categories: the entry's, or its own copy */
 	struct eitem *items;     /* may be shared with other units of the entry: read only */
 	int64_t *costs;          /* total for the unit, per cost type */
-	struct take *takes;
 	uint32_t list;           /* index of its list in the roster */
 	uint32_t n_cats;
 	uint32_t n_items;
 	uint32_t n_takes;
+	uint32_t take0;          /* its takes: eval.takes[take0, take0 + n_takes) */
 	bool own_vals;
+	bool own_kw;             /* kw is its own (in the arena) */
 	bool own_cats;           /* cats is a copy a modifier changed (malloc'd) */
 	bool mod_line;           /* a modifier changed a cost: its lines end with what it changed */
 };
@@ -84,7 +85,17 @@ struct eval {
 	struct base_slot *base;  /* each entry's items, shared by units that change none */
 	size_t n_base, cap_base;
 	int64_t *scratch;        /* one cost line, while units are built */
+	/* Every unit's takes, unit after unit: most units have none, and a pointer in each was
+	 * 800 KB of a 100,000-unit list. */
+	struct take *takes;      /* counted before the units are built: no slack */
+	size_t n_takes;
 };
+
+/* Unit u's takes, in order: u->n_takes of them. */
+static inline const struct take *eval_takes(const struct eval *ev, const struct eunit *u)
+{
+	return ev->takes + u->take0;
+}
 
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)
  * when a cost or a limit overflows 64 bits. Caller frees with eval_free. */

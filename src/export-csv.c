@@ -72,7 +72,7 @@ static const char *line_kind(const struct cost_line *cl)
 {
 	switch (cl->kind) {
 	case LINE_MODELS: return "models";
-	case LINE_OPTION: return cl->ro->advance ? "training" : "option";
+	case LINE_OPTION: return cl->ro->train ? "training" : "option";
 	case LINE_MODIFIERS: return "modifiers";
 	}
 	return "";

@@ -124,7 +124,8 @@ static void card(struct strbuf *sb, const struct system *sys, const bool *used,
 	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
 	esc(sb, title);
 	strbuf_adds(sb, "</span> <span class=\"models\">");
-	char *m = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models), ru->models);
+	char *m = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
+	                    (long)ru->models);
 	esc(sb, m);
 	free(m);
 	strbuf_adds(sb, "</span></h3>\n");

@@ -50,19 +50,20 @@ char *ex_line_label(const struct system *sys, const struct eunit *u, const struc
 	(void)sys;
 	if (cl->kind == LINE_MODELS)
 		return xasprintf(ngettext("%ld model", "%ld models", (unsigned long)u->ru->models),
-		                 u->ru->models);
+		                 (long)u->ru->models);
 	if (cl->kind == LINE_MODIFIERS)
 		return xstrdup(_("changed by modifiers"));
 	const struct r_option *ro = cl->ro;
+	const struct r_train *tr = ro->train;
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_adds(&sb, ro->opt->name);
-	if (ro->item)
-		strbuf_addf(&sb, _(" on %s"), ro->item);
-	if (ro->advance && ro->grant >= 0 && (size_t)ro->grant < sys->n_keywords)
-		strbuf_addf(&sb, " (%s)", sys->keywords[ro->grant].name);
+	if (tr && tr->item)
+		strbuf_addf(&sb, _(" on %s"), tr->item);
+	if (tr && tr->grant >= 0 && (size_t)tr->grant < sys->n_keywords)
+		strbuf_addf(&sb, " (%s)", sys->keywords[tr->grant].name);
 	if (ro->count > 1)
-		strbuf_addf(&sb, " x%ld", ro->count);
-	if (ro->advance)
+		strbuf_addf(&sb, " x%ld", (long)ro->count);
+	if (tr)
 		strbuf_addf(&sb, " (%s)", _("training"));
 	return strbuf_detach(&sb);
 }
@@ -425,7 +426,7 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 	struct strbuf *sb = w->sb;
 	const struct r_unit *ru = u->ru;
 	char *title = ex_unit_title(ru);
-	strbuf_addf(sb, "%s%ldx ", w->md ? "- " : "  ", ru->models);
+	strbuf_addf(sb, "%s%ldx ", w->md ? "- " : "  ", (long)ru->models);
 	if (w->md)
 		strbuf_adds(sb, "**");
 	w->esc(sb, title);
@@ -526,7 +527,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 				const struct r_unit *ru = u->ru;
 				char *title = ex_unit_title(ru);
 				char models[32];
-				snprintf(models, sizeof(models), "%ld", ru->models);
+				snprintf(models, sizeof(models), "%ld", (long)ru->models);
 				table_row(&w, sys, used, "", title, models, u->costs, false);
 				free(title);
 				/* Its cost lines, each with its costs, when there is more than the models. */

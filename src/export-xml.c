@@ -55,13 +55,13 @@ static void unit(struct strbuf *sb, const struct r_unit *u)
 {
 	strbuf_adds(sb, "    <unit");
 	attr(sb, "entry", u->entry->id);
-	strbuf_addf(sb, " models=\"%ld\"", u->models);
+	strbuf_addf(sb, " models=\"%ld\"", (long)u->models);
 	attr(sb, "id", u->id);
 	attr(sb, "name", u->label);
 	attr(sb, "attach", u->attach_id);
 	size_t n = 0;
 	for (size_t k = 0; k < u->n_opts; k++)
-		n += u->opts[k].advance == NULL;
+		n += u->opts[k].train == NULL;
 	if (n == 0) {
 		strbuf_adds(sb, "/>\n");
 		return;
@@ -69,12 +69,12 @@ static void unit(struct strbuf *sb, const struct r_unit *u)
 	strbuf_adds(sb, ">\n");
 	for (size_t k = 0; k < u->n_opts; k++) {
 		const struct r_option *ro = &u->opts[k];
-		if (ro->advance)
+		if (ro->train)
 			continue;
 		strbuf_adds(sb, "      <option");
 		attr(sb, "id", ro->opt->id);
 		if (ro->count != 1)
-			strbuf_addf(sb, " count=\"%ld\"", ro->count);
+			strbuf_addf(sb, " count=\"%ld\"", (long)ro->count);
 		strbuf_adds(sb, "/>\n");
 	}
 	strbuf_adds(sb, "    </unit>\n");

@@ -174,7 +174,7 @@ static bool item_key(const struct agg *a, const struct eval *ev, const struct eu
 		} else {
 			if (u->ru->attach_id == NULL)
 				return false;
-			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, u->ru->attach);
+			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)u->ru->attach);
 		}
 	}
 	for (size_t k = 0; k < a->n_keys; k++) {

@@ -76,26 +76,27 @@ static char *unit_form(const struct system *sys, const struct r_unit *u)
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_adds(&sb, "  unit ");
 	add_id(&sb, u->entry ? u->entry->id : NULL);
-	strbuf_addf(&sb, " models %ld", u->models);
+	strbuf_addf(&sb, " models %ld", (long)u->models);
 	if (u->band >= 0)
-		strbuf_addf(&sb, " band %ld", u->band);
+		strbuf_addf(&sb, " band %ld", (long)u->band);
 	strbuf_adds(&sb, "\n");
 	char **opts = xcalloc(u->n_opts + 1, sizeof(*opts));
 	for (size_t k = 0; k < u->n_opts; k++) {
 		const struct r_option *ro = &u->opts[k];
+		const struct r_train *tr = ro->train;
 		struct strbuf o = STRBUF_INIT;
-		strbuf_adds(&o, ro->advance ? "   training " : "   option ");
+		strbuf_adds(&o, tr ? "   training " : "   option ");
 		add_id(&o, ro->opt ? ro->opt->id : NULL);
-		strbuf_addf(&o, " count %ld", ro->count);
-		if (ro->advance) {
-			strbuf_addf(&o, " band %ld", ro->band);
-			if (ro->item) {
+		strbuf_addf(&o, " count %ld", (long)ro->count);
+		if (tr) {
+			strbuf_addf(&o, " band %ld", tr->band);
+			if (tr->item) {
 				strbuf_adds(&o, " item ");
-				add_id(&o, ro->item);
+				add_id(&o, tr->item);
 			}
-			if (ro->grant >= 0 && (size_t)ro->grant < sys->n_keywords) {
+			if (tr->grant >= 0 && (size_t)tr->grant < sys->n_keywords) {
 				strbuf_adds(&o, " grant ");
-				add_id(&o, sys->keywords[ro->grant].id);
+				add_id(&o, sys->keywords[tr->grant].id);
 			}
 		}
 		strbuf_adds(&o, "\n");

@@ -255,12 +255,9 @@ struct system {
 
 /* --- rosters ------------------------------------------------------------------------------- */
 
-struct r_option {
-	const struct entry_option *opt;
-	long count;
-	long line, col;
-	/* A campaign training (campaign.h): the advance, the item it changes and the keyword it
-	 * grants when the ledger chose them, and the band (Grade) it was taken at. */
+/* A campaign training the ledger recorded (campaign.h): the advance, the item it changes and
+ * the keyword it grants when the ledger chose them, and the band (Grade) it was taken at. */
+struct r_train {
 	const struct camp_advance *advance;
 	const char *item;
 	long grant;               /* keyword index, or -1 */
@@ -269,17 +266,27 @@ struct r_option {
 	const char *drops;        /* the id of an item of the unit it replaces, or NULL */
 };
 
+/* 32 bytes, not 80: a 100,000-unit list takes tens of thousands of options. */
+struct r_option {
+	const struct entry_option *opt;
+	const struct r_train *train;  /* a training, or NULL for an option the file took */
+	int32_t count;
+	int32_t line, col;            /* a file read into memory is at most 2 GiB */
+};
+
+/* 64 bytes, not 88: a list may hold 100,000 units. Its strings and its options are the
+ * roster's (struct roster's pool): never freed one by one. */
 struct r_unit {
-	char *id;           /* optional, for attachment */
-	char *label;        /* optional name the player gave */
+	const char *id;         /* optional, for attachment */
+	const char *label;      /* optional name the player gave */
 	const struct entry *entry;
-	long models;
 	struct r_option *opts;
-	size_t n_opts;
-	char *attach_id;
-	size_t attach;      /* index of the unit this one joins, when attach_id */
-	long band;          /* campaign: the band (Grade) its Level gives, or -1 */
-	long line, col;
+	const char *attach_id;
+	int32_t models;
+	uint32_t n_opts;
+	uint32_t attach;        /* index of the unit this one joins, when attach_id */
+	int32_t band;           /* campaign: the band (Grade) its Level gives, or -1 */
+	int32_t line, col;
 };
 
 struct r_list {
@@ -303,6 +310,9 @@ struct roster {
 	size_t n_lists;
 	struct campaign *camp;  /* campaign.h, or NULL */
 	long line;
+	/* The units' strings, options and trainings: one allocation per 64 KiB, where malloc's
+	 * blocks of at least 32 bytes for a 7-byte id were a tenth of a big list's memory. */
+	struct arena pool;
 };
 
 /* Keyword sets are bitsets of sys->kw_words words. */

@@ -24,6 +24,9 @@ struct rp {
 	/* Duplicate options, in time linear in a unit's options: seen[k] == unit_no when the unit
 	 * numbered unit_no took its entry's option k. Never cleared, only outnumbered. */
 	size_t *seen, cap_seen, unit_no;
+	/* The options of the unit being read, copied to the roster's pool when it ends. */
+	struct r_option *opts;
+	size_t cap_opts;
 	/* The list being read. */
 	size_t cap_units;
 	bool custom;
@@ -85,8 +88,8 @@ static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long 
 static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 {
 	char *eid = xml_prop(n, "entry");
-	u->line = xml_line(n);
-	u->col = xml_col(n);
+	u->line = (int32_t)xml_line(n);
+	u->col = (int32_t)xml_col(n);
 	u->entry = idx_get(p->sys->entry_idx, eid ? eid : "");
 	if (u->entry == NULL) {
 		struct strbuf sb = STRBUF_INIT;
@@ -98,13 +101,16 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 		return -1;
 	}
 	free(eid);
-	u->id = xml_prop(n, "id");
-	u->label = xml_prop(n, "name");
-	u->attach_id = xml_prop(n, "attach");
+	struct arena *pool = &p->r->pool;
+	u->id = xml_prop_in(n, "id", pool);
+	u->label = xml_prop_in(n, "name", pool);
+	u->attach_id = xml_prop_in(n, "attach", pool);
 	u->band = -1;
-	if (xml_prop_long(n, "models", 1, 100000, 1, &u->models, p->r->file, p->d))
+	long models;
+	if (xml_prop_long(n, "models", 1, 100000, 1, &models, p->r->file, p->d))
 		return -1;
-	size_t cap = 0;
+	u->models = (int32_t)models;
+	size_t n_opts = 0;
 	p->unit_no++;
 	if (u->entry->n_options > p->cap_seen) {
 		size_t old = p->cap_seen;
@@ -135,24 +141,27 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 			return -1;
 		}
 		free(oid);
-		GROW(u->opts, cap, u->n_opts + 1);
-		struct r_option *ro = &u->opts[u->n_opts++];
+		GROW(p->opts, p->cap_opts, n_opts + 1);
+		struct r_option *ro = &p->opts[n_opts++];
 		memset(ro, 0, sizeof(*ro));
-		ro->grant = ro->band = -1;
 		ro->opt = o;
-		ro->line = xml_line(c);
-		ro->col = xml_col(c);
-		if (xml_prop_long(c, "count", 1, 1000, 1, &ro->count, p->r->file, p->d))
+		ro->line = (int32_t)xml_line(c);
+		ro->col = (int32_t)xml_col(c);
+		long count;
+		if (xml_prop_long(c, "count", 1, 1000, 1, &count, p->r->file, p->d))
 			return -1;
+		ro->count = (int32_t)count;
 		size_t k = (size_t)(o - u->entry->options);
 		if (p->seen[k] == p->unit_no)
 			RFAIL(c, _("option '%s' is listed twice on one unit: give it a count instead"),
 			      o->id);
 		p->seen[k] = p->unit_no;
 	}
-	/* Doubling left up to 4 slots of 80 bytes: give back what the unit does not use. */
-	if (u->n_opts < cap)
-		u->opts = xreallocarray(u->opts, u->n_opts, sizeof(*u->opts));
+	if (n_opts) {
+		u->opts = arena_alloc(pool, n_opts, sizeof(*u->opts));
+		memcpy(u->opts, p->opts, n_opts * sizeof(*u->opts));
+		u->n_opts = (uint32_t)n_opts;
+	}
 	return 0;
 }
 
@@ -284,7 +293,7 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 	if (dup < l->n_units) {
 		const struct r_unit *u = &l->units[dup];
 		diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
-		          _("unit id '%s' is used twice in one list (line %ld)"), u->id, u->line);
+		          _("unit id '%s' is used twice in one list (line %ld)"), u->id, (long)u->line);
 		rc = -1;
 	}
 	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
@@ -299,7 +308,7 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 			          u->attach_id);
 			rc = -1;
 		} else {
-			u->attach = to->i;
+			u->attach = (uint32_t)to->i;
 		}
 	}
 	free(keys);
@@ -364,7 +373,7 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	r->file = xstrdup(path);
 	/* One roster, one budget of pattern matching for everything derived and checked. */
 	rx_budget_reset(RX_WORK_BUDGET);
-	struct rp p = { NULL, r, d, NULL, 0, 0, 0, false };
+	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, false };
 	size_t cap_lists = 0;
 	struct r_list *l = NULL;   /* the list being read */
 	bool v2 = false;
@@ -417,6 +426,7 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 		xml_reader_release(x, c);
 	}
 	free(p.seen);
+	free(p.opts);
 	if (rc == 0 && ev < 0)
 		rc = -1;
 	if (rc == 0 && r->sys == NULL) {
@@ -441,13 +451,6 @@ void roster_free(struct roster *r)
 		return;
 	for (size_t i = 0; i < r->n_lists; i++) {
 		struct r_list *l = &r->lists[i];
-		for (size_t j = 0; j < l->n_units; j++) {
-			struct r_unit *u = &l->units[j];
-			free(u->id);
-			free(u->label);
-			free(u->attach_id);
-			free(u->opts);
-		}
 		free(l->units);
 		free(l->id);
 		free(l->name);
@@ -461,5 +464,6 @@ void roster_free(struct roster *r)
 	free(r->fields);
 	free(r->file);
 	free(r->name);
+	arena_release(&r->pool);
 	free(r);
 }

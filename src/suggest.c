@@ -159,8 +159,7 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 				GROW(opts, cap_opts, no + 1);
 				memset(&opts[no], 0, sizeof(opts[no]));
 				opts[no].opt = &e->options[k];
-				opts[no].count = e->options[k].min;
-				opts[no].grant = opts[no].band = -1;
+				opts[no].count = (int32_t)e->options[k].min;
 				no++;
 			}
 			memset(nu, 0, sizeof(*nu));

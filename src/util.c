@@ -149,6 +149,15 @@ void *arena_alloc(struct arena *a, size_t nmemb, size_t size)
 #endif
 }
 
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	if (n == SIZE_MAX)
+		oom(SIZE_MAX);
+	char *c = arena_alloc(a, n + 1, 1);
+	memcpy(c, s, n);
+	return c;
+}
+
 void arena_release(struct arena *a)
 {
 	for (struct arena_chunk *c = a->chunks, *next; c; c = next) {

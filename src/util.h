@@ -52,6 +52,8 @@ struct arena {
 #define ARENA_INIT { NULL, 0, 0 }
 void *arena_alloc(struct arena *a, size_t nmemb, size_t size);
 void arena_release(struct arena *a);
+/* A copy of the n bytes at s, and a NUL, in arena a: 8 bytes for a 7-character id. */
+char *arena_strndup(struct arena *a, const char *s, size_t n);
 
 /* Parses a whole decimal integer in [min, max]; returns 0 or -1 (not a number, out of range). */
 int parse_long(const char *s, long min, long max, long *out);

@@ -1219,6 +1219,23 @@ char *xml_prop(xmlNodePtr node, const char *name)
 	return s;
 }
 
+const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a)
+{
+	xmlAttrPtr at = xmlHasProp(node, (const xmlChar *)name);
+	if (at == NULL || at->type != XML_ATTRIBUTE_NODE)
+		return NULL;
+	xmlNodePtr t = at->children;
+	/* The usual value, one text node, is copied from where it lies: no malloc, no free. */
+	if (t == NULL)
+		return arena_strndup(a, "", 0);
+	if (t->next == NULL && t->type == XML_TEXT_NODE && t->content)
+		return arena_strndup(a, (const char *)t->content, strlen((const char *)t->content));
+	char *v = xml_prop(node, name);
+	const char *s = v ? arena_strndup(a, v, strlen(v)) : NULL;
+	free(v);
+	return s;
+}
+
 int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,
                   const char *file, struct diags *d)
 {
@@ -1274,6 +1291,11 @@ long xml_col(xmlNodePtr node)
 				src->line_start[l++] = k + 1;
 	}
 	if ((size_t)line > src->n_lines)
+		return 0;
+	/* libxml2 keeps an element's line in 16 bits: past line 65535 it says 65535, and which
+	 * element of the file that is cannot be told. Looking for it on line 65535 would name the
+	 * wrong column, after reading the whole file again (7 MB for a 100,000-unit list). */
+	if (line >= 65535 && src->n_lines > 65535)
 		return 0;
 	if (src->dropped && src->line_start[line - 1] < src->drop_end + 1)
 		src_restore(src); /* a line given back already (an error on an earlier element) */

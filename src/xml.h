@@ -15,6 +15,8 @@
 
 #include <libxml/tree.h>
 
+struct arena;
+
 /* Largest file Muster reads; a larger one is refused before parsing. */
 #define XML_MAX_FILE_SIZE (8L * 1024 * 1024)
 /* xml_reader reads a file this large or larger element by element; a smaller one whole. */
@@ -139,6 +141,8 @@ char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
+/* The same, copied into arena a (util.h): for the many short strings of one owner. */
+const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a);
 /* Sets attribute name of n to value, text from a user (a command line): a character XML cannot
  * hold is written as U+FFFD (xml_chars), so that the file reads back. */
 void xml_set_prop(xmlNodePtr n, const char *name, const char *value);

@@ -230,17 +230,17 @@ Test(cost, supercleave_replaces_cleave_and_removes_masterwork)
 	cr_assert_eq(u->costs[0], 10 + 4);
 
 	cr_assert_eq(u->n_takes, 3);
-	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "cleave"));
-	cr_assert_eq(u->takes[0].item, 0);
-	cr_assert_eq(u->takes[0].line, 101);
-	cr_assert_str_eq(kw_names(u->takes[0].before), "");
-	cr_assert_eq(u->takes[1].kw, fx_kwi(sys, "masterwork"));
-	cr_assert_str_eq(kw_names(u->takes[1].before), "cleave");
-	cr_assert_eq(u->takes[2].kw, fx_kwi(sys, "supercleave"));
-	cr_assert_eq(u->takes[2].item, 0);
-	cr_assert_eq(u->takes[2].line, 103);
-	cr_assert_str_eq(kw_names(u->takes[2].before), "cleave masterwork",
-	                 "before-state of the Supercleave take: '%s'", kw_names(u->takes[2].before));
+	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "cleave"));
+	cr_assert_eq(eval_takes(b.ev, u)[0].item, 0);
+	cr_assert_eq(eval_takes(b.ev, u)[0].line, 101);
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[0].before), "");
+	cr_assert_eq(eval_takes(b.ev, u)[1].kw, fx_kwi(sys, "masterwork"));
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[1].before), "cleave");
+	cr_assert_eq(eval_takes(b.ev, u)[2].kw, fx_kwi(sys, "supercleave"));
+	cr_assert_eq(eval_takes(b.ev, u)[2].item, 0);
+	cr_assert_eq(eval_takes(b.ev, u)[2].line, 103);
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[2].before), "cleave masterwork",
+	                 "before-state of the Supercleave take: '%s'", kw_names(eval_takes(b.ev, u)[2].before));
 	unbuild(&b);
 }
 
@@ -255,9 +255,9 @@ Test(cost, taking_order_is_roster_order)
 	const struct eunit *u = &b.u[0];
 	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave supercleave");
 	cr_assert_eq(u->n_takes, 2);
-	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "supercleave"));
-	cr_assert_str_eq(kw_names(u->takes[0].before), "");
-	cr_assert_str_eq(kw_names(u->takes[1].before), "supercleave");
+	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "supercleave"));
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[0].before), "");
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[1].before), "supercleave");
 	unbuild(&b);
 }
 
@@ -272,10 +272,10 @@ Test(cost, unit_keywords_replace_and_remove)
 	build(&b, s, 2);
 	cr_assert_str_eq(kw_names(b.u[0].kw), "unflinching");
 	cr_assert_eq(b.u[0].n_takes, 3);
-	cr_assert_eq(b.u[0].takes[2].item, -1, "a unit take");
-	cr_assert_str_eq(kw_names(b.u[0].takes[2].before), "stubborn trained");
+	cr_assert_eq(eval_takes(b.ev, &b.u[0])[2].item, -1, "a unit take");
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, &b.u[0])[2].before), "stubborn trained");
 	cr_assert_str_eq(kw_names(b.u[1].kw), "precognition");
-	cr_assert_str_eq(kw_names(b.u[1].takes[1].before), "reactive");
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, &b.u[1])[1].before), "reactive");
 	unbuild(&b);
 }
 
@@ -289,8 +289,8 @@ Test(cost, accurate_removes_inaccurate_on_its_weapon_only)
 	cr_assert_str_eq(b.u[0].items[1].w->id, "sling");
 	cr_assert_str_eq(kw_names(b.u[0].items[1].kw), "accurate");
 	cr_assert_str_eq(kw_names(b.u[0].items[0].kw), "");
-	cr_assert_eq(b.u[0].takes[0].item, 1);
-	cr_assert_str_eq(kw_names(b.u[0].takes[0].before), "inaccurate");
+	cr_assert_eq(eval_takes(b.ev, &b.u[0])[0].item, 1);
+	cr_assert_str_eq(kw_names(eval_takes(b.ev, &b.u[0])[0].before), "inaccurate");
 	unbuild(&b);
 }
 
@@ -327,11 +327,11 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	const struct entry *e = system_entry(tsys, "scout-duck");
 	cr_assert_not_null(e);
 	struct r_option ro[5] = {
-		{ entry_option(e, "vanguard"), 1, 11, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ entry_option(e, "plain-bow"), 1, 12, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ entry_option(e, "horn"), 2, 13, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ entry_option(e, "loud-horn"), 1, 14, 0, NULL, NULL, -1, -1, NULL, NULL },
-		{ entry_option(e, "drop-bow"), 1, 15, 0, NULL, NULL, -1, -1, NULL, NULL },
+		{ entry_option(e, "vanguard"), NULL, 1, 11, 0 },
+		{ entry_option(e, "plain-bow"), NULL, 1, 12, 0 },
+		{ entry_option(e, "horn"), NULL, 2, 13, 0 },
+		{ entry_option(e, "loud-horn"), NULL, 1, 14, 0 },
+		{ entry_option(e, "drop-bow"), NULL, 1, 15, 0 },
 	};
 	for (size_t i = 0; i < 4; i++)
 		cr_assert_not_null(ro[i].opt);
@@ -360,8 +360,8 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	/* 4 x 5 + 2 - 1 + 1 x 2 x 5 + 1 */
 	cr_assert_eq(u[0].costs[0], 20 + 2 - 1 + 10 + 1, "got %ld", u[0].costs[0]);
 	cr_assert_eq(u[0].n_takes, 2);
-	cr_assert_eq(u[0].takes[1].item, 1);
-	cr_assert_eq(u[0].takes[1].line, 14);
+	cr_assert_eq(eval_takes(ev, &u[0])[1].item, 1);
+	cr_assert_eq(eval_takes(ev, &u[0])[1].line, 14);
 	eval_free(ev);
 	/* Now also leave the bow behind: the horn moves to index 0, its take with it. */
 	ru.n_opts = 5;
@@ -371,8 +371,8 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_str_eq(u[0].items[0].w->id, "horn");
 	cr_assert_str_eq(kw_names(u[0].items[0].kw), "booming");
 	cr_assert_eq(u[0].n_takes, 2);
-	cr_assert_eq(u[0].takes[1].item, 0, "the horn's take follows it to index 0");
-	cr_assert_eq(u[0].takes[0].item, -1, "the vanguard take is a unit take");
+	cr_assert_eq(eval_takes(ev, &u[0])[1].item, 0, "the horn's take follows it to index 0");
+	cr_assert_eq(eval_takes(ev, &u[0])[0].item, -1, "the vanguard take is a unit take");
 	eval_free(ev);
 	sys = keep;
 	system_free(tsys);
@@ -397,11 +397,11 @@ Test(cost, dropped_weapon_goes_with_its_takes)
 	cr_assert_eq(u->items[1].extra_line, 104);
 	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave");
 	cr_assert_eq(u->n_takes, 2);
-	cr_assert_eq(u->takes[0].kw, fx_kwi(sys, "accurate"));
-	cr_assert_lt(u->takes[0].item, 0, "the sling's take points at no weapon, got %ld",
-	             u->takes[0].item);
-	cr_assert_neq(u->takes[0].item, -1, "-1 would make it a unit take");
-	cr_assert_eq(u->takes[1].item, 0);
+	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "accurate"));
+	cr_assert_lt(eval_takes(b.ev, u)[0].item, 0, "the sling's take points at no weapon, got %ld",
+	             eval_takes(b.ev, u)[0].item);
+	cr_assert_neq(eval_takes(b.ev, u)[0].item, -1, "-1 would make it a unit take");
+	cr_assert_eq(eval_takes(b.ev, u)[1].item, 0);
 	cr_assert_eq(u->costs[0], 10 + 1 + 1 + 0 + 1);
 	unbuild(&b);
 }

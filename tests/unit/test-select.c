@@ -278,7 +278,7 @@ Test(select, this_keywords_override_for_taking_rules)
 	cr_assert_eq(v->n_takes, 3);
 	struct sel *s = parse_ok("<keyword id=\"masterwork\"/>", ON_ITEM, false);
 	struct sel_ctx now = ctx(v, &v->items[0], NULL);
-	struct sel_ctx before = ctx(v, &v->items[0], v->takes[2].before);
+	struct sel_ctx before = ctx(v, &v->items[0], eval_takes(ev, v)[2].before);
 	cr_assert(!sel_match(s, &now, v, &v->items[0]));
 	cr_assert(sel_match(s, &before, v, &v->items[0]));
 	/* The override concerns "this" weapon only, not the sling. */
