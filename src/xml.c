@@ -131,7 +131,9 @@ struct xml_src {
 	size_t len;
 	bool have_st;        /* st: the file read (not standard input nor memory) */
 	struct stat st;
-	size_t *line_start;  /* computed on the first column asked for */
+	/* Where each of the first XML_COL_LINES lines starts (libxml2 tells no line past 65535),
+	 * computed on the first column asked for; offsets fit 32 bits (XML_MAX_FILE_SIZE). */
+	uint32_t *line_start;
 	size_t n_lines;
 	/* A file read element by element gives back the pages the parser has passed
 	 * (src_drop): path, to read them again if a message needs them; drop_end, the offset
@@ -155,6 +157,9 @@ static void src_free(struct xml_src *src)
  * node the reader stands on is a few kilobytes behind the parser at most; if a column is
  * ever asked for further back, src_restore reads the bytes again. */
 #define DROP_MARGIN (256L * 1024)
+/* Lines whose starts xml_col keeps: one more than the last line libxml2 can name. */
+#define XML_COL_LINES 65536
+_Static_assert(XML_MAX_FILE_SIZE <= UINT32_MAX, "offsets in a file read into memory fit 32 bits");
 #define DROP_STEP (1024L * 1024)
 
 /* Gives back the whole pages of src's buffer before offset `upto`: the source of a 6.6 MiB
@@ -1285,10 +1290,11 @@ long xml_col(xmlNodePtr node)
 		src->n_lines = 1;
 		for (size_t k = 0; k < src->len; k++)
 			src->n_lines += src->buf[k] == '\n';
-		src->line_start = xcalloc(src->n_lines, sizeof(*src->line_start));
-		for (size_t k = 0, l = 1; k < src->len && l < src->n_lines; k++)
+		size_t kept = src->n_lines < XML_COL_LINES ? src->n_lines : XML_COL_LINES;
+		src->line_start = xcalloc(kept, sizeof(*src->line_start));
+		for (size_t k = 0, l = 1; k < src->len && l < kept; k++)
 			if (src->buf[k] == '\n')
-				src->line_start[l++] = k + 1;
+				src->line_start[l++] = (uint32_t)(k + 1);
 	}
 	if ((size_t)line > src->n_lines)
 		return 0;
@@ -1297,6 +1303,7 @@ long xml_col(xmlNodePtr node)
 	 * wrong column, after reading the whole file again (7 MB for a 100,000-unit list). */
 	if (line >= 65535 && src->n_lines > 65535)
 		return 0;
+	/* Here line < XML_COL_LINES, and line_start[line] is kept when line < n_lines. */
 	if (src->dropped && src->line_start[line - 1] < src->drop_end + 1)
 		src_restore(src); /* a line given back already (an error on an earlier element) */
 	/* The first tag on the element's line whose local name (after any "prefix:") is the
