@@ -47,22 +47,24 @@ struct verdict {
 	const char *problem; /* walk.h: not read, and why */
 	int status; /* MUSTER_EXIT_* */
 	struct diags d;
-	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load */
+	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load or it is not printed */
 };
 
 struct run {
 	struct session *s;
 	struct verdict *v;
+	bool want_fp; /* the fingerprint is printed (--verbose as text): only then computed */
 };
 
-static int validate_one(struct session *s, const char *path, struct diags *d,
+static int validate_one(struct session *s, const char *path, struct diags *d, bool want_fp,
                         char fp[FINGERPRINT_SHORT_LEN + 1])
 {
 	fp[0] = '\0';
 	struct roster *r = roster_load(s, path, d);
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
-	fingerprint_short(r, fp);
+	if (want_fp)
+		fingerprint_short(r, fp);
 	struct eval *ev = eval_new(r, d);
 	if (ev)
 		check_roster(ev, d);
@@ -81,7 +83,7 @@ static void check_one(size_t i, void *ctx)
 		diags_add(&v->d, SEV_FATAL, v->file, 0, 0, NULL, NULL, "%s", v->problem);
 		v->status = MUSTER_EXIT_TROUBLE;
 	} else {
-		v->status = validate_one(run->s, v->file, &v->d, v->fp);
+		v->status = validate_one(run->s, v->file, &v->d, run->want_fp, v->fp);
 	}
 	diags_sort(&v->d);
 }
@@ -170,7 +172,7 @@ static int exec_validate(int argc, char **argv)
 	}
 	/* One session for every file: each game system is loaded once, however many lists. */
 	struct session *s = cmd_session_new();
-	struct run run = { s, v };
+	struct run run = { s, v, verbose && fmt == DIAG_TEXT };
 	batch_run(n, (unsigned)jobs, check_one, &run);
 	int status = MUSTER_EXIT_OK;
 	size_t count[3] = { 0, 0, 0 };
