@@ -6,6 +6,7 @@
 #include "cmd.h"
 #include "batch.h"
 #include "data.h"
+#include "fingerprint.h"
 #include "model.h"
 #include "session.h"
 #include "util.h"
@@ -242,4 +243,13 @@ void cmd_diags_unplace(struct diags *d, const char *file)
 	for (size_t i = 0; i < d->n; i++)
 		if (d->v[i].file && strcmp(d->v[i].file, file) == 0)
 			d->v[i].line = d->v[i].col = 0;
+}
+
+int cmd_need_fingerprints(void)
+{
+	const char *why = fingerprint_unavailable();
+	if (why == NULL)
+		return 0;
+	cmd_error(_("cannot load nettle (%s): fingerprints cannot be computed"), why);
+	return -1;
 }

@@ -1,0 +1,89 @@
+#!/bin/sh
+# The libraries muster opens when a command first needs them (src/dlib.h), not at start-up:
+# the program does not link them, the commands that need them work, and when one is missing
+# those commands say which library and why and exit 2, while every other command works as
+# before. A library is made missing by an empty file of its name first in LD_LIBRARY_PATH,
+# which the loader then fails to open ("file too short"), as tests/edit-tmux.sh does for
+# readline. Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+: "${srcdir:=.}"
+srcdir=$(cd "$srcdir" && pwd) || exit 1
+LC_ALL=C
+export LC_ALL
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-dlib.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+. "$srcdir/tests/tap.sh"
+out=$tmp/out
+err=$tmp/err
+tap_show() {
+	sed 's/^/# stdout: /' "$out" | head -20
+	sed 's/^/# stderr: /' "$err" | head -20
+}
+run() { # run DIR COMMAND...: muster with an empty file for each library DIR holds; sets rc
+	d=$1
+	shift
+	LD_LIBRARY_PATH=$d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$MUSTER" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+missing() { # missing NAME STEM: DIR $tmp/no-NAME with empty files STEM.so.0 to STEM.so.20
+	mkdir -p "$tmp/no-$1"
+	v=0
+	while [ "$v" -le 20 ]; do
+		: >"$tmp/no-$1/$2.so.$v"
+		v=$((v + 1))
+	done
+}
+has_err() { # has_err TEXT: standard error holds TEXT
+	grep -qF -- "$1" "$err"
+}
+
+list=$srcdir/doc/examples/impondium-strike-force.xml
+pack=$srcdir/doc/examples/pond-cup.xml
+
+# --- what the program links ------------------------------------------------------------------
+if command -v objdump >/dev/null 2>&1; then
+	objdump -p "$MUSTER" | sed -n 's/^ *NEEDED *//p' >"$tmp/needed"
+	for lib in libnettle libreadline; do
+		if grep -q "^$lib\." "$tmp/needed"; then
+			not_ok "the program does not link $lib" "$tmp/needed"
+		else
+			ok "the program does not link $lib"
+		fi
+	done
+else
+	ok "the program does not link libnettle # SKIP no objdump"
+	ok "the program does not link libreadline # SKIP no objdump"
+fi
+
+# --- nettle: fingerprints --------------------------------------------------------------------
+missing nettle libnettle
+no=$tmp/no-nettle
+run "$no" validate "$list"
+if [ "$rc" -eq 0 ] && [ ! -s "$err" ]; then ok "no nettle: validate works"; else not_ok "no nettle: validate works"; fi
+run "$no" export --format=xml "$list"
+if [ "$rc" -eq 0 ] && grep -q '<roster' "$out"; then ok "no nettle: export --format=xml works"; else not_ok "no nettle: export --format=xml works"; fi
+for cmd in "validate --verbose LIST" "export LIST" "export --format=csv LIST" "show LIST" \
+	"tournament PACK LIST"; do
+	set --
+	for w in $cmd; do
+		case $w in LIST) w=$list ;; PACK) w=$pack ;; esac
+		set -- "$@" "$w"
+	done
+	run "$no" "$@"
+	if [ "$rc" -eq 2 ] && has_err "muster: error: cannot load nettle (" &&
+		has_err "): fingerprints cannot be computed" && [ ! -s "$out" ]; then
+		ok "no nettle: $cmd: exit 2, the reason, no output"
+	else
+		not_ok "no nettle: $cmd: exit 2, the reason, no output"
+	fi
+done
+"$MUSTER" validate --verbose "$list" >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q "legal, fingerprint [0-9a-f]\{12\}$" "$out"; then
+	ok "with nettle: validate --verbose prints the fingerprint"
+else
+	not_ok "with nettle: validate --verbose prints the fingerprint"
+fi
+
+echo "1..$k"
+test "$fails" -eq 0
