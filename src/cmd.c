@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "cmd.h"
 #include "batch.h"
+#include "csvout.h"
 #include "data.h"
 #include "fingerprint.h"
 #include "model.h"
@@ -251,5 +252,14 @@ int cmd_need_fingerprints(void)
 	if (why == NULL)
 		return 0;
 	cmd_error(_("cannot load nettle (%s): fingerprints cannot be computed"), why);
+	return -1;
+}
+
+int cmd_need_csv(void)
+{
+	const char *why = csv_unavailable();
+	if (why == NULL)
+		return 0;
+	cmd_error(_("cannot load libcsv (%s): CSV cannot be written"), why);
 	return -1;
 }

@@ -129,5 +129,7 @@ struct session *cmd_session_new(void);
 /* 0 when fingerprints can be computed (fingerprint_unavailable); else prints why not and
  * returns -1. Commands that print fingerprints call it before their work. */
 int cmd_need_fingerprints(void);
+/* The same for CSV (csv_unavailable). */
+int cmd_need_csv(void);
 
 #endif

@@ -44,7 +44,7 @@ pack=$srcdir/doc/examples/pond-cup.xml
 # --- what the program links ------------------------------------------------------------------
 if command -v objdump >/dev/null 2>&1; then
 	objdump -p "$MUSTER" | sed -n 's/^ *NEEDED *//p' >"$tmp/needed"
-	for lib in libnettle libreadline; do
+	for lib in libnettle libcsv libreadline; do
 		if grep -q "^$lib\." "$tmp/needed"; then
 			not_ok "the program does not link $lib" "$tmp/needed"
 		else
@@ -53,6 +53,7 @@ if command -v objdump >/dev/null 2>&1; then
 	done
 else
 	ok "the program does not link libnettle # SKIP no objdump"
+	ok "the program does not link libcsv # SKIP no objdump"
 	ok "the program does not link libreadline # SKIP no objdump"
 fi
 
@@ -67,7 +68,7 @@ for cmd in "validate --verbose LIST" "export LIST" "export --format=csv LIST" "s
 	"tournament PACK LIST"; do
 	set --
 	for w in $cmd; do
-		case $w in LIST) w=$list ;; PACK) w=$pack ;; esac
+		case $w in LIST) w=$list ;; PACK) w=$pack ;; REPORT.*) w=$tmp/report${w#REPORT} ;; esac
 		set -- "$@" "$w"
 	done
 	run "$no" "$@"
@@ -83,6 +84,44 @@ if [ $? -eq 0 ] && grep -q "legal, fingerprint [0-9a-f]\{12\}$" "$out"; then
 	ok "with nettle: validate --verbose prints the fingerprint"
 else
 	not_ok "with nettle: validate --verbose prints the fingerprint"
+fi
+
+# --- libcsv: CSV exports and reports ----------------------------------------------------------
+missing csv libcsv
+no=$tmp/no-csv
+for cmd in "validate LIST" "export LIST" "show LIST" "tournament PACK LIST" \
+	"tournament -o REPORT.xml PACK LIST"; do
+	set --
+	for w in $cmd; do
+		case $w in LIST) w=$list ;; PACK) w=$pack ;; REPORT.*) w=$tmp/report${w#REPORT} ;; esac
+		set -- "$@" "$w"
+	done
+	run "$no" "$@"
+	if [ "$rc" -le 1 ] && ! has_err "libcsv"; then
+		ok "no libcsv: $cmd works"
+	else
+		not_ok "no libcsv: $cmd works"
+	fi
+done
+for cmd in "export --format=csv LIST" "show --format=csv LIST" "tournament -o REPORT.csv PACK LIST"; do
+	set --
+	for w in $cmd; do
+		case $w in LIST) w=$list ;; PACK) w=$pack ;; REPORT.*) w=$tmp/report${w#REPORT} ;; esac
+		set -- "$@" "$w"
+	done
+	run "$no" "$@"
+	if [ "$rc" -eq 2 ] && has_err "muster: error: cannot load libcsv (" &&
+		has_err "): CSV cannot be written" && [ ! -s "$out" ] && [ ! -e "$tmp/report.csv" ]; then
+		ok "no libcsv: $cmd: exit 2, the reason, no output"
+	else
+		not_ok "no libcsv: $cmd: exit 2, the reason, no output"
+	fi
+done
+"$MUSTER" export --format=csv "$list" >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q '^"' "$out"; then
+	ok "with libcsv: export --format=csv writes the sheet"
+else
+	not_ok "with libcsv: export --format=csv writes the sheet"
 fi
 
 echo "1..$k"
