@@ -44,7 +44,7 @@ pack=$srcdir/doc/examples/pond-cup.xml
 # --- what the program links ------------------------------------------------------------------
 if command -v objdump >/dev/null 2>&1; then
 	objdump -p "$MUSTER" | sed -n 's/^ *NEEDED *//p' >"$tmp/needed"
-	for lib in libnettle libcsv libreadline; do
+	for lib in libnettle libcsv libpcre2-8 libreadline; do
 		if grep -q "^$lib\." "$tmp/needed"; then
 			not_ok "the program does not link $lib" "$tmp/needed"
 		else
@@ -54,6 +54,7 @@ if command -v objdump >/dev/null 2>&1; then
 else
 	ok "the program does not link libnettle # SKIP no objdump"
 	ok "the program does not link libcsv # SKIP no objdump"
+	ok "the program does not link libpcre2-8 # SKIP no objdump"
 	ok "the program does not link libreadline # SKIP no objdump"
 fi
 
@@ -123,6 +124,29 @@ if [ $? -eq 0 ] && grep -q '^"' "$out"; then
 else
 	not_ok "with libcsv: export --format=csv writes the sheet"
 fi
+
+# --- PCRE2: name patterns in rules, and muster import ----------------------------------------
+# Duckhammer's rules match names with patterns; Daemon Rift's have none.
+missing pcre2 libpcre2-8
+no=$tmp/no-pcre2
+rift=$srcdir/doc/examples/grey-marches-campaign.xml
+run "$no" validate "$rift"
+if [ "$rc" -eq 0 ] && [ ! -s "$err" ]; then ok "no PCRE2: a system without patterns validates"; else not_ok "no PCRE2: a system without patterns validates"; fi
+run "$no" validate "$list"
+if [ "$rc" -eq 2 ] && grep -q "duckhammer\.xml:[0-9]*:[0-9]*: error: cannot load PCRE2 (.*): patterns cannot be matched$" "$err"; then
+	ok "no PCRE2: a system with patterns: exit 2, the reason at the pattern's line"
+else
+	not_ok "no PCRE2: a system with patterns: exit 2, the reason at the pattern's line"
+fi
+printf '10x Quack Marine\n' >"$tmp/list.txt"
+run "$no" import --system=duckhammer "$tmp/list.txt"
+if [ "$rc" -eq 2 ] && has_err "muster: error: cannot load PCRE2 (" && [ ! -s "$out" ]; then
+	ok "no PCRE2: import: exit 2, the reason, no output"
+else
+	not_ok "no PCRE2: import: exit 2, the reason, no output"
+fi
+"$MUSTER" validate "$list" >"$out" 2>"$err"
+if [ $? -eq 0 ] && [ ! -s "$err" ]; then ok "with PCRE2: the Duckhammer list validates"; else not_ok "with PCRE2: the Duckhammer list validates"; fi
 
 echo "1..$k"
 test "$fails" -eq 0
