@@ -17,11 +17,12 @@
  * readline is opened (dlopen) when a terminal session starts, not linked into the program:
  * linked, every command loaded it and libtinfo at start-up, which cost 0.72 M instructions and
  * 29 page faults of each `muster validate` (a sixth of what a small list costs it over
- * xmllint) for the one command that uses it. systemd opens its optional libraries the same
- * way. Without it an edit still works, lines simply cannot be edited.
+ * xmllint) for the one command that uses it. src/dlib.c opens it, as it opens nettle and
+ * libcsv. Without it an edit still works, lines simply cannot be edited.
  */
 #include "muster.h"
 #include "cmd.h"
+#include "dlib.h"
 #include "edit.h"
 #include "eval.h"
 #include "roster.h"
@@ -32,7 +33,6 @@
 #include "util.h"
 #include "xml.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,43 +62,30 @@ static struct {
 	__typeof__(rl_completer_word_break_characters) *completer_word_break_characters;
 } rl;
 
+static const struct dlib_sym rl_syms[] = {
+#define RL_SYM(field, symbol) DLIB_SYM(__typeof__(rl), field, symbol)
+	RL_SYM(readline, readline),
+	RL_SYM(add_history, add_history),
+	RL_SYM(completion_matches, rl_completion_matches),
+	RL_SYM(attempted_completion_over, rl_attempted_completion_over),
+	RL_SYM(line_buffer, rl_line_buffer),
+	RL_SYM(completion_append_character, rl_completion_append_character),
+	RL_SYM(readline_name, rl_readline_name),
+	RL_SYM(attempted_completion_function, rl_attempted_completion_function),
+	RL_SYM(basic_word_break_characters, rl_basic_word_break_characters),
+	RL_SYM(completer_word_break_characters, rl_completer_word_break_characters),
+#undef RL_SYM
+};
+static struct dlib rl_lib = DLIB_INIT(RL_SONAME, rl_syms, &rl);
+
 /* Opens readline and finds every symbol; 0, or -1 with a message on standard error. Never
  * closed: its state lives as long as the session. */
 static int readline_open(void)
 {
-	static const struct {
-		const char *name;
-		size_t offset;
-	} syms[] = {
-#define RL_SYM(field, symbol) { #symbol, offsetof(__typeof__(rl), field) }
-		RL_SYM(readline, readline),
-		RL_SYM(add_history, add_history),
-		RL_SYM(completion_matches, rl_completion_matches),
-		RL_SYM(attempted_completion_over, rl_attempted_completion_over),
-		RL_SYM(line_buffer, rl_line_buffer),
-		RL_SYM(completion_append_character, rl_completion_append_character),
-		RL_SYM(readline_name, rl_readline_name),
-		RL_SYM(attempted_completion_function, rl_attempted_completion_function),
-		RL_SYM(basic_word_break_characters, rl_basic_word_break_characters),
-		RL_SYM(completer_word_break_characters, rl_completer_word_break_characters),
-#undef RL_SYM
-	};
-	void *h = dlopen(RL_SONAME, RTLD_NOW | RTLD_LOCAL);
-	const char *why = h ? NULL : dlerror();
-	for (size_t i = 0; h && i < MUSTER_ARRAY_LEN(syms); i++) {
-		void *p = dlsym(h, syms[i].name);
-		if (p == NULL) {
-			why = dlerror();
-			break;
-		}
-		/* A function pointer from dlsym's void *: what POSIX guarantees works. */
-		memcpy((char *)&rl + syms[i].offset, &p, sizeof(p));
-	}
-	if (why == NULL)
+	if (dlib_open(&rl_lib) == 0)
 		return 0;
 	fprintf(stderr, _("muster: cannot load GNU readline (%s): lines cannot be edited\n"),
-	        vis(why ? why : RL_SONAME));
-	memset(&rl, 0, sizeof(rl));
+	        vis(dlib_why(&rl_lib)));
 	return -1;
 }
 

@@ -8,6 +8,7 @@
 #include "eval.h"
 #include "import.h"
 #include "roster.h"
+#include "rx.h"
 #include "save.h"
 #include "session.h"
 #include "util.h"
@@ -116,6 +117,12 @@ static int exec_import(int argc, char **argv)
 		goto out;
 	}
 	const char *path = argv[optind];
+	char *no_rx = rx_unavailable_message();
+	if (no_rx) {
+		cmd_error("%s", no_rx);
+		free(no_rx);
+		goto out;
+	}
 	if (output && !force && access(output, F_OK) == 0) {
 		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
 		        vis(output), vis(output));

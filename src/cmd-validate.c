@@ -47,7 +47,7 @@ struct verdict {
 	const char *problem; /* walk.h: not read, and why */
 	int status; /* MUSTER_EXIT_* */
 	struct diags d;
-	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load */
+	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load or it is not printed */
 };
 
 struct run {
@@ -171,6 +171,11 @@ static int exec_validate(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		v[i].file = w.v[i].path;
 		v[i].problem = w.v[i].problem;
+	}
+	if (verbose && fmt == DIAG_TEXT && cmd_need_fingerprints() != 0) {
+		free(v);
+		walk_release(&w);
+		return MUSTER_EXIT_TROUBLE;
 	}
 	/* One session for every file: each game system is loaded once, however many lists. */
 	struct session *s = cmd_session_new();

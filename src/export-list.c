@@ -184,8 +184,10 @@ void ex_costs_inline(const struct system *sys, const bool *used, const int64_t *
 void export_roster(const struct eval *ev, const struct diags *d, enum export_format fmt,
                    enum export_style style, struct strbuf *sb)
 {
-	char fp[FINGERPRINT_SHORT_LEN + 1];
-	fingerprint_short(ev->r, fp);
+	/* The XML roster carries no fingerprint: nettle is not opened for it. */
+	char fp[FINGERPRINT_SHORT_LEN + 1] = "";
+	if (fmt != EXPORT_XML)
+		fingerprint_short(ev->r, fp);
 	switch (fmt) {
 	case EXPORT_TEXT:
 	case EXPORT_MARKDOWN:
