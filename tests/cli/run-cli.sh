@@ -82,10 +82,25 @@ normalize() {
 		}
 		return out s
 	}
+	# A path as Markdown exports write it, a backslash before each of \ ` * _ [ ] < > & | ~ ! :
+	# (src/export-list.c), so that a build directory such as ".../_build" still matches.
+	function md(s,    out, i, c) {
+		out = ""
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (index("\\`*_[]<>&|~!:", c))
+				out = out "\\"
+			out = out c
+		}
+		return out
+	}
 	function fix(s,    k) {
+		s = rep(s, md(tmp), "@TMP@")
 		s = rep(s, tmp, "@TMP@")
-		for (k = 1; k <= nd; k++)
+		for (k = 1; k <= nd; k++) {
+			s = rep(s, md(dirs[k]), "@SRC@")
 			s = rep(s, dirs[k], "@SRC@")
+		}
 		return s
 	}
 	BEGIN {
