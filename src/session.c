@@ -115,6 +115,9 @@ static const struct xml_schema *schema_locked(struct session *s, enum schema_kin
 		char *name = xasprintf("built-in %s", t->name);
 		s->schemas[k] = xml_schema_lazy((const char *)t->text, t->len, name,
 		                                cached ? s->cache : NULL);
+		if (t->lite)
+			xml_schema_lite(s->schemas[k], (const char *)t->lite, t->lite_len,
+			                t->lite_absent);
 		free(name);
 		return s->schemas[k];
 	}
