@@ -32,6 +32,11 @@ struct session {
 	struct idx *by_id;             /* system id -> struct loaded */
 	struct loaded **v;             /* the same, to free them */
 	size_t n, cap;
+	struct kept {
+		void *p;
+		void (*release)(void *);
+	} *kept;                       /* session_keep */
+	size_t n_kept, cap_kept;
 	/* One lock for all of it, recursive: loading a system compiles schemas. Held only while
 	 * a system or a schema is looked up or loaded, never while a roster is checked. */
 	pthread_mutex_t lock;
@@ -60,6 +65,9 @@ void session_free(struct session *s)
 		free(s->v[i]);
 	}
 	free(s->v);
+	for (size_t i = 0; i < s->n_kept; i++)
+		s->kept[i].release(s->kept[i].p);
+	free(s->kept);
 	idx_free(s->by_id);
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(s->schemas); i++)
 		xml_schema_free(s->schemas[i]);
@@ -79,6 +87,16 @@ void session_free_at_exit(struct session *s)
 #else
 	(void)s;
 #endif
+}
+
+void session_keep(struct session *s, void *p, void (*release)(void *))
+{
+	if (p == NULL)
+		return;
+	pthread_mutex_lock(&s->lock);
+	GROW(s->kept, s->cap_kept, s->n_kept + 1);
+	s->kept[s->n_kept++] = (struct kept){ p, release };
+	pthread_mutex_unlock(&s->lock);
 }
 
 void session_use_cache(struct session *s, struct vcache *c)

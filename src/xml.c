@@ -1003,6 +1003,17 @@ void xml_reader_release(struct xml_reader *r, xmlNodePtr node)
 		xmlFreeNode(node);
 }
 
+xmlDocPtr xml_reader_close_keep(struct xml_reader *r)
+{
+	if (r == NULL || r->dom == NULL) {
+		xml_reader_close(r);
+		return NULL;
+	}
+	xmlDocPtr doc = r->dom;
+	free(r);
+	return doc;
+}
+
 void xml_reader_close(struct xml_reader *r)
 {
 	if (r == NULL)
