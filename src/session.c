@@ -37,6 +37,7 @@ struct session {
 		void (*release)(void *);
 	} *kept;                       /* session_keep */
 	size_t n_kept, cap_kept;
+	int keeping;                   /* > 0 while session_system loads a system of its own */
 	/* One lock for all of it, recursive: loading a system compiles schemas. Held only while
 	 * a system or a schema is looked up or loaded, never while a roster is checked. */
 	pthread_mutex_t lock;
@@ -94,9 +95,17 @@ void session_keep(struct session *s, void *p, void (*release)(void *))
 	if (p == NULL)
 		return;
 	pthread_mutex_lock(&s->lock);
-	GROW(s->kept, s->cap_kept, s->n_kept + 1);
-	s->kept[s->n_kept++] = (struct kept){ p, release };
+	/* Only while session_system loads a system that lives as long as the session; anything
+	 * else (a system its caller frees, session_system_new, a fuzzer's loop) frees p now, so
+	 * that nothing piles up in a long session. */
+	bool keep = s->keeping > 0;
+	if (keep) {
+		GROW(s->kept, s->cap_kept, s->n_kept + 1);
+		s->kept[s->n_kept++] = (struct kept){ p, release };
+	}
 	pthread_mutex_unlock(&s->lock);
+	if (!keep)
+		release(p);
 }
 
 void session_use_cache(struct session *s, struct vcache *c)
@@ -183,7 +192,9 @@ const struct system *session_system(struct session *s, const char *id, struct di
 	if (l == NULL) {
 		l = xcalloc(1, sizeof(*l));
 		l->id = xstrdup(id);
+		s->keeping++;
 		l->sys = load(s, id, &l->d);
+		s->keeping--;
 		GROW(s->v, s->cap, s->n + 1);
 		s->v[s->n++] = l;
 		idx_add(s->by_id, l->id, l);
