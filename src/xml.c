@@ -977,6 +977,16 @@ xmlNodePtr xml_reader_take(struct xml_reader *r)
 	return copy;
 }
 
+/* Bytes that end a tag's name (NAME_END), and also its prefix (PREFIX_END), NUL included as
+ * strchr would match it: a table rather than a strchr call per byte. */
+enum { NAME_END = 1, PREFIX_END = 2 };
+static const unsigned char name_stop[256] = {
+	['\0'] = NAME_END | PREFIX_END, [' '] = NAME_END | PREFIX_END,
+	['\t'] = NAME_END | PREFIX_END, ['\r'] = NAME_END | PREFIX_END,
+	['\n'] = NAME_END | PREFIX_END, ['/'] = NAME_END | PREFIX_END,
+	['>'] = NAME_END | PREFIX_END, [':'] = PREFIX_END, ['<'] = PREFIX_END,
+};
+
 size_t xml_reader_count(const struct xml_reader *r, const char *name)
 {
 	const char *b = r->src->buf;
@@ -985,11 +995,12 @@ size_t xml_reader_count(const struct xml_reader *r, const char *name)
 		const char *q = p + 1, *end = b + len;
 		/* An optional prefix: "<c:entry". */
 		const char *colon = q;
-		while (colon < end && colon - q < 64 && !strchr(" \t\r\n/>:<", *colon))
+		while (colon < end && colon - q < 64 && !(name_stop[(unsigned char)*colon] & PREFIX_END))
 			colon++;
 		if (colon < end && *colon == ':')
 			q = colon + 1;
-		if ((size_t)(end - q) > nl && memcmp(q, name, nl) == 0 && strchr(" \t\r\n/>", q[nl]))
+		if ((size_t)(end - q) > nl && memcmp(q, name, nl) == 0 &&
+		    (name_stop[(unsigned char)q[nl]] & NAME_END))
 			k++;
 		if (p + 1 >= end)
 			break;
