@@ -569,9 +569,15 @@ static int read_catalog(struct cparse *p, struct xml_reader *r, const char *path
 	return rc;
 }
 
-/* Takes r (NULL: opening it failed, d says why) and closes it. */
-static struct catalog *load_reader(struct system *sys, struct xml_reader *r, const char *path,
-                                   struct diags *d)
+static void free_doc(void *doc)
+{
+	xmlFreeDoc(doc);
+}
+
+/* Takes r (NULL: opening it failed, d says why) and closes it; a document read whole goes to
+ * session s, which frees it with itself (session_keep). */
+static struct catalog *load_reader(struct session *s, struct system *sys, struct xml_reader *r,
+                                   const char *path, struct diags *d)
 {
 	struct catalog *cat = xcalloc(1, sizeof(*cat));
 	cat->file = xstrdup(path);
@@ -584,7 +590,7 @@ static struct catalog *load_reader(struct system *sys, struct xml_reader *r, con
 	cat->entries = xcalloc(p.cap_entries + 1, sizeof(*cat->entries));
 	if (read_catalog(&p, r, path) != 0)
 		goto fail;
-	xml_reader_close(r);
+	session_keep(s, xml_reader_close_keep(r), free_doc);
 	return cat;
 fail:
 	xml_reader_close(r);
@@ -604,7 +610,7 @@ struct catalog *catalog_load(struct session *s, struct system *sys, const char *
 {
 	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
 	struct xml_reader *r = xs ? xml_reader_open(path, "catalog", NS_CATALOG, xs, d) : NULL;
-	return load_reader(sys, r, path, d);
+	return load_reader(s, sys, r, path, d);
 }
 
 struct catalog *catalog_load_memory(struct session *s, struct system *sys, const char *buf,
@@ -613,7 +619,7 @@ struct catalog *catalog_load_memory(struct session *s, struct system *sys, const
 	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
 	struct xml_reader *r = xs ? xml_reader_open_memory(buf, len, name, "catalog", NS_CATALOG, xs, d)
 	                          : NULL;
-	return load_reader(sys, r, name, d);
+	return load_reader(s, sys, r, name, d);
 }
 
 void catalog_free(const struct system *sys, struct catalog *cat)

@@ -217,8 +217,10 @@ int fingerprint_roster(const struct roster *r, char hex[FINGERPRINT_HEX_LEN + 1]
 int fingerprint_short(const struct roster *r, char hex[FINGERPRINT_SHORT_LEN + 1])
 {
 	char full[FINGERPRINT_HEX_LEN + 1];
-	int rc = fingerprint_roster(r, full);
+	hex[0] = '\0';
+	if (fingerprint_roster(r, full) != 0)
+		return -1;
 	memcpy(hex, full, FINGERPRINT_SHORT_LEN);
-	hex[rc == 0 ? FINGERPRINT_SHORT_LEN : 0] = '\0';
-	return rc;
+	hex[FINGERPRINT_SHORT_LEN] = '\0';
+	return 0;
 }

@@ -32,6 +32,12 @@ struct session {
 	struct idx *by_id;             /* system id -> struct loaded */
 	struct loaded **v;             /* the same, to free them */
 	size_t n, cap;
+	struct kept {
+		void *p;
+		void (*release)(void *);
+	} *kept;                       /* session_keep */
+	size_t n_kept, cap_kept;
+	int keeping;                   /* > 0 while session_system loads a system of its own */
 	/* One lock for all of it, recursive: loading a system compiles schemas. Held only while
 	 * a system or a schema is looked up or loaded, never while a roster is checked. */
 	pthread_mutex_t lock;
@@ -60,6 +66,9 @@ void session_free(struct session *s)
 		free(s->v[i]);
 	}
 	free(s->v);
+	for (size_t i = 0; i < s->n_kept; i++)
+		s->kept[i].release(s->kept[i].p);
+	free(s->kept);
 	idx_free(s->by_id);
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(s->schemas); i++)
 		xml_schema_free(s->schemas[i]);
@@ -79,6 +88,24 @@ void session_free_at_exit(struct session *s)
 #else
 	(void)s;
 #endif
+}
+
+void session_keep(struct session *s, void *p, void (*release)(void *))
+{
+	if (p == NULL)
+		return;
+	pthread_mutex_lock(&s->lock);
+	/* Only while session_system loads a system that lives as long as the session; anything
+	 * else (a system its caller frees, session_system_new, a fuzzer's loop) frees p now, so
+	 * that nothing piles up in a long session. */
+	bool keep = s->keeping > 0;
+	if (keep) {
+		GROW(s->kept, s->cap_kept, s->n_kept + 1);
+		s->kept[s->n_kept++] = (struct kept){ p, release };
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (!keep)
+		release(p);
 }
 
 void session_use_cache(struct session *s, struct vcache *c)
@@ -115,6 +142,9 @@ static const struct xml_schema *schema_locked(struct session *s, enum schema_kin
 		char *name = xasprintf("built-in %s", t->name);
 		s->schemas[k] = xml_schema_lazy((const char *)t->text, t->len, name,
 		                                cached ? s->cache : NULL);
+		if (t->lite)
+			xml_schema_lite(s->schemas[k], (const char *)t->lite, t->lite_len,
+			                t->lite_absent);
 		free(name);
 		return s->schemas[k];
 	}
@@ -162,7 +192,9 @@ const struct system *session_system(struct session *s, const char *id, struct di
 	if (l == NULL) {
 		l = xcalloc(1, sizeof(*l));
 		l->id = xstrdup(id);
+		s->keeping++;
 		l->sys = load(s, id, &l->d);
+		s->keeping--;
 		GROW(s->v, s->cap, s->n + 1);
 		s->v[s->n++] = l;
 		idx_add(s->by_id, l->id, l);

@@ -62,6 +62,12 @@ struct xml_schema *xml_schema_load_memory(const char *buf, size_t len, const cha
 struct vcache;
 struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *name,
                                    const struct vcache *cache);
+/* Gives lazy schema s a lighter copy (text not copied, as for xml_schema_lazy): one that
+ * accepts a part of what s accepts, without what only an element named absent uses
+ * (schema.h). A document whose root has no such child is validated against it first, quietly,
+ * and against s only when it fails: the same verdict and messages, the lite schema cheaper to
+ * compile. Documents read element by element (xml_reader_open) use s only. */
+void xml_schema_lite(struct xml_schema *s, const char *text, size_t len, const char *absent);
 void xml_schema_free(struct xml_schema *s);
 /* Validates doc (loaded from name) against s. Returns 0, or -1 with one diagnostic per
  * violation added to d. A compiled schema is never changed by validating. */
@@ -105,6 +111,9 @@ void xml_reader_release(struct xml_reader *r, xmlNodePtr node);
 size_t xml_reader_count(const struct xml_reader *r, const char *name);
 /* Frees the reader. */
 void xml_reader_close(struct xml_reader *r);
+/* The same, but a document read whole is handed to the caller instead of freed (its caller
+ * frees it with xmlFreeDoc, or session_keep keeps it); NULL for one read element by element. */
+xmlDocPtr xml_reader_close_keep(struct xml_reader *r);
 /* Checks that element root is local name `name` in namespace `ns`; adds a fatal diagnostic and
  * returns -1 otherwise. */
 int xml_check_root(xmlNodePtr root, const char *name, const char *ns, const char *file,
