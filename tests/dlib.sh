@@ -26,6 +26,15 @@ run() { # run DIR COMMAND...: muster with an empty file for each library DIR hol
 	LD_LIBRARY_PATH=$d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$MUSTER" "$@" >"$out" 2>"$err"
 	rc=$?
 }
+run_words() { # run_words DIR "WORDS": run DIR with the words, LIST, PACK and REPORT.EXT replaced
+	d=$1 words=$2
+	set --
+	for w in $words; do
+		case $w in LIST) w=$list ;; PACK) w=$pack ;; REPORT.*) w=$tmp/report${w#REPORT} ;; esac
+		set -- "$@" "$w"
+	done
+	run "$d" "$@"
+}
 missing() { # missing NAME STEM: DIR $tmp/no-NAME with empty files STEM.so.0 to STEM.so.20
 	mkdir -p "$tmp/no-$1"
 	v=0
@@ -67,12 +76,7 @@ run "$no" export --format=xml "$list"
 if [ "$rc" -eq 0 ] && grep -q '<roster' "$out"; then ok "no nettle: export --format=xml works"; else not_ok "no nettle: export --format=xml works"; fi
 for cmd in "validate --verbose LIST" "export LIST" "export --format=csv LIST" "show LIST" \
 	"tournament PACK LIST"; do
-	set --
-	for w in $cmd; do
-		case $w in LIST) w=$list ;; PACK) w=$pack ;; REPORT.*) w=$tmp/report${w#REPORT} ;; esac
-		set -- "$@" "$w"
-	done
-	run "$no" "$@"
+	run_words "$no" "$cmd"
 	if [ "$rc" -eq 2 ] && has_err "muster: error: cannot load nettle (" &&
 		has_err "): fingerprints cannot be computed" && [ ! -s "$out" ]; then
 		ok "no nettle: $cmd: exit 2, the reason, no output"
@@ -92,12 +96,7 @@ missing csv libcsv
 no=$tmp/no-csv
 for cmd in "validate LIST" "export LIST" "show LIST" "tournament PACK LIST" \
 	"tournament -o REPORT.xml PACK LIST"; do
-	set --
-	for w in $cmd; do
-		case $w in LIST) w=$list ;; PACK) w=$pack ;; REPORT.*) w=$tmp/report${w#REPORT} ;; esac
-		set -- "$@" "$w"
-	done
-	run "$no" "$@"
+	run_words "$no" "$cmd"
 	if [ "$rc" -le 1 ] && ! has_err "libcsv"; then
 		ok "no libcsv: $cmd works"
 	else
@@ -105,12 +104,7 @@ for cmd in "validate LIST" "export LIST" "show LIST" "tournament PACK LIST" \
 	fi
 done
 for cmd in "export --format=csv LIST" "show --format=csv LIST" "tournament -o REPORT.csv PACK LIST"; do
-	set --
-	for w in $cmd; do
-		case $w in LIST) w=$list ;; PACK) w=$pack ;; REPORT.*) w=$tmp/report${w#REPORT} ;; esac
-		set -- "$@" "$w"
-	done
-	run "$no" "$@"
+	run_words "$no" "$cmd"
 	if [ "$rc" -eq 2 ] && has_err "muster: error: cannot load libcsv (" &&
 		has_err "): CSV cannot be written" && [ ! -s "$out" ] && [ ! -e "$tmp/report.csv" ]; then
 		ok "no libcsv: $cmd: exit 2, the reason, no output"
