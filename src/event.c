@@ -30,11 +30,13 @@ size_t event_check(const struct event *e, const struct roster *r, const struct e
 	const struct system *sys = e->sys;
 	for (size_t i = 0; i < r->n_lists; i++) {
 		const struct r_list *l = &r->lists[i];
+		/* A list of the event's size with its own <limit> beside it is a custom game too:
+		 * its limit replaces the size's (roster.c), so it must not pass as the size. */
 		if (e->size && l->size && l->size != e->size)
 			diags_add(d, SEV_ERROR, r->file, l->line, l->col, e->size_ref, NULL,
 			          _("%s is for %s; the event is played at %s"), list_name(l),
 			          l->size->name, e->size->name);
-		else if (e->size && l->size == NULL)
+		else if (e->size && (l->size == NULL || l->custom_limit))
 			diags_add(d, SEV_ERROR, r->file, l->line, l->col, e->size_ref, NULL,
 			          _("%s has a custom limit; the event is played at %s"), list_name(l),
 			          e->size->name);

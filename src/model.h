@@ -299,6 +299,7 @@ struct r_list {
 	struct r_unit *units;
 	size_t n_units;
 	long line, col;
+	bool custom_limit;  /* the list gives its own <limit>, with or without a size */
 };
 
 struct roster {

@@ -232,6 +232,7 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 		                  p->d))
 			return -1;
 		p->custom = true;
+		l->custom_limit = true;
 	} else if (xml_is(c, "field")) {
 		return parse_field(p, c, FIELD_LIST, l->fields);
 	} else if (xml_is(c, "unit")) {
