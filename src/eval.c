@@ -234,6 +234,10 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 		if (bad)
 			return overflow(d, r, ru, &sys->costs[bad - 1]);
 		long target = -1;
+		/* An item the unit paid for: its option's line costs something in some cost type. */
+		bool paid = false;
+		for (size_t c = 0; c < sys->n_costs; c++)
+			paid |= ev->scratch[c] != 0;
 		if (o->adds) {
 			struct eitem *w = &u->items[u->n_items];
 			w->w = o->adds;
@@ -241,6 +245,7 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 			w->vals = o->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
+			w->paid = paid;
 			target = (long)u->n_items++;
 		}
 		const struct r_train *tr = ro->train;
@@ -266,6 +271,7 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 			w->vals = tr->adds->vals;
 			w->extra_line = ro->line;
 			w->extra_col = ro->col;
+			w->paid = paid;
 		}
 		if (o->target == TARGET_ITEM && option_item(ro))
 			target = find_item(u, option_item(ro));

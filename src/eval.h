@@ -24,6 +24,7 @@ struct eitem {
 	int32_t extra_col;
 	bool own_vals;
 	bool own_kw;             /* kw is its own (in the arena) */
+	bool paid;               /* added by an option that costs something (<paid/>) */
 };
 
 /* An option granted a keyword: "taking" rules are checked against the state before it. */

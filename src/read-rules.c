@@ -560,6 +560,12 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 		free(id);
 		return sel_new(SEL_ATTACHED, p->item);
 	}
+	if (xml_is(n, "paid")) {
+		free(id);
+		if (p->item != ON_ITEM)
+			FAIL(n, "%s", _("<paid/> tests items"));
+		return sel_new(SEL_PAID, p->item);
+	}
 	if (xml_is(n, "models")) {
 		free(id);
 		return read_field_test(n, p, SEL_MODELS);

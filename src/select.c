@@ -189,6 +189,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 		return entry_in_group(u->ru->entry, s->group);
 	case SEL_KIND:
 		return w && w->w->kind == s->ikind;
+	case SEL_PAID:
+		return w && w->paid;
 	case SEL_TEST:
 	case SEL_HAS:
 		break; /* conditions: expr.c */
