@@ -38,7 +38,13 @@ struct acache {
 	struct idx *ix;          /* key -> bucket index + 1 */
 	struct bucket *b;
 	size_t n, cap;
+	bool overflow;           /* a unit had more key sets than AGG_MAX_KEY_SETS */
 };
+
+/* Key sets one counted item may fall in: the product of its groups at each level it is keyed
+ * by (<also-in>). Past it the aggregate cannot be computed (an input error, like an
+ * overflow), never a silent undercount. */
+#define AGG_MAX_KEY_SETS 4096
 
 static void bucket_release(struct bucket *b)
 {
@@ -240,12 +246,253 @@ struct filling {
 	struct strbuf key;
 };
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The values of key k of an item, NUL-separated in sb (sorted, without repeats): its one value,
+ * and for a level the further groups its entry is in at that level (<also-in>, doc/data-guide.md:
+ * "a level matches any of a unit's groups"). Returns how many; 0 when it has none. */
+static size_t key_values(const struct attr_def *a, const struct value *v, const struct eunit *u,
+                         const struct system *sys, struct strbuf *sb)
+{
+	sb->len = 0;
+	size_t n = 0;
+	const char **ids = NULL;
+	size_t cap = 0;
+	if (v && v->set && a->type == ATTR_LEVEL && u->ru->entry->n_also) {
+		const struct entry *e = u->ru->entry;
+		GROW(ids, cap, 1);
+		ids[n++] = v->s ? v->s : "";
+		for (size_t i = 0; i < e->n_also; i++)
+			for (const struct group *q = e->also[i]; q; q = q->parent)
+				if (&sys->attrs[q->level] == a) {
+					GROW(ids, cap, n + 1);
+					ids[n++] = q->id;
+				}
+		qsort(ids, n, sizeof(*ids), cmp_str);
+		size_t kept = 0;
+		for (size_t i = 0; i < n; i++)
+			if (kept == 0 || strcmp(ids[i], ids[kept - 1]) != 0)
+				ids[kept++] = ids[i];
+		n = kept;
+		for (size_t i = 0; i < n; i++) {
+			strbuf_adds(sb, ids[i]);
+			strbuf_addc(sb, '\0');
+		}
+		free(ids);
+		return n;
+	}
+	return 0;
+}
+
+/* Does item u have a further group (<also-in>) at a level it is keyed by? */
+static bool keyed_by_also(const struct agg *a, const struct eunit *u, const struct eitem *w,
+                          bool this, const struct system *sys)
+{
+	if (u->ru->entry->n_also == 0 || a->attached_to_this)
+		return false;
+	struct strbuf sb = STRBUF_INIT;
+	bool multi = false;
+	for (size_t k = 0; k < a->n_keys && !multi; k++) {
+		const struct attr_def *at = this ? a->keys[k].this_attr : a->keys[k].item_attr;
+		multi = key_values(at, attr_value(at, u, w), u, sys, &sb) > 1;
+	}
+	strbuf_release(&sb);
+	return multi;
+}
+
+/* Adds a counted item with further groups to the bucket of every key set it falls in: one
+ * value of each key, the product over the keys (counted in each, as group-by counts it). */
+static void fill_expanded(struct filling *f, const struct eunit *u, const struct eitem *w,
+                          const struct r_option *o)
+{
+	const struct system *sys = f->ev->sys;
+	struct strbuf *vals = xcalloc(f->a->n_keys + 1, sizeof(*vals));
+	size_t *n = xcalloc(f->a->n_keys + 1, sizeof(*n));
+	size_t *at = xcalloc(f->a->n_keys + 1, sizeof(*at));
+	const char **cur = xcalloc(f->a->n_keys + 1, sizeof(*cur));
+	size_t sets = 1;
+	for (size_t k = 0; k < f->a->n_keys; k++) {
+		const struct attr_def *a = f->a->keys[k].item_attr;
+		const struct value *v = attr_value(a, u, w);
+		if (v == NULL || !v->set)
+			goto out;
+		n[k] = key_values(a, v, u, sys, &vals[k]);
+		if (n[k] == 0) {
+			/* One value: as item_key writes it. */
+			vals[k].len = 0;
+			key_value(&vals[k], v);
+			vals[k].s[vals[k].len - 1] = '\0';
+			n[k] = 1;
+		}
+		if (sets > AGG_MAX_KEY_SETS / n[k]) {
+			f->ac->overflow = true;
+			goto out;
+		}
+		sets *= n[k];
+		cur[k] = vals[k].s;
+	}
+	/* Every combination, as an odometer over the keys' values. */
+	for (size_t s = 0; s < sets; s++) {
+		f->key.len = 0;
+		if (f->key.s)
+			f->key.s[0] = '\0';
+		for (size_t k = 0; k < f->a->n_keys; k++) {
+			strbuf_adds(&f->key, cur[k]);
+			strbuf_addc(&f->key, '\x1f');
+		}
+		add_to(f->ac, f->a, sys, f->li, f->key.s, u, w, o);
+		for (size_t k = 0; k < f->a->n_keys; k++) {
+			cur[k] += strlen(cur[k]) + 1;
+			if (++at[k] < n[k])
+				break;
+			at[k] = 0;
+			cur[k] = vals[k].s;
+		}
+	}
+out:
+	for (size_t k = 0; k < f->a->n_keys; k++)
+		strbuf_release(&vals[k]);
+	free(vals);
+	free(n);
+	free(at);
+	free(cur);
+}
+
 static void fill_one(void *arg, const struct eunit *u, const struct eitem *w,
                      const struct r_option *o)
 {
 	struct filling *f = arg;
-	if (item_key(f->a, f->ev, u, w, false, &f->key))
+	if (keyed_by_also(f->a, u, w, false, f->ev->sys))
+		fill_expanded(f, u, w, o);
+	else if (item_key(f->a, f->ev, u, w, false, &f->key))
 		add_to(f->ac, f->a, f->ev->sys, f->li, f->key.s, u, w, o);
+}
+
+/* The values of each key of an item, as fill_expanded takes them: sets[k] holds n[k] sorted
+ * NUL-terminated values. False when a key has no value. */
+static bool item_key_sets(const struct agg *a, const struct eunit *u, const struct eitem *w,
+                          bool this, const struct system *sys, struct strbuf *sets, size_t *n)
+{
+	for (size_t k = 0; k < a->n_keys; k++) {
+		const struct attr_def *at = this ? a->keys[k].this_attr : a->keys[k].item_attr;
+		const struct value *v = attr_value(at, u, w);
+		if (v == NULL || !v->set)
+			return false;
+		n[k] = key_values(at, v, u, sys, &sets[k]);
+		if (n[k] == 0) {
+			sets[k].len = 0;
+			key_value(&sets[k], v);
+			sets[k].s[sets[k].len - 1] = '\0';
+			n[k] = 1;
+		}
+	}
+	return true;
+}
+
+/* Do two sorted sets of n and m NUL-terminated values share one? */
+static bool sets_meet(const char *x, size_t n, const char *y, size_t m)
+{
+	size_t i = 0, j = 0;
+	while (i < n && j < m) {
+		int c = strcmp(x, y);
+		if (c == 0)
+			return true;
+		if (c < 0) {
+			x += strlen(x) + 1;
+			i++;
+		} else {
+			y += strlen(y) + 1;
+			j++;
+		}
+	}
+	return false;
+}
+
+/* A checked item with further groups at a level it is keyed by: the items that share a value
+ * of every key with it, each counted once (not once per shared group), in one pass over the
+ * scope. Kept in the aggregate's cache under the item's key sets ("\x1e" first, which no
+ * one-value key starts with), so the pass is made once per distinct set of groups, not per
+ * item checked: entries with <also-in> are few, and their units share them. */
+struct union_fill {
+	const struct agg *a;
+	const struct eval *ev;
+	const struct eunit *this_u;
+	const struct eitem *this_w;
+	struct strbuf *this_sets, *sets;
+	size_t *this_n, *n;
+	struct bucket *b;
+	size_t li;
+};
+
+static void union_one(void *arg, const struct eunit *u, const struct eitem *w,
+                      const struct r_option *o)
+{
+	struct union_fill *f = arg;
+	if (f->a->not_this && u == f->this_u && w == f->this_w)
+		return;
+	if (!item_key_sets(f->a, u, w, false, f->ev->sys, f->sets, f->n))
+		return;
+	for (size_t k = 0; k < f->a->n_keys; k++)
+		if (!sets_meet(f->this_sets[k].s, f->this_n[k], f->sets[k].s, f->n[k]))
+			return;
+	add_to_bucket(f->b, f->a, f->ev->sys, f->li, u, w, o);
+}
+
+static enum ev_status union_value(const struct agg *a, struct eval *ev, struct acache *ac,
+                                  size_t row, const struct ectx *c, int64_t *out)
+{
+	size_t nk = a->n_keys;
+	struct strbuf *this_sets = xcalloc(2 * nk + 1, sizeof(*this_sets));
+	size_t *counts = xcalloc(2 * nk + 1, sizeof(*counts));
+	struct union_fill f = { a, ev, c->this_u, c->this_w, this_sets, this_sets + nk, counts,
+	                        counts + nk, NULL, 0 };
+	enum ev_status st = EV_OK;
+	if (!item_key_sets(a, c->this_u, c->this_w, true, ev->sys, this_sets, counts))
+		goto out;
+	struct strbuf key = STRBUF_INIT;
+	strbuf_addc(&key, '\x1e');
+	for (size_t k = 0; k < nk; k++) {
+		for (size_t i = 0; i < this_sets[k].len; i++)
+			strbuf_addc(&key, this_sets[k].s[i] ? this_sets[k].s[i] : '\x1d');
+		strbuf_addc(&key, '\x1f');
+	}
+	if (a->not_this) {
+		/* The pass leaves the checked item out: the bucket is its own. */
+		const struct elist *el = &ev->lists[c->this_u->list];
+		strbuf_addf(&key, "%zu:%zu:%zu", (size_t)c->this_u->list,
+		            (size_t)(c->this_u - el->units),
+		            c->this_w ? (size_t)(c->this_w - c->this_u->items) : (size_t)-1);
+	}
+	struct bucket *b = bucket_get(ac, key.s, false);
+	if (b == NULL) {
+		b = bucket_get(ac, key.s, true);
+		f.b = b;
+		size_t from = row, to = row + 1;
+		if (row == ev->n_lists) {
+			from = 0;
+			to = ev->n_lists;
+		}
+		for (f.li = from; f.li < to; f.li++) {
+			const struct elist *el = &ev->lists[f.li];
+			struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+			for (size_t ui = 0; ui < el->n; ui++)
+				agg_visit_unit(a, &sc, &el->units[ui], union_one, &f);
+		}
+	}
+	strbuf_release(&key);
+	if (b->overflow)
+		st = EV_OVERFLOW;
+	else
+		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.distinct : b->value;
+out:
+	for (size_t k = 0; k < 2 * nk; k++)
+		strbuf_release(&this_sets[k]);
+	free(this_sets);
+	free(counts);
+	return st;
 }
 
 /* One pass over the aggregate's scope. */
@@ -326,6 +573,10 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 		strbuf_release(&key);
 		return EV_NA;
 	}
+	if (ac->overflow)
+		return EV_OVERFLOW;
+	if (keyed && keyed_by_also(a, c->this_u, c->this_w, true, ev->sys))
+		return union_value(a, ev, ac, row, c, out);
 	if (!keyed)
 		strbuf_adds(&key, "");
 	else if (!item_key(a, ev, c->this_u, c->this_w, true, &key)) {

@@ -85,6 +85,31 @@ static bool also_at_level(const struct entry *e, const struct attr_def *a, const
 	return false;
 }
 
+/* Do the groups of a (at level la, the one value va and its <also-in> groups) and of b (at
+ * level lb) share one? A level matches any of a unit's groups (doc/data-guide.md, "Levels"), so
+ * same-as-this and eq-this compare every group of both, not only the ones the entries stand
+ * in. Linear in the entries' few <also-in> groups and their parents. */
+static bool levels_meet(const struct entry *a, const struct attr_def *la, const struct value *va,
+                        const struct entry *b, const struct attr_def *lb, const struct value *vb,
+                        const struct system *sys)
+{
+	if (va->set && vb->set && value_cmp(la, va, vb) == 0)
+		return true;
+	if (vb->set && also_at_level(a, la, vb, sys))
+		return true;
+	if (va->set && also_at_level(b, lb, va, sys))
+		return true;
+	for (size_t i = 0; i < a->n_also; i++)
+		for (const struct group *q = a->also[i]; q; q = q->parent) {
+			if (&sys->attrs[q->level] != la)
+				continue;
+			struct value g = { .set = true, .s = q->id };
+			if (also_at_level(b, lb, &g, sys))
+				return true;
+		}
+	return false;
+}
+
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                   const struct eitem *w, const struct r_option *o)
 {
@@ -146,7 +171,12 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 			return false;
 		const struct value *v = item_value(s->attr, u, w);
 		const struct value *t = item_value(s->attr, c->this_unit, c->this_eitem);
-		if (v == NULL || t == NULL || !v->set || !t->set)
+		if (v == NULL || t == NULL)
+			return false;
+		if (s->attr->type == ATTR_LEVEL && w == NULL && c->this_eitem == NULL)
+			return levels_meet(u->ru->entry, s->attr, v, c->this_unit->ru->entry, s->attr, t,
+			                   c->sys);
+		if (!v->set || !t->set)
 			return false;
 		return value_cmp(s->attr, v, t) == 0;
 	}
@@ -162,7 +192,16 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 			return false;
 		const struct value *v = item_value(s->attr, u, w);
 		const struct value *t = item_value(s->this_attr, c->this_unit, c->this_eitem);
-		if (v == NULL || t == NULL || !v->set || !t->set)
+		if (v == NULL || t == NULL)
+			return false;
+		/* eq-this= and ne-this= on levels, as eq= does: any group of either unit. */
+		if (s->attr->type == ATTR_LEVEL && s->this_attr->type == ATTR_LEVEL && w == NULL &&
+		    c->this_eitem == NULL && (s->op == CMP_EQ || s->op == CMP_NE)) {
+			bool meet = levels_meet(u->ru->entry, s->attr, v, c->this_unit->ru->entry,
+			                        s->this_attr, t, c->sys);
+			return s->op == CMP_EQ ? meet : !meet && v->set && t->set;
+		}
+		if (!v->set || !t->set)
 			return false;
 		return cmp_holds(s->op, value_cmp(s->attr, v, t));
 	}
