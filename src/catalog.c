@@ -268,9 +268,11 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 {
 	o->id = xml_prop(n, "id");
 	o->name = xml_name_lang(n, "name");
+	o->line = xml_line(n);
+	if (xml_need(n, "id", o->id, p->cat->file, p->d))
+		return -1;
 	if (o->name == NULL)
 		o->name = xstrdup(o->id);
-	o->line = xml_line(n);
 	o->costs = arena_alloc(&p->cat->arena, p->sys->n_costs + 1, sizeof(*o->costs));
 	char *mx = xml_prop(n, "max");
 	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
@@ -360,6 +362,8 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->catalog = cat;
 	e->group = g;
 	e->line = xml_line(n);
+	if (xml_need(n, "id", e->id, cat->file, p->d) || xml_need(n, "name", e->name, cat->file, p->d))
+		return -1;
 	/* Not inherited: an invented group may hold an entry taken from the rules. */
 	e->example = prop_true(n, "example");
 	/* The small arrays of a catalog come from its arena (util.h): a 10,000-entry catalog
@@ -465,6 +469,9 @@ static struct group *open_group(struct cparse *p, xmlNodePtr n, struct group *pa
 	g->id = xml_prop(n, "id");
 	g->name = xml_name_lang(n, "name");
 	g->parent = parent;
+	/* value_display and every printout show a level by its group's name. */
+	if (xml_need(n, "name", g->name, cat->file, p->d))
+		return NULL;
 	g->example = prop_true(n, "example");
 	char *level = xml_prop(n, "level");
 	const struct attr_def *a = idx_get(sys->attr_idx, level ? level : "");
@@ -522,6 +529,8 @@ static int read_catalog(struct cparse *p, struct xml_reader *r, const char *path
 			cat->id = xml_prop(n, "id");
 			cat->name = xml_prop(n, "name");
 			cat->revision = xml_prop(n, "revision");
+			if (xml_need(n, "id", cat->id, path, p->d) || xml_need(n, "name", cat->name, path, p->d))
+				return -1;
 			root = true;
 			continue;
 		}

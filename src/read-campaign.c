@@ -819,8 +819,23 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 		return -1;
 	c->tables = xcalloc(count_named(sec, "roll-table") + 1, sizeof(*c->tables));
 	c->loss_rolls = xcalloc(count_named(sec, "loss-roll") + 1, sizeof(*c->loss_rolls));
+	/* Sections that stand once: their readers size an array for one block or keep one
+	 * value, so a second would write past the first's array or silently replace it. The
+	 * schema cannot say so (XSD 1.0 has no "at most once" inside the choice that lets them
+	 * come in any order), and a cached or lax schema checks nothing: the reader refuses. */
+	static const char *const once[] = { "start", "progression", "recovery", "scales",
+	                                     "advances", "enlist-once", "repair" };
+	xmlNodePtr seen[MUSTER_ARRAY_LEN(once)] = { NULL };
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n)) {
 		int rc = 0;
+		for (size_t i = 0; i < MUSTER_ARRAY_LEN(once); i++) {
+			if (!xml_is(n, once[i]))
+				continue;
+			if (seen[i])
+				CRFAIL(n, _("a <campaign> has one <%s>; the first is on line %ld"), once[i],
+				       xml_line(seen[i]));
+			seen[i] = n;
+		}
 		if (xml_is(n, "currency") || xml_is(n, "roll-table")) {
 			continue;
 		} else if (xml_is(n, "award")) {

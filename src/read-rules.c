@@ -174,6 +174,78 @@ static int read_op(xmlNodePtr n, const struct rp *p, enum cmp_op *op, char **tex
 	return 0;
 }
 
+/* --- unknown attributes ---------------------------------------------------------------------- */
+
+/* The schema leaves selectors, conditions and expressions to this reader (rules.xsd says why),
+ * and a cached file skips the schema: so the reader refuses an attribute it does not know, which
+ * would otherwise be ignored and change a rule's meaning without a word (<clamp mx="1">). Each
+ * element knows a few names, so the check is linear in the attributes of the file. */
+struct known_attrs {
+	const char *elem;
+	const char *names; /* space-separated */
+};
+
+#define CMP_NAMES "eq ne lt le gt ge in not-in"
+#define AGG_NAMES "of in cost attr group-by items"
+static const struct known_attrs sel_attrs[] = {
+	{ "all", "" }, { "any", "" }, { "not", "" }, { "has", "" }, { "attached-to", "" },
+	{ "attached-to-this", "" }, { "has-item", "" }, { "not-this", "" }, { "attached", "" },
+	{ "test", CMP_NAMES }, { "models", CMP_NAMES }, { "field", "name " CMP_NAMES },
+	{ "entry", "id" }, { "has-option", "id" }, { "kind", "id" }, { "group", "id" },
+	{ "category", "id" }, { "keyword", "id" }, { "name", "matches" },
+	{ "attr", "name " CMP_NAMES " eq-this ne-this lt-this le-this gt-this ge-this" },
+	{ "same-as-this", "name" },
+};
+static const struct known_attrs expr_attrs[] = {
+	{ "add", "" }, { "mul", "" }, { "min", "" }, { "max", "" }, { "sub", "" },
+	{ "div", "round" }, { "clamp", "min max" }, { "num", "value" }, { "field", "name" },
+	{ "limit", "cost" }, { "this", "attr" }, { "count", AGG_NAMES }, { "sum", AGG_NAMES },
+	{ "distinct", AGG_NAMES }, { "per", "every each cost basis round" },
+	{ "percent", "value round cost basis" }, { "if", "" }, { "when", "" },
+};
+
+/* Refuses an attribute of n (in no namespace) that the table does not name for its element;
+ * an element the table does not hold is left to the caller, which refuses it. */
+static int check_attrs(xmlNodePtr n, const struct rp *p, const struct known_attrs *t, size_t nt)
+{
+	const char *known = NULL;
+	for (size_t i = 0; i < nt && known == NULL; i++)
+		if (xml_is(n, t[i].elem))
+			known = t[i].names;
+	if (known == NULL)
+		return 0;
+	for (xmlAttrPtr a = n->properties; a; a = a->next) {
+		if (a->ns != NULL)
+			continue;
+		const char *name = (const char *)a->name;
+		size_t len = strlen(name), best = SIZE_MAX;
+		char guess[64] = "";
+		bool found = false;
+		for (const char *k = known; *k && !found;) {
+			size_t kl = strcspn(k, " ");
+			char word[64];
+			snprintf(word, sizeof(word), "%.*s", (int)kl, k);
+			found = kl == len && memcmp(k, name, len) == 0;
+			size_t dist = edit_distance(name, word, 2);
+			if (dist < best) {
+				best = dist;
+				memcpy(guess, word, sizeof(guess));
+			}
+			k += kl + (k[kl] == ' ');
+		}
+		if (found)
+			continue;
+		/* A near miss: at most two edits, and fewer than the typo has letters. */
+		if (best <= 2 && best < len && guess[0])
+			fatal(p, n, _("'%s' is not an attribute of <%s>; did you mean '%s'?"), name,
+			      ename(n), guess);
+		else
+			fatal(p, n, _("'%s' is not an attribute of <%s>"), name, ename(n));
+		return -1;
+	}
+	return 0;
+}
+
 /* --- selectors and conditions -------------------------------------------------------------- */
 
 static struct sel *sel_new(enum sel_kind k, enum attr_on item)
@@ -435,6 +507,8 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 {
 	struct sel *s = NULL;
 	char *id = NULL;
+	if (check_attrs(n, p, sel_attrs, MUSTER_ARRAY_LEN(sel_attrs)))
+		return NULL;
 	if (p->item == ON_OPTION && !one_of(n, option_leaves, MUSTER_ARRAY_LEN(option_leaves)))
 		FAIL(n, _("<%s> does not apply to options (options have ids, names and categories)"),
 		     ename(n));
@@ -830,6 +904,8 @@ static struct expr *read_expr(xmlNodePtr n, struct rp *p)
 		{ "min", EX_MIN, 1, SIZE_MAX }, { "max", EX_MAX, 1, SIZE_MAX },
 		{ "sub", EX_SUB, 2, 2 }, { "div", EX_DIV, 2, 2 }, { "clamp", EX_CLAMP, 1, 1 },
 	};
+	if (check_attrs(n, p, expr_attrs, MUSTER_ARRAY_LEN(expr_attrs)))
+		return NULL;
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(arith); i++) {
 		if (!xml_is(n, arith[i].name))
 			continue;
@@ -937,6 +1013,9 @@ fail:
 /* <at-most value="3"/>, <at-least this="rank"/>, or expressions that add up. */
 static struct expr *read_bound(xmlNodePtr n, struct rp *p)
 {
+	const struct known_attrs bound_attrs[] = { { (const char *)n->name, "value this" } };
+	if (check_attrs(n, p, bound_attrs, 1))
+		return NULL;
 	char *v = xml_prop(n, "value");
 	char *th = xml_prop(n, "this");
 	xmlNodePtr c = xml_first_elem(n);

@@ -123,6 +123,8 @@ static int load_costs(struct system *sys, xmlNodePtr sec, struct diags *d)
 		cd->name = xml_prop(c, "name");
 		cd->abbr = xml_prop(c, "abbr");
 		cd->index = sys->n_costs++;
+		if (xml_need(c, "name", cd->name, sys->file, d))
+			return -1;
 		if (reg(sys, sys->cost_idx, _("cost"), cd->id, cd, c, d))
 			return -1;
 	}
@@ -198,7 +200,8 @@ static int load_levels(struct system *sys, xmlNodePtr sec, size_t *cap, struct d
 		a->on = ON_UNIT;
 		a->line = xml_line(c);
 		a->index = sys->n_unit_attrs++;
-		if (reg(sys, sys->attr_idx, _("attribute"), a->id, a, c, d))
+		if (reg(sys, sys->attr_idx, _("attribute"), a->id, a, c, d) ||
+		    xml_need(c, "name", a->name, sys->file, d))
 			return -1;
 	}
 	return 0;
@@ -231,7 +234,8 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 		a->required = req && strcmp(req, "true") == 0;
 		free(req);
 		a->index = a->on == ON_ITEM ? sys->n_item_attrs++ : sys->n_unit_attrs++;
-		if (xml_prop_long(c, "min", -1000000000L, 1000000000L, -1000000000L, &a->min, sys->file, d) ||
+		if (xml_need(c, "name", a->name, sys->file, d) ||
+		    xml_prop_long(c, "min", -1000000000L, 1000000000L, -1000000000L, &a->min, sys->file, d) ||
 		    xml_prop_long(c, "max", -1000000000L, 1000000000L, 1000000000L, &a->max, sys->file, d))
 			return -1;
 		if (a->min > a->max) {
@@ -262,6 +266,8 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 				return -1;
 			vl->label = xml_prop(l, "name");
 			vl->note = xml_prop(l, "note");
+			if (xml_need(l, "name", vl->label, sys->file, d))
+				return -1;
 		}
 		if (reg(sys, sys->attr_idx, _("attribute"), a->id, a, c, d))
 			return -1;
@@ -350,6 +356,8 @@ static int load_categories(struct system *sys, xmlNodePtr sec, struct diags *d)
 		cd->id = xml_prop(c, "id");
 		cd->name = xml_prop(c, "name");
 		cd->index = sys->n_cats++;
+		if (xml_need(c, "name", cd->name, sys->file, d))
+			return -1;
 		if (reg(sys, sys->cat_idx, _("category"), cd->id, cd, c, d))
 			return -1;
 	}
@@ -416,6 +424,8 @@ static int load_fields(struct system *sys, xmlNodePtr sec, struct diags *d)
 		        : type && strcmp(type, "choice") == 0 ? ATTR_CHOICE : ATTR_INT;
 		free(type);
 		f->index = sys->n_fields++;
+		if (xml_need(c, "name", f->name, sys->file, d))
+			return -1;
 		if (reg(sys, sys->field_idx, _("field"), f->id, f, c, d))
 			return -1;
 		if (f->type == ATTR_CHOICE) {
@@ -468,9 +478,13 @@ static int load_sizes(struct system *sys, xmlNodePtr sec, struct diags *d)
 				struct fact *f = &s->facts[s->n_facts++];
 				f->name = xml_prop(k, "name");
 				f->value = xml_prop(k, "value");
+				if (xml_need(k, "name", f->name, sys->file, d) ||
+				    xml_need(k, "value", f->value, sys->file, d))
+					return -1;
 			}
 		}
-		if (reg(sys, sys->size_idx, _("battle size"), s->id, s, c, d))
+		if (reg(sys, sys->size_idx, _("battle size"), s->id, s, c, d) ||
+		    xml_need(c, "name", s->name, sys->file, d))
 			return -1;
 	}
 	return 0;
@@ -646,6 +660,8 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 	sys->id = xml_prop(root_el, "id");
 	sys->name = xml_prop(root_el, "name");
 	sys->revision = xml_prop(root_el, "revision");
+	if (xml_need(root_el, "id", sys->id, path, d) || xml_need(root_el, "name", sys->name, path, d))
+		goto fail;
 	char *rd = xml_prop(root_el, "rounding");
 	sys->rounding = rd && strcmp(rd, "down") == 0 ? ROUND_DOWN
 	              : ROUND_UP;

@@ -1273,6 +1273,16 @@ bool xml_is(xmlNodePtr node, const char *name)
 	return node && strcmp((const char *)node->name, name) == 0;
 }
 
+int xml_need(xmlNodePtr node, const char *name, const void *value, const char *file,
+             struct diags *d)
+{
+	if (value != NULL)
+		return 0;
+	diags_add(d, SEV_FATAL, file, xml_line(node), xml_col(node), NULL, NULL,
+	          _("<%s> needs the attribute %s=\"...\""), (const char *)node->name, name);
+	return -1;
+}
+
 char *xml_prop(xmlNodePtr node, const char *name)
 {
 	xmlChar *v = xmlGetNoNsProp(node, (const xmlChar *)name);

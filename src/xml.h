@@ -150,6 +150,11 @@ char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
+/* For an attribute the schema requires, read into value: 0 when value is not NULL, else -1 with
+ * a fatal diagnostic naming the attribute. A cached or lax schema check may have let the file
+ * through without it, and the readers never rely on a schema for their safety. */
+int xml_need(xmlNodePtr node, const char *name, const void *value, const char *file,
+             struct diags *d);
 /* The same, copied into arena a (util.h): for the many short strings of one owner. */
 const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a);
 /* Sets attribute name of n to value, text from a user (a command line): a character XML cannot
