@@ -190,6 +190,7 @@ struct known_attrs {
 static const struct known_attrs sel_attrs[] = {
 	{ "all", "" }, { "any", "" }, { "not", "" }, { "has", "" }, { "attached-to", "" },
 	{ "attached-to-this", "" }, { "has-item", "" }, { "not-this", "" }, { "attached", "" },
+	{ "paid", "" },
 	{ "test", CMP_NAMES }, { "models", CMP_NAMES }, { "field", "name " CMP_NAMES },
 	{ "entry", "id" }, { "has-option", "id" }, { "kind", "id" }, { "group", "id" },
 	{ "category", "id" }, { "keyword", "id" }, { "name", "matches" },
