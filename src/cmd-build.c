@@ -168,15 +168,19 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	struct diags d = DIAGS_INIT;
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
-	char *buf = NULL;
-	size_t len = 0;
+	char *buf = NULL, *was = NULL;
+	size_t len = 0, was_len = 0;
 	int rc = MUSTER_EXIT_TROUBLE;
 	xmlDocPtr doc = NULL;
-	/* The roster as it is: its system resolves names, and it must load before a change. */
-	if (edit_check(s, path, NULL, 0, &r, &ev, &d) < 0)
+	/* The roster as it is, read once: its system resolves names, and it must load before a
+	 * change. The save checks that the file still holds these bytes (another command may
+	 * have saved it meanwhile), so that neither change is lost. */
+	if (xml_read_file(path, &was, &was_len, &d) != 0)
+		goto print;
+	if (edit_check(s, path, was, was_len, &r, &ev, &d) < 0)
 		goto print;
 	diags_release(&d);
-	doc = xml_load_file_for_edit(path, &d);
+	doc = xml_load_memory_for_edit(was, was_len, path, &d);
 	if (doc == NULL)
 		goto print;
 	if (edit_apply(doc, r->sys, argc, argv, &d) != 0) {
@@ -199,7 +203,7 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 		goto out;
 	}
 	struct diags sd = DIAGS_INIT;
-	if (save_file(path, buf, len, &sd) != 0) {
+	if (save_file_checked(path, buf, len, was, was_len, &sd) != 0) {
 		diags_print(&sd, stderr, DIAG_TEXT);
 		diags_release(&sd);
 		goto out;
@@ -217,6 +221,7 @@ out:
 	if (doc)
 		xmlFreeDoc(doc);
 	free(buf);
+	free(was);
 	diags_release(&d);
 	return rc;
 }

@@ -616,10 +616,12 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	struct diags d = DIAGS_INIT, before = DIAGS_INIT;
 	struct session *s = cmd_session_new();
 	int rc = MUSTER_EXIT_TROUBLE;
-	char *buf = NULL;
-	size_t len = 0;
-	long was = edit_check(s, path, NULL, 0, NULL, NULL, &before);
-	xmlDocPtr doc = was < 0 ? NULL : xml_load_file_for_edit(path, &d);
+	char *buf = NULL, *orig = NULL;
+	size_t len = 0, orig_len = 0;
+	/* Read once: the save checks that the file still holds these bytes. */
+	long was = xml_read_file(path, &orig, &orig_len, &before) != 0 ? -1
+	           : edit_check(s, path, orig, orig_len, NULL, NULL, &before);
+	xmlDocPtr doc = was < 0 ? NULL : xml_load_memory_for_edit(orig, orig_len, path, &d);
 	if (doc == NULL) {
 		diags_merge(&d, &before);
 		diags_print(&d, stderr, DIAG_TEXT);
@@ -667,7 +669,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		diags_release(&nd);
 		cmd_error_at(path, "%s", _("refused: it breaks the rules above; the file is unchanged"));
 		rc = MUSTER_EXIT_ILLEGAL;
-	} else if (save_file(path, buf, len, &d) != 0) {
+	} else if (save_file_checked(path, buf, len, orig, orig_len, &d) != 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
 	} else {
 		show(r, ev, &d, stdout);
@@ -678,6 +680,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	roster_free(r);
 out:
 	free(buf);
+	free(orig);
 	if (doc)
 		xmlFreeDoc(doc);
 	diags_release(&d);

@@ -103,8 +103,12 @@ const struct cmd_entry cmd_edit_entry = {
 	   "  undo, redo        take back the last change, or make it again\n"
 	   "  show              the list, its totals, trackers and violations\n"
 	   "  suggest           what can still be added legally\n"
+	   "  reload            read FILE again (after another command changed it)\n"
+	   "  save              write the session's roster over FILE, whatever it holds now\n"
 	   "  help, quit\n\n"
-	   "Each change is saved at once (the previous version kept as FILE~). On a terminal,\n"
+	   "Each change is saved at once (the previous version kept as FILE~). A change is not\n"
+	   "saved over one that another command made to FILE since the session read it: it is\n"
+	   "kept in the session, and 'reload' or 'save' says which wins. On a terminal,\n"
 	   "Tab completes commands, entries, options and units, and the arrows walk the\n"
 	   "history. With standard input from a pipe, commands are read one a line with no\n"
 	   "prompt; the exit status is 0 when every command worked, 2 otherwise.\n"),
@@ -114,8 +118,12 @@ const struct cmd_entry cmd_edit_entry = {
 struct editor {
 	struct session *s;
 	const char *path;
-	char *text;               /* the roster as saved last */
+	char *text;               /* the roster as saved last (or changed, when unsaved) */
 	size_t len;
+	char *disk;               /* the file as read or saved last: saves check it is still so */
+	size_t disk_len;
+	bool unsaved;             /* text is not saved: the file changed since it was read */
+	bool warned;              /* quit was told so once */
 	char **undo, **redo;      /* texts before (after) each change, most recent last */
 	size_t n_undo, cap_undo, n_redo, cap_redo;
 	const struct system *sys; /* of the roster: for completion */
@@ -190,7 +198,20 @@ static int take(struct editor *e, const char *text, size_t len)
 	return 0;
 }
 
-/* Makes text the roster: checked, saved, printed. Takes text. Returns 0 or -1. */
+/* The file now holds text (len bytes): later saves check that it still does. */
+static void on_disk(struct editor *e, const char *text, size_t len)
+{
+	free(e->disk);
+	e->disk = xstrndup(text, len);
+	e->disk_len = len;
+	e->unsaved = false;
+	e->warned = false;
+}
+
+/* Makes text the roster: checked, saved, printed. Takes text. Returns 0, -1 (the roster is as
+ * it was), or SAVE_CHANGED: another command saved the file since this session read it, so it
+ * is not overwritten; text is the session's roster all the same, unsaved, so that nothing is
+ * lost ('reload' or 'save' then). */
 static int commit(struct editor *e, char *text, size_t len)
 {
 	if (take(e, text, len) != 0) {
@@ -198,9 +219,21 @@ static int commit(struct editor *e, char *text, size_t len)
 		return -1;
 	}
 	struct diags sd = DIAGS_INIT;
-	int saved = save_file(e->path, text, len, &sd);
+	int saved = save_file_checked(e->path, text, len, e->disk, e->disk_len, &sd);
 	diags_print(&sd, stderr, DIAG_TEXT);
 	diags_release(&sd);
+	if (saved == SAVE_CHANGED) {
+		free(e->text);
+		e->text = text;
+		e->len = len;
+		e->unsaved = true;
+		e->warned = false;
+		cmd_print_status(e->ev, &e->d, true, stdout);
+		fprintf(stderr, _("muster: %s: the change is kept in this session, not saved: 'reload' "
+		                  "reads the file again (then 'undo' gives back this session's roster), "
+		                  "'save' writes this session's roster over it\n"), vis(e->path));
+		return SAVE_CHANGED;
+	}
 	if (saved < 0) {
 		free(text);
 		/* The file is as it was: so is the roster. */
@@ -214,6 +247,7 @@ static int commit(struct editor *e, char *text, size_t len)
 	free(e->text);
 	e->text = text;
 	e->len = len;
+	on_disk(e, text, len);
 	cmd_print_status(e->ev, &e->d, true, stdout);
 	return 0;
 }
@@ -235,11 +269,12 @@ static int change(struct editor *e, int argc, char **argv)
 	if (text == NULL)
 		return -1;
 	char *before = xstrndup(e->text, e->len);
-	if (commit(e, text, len) == 0) {
+	int c = commit(e, text, len);
+	if (c == 0 || c == SAVE_CHANGED) {
 		push_text(&e->undo, &e->n_undo, &e->cap_undo, before);
 		while (e->n_redo)
 			free(e->redo[--e->n_redo]);
-		rc = 0;
+		rc = c == 0 ? 0 : -1;
 	} else {
 		free(before);
 	}
@@ -257,7 +292,8 @@ static int step_back(struct editor *e, bool back)
 	}
 	char *text = (*from)[--*n_from];
 	char *now = xstrndup(e->text, e->len);
-	if (commit(e, text, strlen(text)) != 0) {
+	int c = commit(e, text, strlen(text));
+	if (c != 0 && c != SAVE_CHANGED) {
 		push_text(from, n_from, back ? &e->cap_undo : &e->cap_redo, xstrdup(now));
 		free(now);
 		return -1;
@@ -266,7 +302,53 @@ static int step_back(struct editor *e, bool back)
 		push_text(&e->redo, &e->n_redo, &e->cap_redo, now);
 	else
 		push_text(&e->undo, &e->n_undo, &e->cap_undo, now);
+	return c == 0 ? 0 : -1;
+}
+
+/* reload: the file as it is now becomes the session's roster; the session's own is kept on
+ * the undo stack, so that nothing is lost. */
+static int reload(struct editor *e)
+{
+	struct diags d = DIAGS_INIT;
+	char *text = NULL;
+	size_t len = 0;
+	if (xml_read_file(e->path, &text, &len, &d) != 0) {
+		diags_print(&d, stderr, DIAG_TEXT);
+		diags_release(&d);
+		return -1;
+	}
+	char *now = xstrndup(e->text, e->len);
+	if (take(e, text, len) != 0) {
+		free(now);
+		free(text);
+		return -1;
+	}
+	if (len != e->len || memcmp(text, e->text, len) != 0) {
+		push_text(&e->undo, &e->n_undo, &e->cap_undo, now);
+		while (e->n_redo)
+			free(e->redo[--e->n_redo]);
+	} else {
+		free(now);
+	}
+	free(e->text);
+	e->text = text;
+	e->len = len;
+	on_disk(e, text, len);
+	cmd_print_status(e->ev, &e->d, true, stdout);
 	return 0;
+}
+
+/* save: the session's roster over the file, whatever the file holds now. */
+static int save_anyway(struct editor *e)
+{
+	struct diags sd = DIAGS_INIT;
+	int saved = save_file(e->path, e->text, e->len, &sd);
+	diags_print(&sd, stderr, DIAG_TEXT);
+	diags_release(&sd);
+	if (saved < 0)
+		return -1;
+	on_disk(e, e->text, e->len);
+	return saved > 0 ? -1 : 0;
 }
 
 /* Runs one command line. Returns 1 to quit, 0 done, -1 failed. */
@@ -279,6 +361,18 @@ static int run_line(struct editor *e, const char *line)
 		rc = 0;
 	} else if (strcmp(w[0], "quit") == 0 || strcmp(w[0], "exit") == 0 || strcmp(w[0], "q") == 0) {
 		rc = 1;
+		if (e->unsaved && !e->warned) {
+			/* Once: the session holds a change the file does not. */
+			fprintf(stderr, _("muster: %s: this session's roster is not saved ('save' writes it, "
+			                  "'reload' takes the file's; 'quit' again leaves without saving)\n"),
+			        vis(e->path));
+			e->warned = true;
+			rc = 0;
+		}
+	} else if (strcmp(w[0], "reload") == 0) {
+		rc = reload(e);
+	} else if (strcmp(w[0], "save") == 0) {
+		rc = save_anyway(e);
 	} else if (strcmp(w[0], "add") == 0 || strcmp(w[0], "remove") == 0 ||
 	           strcmp(w[0], "set") == 0) {
 		rc = change(e, (int)n, w);
@@ -295,7 +389,7 @@ static int run_line(struct editor *e, const char *line)
 	} else if (strcmp(w[0], "help") == 0) {
 		fputs(_(cmd_edit_entry.help), stdout);
 	} else {
-		fprintf(stderr, _("muster: unknown command '%s' (add, remove, set, undo, redo, show, suggest, help, quit)\n"),
+		fprintf(stderr, _("muster: unknown command '%s' (add, remove, set, undo, redo, show, suggest, reload, save, help, quit)\n"),
 		        vis(w[0]));
 		rc = -1;
 	}
@@ -384,7 +478,7 @@ static char **complete(const char *text, int start, int end)
 	size_t n = split_words(before, &w);
 	free(before);
 	static const char *const commands[] = { "add", "remove", "set", "undo", "redo", "show",
-	                                        "suggest", "help", "quit", NULL };
+	                                        "suggest", "reload", "save", "help", "quit", NULL };
 	if (n == 0) {
 		for (const char *const *c = commands; *c; c++)
 			cand(*c);
@@ -477,6 +571,7 @@ static int exec_edit(int argc, char **argv)
 	fclose(f);
 	e.len = sb.len;
 	e.text = strbuf_detach(&sb);
+	on_disk(&e, e.text, e.len);
 	if (e.len > (size_t)XML_MAX_FILE_SIZE || take(&e, e.text, e.len) != 0) {
 		free(e.text);
 		session_free(e.s);
@@ -543,6 +638,7 @@ static int exec_edit(int argc, char **argv)
 	free(e.undo);
 	free(e.redo);
 	free(e.text);
+	free(e.disk);
 	eval_free(e.ev);
 	roster_free(e.r);
 	diags_release(&e.d);

@@ -25,7 +25,7 @@ static int exec_export(int argc, char **argv);
 
 const struct cmd_entry cmd_export_entry = {
 	"export",
-	N_("[--format=FORMAT] [--style=full|compact] [-o OUT] FILE"),
+	N_("[--format=FORMAT] [--style=full|compact] [-o OUT [--force]] FILE"),
 	N_("write a list as text, Markdown, HTML, a CSV cost sheet or roster XML"),
 	N_("Every form keeps everything: units, models, every option, training and its cost,\n"
 	   "stats, items, abilities, each cost type, limits, points left, notes, the\n"
@@ -36,12 +36,13 @@ const struct cmd_entry cmd_export_entry = {
 	   "                       csv (a cost sheet) or xml (the canonical roster)\n"
 	   "      --style=STYLE    full (the default) or compact (one line per unit; text\n"
 	   "                       and markdown)\n"
-	   "  -o, --output=OUT     write to OUT (the previous file is kept as OUT~) instead\n"
-	   "                       of standard output\n"),
+	   "  -o, --output=OUT     write to OUT instead of standard output; an existing\n"
+	   "                       file is refused, and never replaced by its own export\n"
+	   "      --force          replace an existing OUT (kept as OUT~)\n"),
 	exec_export,
 };
 
-enum { OPT_STYLE = OPT_OUTPUT + 1 };
+enum { OPT_STYLE = OPT_OUTPUT + 1, OPT_FORCE };
 
 /* Writes the export to out. A regular file (or a new one) goes through save_file; a device
  * or a pipe (-o /dev/stdout, /dev/null, a FIFO) cannot be replaced by renaming, and must not
@@ -77,6 +78,7 @@ static int exec_export(int argc, char **argv)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "style", required_argument, NULL, OPT_STYLE },
 		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const names[] = { "text", "markdown", "html", "csv", "xml" };
@@ -84,6 +86,7 @@ static int exec_export(int argc, char **argv)
 	enum export_format fmt = EXPORT_TEXT;
 	enum export_style style = EXPORT_FULL;
 	const char *out = NULL;
+	bool force = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
@@ -113,6 +116,9 @@ static int exec_export(int argc, char **argv)
 		case 'o':
 			out = optarg;
 			break;
+		case OPT_FORCE:
+			force = true;
+			break;
 		default:
 			return cmd_bad_option(self, opt, argv);
 		}
@@ -127,6 +133,8 @@ static int exec_export(int argc, char **argv)
 	    (fmt == EXPORT_CSV && cmd_need_csv() != 0))
 		return MUSTER_EXIT_TROUBLE;
 	const char *path = argv[optind];
+	if (out && cmd_check_output(out, force, &path, 1) != 0)
+		return MUSTER_EXIT_TROUBLE;
 	struct diags d = DIAGS_INIT;
 	struct session *s = cmd_session_new();
 	struct roster *r = roster_load(s, path, &d);

@@ -34,7 +34,7 @@ static int exec_tournament(int argc, char **argv);
 
 const struct cmd_entry cmd_tournament_entry = {
 	"tournament",
-	N_("[-o REPORT.csv|REPORT.xml]... [--jobs=N] PACK LIST|DIR..."),
+	N_("[-o REPORT.csv|REPORT.xml]... [--force] [--jobs=N] PACK LIST|DIR..."),
 	N_("check every list of an event against its event pack, with a report"),
 	N_("Checks each roster file (each *.xml file under a directory, in sorted order)\n"
 	   "against the game system and the event pack PACK: its battle size, limits, list\n"
@@ -45,7 +45,9 @@ const struct cmd_entry cmd_tournament_entry = {
 	   "(or the pack) cannot be read.\n\n"
 	   "Options:\n"
 	   "  -o, --output=FILE    also write the report to FILE: CSV when it ends in .csv,\n"
-	   "                       XML when it ends in .xml (may be given twice)\n"
+	   "                       XML when it ends in .xml (may be given twice); an\n"
+	   "                       existing file is refused, and never a pack or a list\n"
+	   "      --force          replace an existing report (kept as FILE~)\n"
 	   "  -j, --jobs=N         check on N threads (default: one per processor)\n"),
 	exec_tournament,
 };
@@ -430,11 +432,13 @@ static int exec_tournament(int argc, char **argv)
 		CMD_COMMON_OPTIONS,
 		{ "output", required_argument, NULL, 'o' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "force", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd_entry *self = &cmd_tournament_entry;
 	const char *csv_out = NULL, *xml_out = NULL;
 	int jobs = 0;
+	bool force = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:j:", longopts, NULL)) != -1) {
 		int c = cmd_common_option(self, opt, optarg);
@@ -451,6 +455,9 @@ static int exec_tournament(int argc, char **argv)
 			else
 				return cmd_usage_error(self, _("a report is FILE.csv or FILE.xml, not '%s'"),
 				                       optarg);
+			break;
+		case 'f':
+			force = true;
 			break;
 		case 'j':
 			if ((jobs = cmd_parse_jobs(optarg)) < 0)
@@ -484,6 +491,21 @@ static int exec_tournament(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		walk_add(&w, argv[i]);
 	size_t n = w.n;
+	/* A report never replaces the pack or a list it reports on (nor, without --force,
+	 * anything else). */
+	const char **inputs = xcalloc(n + 2, sizeof(*inputs));
+	inputs[0] = pack;
+	for (size_t i = 0; i < n; i++)
+		inputs[i + 1] = w.v[i].path;
+	int bad = (csv_out && cmd_check_output(csv_out, force, inputs, n + 1) != 0) ||
+	          (xml_out && cmd_check_output(xml_out, force, inputs, n + 1) != 0);
+	free(inputs);
+	if (bad) {
+		walk_release(&w);
+		event_free(ev);
+		session_free_at_exit(s);
+		return MUSTER_EXIT_TROUBLE;
+	}
 	struct entry_row *rows = xcalloc(n + 1, sizeof(*rows));
 	for (size_t i = 0; i < n; i++) {
 		rows[i].file = w.v[i].path;

@@ -263,3 +263,25 @@ int cmd_need_csv(void)
 	cmd_error(_("cannot load libcsv (%s): CSV cannot be written"), why);
 	return -1;
 }
+
+int cmd_check_output(const char *out, bool force, const char *const *inputs, size_t n)
+{
+	struct stat so;
+	if (stat(out, &so) != 0 || !S_ISREG(so.st_mode))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		struct stat si;
+		if (inputs[i] && stat(inputs[i], &si) == 0 && si.st_dev == so.st_dev &&
+		    si.st_ino == so.st_ino) {
+			fprintf(stderr, _("muster: %s: is %s, an input of this command; not written\n"),
+			        vis(out), vis(inputs[i]));
+			return -1;
+		}
+	}
+	if (!force) {
+		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
+		        vis(out), vis(out));
+		return -1;
+	}
+	return 0;
+}

@@ -131,5 +131,10 @@ struct session *cmd_session_new(void);
 int cmd_need_fingerprints(void);
 /* The same for CSV (csv_unavailable). */
 int cmd_need_csv(void);
+/* An -o OUT about to be written: 0, or -1 with a message printed when OUT is an existing
+ * regular file and force is false, or when it is the same file (device and inode, whatever
+ * the names) as one of the n inputs, force or not: a report must never replace what it was
+ * made from. A device or a pipe (-o /dev/null) is written to as it is, never refused. */
+int cmd_check_output(const char *out, bool force, const char *const *inputs, size_t n);
 
 #endif

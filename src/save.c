@@ -1,11 +1,17 @@
 /* save.c - saving a user's file atomically, keeping the previous version as NAME~
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Every step is relative to the directory, opened once: no path is resolved twice, so a
+ * name planted between two steps is never followed (the temporary is created O_EXCL and
+ * O_NOFOLLOW, the current file reopened O_NOFOLLOW to compare it). realpath() is not used:
+ * it follows every link, which the kernel itself refuses for a stranger's link in /tmp.
  */
 #include "muster.h"
 #include "save.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -13,8 +19,17 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* Symbolic links followed before the path is refused, as the kernel's own limit. */
+#define SAVE_MAX_LINKS 40
+/* How long a save waits for another save into the same directory (milliseconds). A lock held
+ * longer is someone else's doing: the save is refused rather than hang. */
+#define SAVE_LOCK_WAIT_MS 30000
 
 int (*save_test_hook)(const char *step);
 
@@ -51,39 +66,258 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int save_file(const char *path, const char *data, size_t len, struct diags *d)
+/* The directory's exclusive lock, waited for at most SAVE_LOCK_WAIT_MS. */
+static int lock_dir(int dfd)
 {
-	/* Write through a symbolic link: the link stays, its target changes. */
-	char *real = realpath(path, NULL);
-	struct stat st;
-	bool exists = real != NULL;
-	if (!exists) {
-		if (errno != ENOENT || lstat(path, &st) == 0) /* a dangling link, or worse */
-			return fail(d, path, _("cannot resolve the path"), errno == ENOENT ? ENOENT : errno);
-		real = xstrdup(path);
-	} else if (stat(real, &st) != 0) {
-		int e = errno;
-		free(real);
-		return fail(d, path, _("cannot read its status"), e);
-	} else if (!S_ISREG(st.st_mode)) {
-		free(real);
-		return fail(d, path, _("not a regular file"), EINVAL);
-	} else if (access(real, W_OK) != 0) {
-		int e = errno;
-		free(real);
-		return fail(d, path, _("not writable"), e);
+	for (long waited = 0;; waited += 5) {
+		if (flock(dfd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return -1;
+		if (waited >= SAVE_LOCK_WAIT_MS) {
+			errno = EWOULDBLOCK;
+			return -1;
+		}
+		struct timespec ts = { 0, 5 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
 	}
-	char *dcopy = xstrdup(real), *bcopy = xstrdup(real);
-	char *dir = dirname(dcopy), *base = basename(bcopy);
-	char *tmp = xasprintf("%s/.%s.XXXXXX", dir, base);
-	char *backup = xasprintf("%s~", real);
-	char *backup_tmp = NULL;
-	int fd = -1, rc = -1, e = 0;
+}
+
+static bool is_temp_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+/* ".BASE.XXXXXX" (6 letters or digits), with a '~' or not: this file's temporaries, ours and
+ * mkostemp's before them. */
+static bool is_temp_of(const char *name, const char *base)
+{
+	size_t bl = strlen(base);
+	if (name[0] != '.' || strncmp(name + 1, base, bl) != 0 || name[1 + bl] != '.')
+		return false;
+	const char *x = name + 2 + bl;
+	for (int k = 0; k < 6; k++)
+		if (!is_temp_char(x[k]))
+			return false;
+	return x[6] == '\0' || (x[6] == '~' && x[7] == '\0');
+}
+
+/* Removes the temporaries of base that a killed save left (called under the lock: no other
+ * save is in flight in this directory). Only the user's own regular files; best effort. The
+ * directory is read once: linear in its entries. */
+static void remove_stale(int dfd, const char *base)
+{
+	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	DIR *dir = fdopendir(fd);
+	if (dir == NULL) {
+		close(fd);
+		return;
+	}
+	uid_t me = geteuid();
+	for (struct dirent *de; (de = readdir(dir)) != NULL;) {
+		struct stat st;
+		if (is_temp_of(de->d_name, base) &&
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == me)
+			(void)unlinkat(dfd, de->d_name, 0);
+	}
+	closedir(dir);
+}
+
+/* ".BASE." and 6 random letters or digits. */
+static char *temp_name(const char *base)
+{
+	static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char r[6];
+	if (getrandom(r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r)) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		unsigned long v = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16);
+		for (size_t i = 0; i < sizeof(r); i++, v >>= 5)
+			r[i] = (unsigned char)(v + i * 7);
+	}
+	char x[7];
+	for (size_t i = 0; i < 6; i++)
+		x[i] = set[r[i] % (sizeof(set) - 1)];
+	x[6] = '\0';
+	return xasprintf(".%s.%s", base, x);
+}
+
+/* 1 when the regular file base in dfd holds exactly was; 0 when it differs, is gone or is not
+ * a regular file; -1 when it cannot be read (errno). */
+static int holds(int dfd, const char *base, const char *was, size_t was_len)
+{
+	int fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT || errno == ELOOP ? 0 : -1;
+	struct stat st;
+	int rc = 1;
+	if (fstat(fd, &st) != 0) {
+		rc = -1;
+	} else if (!S_ISREG(st.st_mode) || (uintmax_t)st.st_size != (uintmax_t)was_len) {
+		rc = 0;
+	} else {
+		char buf[65536];
+		size_t at = 0;
+		for (;;) {
+			ssize_t k = read(fd, buf, sizeof(buf));
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k < 0) {
+				rc = -1;
+				break;
+			}
+			if (k == 0) {
+				rc = at == was_len;
+				break;
+			}
+			if ((size_t)k > was_len - at || memcmp(buf, was + at, (size_t)k) != 0) {
+				rc = 0;
+				break;
+			}
+			at += (size_t)k;
+		}
+	}
+	int e = errno;
+	close(fd);
+	errno = e;
+	return rc;
+}
+
+static char *readlink_at(int dfd, const char *name, off_t size)
+{
+	size_t cap = size > 0 && size < PATH_MAX ? (size_t)size + 1 : PATH_MAX;
+	char *buf = xmalloc(cap + 1);
+	ssize_t k = readlinkat(dfd, name, buf, cap);
+	if (k < 0 || (size_t)k >= cap) {
+		int e = k < 0 ? errno : ENAMETOOLONG;
+		free(buf);
+		errno = e;
+		return NULL;
+	}
+	buf[k] = '\0';
+	return buf;
+}
+
+static void split(const char *path, char **dir, char **base)
+{
+	char *a = xstrdup(path), *b = xstrdup(path);
+	*dir = xstrdup(dirname(a));
+	*base = xstrdup(basename(b));
+	free(a);
+	free(b);
+}
+
+static int save(const char *path, const char *data, size_t len, const char *was, size_t was_len,
+                struct diags *d)
+{
+	char *cur = xstrdup(path), *dir = NULL, *base = NULL;
+	char *tmp = NULL, *backup = NULL, *backup_tmp = NULL;
+	int dfd = -1, fd = -1, rc = -1, e = 0;
+	bool exists = false;
+	struct stat st;
 	/* What failed, in words and by the system call's name. */
 	const char *what = NULL;
-	if (step("open") || (fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
+	/* The file's directory, opened and locked; a symbolic link is followed by hand, as the
+	 * kernel would (each directory on the way locked while it is looked at). */
+	for (int hops = 0;; hops++) {
+		split(cur, &dir, &base);
+		if (step("diropen") || (dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+			e = errno;
+			what = _("cannot open its directory (open)");
+			goto out;
+		}
+		if (step("lock") || lock_dir(dfd) != 0) {
+			e = errno;
+			what = _("cannot lock its directory against other saves (flock)");
+			goto out;
+		}
+		if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			e = errno;
+			if (e != ENOENT || hops > 0) { /* a dangling link, or worse */
+				what = _("cannot resolve the path");
+				goto out;
+			}
+			break;
+		}
+		if (!S_ISLNK(st.st_mode)) {
+			exists = true;
+			break;
+		}
+		struct stat ds;
+		if (hops == SAVE_MAX_LINKS || fstat(dfd, &ds) != 0) {
+			e = hops == SAVE_MAX_LINKS ? ELOOP : errno;
+			what = _("cannot resolve the path");
+			goto out;
+		}
+		/* Linux's protected_symlinks: in a sticky world-writable directory, only a link of
+		 * the user's own or of the directory's owner is followed. Anyone may plant one there,
+		 * pointing at a file of the user's that a save would then replace. */
+		if ((ds.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
+		    st.st_uid != geteuid() && st.st_uid != ds.st_uid) {
+			e = EACCES;
+			what = _("it is a symbolic link of another user in a shared directory, not followed");
+			goto out;
+		}
+		char *target = readlink_at(dfd, base, st.st_size);
+		if (target == NULL) {
+			e = errno;
+			what = _("cannot read the symbolic link (readlink)");
+			goto out;
+		}
+		free(cur);
+		cur = target[0] == '/' ? target : xasprintf("%s/%s", dir, target);
+		if (cur != target)
+			free(target);
+		free(dir);
+		free(base);
+		dir = base = NULL;
+		close(dfd); /* and its lock */
+		dfd = -1;
+	}
+	if (exists && !S_ISREG(st.st_mode)) {
+		e = EINVAL;
+		what = _("not a regular file");
+		goto out;
+	}
+	if (exists && faccessat(dfd, base, W_OK, 0) != 0) {
 		e = errno;
-		what = _("cannot create a temporary file beside it (mkostemp)");
+		what = _("not writable");
+		goto out;
+	}
+	if (was) {
+		int h = holds(dfd, base, was, was_len);
+		if (h < 0) {
+			e = errno;
+			what = _("cannot read it again to check that it is unchanged (read)");
+			goto out;
+		}
+		if (h == 0) {
+			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s",
+			          _("changed on disk since it was read (by another command?); nothing "
+			            "saved; run the command again"));
+			rc = SAVE_CHANGED;
+			goto out;
+		}
+	}
+	/* Under the lock no other save is in flight here: any temporary of this file is left
+	 * from a save that was killed. */
+	remove_stale(dfd, base);
+	for (int tries = 0;; tries++) {
+		free(tmp);
+		tmp = temp_name(base);
+		fd = step("open") ? -1
+		     : openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0 || errno != EEXIST || tries == 100)
+			break;
+	}
+	if (fd < 0) {
+		e = errno;
+		free(tmp);
+		tmp = NULL; /* never made: nothing to remove */
+		what = _("cannot create a temporary file beside it (openat)");
 		goto out;
 	}
 	mode_t mode;
@@ -132,12 +366,13 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 		goto out;
 	}
 	fd = -1;
+	backup = xasprintf("%s~", base);
 	if (exists) {
 		/* The previous version as NAME~: a hard link costs no copy and no window. It is
 		 * made under a temporary name and renamed over NAME~ only once the file is
 		 * replaced, so that a failure anywhere keeps the NAME~ there was. */
 		backup_tmp = xasprintf("%s~", tmp);
-		if (step("backup") || link(real, backup_tmp) != 0) {
+		if (step("backup") || linkat(dfd, base, dfd, backup_tmp, 0) != 0) {
 			e = errno;
 			what = _("cannot keep the previous version as NAME~ (link)");
 			free(backup_tmp);
@@ -145,7 +380,7 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 			goto out;
 		}
 	}
-	if (step("rename") || rename(tmp, real) != 0) {
+	if (step("rename") || renameat(dfd, tmp, dfd, base) != 0) {
 		e = errno;
 		what = _("cannot replace the file with the temporary file (rename)");
 		goto out;
@@ -153,13 +388,15 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 	free(tmp);
 	tmp = NULL;
 	if (backup_tmp) {
-		if (rename(backup_tmp, backup) != 0) {
+		if (renameat(dfd, backup_tmp, dfd, backup) != 0) {
 			/* The file is saved; the previous version stays where it is, under its
-			 * temporary name, rather than be lost. */
+			 * temporary name, rather than be lost (until the next save of the file). */
 			e = errno;
+			char *kept = xasprintf("%s/%s", dir, backup_tmp);
 			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 			          _("saved, but the previous version could not be kept as NAME~ (rename): "
-			            "%s; it is in %s"), strerror(e), backup_tmp);
+			            "%s; it is in %s"), strerror(e), kept);
+			free(kept);
 			free(backup_tmp);
 			backup_tmp = NULL;
 			rc = 1;
@@ -169,41 +406,43 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d)
 		backup_tmp = NULL;
 	}
 	/* The rename is done: a failure now is reported, but the file is the new one. */
-	int dfd = step("diropen") ? -1 : open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0) {
-		e = errno;
-		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
-		          _("saved, but the directory could not be opened to flush it to disk (open): %s"),
-		          strerror(e));
-		rc = 1;
-		goto out;
-	}
 	if (step("dirsync") || fsync(dfd) != 0) {
 		e = errno;
-		close(dfd);
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 		          _("saved, but the directory could not be flushed to disk (fsync): %s"),
 		          strerror(e));
 		rc = 1;
 		goto out;
 	}
-	close(dfd);
 	rc = 0;
 out:
 	if (fd >= 0)
 		close(fd);
 	if (tmp && what)
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 	if (backup_tmp) {
-		unlink(backup_tmp);
+		unlinkat(dfd, backup_tmp, 0);
 		free(backup_tmp);
 	}
-	if (rc != 0 && what)
+	if (dfd >= 0)
+		close(dfd); /* and the lock, last */
+	if (rc == -1 && what)
 		fail(d, path, what, e);
 	free(tmp);
 	free(backup);
-	free(dcopy);
-	free(bcopy);
-	free(real);
+	free(dir);
+	free(base);
+	free(cur);
 	return rc;
+}
+
+int save_file(const char *path, const char *data, size_t len, struct diags *d)
+{
+	return save(path, data, len, NULL, 0, d);
+}
+
+int save_file_checked(const char *path, const char *data, size_t len, const char *was,
+                      size_t was_len, struct diags *d)
+{
+	return save(path, data, len, was ? was : "", was ? was_len : 0, d);
 }

@@ -282,7 +282,7 @@ for msg in \
 	"muster: add takes no --copy, --move or --detach" \
 	"muster: remove takes one UNIT (and --list)" \
 	"muster: set takes one UNIT and what to change" \
-	"muster: unknown command 'frobnicate' (add, remove, set, undo, redo, show, suggest, help, quit)" \
+	"muster: unknown command 'frobnicate' (add, remove, set, undo, redo, show, suggest, reload, save, help, quit)" \
 	"muster: --models=lots: give a whole number from 1 to 100000" \
 	"muster: --option=x=many: write ID or ID=COUNT (0 to 1000)" \
 	"muster: unknown option '--colour=red'" \

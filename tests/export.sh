@@ -232,7 +232,7 @@ fi
 # --- -o -----------------------------------------------------------------------------------
 ex=$top/doc/examples/impondium-strike-force.xml
 LC_ALL=C "$MUSTER" export --format=html -o "$tmp/out.html" "$ex" >"$tmp/o" 2>"$tmp/e" &&
-LC_ALL=C "$MUSTER" export --format=csv -o "$tmp/out.html" "$ex" >>"$tmp/o" 2>>"$tmp/e"
+LC_ALL=C "$MUSTER" export --format=csv --force -o "$tmp/out.html" "$ex" >>"$tmp/o" 2>>"$tmp/e"
 if [ $? -eq 0 ] && [ ! -s "$tmp/o" ] && grep -q '^<!DOCTYPE html>' "$tmp/out.html~" &&
    head -1 "$tmp/out.html" | grep -q '^"kind"'; then
 	ok "-o writes the file and keeps the previous one as OUT~"

@@ -97,9 +97,10 @@ fi
 r=$tmp/killed.xml
 make_roster "$r" || not_ok "killed: the roster could be made"
 if command -v strace >/dev/null 2>&1 &&
-   strace -f -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL true 2>/dev/null; then
+   strace -f -o /dev/null -e trace=rename,renameat,renameat2 -e inject=rename,renameat,renameat2:signal=SIGKILL true 2>/dev/null; then
 	cp "$r" "$tmp/before"
-	strace -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL \
+	strace -o /dev/null -e trace=rename,renameat,renameat2 \
+		-e inject=rename,renameat,renameat2:signal=SIGKILL \
 		"$MUSTER" add "$r" marine-recruit 10 >/dev/null 2>"$tmp/err"
 	st=$?
 	# strace exits with the status of the killed program: 128 + 9.
@@ -116,6 +117,14 @@ if command -v strace >/dev/null 2>&1 &&
 		ok "killed at rename: the next save works"
 	else
 		not_ok "killed at rename: the next save works"
+	fi
+	# That save (holding the directory's lock: no other save is in flight) removed what the
+	# killed one left: its temporary file and the previous version's link.
+	left=$(ls -A "$tmp" | grep '^\.killed\.xml\.')
+	if [ -z "$left" ]; then
+		ok "killed at rename: the next save removes the temporary files"
+	else
+		not_ok "killed at rename: the next save removes the temporary files: $left"
 	fi
 else
 	skip "killed at rename: needs strace with fault injection"

@@ -3,10 +3,11 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * MUSTER_FAULT="CALL:N:ERR" makes the N-th call of CALL, counted from the moment save_file
- * creates its temporary file (mkostemp), fail with errno ERR (EIO, ENOSPC, EDQUOT, EROFS,
- * EPERM, or "short": a write that writes half and returns that, then EIO); the real call is not
- * made. CALL is one of mkostemp, fchmod, write, fsync, close, link, rename, open (the directory,
- * for its fsync). mkostemp counts from the start. Everything else goes to the C library.
+ * opens the file's directory (MUSTER_FAULT_DIR, as the program names it), fail with errno ERR
+ * (EIO, ENOSPC, EDQUOT, EROFS, EPERM, or "short": a write that writes half and returns that,
+ * then EIO); the real call is not made. CALL is one of diropen (that open of the directory),
+ * flock, openat (the file reopened to compare it, then the temporary created O_EXCL), fchmod,
+ * write, fsync, close, linkat, renameat. Everything else goes to the C library.
  * Each fault injected is written to the file named by MUSTER_FAULT_LOG (if set), so that the
  * test knows it happened.
  */
@@ -23,7 +24,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-static bool armed;        /* the temporary file exists */
+static bool armed;        /* save_file has opened the directory */
 static char call[32];
 static long nth, count;
 static int err;
@@ -53,7 +54,7 @@ static bool fault(const char *name)
 	parse();
 	if (fired || call[0] == '\0' || strcmp(name, call) != 0)
 		return false;
-	if (!armed && strcmp(name, "mkostemp") != 0)
+	if (!armed)
 		return false;
 	if (++count != nth)
 		return false;
@@ -73,24 +74,6 @@ static bool fault(const char *name)
 	static ret (*real_##name)(__VA_ARGS__); \
 	if (real_##name == NULL) \
 		real_##name = (ret (*)(__VA_ARGS__))dlsym(RTLD_NEXT, #name)
-
-int mkostemp(char *tmpl, int flags)
-{
-	REAL(int, mkostemp, char *, int);
-	if (fault("mkostemp")) {
-		errno = err;
-		return -1;
-	}
-	int fd = real_mkostemp(tmpl, flags);
-	if (fd >= 0)
-		armed = true;
-	return fd;
-}
-
-int mkostemp64(char *tmpl, int flags)
-{
-	return mkostemp(tmpl, flags);
-}
 
 int fchmod(int fd, mode_t mode)
 {
@@ -144,24 +127,74 @@ int close(int fd)
 	return real_close(fd);
 }
 
-int link(const char *a, const char *b)
+int flock(int fd, int op)
 {
-	REAL(int, link, const char *, const char *);
-	if (fault("link")) {
+	REAL(int, flock, int, int);
+	if (fault("flock")) {
 		errno = err;
 		return -1;
 	}
-	return real_link(a, b);
+	return real_flock(fd, op);
 }
 
-int rename(const char *a, const char *b)
+int linkat(int fd1, const char *a, int fd2, const char *b, int flags)
 {
-	REAL(int, rename, const char *, const char *);
-	if (fault("rename")) {
+	REAL(int, linkat, int, const char *, int, const char *, int);
+	if (fault("linkat")) {
 		errno = err;
 		return -1;
 	}
-	return real_rename(a, b);
+	return real_linkat(fd1, a, fd2, b, flags);
+}
+
+int renameat(int fd1, const char *a, int fd2, const char *b)
+{
+	REAL(int, renameat, int, const char *, int, const char *);
+	if (fault("renameat")) {
+		errno = err;
+		return -1;
+	}
+	return real_renameat(fd1, a, fd2, b);
+}
+
+static int openat_common(int dfd, const char *path, int flags, mode_t mode, bool large)
+{
+	static int (*real_openat)(int, const char *, int, ...);
+	static int (*real_openat64)(int, const char *, int, ...);
+	if (real_openat == NULL) {
+		real_openat = (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
+		real_openat64 = (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat64");
+	}
+	if (fault("openat")) {
+		errno = err;
+		return -1;
+	}
+	return large && real_openat64 ? real_openat64(dfd, path, flags, mode)
+	                              : real_openat(dfd, path, flags, mode);
+}
+
+int openat(int dfd, const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	return openat_common(dfd, path, flags, mode, false);
+}
+
+int openat64(int dfd, const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	return openat_common(dfd, path, flags, mode, true);
 }
 
 static int open_common(const char *path, int flags, mode_t mode, bool large)
@@ -172,7 +205,11 @@ static int open_common(const char *path, int flags, mode_t mode, bool large)
 		real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
 		real_open64 = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64");
 	}
-	if (fault("open")) {
+	/* The save's first call: it arms the counting, and is "diropen" itself. */
+	const char *dir = getenv("MUSTER_FAULT_DIR");
+	if (!armed && dir && (flags & O_DIRECTORY) && strcmp(path, dir) == 0)
+		armed = true;
+	if (armed && (flags & O_DIRECTORY) && dir && strcmp(path, dir) == 0 && fault("diropen")) {
 		errno = err;
 		return -1;
 	}

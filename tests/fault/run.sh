@@ -6,12 +6,15 @@
 #
 # `muster campaign xp` records a ledger entry into a copy of doc/examples/impondium-campaign.xml
 # with tests/fault/libfault.so preloaded (fault.c; built by make check), which fails one call of
-# save_file's with a chosen errno.  For each row of the matrix:
+# save_file's with a chosen errno: the open of the directory, its lock, the reopening of the
+# file to check that it is unchanged (openat 1; openat 2 lists the directory for stale
+# temporaries, a best effort), the temporary's creation (openat 3), its writing, its close
+# (close 1 is the check's, of a file only read), the link and renames.  For each row:
 #   - the fault must have been injected (the interposer logs it);
 #   - before the rename: exit 2, the file byte for byte as it was, NAME~ as it was, no
 #     temporary file left, and one message that names the step and its system call, the
 #     reason (strerror) and says the file is unchanged;
-#   - after the rename (the directory's open or fsync): exit 2, the file is the new version,
+#   - after the rename (the directory's fsync): exit 2, the file is the new version,
 #     NAME~ the old one, and the message says it was saved but not flushed;
 #   - the rename of the previous version over NAME~ (after the file's): exit 2, the file is
 #     new, NAME~ untouched, and the previous version is kept where the message says.
@@ -40,8 +43,12 @@ trap 'rm -rf "$tmp"' EXIT
 orig=$SRC/doc/examples/impondium-campaign.xml
 
 # CALL:N:ERRNO  words that the message must hold
-matrix='mkostemp:1:EIO|temporary file beside it (mkostemp)|Input/output error
-mkostemp:1:ENOSPC|temporary file beside it (mkostemp)|No space left on device
+matrix='diropen:1:EIO|cannot open its directory (open)|Input/output error
+diropen:1:EPERM|cannot open its directory (open)|Operation not permitted
+flock:1:EIO|lock its directory against other saves (flock)|Input/output error
+openat:1:EIO|read it again to check that it is unchanged (read)|Input/output error
+openat:3:EIO|temporary file beside it (openat)|Input/output error
+openat:3:ENOSPC|temporary file beside it (openat)|No space left on device
 fchmod:1:EPERM|permissions (fchmod)|Operation not permitted
 write:1:EIO|write the temporary file (write)|Input/output error
 write:1:ENOSPC|write the temporary file (write)|No space left on device
@@ -49,14 +56,13 @@ write:1:EDQUOT|write the temporary file (write)|Disk quota exceeded
 write:1:short|write the temporary file (write)|Input/output error
 fsync:1:EIO|flush the temporary file to disk (fsync)|Input/output error
 fsync:1:ENOSPC|flush the temporary file to disk (fsync)|No space left on device
-close:1:EIO|close the temporary file (close)|Input/output error
-close:1:EDQUOT|close the temporary file (close)|Disk quota exceeded
-link:1:EIO|previous version as NAME~ (link)|Input/output error
-link:1:EPERM|previous version as NAME~ (link)|Operation not permitted
-rename:1:EIO|replace the file with the temporary file (rename)|Input/output error
-rename:1:EROFS|replace the file with the temporary file (rename)|Read-only file system
-rename:2:EIO|previous version could not be kept as NAME~ (rename)|Input/output error
-open:1:EIO|directory could not be opened to flush it to disk (open)|Input/output error
+close:2:EIO|close the temporary file (close)|Input/output error
+close:2:EDQUOT|close the temporary file (close)|Disk quota exceeded
+linkat:1:EIO|previous version as NAME~ (link)|Input/output error
+linkat:1:EPERM|previous version as NAME~ (link)|Operation not permitted
+renameat:1:EIO|replace the file with the temporary file (rename)|Input/output error
+renameat:1:EROFS|replace the file with the temporary file (rename)|Read-only file system
+renameat:2:EIO|previous version could not be kept as NAME~ (rename)|Input/output error
 fsync:2:EIO|directory could not be flushed to disk (fsync)|Input/output error'
 echo "1..$(printf '%s\n' "$matrix" | wc -l)"
 i=0
@@ -68,7 +74,7 @@ while IFS='|' read -r spec words reason; do
 	mkdir "$tmp/d"
 	cp "$orig" "$tmp/d/c.xml"
 	printf 'an older version\n' >"$tmp/d/c.xml~"
-	MUSTER_FAULT=$spec MUSTER_FAULT_LOG=$tmp/log LD_PRELOAD=$lib \
+	MUSTER_FAULT=$spec MUSTER_FAULT_LOG=$tmp/log MUSTER_FAULT_DIR=$tmp/d LD_PRELOAD=$lib \
 		"$MUSTER" campaign xp "$tmp/d/c.xml" sq1 7 --date=2026-09-20 \
 		>"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
@@ -77,11 +83,11 @@ while IFS='|' read -r spec words reason; do
 	left=$(ls -A "$tmp/d" | grep -v '^c\.xml~\{0,1\}$')
 	why=
 	case $left in
-	.c.xml.*~) [ "$spec" = rename:2:EIO ] && left= ;;
+	.c.xml.*~) [ "$spec" = renameat:2:EIO ] && left= ;;
 	esac
 	case $spec in
-	open:* | fsync:2:*) after=yes ;;
-	rename:2:*) after=backup ;;
+	fsync:2:*) after=yes ;;
+	renameat:2:*) after=backup ;;
 	*) after=no ;;
 	esac
 	if [ "$after" = backup ]; then

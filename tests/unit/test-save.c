@@ -20,7 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *const steps[] = { "open", "write", "fsync", "close", "backup", "rename" };
+static const char *const steps[] = { "diropen", "lock", "open", "write", "fsync", "close", "backup",
+                                     "rename" };
 static const char *fail_at;
 static bool kill_at;
 
@@ -153,6 +154,12 @@ Test(save, killed_at_any_step_leaves_the_old_or_the_new_file_whole)
 		cr_assert(strcmp(s, "old\n") == 0 || strcmp(s, "new content\n") == 0,
 		          "step %s left '%s'", steps[i], s);
 		free(s);
+		/* The next save removes what the killed one left (.list.xml.XXXXXX, and its ~). */
+		struct diags d = DIAGS_INIT;
+		cr_assert_eq(save_file(p, "next\n", 5, &d), 0, "step %s", steps[i]);
+		cr_assert_eq(entries(dir), 2, "step %s: the file and NAME~, no temporary left",
+		             steps[i]);
+		diags_release(&d);
 		cleanup(dir);
 		free(dir);
 		free(p);
@@ -210,7 +217,7 @@ Test(save, refuses_a_directory_and_a_read_only_file)
 
 Test(save, a_failure_after_the_rename_says_the_file_is_saved)
 {
-	static const char *const late[] = { "diropen", "dirsync" };
+	static const char *const late[] = { "dirsync" };
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(late); i++) {
 		char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir), *b = xasprintf("%s~", p);
 		put(p, "old\n");
@@ -261,4 +268,115 @@ Test(save, a_failed_backup_keeps_the_old_backup)
 	free(dir);
 	free(p);
 	free(b);
+}
+
+Test(save, a_stale_temporary_of_another_file_or_user_is_kept)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+	char *other = xasprintf("%s/.other.xml.abcDEF", dir), *near = xasprintf("%s/.list.xml.abcDE", dir);
+	char *mine = xasprintf("%s/.list.xml.Zz09aB~", dir);
+	put(p, "old\n");
+	put(other, "x");
+	put(near, "x");
+	put(mine, "x");
+	struct diags d = DIAGS_INIT;
+	cr_assert_eq(save_file(p, "new\n", 4, &d), 0);
+	cr_assert_eq(access(other, F_OK), 0, "another file's temporary is not touched");
+	cr_assert_eq(access(near, F_OK), 0, "a name that is not a temporary's is not touched");
+	cr_assert_neq(access(mine, F_OK), 0, "this file's stale temporary is removed");
+	diags_release(&d);
+	cleanup(dir);
+	free(dir);
+	free(p);
+	free(other);
+	free(near);
+	free(mine);
+}
+
+Test(save, a_file_changed_since_it_was_read_is_not_replaced)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+	put(p, "theirs\n");
+	struct diags d = DIAGS_INIT;
+	cr_assert_eq(save_file_checked(p, "mine\n", 5, "read\n", 5, &d), SAVE_CHANGED);
+	cr_assert_eq(d.fatals, 1);
+	cr_assert(strstr(d.v[0].msg, "changed on disk since it was read") != NULL, "%s", d.v[0].msg);
+	char *s = slurp(p);
+	cr_assert_str_eq(s, "theirs\n");
+	free(s);
+	cr_assert_eq(entries(dir), 1, "nothing written, no NAME~, no temporary");
+	diags_release(&d);
+	/* Removed since it was read: not silently made again. */
+	unlink(p);
+	cr_assert_eq(save_file_checked(p, "mine\n", 5, "theirs\n", 7, &d), SAVE_CHANGED);
+	cr_assert_neq(access(p, F_OK), 0);
+	diags_release(&d);
+	/* Unchanged: saved. */
+	put(p, "read\n");
+	cr_assert_eq(save_file_checked(p, "mine\n", 5, "read\n", 5, &d), 0);
+	s = slurp(p);
+	cr_assert_str_eq(s, "mine\n");
+	free(s);
+	cr_assert_eq(d.n, 0);
+	cleanup(dir);
+	free(dir);
+	free(p);
+}
+
+Test(save, a_link_of_the_users_own_is_written_through)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/link.xml", dir), *t = xasprintf("%s/target.xml", dir);
+	put(t, "old\n");
+	cr_assert_eq(symlink("target.xml", p), 0);
+	struct diags d = DIAGS_INIT;
+	cr_assert_eq(save_file(p, "new\n", 4, &d), 0);
+	struct stat st;
+	cr_assert_eq(lstat(p, &st), 0);
+	cr_assert(S_ISLNK(st.st_mode), "the link stays a link");
+	char *s = slurp(t);
+	cr_assert_str_eq(s, "new\n", "its target is saved");
+	free(s);
+	/* A dangling link is refused. */
+	unlink(t);
+	cr_assert_eq(save_file(p, "new\n", 4, &d), -1);
+	cr_assert_neq(access(t, F_OK), 0);
+	diags_release(&d);
+	cleanup(dir);
+	free(dir);
+	free(p);
+	free(t);
+}
+
+/* As /tmp: sticky and world-writable, owned by root. A link planted there by another user
+ * (uid 65534) must not be followed; the kernel's protected_symlinks would not follow it. */
+Test(save, a_strangers_link_in_a_sticky_directory_is_not_followed)
+{
+	if (geteuid() != 0)
+		cr_skip_test("needs root, to give a link to another user");
+	char *dir = tmpdir(), *shared = xasprintf("%s/tmp", dir), *victim = xasprintf("%s/victim", dir);
+	char *p = xasprintf("%s/out.html", shared);
+	cr_assert_eq(mkdir(shared, 0777), 0);
+	cr_assert_eq(chmod(shared, 01777), 0);
+	put(victim, "precious\n");
+	cr_assert_eq(symlink(victim, p), 0);
+	cr_assert_eq(lchown(p, 65534, 65534), 0);
+	struct diags d = DIAGS_INIT;
+	cr_assert_eq(save_file(p, "export\n", 7, &d), -1);
+	cr_assert(strstr(d.v[0].msg, "symbolic link of another user") != NULL, "%s", d.v[0].msg);
+	char *s = slurp(victim);
+	cr_assert_str_eq(s, "precious\n", "the link's target is untouched");
+	free(s);
+	diags_release(&d);
+	/* The directory's owner's link (root's, here) is followed, as the kernel would. */
+	cr_assert_eq(lchown(p, 0, 0), 0);
+	cr_assert_eq(save_file(p, "export\n", 7, &d), 0);
+	s = slurp(victim);
+	cr_assert_str_eq(s, "export\n");
+	free(s);
+	diags_release(&d);
+	cleanup(dir);
+	free(dir);
+	free(shared);
+	free(victim);
+	free(p);
 }
