@@ -167,9 +167,18 @@ void cmd_print_rules(const struct system *sys, FILE *out)
 	for (size_t i = 0; i < sys->n_rules; i++) {
 		const struct rule *r = sys->rules[i];
 		char *bound = rule_describe_bound(sys, r);
-		char head[64];
-		snprintf(head, sizeof(head), "  %-8s", r->ref ? vis(r->ref) : "-");
-		print_wrapped(out, head, 10, r->description ? r->description : r->message);
+		const char *ref = r->ref ? vis(r->ref) : "-";
+		const char *text = r->description ? r->description : r->message;
+		if (strlen(ref) < 8) {
+			char head[16];
+			snprintf(head, sizeof(head), "  %-8s", ref);
+			print_wrapped(out, head, 10, text);
+		} else {
+			/* A ref as wide as its column or wider would run into the text
+			 * ("noGeneralyou need a general"): it gets a line of its own. */
+			fprintf(out, "  %s\n", ref);
+			print_wrapped(out, "          ", 10, text);
+		}
 		char *b = xasprintf("%s %s [%s]", _("Bound:"), bound, r->id);
 		print_wrapped(out, "          ", 12, b);
 		free(b);
@@ -177,12 +186,44 @@ void cmd_print_rules(const struct system *sys, FILE *out)
 	}
 }
 
+/* Prints the system's source, which may hold several lines (a book and its errata): each
+ * line stripped of the XML's indentation and aligned under the first, never a literal "\n". */
+static void print_source(const char *source)
+{
+	const char *fmt = _("Source: %s\n");
+	const char *at = strstr(fmt, "%s");
+	size_t indent = 0;
+	for (const char *p = fmt; at && p < at; p++)
+		indent += ((unsigned char)*p & 0xC0) != 0x80;
+	struct strbuf text = STRBUF_INIT;
+	const char *p = source;
+	while (*p) {
+		p += strspn(p, " \t\r");
+		size_t len = strcspn(p, "\n");
+		size_t n = len;
+		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+			n--;
+		if (n > 0) {
+			char *line = xstrndup(p, n);
+			if (text.len > 0)
+				strbuf_addf(&text, "\n%*s", (int)indent, "");
+			strbuf_adds(&text, vis(line));
+			free(line);
+		}
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+	printf(_("Source: %s\n"), text.s ? text.s : "");
+	strbuf_release(&text);
+}
+
 static void show_system(const struct system *sys)
 {
 	printf("%s [%s]%s%s\n", vis(sys->name), vis(sys->id), sys->revision ? _(", revision ") : "",
 	       sys->revision ? vis(sys->revision) : "");
 	if (sys->source)
-		printf(_("Source: %s\n"), vis(sys->source));
+		print_source(sys->source);
 	if (sys->n_sizes) {
 		printf("\n%s\n", _("Battle sizes:"));
 		for (size_t i = 0; i < sys->n_sizes; i++) {

@@ -30,8 +30,11 @@ const struct cmd_entry cmd_import_entry = {
 	   "brackets or on \"+ Option\" lines under the unit, or 'muster show' text. A game\n"
 	   "system may add patterns of its own (<import> in its rules-xml). Each line that\n"
 	   "cannot be read is reported with its number, a misspelt name with a \"did you mean\",\n"
-	   "and nothing is written. The roster goes to standard output, or to ROSTER (saved\n"
-	   "safely, with its status printed). Exit status: 0 read, 2 on trouble.\n\n"
+	   "and nothing is written. Points a line states are compared with what the catalog\n"
+	   "makes the unit: a difference is a warning, and a bare \"(N)\" that may be the\n"
+	   "models or the points is an error. The roster goes to standard output, or to\n"
+	   "ROSTER (saved safely, with its status printed). Exit status: 0 read, 1 read\n"
+	   "and written but stated points differ from the catalog's, 2 on trouble.\n\n"
 	   "Options:\n"
 	   "      --system=ID      the game system, when the text has no 'Game:' line\n"
 	   "      --size=ID        the battle size of lists that give none\n"
@@ -134,7 +137,8 @@ static int exec_import(int argc, char **argv)
 		goto out;
 	struct session *s = cmd_session_new();
 	struct diags d = DIAGS_INIT;
-	char *xml = import_text(s, text, len, path, &io, &d);
+	struct import_claims *claims = NULL;
+	char *xml = import_text(s, text, len, path, &io, &claims, &d);
 	if (xml == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
 		fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
@@ -143,31 +147,44 @@ static int exec_import(int argc, char **argv)
 		const char *name = output ? output : path;
 		struct roster *r = NULL;
 		struct eval *ev = NULL;
-		struct diags cd = DIAGS_INIT;
+		struct diags cd = DIAGS_INIT, wd = DIAGS_INIT;
 		if (edit_check(s, name, xml, strlen(xml), &r, &ev, &cd) < 0) {
 			cmd_diags_unplace(&cd, name);
 			diags_sort(&cd);
 			diags_print(&cd, stderr, DIAG_TEXT);
 			fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
-		} else if (output == NULL) {
-			fputs(xml, stdout);
-			rc = MUSTER_EXIT_OK;
 		} else {
-			struct diags sd = DIAGS_INIT;
-			if (save_file(output, xml, strlen(xml), &sd) != 0) {
-				diags_print(&sd, stderr, DIAG_TEXT);
+			import_check(claims, ev, &wd);
+			diags_print(&wd, stderr, DIAG_TEXT);
+			/* A stated figure the catalog does not confirm: the roster is what the catalog
+			 * makes of the units, perhaps not the army the player posted. Exit 1 says to
+			 * look (the warnings say where), as diff's 1 says the files differ. A count that
+			 * may be models or points is an error: which army was meant is unknown. */
+			int ok = wd.warnings > 0 ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
+			if (wd.errors > 0) {
+				fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
+			} else if (output == NULL) {
+				fputs(xml, stdout);
+				rc = ok;
 			} else {
-				diags_sort(&cd);
-				cmd_print_status(ev, &cd, true, stdout);
-				rc = MUSTER_EXIT_OK;
+				struct diags sd = DIAGS_INIT;
+				if (save_file(output, xml, strlen(xml), &sd) != 0) {
+					diags_print(&sd, stderr, DIAG_TEXT);
+				} else {
+					diags_sort(&cd);
+					cmd_print_status(ev, &cd, true, stdout);
+					rc = ok;
+				}
+				diags_release(&sd);
 			}
-			diags_release(&sd);
 		}
+		diags_release(&wd);
 		eval_free(ev);
 		roster_free(r);
 		diags_release(&cd);
 	}
 	free(xml);
+	import_claims_free(claims);
 	free(text);
 	diags_release(&d);
 	session_free(s);

@@ -76,7 +76,8 @@ struct run {
 };
 
 /* A copy of s fit for a terminal, a CSV cell and an XML attribute: control characters (C0,
- * DEL and C1: U+009B starts an escape sequence on some terminals) and bytes that are not
+ * DEL and C1: U+009B starts an escape sequence on some terminals), bidirectional controls (a
+ * player "Bob <U+202E>lagelli<U+202C>" would read "Bob illegal") and bytes that are not
  * UTF-8 become '?'. Names come from files strangers wrote. */
 static char *clean(const char *s)
 {
@@ -89,9 +90,10 @@ static char *clean(const char *s)
 		while (n > 1 && k < n && (p[k] & 0xC0) == 0x80)
 			k++;
 		if (n == 0 || k < n || (n == 1 && (*p < 0x20 || *p == 0x7F)) ||
-		    (n == 2 && *p == 0xC2 && p[1] < 0xA0)) {
+		    (n == 2 && *p == 0xC2 && p[1] < 0xA0) || bidi_control((const char *)p) != 0) {
+			/* One '?' for a whole character, one for each stray byte. */
 			strbuf_addc(&sb, '?');
-			p++;
+			p += n > 1 && k == n ? n : 1;
 			continue;
 		}
 		strbuf_add(&sb, (const char *)p, n);

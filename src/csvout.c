@@ -5,7 +5,9 @@
  * libcsv's csv_write quotes a field and doubles its quotes, but does nothing about formulas:
  * a unit named "=HYPERLINK(...)" in a shared roster must not run in the organiser's
  * spreadsheet, so such cells get a leading ' (DESIGN.md, "Safety recipe"). Spreadsheets skip
- * leading spaces before a formula, so the guard does too.
+ * leading spaces before a formula, and some take a fullwidth "＝" for "=", so the guard looks
+ * past every blank or invisible character and knows those forms too: a guard that a no-break
+ * space or a zero-width space turns off is no guard.
  *
  * libcsv is opened the first time a CSV is written or read (dlib.h), not linked: linked, it
  * cost every command 0.12 M instructions at start-up, and only CSV exports and reports use
@@ -42,13 +44,61 @@ const char *csv_unavailable(void)
 	return dlib_open(&csv_lib) == 0 ? NULL : dlib_why(&csv_lib);
 }
 
+/* The length of the blank or invisible character at s, which a spreadsheet may skip or a
+ * reader not see before a formula, or 0. */
+static size_t invisible_len(const unsigned char *s)
+{
+	if (s[0] == ' ')
+		return 1;
+	if (s[0] == 0xC2 && (s[1] == 0xA0 || s[1] == 0xAD))
+		return 2;                       /* no-break space, soft hyphen */
+	if (bidi_control((const char *)s) != 0)
+		return s[0] == 0xD8 ? 2 : 3;
+	if (s[0] == 0xCD && s[1] == 0x8F)
+		return 2;                       /* combining grapheme joiner */
+	if ((s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80) ||  /* ogham space mark */
+	    (s[0] == 0xE1 && s[1] == 0xA0 && s[2] == 0x8E) ||  /* Mongolian vowel separator */
+	    (s[0] == 0xE2 && s[1] == 0x80 && s[2] >= 0x80 && s[2] <= 0x8D) || /* U+2000..U+200D */
+	    (s[0] == 0xE2 && s[1] == 0x80 && s[2] == 0xAF) ||  /* narrow no-break space */
+	    (s[0] == 0xE2 && s[1] == 0x81 && s[2] >= 0x9F && s[2] <= 0xAF) || /* U+205F..U+206F */
+	    (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80) ||  /* ideographic space */
+	    (s[0] == 0xE3 && s[1] == 0x85 && s[2] == 0xA4) ||  /* Hangul filler */
+	    (s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) ||  /* BOM, zero-width no-break space */
+	    (s[0] == 0xEF && s[1] == 0xBE && s[2] == 0xA0))    /* halfwidth Hangul filler */
+		return 3;
+	return 0;
+}
+
+/* Does s start with a character that begins a formula, or a tab or line break? */
+static bool formula_start(const unsigned char *s)
+{
+	switch (s[0]) {
+	case '=': case '+': case '-': case '@':
+	case '\t': case '\n': case '\v': case '\f': case '\r':
+		return true;
+	}
+	if (s[0] == 0xC2 && s[1] == 0x85)
+		return true;                    /* next line */
+	if (s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9))
+		return true;                    /* line and paragraph separators */
+	if (s[0] == 0xE2 && s[1] == 0x88 && s[2] == 0x92)
+		return true;                    /* minus sign */
+	if (s[0] == 0xEF && s[1] == 0xBC && (s[2] == 0x9D || s[2] == 0x8B || s[2] == 0x8D))
+		return true;                    /* fullwidth = + - */
+	if (s[0] == 0xEF && s[1] == 0xBC && s[2] == 0xA0)
+		return true;                    /* fullwidth @ */
+	if (s[0] == 0xEF && s[1] == 0xB9 && (s[2] == 0xA2 || s[2] == 0xA3 || s[2] == 0xA6 ||
+	                                     s[2] == 0xAB))
+		return true;                    /* small + - = @ */
+	return false;
+}
+
 bool csv_is_formula(const char *s)
 {
-	if (s[0] == '\t' || s[0] == '\r' || s[0] == '\n')
-		return true;
-	s += strspn(s, " ");
-	return s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' ||
-	       s[0] == '\r' || s[0] == '\n';
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t n; (n = invisible_len(p)) != 0; )
+		p += n;
+	return formula_start(p);
 }
 
 /* A whole decimal integer, maybe negative: data, never a formula. */

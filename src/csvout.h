@@ -17,8 +17,10 @@
 int csv_add_row(struct strbuf *sb, const char *const *fields, size_t n);
 /* The same, written to out. Returns 0, or -1 on a write error or without libcsv. */
 int csv_write_row(FILE *out, const char *const *fields, size_t n);
-/* True when s would be taken as a formula by a spreadsheet: it starts, after any spaces, with
- * = + - @, or it starts with a tab, CR or LF. */
+/* True when s would be taken as a formula by a spreadsheet: its first character that is
+ * neither blank nor invisible (spaces of any width, no-break spaces, zero-width characters,
+ * bidirectional controls, the BOM) is = + - @ or one of their fullwidth or small forms, or a
+ * tab or a line break comes before any other. */
 bool csv_is_formula(const char *s);
 
 /* Reads CSV text: calls row(ctx, fields, n) for each row (fields NUL-terminated, valid during

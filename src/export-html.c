@@ -7,7 +7,7 @@
  * with the game, battle size, limit, total and points left, the verdict with every violation
  * and its rule, the fingerprint; then a card per unit with its stats, items, abilities and
  * cost lines. Cards never break across pages (break-inside: avoid). Every string from data or
- * a file goes through strbuf_add_escaped.
+ * a file goes through strbuf_add_html.
  */
 #include "muster.h"
 #include "export.h"
@@ -50,9 +50,12 @@ static const char css[] =
 	".total td { font-weight: bold; border-top: 1.5pt solid #000; }\n"
 	"@media screen { body { padding: 6mm; } }\n";
 
+/* Bidirectional controls are shown as "\u202e", not isolated in <bdi>: an isolate keeps a
+ * name from reordering its neighbours, but the name itself would still read as its author
+ * arranged it ("Bob illegal"); written out, the trick is plain to see, as in text exports. */
 static void esc(struct strbuf *sb, const char *s)
 {
-	strbuf_add_escaped(sb, s);
+	strbuf_add_html(sb, s);
 }
 
 static void fact_row(struct strbuf *sb, const char *name, const char *value)

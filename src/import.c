@@ -11,11 +11,13 @@
 #include "muster.h"
 #include "import.h"
 #include "data.h"
+#include "eval.h"
 #include "rx.h"
 #include "session.h"
 #include "system.h"
 #include "util.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -55,6 +57,9 @@ struct iunit {
 	const struct entry *e;
 	char *label, *join, *id, *attach;
 	long models;
+	long line;              /* in the text */
+	long stated;            /* the points its line gives, or -1 */
+	bool bare;              /* given as "(N)", with no count on the line: models or points? */
 	struct iopt *opts;
 	size_t n_opts, cap_opts;
 };
@@ -194,7 +199,23 @@ static int add_option(struct st *t, long line, struct iunit *u, const char *text
 	return 0;
 }
 
-static int add_unit(struct st *t, long line, char **g)
+/* Does text hold "(N)", N being digits (with blanks inside the parentheses), and no unit? */
+static bool bare_parens(const char *text, const char *digits)
+{
+	size_t n = strlen(digits);
+	for (const char *p = strchr(text, '('); p; p = strchr(p + 1, '(')) {
+		const char *q = p + 1 + strspn(p + 1, " \t");
+		if (strncmp(q, digits, n) != 0 || (q[n] >= '0' && q[n] <= '9'))
+			continue;
+		q += n;
+		q += strspn(q, " \t");
+		if (*q == ')')
+			return true;
+	}
+	return false;
+}
+
+static int add_unit(struct st *t, long line, const char *text, char **g)
 {
 	const struct system *sys = t->sys;
 	char *name = trim(g[G_NAME], strlen(g[G_NAME]));
@@ -227,6 +248,12 @@ static int add_unit(struct st *t, long line, char **g)
 		free(label);
 		return -1;
 	}
+	long stated = -1;
+	if (g[G_POINTS] && parse_long(g[G_POINTS], 0, MUSTER_MAX_COST, &stated) != 0) {
+		err(t, line, _("'%s' points: give a whole number from 0 to %ld"), g[G_POINTS], MUSTER_MAX_COST);
+		free(label);
+		return -1;
+	}
 	struct ilist *l = cur_list(t);
 	GROW(l->units, l->cap_units, l->n_units + 1);
 	struct iunit *u = &l->units[l->n_units++];
@@ -234,6 +261,10 @@ static int add_unit(struct st *t, long line, char **g)
 	u->e = e;
 	u->label = label;
 	u->models = models;
+	u->line = line;
+	u->stated = stated;
+	/* "Quack Marine (10)": ten models, or ten points? Only the catalog can tell (import_check). */
+	u->bare = stated >= 0 && g[G_COUNT] == NULL && bare_parens(text, g[G_POINTS]);
 	int rc = 0;
 	if (g[G_OPTIONS]) {
 		char *opts = xstrdup(g[G_OPTIONS]), *save = NULL;
@@ -491,7 +522,7 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 		return;
 	}
 	if (kind == IMPORT_UNIT && g[G_NAME]) {
-		add_unit(t, no, g);
+		add_unit(t, no, line, g);
 		free_groups(g);
 		return;
 	}
@@ -614,11 +645,84 @@ static char *to_xml(struct st *t, const struct import_opts *o)
 	return strbuf_detach(&sb);
 }
 
+struct claim {
+	long line;              /* in the text */
+	size_t list, unit;      /* in the roster made */
+	long points;
+	bool bare;
+};
+
+struct import_claims {
+	char *file;
+	struct claim *v;
+	size_t n, cap;
+};
+
+void import_claims_free(struct import_claims *c)
+{
+	if (c == NULL)
+		return;
+	free(c->file);
+	free(c->v);
+	free(c);
+}
+
+static struct import_claims *claims_of(const struct st *t)
+{
+	struct import_claims *c = xcalloc(1, sizeof(*c));
+	c->file = xstrdup(t->file);
+	for (size_t li = 0; li < t->n_lists; li++)
+		for (size_t ui = 0; ui < t->lists[li].n_units; ui++) {
+			const struct iunit *u = &t->lists[li].units[ui];
+			if (u->stated < 0)
+				continue;
+			GROW(c->v, c->cap, c->n + 1);
+			c->v[c->n++] = (struct claim){ u->line, li, ui, u->stated, u->bare };
+		}
+	return c;
+}
+
+size_t import_check(const struct import_claims *c, const struct eval *ev, struct diags *d)
+{
+	const struct system *sys = ev->sys;
+	size_t added = 0;
+	if (c == NULL || sys->n_costs == 0)
+		return 0;
+	const struct cost_def *cd = &sys->costs[0];
+	const char *abbr = cd->abbr ? cd->abbr : cd->name;
+	for (size_t i = 0; i < c->n; i++) {
+		const struct claim *cl = &c->v[i];
+		if (cl->list >= ev->n_lists || cl->unit >= ev->lists[cl->list].n)
+			continue;
+		const struct eunit *u = &ev->lists[cl->list].units[cl->unit];
+		const struct r_unit *ru = u->ru;
+		int64_t made = u->costs[0];
+		if ((int64_t)cl->points == made)
+			continue;
+		char *title = ru->label ? xasprintf("%s (%s)", ru->label, ru->entry->name)
+		                        : xstrdup(ru->entry->name);
+		if (cl->bare)
+			diags_add(d, SEV_ERROR, c->file, cl->line, 0, NULL, NULL,
+			          _("'(%ld)' may be the models or the points of '%s' (the catalog makes "
+			            "one model %" PRId64 " %s): write '%ldx' before the name for models, or "
+			            "'[%ld %s]' for points"),
+			          cl->points, title, made, abbr, cl->points, cl->points, abbr);
+		else
+			diags_add(d, SEV_WARNING, c->file, cl->line, 0, NULL, NULL,
+			          _("'%s' is stated as %ld %s; the catalog makes it %" PRId64 " %s"),
+			          title, cl->points, abbr, made, abbr);
+		free(title);
+		added++;
+	}
+	return added;
+}
+
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
-                         const struct import_opts *o, struct diags *d);
+                         const struct import_opts *o, struct import_claims **claims,
+                         struct diags *d);
 
 char *import_text(struct session *s, const char *text, size_t len, const char *file,
-                  const struct import_opts *o, struct diags *d)
+                  const struct import_opts *o, struct import_claims **claims, struct diags *d)
 {
 	/* The lines are read with the string functions, which need a NUL where the text ends:
 	 * a buffer of len bytes has none (found by tests/fuzz/fuzz-import.c: strcspn read past
@@ -626,14 +730,17 @@ char *import_text(struct session *s, const char *text, size_t len, const char *f
 	char *copy = xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	char *xml = import_copy(s, copy, len, file, o, d);
+	char *xml = import_copy(s, copy, len, file, o, claims, d);
 	free(copy);
 	return xml;
 }
 
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
-                         const struct import_opts *o, struct diags *d)
+                         const struct import_opts *o, struct import_claims **claims,
+                         struct diags *d)
 {
+	if (claims)
+		*claims = NULL;
 	struct st t;
 	memset(&t, 0, sizeof(t));
 	t.s = s;
@@ -706,8 +813,11 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		new_list(&t, NULL);
 	for (size_t li = 0; li < t.n_lists; li++)
 		resolve_joins(&t, &t.lists[li]);
-	if (d->errors + d->fatals == errors_before)
+	if (d->errors + d->fatals == errors_before) {
 		xml = to_xml(&t, o);
+		if (claims)
+			*claims = claims_of(&t);
+	}
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(builtin); i++)
 		rx_free(t.rx[i]);
 	for (size_t li = 0; li < t.n_lists; li++) {

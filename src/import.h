@@ -16,6 +16,7 @@
 #include "diag.h"
 
 struct session;
+struct eval;
 
 struct import_opts {
 	const char *system;     /* system id; NULL: from a "Game: NAME" line of the text */
@@ -26,9 +27,25 @@ struct import_opts {
 	const char *name;       /* the roster's name */
 };
 
+/* What the text said of its units that only the catalog can confirm: the points a line
+ * states ("10x Quack Marine [60]"), and a bare "(N)" that may be a unit's models or its
+ * points. Read by import_check once the roster is evaluated. */
+struct import_claims;
+
 /* The roster file text for the list in text (len bytes, named file in messages), or NULL
- * with diagnostics: one error per line it cannot read, at FILE:LINE. Caller frees. */
+ * with diagnostics: one error per line it cannot read, at FILE:LINE. Caller frees. When
+ * claims is not NULL, *claims gets what the text stated (NULL when there is no roster), for
+ * import_check; caller frees it with import_claims_free. */
 char *import_text(struct session *s, const char *text, size_t len, const char *file,
-                  const struct import_opts *o, struct diags *d);
+                  const struct import_opts *o, struct import_claims **claims, struct diags *d);
+
+/* Compares what the text stated with ev, the evaluation of the roster import_text made from
+ * it, so that an import never changes an army without a word. A unit whose stated points
+ * differ from what the catalog makes it (in the system's first cost type) is a warning at
+ * its FILE:LINE naming both figures; a bare "(N)" on a line with no count is read as points
+ * when the catalog makes one model cost N, and is otherwise an error (models or points: the
+ * text does not say). Returns the number of diagnostics added to d. */
+size_t import_check(const struct import_claims *c, const struct eval *ev, struct diags *d);
+void import_claims_free(struct import_claims *c);
 
 #endif

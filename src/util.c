@@ -326,11 +326,32 @@ char *xml_chars(const char *s)
 	return strbuf_detach(&sb);
 }
 
-void strbuf_add_escaped(struct strbuf *sb, const char *s)
+unsigned bidi_control(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	if (p[0] == 0xD8 && p[1] == 0x9C)
+		return 0x061C;                  /* ARABIC LETTER MARK */
+	if (p[0] != 0xE2)
+		return 0;
+	if (p[1] == 0x80 && (p[2] == 0x8E || p[2] == 0x8F || (p[2] >= 0xAA && p[2] <= 0xAE)))
+		return 0x2000 + (p[2] - 0x80u); /* LRM, RLM; LRE, RLE, PDF, LRO, RLO */
+	if (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9)
+		return 0x2040 + (p[2] - 0x80u); /* LRI, RLI, FSI, PDI */
+	return 0;
+}
+
+static void add_escaped(struct strbuf *sb, const char *s, bool html)
 {
 	while (*s) {
 		const unsigned char c = (unsigned char)*s;
 		size_t n = utf8_len((const unsigned char *)s);
+		unsigned bidi;
+		if (html && n > 1 && (bidi = bidi_control(s)) != 0) {
+			/* As text, like a terminal shows it: a reference would still reorder. */
+			strbuf_addf(sb, "\\u%04x", bidi);
+			s += n;
+			continue;
+		}
 		/* XML 1.0 has no place for other control characters, even as references, nor
 		 * for bytes that are not UTF-8 (a file name can hold both): U+FFFD stands in. */
 		if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
@@ -363,6 +384,16 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s)
 		default: strbuf_addc(sb, (char)c); break;
 		}
 	}
+}
+
+void strbuf_add_escaped(struct strbuf *sb, const char *s)
+{
+	add_escaped(sb, s, false);
+}
+
+void strbuf_add_html(struct strbuf *sb, const char *s)
+{
+	add_escaped(sb, s, true);
 }
 
 static int fold(int c)
@@ -440,6 +471,10 @@ static void add_visible(struct strbuf *sb, const char *s, bool lines)
 			/* U+0080..U+009F: the C1 controls (CSI is U+009B). */
 			strbuf_addf(sb, "\\u%04x", (unsigned char)s[1]);
 			s += 2;
+		} else if (n > 1 && bidi_control(s) != 0) {
+			/* A bidirectional control: raw, it would reorder what the reader sees. */
+			strbuf_addf(sb, "\\u%04x", bidi_control(s));
+			s += n;
 		} else {
 			strbuf_add(sb, s, n);
 			s += n;

@@ -96,8 +96,18 @@ char *xml_chars(const char *s);
 bool xml_text_ok(const char *s);
 /* Appends s with & < > " ' escaped, for XML and HTML text and attribute values. */
 void strbuf_add_escaped(struct strbuf *sb, const char *s);
-/* Appends s for a terminal: control characters (C0, DEL, C1) and bytes that are not UTF-8
- * become visible escapes ("\x1b", "\n", "\u009b"); everything else is copied. */
+/* The same for HTML a person reads: bidirectional controls (bidi_control) also become the
+ * visible text "\u202e", so that a name cannot reorder what it shows or what stands beside it.
+ * XML keeps them: it is data for tools, read back as it was written. */
+void strbuf_add_html(struct strbuf *sb, const char *s);
+/* The code point of the bidirectional formatting character that starts s (U+061C, U+200E,
+ * U+200F, U+202A..U+202E, U+2066..U+2069), or 0. Such a character reorders the text around it
+ * on screen and on paper: "Bob <U+202E>lagelli<U+202C>" reads "Bob illegal". Each is 2 bytes
+ * (U+061C) or 3 long. */
+unsigned bidi_control(const char *s);
+/* Appends s for a terminal: control characters (C0, DEL, C1), bidirectional controls and
+ * bytes that are not UTF-8 become visible escapes ("\x1b", "\n", "\u009b", "\u202e");
+ * everything else is copied. */
 void strbuf_add_visible(struct strbuf *sb, const char *s);
 /* The same for text of several lines: line feeds are kept. */
 void strbuf_add_visible_text(struct strbuf *sb, const char *s);

@@ -165,6 +165,36 @@ imp "a NUL byte: not a text file" 2 "nul.txt: not a text file: it contains a NUL
 { printf '10x '; head -c 5000 /dev/zero | tr '\0' a; printf '\n3x Quack Marine\n'; } >"$tmp/long.txt"
 imp "a line past 4096 bytes is refused with its number" 2 "long.txt:1: error: cannot read this line: it is too long" \
 	$dh "$tmp/long.txt"
+# --- no silent change (issue 19) ---------------------------------------------------------------
+# Points a line states are compared with what the catalog makes the unit: a difference is a
+# warning at FILE:LINE naming both figures, the roster is still written, and the exit status
+# is 1. A bare "(N)" with no count may be the models or the points: an error, nothing written.
+printf '10x Quack Marine [60]\nQuack Marine x5 (35 pts)\nThunder Tank (25)\n2x Marine Sergeant (28) [Extra pistol]\n' >"$tmp/stated.txt"
+imp "stated points: a difference is a warning naming both figures, exit 1" 1 \
+	"stated.txt:1: warning: 'Quack Marine' is stated as 60 AP; the catalog makes it 70 AP" \
+	$dh --size=large-skirmish "$tmp/stated.txt"
+if grep -qF "stated.txt:4: warning: 'Marine Sergeant' is stated as 28 AP; the catalog makes it 26 AP" "$tmp/out" &&
+   [ "$(grep -c warning "$tmp/out")" -eq 2 ]; then
+	ok "stated points: options count, and only the differences are reported"
+else
+	not_ok "stated points: options count, and only the differences are reported" "$tmp/out"
+fi
+if grep -qF '<unit entry="quack-marine" models="10"/>' "$tmp/out"; then
+	ok "stated points: the roster is still written, with the catalog's figures"
+else
+	not_ok "stated points: the roster is still written, with the catalog's figures" "$tmp/out"
+fi
+imp "stated points: -o writes the roster, warns, and exits 1" 1 "main: 156 of 300 AP" \
+	$dh --size=large-skirmish -o "$tmp/stated.xml" "$tmp/stated.txt"
+printf '10x Quack Marine [70]\nQuack Marine (7)\nMarine Sergeant [Trained]\n' >"$tmp/agree.txt"
+imp "stated points that agree: no warning, exit 0" 0 '<unit entry="quack-marine" models="1"/>' \
+	$dh --size=large-skirmish "$tmp/agree.txt"
+if grep -q warning "$tmp/out"; then not_ok "stated points that agree: not a word" "$tmp/out"; else ok "stated points that agree: not a word"; fi
+printf 'Quack Marine (10)\n' >"$tmp/bare.txt"
+imp "a bare (N) that is not one model's points: an error" 2 \
+	"bare.txt:1: error: '(10)' may be the models or the points of 'Quack Marine' (the catalog makes one model 7 AP)" \
+	$dh --size=large-skirmish "$tmp/bare.txt"
+if grep -qF '<unit' "$tmp/out"; then not_ok "a bare (N): nothing written" "$tmp/out"; else ok "a bare (N): nothing written"; fi
 if [ "$n" -ge 150 ]; then ok "$n lists round-tripped in all"; else not_ok "only $n lists: the test lost its cases"; fi
 echo "1..$k"
 test "$fails" -eq 0

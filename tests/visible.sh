@@ -154,6 +154,87 @@ cp "$ex" "$tmp/lists/b${evil}.xml"
 run tournament "$tmp/pack.xml" "$tmp/lists"
 check "tournament: event, list and file names are never raw" "Pond$C1$CR"
 
+# Bidirectional controls (issue 19): raw, "Bob <RLO>lagelli<PDF>" reads "Bob illegal", and an
+# unclosed override reorders the rest of the line. XML holds them, so they come in data; every
+# report a person reads shows them escaped ("\u202e", or "?" in a tournament table), in HTML
+# too; the roster XML keeps them.
+rlo=$(printf '\342\200\256')
+pdf=$(printf '\342\200\254')
+rli=$(printf '\342\201\247')
+rlm=$(printf '\342\200\217')
+alm=$(printf '\330\234')
+bidi_check() { # bidi_check NAME FILE WANT...: FILE holds none raw, and every WANT
+	name=$1
+	f=$2
+	shift 2
+	k=$((k + 1))
+	why=
+	if grep -q "$rlo\\|$pdf\\|$rli\\|$rlm\\|$alm" "$f"; then
+		why="a bidirectional control is written raw"
+	else
+		for w in "$@"; do
+			grep -qF -e "$w" "$f" || why="'$w' is missing"
+		done
+	fi
+	if [ -z "$why" ]; then
+		echo "ok $k - $name"
+	else
+		fails=$((fails + 1))
+		echo "not ok $k - $name: $why"
+		sed 's/^/# /' "$f" | head -20
+	fi
+}
+cat >"$tmp/bidi.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="Bob &#x202E;lagelli&#x202C;">
+  <list id="main" name="&#x2067;List&#x200F;&#x061C;" size="all-out-war" faction="impondium">
+    <unit entry="quack-marine" models="11" name="Squad &#x202E;1"/>
+  </list>
+</roster>
+EOF
+RLO='\u202e'
+run validate "$tmp/bidi.xml"
+cat "$tmp/out" "$tmp/err" >"$tmp/both"
+bidi_check "validate: a unit name's bidi control is escaped in a diagnostic" "$tmp/both" "Squad ${RLO}1"
+run status "$tmp/bidi.xml"
+cat "$tmp/out" "$tmp/err" >"$tmp/both"
+bidi_check "status: unit and list names' bidi controls are escaped" "$tmp/both" "Squad ${RLO}1" \
+	'\u2067List\u200f\u061c'
+for fmt in text markdown html csv; do
+	run export --format=$fmt "$tmp/bidi.xml"
+	cat "$tmp/out" "$tmp/err" >"$tmp/both"
+	# Markdown escapes the backslash, so that "\u202e" is what a reader sees.
+	want="Squad ${RLO}1"
+	[ $fmt = markdown ] && want='Squad \\u202e1'
+	bidi_check "export --format=$fmt: bidi controls are escaped" "$tmp/both" "$want"
+done
+run export --format=xml "$tmp/bidi.xml"
+k=$((k + 1))
+if grep -qF "Squad ${rlo}1" "$tmp/out"; then
+	echo "ok $k - export --format=xml: the roster keeps its bidi controls"
+else
+	fails=$((fails + 1))
+	echo "not ok $k - export --format=xml: the roster keeps its bidi controls"
+fi
+mkdir "$tmp/bidi-lists"
+cp "$tmp/bidi.xml" "$tmp/bidi-lists/a.xml"
+run tournament -o "$tmp/bidi-report.csv" -o "$tmp/bidi-report.xml" "$top/doc/examples/pond-cup.xml" \
+	"$tmp/bidi-lists"
+cat "$tmp/out" "$tmp/err" >"$tmp/both"
+bidi_check "tournament: player, list and unit names never show bidi controls raw" "$tmp/both" \
+	"Bob ?lagelli?" "Squad ${RLO}1"
+bidi_check "tournament -o CSV: bidi controls are never raw" "$tmp/bidi-report.csv" "Bob ?lagelli?"
+bidi_check "tournament -o XML: bidi controls are never raw" "$tmp/bidi-report.xml" "Bob ?lagelli?"
+mkdir -p "$tmp/bidi-data"
+cp -R "$top/tests/data/toy2/." "$tmp/bidi-data/"
+sed -i -e 's/name="Clockwork Skirmish"/name="Clockwork\&#x202E;Skirmish"/' \
+	-e 's/name="Brass Soldier"/name="Brass\&#x2067;Soldier"/' "$tmp/bidi-data/rules-xml/clockwork.xml" \
+	"$tmp/bidi-data/catalogs/clockwork/tinkerton.xml"
+run --data-dir "$tmp/bidi-data" catalog clockwork
+cat "$tmp/out" "$tmp/err" >"$tmp/both"
+bidi_check "catalog SYSTEM: bidi controls in system and entry names are escaped" "$tmp/both" \
+	"Clockwork${RLO}Skirmish" 'Brass\u2067Soldier'
+
 # Text from the command line that would go into a file: XML holds no ESC, not even as a
 # reference, so such a value is refused, visibly, and the file is unchanged.
 refused() { # refused NAME FILE: exit 2, a visible message, and FILE as it was

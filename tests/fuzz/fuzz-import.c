@@ -28,19 +28,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&o, 0, sizeof(o));
 	o.limit = -1;
 	struct diags d = DIAGS_INIT;
-	char *xml = import_text(s, (const char *)data, size, "fuzz.txt", &o, &d);
+	struct import_claims *claims = NULL;
+	char *xml = import_text(s, (const char *)data, size, "fuzz.txt", &o, &claims, &d);
 	bool loaded = xml != NULL;
 	if (xml) {
 		struct roster *r = roster_load_memory(s, xml, strlen(xml), "imported.xml", &d);
 		if (r) {
 			struct eval *ev = eval_new(r, &d);
-			if (ev)
+			if (ev) {
+				import_check(claims, ev, &d);
 				check_roster(ev, &d);
+			}
 			eval_free(ev);
 			roster_free(r);
 		}
 		free(xml);
 	}
+	import_claims_free(claims);
 	fuzz_report(loaded, &d);
 	diags_release(&d);
 	return 0;

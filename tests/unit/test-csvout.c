@@ -86,6 +86,54 @@ Test(csvout, safe_starts_are_not_formulas)
 	cr_assert(csv_is_formula("   @SUM(A1)"));
 }
 
+/* Issue 19: a no-break space, a zero-width space, a BOM, a bidirectional control or a
+ * fullwidth sign before the formula turned the guard off. */
+Test(csvout, invisible_prefixes_and_fullwidth_signs_are_formulas)
+{
+	static const char *const cases[] = {
+		"\xc2\xa0=1+1",                     /* no-break space */
+		"\xe2\x80\x8b=1+1",                 /* zero-width space */
+		"\xef\xbb\xbf=HYPERLINK(\"x\")",    /* BOM */
+		"\xe2\x80\xae=1",                    /* right-to-left override */
+		"\xe2\x81\xa6@SUM(A1)",              /* left-to-right isolate */
+		"\xd8\x9c+1",                        /* Arabic letter mark */
+		"\xe2\x80\x8e-1+2",                  /* left-to-right mark */
+		"\xe2\x80\x8d\xe2\x80\x8c\xe2\x81\xa0=1", /* joiners, word joiner */
+		"\xe3\x80\x80=1",                    /* ideographic space */
+		" \xc2\xa0 \xe2\x80\x8b =1",         /* a mix */
+		"\xef\xbc\x9d" "1+1",                /* fullwidth = */
+		"\xef\xbc\x8b" "1",                  /* fullwidth + */
+		"\xef\xbc\x8d" "1",                  /* fullwidth - */
+		"\xef\xbc\xa0SUM(A1)",               /* fullwidth @ */
+		"\xc2\xa0\xef\xbc\x9d" "1",          /* no-break space, fullwidth = */
+		"\xef\xb9\xa6" "1",                  /* small = */
+		"\xc2\xa0\tcmd",                     /* a tab after a no-break space */
+		"\xe2\x80\x8b\ncmd",                 /* a line feed after a zero-width space */
+		"\xe2\x80\xa8=1",                    /* line separator */
+	};
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(cases); i++) {
+		cr_expect(csv_is_formula(cases[i]), "case %zu", i);
+		const char *const f[] = { cases[i] };
+		char *s = row(f, 1);
+		cr_expect(strncmp(s, "\"'", 2) == 0, "case %zu: %s", i, s);
+		free(s);
+	}
+}
+
+Test(csvout, visible_letters_after_invisible_prefixes_are_not_formulas)
+{
+	cr_assert_not(csv_is_formula("\xc2\xa0Quack"));
+	cr_assert_not(csv_is_formula("\xe2\x80\x8b" "3"));
+	cr_assert_not(csv_is_formula("\xef\xbb\xbf"));
+	cr_assert_not(csv_is_formula("Quack \xef\xbc\x9d" "1"));
+	cr_assert_not(csv_is_formula("\xe2\x80\x94 a dash"));  /* an em dash is no minus */
+	/* A plain negative number stays a number. */
+	const char *const f[] = { "-12", "\xc2\xa0Quack" };
+	char *s = row(f, 2);
+	cr_assert_str_eq(s, "\"-12\",\"\xc2\xa0Quack\"\r\n");
+	free(s);
+}
+
 Test(csvout, a_failed_write_is_reported)
 {
 	FILE *f = fopen("/dev/full", "w");

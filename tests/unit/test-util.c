@@ -128,6 +128,13 @@ Test(strbuf, visible_writes_control_characters_out)
 		{ "bad\xff\xc3", "bad\\xff\\xc3" },
 		{ "back\\slash", "back\\slash" },
 		{ "", "" },
+		/* Bidirectional controls (issue 19): "Bob <RLO>lagelli<PDF>" reads "Bob illegal". */
+		{ "Bob \xe2\x80\xaelagelli\xe2\x80\xac", "Bob \\u202elagelli\\u202c" },
+		{ "\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xad", "\\u202a\\u202b\\u202d" },
+		{ "\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9", "\\u2066\\u2067\\u2068\\u2069" },
+		{ "\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c", "\\u200e\\u200f\\u061c" },
+		/* Their neighbours are ordinary text: ZWJ, en dash, the Arabic letter before U+061C. */
+		{ "\xe2\x80\x8d\xe2\x80\x93\xd8\x9b\xe2\x81\xaa", "\xe2\x80\x8d\xe2\x80\x93\xd8\x9b\xe2\x81\xaa" },
 	};
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(cases); i++) {
 		struct strbuf sb = STRBUF_INIT;
@@ -139,6 +146,25 @@ Test(strbuf, visible_writes_control_characters_out)
 	strbuf_add_visible_text(&sb, "two\nlines\x1b");
 	cr_assert_str_eq(sb.s, "two\nlines\\x1b");
 	strbuf_release(&sb);
+}
+
+Test(strbuf, html_shows_bidirectional_controls_and_xml_keeps_them)
+{
+	const char *name = "Bob \xe2\x80\xaelagelli\xe2\x80\xac <b>";
+	struct strbuf h = STRBUF_INIT, x = STRBUF_INIT;
+	strbuf_add_html(&h, name);
+	cr_expect_str_eq(h.s, "Bob \\u202elagelli\\u202c &lt;b&gt;");
+	/* XML is data for tools, read back as written: the characters stay. */
+	strbuf_add_escaped(&x, name);
+	cr_expect_str_eq(x.s, "Bob \xe2\x80\xaelagelli\xe2\x80\xac &lt;b&gt;");
+	strbuf_release(&h);
+	strbuf_release(&x);
+	cr_expect_eq(bidi_control("\xe2\x80\xae"), 0x202Eu);
+	cr_expect_eq(bidi_control("\xd8\x9c"), 0x061Cu);
+	cr_expect_eq(bidi_control("\xe2\x81\xa9x"), 0x2069u);
+	cr_expect_eq(bidi_control("\xe2\x80\xaf"), 0u);   /* narrow no-break space */
+	cr_expect_eq(bidi_control("\xe2\x80"), 0u);       /* cut short */
+	cr_expect_eq(bidi_control(""), 0u);
 }
 
 /* --- allocation helpers ---------------------------------------------------------------------- */
