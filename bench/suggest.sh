@@ -12,6 +12,9 @@
 # `muster validate` on the same list (the part of the time that is loading the system and
 # the list), and says whether the median meets the target. A missed target is a measurement,
 # not a failure.
+# Then (issue 19) a roster of BENCH_SUGGEST_LISTS (default 800) one-unit lists, each run
+# BENCH_SUGGEST_LISTS_RUNS times (default 3): suggest must grow linearly with lists, so its
+# time is printed beside validate's and beside the time for a tenth of the lists.
 
 . "$(dirname "$0")/common.sh"
 
@@ -32,13 +35,15 @@ size=$(sed -n 's/.*size="\([^"]*\)".*/\1/p' "$src/bench/duckhammer-600.xml" | se
 now() {
 	date +%s%N
 }
-# time_cmd OUT ARGS...: runs muster ARGS $runs times, one wall time in ms a line into OUT.
+# time_cmd OUT ARGS...: runs muster ARGS $warm times, then $runs times, one wall time in ms a
+# line into OUT.
+warm=5
 time_cmd() {
 	o=$1
 	shift
 	: >"$o"
 	i=0
-	while [ $i -lt 5 ]; do "$muster" "$@" >/dev/null 2>&1; i=$((i + 1)); done
+	while [ $i -lt "$warm" ]; do "$muster" "$@" >/dev/null 2>&1; i=$((i + 1)); done
 	i=0
 	while [ $i -lt "$runs" ]; do
 		t0=$(now)
@@ -78,3 +83,36 @@ for list in "$tmp/empty.xml" "$src/bench/duckhammer-600.xml"; do
 		echo "  target:   median within 10 ms: TARGET MISSED"
 	fi
 done
+
+# Many lists: each list's suggestions must cost that list, not the roster (issue 19: 800
+# one-unit lists took 27 s where validate took 0.03 s).
+many=${BENCH_SUGGEST_LISTS:-800}
+many_runs=${BENCH_SUGGEST_LISTS_RUNS:-3}
+case $many$many_runs in *[!0-9]*) die "BENCH_SUGGEST_LISTS and BENCH_SUGGEST_LISTS_RUNS are whole numbers" ;; esac
+many_sys=$(sed -n 's/.*system="\([^"]*\)".*/\1/p' "$src/bench/duckhammer-600.xml" | sed -n 1p)
+lists_roster() {
+	awk -v n="$1" -v size="$size" -v faction="$faction" -v sys="$many_sys" 'BEGIN {
+		printf "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"%s\">\n", sys
+		for (i = 1; i <= n; i++) {
+			printf "  <list id=\"l%d\" size=\"%s\" faction=\"%s\">\n", i, size, faction
+			print "    <unit entry=\"quack-marine\" models=\"5\"/>"
+			print "  </list>"
+		}
+		print "</roster>"
+	}' >"$2"
+}
+lists_roster "$many" "$tmp/many.xml"
+lists_roster "$((many / 10))" "$tmp/tenth.xml"
+"$muster" suggest "$tmp/many.xml" >"$tmp/out" 2>&1 || { head -5 "$tmp/out" >&2; die "muster suggest failed on $many lists"; }
+runs=$many_runs
+warm=1
+time_cmd "$tmp/m.t" suggest "$tmp/many.xml"
+time_cmd "$tmp/t.t" suggest "$tmp/tenth.xml"
+time_cmd "$tmp/v.t" validate "$tmp/many.xml"
+echo
+echo "  list:     $many lists of one unit each (and $((many / 10)) for comparison), $runs runs"
+echo "  suggest:  $many lists: $(stats "$tmp/m.t")"
+echo "  suggest:  $((many / 10)) lists: $(stats "$tmp/t.t")"
+echo "  validate: $many lists: $(stats "$tmp/v.t")"
+echo "  growth:   $(awk -v a="$(median_ms "$tmp/m.t")" -v b="$(median_ms "$tmp/t.t")" \
+	'BEGIN { if (b > 0) printf "%.1fx the time for 10x the lists (linear: about 10x)", a / b }')"

@@ -243,6 +243,9 @@ struct system {
 	struct rule **rules;
 	size_t n_rules;
 	size_t n_slots;             /* aggregates, each with a cache slot in an evaluation */
+	/* Some aggregate counts over the whole roster (in="roster", or a condition's <has> on the
+	 * roster): then a list's evaluation and verdict may depend on the other lists. */
+	bool roster_aggs;
 	struct catalog **catalogs;
 	size_t n_catalogs;
 	struct camp_def *camp;      /* <campaign> (campaign.h), or NULL */

@@ -405,6 +405,7 @@ static struct sel *read_cond_leaf(xmlNodePtr n, const struct rp *p)
 		return NULL;
 	}
 	a->slot = p->sys->n_slots++;
+	p->sys->roster_aggs = p->sys->roster_aggs || a->scope == SCOPE_ROSTER;
 	struct sel *s = sel_new(SEL_HAS, p->item);
 	s->agg = a;
 	return s;
@@ -837,6 +838,7 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 	if (a->scope != SCOPE_UNIT && p->has_this && lift_this(a, n, p) != 0)
 		goto fail;
 	a->slot = p->sys->n_slots++;
+	p->sys->roster_aggs = p->sys->roster_aggs || a->scope == SCOPE_ROSTER;
 	return a;
 fail:
 	agg_free(a);

@@ -83,10 +83,15 @@ struct rx {
 
 /* The matching work left to this run: PCRE2_AUTO_CALLOUT calls count_step before every item
  * of the pattern the matcher tries, backtracking included, so the count is the work done.
- * The per-match limit alone let 300 units of a hostile rules file match for 169 s. */
-static uint64_t budget_left = RX_WORK_BUDGET;
-static const struct rx *spent_by;
-static const struct rx *matching;
+ * The per-match limit alone let 300 units of a hostile rules file match for 169 s.
+ * One budget per thread: a roster is loaded, evaluated and checked on one thread (batch.h
+ * runs one roster per worker at a time), so the budget is that roster's alone. Shared
+ * between threads, every worker's matches spent every other's roster's budget, and a
+ * verdict depended on --jobs and timing. Per thread, no caller has to pass a budget
+ * through the selectors, conditions and expressions that end in a match. */
+static _Thread_local uint64_t budget_left = RX_WORK_BUDGET;
+static _Thread_local const struct rx *spent_by;
+static _Thread_local const struct rx *matching;
 
 static int count_step(pcre2_callout_block *cb, void *data)
 {

@@ -44,11 +44,13 @@ int rx_match_named(const struct rx *rx, const char *subject, const char *const *
 const char *rx_pattern(const struct rx *rx);
 /* Records where the pattern was written (copied), for the message past the work budget. */
 void rx_set_origin(struct rx *rx, const char *file, long line);
-/* Starts a run: steps of matching work are left (RX_WORK_BUDGET for a roster). */
+/* Starts a run on the calling thread: steps of matching work are left (RX_WORK_BUDGET for a
+ * roster). The budget belongs to the thread: the matches of other threads never spend it, so
+ * a roster must be loaded, evaluated and checked on the thread that reset it. */
 void rx_budget_reset(uint64_t steps);
 uint64_t rx_budget_left(void);
-/* True once the run's budget is spent; then *pattern, *file and *line name the pattern whose
- * match spent it (file NULL and line 0 when unknown). */
+/* True once the calling thread's run has spent its budget; then *pattern, *file and *line
+ * name the pattern whose match spent it (file NULL and line 0 when unknown). */
 bool rx_budget_spent(const char **pattern, const char **file, long *line);
 void rx_free(struct rx *rx);
 

@@ -6,12 +6,24 @@
  * and check are the ones every command uses (eval.h, check.h), so a suggestion is judged by
  * exactly the rules `muster validate` applies. What the list broke before is counted per rule
  * once; a candidate is compared with it in one pass over its diagnostics.
+ *
+ * When no aggregate of the system looks past one list (sys->roster_aggs), a list's
+ * evaluation and diagnostics depend on that list alone, so the copy holds only the list
+ * suggested for: each probe costs that list, not the roster, and suggesting for every list
+ * of a roster is linear in lists (800 one-unit lists took 27 s when every probe evaluated
+ * and checked them all). When one does, every probe evaluates the whole roster, as it must.
+ *
+ * Each probe is one roster checked, with the regex work budget of one (rx.h): spent across
+ * all the probes, the budget of a legal 400-list roster ran out and blamed a shipped pattern.
+ * A probe that spends it stops the suggestions with that error, so a hostile pattern costs
+ * at most one roster's budget more than checking the roster itself.
  */
 #include "muster.h"
 #include "suggest.h"
 #include "check.h"
 #include "eval.h"
 #include "idx.h"
+#include "rx.h"
 #include "select.h"
 #include "util.h"
 
@@ -75,18 +87,29 @@ struct trial {
 	struct r_unit *units;
 	const struct base *b;
 	size_t *seen;
+	struct diags *stop;    /* not empty once a probe spent its regex budget */
 };
 
 static bool try_models(struct trial *t, long models)
 {
+	if (t->stop->fatals)
+		return false;
 	t->units[t->r->lists[t->li].n_units].models = models;
 	struct diags d = DIAGS_INIT;
+	rx_budget_reset(RX_WORK_BUDGET);
 	struct eval *ev = eval_new(&t->copy, &d);
 	bool ok = false;
 	if (ev) {
 		check_roster(ev, &d);
 		ok = no_worse(t->b, &d, t->seen);
 	}
+	const char *pat, *file;
+	long line;
+	if (rx_budget_spent(&pat, &file, &line))
+		for (size_t i = 0; i < d.n; i++) /* the check's own message names the pattern */
+			if (d.v[i].sev == SEV_FATAL)
+				diags_add(t->stop, SEV_FATAL, d.v[i].file, d.v[i].line, d.v[i].col,
+				          d.v[i].ref, d.v[i].rule, "%s", d.v[i].msg);
 	eval_free(ev);
 	diags_release(&d);
 	return ok;
@@ -113,15 +136,30 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	*out = NULL;
 	if (li >= r->n_lists)
 		return 0;
+	/* The roster's own budget, left as it was for the caller's later checks. */
+	uint64_t budget = rx_budget_left();
+	struct roster one;
+	if (!r->sys->roster_aggs) {
+		/* List li alone: nothing it is judged by reads another list. */
+		one = *r;
+		one.lists = &r->lists[li];
+		one.n_lists = 1;
+		r = &one;
+		li = 0;
+	}
+	rx_budget_reset(RX_WORK_BUDGET);
 	struct eval *ev = eval_new(r, d);
-	if (ev == NULL)
+	if (ev == NULL) {
+		rx_budget_reset(budget);
 		return -1;
+	}
 	struct diags bd = DIAGS_INIT;
 	check_roster(ev, &bd);
 	if (bd.fatals) {
 		diags_merge(d, &bd);
 		diags_release(&bd);
 		eval_free(ev);
+		rx_budget_reset(budget);
 		return -1;
 	}
 	struct base b = { 0 };
@@ -129,7 +167,8 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	diags_release(&bd);
 
 	const struct r_list *l = &r->lists[li];
-	struct trial t = { r, li, *r, NULL, NULL, &b, xcalloc(b.n + 1, sizeof(size_t)) };
+	struct diags stop = DIAGS_INIT;
+	struct trial t = { r, li, *r, NULL, NULL, &b, xcalloc(b.n + 1, sizeof(size_t)), &stop };
 	t.lists = xcalloc(r->n_lists + 1, sizeof(*t.lists));
 	memcpy(t.lists, r->lists, r->n_lists * sizeof(*t.lists));
 	t.units = xcalloc(l->n_units + 1, sizeof(*t.units));
@@ -142,9 +181,9 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	struct r_option *opts = NULL;
 	size_t cap_opts = 0, n = 0, cap = 0;
 	const struct system *sys = r->sys;
-	for (size_t c = 0; c < sys->n_catalogs; c++) {
+	for (size_t c = 0; c < sys->n_catalogs && !stop.fatals; c++) {
 		const struct catalog *cat = sys->catalogs[c];
-		for (size_t i = 0; i < cat->n_entries; i++) {
+		for (size_t i = 0; i < cat->n_entries && !stop.fatals; i++) {
 			const struct entry *e = &cat->entries[i];
 			if (l->faction && !entry_in_group(e, l->faction))
 				continue;
@@ -211,5 +250,14 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	free(b.counts);
 	idx_free(b.ix);
 	eval_free(ev);
+	rx_budget_reset(budget);
+	if (stop.fatals) {
+		diags_merge(d, &stop);
+		diags_release(&stop);
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	diags_release(&stop);
 	return (long)n;
 }

@@ -25,7 +25,10 @@ struct suggestion {
  * found by halving between min_models and what the points left allow (at most
  * SUGGEST_MAX_MODELS), on the assumption that a count allowed above the minimum is allowed
  * below it too; both ends are checked. Returns the count, or -1 when the roster itself cannot
- * be evaluated (d says why). The checks: per entry, a few dozen evaluations of the list. */
+ * be evaluated, or a candidate spent the regex work budget of one roster (d says why). The
+ * checks: per entry, a few dozen evaluations of the list (of the whole roster when a rule of
+ * the system counts over the roster: sys->roster_aggs), each with one roster's regex budget.
+ * Uses and restores the calling thread's regex budget (rx.h). */
 #define SUGGEST_MAX_MODELS 1000
 long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d);
 

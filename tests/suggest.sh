@@ -59,6 +59,41 @@ for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actio
 		echo "not ok $k - $name:$bad"
 	fi
 done
+# A legal roster of 400 lists, each with a Character, whose name DH-9's pattern reads to the
+# end: suggest must answer for every list. When every probe matched the whole roster and all
+# probes shared the roster's regex budget, it stopped with a false error blaming DH-9's
+# pattern (issue 19); nor may it print anything but what a one-list roster gets.
+awk 'BEGIN {
+	print "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">"
+	for (i = 1; i <= 400; i++) {
+		printf "  <list id=\"l%d\" size=\"all-out-war\" faction=\"impondium\">\n", i
+		print "    <unit entry=\"lord-mallardine\" models=\"1\"/>"
+		for (u = 0; u < 3; u++) print "    <unit entry=\"quack-marine\" models=\"1\"/>"
+		print "    <unit entry=\"marine-recruit\" models=\"1\"/>"
+		print "  </list>"
+	}
+	print "</roster>"
+}' >"$tmp/many.xml"
+sed -n '1,8p;$p' "$tmp/many.xml" >"$tmp/one.xml"
+k=$((k + 1))
+if ! "$MUSTER" validate "$tmp/many.xml" >"$tmp/v" 2>&1; then
+	fails=$((fails + 1))
+	echo "not ok $k - the 400-list roster is legal"
+	sed 's/^/# /' "$tmp/v" | head -5
+elif ! "$MUSTER" suggest "$tmp/many.xml" >"$tmp/s" 2>"$tmp/e" || [ -s "$tmp/e" ]; then
+	fails=$((fails + 1))
+	echo "not ok $k - suggest answers for each of 400 lists"
+	sed 's/^/# /' "$tmp/e" | head -5
+elif ! "$MUSTER" suggest "$tmp/one.xml" >"$tmp/s1" 2>&1 ||
+	[ "$(grep -c '^l[0-9]*:' "$tmp/s")" -ne 400 ] ||
+	[ "$(sed -n '2,/^$/p' "$tmp/s")" != "$(sed -n '2,$p' "$tmp/s1")" ]; then
+	fails=$((fails + 1))
+	echo "not ok $k - suggest answers for each of 400 lists as for one"
+	diff "$tmp/s1" "$tmp/s" | head -10 | sed 's/^/# /'
+else
+	echo "ok $k - suggest answers for each of 400 lists as for one"
+fi
+
 k=$((k + 1))
 if [ "$tried" -gt 100 ]; then
 	echo "ok $k - $tried additions tried in all"
