@@ -126,11 +126,9 @@ static int exec_import(int argc, char **argv)
 		free(no_rx);
 		goto out;
 	}
-	if (output && !force && access(output, F_OK) == 0) {
-		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
-		        vis(output), vis(output));
+	/* Never over the text being imported, even with --force (issue 19, point 6). */
+	if (output && cmd_check_output(output, force, &path, 1) != 0)
 		goto out;
-	}
 	size_t len = 0;
 	char *text = read_text(path, &len);
 	if (text == NULL)
