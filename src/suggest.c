@@ -88,6 +88,7 @@ struct trial {
 	const struct base *b;
 	size_t *seen;
 	struct diags *stop;    /* not empty once a probe spent its regex budget */
+	uint64_t spent;        /* matching steps of all the probes so far */
 };
 
 static bool try_models(struct trial *t, long models)
@@ -105,6 +106,14 @@ static bool try_models(struct trial *t, long models)
 	}
 	const char *pat, *file;
 	long line;
+	t->spent += RX_WORK_BUDGET - rx_budget_left();
+	if (t->spent > SUGGEST_WORK_BUDGET && !t->stop->fatals) {
+		const struct r_list *l = &t->r->lists[t->li];
+		diags_add(t->stop, SEV_FATAL, t->r->file, l->line, l->col, NULL, NULL,
+		          _("the candidates tried for this list took more than %llu steps of pattern "
+		            "matching in all; suggestions stopped"),
+		          (unsigned long long)SUGGEST_WORK_BUDGET);
+	}
 	if (rx_budget_spent(&pat, &file, &line))
 		for (size_t i = 0; i < d.n; i++) /* the check's own message names the pattern */
 			if (d.v[i].sev == SEV_FATAL)
@@ -168,7 +177,7 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 
 	const struct r_list *l = &r->lists[li];
 	struct diags stop = DIAGS_INIT;
-	struct trial t = { r, li, *r, NULL, NULL, &b, xcalloc(b.n + 1, sizeof(size_t)), &stop };
+	struct trial t = { r, li, *r, NULL, NULL, &b, xcalloc(b.n + 1, sizeof(size_t)), &stop, 0 };
 	t.lists = xcalloc(r->n_lists + 1, sizeof(*t.lists));
 	memcpy(t.lists, r->lists, r->n_lists * sizeof(*t.lists));
 	t.units = xcalloc(l->n_units + 1, sizeof(*t.units));

@@ -13,6 +13,7 @@
 
 #include "model.h"
 #include "diag.h"
+#include "rx.h"
 
 struct suggestion {
 	const struct entry *e;
@@ -30,6 +31,11 @@ struct suggestion {
  * the system counts over the roster: sys->roster_aggs), each with one roster's regex budget.
  * Uses and restores the calling thread's regex budget (rx.h). */
 #define SUGGEST_MAX_MODELS 1000
+/* Matching steps that all the probes for one list may take together (each probe also has one
+ * roster's RX_WORK_BUDGET): past it the suggestions for that list stop with an input error, so
+ * a catalog of many entries with a costly pattern cannot keep suggest running for hours. The
+ * shipped data takes a few thousand steps per probe. */
+#define SUGGEST_WORK_BUDGET (8 * RX_WORK_BUDGET)
 long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d);
 
 #endif
