@@ -288,7 +288,7 @@ static int load_keywords(struct system *sys, xmlNodePtr sec, struct diags *d)
 		nodes[sys->n_keywords] = c;
 		k->id = xml_prop(c, "id");
 		k->name = xml_prop(c, "name");
-		if (k->name == NULL)
+		if (k->name == NULL && k->id)
 			k->name = xstrdup(k->id);
 		k->replaces_id = xml_prop(c, "replaces");
 		char *on = xml_prop(c, "on");
