@@ -574,6 +574,7 @@ static int exec_edit(int argc, char **argv)
 	on_disk(&e, e.text, e.len);
 	if (e.len > (size_t)XML_MAX_FILE_SIZE || take(&e, e.text, e.len) != 0) {
 		free(e.text);
+		free(e.disk);
 		session_free(e.s);
 		return MUSTER_EXIT_TROUBLE;
 	}
