@@ -29,6 +29,7 @@ struct dset {
 struct bucket {
 	char *key;
 	int64_t value;
+	bool any;                /* AGG_HIGHEST, AGG_LOWEST: value holds one already */
 	bool overflow;
 	long last_list;          /* count of lists: the last list counted */
 	struct dset ds;
@@ -145,7 +146,9 @@ int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct 
 		if (o)
 			return eval_option_cost(o, u->ru->models, a->cost);
 		return u->costs[a->cost];
-	case AGG_ATTR: {
+	case AGG_ATTR:
+	case AGG_HIGHEST:
+	case AGG_LOWEST: {
 		const struct value *v = attr_value(a->attr, u, w);
 		return v && v->set ? v->i : 0;
 	}
@@ -194,6 +197,12 @@ static bool item_key(const struct agg *a, const struct eval *ev, const struct eu
 	return true;
 }
 
+/* highest and lowest: a value only once something had one. */
+static bool extreme(const struct agg *a)
+{
+	return a->kind == AGG_HIGHEST || a->kind == AGG_LOWEST;
+}
+
 static void add_to_bucket(struct bucket *b, const struct agg *a, const struct system *sys,
                           size_t li, const struct eunit *u, const struct eitem *w,
                           const struct r_option *o)
@@ -208,6 +217,15 @@ static void add_to_bucket(struct bucket *b, const struct agg *a, const struct sy
 		if (b->last_list == (long)li)
 			return;
 		b->last_list = (long)li;
+	}
+	if (a->kind == AGG_HIGHEST || a->kind == AGG_LOWEST) {
+		const struct value *v = attr_value(a->attr, u, w);
+		if (v == NULL || !v->set)
+			return; /* an item without the value is not counted, not a zero */
+		if (!b->any || (a->kind == AGG_HIGHEST ? v->i > b->value : v->i < b->value))
+			b->value = v->i;
+		b->any = true;
+		return;
 	}
 	if (!num_add(b->value, agg_item_value(a, u, w, o), &b->value))
 		b->overflow = true;
@@ -485,6 +503,8 @@ static enum ev_status union_value(const struct agg *a, struct eval *ev, struct a
 	strbuf_release(&key);
 	if (b->overflow)
 		st = EV_OVERFLOW;
+	else if (extreme(a) && !b->any)
+		st = EV_NA;
 	else
 		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.distinct : b->value;
 out:
@@ -550,6 +570,8 @@ static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int6
 	agg_visit_unit(a, &sc, u, fill_bucket, &ob);
 	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.distinct : ob.b.value;
 	bucket_release(&ob.b);
+	if (extreme(a) && !ob.b.any)
+		return EV_NA; /* nothing had a value: the expression does not apply */
 	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
 }
 
@@ -586,6 +608,8 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 	struct bucket *b = bucket_get(ac, key.s, false);
 	if (b && b->overflow)
 		st = EV_OVERFLOW;
+	else if (extreme(a) && (b == NULL || !b->any))
+		st = EV_NA;
 	else if (b)
 		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.distinct : b->value;
 	/* <not-this/>: take the checked item's own share back out, when it was counted here. */

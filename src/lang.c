@@ -127,6 +127,12 @@ static void describe_agg(const struct system *sys, const struct agg *a, struct s
 	case AGG_DISTINCT:
 		strbuf_addf(sb, _("different %s %s"), a->attr ? a->attr->name : "?", scope);
 		break;
+	case AGG_HIGHEST:
+		strbuf_addf(sb, _("the highest %s %s"), a->attr ? a->attr->name : "?", scope);
+		break;
+	case AGG_LOWEST:
+		strbuf_addf(sb, _("the lowest %s %s"), a->attr ? a->attr->name : "?", scope);
+		break;
 	}
 }
 

@@ -22,7 +22,7 @@ enum sel_kind {
 	SEL_ALL, SEL_ANY, SEL_NOT,
 	SEL_ENTRY, SEL_CATEGORY, SEL_KEYWORD, SEL_ATTR, SEL_NAME, SEL_SAME_AS_THIS, SEL_NOT_THIS,
 	SEL_HAS_ITEM, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
-	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND, SEL_PAID,
+	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND, SEL_PAID, SEL_OFFERS_OPTION,
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 };
@@ -49,7 +49,7 @@ struct sel {
 };
 
 enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,
-                AGG_DISTINCT };
+                AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST };
 enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
@@ -69,7 +69,7 @@ struct agg {
 	enum attr_on item;            /* what is counted: units, items or options */
 	struct sel *where;            /* the selector, with the this-tests below lifted out */
 	size_t cost;                  /* AGG_COST */
-	const struct attr_def *attr;  /* AGG_ATTR, AGG_DISTINCT */
+	const struct attr_def *attr;  /* AGG_ATTR, AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST */
 	enum group_kind group;
 	const struct attr_def *group_attr;
 	/* Reading "this": keys to match on, "not this one", "the units attached to this one". */

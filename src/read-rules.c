@@ -192,7 +192,8 @@ static const struct known_attrs sel_attrs[] = {
 	{ "attached-to-this", "" }, { "has-item", "" }, { "not-this", "" }, { "attached", "" },
 	{ "paid", "" },
 	{ "test", CMP_NAMES }, { "models", CMP_NAMES }, { "field", "name " CMP_NAMES },
-	{ "entry", "id" }, { "has-option", "id" }, { "kind", "id" }, { "group", "id" },
+	{ "entry", "id" }, { "has-option", "id" }, { "offers-option", "id" }, { "kind", "id" },
+	{ "group", "id" },
 	{ "category", "id" }, { "keyword", "id" }, { "name", "matches" },
 	{ "attr", "name " CMP_NAMES " eq-this ne-this lt-this le-this gt-this ge-this" },
 	{ "same-as-this", "name" },
@@ -201,7 +202,8 @@ static const struct known_attrs expr_attrs[] = {
 	{ "add", "" }, { "mul", "" }, { "min", "" }, { "max", "" }, { "sub", "" },
 	{ "div", "round" }, { "clamp", "min max" }, { "num", "value" }, { "field", "name" },
 	{ "limit", "cost" }, { "this", "attr" }, { "count", AGG_NAMES }, { "sum", AGG_NAMES },
-	{ "distinct", AGG_NAMES }, { "per", "every each cost basis round" },
+	{ "distinct", AGG_NAMES }, { "highest", AGG_NAMES }, { "lowest", AGG_NAMES },
+	{ "per", "every each cost basis round" },
 	{ "percent", "value round cost basis" }, { "if", "" }, { "when", "" },
 };
 
@@ -552,12 +554,12 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 		s->id = id;
 		return s;
 	}
-	if (xml_is(n, "has-option")) {
+	if (xml_is(n, "has-option") || xml_is(n, "offers-option")) {
 		if (p->item != ON_UNIT)
-			FAIL(n, "%s", _("<has-option> tests units"));
+			FAIL(n, _("<%s> tests units"), ename(n));
 		if (id == NULL || *id == '\0')
-			FAIL(n, "%s", _("<has-option> needs id=\"OPTION\""));
-		s = sel_new(SEL_HAS_OPTION, p->item);
+			FAIL(n, _("<%s> needs id=\"OPTION\""), ename(n));
+		s = sel_new(xml_is(n, "has-option") ? SEL_HAS_OPTION : SEL_OFFERS_OPTION, p->item);
 		s->id = id;
 		return s;
 	}
@@ -781,6 +783,21 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 			if (read_cost(n, p, "cost", &a->cost))
 				goto fail;
 		}
+	} else if (xml_is(n, "highest") || xml_is(n, "lowest")) {
+		/* The largest or smallest value of a number attribute over what matches: "the
+		 * list's highest Leadership" (Old World Builder's general rule). An expression only:
+		 * a rule checks a count or a sum, and compares it with these. */
+		a->kind = xml_is(n, "highest") ? AGG_HIGHEST : AGG_LOWEST;
+		char *attr = xml_prop(n, "attr");
+		a->attr = idx_get(p->sys->attr_idx, attr ? attr : "");
+		if (a->attr == NULL || (a->attr->type != ATTR_INT && a->attr->type != ATTR_LADDER)) {
+			fatal(p, n, _("<%s attr=...> needs a whole-number or ladder attribute, not '%s'"),
+			      ename(n), attr ? attr : "");
+			free(attr);
+			goto fail;
+		}
+		free(attr);
+		a->item = a->attr->on;
 	} else {
 		a->kind = AGG_DISTINCT;
 		char *attr = xml_prop(n, "attr");
@@ -837,6 +854,9 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		goto fail;
 	if (a->scope != SCOPE_UNIT && p->has_this && lift_this(a, n, p) != 0)
 		goto fail;
+	if (a->not_this && (a->kind == AGG_HIGHEST || a->kind == AGG_LOWEST))
+		FAIL(n, _("<%s> takes no <not-this/>: the highest of the others is no sum to take "
+		          "the unit's share back out of"), ename(n));
 	a->slot = p->sys->n_slots++;
 	p->sys->roster_aggs = p->sys->roster_aggs || a->scope == SCOPE_ROSTER;
 	return a;
@@ -961,7 +981,8 @@ static struct expr *read_expr(xmlNodePtr n, struct rp *p)
 		free(id);
 		if (e->attr == NULL)
 			goto fail;
-	} else if (xml_is(n, "count") || xml_is(n, "sum") || xml_is(n, "distinct")) {
+	} else if (xml_is(n, "count") || xml_is(n, "sum") || xml_is(n, "distinct") ||
+	           xml_is(n, "highest") || xml_is(n, "lowest")) {
 		e = expr_new(EX_AGG, n);
 		e->agg = read_agg(n, p, true);
 		if (e->agg == NULL)

@@ -224,6 +224,15 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 			if (strcmp(u->ru->opts[i].opt->id, s->id) == 0)
 				return true;
 		return false;
+	case SEL_OFFERS_OPTION: {
+		/* The catalog's offer, taken or not: a fact of the entry that data authors copied
+		 * into keywords for want of this. */
+		const struct entry *e = u->ru->entry;
+		for (size_t i = 0; i < e->n_options; i++)
+			if (strcmp(e->options[i].id, s->id) == 0)
+				return true;
+		return false;
+	}
 	case SEL_GROUP:
 		return entry_in_group(u->ru->entry, s->group);
 	case SEL_KIND:
