@@ -684,6 +684,8 @@ bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 		*st = agg_value(s->agg, c, &v);
 		return *st == EV_OK && v >= 1;
 	}
+	case SEL_COND_REF:
+		return cond_holds(s->ref, c, st);
 	default:
 		break; /* the reader allows no other leaf in a condition */
 	}

@@ -22,7 +22,7 @@ enum sel_kind {
 	SEL_ALL, SEL_ANY, SEL_NOT,
 	SEL_ENTRY, SEL_CATEGORY, SEL_KEYWORD, SEL_ATTR, SEL_NAME, SEL_SAME_AS_THIS, SEL_NOT_THIS,
 	SEL_HAS_ITEM, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
-	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND, SEL_PAID, SEL_OFFERS_OPTION,
+	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND, SEL_PAID, SEL_OFFERS_OPTION, SEL_COND_REF,
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 };
@@ -45,7 +45,21 @@ struct sel {
 	struct rx *rx;
 	struct expr *expr;        /* test */
 	struct agg *agg;          /* has */
+	const struct sel *ref;    /* <condition ref=...>: the named condition, owned by the system */
 	enum attr_on item;
+};
+
+/* A named condition (<conditions> of a rules file): parsed once for the <when> of a list
+ * (variant 0) and once for that of a roster-wide rule (variant 1), where it may not read
+ * one list; why[v] says why it cannot stand in variant v (sel[v] NULL then). */
+struct named_cond {
+	char *id;
+	long line;
+	struct sel *sel[2];
+	char *why[2];
+	long why_line[2];
+	const void *node;         /* its element while its file is read (an xmlNodePtr), else NULL */
+	bool busy;                /* being parsed: a use of it inside itself is a cycle */
 };
 
 enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,

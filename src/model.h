@@ -15,6 +15,7 @@
 
 struct idx;
 struct rule;
+struct named_cond;
 struct sel;
 struct modifier;
 struct camp_advance;
@@ -242,6 +243,9 @@ struct system {
 	size_t n_mods;
 	struct rule **rules;
 	size_t n_rules;
+	struct named_cond *conds;   /* <conditions>, by cond_idx */
+	size_t n_conds;
+	struct idx *cond_idx;
 	size_t n_slots;             /* aggregates, each with a cache slot in an evaluation */
 	/* Some aggregate counts over the whole roster (in="roster", or a condition's <has> on the
 	 * roster): then a list's evaluation and verdict may depend on the other lists. */

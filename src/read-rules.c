@@ -28,7 +28,11 @@ struct rp {
 	enum attr_on this_item;
 	enum scope_kind cond_scope;
 	bool roster_rule;         /* a roster-wide rule: nothing may read "the" list */
+	int cond_depth;           /* named conditions being parsed around this one */
 };
+
+/* Named conditions inside named conditions, at most: the reader and the check recurse. */
+#define NAMED_COND_MAX_DEPTH 32
 
 #define FAIL(node, ...) \
 	do { \
@@ -190,7 +194,7 @@ struct known_attrs {
 static const struct known_attrs sel_attrs[] = {
 	{ "all", "" }, { "any", "" }, { "not", "" }, { "has", "" }, { "attached-to", "" },
 	{ "attached-to-this", "" }, { "has-item", "" }, { "not-this", "" }, { "attached", "" },
-	{ "paid", "" },
+	{ "paid", "" }, { "condition", "ref" },
 	{ "test", CMP_NAMES }, { "models", CMP_NAMES }, { "field", "name " CMP_NAMES },
 	{ "entry", "id" }, { "has-option", "id" }, { "offers-option", "id" }, { "kind", "id" },
 	{ "group", "id" },
@@ -315,7 +319,8 @@ static struct sel *read_nested(xmlNodePtr n, enum sel_kind kind, const struct rp
 /* The leaves that mean something for options (which have ids, names and categories) and for
  * conditions on a list. */
 static const char *const option_leaves[] = { "all", "any", "not", "entry", "category", "name", "field" };
-static const char *const cond_leaves[] = { "all", "any", "not", "field", "test", "has" };
+static const char *const cond_leaves[] = { "all", "any", "not", "field", "test", "has",
+                                            "condition" };
 
 static bool one_of(xmlNodePtr n, const char *const *names, size_t k)
 {
@@ -507,6 +512,124 @@ fail:
 	return NULL;
 }
 
+/* Parses named condition c in the variant of p (see struct named_cond), once. */
+static void parse_named(struct named_cond *c, const struct rp *p)
+{
+	int v = p->roster_rule;
+	if (c->sel[v] || c->why[v] || c->node == NULL)
+		return;
+	struct diags scratch = DIAGS_INIT;
+	struct rp q = *p;
+	q.d = &scratch;
+	q.cond_depth = p->cond_depth + 1;
+	c->busy = true;
+	c->sel[v] = read_group((xmlNodePtr)c->node, SEL_ALL, &q);
+	c->busy = false;
+	if (c->sel[v] == NULL) {
+		const struct diag *g = scratch.n ? &scratch.v[0] : NULL;
+		c->why[v] = xstrdup(g && g->msg ? g->msg : _("it is no condition"));
+		c->why_line[v] = g ? g->line : c->line;
+	}
+	diags_release(&scratch);
+}
+
+/* <condition ref="ID"/>: the named condition ID, shared, not parsed again (a condition used in
+ * a thousand rules is read once per variant, so the file stays linear). */
+static struct sel *read_cond_ref(xmlNodePtr n, const struct rp *p)
+{
+	char *ref = xml_prop(n, "ref");
+	struct named_cond *c = ref && p->sys->cond_idx ? idx_get(p->sys->cond_idx, ref) : NULL;
+	if (c == NULL) {
+		/* The nearest name, in one pass (a capped edit distance), not a list of them all. */
+		const char *near = NULL;
+		size_t best = 3;
+		for (size_t i = 0; ref && i < p->sys->n_conds; i++) {
+			size_t dist = edit_distance(ref, p->sys->conds[i].id, 2);
+			if (dist < best) {
+				best = dist;
+				near = p->sys->conds[i].id;
+			}
+		}
+		if (near)
+			fatal(p, n, _("<condition> names no condition of <conditions>: '%s'; did you mean '%s'?"),
+			      ref, near);
+		else
+			fatal(p, n, _("<condition> names no condition of <conditions>: '%s'"), ref ? ref : "");
+		free(ref);
+		return NULL;
+	}
+	free(ref);
+	if (c->busy) {
+		fatal(p, n, _("condition '%s' uses itself"), c->id);
+		return NULL;
+	}
+	if (p->cond_depth >= NAMED_COND_MAX_DEPTH) {
+		fatal(p, n, _("named conditions nest more than %d deep"), NAMED_COND_MAX_DEPTH);
+		return NULL;
+	}
+	int v = p->roster_rule;
+	parse_named(c, p);
+	if (c->sel[v] == NULL) {
+		if (c->why[v])
+			fatal(p, n, _("condition '%s' cannot stand here: line %ld: %s"), c->id,
+			      c->why_line[v], c->why[v]);
+		else
+			fatal(p, n, _("condition '%s' is defined in its rules file, and used only there"),
+			      c->id);
+		return NULL;
+	}
+	struct sel *s = sel_new(SEL_COND_REF, p->item);
+	s->ref = c->sel[v];
+	return s;
+}
+
+int named_conds_read(xmlNodePtr sec, struct system *sys, const char *file, struct diags *d)
+{
+	size_t n = 0;
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c))
+		n++;
+	sys->conds = xcalloc(n + 1, sizeof(*sys->conds));
+	sys->cond_idx = idx_new();
+	struct rp pp = { sys, file, d, ON_LIST, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
+	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "condition"))
+			FAIL(c, _("<conditions> holds <condition> elements, not <%s>"), ename(c));
+		struct named_cond *nc = &sys->conds[sys->n_conds];
+		nc->id = xml_prop(c, "id");
+		nc->line = xml_line(c);
+		nc->node = c;
+		if (nc->id == NULL || *nc->id == '\0') {
+			free(nc->id);
+			nc->id = NULL;
+			FAIL(c, "%s", _("<condition> needs an id"));
+		}
+		sys->n_conds++;
+		if (idx_add(sys->cond_idx, nc->id, nc) != 0)
+			FAIL(c, _("condition id '%s' is used twice"), nc->id);
+	}
+	/* Each is parsed for both kinds of <when> now, while the file is read; one that stands in
+	 * neither is an error here, at its own line. */
+	for (size_t i = 0; i < sys->n_conds; i++) {
+		struct named_cond *nc = &sys->conds[i];
+		for (int v = 0; v < 2; v++) {
+			pp.roster_rule = v;
+			pp.cond_scope = v ? SCOPE_ROSTER : SCOPE_LIST;
+			parse_named(nc, p);
+		}
+		if (nc->sel[0] == NULL && nc->sel[1] == NULL) {
+			diags_add(d, SEV_FATAL, file, nc->why_line[0], 0, NULL, NULL, "%s", nc->why[0]);
+			goto fail;
+		}
+	}
+	for (size_t i = 0; i < sys->n_conds; i++)
+		sys->conds[i].node = NULL;
+	return 0;
+fail:
+	for (size_t i = 0; i < sys->n_conds; i++)
+		sys->conds[i].node = NULL;
+	return -1;
+}
+
 static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 {
 	struct sel *s = NULL;
@@ -527,6 +650,8 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 	}
 	if (xml_is(n, "test") || xml_is(n, "has"))
 		return read_cond_leaf(n, p);
+	if (xml_is(n, "condition"))
+		return read_cond_ref(n, p);
 	if (xml_is(n, "field"))
 		return read_field_test(n, p, SEL_FIELD);
 	if (xml_is(n, "attached-to")) {
@@ -662,7 +787,7 @@ fail:
 struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *sp)
 {
 	struct rp p = { (struct system *)sp->sys, sp->file, sp->d, sp->item, sp->has_this,
-	                sp->this_item, SCOPE_LIST, false };
+	                sp->this_item, SCOPE_LIST, false, 0 };
 	return read_group(parent, SEL_ALL, &p);
 }
 
@@ -1174,7 +1299,7 @@ static bool lang_twice(xmlNodePtr c, xmlNodePtr parent, const struct rp *p)
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d)
 {
 	struct rule *r = xcalloc(1, sizeof(*r));
-	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false }, *p = &pp;
+	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
 	r->label = xml_prop(n, "label");
@@ -1305,7 +1430,7 @@ fail:
 int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const char *file,
                   struct modifier *m, struct diags *d)
 {
-	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false }, *p = &pp;
+	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
 	static const char *const targets[] = { "attr", "cost", "limit", "keyword", "category" };
 	memset(m, 0, sizeof(*m));
 	m->line = xml_line(n);

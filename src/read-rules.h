@@ -20,6 +20,11 @@
 struct sel_parse;
 struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p);
 
+/* Reads a rules file's <conditions>: each <condition id="..."> is indexed and parsed for the
+ * <when> of a list and of a roster-wide rule, so that <condition ref="..."/> in a later <when>
+ * shares it. Returns 0, or -1 with a fatal diagnostic. */
+int named_conds_read(xmlNodePtr sec, struct system *sys, const char *file, struct diags *d);
+
 /* Parses one <rule>. Returns NULL and adds fatal diagnostics on error. Aggregates get cache
  * slots counted in sys->n_slots. */
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d);

@@ -696,6 +696,9 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		goto fail;
 	if (load_catalogs(s, sys, roots, d) || resolve_also(sys, d))
 		goto fail;
+	/* Named conditions select entries too: after the catalogs, before their users. */
+	if ((sec = xml_child(root_el, "conditions")) && named_conds_read(sec, sys, sys->file, d))
+		goto fail;
 	if ((sec = xml_child(root_el, "modifiers")) && load_mods(sys, sec, d))
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
@@ -721,6 +724,15 @@ void system_free(struct system *sys)
 		return;
 	if (sys->doc)
 		xmlFreeDoc(sys->doc);
+	for (size_t i = 0; i < sys->n_conds; i++) {
+		free(sys->conds[i].id);
+		for (int v = 0; v < 2; v++) {
+			sel_free(sys->conds[i].sel[v]);
+			free(sys->conds[i].why[v]);
+		}
+	}
+	free(sys->conds);
+	idx_free(sys->cond_idx);
 	for (size_t i = 0; i < sys->n_imports; i++)
 		rx_free(sys->imports[i].rx);
 	free(sys->imports);
