@@ -4,46 +4,22 @@
 # comments, the NAME~ copy) and on what the command prints (totals, trackers, violations,
 # "did you mean"). Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-build.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
 . "${srcdir:-.}/tests/tap.sh"
+temp_dir build
 tap_show() {
-	sed 's/^/# /' "$out" "$err" | head -40
+	tap_files "$out" "$err"
 }
-out=$tmp/out
-err=$tmp/err
 
-# run NAME STATUS GREP ARGS...: muster ARGS exits STATUS and prints GREP (fixed string).
+# run NAME STATUS TEXT ARGS...: muster ARGS exits STATUS and prints TEXT (fixed string).
 run() {
-	name=$1 want=$2 pat=$3
+	run_muster "$@"
+}
+# refused NAME STATUS TEXT ARGS...: so, and the roster $f byte for byte as it was.
+refused() {
+	tap_name=$1 tap_want=$2 tap_text=$3
 	shift 3
-	LC_ALL=C "$MUSTER" "$@" >"$out" 2>"$err"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, expected $want" >>"$err"
-		not_ok "$name"
-	elif [ -n "$pat" ] && ! grep -qF -- "$pat" "$out" "$err"; then
-		echo "expected: $pat" >>"$err"
-		not_ok "$name"
-	else
-		ok "$name"
-	fi
-}
-# has NAME FILE PATTERN: FILE holds the fixed string PATTERN.
-has() {
-	if grep -qF -- "$3" "$2"; then ok "$1"; else echo "expected in $2: $3" >"$err"; : >"$out"; not_ok "$1"; fi
-}
-hasnt() {
-	if grep -qF -- "$3" "$2"; then echo "not expected in $2: $3" >"$err"; : >"$out"; not_ok "$1"; else ok "$1"; fi
-}
-# unchanged NAME STATUS GREP ARGS...: refused, and the file byte for byte as it was.
-unchanged() {
-	name=$1
-	cp "$f" "$tmp/before"
-	run "$@"
-	if cmp -s "$f" "$tmp/before"; then ok "$name: the file is unchanged"; else not_ok "$name: the file is unchanged"; fi
+	expect_kept "$tap_name" "$tap_want" "$tap_text" "$f" "$MUSTER" "$@"
 }
 
 cd "$tmp" || exit 1
@@ -68,8 +44,8 @@ has "new: --force kept the old one as NAME~" "$f~" 'name="Test Force"'
 run "add: by name, with models" 0 "70 of 300 AP, 230 left" add "$f" "Quack Marine" 10
 has "add: the unit is in the file" "$f" '<unit entry="quack-marine" models="10"/>'
 run "add: trackers are printed" 0 "Units of one model (Quack Marine) 1/3 [DH-5]" status "$f"
-unchanged "add: a misspelt entry gets a did-you-mean" 2 "did you mean 'quack-marine'?" add "$f" quack-marin
-unchanged "add: a misspelt option gets a did-you-mean" 2 "did you mean 'trained'?" \
+refused "add: a misspelt entry gets a did-you-mean" 2 "did you mean 'quack-marine'?" add "$f" quack-marin
+refused "add: a misspelt option gets a did-you-mean" 2 "did you mean 'trained'?" \
 	add "$f" marine-sergeant --option=traind
 run "add: with an option and a name" 0 "84 of 300 AP" add "$f" marine-sergeant --option=trained --name=Sarge
 has "add: the option is in the file" "$f" '<option id="trained"/>'
@@ -79,7 +55,7 @@ run "set: an option off" 0 "" set "$f" Sarge --option=trained=0
 hasnt "set: the option is gone" "$f" 'trained'
 run "set: rename" 0 "" set "$f" Sarge --name=Serge
 has "set: the new name" "$f" 'name="Serge"'
-unchanged "set: an unknown unit gets a did-you-mean" 2 "did you mean 'Serge'?" set "$f" Sergi --models=2
+refused "set: an unknown unit gets a did-you-mean" 2 "did you mean 'Serge'?" set "$f" Sergi --models=2
 run "set: copy a unit" 0 "(3 units)" set "$f" 1 --copy
 run "set: copy it again" 0 "(4 units)" set "$f" 1 --copy
 run "status: two units of one entry are named by number" 2 "name one by its number" set "$f" quack-marine --models=3
@@ -110,7 +86,7 @@ has "add: the Bodyguard got an id" "$g" '<unit entry="granite-troopers" models="
 has "add: the Leader joins it" "$g" 'attach="granite-troopers"'
 has "add: comments stay" "$g" '<!-- my list: keep this comment -->'
 has "add: comments inside a list stay" "$g" '<!-- troops first -->'
-if [ "$(stat -c %a "$g")" = 640 ]; then ok "save: permissions kept"; else not_ok "save: permissions kept"; fi
+ok_if "save: permissions kept" [ "$(stat -c %a "$g")" = 640 ]
 run "set: move a unit to another list" 0 "Reserve:" set "$g" granite-troopers --move=reserve
 hasnt "set: a moved unit keeps no Leader" "$g" 'attach='
 hasnt "set: no namespace declared again" "$g" 'unit xmlns'
@@ -126,16 +102,16 @@ e=$tmp/edit.xml
 "$MUSTER" new "$e" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null
 cp "$e" "$tmp/edit-start.xml"
 printf 'add quack-marine 10\nadd marine-sergeant --option=trained\nundo\nundo\nquit\n' |
-	LC_ALL=C "$MUSTER" edit "$e" >"$out" 2>"$err"
+	"$MUSTER" edit "$e" >"$out" 2>"$err"
 st=$?
-if [ $st -eq 0 ]; then ok "edit: a script runs, exit 0"; else not_ok "edit: a script runs, exit 0"; fi
+ok_if "edit: a script runs, exit 0" [ $st -eq 0 ]
 hasnt "edit: no prompt when reading a pipe" "$out" "muster>"
 has "edit: the status after each change" "$out" "84 of 300 AP, 216 left (2 units)"
-if cmp -s "$e" "$tmp/edit-start.xml"; then ok "edit: undo twice gives the file back byte for byte"; else not_ok "edit: undo twice gives the file back byte for byte"; fi
+ok_if "edit: undo twice gives the file back byte for byte" cmp -s "$e" "$tmp/edit-start.xml"
 printf 'add quack-marine 10\nadd quack-marin\nredo\nset 1 --models=9\n' |
-	LC_ALL=C "$MUSTER" edit "$e" >"$out" 2>"$err"
+	"$MUSTER" edit "$e" >"$out" 2>"$err"
 st=$?
-if [ $st -eq 2 ]; then ok "edit: a failed command makes the exit status 2"; else not_ok "edit: a failed command makes the exit status 2"; fi
+ok_if "edit: a failed command makes the exit status 2" [ $st -eq 2 ]
 has "edit: the failure is said, with a did-you-mean" "$err" "did you mean 'quack-marine'?"
 has "edit: nothing to redo after a new change" "$err" "nothing to redo"
 has "edit: the commands after a failure still run" "$e" 'models="9"'
@@ -145,46 +121,46 @@ run "edit: no such file" 2 "'muster new' makes a roster" edit "$tmp/none.xml"
 f=$tmp/usage.xml
 "$MUSTER" new "$f" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null
 "$MUSTER" add "$f" quack-marine 10 --name=Red >/dev/null
-unchanged "add: no ENTRY" 2 "add takes a roster FILE, then ENTRY" add "$f"
-unchanged "remove: no UNIT" 2 "remove takes a roster FILE, then UNIT" remove "$f"
-unchanged "add: --data-dir without its directory" 2 "option '--data-dir' requires an argument" add --data-dir
-unchanged "add: a data directory that does not exist stops the change" 2 \
+refused "add: no ENTRY" 2 "add takes a roster FILE, then ENTRY" add "$f"
+refused "remove: no UNIT" 2 "remove takes a roster FILE, then UNIT" remove "$f"
+refused "add: --data-dir without its directory" 2 "option '--data-dir' requires an argument" add --data-dir
+refused "add: a data directory that does not exist stops the change" 2 \
 	"data directory '$tmp/none': No such file or directory" add --data-dir="$tmp/none" "$f" quack-marine
-unchanged "add: a second data directory that does not exist stops the change" 2 \
+refused "add: a second data directory that does not exist stops the change" 2 \
 	"data directory '$tmp/none'" add --data-dir "$top" --data-dir "$tmp/none" "$f" quack-marine
-unchanged "add: models twice" 2 "'5': give the models as a whole number from 1 to 100000" \
+refused "add: models twice" 2 "'5': give the models as a whole number from 1 to 100000" \
 	add "$f" quack-marine --models=3 5
-unchanged "add: three words" 2 "add takes an ENTRY and, if you like, its number of models" \
+refused "add: three words" 2 "add takes an ENTRY and, if you like, its number of models" \
 	add "$f" quack-marine 3 4
-unchanged "add: four words" 2 "'5': too many words" add "$f" quack-marine 3 4 5
-unchanged "add: --copy" 2 "add takes no --copy, --move or --detach" add "$f" quack-marine --copy
-unchanged "remove: with --models" 2 "remove takes one UNIT (and --list)" remove "$f" Red --models=3
-unchanged "remove: an unknown unit gets a did-you-mean" 2 "did you mean 'Red'?" remove "$f" Rod
-unchanged "remove: a number past the end" 2 "the list has no unit '7' (a number from 1 to 1, an id or a name)" \
+refused "add: four words" 2 "'5': too many words" add "$f" quack-marine 3 4 5
+refused "add: --copy" 2 "add takes no --copy, --move or --detach" add "$f" quack-marine --copy
+refused "remove: with --models" 2 "remove takes one UNIT (and --list)" remove "$f" Red --models=3
+refused "remove: an unknown unit gets a did-you-mean" 2 "did you mean 'Red'?" remove "$f" Rod
+refused "remove: a number past the end" 2 "the list has no unit '7' (a number from 1 to 1, an id or a name)" \
 	remove "$f" 7
-unchanged "set: two units" 2 "set takes one UNIT and what to change" set "$f" Red 1
-unchanged "set: --models not a number" 2 "--models=ten: give a whole number from 1 to 100000" \
+refused "set: two units" 2 "set takes one UNIT and what to change" set "$f" Red 1
+refused "set: --models not a number" 2 "--models=ten: give a whole number from 1 to 100000" \
 	set "$f" Red --models=ten
-unchanged "set: --models zero" 2 "--models=0: give a whole number from 1 to 100000" set "$f" Red --models 0
-unchanged "set: an option count not a number" 2 "--option=trained=x: write ID or ID=COUNT (0 to 1000)" \
+refused "set: --models zero" 2 "--models=0: give a whole number from 1 to 100000" set "$f" Red --models 0
+refused "set: an option count not a number" 2 "--option=trained=x: write ID or ID=COUNT (0 to 1000)" \
 	set "$f" Red --option=trained=x
-unchanged "set: an unknown option word" 2 "unknown option '--colour=red'" set "$f" Red --colour=red
-unchanged "set: an unknown option word with a value" 2 "unknown option '--colour'" set "$f" Red --colour red
-unchanged "set: --name without a value" 2 "option '--name' needs a value" set "$f" Red --name
-unchanged "set: an option the entry does not have" 2 "'Quack Marine' has no option 'banner'" \
+refused "set: an unknown option word" 2 "unknown option '--colour=red'" set "$f" Red --colour=red
+refused "set: an unknown option word with a value" 2 "unknown option '--colour'" set "$f" Red --colour red
+refused "set: --name without a value" 2 "option '--name' needs a value" set "$f" Red --name
+refused "set: an option the entry does not have" 2 "'Quack Marine' has no option 'banner'" \
 	set "$f" Red --option=banner
-unchanged "set: a unit cannot join itself" 2 "a unit cannot join itself ('Red')" set "$f" Red --attach=Red
-unchanged "set: --move to a list that does not exist" 2 "the roster has no list 'reserve' (lists: 1 main)" \
+refused "set: a unit cannot join itself" 2 "a unit cannot join itself ('Red')" set "$f" Red --attach=Red
+refused "set: --move to a list that does not exist" 2 "the roster has no list 'reserve' (lists: 1 main)" \
 	set "$f" Red --move=reserve
-unchanged "status: no file" 2 "status takes one roster file" status
-unchanged "status: two files" 2 "status takes one roster file" status "$f" "$f"
-unchanged "status: an unknown option" 2 "invalid option '--bogus'" status --bogus "$f"
-unchanged "suggest: no file" 2 "suggest takes one roster file" suggest
-unchanged "suggest: an unknown option" 2 "invalid option '--bogus'" suggest --bogus "$f"
-unchanged "suggest: an unknown list" 2 "no list 'nosuch'" suggest --list=nosuch "$f"
-unchanged "edit: no file" 2 "edit takes one roster FILE ('muster new' makes one)" edit
-unchanged "edit: two files" 2 "edit takes one roster FILE ('muster new' makes one)" edit "$f" "$f"
-unchanged "edit: an unknown option" 2 "invalid option '--bogus'" edit --bogus "$f"
+refused "status: no file" 2 "status takes one roster file" status
+refused "status: two files" 2 "status takes one roster file" status "$f" "$f"
+refused "status: an unknown option" 2 "invalid option '--bogus'" status --bogus "$f"
+refused "suggest: no file" 2 "suggest takes one roster file" suggest
+refused "suggest: an unknown option" 2 "invalid option '--bogus'" suggest --bogus "$f"
+refused "suggest: an unknown list" 2 "no list 'nosuch'" suggest --list=nosuch "$f"
+refused "edit: no file" 2 "edit takes one roster FILE ('muster new' makes one)" edit
+refused "edit: two files" 2 "edit takes one roster FILE ('muster new' makes one)" edit "$f" "$f"
+refused "edit: an unknown option" 2 "invalid option '--bogus'" edit --bogus "$f"
 run "set: --name= takes the name off" 0 "70 of 300 AP" set "$f" Red --name=
 hasnt "set: the name is gone from the file" "$f" 'name="Red"'
 run "set: --id gives the unit an id" 0 "" set "$f" 1 --id=squad
@@ -244,7 +220,7 @@ help
 exit
 add granite-troopers
 EOF
-LC_ALL=C "$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
+"$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
 st=$?
 if [ $st -eq 0 ] && [ ! -s "$err" ]; then ok "edit: a script with comments and quotes runs, exit 0"; else not_ok "edit: a script with comments and quotes runs, exit 0"; fi
 has "edit: a quoted name, and the Leader attached by the unit's entry" "$g" '<unit entry="field-commander" models="1" name="Old Cmdr" attach="granite-troopers"/>'
@@ -274,9 +250,9 @@ suggest nowhere
 undo
 redo
 EOF
-LC_ALL=C "$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
+"$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
 st=$?
-if [ $st -eq 2 ]; then ok "edit: wrong commands make the exit status 2"; else not_ok "edit: wrong commands make the exit status 2"; fi
+ok_if "edit: wrong commands make the exit status 2" [ $st -eq 2 ]
 for msg in \
 	"muster: add takes an ENTRY and, if you like, its number of models" \
 	"muster: add takes no --copy, --move or --detach" \
@@ -296,28 +272,27 @@ for msg in \
 	"muster: nothing to redo"; do
 	has "edit: says '${msg#muster: }'" "$err" "$msg"
 done
-if cmp -s "$g" "$tmp/before"; then ok "edit: no wrong command changed the file"; else not_ok "edit: no wrong command changed the file"; fi
+ok_if "edit: no wrong command changed the file" cmp -s "$g" "$tmp/before"
 
 # A NAME~ that cannot be replaced (a directory): the change is saved and said to be, the
 # editor goes on from the saved file, and undo and redo still work.
 rm -rf "$g~"
 mkdir "$g~"
 : >"$g~/keep"
-printf 'remove 3\nundo\nredo\n' | LC_ALL=C "$MUSTER" edit "$g" >"$out" 2>"$err"
+printf 'remove 3\nundo\nredo\n' | "$MUSTER" edit "$g" >"$out" 2>"$err"
 st=$?
-if [ $st -eq 2 ]; then ok "edit: a NAME~ that cannot be kept makes the exit status 2"; else not_ok "edit: a NAME~ that cannot be kept makes the exit status 2"; fi
+ok_if "edit: a NAME~ that cannot be kept makes the exit status 2" [ $st -eq 2 ]
 has "edit: the failure says the file is saved" "$err" "error: saved, but the previous version could not be kept as NAME~ (rename): Is a directory"
 hasnt "edit: undo and redo find their change" "$err" "nothing to"
-if [ "$(grep -c '^Legality' "$out")" -eq 4 ]; then ok "edit: the status first and after each of the three changes"; else not_ok "edit: the status first and after each of the three changes"; fi
+ok_if "edit: the status first and after each of the three changes" [ "$(grep -c '^Legality' "$out")" -eq 4 ]
 hasnt "edit: the redone removal is in the file" "$g" "Second"
 rm -rf "$g~"
 
 # A file that is not a roster: the error with its line, exit 2.
 printf '<roster\n' >"$tmp/broken.xml"
-printf 'show\n' | LC_ALL=C "$MUSTER" edit "$tmp/broken.xml" >"$out" 2>"$err"
+printf 'show\n' | "$MUSTER" edit "$tmp/broken.xml" >"$out" 2>"$err"
 st=$?
-if [ $st -eq 2 ]; then ok "edit: a truncated file, exit 2"; else not_ok "edit: a truncated file, exit 2"; fi
+ok_if "edit: a truncated file, exit 2" [ $st -eq 2 ]
 has "edit: a truncated file is said with its line" "$err" "broken.xml:2:1: error: unexpected end of file (is the file truncated?)"
 
-echo "1..$k"
-test "$fails" -eq 0
+tap_done

@@ -7,27 +7,11 @@
 # roster with its message at FILE:LINE, exit 2. Prints TAP. Needs MUSTER,
 # MUSTER_DATA_PATH and srcdir, as `make check` sets.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-campaign-data.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL
 . "${srcdir:-.}/tests/tap.sh"
+temp_dir campaign-data
 tap_show() {
 	sed 's/^/# /' "$tmp/err" | head -10
-}
-# refused NAME STATUS MESSAGE: the last command exited STATUS ($st) and said MESSAGE (fixed).
-refused() {
-	if [ "$st" -ne "$2" ]; then
-		echo "exit $st, expected $2" >>"$tmp/err"
-		not_ok "$1"
-	elif ! grep -qF -- "$3" "$tmp/err"; then
-		echo "expected: $3" >>"$tmp/err"
-		not_ok "$1"
-	else
-		ok "$1"
-	fi
 }
 
 # at FILE TEXT: the number of the first line of FILE holding TEXT (fixed).
@@ -206,5 +190,4 @@ XML
 cp "$tmp/ah.xml" "$tmp/c.xml"
 check "ledger: a system without campaign rules" "<campaign>" "error: system 'actionhammer' has no campaign rules"
 
-echo "1..$k"
-test "$fails" -eq 0
+tap_done

@@ -5,32 +5,16 @@
 # byte for byte as it was, and derives every figure again after a correction. Prints TAP.
 # Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-campaign.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
 . "${srcdir:-.}/tests/tap.sh"
+temp_dir campaign
 tap_show() {
-	sed 's/^/# /' "$out" "$err" | head -40
+	tap_files "$out" "$err"
 }
-out=$tmp/out
-err=$tmp/err
 
 # run NAME STATUS GREP-ON-OUTPUT ARGS...: muster ARGS exits STATUS and prints GREP (fixed).
 run() {
-	name=$1 want=$2 pat=$3
-	shift 3
-	LC_ALL=C "$MUSTER" "$@" >"$out" 2>"$err"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, expected $want" >>"$err"
-		not_ok "$name"
-	elif [ -n "$pat" ] && ! grep -qF -- "$pat" "$out" "$err"; then
-		echo "expected: $pat" >>"$err"
-		not_ok "$name"
-	else
-		ok "$name"
-	fi
+	run_muster "$@"
 }
 fresh() {
 	cp "$top/doc/examples/impondium-campaign.xml" "$tmp/c.xml"
@@ -39,17 +23,10 @@ fresh() {
 # refused NAME RULE ARGS...: refused with RULE cited, and the file unchanged. Exit status 1
 # (a rule broken), or $status when set (2: an impossible entry such as a roll no die gives).
 refused() {
-	name=$1 rule=$2
+	tap_name=$1 tap_text=$2
 	shift 2
-	cp "$tmp/c.xml" "$tmp/before.xml"
-	run "$name" "${status:-1}" "$rule" "$@"
-	if cmp -s "$tmp/c.xml" "$tmp/before.xml"; then
-		ok "$name: the file is unchanged"
-	else
-		not_ok "$name: the file is unchanged"
-	fi
+	expect_kept "$tap_name" "${status:-1}" "$tap_text" "$tmp/c.xml" "$MUSTER" "$@"
 }
-
 
 # The hand-calculated campaign (see the example's comment).
 fresh
@@ -382,5 +359,4 @@ cat >"$tmp/c.xml" <<'EOF9'
 </roster>
 EOF9
 run "DHC-6: wounds without a model lost earn no XP for the unit" 0 "Experience 5" campaign show "$tmp/c.xml"
-echo "1..$k"
-[ "$fails" -eq 0 ]
+tap_done

@@ -3,12 +3,10 @@
 # each command line below, _muster must offer the words expected (and no word forbidden).
 # Prints TAP. Needs MUSTER, srcdir and MUSTER_DATA_PATH; skips without bash.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-command -v bash >/dev/null 2>&1 || { echo "1..0 # SKIP no bash"; exit 0; }
-top=$(cd "$top" && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-completion.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+. "${srcdir:-.}/tests/tap.sh"
+need bash
+temp_dir completion
 mkdir "$tmp/bin" "$tmp/work" || exit 99
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$MUSTER" >"$tmp/bin/muster"
 chmod +x "$tmp/bin/muster"

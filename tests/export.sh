@@ -13,23 +13,16 @@
 #    (tests/unit/test-export.c does the same with libcsv.) Skipped without python3.
 #  - -o writes through save_file: a second export keeps the first as OUT~.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-export.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
 . "${srcdir:-.}/tests/tap.sh"
-
-skip() {
-	k=$((k + 1))
-	echo "ok $k - $1 # SKIP $2"
-}
+temp_dir export
 
 # validate --verbose, with each diagnostic reduced to its severity, rule and message (the
 # exported file has other line numbers) and sorted; the last line is the verdict with the
 # fingerprint, the file name removed.
 verdict() {
 	# shellcheck disable=SC2086
-	LC_ALL=C "$MUSTER" $dd validate --verbose "$1" >"$2.raw" 2>&1
+	"$MUSTER" $dd validate --verbose "$1" >"$2.raw" 2>&1
 	echo "status $?" >"$2"
 	sed -e 's#^[^ ]*: \(error\|warning\|note\): #\1: #' -e 's#^.*: \(legal\|not legal\), fingerprint#\1, fingerprint#' \
 		"$2.raw" | sort >>"$2"
@@ -44,7 +37,7 @@ for f in "$top"/tests/rules/*/*.xml "$top"/doc/examples/*.xml; do
 	dd=$(sed -n 's/^<!-- data-dir: \([^ ]*\) -->$/\1/p' "$f" | sed 1q)
 	[ -n "$dd" ] && dd="--data-dir $top/$dd"
 	# shellcheck disable=SC2086
-	LC_ALL=C "$MUSTER" $dd export --format=xml "$f" >"$tmp/x.xml" 2>"$tmp/x.err"
+	"$MUSTER" $dd export --format=xml "$f" >"$tmp/x.xml" 2>"$tmp/x.err"
 	st=$?
 	verdict "$f" "$tmp/a"
 	verdict "$tmp/x.xml" "$tmp/b"
@@ -62,11 +55,11 @@ for f in "$top"/tests/rules/*/*.xml "$top"/doc/examples/*.xml; do
 	# The ledger applies once: the same campaign figures (diagnostics without their place).
 	for x in "$f" "$tmp/x.xml"; do
 		# shellcheck disable=SC2086
-		LC_ALL=C "$MUSTER" $dd campaign show "$x" 2>&1 | sed 's#^[^ ]*: \(error\|warning\|note\): #\1: #'
+		"$MUSTER" $dd campaign show "$x" 2>&1 | sed 's#^[^ ]*: \(error\|warning\|note\): #\1: #'
 		echo "status $?"
 	done >"$tmp/c"
 	# shellcheck disable=SC2086
-	LC_ALL=C "$MUSTER" $dd export --format=xml "$tmp/x.xml" >"$tmp/x2.xml" 2>>"$tmp/x.err"
+	"$MUSTER" $dd export --format=xml "$tmp/x.xml" >"$tmp/x2.xml" 2>>"$tmp/x.err"
 	half=$(($(wc -l <"$tmp/c") / 2))
 	head -n "$half" "$tmp/c" >"$tmp/c1"
 	tail -n "$half" "$tmp/c" >"$tmp/c2"
@@ -101,7 +94,7 @@ cat >"$tmp/evil.xml" <<EOF
 </roster>
 EOF
 for fmt in text markdown html csv; do
-	LC_ALL=C "$MUSTER" export --format=$fmt "$tmp/evil.xml" >"$tmp/evil.$fmt" 2>"$tmp/evil.err" ||
+	"$MUSTER" export --format=$fmt "$tmp/evil.xml" >"$tmp/evil.$fmt" 2>"$tmp/evil.err" ||
 		not_ok "evil names: export --format=$fmt" "$tmp/evil.err"
 done
 for fmt in text markdown html csv; do
@@ -154,7 +147,7 @@ fi
 # A diagnostic naming a file with an escape sequence in its name.
 bad="$tmp/bad${esc}[2Jname.xml"
 printf '<roster/>' >"$bad"
-LC_ALL=C "$MUSTER" export "$bad" >"$tmp/o" 2>"$tmp/e"
+"$MUSTER" export "$bad" >"$tmp/o" 2>"$tmp/e"
 if [ $? -eq 2 ] && ! grep -q "$esc" "$tmp/e" && grep -qF 'bad\x1b[2Jname.xml' "$tmp/e"; then
 	ok "a file name's escape sequence is written visibly in diagnostics"
 else
@@ -171,9 +164,9 @@ if command -v python3 >/dev/null 2>&1 && python3 -c 'import csv' 2>/dev/null; th
 		args=
 		case $f in *clockwork*) args="--data-dir $top/tests/data/toy2" ;; esac
 		# shellcheck disable=SC2086
-		LC_ALL=C "$MUSTER" $args export --format=csv "$f" >"$tmp/s.csv" 2>"$tmp/s.err"
+		"$MUSTER" $args export --format=csv "$f" >"$tmp/s.csv" 2>"$tmp/s.err"
 		# shellcheck disable=SC2086
-		LC_ALL=C "$MUSTER" $args export --format=text --style=compact "$f" >"$tmp/s.txt" 2>>"$tmp/s.err"
+		"$MUSTER" $args export --format=text --style=compact "$f" >"$tmp/s.txt" 2>>"$tmp/s.err"
 		if python3 - "$tmp/s.csv" "$tmp/s.txt" >"$tmp/py" 2>&1 <<'EOF'
 import csv, re, sys
 raw = open(sys.argv[1], newline='').read()
@@ -231,15 +224,15 @@ fi
 
 # --- -o -----------------------------------------------------------------------------------
 ex=$top/doc/examples/impondium-strike-force.xml
-LC_ALL=C "$MUSTER" export --format=html -o "$tmp/out.html" "$ex" >"$tmp/o" 2>"$tmp/e" &&
-LC_ALL=C "$MUSTER" export --format=csv --force -o "$tmp/out.html" "$ex" >>"$tmp/o" 2>>"$tmp/e"
+"$MUSTER" export --format=html -o "$tmp/out.html" "$ex" >"$tmp/o" 2>"$tmp/e" &&
+"$MUSTER" export --format=csv --force -o "$tmp/out.html" "$ex" >>"$tmp/o" 2>>"$tmp/e"
 if [ $? -eq 0 ] && [ ! -s "$tmp/o" ] && grep -q '^<!DOCTYPE html>' "$tmp/out.html~" &&
    head -1 "$tmp/out.html" | grep -q '^"kind"'; then
 	ok "-o writes the file and keeps the previous one as OUT~"
 else
 	not_ok "-o writes the file and keeps the previous one as OUT~" "$tmp/e"
 fi
-LC_ALL=C "$MUSTER" export -o "$tmp/no/such/dir/out.txt" "$ex" >"$tmp/o" 2>"$tmp/e"
+"$MUSTER" export -o "$tmp/no/such/dir/out.txt" "$ex" >"$tmp/o" 2>"$tmp/e"
 if [ $? -eq 2 ] && [ -s "$tmp/e" ] && [ ! -s "$tmp/o" ]; then
 	ok "-o into a missing directory fails with a message"
 else
@@ -250,7 +243,7 @@ fi
 if mkfifo "$tmp/fifo" 2>/dev/null; then
 	cat "$tmp/fifo" >"$tmp/from-fifo" &
 	reader=$!
-	LC_ALL=C "$MUSTER" export --format=csv -o "$tmp/fifo" "$ex" >"$tmp/o" 2>"$tmp/e"
+	"$MUSTER" export --format=csv -o "$tmp/fifo" "$ex" >"$tmp/o" 2>"$tmp/e"
 	st=$?
 	wait "$reader"
 	if [ "$st" -eq 0 ] && [ -p "$tmp/fifo" ] && [ ! -e "$tmp/fifo~" ] &&
@@ -263,5 +256,4 @@ else
 	skip "-o to a FIFO" "no mkfifo"
 fi
 
-echo "1..$k"
-[ "$fails" -eq 0 ]
+tap_done

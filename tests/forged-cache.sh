@@ -9,13 +9,9 @@
 # Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
-: "${srcdir:=.}"
-srcdir=$(cd "$srcdir" && pwd) || exit 1
-LC_ALL=C
-export LC_ALL
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-forged.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-. "$srcdir/tests/tap.sh"
+. "${srcdir:-.}/tests/tap.sh"
+srcdir=$top
+temp_dir forged
 
 # variants FILE FIRST LAST OUTDIR: writes OUTDIR/N.xml, FILE without its Nth attribute counted
 # from line FIRST to line LAST (namespace declarations kept); prints how many.
@@ -200,5 +196,4 @@ if [ "$schema_seen" -eq 0 ]; then
 else
 	not_ok "no schema message: every forged entry was trusted ($schema_seen runs checked a schema)"
 fi
-echo "1..$k"
-test "$fails" -eq 0
+tap_done

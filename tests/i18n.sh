@@ -11,15 +11,10 @@
 # no .gmo was built, or when the German or French UTF-8 locale is missing (.ci/run
 # generates both).
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
 
-skip_all() {
-	echo "1..0 # SKIP $1"
-	exit 0
-}
-
-command -v locale >/dev/null 2>&1 || skip_all "no locale program"
+need locale "no locale program"
 # A UTF-8 locale of a language, as `locale -a` spells it (de_DE.utf8 on glibc).
 find_locale() {
 	locale -a 2>/dev/null | grep -i "^$1\.utf-*8\$" | sed 1q
@@ -30,8 +25,7 @@ fr_locale=$(find_locale fr_FR)
 [ -n "$fr_locale" ] || skip_all "no French locale (fr_FR.UTF-8)"
 grep -a -q -F bindtextdomain "$MUSTER" || skip_all "the program is built without NLS"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-i18n.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+temp_dir i18n
 
 # The translations as this build made them: gettext's po/Makefile writes the .gmo files into
 # the source tree's po/ (they are distributed); a build directory's po/ is tried first.
@@ -54,48 +48,32 @@ unset LANGUAGE
 MUSTER_LOCALEDIR=$tmp/locale
 export MUSTER_LOCALEDIR
 
-n=0
-fails=0
 # check DESCRIPTION EXPECTED-STATUS STATUS FILE PATTERN...: the command exited with
 # EXPECTED-STATUS and FILE (its output) contains every fixed-string PATTERN.
 check() {
 	desc=$1 want=$2 got=$3 file=$4
 	shift 4
-	n=$((n + 1))
 	why=
 	[ "$got" -eq "$want" ] || why="exit status $got, expected $want"
 	for p in "$@"; do
 		grep -q -F -e "$p" "$file" || why="${why:+$why; }no '$p' in the output"
 	done
-	if [ -z "$why" ]; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc: $why"
-		sed 's/^/# /' "$file"
-		fails=$((fails + 1))
-	fi
+	result "$desc" "$why" "$file"
 }
 # absent DESCRIPTION FILE PATTERN...: no PATTERN is in FILE.
 absent() {
 	desc=$1 file=$2
 	shift 2
-	n=$((n + 1))
 	why=
 	for p in "$@"; do
 		if grep -q -F -e "$p" "$file"; then why="${why:+$why; }'$p' in the output"; fi
 	done
-	if [ -z "$why" ]; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc: $why"
-		sed 's/^/# /' "$file"
-		fails=$((fails + 1))
-	fi
+	result "$desc" "$why" "$file"
 }
 
 de() { LC_ALL=$de_locale "$MUSTER" "$@"; }
 fr() { LC_ALL=$fr_locale "$MUSTER" "$@"; }
-en() { LC_ALL=C "$MUSTER" "$@"; }
+en() { "$MUSTER" "$@"; }
 
 illegal=$top/doc/examples/illegal-strike-force.xml
 legal=$top/doc/examples/impondium-strike-force.xml
@@ -172,7 +150,7 @@ check "LANGUAGE=de in a French locale: German" 1 $? "$tmp/out" \
 LANGUAGE=it:fr LC_ALL=$de_locale "$MUSTER" validate "$illegal" >"$tmp/out" 2>&1
 check "LANGUAGE=it:fr (no Italian anywhere): French" 1 $? "$tmp/out" \
 	"erreur: DH-6: 4 unités de Véhicules (Grade 3) ; au plus 3 autorisées"
-LANGUAGE=de LC_ALL=C "$MUSTER" validate "$illegal" >"$tmp/out" 2>&1
+LANGUAGE=de "$MUSTER" validate "$illegal" >"$tmp/out" 2>&1
 check "LANGUAGE=de under the C locale: English" 1 $? "$tmp/out" \
 	"error: DH-6: 4 Vehicle units (Grade 3); at most 3 allowed"
 

@@ -7,13 +7,9 @@
 # and "did you mean" for misspelt names. Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and
 # srcdir, as `make check` sets.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-import.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL
 . "${srcdir:-.}/tests/tap.sh"
+temp_dir import
 strip() {
 	sed '/^  .*: \(error\|warning\): /d'
 }
@@ -121,22 +117,13 @@ else
 	not_ok "a misspelt game gets a did-you-mean" "$tmp/e"
 fi
 # --- options, usage and hostile text ----------------------------------------------------------
-# imp NAME STATUS PATTERN ARGS...: muster import ARGS exits STATUS, PATTERN (fixed) in its output.
+# imp NAME STATUS PATTERN ARGS...: muster import ARGS exits STATUS, PATTERN (fixed) in its
+# output; $tmp/out holds its standard output, then its standard error.
 imp() {
-	name=$1 want=$2 pat=$3
+	tap_name=$1 tap_want=$2 tap_text=$3
 	shift 3
-	"$MUSTER" import "$@" >"$tmp/out" 2>"$tmp/e"
-	got=$?
-	cat "$tmp/e" >>"$tmp/out"
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, expected $want" >>"$tmp/out"
-		not_ok "$name" "$tmp/out"
-	elif ! grep -qF -- "$pat" "$tmp/out"; then
-		echo "expected: $pat" >>"$tmp/out"
-		not_ok "$name" "$tmp/out"
-	else
-		ok "$name"
-	fi
+	expect "$tap_name" "$tap_want" "$tap_text" "$MUSTER" import "$@"
+	cat "$err" >>"$out"
 }
 dh="--system=duckhammer --faction=impondium"
 printf '10x Quack Marine\n' >"$tmp/one.txt"
@@ -196,5 +183,4 @@ imp "a bare (N) that is not one model's points: an error" 2 \
 	$dh --size=large-skirmish "$tmp/bare.txt"
 if grep -qF '<unit' "$tmp/out"; then not_ok "a bare (N): nothing written" "$tmp/out"; else ok "a bare (N): nothing written"; fi
 if [ "$n" -ge 150 ]; then ok "$n lists round-tripped in all"; else not_ok "only $n lists: the test lost its cases"; fi
-echo "1..$k"
-test "$fails" -eq 0
+tap_done

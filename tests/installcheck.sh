@@ -10,46 +10,32 @@ set -u
 : "${MUSTER:?}" "${pkgdatadir:?}" "${docdir:?}" "${mandir:?}" "${localedir:?}"
 completion=${completion-}
 unset MUSTER_DATA_PATH MUSTER_LOCALEDIR LANGUAGE
-LC_ALL=C
-export LC_ALL
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-installcheck.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/tap.sh"
+temp_dir installcheck
 cd "$tmp" || exit 99
 
-n=0
-fails=0
-# ok DESCRIPTION WHY: a test passes when WHY is empty.
-ok() {
-	n=$((n + 1))
-	if [ -z "$2" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1: $2"
-		fails=$((fails + 1))
-	fi
-}
 echo "1..9"
 
 "$MUSTER" --version >out 2>&1
-ok "muster --version runs" "$(grep -q '^muster (Muster) ' out || cat out)"
+result "muster --version runs" "$(grep -q '^muster (Muster) ' out || cat out)"
 
 "$MUSTER" catalog >out 2>&1
-ok "the installed data is found: five game systems" \
+result "the installed data is found: five game systems" \
 	"$([ "$(grep -c -E '^(actionhammer|daemon-rift|duck|duckhammer|scrollhammer) ' out)" -eq 5 ] || cat out)"
 
 why=
 for f in README.md NEWS COPYING AUTHORS data-guide.md rules.md tutorial.md; do
 	[ -f "$docdir/$f" ] || why="$why $f"
 done
-ok "the documentation is in docdir" "${why:+missing:$why}"
+result "the documentation is in docdir" "${why:+missing:$why}"
 
 "$MUSTER" validate --verbose "$docdir/examples/impondium-strike-force.xml" >out 2>&1
 st=$?
-ok "an installed example is legal (exit 0)" \
+result "an installed example is legal (exit 0)" \
 	"$([ $st -eq 0 ] && grep -q 'impondium-strike-force.xml: legal' out || { echo "exit $st"; cat out; })"
 "$MUSTER" validate "$docdir/examples/illegal-strike-force.xml" >out 2>&1
 st=$?
-ok "the installed illegal example is illegal (exit 1, DH-6)" \
+result "the installed illegal example is illegal (exit 1, DH-6)" \
 	"$([ $st -eq 1 ] && grep -q 'error: DH-6: 4 Vehicle units' out || { echo "exit $st"; cat out; })"
 
 why=
@@ -60,34 +46,34 @@ if [ -z "$why" ] && command -v man >/dev/null 2>&1; then
 	MANPATH=$mandir MANWIDTH=80 man muster-data >out 2>&1 </dev/null
 	grep -q 'MUSTER-DATA' out || why="man muster-data: $(head -3 out)"
 fi
-ok "the manual pages are installed (and man muster-data reads one)" "$why"
+result "the manual pages are installed (and man muster-data reads one)" "$why"
 
 if [ -f "$localedir/de/LC_MESSAGES/muster.mo" ] && [ -f "$localedir/fr/LC_MESSAGES/muster.mo" ]; then
 	de=$(locale -a 2>/dev/null | grep -i '^de_DE\.utf-*8$' | sed 1q)
 	if [ -n "$de" ]; then
 		LC_ALL=$de "$MUSTER" validate "$docdir/examples/illegal-strike-force.xml" >out 2>&1
-		ok "the installed German translation is used" \
+		result "the installed German translation is used" \
 			"$(grep -q 'Fehler: DH-6: 4 Fahrzeug-Einheiten' out || cat out)"
 	else
-		ok "the installed German translation is used # SKIP no German locale" ""
+		result "the installed German translation is used # SKIP no German locale" ""
 	fi
 else
-	ok "the translations are installed" "no muster.mo in $localedir/de or fr"
+	result "the translations are installed" "no muster.mo in $localedir/de or fr"
 fi
 
 if [ -z "$completion" ]; then
-	ok "bash completion # SKIP configured without it" ""
-	ok "bash completion of an entry name # SKIP configured without it" ""
+	result "bash completion # SKIP configured without it" ""
+	result "bash completion of an entry name # SKIP configured without it" ""
 elif ! command -v bash >/dev/null 2>&1; then
-	ok "bash completion # SKIP no bash" ""
-	ok "bash completion of an entry name # SKIP no bash" ""
+	result "bash completion # SKIP no bash" ""
+	result "bash completion of an entry name # SKIP no bash" ""
 else
-	ok "the bash completion is installed" "$([ -f "$completion" ] || echo "no $completion")"
+	result "the bash completion is installed" "$([ -f "$completion" ] || echo "no $completion")"
 	mkdir bin && ln -s "$MUSTER" bin/muster
 	got=$(PATH=$tmp/bin:$PATH bash -c '. "$1" || exit 1
 		COMP_LINE="muster catalog duckhammer quack-m"; COMP_POINT=${#COMP_LINE}
 		COMP_WORDS=(muster catalog duckhammer quack-m); COMP_CWORD=3
 		_muster muster; echo "${COMPREPLY[*]}"' sh "$completion" 2>&1)
-	ok "bash completion completes an entry name" "$([ "$got" = quack-marine ] || echo "got '$got'")"
+	result "bash completion completes an entry name" "$([ "$got" = quack-marine ] || echo "got '$got'")"
 fi
 [ "$fails" -eq 0 ]

@@ -9,13 +9,9 @@
 # Prints TAP. Needs MUSTER and srcdir, as `make check` sets; MUSTER_JOBS_LIST (default
 # "2 4 8") sets the thread counts compared with 1.
 set -u
-top=$(cd "${srcdir:-.}" && pwd) || exit 1
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-jobs.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
 . "${srcdir:-.}/tests/tap.sh"
-LC_ALL=C
-export LC_ALL
+temp_dir jobs
 
 # The hostile system, with a second entry whose name every pattern rejects at once.
 data=$tmp/data
@@ -58,8 +54,8 @@ run() {
 	(cd "$tmp" && "$MUSTER" --data-dir data "$@") >"$tmp/$n.out" 2>"$tmp/$n.err"
 	echo $? >"$tmp/$n.status"
 }
-# same A B WHAT: A's three outputs and B's are the same bytes.
-same() {
+# same_run A B WHAT: A's three outputs and B's are the same bytes.
+same_run() {
 	for f in out err status; do
 		if ! cmp -s "$tmp/$1.$f" "$tmp/$2.$f"; then
 			diff -u "$tmp/$1.$f" "$tmp/$2.$f" | head -20 >"$tmp/diff"
@@ -87,8 +83,7 @@ for cmd in validate tournament; do
 	for j in ${MUSTER_JOBS_LIST:-2 4 8}; do
 		# shellcheck disable=SC2086
 		run "$cmd-$j" $args --jobs=$j
-		same "$cmd-1" "$cmd-$j" "$cmd --jobs=$j prints what --jobs=1 prints"
+		same_run "$cmd-1" "$cmd-$j" "$cmd --jobs=$j prints what --jobs=1 prints"
 	done
 done
-echo "1..$k"
-test "$fails" -eq 0
+tap_done

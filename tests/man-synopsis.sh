@@ -4,13 +4,10 @@
 # line in SYNOPSIS, and every long option its --help names; and the manual has no section
 # for a command that does not exist.  Prints TAP. Needs MUSTER and srcdir.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
 man=$top/doc/muster.1
-LC_ALL=C
-export LC_ALL
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-man.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+temp_dir man
 
 # The commands, from the program's own list.
 "$MUSTER" --help | sed -n '/^Commands:/,/^$/p' | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' >"$tmp/cmds"
@@ -25,40 +22,29 @@ sed 's/\\-/-/g' "$man" >"$tmp/man"
 
 n_cmds=$(wc -l <"$tmp/cmds")
 echo "1..$((n_cmds * 4 + 1))"
-n=0
-fails=0
-ok() {
-	n=$((n + 1))
-	if [ -z "$2" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1: $2"
-		fails=$((fails + 1))
-	fi
-}
 while read -r cmd; do
 	usage=$("$MUSTER" "$cmd" --help | sed -n '1s/^Usage: muster //p')
 	why=
 	grep -q -x -F -e "$usage" "$tmp/sections" || why="no section '.SS \"$usage\"' in doc/muster.1"
-	ok "$cmd: the manual's section heading is the usage line" "$why"
+	result "$cmd: the manual's section heading is the usage line" "$why"
 	why=
 	grep -q -x -e "\.B *$cmd" -e "\.B muster $cmd" "$tmp/synopsis" || why="no '.B $cmd' in SYNOPSIS"
-	ok "$cmd: SYNOPSIS names it" "$why"
+	result "$cmd: SYNOPSIS names it" "$why"
 	why=
 	for o in $("$MUSTER" "$cmd" --help | grep -o -e '--[a-z][a-z-]*' | sort -u); do
 		grep -q -F -e "$o" "$tmp/man" || why="${why:+$why, }$o"
 	done
-	ok "$cmd: every long option of its --help is in the manual" "${why:+missing $why}"
+	result "$cmd: every long option of its --help is in the manual" "${why:+missing $why}"
 	why=
 	"$MUSTER" "$cmd" -h >"$tmp/short" 2>&1 || why="exit $?"
 	"$MUSTER" "$cmd" --help >"$tmp/long" 2>&1
 	cmp -s "$tmp/short" "$tmp/long" || why="${why:+$why, }its output differs from --help"
-	ok "$cmd: -h is --help" "$why"
+	result "$cmd: -h is --help" "$why"
 done <"$tmp/cmds"
 why=
 while read -r line; do
 	word=${line%% *}
 	grep -q -x -F -e "$word" "$tmp/cmds" || why="${why:+$why, }$word"
 done <"$tmp/sections"
-ok "the manual documents no command that does not exist" "${why:+unknown: $why}"
+result "the manual documents no command that does not exist" "${why:+unknown: $why}"
 [ "$fails" -eq 0 ]

@@ -4,12 +4,11 @@
 # message without its German and French translations fails `make check`, not a user.
 # Prints TAP. Needs srcdir; skips without xgettext, msgmerge or msgfmt.
 set -u
-top=${srcdir:-.}
+. "${srcdir:-.}/tests/tap.sh"
 for t in xgettext msgmerge msgfmt; do
-	command -v $t >/dev/null 2>&1 || { echo "1..0 # SKIP no $t"; exit 0; }
+	need $t
 done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-po.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+temp_dir po
 grep -v '^#' "$top/po/POTFILES.in" | grep -v '^ *$' >"$tmp/files"
 # The options of po/Makevars (XGETTEXT_OPTIONS) and gettext's po/Makefile.
 if ! xgettext --default-domain=muster --directory="$top" --add-comments=TRANSLATORS: \
@@ -21,19 +20,15 @@ fi
 langs=$(grep -v '^#' "$top/po/LINGUAS")
 set -- $langs
 echo "1..$#"
-n=0
-fails=0
 for ll in $langs; do
-	n=$((n + 1))
 	msgmerge --quiet -o "$tmp/$ll.po" "$top/po/$ll.po" "$tmp/muster.pot" 2>"$tmp/err"
 	stats=$(LC_ALL=C msgfmt -c --statistics -o /dev/null "$tmp/$ll.po" 2>&1)
 	case $stats in
 	*fuzzy* | *untranslated* | *error*)
-		echo "not ok $n - po/$ll.po: $stats (merge with 'make -C po update-po' and translate)"
-		fails=$((fails + 1))
+		not_ok "po/$ll.po: $stats (merge with 'make -C po update-po' and translate)"
 		;;
 	*)
-		echo "ok $n - po/$ll.po: $stats"
+		ok "po/$ll.po: $stats"
 		;;
 	esac
 done

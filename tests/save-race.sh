@@ -9,11 +9,8 @@
 # Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-race.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL
 . "${srcdir:-.}/tests/tap.sh"
+temp_dir race
 msg='changed on disk since it was read'
 
 r=$tmp/r.xml
@@ -109,5 +106,4 @@ else
 	not_ok "edit: after reload, the session saves over the other change, keeping it" "$e" "$tmp/edit.err"
 fi
 if [ $rc -eq 2 ]; then ok "edit: the refused save makes the exit status 2"; else not_ok "edit: exit status $rc, not 2"; fi
-echo "1..$k"
-test "$fails" -eq 0
+tap_done

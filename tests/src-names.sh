@@ -4,9 +4,9 @@
 # system ids and names, every rule reference (ref="DH-6"), catalog ids and group ids.
 # Prints TAP. Needs srcdir (the source tree).
 set -u
-top=${srcdir:-.}
-words=$(mktemp "${TMPDIR:-/tmp}/muster-names.XXXXXX") || exit 99
-trap 'rm -f "$words"' EXIT
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir names
+words=$tmp/words
 {
 	for f in "$top"/rules-xml/*.xml "$top"/tests/data/*/rules-xml/*.xml; do
 		[ -f "$f" ] || continue
@@ -22,14 +22,14 @@ trap 'rm -f "$words"' EXIT
 n=$(wc -l <"$words")
 echo "1..2"
 if [ "$n" -gt 20 ]; then
-	echo "ok 1 - $n names of systems, rules and factions read from the data"
+	ok "$n names of systems, rules and factions read from the data"
 else
-	echo "not ok 1 - only $n names read from the data: is srcdir right?"
+	not_ok "only $n names read from the data: is srcdir right?"
 fi
 hits=$(grep -n -i -w -F -f "$words" "$top"/src/*.c "$top"/src/*.h)
 if [ -z "$hits" ]; then
-	echo "ok 2 - no file under src/ names a game system, faction or rule"
+	ok "no file under src/ names a game system, faction or rule"
 else
-	echo "not ok 2 - src/ names a game system, faction or rule"
+	not_ok "src/ names a game system, faction or rule"
 	printf '%s\n' "$hits" | sed 's/^/# /'
 fi

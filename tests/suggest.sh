@@ -5,15 +5,10 @@
 # once with the most models suggested, through `muster add`, and the copy must validate.
 # Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-suggest.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-k=0
-fails=0
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir suggest
 tried=0
-LC_ALL=C
-export LC_ALL
 
 for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actionhammer/*.xml \
 	"$top"/tests/rules/daemon-rift/*.xml "$top"/tests/rules/duck/*.xml \
@@ -23,9 +18,7 @@ for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actio
 	"$MUSTER" validate "$f" >/dev/null 2>&1
 	[ $? -eq 2 ] && continue # needs data of its own (run-rules.sh gives it)
 	if ! "$MUSTER" suggest "$f" >"$tmp/s" 2>"$tmp/e"; then
-		k=$((k + 1)); fails=$((fails + 1))
-		echo "not ok $k - $name: suggest failed"
-		sed 's/^/# /' "$tmp/e"
+		not_ok "$name: suggest failed" "$tmp/e"
 		continue
 	fi
 	bad=
@@ -51,12 +44,10 @@ for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actio
 		done
 	done <"$tmp/s"
 	tried=$((tried + n))
-	k=$((k + 1))
 	if [ -z "$bad" ]; then
-		echo "ok $k - $name: $n suggested additions stay legal"
+		ok "$name: $n suggested additions stay legal"
 	else
-		fails=$((fails + 1))
-		echo "not ok $k - $name:$bad"
+		not_ok "$name:$bad"
 	fi
 done
 # A legal roster of 400 lists, each with a Character, whose name DH-9's pattern reads to the
@@ -75,31 +66,22 @@ awk 'BEGIN {
 	print "</roster>"
 }' >"$tmp/many.xml"
 sed -n '1,8p;$p' "$tmp/many.xml" >"$tmp/one.xml"
-k=$((k + 1))
 if ! "$MUSTER" validate "$tmp/many.xml" >"$tmp/v" 2>&1; then
-	fails=$((fails + 1))
-	echo "not ok $k - the 400-list roster is legal"
-	sed 's/^/# /' "$tmp/v" | head -5
+	not_ok "the 400-list roster is legal" "$tmp/v"
 elif ! "$MUSTER" suggest "$tmp/many.xml" >"$tmp/s" 2>"$tmp/e" || [ -s "$tmp/e" ]; then
-	fails=$((fails + 1))
-	echo "not ok $k - suggest answers for each of 400 lists"
-	sed 's/^/# /' "$tmp/e" | head -5
+	not_ok "suggest answers for each of 400 lists" "$tmp/e"
 elif ! "$MUSTER" suggest "$tmp/one.xml" >"$tmp/s1" 2>&1 ||
 	[ "$(grep -c '^l[0-9]*:' "$tmp/s")" -ne 400 ] ||
 	[ "$(sed -n '2,/^$/p' "$tmp/s")" != "$(sed -n '2,$p' "$tmp/s1")" ]; then
-	fails=$((fails + 1))
-	echo "not ok $k - suggest answers for each of 400 lists as for one"
-	diff "$tmp/s1" "$tmp/s" | head -10 | sed 's/^/# /'
+	diff "$tmp/s1" "$tmp/s" | head -10 >"$tmp/diff"
+	not_ok "suggest answers for each of 400 lists as for one" "$tmp/diff"
 else
-	echo "ok $k - suggest answers for each of 400 lists as for one"
+	ok "suggest answers for each of 400 lists as for one"
 fi
 
-k=$((k + 1))
 if [ "$tried" -gt 100 ]; then
-	echo "ok $k - $tried additions tried in all"
+	ok "$tried additions tried in all"
 else
-	fails=$((fails + 1))
-	echo "not ok $k - only $tried additions tried: the test lost its cases"
+	not_ok "only $tried additions tried: the test lost its cases"
 fi
-echo "1..$k"
-test "$fails" -eq 0
+tap_done

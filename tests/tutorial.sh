@@ -7,16 +7,13 @@
 # `make check` sets. TUTORIAL_REGEN=1 rewrites the shown output in the source's
 # doc/tutorial.md from what the commands print now: review `git diff` before committing.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
 doc=$top/doc/tutorial.md
 [ -f "$doc" ] || { echo "Bail out! no $doc"; exit 99; }
-LC_ALL=C
-export LC_ALL
 unset LANGUAGE
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-tutorial.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+temp_dir tutorial
 mkdir "$tmp/bin" "$tmp/work" "$tmp/out" || exit 99
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$MUSTER" >"$tmp/bin/muster"
 chmod +x "$tmp/bin/muster"
@@ -54,17 +51,9 @@ count=$(cat "$tmp/out/count")
 sh "$tmp/run.sh" </dev/null
 
 echo "1..$count"
-fails=0
 i=1
 while [ "$i" -le "$count" ]; do
-	c=$(cat "$tmp/out/$i.cmd")
-	if cmp -s "$tmp/out/$i.want" "$tmp/out/$i.got"; then
-		echo "ok $i - \$ $c"
-	else
-		echo "not ok $i - \$ $c"
-		diff -u "$tmp/out/$i.want" "$tmp/out/$i.got" | sed 's/^/# /'
-		fails=$((fails + 1))
-	fi
+	same "\$ $(cat "$tmp/out/$i.cmd")" "$tmp/out/$i.want" "$tmp/out/$i.got"
 	i=$((i + 1))
 done
 

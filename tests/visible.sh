@@ -6,12 +6,9 @@
 # "\u009b", "\r"). XML 1.0 allows no ESC, even as a reference: in data only the C1 control and
 # the CR can come. Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets.
 set -u
-top=${srcdir:-.}
 : "${MUSTER:?MUSTER must name the muster program}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-visible.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-k=0
-fails=0
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir visible
 esc=$(printf '\033')
 csi=$(printf '\302\233')
 cr=$(printf '\r')
@@ -22,7 +19,6 @@ evil="${esc}[31m${csi}31m${cr}"
 check() {
 	name=$1
 	shift
-	k=$((k + 1))
 	cat "$tmp/out" "$tmp/err" >"$tmp/both"
 	why=
 	if grep -q "$esc\\|$csi\\|$cr" "$tmp/both"; then
@@ -32,16 +28,11 @@ check() {
 			grep -qF -e "$w" "$tmp/both" || why="'$w' is missing"
 		done
 	fi
-	if [ -z "$why" ]; then
-		echo "ok $k - $name"
-	else
-		fails=$((fails + 1))
-		echo "not ok $k - $name: $why"
-		sed 's/^/# /' "$tmp/both" | cat -v | head -20
-	fi
+	cat -v "$tmp/both" >"$tmp/both.v"
+	result "$name" "$why" "$tmp/both.v"
 }
 run() {
-	LC_ALL=C "$MUSTER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	"$MUSTER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
 }
 
 ESC='\x1b[31m'
@@ -99,7 +90,7 @@ run suggest "$tmp/army.xml"
 check "suggest: the list name is written visibly" "List$C1$CR"
 run add "$tmp/army.xml" "no${evil}entry"
 check "add: an unknown entry is quoted visibly" "$ESC" "$C1" "$CR"
-printf 'frobnicate %s\nadd no%sentry\n' "$evil" "$evil" | LC_ALL=C "$MUSTER" edit "$tmp/army.xml" >"$tmp/out" 2>"$tmp/err"
+printf 'frobnicate %s\nadd no%sentry\n' "$evil" "$evil" | "$MUSTER" edit "$tmp/army.xml" >"$tmp/out" 2>"$tmp/err"
 check "edit: an unknown command and entry are quoted visibly" "$ESC" "$C1" "$CR"
 
 cat >"$tmp/camp.xml" <<'EOF'
@@ -167,7 +158,6 @@ bidi_check() { # bidi_check NAME FILE WANT...: FILE holds none raw, and every WA
 	name=$1
 	f=$2
 	shift 2
-	k=$((k + 1))
 	why=
 	if grep -q "$rlo\\|$pdf\\|$rli\\|$rlm\\|$alm" "$f"; then
 		why="a bidirectional control is written raw"
@@ -176,13 +166,7 @@ bidi_check() { # bidi_check NAME FILE WANT...: FILE holds none raw, and every WA
 			grep -qF -e "$w" "$f" || why="'$w' is missing"
 		done
 	fi
-	if [ -z "$why" ]; then
-		echo "ok $k - $name"
-	else
-		fails=$((fails + 1))
-		echo "not ok $k - $name: $why"
-		sed 's/^/# /' "$f" | head -20
-	fi
+	result "$name" "$why" "$f"
 }
 cat >"$tmp/bidi.xml" <<'EOF'
 <?xml version="1.0" encoding="UTF-8"?>
@@ -209,13 +193,7 @@ for fmt in text markdown html csv; do
 	bidi_check "export --format=$fmt: bidi controls are escaped" "$tmp/both" "$want"
 done
 run export --format=xml "$tmp/bidi.xml"
-k=$((k + 1))
-if grep -qF "Squad ${rlo}1" "$tmp/out"; then
-	echo "ok $k - export --format=xml: the roster keeps its bidi controls"
-else
-	fails=$((fails + 1))
-	echo "not ok $k - export --format=xml: the roster keeps its bidi controls"
-fi
+ok_if "export --format=xml: the roster keeps its bidi controls" grep -qF "Squad ${rlo}1" "$tmp/out"
 mkdir "$tmp/bidi-lists"
 cp "$tmp/bidi.xml" "$tmp/bidi-lists/a.xml"
 run tournament -o "$tmp/bidi-report.csv" -o "$tmp/bidi-report.xml" "$top/doc/examples/pond-cup.xml" \
@@ -238,19 +216,13 @@ bidi_check "catalog SYSTEM: bidi controls in system and entry names are escaped"
 # Text from the command line that would go into a file: XML holds no ESC, not even as a
 # reference, so such a value is refused, visibly, and the file is unchanged.
 refused() { # refused NAME FILE: exit 2, a visible message, and FILE as it was
-	k=$((k + 1))
 	why=
 	[ "$rc" -eq 2 ] || why="exit $rc, not 2"
 	grep -qF 'cannot hold control characters' "$tmp/err" || why="no message saying why"
 	grep -q "$esc\\|$csi\\|$cr" "$tmp/out" "$tmp/err" && why="a control character is written raw"
 	cmp -s "$2" "$2.orig" || why="the file changed"
-	if [ -z "$why" ]; then
-		echo "ok $k - $1"
-	else
-		fails=$((fails + 1))
-		echo "not ok $k - $1: $why"
-		cat -v "$tmp/err" | sed 's/^/# /' | head -5
-	fi
+	cat -v "$tmp/err" >"$tmp/err.v"
+	result "$1" "$why" "$tmp/err.v"
 }
 cp "$ex" "$tmp/set.xml" && cp "$ex" "$tmp/set.xml.orig"
 run set "$tmp/set.xml" 1 "--name=A$evil"
@@ -265,26 +237,21 @@ rc=$?
 refused "campaign fix NAME=VALUE with an ESC: refused, the file unchanged" "$tmp/c3.xml"
 run campaign fix "$tmp/c3.xml" 2 "a b=1"
 rc=$?
-k=$((k + 1))
+cat -v "$tmp/err" >"$tmp/err.v"
 if [ $rc -eq 2 ] && grep -qF "NAME is not a field" "$tmp/err" && cmp -s "$tmp/c3.xml" "$tmp/c3.xml.orig"; then
-	echo "ok $k - campaign fix with a NAME no XML attribute can have: refused"
+	ok "campaign fix with a NAME no XML attribute can have: refused"
 else
-	fails=$((fails + 1))
-	echo "not ok $k - campaign fix with a NAME no XML attribute can have: refused"
-	cat -v "$tmp/err" | sed 's/^/# /' | head -5
+	not_ok "campaign fix with a NAME no XML attribute can have: refused" "$tmp/err.v"
 fi
 # The C1 control and the CR can be written (as XML allows them): accepted, and read back.
 cp "$ex" "$tmp/set2.xml"
 run set "$tmp/set2.xml" 1 "--name=A${csi}31m${cr}"
 rc=$?
-k=$((k + 1))
-if [ $rc -eq 0 ] && LC_ALL=C "$MUSTER" validate "$tmp/set2.xml" >/dev/null 2>&1 && grep -qF "&#13;" "$tmp/set2.xml"; then
-	echo "ok $k - set --name with a C1 control and a CR: written, and the file reads back"
+cat -v "$tmp/err" >"$tmp/err.v"
+if [ $rc -eq 0 ] && "$MUSTER" validate "$tmp/set2.xml" >/dev/null 2>&1 && grep -qF "&#13;" "$tmp/set2.xml"; then
+	ok "set --name with a C1 control and a CR: written, and the file reads back"
 else
-	fails=$((fails + 1))
-	echo "not ok $k - set --name with a C1 control and a CR: written, and the file reads back"
-	cat -v "$tmp/err" | sed 's/^/# /' | head -5
+	not_ok "set --name with a C1 control and a CR: written, and the file reads back" "$tmp/err.v"
 fi
 
-echo "1..$k"
-[ "$fails" -eq 0 ]
+tap_done

@@ -23,24 +23,17 @@
 #
 # Environment: MUSTER, srcdir, builddir (where tests/fault/libfault.so is), MUSTER_DATA_PATH.
 
-LC_ALL=C
-export LC_ALL
 : "${srcdir:=$(dirname "$0")/../..}"
 : "${builddir:=.}"
-SRC=$(cd "$srcdir" && pwd)
+. "$srcdir/tests/tap.sh"
 : "${MUSTER:=$PWD/src/muster}"
 lib=$(cd "$builddir" && pwd)/tests/fault/libfault.so
-if [ ! -f "$lib" ]; then
-	echo "1..0 # SKIP no $lib"
-	exit 0
-fi
+[ -f "$lib" ] || skip_all "no $lib"
 if nm -D "$MUSTER" 2>/dev/null | grep -q '__asan_init\|__ubsan'; then
-	echo "1..0 # SKIP $MUSTER is built with a sanitizer, which must be loaded first"
-	exit 0
+	skip_all "$MUSTER is built with a sanitizer, which must be loaded first"
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-fault.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-orig=$SRC/doc/examples/impondium-campaign.xml
+temp_dir fault
+orig=$top/doc/examples/impondium-campaign.xml
 
 # CALL:N:ERRNO  words that the message must hold
 matrix='diropen:1:EIO|cannot open its directory (open)|Input/output error
@@ -65,11 +58,8 @@ renameat:1:EROFS|replace the file with the temporary file (rename)|Read-only fil
 renameat:2:EIO|previous version could not be kept as NAME~ (rename)|Input/output error
 fsync:2:EIO|directory could not be flushed to disk (fsync)|Input/output error'
 echo "1..$(printf '%s\n' "$matrix" | wc -l)"
-i=0
-failed=0
 summary=
 while IFS='|' read -r spec words reason; do
-	i=$((i + 1))
 	rm -rf "$tmp/d"
 	mkdir "$tmp/d"
 	cp "$orig" "$tmp/d/c.xml"
@@ -130,18 +120,16 @@ while IFS='|' read -r spec words reason; do
 	fi
 	if [ -z "$why" ]; then
 		case $after in
-		yes) echo "ok $i - $spec: exit 2, saved, NAME~ the previous file" ;;
-		backup) echo "ok $i - $spec: exit 2, saved, NAME~ intact, the previous file kept aside" ;;
-		*) echo "ok $i - $spec: exit 2, file and NAME~ intact" ;;
+		yes) ok "$spec: exit 2, saved, NAME~ the previous file" ;;
+		backup) ok "$spec: exit 2, saved, NAME~ intact, the previous file kept aside" ;;
+		*) ok "$spec: exit 2, file and NAME~ intact" ;;
 		esac
 	else
-		failed=$((failed + 1))
-		echo "not ok $i - $spec: $why"
-		sed 's/^/# /' "$tmp/err"
+		result "$spec" "$why" "$tmp/err"
 	fi
 	summary="$summary $spec"
 done <<EOF2
 $matrix
 EOF2
-echo "# fault matrix: $i faults injected through the command line, $failed files lost or wrong"
-[ "$failed" -eq 0 ]
+echo "# fault matrix: $k faults injected through the command line, $fails files lost or wrong"
+[ "$fails" -eq 0 ]

@@ -11,22 +11,14 @@
 #   <!-- data-dir: tests/data/toy -->    run with --data-dir SRCDIR/tests/data/toy
 # Environment (set by `make check`): MUSTER (the program), MUSTER_DATA_PATH, srcdir.
 
-LC_ALL=C
-export LC_ALL
-
 srcdir=${srcdir:-.}
+. "$srcdir/tests/tap.sh"
 MUSTER=${MUSTER:-./src/muster}
 
-if [ ! -x "$MUSTER" ]; then
-	echo "1..0 # SKIP muster program not found at '$MUSTER'"
-	exit 0
-fi
+[ -x "$MUSTER" ] || skip_all "muster program not found at '$MUSTER'"
 
-tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/muster-rules.XXXXXX") || {
-	echo "Bail out! cannot create a temporary directory"
-	exit 1
-}
-trap 'rm -rf "$tmpdir"' EXIT HUP INT TERM
+temp_dir rules
+tmpdir=$tmp
 
 # The cases, as paths relative to srcdir, in a stable order.
 (cd "$srcdir" && find tests/rules -type f -name '*.xml' | sort) >"$tmpdir/cases" || {
@@ -34,10 +26,7 @@ trap 'rm -rf "$tmpdir"' EXIT HUP INT TERM
 	exit 1
 }
 total=$(wc -l <"$tmpdir/cases" | tr -d ' ')
-if [ "$total" -eq 0 ]; then
-	echo "1..0 # SKIP no rule cases found under $srcdir/tests/rules"
-	exit 0
-fi
+[ "$total" -gt 0 ] || skip_all "no rule cases found under $srcdir/tests/rules"
 echo "1..$total"
 
 # header FILE KEY: the value of the first <!-- KEY: VALUE --> comment in the first 20 lines.
@@ -59,10 +48,7 @@ refs() {
 		sed -e 's/^\([A-Za-z][A-Za-z0-9_.-]*\): .*/\1/' -e t -e 's/.*/(no-ref)/'
 }
 
-k=0
-failed=0
 while IFS= read -r case; do
-	k=$((k + 1))
 	file="$srcdir/$case"
 	expect=$(header "$file" expect)
 	expect_w=$(header "$file" expect-warnings)
@@ -70,9 +56,8 @@ while IFS= read -r case; do
 	diag=""
 
 	if [ -z "$expect" ]; then
-		echo "not ok $k - $case"
+		not_ok "$case"
 		echo "# no <!-- expect: ... --> line in the first 20 lines"
-		failed=$((failed + 1))
 		continue
 	fi
 
@@ -113,9 +98,9 @@ while IFS= read -r case; do
 	fi
 
 	if [ -z "$diag" ]; then
-		echo "ok $k - $case"
+		ok "$case"
 	else
-		echo "not ok $k - $case"
+		not_ok "$case"
 		printf '%s' "$diag" | sed 's/^/# /'
 		if [ -n "$data_dir" ]; then
 			echo "# command: $MUSTER validate --data-dir $srcdir/$data_dir $file"
@@ -123,8 +108,7 @@ while IFS= read -r case; do
 			echo "# command: $MUSTER validate $file"
 		fi
 		sed 's/^/#   /' "$tmpdir/all"
-		failed=$((failed + 1))
 	fi
 done <"$tmpdir/cases"
 
-[ "$failed" -eq 0 ]
+[ "$fails" -eq 0 ]
