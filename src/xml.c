@@ -247,6 +247,138 @@ static void strip_newline(char *s)
 		s[--n] = '\0';
 }
 
+/* True when parser error e (XML_ERR_INVALID_CHAR) is about the character reference the parser
+ * has just read: libxml2 2.9 gives it the code of a raw character XML does not allow, with the
+ * reference's value (capped at 0x110000) in int1, and stands just past its ';'. */
+static bool at_char_ref(const xmlError *e)
+{
+	const xmlParserCtxt *ctxt = e->ctxt;
+	if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur == NULL ||
+	    ctxt->input->base == NULL)
+		return false;
+	const xmlChar *base = ctxt->input->base, *p = ctxt->input->cur;
+	if (p - base < 4 || p[-1] != ';')
+		return false;
+	const xmlChar *digits = --p;
+	while (p > base && ((p[-1] >= '0' && p[-1] <= '9') || (p[-1] >= 'a' && p[-1] <= 'f') ||
+	                    (p[-1] >= 'A' && p[-1] <= 'F')))
+		p--;
+	bool hex = p - base >= 3 && p[-1] == 'x';
+	if (p == digits || p - base < 2 + hex || p[-1 - hex] != '#' || p[-2 - hex] != '&')
+		return false;
+	long val = 0;
+	for (const xmlChar *q = p; q < digits; q++) {
+		int v = *q <= '9' ? *q - '0' : (*q | 0x20) - 'a' + 10;
+		if (!hex && v > 9)
+			return false;
+		val = val * (hex ? 16 : 10) + v;
+		if (val > 0x110000)
+			val = 0x110000;
+	}
+	return val == e->int1;
+}
+
+/* What a libxml2 error is about, when Muster words it itself. */
+enum known { KNOWN_NONE, KNOWN_ENCODING, KNOWN_UTF8, KNOWN_CHARREF, KNOWN_NAME_LENGTH,
+             KNOWN_LIMIT, KNOWN_DOCTYPE };
+
+/* Which error e is, decided by its domain and code, never by its message's text: a message
+ * quotes names and values from the file (an element named DOCTYPE, a value "too long") and
+ * is worded differently by each libxml2 version. *hex: the bytes named, for the encoding
+ * errors. KNOWN_NONE when libxml2's own message is the best there is. */
+static enum known known_error(const xmlError *e, const char **hex)
+{
+	*hex = NULL;
+	if (e->domain == XML_FROM_I18N && e->code == XML_I18N_CONV_FAILED && e->str1) {
+		/* str1: "0xFF 0xFE ...": the text does not match the encoding its XML
+		 * declaration names. */
+		*hex = e->str1;
+		return KNOWN_ENCODING;
+	}
+	if (e->domain != XML_FROM_PARSER)
+		return KNOWN_NONE;
+	const xmlParserCtxt *ctxt = e->ctxt;
+	switch (e->code) {
+	case XML_ERR_INVALID_CHAR:
+		/* Only the UTF-8 check names bytes, in str1: "Bytes: 0x.. 0x..\n". */
+		if (e->str1 && (*hex = strstr(e->str1, "0x")) != NULL)
+			return KNOWN_UTF8;
+		return at_char_ref(e) ? KNOWN_CHARREF : KNOWN_NONE;
+	case XML_ERR_INVALID_CHARREF:
+	case XML_ERR_INVALID_HEX_CHARREF:
+	case XML_ERR_INVALID_DEC_CHARREF:
+		return KNOWN_CHARREF;
+	case XML_ERR_NAME_TOO_LONG:
+		return KNOWN_NAME_LENGTH;
+	case XML_ERR_INTERNAL_ERROR:
+		/* libxml2 2.9 tells elements nested past its limit with the limit in int1, and a
+		 * hint to set XML_PARSE_HUGE, which Muster never sets on purpose (DESIGN.md). Its
+		 * other limits (10,000,000 bytes of text or of a value) lie past
+		 * XML_MAX_FILE_SIZE. */
+		return e->int1 > 0 ? KNOWN_LIMIT : KNOWN_NONE;
+	case XML_ERR_DOCTYPE_NOT_FINISHED:
+		return KNOWN_DOCTYPE;
+	default:
+		/* Any other error inside a <!DOCTYPE ...>, before refuse_doctype sees it (no name,
+		 * an unfinished external id) or in its internal subset (the element-by-element
+		 * reader has no refuse_doctype). */
+		return ctxt && ctxt->inSubset != 0 ? KNOWN_DOCTYPE : KNOWN_NONE;
+	}
+}
+
+/* The message for error e of kind k, hex the bytes it names. */
+static char *known_message(enum known k, const char *hex)
+{
+	switch (k) {
+	case KNOWN_ENCODING:
+		return xasprintf(_("the text is not valid in the encoding the file declares (bytes %s)"),
+		                 hex);
+	case KNOWN_UTF8:
+		return xasprintf(_("the text is not valid UTF-8 (bytes %s)"), hex);
+	case KNOWN_CHARREF:
+		return xstrdup(_("a character reference (&#...;) names no character XML allows"));
+	case KNOWN_NAME_LENGTH:
+		return xstrdup(_("a name is too long (the limit is 50,000 characters)"));
+	case KNOWN_LIMIT:
+		return xstrdup(_("the file goes past a limit of the XML parser (a value or text too "
+		                 "long, or elements nested too deeply)"));
+	case KNOWN_DOCTYPE:
+		return xstrdup(_("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
+	case KNOWN_NONE:
+		break;
+	}
+	return NULL;
+}
+
+/* libxml2's own message, without the name of its function that some start with
+ * ("xmlParseFoo : "). */
+static const char *libxml_words(const char *m)
+{
+	if (m == NULL)
+		return _("malformed XML");
+	if (strncmp(m, "xml", 3) != 0)
+		return m;
+	const char *p = m + 3;
+	while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))
+		p++;
+	while (*p == ' ')
+		p++;
+	if (*p != ':')
+		return m;
+	for (p++; *p == ' '; p++)
+		;
+	return *p ? p : m;
+}
+
+/* Whatever libxml2 expected next, the parser stood at the end of the text. */
+static bool at_end(struct err_sink *sink, const xmlError *e, long line, long col)
+{
+	if (sink->buf == NULL || e->domain != XML_FROM_PARSER)
+		return false;
+	sink_find_end(sink);
+	return line > sink->end_line || (line == sink->end_line && col >= sink->end_col);
+}
+
 static void sink_error(void *ctx, xmlErrorPtr e)
 {
 	struct err_sink *sink = ctx;
@@ -262,60 +394,23 @@ static void sink_error(void *ctx, xmlErrorPtr e)
 	long col = e->int2;
 	if (line <= 0 && e->node != NULL)
 		line = xmlGetLineNo((xmlNodePtr)e->node);
+	const char *hex;
+	enum known k = known_error(e, &hex);
 	char *msg;
-	const char *bytes = e->message ? strstr(e->message, "Bytes: ") : NULL;
-	const char *cbytes = e->message ? strstr(e->message, "bytes 0x") : NULL;
-	if (e->code == XML_ERR_INVALID_CHAR && bytes) {
-		/* libxml2 says "Input is not proper UTF-8, indicate encoding !\nBytes: 0x..". */
-		char *hex = xstrdup(bytes + 7);
-		strip_newline(hex);
-		msg = xasprintf(_("the text is not valid UTF-8 (bytes %s)"), hex);
-		free(hex);
-	} else if (e->domain == XML_FROM_I18N && cbytes) {
-		/* "input conversion failed due to input error, bytes 0x..": the text does not
-		 * match the encoding its XML declaration names. */
-		char *hex = xstrdup(cbytes + 6);
-		strip_newline(hex);
-		if (line <= 0 && find_bytes(sink, hex, &line, &col) != 0)
+	if (hex) {
+		char *h = xstrdup(hex);
+		strip_newline(h);
+		/* A conversion error names bytes but no line: find where they stand. */
+		if (k == KNOWN_ENCODING && line <= 0 && find_bytes(sink, h, &line, &col) != 0)
 			line = 0;
-		msg = xasprintf(_("the text is not valid in the encoding the file declares (bytes %s)"),
-		                hex);
-		free(hex);
-	} else if (e->code == XML_ERR_INVALID_CHARREF || e->code == XML_ERR_INVALID_HEX_CHARREF ||
-	           e->code == XML_ERR_INVALID_DEC_CHARREF ||
-	           (e->message && strstr(e->message, "xmlParseCharRef"))) {
-		msg = xstrdup(_("a character reference (&#...;) names no character XML allows"));
-	} else if (e->code == XML_ERR_DOCTYPE_NOT_FINISHED ||
-	           (e->message && strstr(e->message, "DOCTYPE"))) {
-		msg = xstrdup(_("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
-	} else if (e->code == XML_ERR_NAME_TOO_LONG) {
-		msg = xstrdup(_("a name is too long (the limit is 50,000 characters)"));
-	} else if (e->message && (strstr(e->message, "XML_PARSE_HUGE") ||
-	                          strstr(e->message, "too long"))) {
-		/* libxml2's hint names an option Muster never sets on purpose (DESIGN.md). */
-		msg = xstrdup(_("the file goes past a limit of the XML parser (a value or text too "
-		                "long, or elements nested too deeply)"));
-	} else if (sink->buf && e->domain == XML_FROM_PARSER && (sink_find_end(sink), true) &&
-	           (line > sink->end_line || (line == sink->end_line && col >= sink->end_col))) {
-		/* Whatever libxml2 expected next, the file simply stopped. */
+		msg = known_message(k, h);
+		free(h);
+	} else if (k != KNOWN_NONE) {
+		msg = known_message(k, NULL);
+	} else if (at_end(sink, e, line, col)) {
 		msg = xstrdup(_("unexpected end of file (is the file truncated?)"));
 	} else {
-		/* libxml2 prefixes some messages with its function's name ("xmlParseFoo : "). */
-		const char *m = e->message ? e->message : _("malformed XML");
-		if (strncmp(m, "xml", 3) == 0) {
-			const char *p = m + 3;
-			while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))
-				p++;
-			while (*p == ' ')
-				p++;
-			if (*p == ':') {
-				for (p++; *p == ' '; p++)
-					;
-				if (*p)
-					m = p;
-			}
-		}
-		msg = xstrdup(m);
+		msg = xstrdup(libxml_words(e->message));
 	}
 	strip_newline(msg);
 	/* One diagnostic is one line. */
