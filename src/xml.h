@@ -5,7 +5,8 @@
  * Loading follows DESIGN.md's safety recipe: the file is read here with a size cap, parsed from
  * memory with no network, no entity substitution and no DTD, any DOCTYPE is refused, and every
  * error becomes a diagnostic "FILE:LINE:COL: message". Other modules walk the resulting tree
- * with <libxml/tree.h> and the helpers below; none of them parses.
+ * with <libxml/tree.h> and the helpers below; none of them parses. The module is split by job
+ * (src/xml-int.h says which file does what).
  */
 #ifndef MUSTER_XML_H
 #define MUSTER_XML_H

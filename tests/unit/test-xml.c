@@ -316,6 +316,48 @@ Test(xml, invalid_utf8_says_so)
 	diags_release(&d);
 }
 
+/* Errors are told apart by libxml2's codes, not by words in its messages: those quote the
+ * file's own names and values. */
+static const char *only_msg(const char *text, struct diags *d)
+{
+	cr_assert_null(xml_load_memory(text, strlen(text), "t.xml", d));
+	cr_assert_eq(d->n, 1, "%s", dump(d));
+	return d->v[0].msg;
+}
+
+Test(xml, char_ref_told_from_raw_character)
+{
+	struct diags d = DIAGS_INIT;
+	const char *m = only_msg("<r>&#1;</r>", &d);
+	cr_assert(strstr(m, "character reference"), "%s", m);
+	diags_release(&d);
+	m = only_msg("<r>&#x110000;</r>", &d);
+	cr_assert(strstr(m, "character reference"), "%s", m);
+	diags_release(&d);
+	/* A good reference just before a raw control character: the character is at fault. */
+	m = only_msg("<r>&#65;\x01</r>", &d);
+	cr_assert_null(strstr(m, "character reference"), "%s", m);
+	diags_release(&d);
+	m = only_msg("<r a=\"&#65;\x01\"/>", &d);
+	cr_assert_null(strstr(m, "character reference"), "%s", m);
+	diags_release(&d);
+}
+
+Test(xml, doctype_words_in_a_message_are_not_a_doctype)
+{
+	struct diags d = DIAGS_INIT;
+	const char *m = only_msg("<r><DOCTYPE></r>", &d);
+	cr_assert_null(strstr(m, "not allowed"), "%s", m);
+	diags_release(&d);
+	/* A DOCTYPE broken before its end is still refused as one. */
+	m = only_msg("<!DOCTYPE r SYSTEM>\n<r/>", &d);
+	cr_assert(strstr(m, "DOCTYPE declarations are not allowed"), "%s", m);
+	diags_release(&d);
+	m = only_msg("<!DOCTYPE", &d);
+	cr_assert(strstr(m, "DOCTYPE declarations are not allowed"), "%s", m);
+	diags_release(&d);
+}
+
 Test(xml, not_xml_at_all)
 {
 	static const char junk[] = "10x Quack Marine\n";

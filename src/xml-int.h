@@ -1,0 +1,114 @@
+/* xml-int.h - what the files of the XML module share, and nothing outside it includes
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The module (xml.h) is split by job: xml-read.c reads a file with its cap, pre-scans and
+ * parses it under the safety settings; xml-stream.c reads a large file element by element;
+ * xml-schema.c compiles schemas, validates, and turns libxml2's errors into diagnostics;
+ * xml.c holds the accessors the readers use. Only these files include libxml2's parser
+ * headers.
+ */
+#ifndef MUSTER_XML_INT_H
+#define MUSTER_XML_INT_H
+
+#include "muster.h"
+#include "xml.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include <libxml/xmlerror.h>
+#include <libxml/xmlschemas.h>
+
+struct vcache;
+
+struct xml_schema {
+	xmlDocPtr doc;
+	xmlSchemaParserCtxtPtr pctxt;
+	xmlSchemaPtr schema;
+	/* A lazy schema (xml_schema_lazy) keeps its text and is compiled on its first use, under
+	 * lock: from whichever thread needs it first. */
+	bool lazy, tried;
+	const char *text;
+	size_t len;
+	char *name;
+	pthread_mutex_t lock;
+	const struct vcache *cache; /* files that passed before (NULL: none) */
+	uint64_t digest;
+	/* A lighter schema tried first for documents without an element lite_absent (NULL:
+	 * none; xml_schema_lite). */
+	struct xml_schema *lite;
+	char *lite_absent;
+};
+
+/* The source of a parsed document, kept (in doc->_private) so that a diagnostic can name the
+ * column of an element: libxml2 records only lines for nodes. Freed with the document. */
+struct xml_src {
+	char *buf;
+	size_t len;
+	bool have_st;        /* st: the file read (not standard input nor memory) */
+	struct stat st;
+	/* Where each of the first XML_COL_LINES lines starts (libxml2 tells no line past 65535),
+	 * computed on the first column asked for; offsets fit 32 bits (XML_MAX_FILE_SIZE). */
+	uint32_t *line_start;
+	size_t n_lines;
+	/* A file read element by element gives back the pages the parser has passed
+	 * (src_drop): path, to read them again if a message needs them; drop_end, the offset
+	 * before which bytes may read as zeros. */
+	char *path;
+	size_t drop_end;
+	bool dropped;
+};
+
+/* How far behind the parser a page must be to be given back, and how much at a time. The
+ * node the reader stands on is a few kilobytes behind the parser at most; if a column is
+ * ever asked for further back, xml_src_restore reads the bytes again. */
+#define XML_DROP_MARGIN (256L * 1024)
+/* Lines whose starts xml_col keeps: one more than the last line libxml2 can name. */
+#define XML_COL_LINES 65536
+_Static_assert(XML_MAX_FILE_SIZE <= UINT32_MAX, "offsets in a file read into memory fit 32 bits");
+#define XML_DROP_STEP (1024L * 1024)
+
+/* Where libxml2's structured errors go while one of our calls runs. */
+struct err_sink {
+	struct diags *d;
+	const char *file;
+	size_t added;
+	size_t max;        /* stop collecting after this many */
+	bool doctype_seen;
+	long end_line, end_col; /* where the input ends (0 when not known yet) */
+	const char *buf;        /* the buffer parsed, or NULL when not parsing one */
+	size_t len;
+	struct xml_src *src;    /* buf's, when it is read element by element */
+};
+
+/* xml-read.c */
+/* Reads path ("-" for standard input) as xml_read_file does; *st_out: what fstat said of the
+ * file (st_mode 0 for standard input). */
+int xml_read_stat(const char *path, char **out, size_t *out_len, struct stat *st_out,
+                  struct diags *d);
+/* The linear pre-scan of the limits (attributes, elements, depth): 0, or -1 with one fatal
+ * diagnostic. */
+int xml_prescan(const char *buf, size_t len, const char *name, struct diags *d);
+/* Parses buf without keeping it; blanks: keep the white space between elements. */
+xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool blanks,
+                         struct diags *d);
+/* Parses buf, which it takes: kept as the document's source, or freed on failure. */
+xmlDocPtr xml_parse_owned(char *buf, size_t len, const char *name, bool blanks,
+                          struct diags *d);
+void xml_src_free(struct xml_src *src);
+/* Remembers which file the source was read from (for the schema cache). */
+void xml_src_set_stat(struct xml_src *src, const struct stat *st);
+/* Gives back the whole pages of the source before offset upto (a file read element by
+ * element); xml_src_restore reads them again, for a message that needs them. */
+void xml_src_drop(struct xml_src *src, size_t upto);
+void xml_src_restore(struct xml_src *src);
+
+/* xml-schema.c */
+/* libxml2's structured error handler: ctx is a struct err_sink. */
+void xml_sink_error(void *ctx, xmlErrorPtr e);
+/* The compiled schema, compiling a lazy one on its first use; NULL with diagnostics. */
+xmlSchemaPtr xml_schema_ready(const struct xml_schema *cs, struct diags *d);
+
+#endif
