@@ -4,7 +4,8 @@
  *
  * Each fuzz-NAME.c defines LLVMFuzzerTestOneInput: built with clang -fsanitize=fuzzer it is a
  * libFuzzer target (`make fuzz`); linked with replay.c by the normal compiler it replays every
- * file of tests/fuzz/corpus/NAME/ (`make check`). Inputs are buffers: no file is written.
+ * file of tests/fuzz/corpus/NAME/ and of the seeds of the tests (`make check`). Inputs are
+ * buffers: no file is written.
  */
 #ifndef MUSTER_FUZZ_H
 #define MUSTER_FUZZ_H

@@ -6,7 +6,8 @@
 # Run by `make fuzz`, which passes the build's flags.  Every source of src/ (and the build's
 # src/schema-text.c) is compiled with -fsanitize=fuzzer-no-link,address,undefined into
 # fuzz-build/, each target linked with -fsanitize=fuzzer.  Each target then runs FUZZ_TIME
-# seconds (default 60) on a copy of its seed corpus tests/fuzz/corpus/NAME/ (new inputs go to
+# seconds (default 60) on a copy of its committed corpus tests/fuzz/corpus/NAME/ and of the
+# seeds seed.sh writes from the tests into fuzz-build/seeds/NAME/ (new inputs go to
 # fuzz-build/corpus-NAME/, never into the source tree; crashes to fuzz-build/crash-NAME-*).
 # FUZZ_JOBS targets run at once, each its own process.  Each target's executions, executions
 # per second and coverage are printed, and "no crash" or the crash (which fails the run).
@@ -59,11 +60,15 @@ for t in $targets; do
 		{ echo "fuzz: linking $t failed" >&2; exit 2; }
 done
 
+# The seeds of the tests (the import seeds need a built src/muster: MUSTER names another).
+MUSTER=${MUSTER:-$(cd "$builddir" && pwd)/src/muster} sh "$src/tests/fuzz/seed.sh" "$out/seeds" >/dev/null ||
+	{ echo "fuzz: seed.sh failed" >&2; exit 2; }
+
 # fuzz_one T: runs target T for FUZZ_TIME seconds; its exit status is libFuzzer's.
 fuzz_one() {
 	corpus=$out/corpus-$1
 	mkdir -p "$corpus"
-	cp "$src/tests/fuzz/corpus/$1/"* "$corpus/" 2>/dev/null
+	cp "$src/tests/fuzz/corpus/$1/"* "$out/seeds/$1/"* "$corpus/" 2>/dev/null
 	MUSTER_FUZZ_SRCDIR=$src ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
 		"$out/fuzz-$1" -max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 \
 		-max_len=65536 -print_final_stats=1 -artifact_prefix="$out/crash-$1-" "$corpus" \

@@ -1,12 +1,16 @@
 #!/bin/sh
-# seed.sh - (re)writes the seed corpora tests/fuzz/corpus/NAME/ from the files of the tests
+# seed.sh - writes the seed corpora of the fuzz targets, taken from the files of the tests
 #
 # Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
 #
-# Deterministic: each seed is named by the SHA-1 of its content (as libFuzzer names inputs),
-# so running it again changes nothing unless the tests changed.  Files over 64 KiB are left
-# out (fuzz.sh's -max_len).  Inputs the fuzzer found worth keeping (crashes fixed, slow
-# cases) are added by hand under the same naming and are kept: this script only adds.
+# The seeds are copies of (or extracts from) files the tree already holds, so they are not
+# committed: make check (replay.sh) and make fuzz (fuzz.sh) run this script into the build
+# tree and use DIR/NAME/ beside the committed corpus tests/fuzz/corpus/NAME/, which holds
+# only what no test file gives (inputs libFuzzer found, merged, and the regressions listed
+# in tests/fuzz/regressions).  Each seed is named by the SHA-1 of its content (as libFuzzer
+# names inputs), so a target's seeds hold no two equal files (replay.sh fails if a committed
+# corpus file is also a seed of its target).  Files over 64 KiB are left out (fuzz.sh's
+# -max_len).  DIR/NAME/ is emptied first, so seeds of test files since removed do not linger.
 #
 #   rules    every rules-xml file of the data and of tests/data
 #   rule     the text between <rules> and </rules> of each of them (fuzz-rule.c wraps it in
@@ -19,51 +23,78 @@
 #   import   every *.txt of tests/cli, and, when src/muster is built (MUSTER names another),
 #            the text export of every roster of doc/examples and tests/rules/toy
 #
-# Usage: tests/fuzz/seed.sh    (from anywhere; writes into the source tree)
+# Usage: tests/fuzz/seed.sh DIR    (from anywhere; DIR relative to the current directory)
 set -eu
+if [ $# -ne 1 ] || [ -z "$1" ]; then
+	echo "usage: seed.sh DIR" >&2
+	exit 2
+fi
+mkdir -p "$1"
+out=$(cd "$1" && pwd)
+muster=${MUSTER:-src/muster}
+case $muster in /*) ;; *) [ ! -x "$muster" ] || muster=$(pwd)/$muster ;; esac
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-corpus=tests/fuzz/corpus
-mkdir -p "$corpus/rules" "$corpus/rule" "$corpus/campaign" "$corpus/import" "$corpus/catalog" "$corpus/roster" "$corpus/event"
+targets="rules rule campaign catalog roster event import"
+for t in $targets; do
+	rm -rf "${out:?}/$t"
+	mkdir -p "$out/$t"
+done
 
-# add TARGET < content
+tmp=$out/tmp.$$
+rm -rf "$tmp"
+mkdir "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+# add TARGET FILE...: copies each FILE of 1 to 65,536 bytes into $out/TARGET/ under its SHA-1
+# (one sha1sum for all the files: the seeds are written at every make check)
 add() {
-	tmp=$(mktemp)
-	cat >"$tmp"
-	size=$(wc -c <"$tmp")
-	if [ "$size" -gt 0 ] && [ "$size" -le 65536 ]; then
-		sum=$(sha1sum "$tmp" | cut -d' ' -f1)
-		cp "$tmp" "$corpus/$1/$sum"
-		chmod 644 "$corpus/$1/$sum"
-	fi
-	rm -f "$tmp"
+	t=$1
+	shift
+	[ $# -gt 0 ] || return 0
+	find "$@" -prune -type f -size -65537c ! -empty -exec sha1sum {} + |
+		while read -r sum f; do cp "$f" "$out/$t/$sum"; done
 }
 
-for f in $(find rules-xml tests/data -path '*rules-xml/*.xml' | LC_ALL=C sort); do
-	add rules <"$f"
-	if grep -q '^  <campaign' "$f"; then
-		awk '/^  <campaign/ { on = 1 } on { print } /^  <\/campaign>/ { on = 0 }' "$f" | add campaign
-	fi
-	awk '/<rules>/ { on = 1; sub(/.*<rules>/, "") } /<\/rules>/ { sub(/<\/rules>.*/, ""); print; on = 0 } on' "$f" | add rule
-done
-for f in $(find catalogs tests/data -path '*catalogs/*/*.xml' | LC_ALL=C sort); do
-	add catalog <"$f"
-done
-for f in $(find tests/cli/cases tests/rules doc/examples bench -name '*.xml' | LC_ALL=C sort); do
-	if grep -q '<roster' "$f"; then add roster <"$f"; fi
-	if grep -q '<event' "$f"; then add event <"$f"; fi
-done
-for f in $(find tests/cli/cases -name '*.txt' | LC_ALL=C sort); do
-	add import <"$f"
-done
-muster=${MUSTER:-src/muster}
+rules=$(find rules-xml tests/data -path '*rules-xml/*.xml' | LC_ALL=C sort)
+# shellcheck disable=SC2086
+add rules $rules
+# The <rules> text and the <campaign> element of each rules file, into $tmp/rule.N and
+# $tmp/campaign.N.
+# shellcheck disable=SC2086
+awk -v tmp="$tmp" '
+FNR == 1 { n++; r = 0; c = 0 }
+/^  <campaign/ { c = 1 }
+c { print > (tmp "/campaign." n) }
+/^  <\/campaign>/ { c = 0 }
+/<rules>/ { r = 1; sub(/.*<rules>/, "") }
+/<\/rules>/ { sub(/<\/rules>.*/, ""); print > (tmp "/rule." n); r = 0 }
+r { print > (tmp "/rule." n) }
+' $rules
+# shellcheck disable=SC2046
+add rule $(find "$tmp" -name 'rule.*')
+# shellcheck disable=SC2046
+add campaign $(find "$tmp" -name 'campaign.*')
+# shellcheck disable=SC2046
+add catalog $(find catalogs tests/data -path '*catalogs/*/*.xml')
+xml=$(find tests/cli/cases tests/rules doc/examples bench -name '*.xml')
+# shellcheck disable=SC2046,SC2086
+add roster $(grep -l '<roster' $xml)
+# shellcheck disable=SC2046,SC2086
+add event $(grep -l '<event' $xml)
+# shellcheck disable=SC2046
+add import $(find tests/cli/cases -name '*.txt')
 if [ -x "$muster" ]; then
-	for f in doc/examples/*.xml tests/rules/toy/*.xml; do
-		grep -q '<roster' "$f" || continue
-		MUSTER_DATA_PATH=$top:$top/tests/data/toy "$muster" export --format=text "$f" 2>/dev/null |
-			add import
+	n=0
+	for f in $(grep -l '<roster' doc/examples/*.xml tests/rules/toy/*.xml); do
+		n=$((n + 1))
+		MUSTER_DATA_PATH=$top:$top/tests/data/toy "$muster" export --format=text "$f" \
+			>"$tmp/import.$n" 2>/dev/null || :
 	done
+	# shellcheck disable=SC2046
+	add import $(find "$tmp" -name 'import.*')
 fi
-for t in rules rule campaign catalog roster event import; do
-	echo "seed.sh: $t: $(ls "$corpus/$t" | wc -l) files"
+chmod 644 "$out"/*/* 2>/dev/null || :
+for t in $targets; do
+	echo "seed.sh: $t: $(ls "$out/$t" | wc -l) files"
 done
