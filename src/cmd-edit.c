@@ -14,15 +14,11 @@
  * terminal, lines are read plainly with no prompt, for scripts; the exit status then says
  * whether every command worked. This is the only file that includes readline.
  *
- * readline is opened (dlopen) when a terminal session starts, not linked into the program:
- * linked, every command loaded it and libtinfo at start-up, which cost 0.72 M instructions and
- * 29 page faults of each `muster validate` (a sixth of what a small list costs it over
- * xmllint) for the one command that uses it. src/dlib.c opens it, as it opens nettle and
- * libcsv. Without it an edit still works, lines simply cannot be edited.
+ * Built --without-readline (HAVE_READLINE undefined), a terminal gets a prompt and plain
+ * lines: the edit works, lines simply cannot be edited.
  */
 #include "muster.h"
 #include "cmd.h"
-#include "dlib.h"
 #include "edit.h"
 #include "eval.h"
 #include "roster.h"
@@ -40,54 +36,10 @@
 #include <strings.h>
 #include <unistd.h>
 
+#ifdef HAVE_READLINE
 #include <readline/history.h>
 #include <readline/readline.h>
-
-#define RL_STR(x) #x
-#define RL_XSTR(x) RL_STR(x)
-/* The library's name with its interface version: the one these headers describe. */
-#define RL_SONAME "libreadline.so." RL_XSTR(RL_VERSION_MAJOR)
-
-/* What Muster uses of readline, once it is open: functions, and the addresses of variables. */
-static struct {
-	__typeof__(readline) *readline;
-	__typeof__(add_history) *add_history;
-	__typeof__(rl_completion_matches) *completion_matches;
-	__typeof__(rl_attempted_completion_over) *attempted_completion_over;
-	__typeof__(rl_line_buffer) *line_buffer;
-	__typeof__(rl_completion_append_character) *completion_append_character;
-	__typeof__(rl_readline_name) *readline_name;
-	__typeof__(rl_attempted_completion_function) *attempted_completion_function;
-	__typeof__(rl_basic_word_break_characters) *basic_word_break_characters;
-	__typeof__(rl_completer_word_break_characters) *completer_word_break_characters;
-} rl;
-
-static const struct dlib_sym rl_syms[] = {
-#define RL_SYM(field, symbol) DLIB_SYM(__typeof__(rl), field, symbol)
-	RL_SYM(readline, readline),
-	RL_SYM(add_history, add_history),
-	RL_SYM(completion_matches, rl_completion_matches),
-	RL_SYM(attempted_completion_over, rl_attempted_completion_over),
-	RL_SYM(line_buffer, rl_line_buffer),
-	RL_SYM(completion_append_character, rl_completion_append_character),
-	RL_SYM(readline_name, rl_readline_name),
-	RL_SYM(attempted_completion_function, rl_attempted_completion_function),
-	RL_SYM(basic_word_break_characters, rl_basic_word_break_characters),
-	RL_SYM(completer_word_break_characters, rl_completer_word_break_characters),
-#undef RL_SYM
-};
-static struct dlib rl_lib = DLIB_INIT(RL_SONAME, rl_syms, &rl);
-
-/* Opens readline and finds every symbol; 0, or -1 with a message on standard error. Never
- * closed: its state lives as long as the session. */
-static int readline_open(void)
-{
-	if (dlib_open(&rl_lib) == 0)
-		return 0;
-	fprintf(stderr, _("muster: cannot load GNU readline (%s): lines cannot be edited\n"),
-	        vis(dlib_why(&rl_lib)));
-	return -1;
-}
+#endif
 
 static int exec_edit(int argc, char **argv);
 
@@ -132,8 +84,6 @@ struct editor {
 	struct diags d;
 	bool failed;
 };
-
-static struct editor *the_editor; /* for readline's completion callbacks */
 
 /* Splits a line into words: white space separates, quotes ('...' "...") and backslashes
  * protect. Returns the count; *out a NULL-terminated array (free with strv_free). */
@@ -400,6 +350,9 @@ static int run_line(struct editor *e, const char *line)
 
 /* --- completion ---------------------------------------------------------------------------- */
 
+#ifdef HAVE_READLINE
+static struct editor *the_editor; /* for readline's completion callbacks */
+
 static char **cands;
 static size_t n_cands, cap_cands;
 
@@ -471,9 +424,9 @@ static char **complete(const char *text, int start, int end)
 {
 	(void)end;
 	struct editor *e = the_editor;
-	*rl.attempted_completion_over = 1;
+	rl_attempted_completion_over = 1;
 	cands_clear();
-	char *before = xstrndup(*rl.line_buffer, (size_t)start);
+	char *before = xstrndup(rl_line_buffer, (size_t)start);
 	char **w;
 	size_t n = split_words(before, &w);
 	free(before);
@@ -513,7 +466,7 @@ static char **complete(const char *text, int start, int end)
 		                                        NULL };
 		for (const char *const *o = strcmp(w[0], "set") == 0 ? set_opts : add_opts; *o; o++)
 			cand(*o);
-		*rl.completion_append_character = '\0';
+		rl_completion_append_character = '\0';
 	} else if (n == 1 && strcmp(w[0], "add") == 0 && e->sys) {
 		const struct group *f = e->r && e->r->n_lists ? e->r->lists[0].faction : NULL;
 		for (size_t c = 0; c < e->sys->n_catalogs; c++)
@@ -529,8 +482,10 @@ static char **complete(const char *text, int start, int end)
 	strv_free(w);
 	if (n_cands == 0)
 		return NULL;
-	return rl.completion_matches(text, generator);
+	return rl_completion_matches(text, generator);
 }
+
+#endif /* HAVE_READLINE */
 
 /* --- the loop ------------------------------------------------------------------------------ */
 
@@ -579,17 +534,23 @@ static int exec_edit(int argc, char **argv)
 		return MUSTER_EXIT_TROUBLE;
 	}
 	bool tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+#ifdef HAVE_READLINE
+	bool plain_tty = false;
+#else
 	/* A terminal without readline: a prompt, and plain lines. */
-	bool plain_tty = tty && readline_open() != 0;
-	tty = tty && !plain_tty;
+	bool plain_tty = tty;
+	tty = false;
+#endif
 	cmd_print_status(e.ev, &e.d, true, stdout);
 	if (tty) {
+#ifdef HAVE_READLINE
 		the_editor = &e;
-		*rl.readline_name = "muster";
-		*rl.attempted_completion_function = complete;
+		rl_readline_name = "muster";
+		rl_attempted_completion_function = complete;
 		/* Words break at white space only: "--option=tr" is one word to complete. */
-		*rl.basic_word_break_characters = " \t";
-		*rl.completer_word_break_characters = " \t";
+		rl_basic_word_break_characters = " \t";
+		rl_completer_word_break_characters = " \t";
+#endif
 		printf("%s\n", _("Type 'help' for the commands, Tab to complete, 'quit' to leave."));
 	} else if (plain_tty) {
 		printf("%s\n", _("Type 'help' for the commands, 'quit' to leave."));
@@ -598,12 +559,15 @@ static int exec_edit(int argc, char **argv)
 	size_t cap = 0;
 	for (;;) {
 		char *l;
+#ifdef HAVE_READLINE
 		if (tty) {
-			*rl.completion_append_character = ' ';
-			l = rl.readline("muster> ");
+			rl_completion_append_character = ' ';
+			l = readline("muster> ");
 			if (l && *l)
-				rl.add_history(l);
-		} else {
+				add_history(l);
+		} else
+#endif
+		{
 			if (plain_tty) {
 				fputs("muster> ", stdout);
 				fflush(stdout);
@@ -628,10 +592,12 @@ static int exec_edit(int argc, char **argv)
 	free(line);
 	if (tty || plain_tty)
 		putchar('\n');
+#ifdef HAVE_READLINE
 	cands_clear();
 	free(cands);
 	cands = NULL;
 	cap_cands = 0;
+#endif
 	for (size_t i = 0; i < e.n_undo; i++)
 		free(e.undo[i]);
 	for (size_t i = 0; i < e.n_redo; i++)

@@ -129,9 +129,6 @@ static int exec_export(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("export takes one roster file"));
 	if (style == EXPORT_COMPACT && fmt != EXPORT_TEXT && fmt != EXPORT_MARKDOWN)
 		return cmd_usage_error(self, "%s", _("--style=compact is for text and markdown"));
-	if ((fmt != EXPORT_XML && cmd_need_fingerprints() != 0) ||
-	    (fmt == EXPORT_CSV && cmd_need_csv() != 0))
-		return MUSTER_EXIT_TROUBLE;
 	const char *path = argv[optind];
 	if (out && cmd_check_output(out, force, &path, 1) != 0)
 		return MUSTER_EXIT_TROUBLE;

@@ -8,7 +8,6 @@
 #include "eval.h"
 #include "import.h"
 #include "roster.h"
-#include "rx.h"
 #include "save.h"
 #include "session.h"
 #include "util.h"
@@ -120,12 +119,6 @@ static int exec_import(int argc, char **argv)
 		goto out;
 	}
 	const char *path = argv[optind];
-	char *no_rx = rx_unavailable_message();
-	if (no_rx) {
-		cmd_error("%s", no_rx);
-		free(no_rx);
-		goto out;
-	}
 	/* Never over the text being imported, even with --force (issue 19, point 6). */
 	if (output && cmd_check_output(output, force, &path, 1) != 0)
 		goto out;

@@ -61,8 +61,6 @@ static int exec_show(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
 	if (argc - optind > 1)
 		return cmd_usage_error(self, "%s", _("show takes one roster file"));
-	if (cmd_need_fingerprints() != 0 || (fmt == SHOW_CSV && cmd_need_csv() != 0))
-		return MUSTER_EXIT_TROUBLE;
 	const char *path = argv[optind];
 	struct diags d = DIAGS_INIT;
 	struct session *s = cmd_session_new();

@@ -474,8 +474,6 @@ static int exec_tournament(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("no event pack given"));
 	if (optind + 1 >= argc)
 		return cmd_usage_error(self, "%s", _("no roster file or directory given"));
-	if (cmd_need_fingerprints() != 0 || (csv_out && cmd_need_csv() != 0))
-		return MUSTER_EXIT_TROUBLE;
 	const char *pack = argv[optind++];
 
 	struct session *s = cmd_session_new();

@@ -172,11 +172,6 @@ static int exec_validate(int argc, char **argv)
 		v[i].file = w.v[i].path;
 		v[i].problem = w.v[i].problem;
 	}
-	if (verbose && fmt == DIAG_TEXT && cmd_need_fingerprints() != 0) {
-		free(v);
-		walk_release(&w);
-		return MUSTER_EXIT_TROUBLE;
-	}
 	/* One session for every file: each game system is loaded once, however many lists. */
 	struct session *s = cmd_session_new();
 	struct run run = { s, v, verbose && fmt == DIAG_TEXT };

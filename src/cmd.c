@@ -5,9 +5,7 @@
 #include "muster.h"
 #include "cmd.h"
 #include "batch.h"
-#include "csvout.h"
 #include "data.h"
-#include "fingerprint.h"
 #include "model.h"
 #include "session.h"
 #include "util.h"
@@ -244,24 +242,6 @@ void cmd_diags_unplace(struct diags *d, const char *file)
 	for (size_t i = 0; i < d->n; i++)
 		if (d->v[i].file && strcmp(d->v[i].file, file) == 0)
 			d->v[i].line = d->v[i].col = 0;
-}
-
-int cmd_need_fingerprints(void)
-{
-	const char *why = fingerprint_unavailable();
-	if (why == NULL)
-		return 0;
-	cmd_error(_("cannot load nettle (%s): fingerprints cannot be computed"), why);
-	return -1;
-}
-
-int cmd_need_csv(void)
-{
-	const char *why = csv_unavailable();
-	if (why == NULL)
-		return 0;
-	cmd_error(_("cannot load libcsv (%s): CSV cannot be written"), why);
-	return -1;
 }
 
 int cmd_check_output(const char *out, bool force, const char *const *inputs, size_t n)

@@ -126,11 +126,6 @@ struct diags;
 void cmd_diags_unplace(struct diags *d, const char *file);
 /* A new session for a command: with the schema cache of vcache_dir() (MUSTER_CACHE_DIR). */
 struct session *cmd_session_new(void);
-/* 0 when fingerprints can be computed (fingerprint_unavailable); else prints why not and
- * returns -1. Commands that print fingerprints call it before their work. */
-int cmd_need_fingerprints(void);
-/* The same for CSV (csv_unavailable). */
-int cmd_need_csv(void);
 /* An -o OUT about to be written: 0, or -1 with a message printed when OUT is an existing
  * regular file and force is false, or when it is the same file (device and inode, whatever
  * the names) as one of the n inputs, force or not: a report must never replace what it was

@@ -8,41 +8,15 @@
  * leading spaces before a formula, and some take a fullwidth "＝" for "=", so the guard looks
  * past every blank or invisible character and knows those forms too: a guard that a no-break
  * space or a zero-width space turns off is no guard.
- *
- * libcsv is opened the first time a CSV is written or read (dlib.h), not linked: linked, it
- * cost every command 0.12 M instructions at start-up, and only CSV exports and reports use
- * it.
+
  */
 #include "muster.h"
 #include "csvout.h"
-#include "dlib.h"
 #include "util.h"
 
 #include <csv.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* What is used of libcsv, once it is open. */
-static struct {
-	__typeof__(csv_write) *write;
-	__typeof__(csv_init) *init;
-	__typeof__(csv_parse) *parse;
-	__typeof__(csv_fini) *fini;
-	__typeof__(csv_free) *free;
-} csv;
-static const struct dlib_sym csv_syms[] = {
-	DLIB_SYM(__typeof__(csv), write, csv_write),
-	DLIB_SYM(__typeof__(csv), init, csv_init),
-	DLIB_SYM(__typeof__(csv), parse, csv_parse),
-	DLIB_SYM(__typeof__(csv), fini, csv_fini),
-	DLIB_SYM(__typeof__(csv), free, csv_free),
-};
-static struct dlib csv_lib = DLIB_INIT(CSV_SONAME, csv_syms, &csv);
-
-const char *csv_unavailable(void)
-{
-	return dlib_open(&csv_lib) == 0 ? NULL : dlib_why(&csv_lib);
-}
 
 /* The length of the blank or invisible character at s, which a spreadsheet may skip or a
  * reader not see before a formula, or 0. */
@@ -112,17 +86,15 @@ static bool is_integer(const char *f)
 static void add_field(struct strbuf *sb, const char *f)
 {
 	size_t len = strlen(f);
-	size_t need = csv.write(NULL, 0, f, len);
+	size_t need = csv_write(NULL, 0, f, len);
 	char *buf = xmalloc(need + 1);
-	csv.write(buf, need, f, len);
+	csv_write(buf, need, f, len);
 	strbuf_add(sb, buf, need);
 	free(buf);
 }
 
-int csv_add_row(struct strbuf *sb, const char *const *fields, size_t n)
+void csv_add_row(struct strbuf *sb, const char *const *fields, size_t n)
 {
-	if (dlib_open(&csv_lib) != 0)
-		return -1;
 	for (size_t i = 0; i < n; i++) {
 		const char *f = fields[i] ? fields[i] : "";
 		if (i > 0)
@@ -136,14 +108,12 @@ int csv_add_row(struct strbuf *sb, const char *const *fields, size_t n)
 		}
 	}
 	strbuf_adds(sb, "\r\n");
-	return 0;
 }
 
 int csv_write_row(FILE *out, const char *const *fields, size_t n)
 {
 	struct strbuf sb = STRBUF_INIT;
-	if (csv_add_row(&sb, fields, n) != 0)
-		return -1;
+	csv_add_row(&sb, fields, n);
 	size_t w = fwrite(sb.s, 1, sb.len, out);
 	bool ok = w == sb.len;
 	strbuf_release(&sb);
@@ -178,15 +148,15 @@ int csv_read(const char *text, size_t len,
              void (*row)(void *ctx, char **fields, size_t n), void *ctx)
 {
 	struct csv_parser p;
-	if (dlib_open(&csv_lib) != 0 || csv.init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
 		return -1;
 	struct reader rd = { NULL, 0, 0, row, ctx };
 	int rc = 0;
-	if (csv.parse(&p, text, len, on_field, on_row, &rd) != len)
+	if (csv_parse(&p, text, len, on_field, on_row, &rd) != len)
 		rc = -1;
-	if (csv.fini(&p, on_field, on_row, &rd) != 0)
+	if (csv_fini(&p, on_field, on_row, &rd) != 0)
 		rc = -1;
-	csv.free(&p);
+	csv_free(&p);
 	for (size_t i = 0; i < rd.n; i++)
 		free(rd.fields[i]);
 	free(rd.fields);

@@ -12,10 +12,9 @@
 
 /* Appends one RFC 4180 row of n fields to sb, each quoted, the row ended by CRLF. A field
  * that a spreadsheet would read as a formula (csv_is_formula) gets a leading '; a field that
- * is a whole decimal integer ("-3") is data and stays as written. Returns 0, or -1 with sb
- * unchanged when libcsv cannot be loaded (csv_unavailable). */
-int csv_add_row(struct strbuf *sb, const char *const *fields, size_t n);
-/* The same, written to out. Returns 0, or -1 on a write error or without libcsv. */
+ * is a whole decimal integer ("-3") is data and stays as written. */
+void csv_add_row(struct strbuf *sb, const char *const *fields, size_t n);
+/* The same, written to out. Returns 0, or -1 on a write error. */
 int csv_write_row(FILE *out, const char *const *fields, size_t n);
 /* True when s would be taken as a formula by a spreadsheet: its first character that is
  * neither blank nor invisible (spaces of any width, no-break spaces, zero-width characters,
@@ -27,9 +26,5 @@ bool csv_is_formula(const char *s);
  * the call). Returns 0, or -1 when the text is not well-formed CSV. For tests and importers. */
 int csv_read(const char *text, size_t len,
              void (*row)(void *ctx, char **fields, size_t n), void *ctx);
-/* NULL when CSV can be written and read, else why not: libcsv is opened the first time it is
- * needed (dlib.h) and may be missing. A command that writes CSV asks this first, and says so
- * and stops when it cannot. */
-const char *csv_unavailable(void);
 
 #endif

@@ -7,15 +7,11 @@
  * Options are sorted within a unit, units within a list, lists within the roster, each by its
  * own canonical text: the order of a file does not matter. The digest is nettle's SHA-256
  * (Debian's nettle-dev, the library GnuTLS is built on: no global initialisation, no
- * allocation, a stable API since 2.x), opened the first time a fingerprint is needed
- * (dlib.h): linked, loading it cost every command 0.45 M instructions at start-up, a tenth
- * of what `muster validate` of a small list costs more than xmllint, and most commands
- * print no fingerprint.
+ * allocation, a stable API since 2.x).
  */
 #include "muster.h"
 #include "fingerprint.h"
 #include "campaign.h"
-#include "dlib.h"
 #include "util.h"
 
 #include <nettle/sha2.h>
@@ -174,36 +170,15 @@ void fingerprint_canonical(const struct roster *r, struct strbuf *sb)
 	free(lists);
 }
 
-/* What is used of nettle, once it is open. */
-static struct {
-	__typeof__(nettle_sha256_init) *sha256_init;
-	__typeof__(nettle_sha256_update) *sha256_update;
-	__typeof__(nettle_sha256_digest) *sha256_digest;
-} nettle;
-static const struct dlib_sym nettle_syms[] = {
-	DLIB_SYM(__typeof__(nettle), sha256_init, nettle_sha256_init),
-	DLIB_SYM(__typeof__(nettle), sha256_update, nettle_sha256_update),
-	DLIB_SYM(__typeof__(nettle), sha256_digest, nettle_sha256_digest),
-};
-static struct dlib nettle_lib = DLIB_INIT(NETTLE_SONAME, nettle_syms, &nettle);
-
-const char *fingerprint_unavailable(void)
+void fingerprint_roster(const struct roster *r, char hex[FINGERPRINT_HEX_LEN + 1])
 {
-	return dlib_open(&nettle_lib) == 0 ? NULL : dlib_why(&nettle_lib);
-}
-
-int fingerprint_roster(const struct roster *r, char hex[FINGERPRINT_HEX_LEN + 1])
-{
-	hex[0] = '\0';
-	if (dlib_open(&nettle_lib) != 0)
-		return -1;
 	struct strbuf sb = STRBUF_INIT;
 	fingerprint_canonical(r, &sb);
 	struct sha256_ctx ctx;
 	uint8_t digest[SHA256_DIGEST_SIZE];
-	nettle.sha256_init(&ctx);
-	nettle.sha256_update(&ctx, sb.len, (const uint8_t *)(sb.s ? sb.s : ""));
-	nettle.sha256_digest(&ctx, sizeof(digest), digest);
+	sha256_init(&ctx);
+	sha256_update(&ctx, sb.len, (const uint8_t *)(sb.s ? sb.s : ""));
+	sha256_digest(&ctx, sizeof(digest), digest);
 	strbuf_release(&sb);
 	static const char digits[] = "0123456789abcdef";
 	for (size_t i = 0; i < sizeof(digest); i++) {
@@ -211,16 +186,12 @@ int fingerprint_roster(const struct roster *r, char hex[FINGERPRINT_HEX_LEN + 1]
 		hex[2 * i + 1] = digits[digest[i] & 15];
 	}
 	hex[FINGERPRINT_HEX_LEN] = '\0';
-	return 0;
 }
 
-int fingerprint_short(const struct roster *r, char hex[FINGERPRINT_SHORT_LEN + 1])
+void fingerprint_short(const struct roster *r, char hex[FINGERPRINT_SHORT_LEN + 1])
 {
 	char full[FINGERPRINT_HEX_LEN + 1];
-	hex[0] = '\0';
-	if (fingerprint_roster(r, full) != 0)
-		return -1;
+	fingerprint_roster(r, full);
 	memcpy(hex, full, FINGERPRINT_SHORT_LEN);
 	hex[FINGERPRINT_SHORT_LEN] = '\0';
-	return 0;
 }

@@ -22,14 +22,9 @@
 /* Appends the canonical form of loaded roster r (doc/fingerprint.md) to sb. Linear in the
  * roster's size, apart from sorting (n log n). */
 void fingerprint_canonical(const struct roster *r, struct strbuf *sb);
-/* The SHA-256 of the canonical form, as 64 lowercase hex digits and a NUL: 0, or -1 with hex
- * "" when nettle cannot be loaded (fingerprint_unavailable says why). */
-int fingerprint_roster(const struct roster *r, char hex[FINGERPRINT_HEX_LEN + 1]);
-/* The short form: the first 12 hex digits of fingerprint_roster, and a NUL; 0 or -1 the same. */
-int fingerprint_short(const struct roster *r, char hex[FINGERPRINT_SHORT_LEN + 1]);
-/* NULL when fingerprints can be computed, else why not: nettle, which computes them, is opened
- * the first time one is needed (dlib.h) and may be missing. A command that prints fingerprints
- * asks this first, and says so and stops when it cannot. */
-const char *fingerprint_unavailable(void);
+/* The SHA-256 of the canonical form, as 64 lowercase hex digits and a NUL. */
+void fingerprint_roster(const struct roster *r, char hex[FINGERPRINT_HEX_LEN + 1]);
+/* The short form: the first 12 hex digits of fingerprint_roster, and a NUL. */
+void fingerprint_short(const struct roster *r, char hex[FINGERPRINT_SHORT_LEN + 1]);
 
 #endif

@@ -730,14 +730,8 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 	}
 	if (xml_is(n, "name")) {
 		char *pat = xml_prop(n, "matches");
-		char *err = pat ? rx_unavailable_message() : NULL;
+		char *err = NULL;
 		size_t off = 0;
-		if (err) {
-			fatal(p, n, "%s", err);
-			free(err);
-			free(pat);
-			goto fail;
-		}
 		struct rx *rx = pat ? rx_compile(pat, &err, &off) : NULL;
 		if (rx == NULL) {
 			fatal(p, n, _("pattern '%s' does not compile: %s (at offset %zu)"), pat ? pat : "",

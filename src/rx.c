@@ -6,14 +6,9 @@
  * untrusted text, a match limit of 1e5 and a heap limit of 1 MiB: unanchored (a+)+$ on 4 kB
  * ran 10 s under the default limits; and a budget of matching work shared by every pattern of
  * one run (rx.h).
- *
- * PCRE2 is opened the first time a pattern is compiled (dlib.h), not linked: most game
- * systems have no pattern, and for those that do, opening it costs less than loading it
- * at start-up (its exported symbols made every other lookup of the loader longer).
  */
 #include "muster.h"
 #include "rx.h"
-#include "dlib.h"
 #include "util.h"
 
 #include <string.h>
@@ -23,55 +18,6 @@
 
 #define RX_MATCH_LIMIT 100000
 #define RX_HEAP_LIMIT_KIB 1024
-
-/* What is used of PCRE2, once it is open. The names are the 8-bit library's own: dlsym needs
- * them, not the header's macros. */
-static struct {
-	__typeof__(pcre2_compile) *compile;
-	__typeof__(pcre2_get_error_message) *get_error_message;
-	__typeof__(pcre2_match_context_create) *match_context_create;
-	__typeof__(pcre2_set_match_limit) *set_match_limit;
-	__typeof__(pcre2_set_heap_limit) *set_heap_limit;
-	__typeof__(pcre2_set_callout) *set_callout;
-	__typeof__(pcre2_match_data_create_from_pattern) *match_data_create_from_pattern;
-	__typeof__(pcre2_match) *match;
-	__typeof__(pcre2_match_data_free) *match_data_free;
-	__typeof__(pcre2_get_ovector_pointer) *get_ovector_pointer;
-	__typeof__(pcre2_get_ovector_count) *get_ovector_count;
-	__typeof__(pcre2_substring_number_from_name) *substring_number_from_name;
-	__typeof__(pcre2_code_free) *code_free;
-	__typeof__(pcre2_match_context_free) *match_context_free;
-} pc;
-static const struct dlib_sym pc_syms[] = {
-#define PC_SYM(field, symbol) DLIB_SYM(__typeof__(pc), field, symbol)
-	PC_SYM(compile, pcre2_compile_8),
-	PC_SYM(get_error_message, pcre2_get_error_message_8),
-	PC_SYM(match_context_create, pcre2_match_context_create_8),
-	PC_SYM(set_match_limit, pcre2_set_match_limit_8),
-	PC_SYM(set_heap_limit, pcre2_set_heap_limit_8),
-	PC_SYM(set_callout, pcre2_set_callout_8),
-	PC_SYM(match_data_create_from_pattern, pcre2_match_data_create_from_pattern_8),
-	PC_SYM(match, pcre2_match_8),
-	PC_SYM(match_data_free, pcre2_match_data_free_8),
-	PC_SYM(get_ovector_pointer, pcre2_get_ovector_pointer_8),
-	PC_SYM(get_ovector_count, pcre2_get_ovector_count_8),
-	PC_SYM(substring_number_from_name, pcre2_substring_number_from_name_8),
-	PC_SYM(code_free, pcre2_code_free_8),
-	PC_SYM(match_context_free, pcre2_match_context_free_8),
-#undef PC_SYM
-};
-static struct dlib pc_lib = DLIB_INIT(PCRE2_SONAME, pc_syms, &pc);
-
-const char *rx_unavailable(void)
-{
-	return dlib_open(&pc_lib) == 0 ? NULL : dlib_why(&pc_lib);
-}
-
-char *rx_unavailable_message(void)
-{
-	const char *why = rx_unavailable();
-	return why ? xasprintf(_("cannot load PCRE2 (%s): patterns cannot be matched"), why) : NULL;
-}
 
 struct rx {
 	char *pattern;
@@ -138,8 +84,6 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 {
 	*err = NULL;
 	*offset = 0;
-	if ((*err = rx_unavailable_message()) != NULL)
-		return NULL;
 	size_t len = strlen(pattern);
 	if (len > RX_MAX_PATTERN) {
 		*err = xasprintf(_("pattern is too long (%zu bytes; at most %d)"), len, RX_MAX_PATTERN);
@@ -147,11 +91,12 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 	}
 	int ec;
 	PCRE2_SIZE eo;
-	pcre2_code *code = pc.compile((PCRE2_SPTR)pattern, len,
-	                                 PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C | PCRE2_AUTO_CALLOUT, &ec, &eo, NULL);
+	pcre2_code *code = pcre2_compile((PCRE2_SPTR)pattern, len,
+	                                 PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C | PCRE2_AUTO_CALLOUT,
+	                                 &ec, &eo, NULL);
 	if (code == NULL) {
 		PCRE2_UCHAR buf[256];
-		if (pc.get_error_message(ec, buf, sizeof(buf)) < 0)
+		if (pcre2_get_error_message(ec, buf, sizeof(buf)) < 0)
 			snprintf((char *)buf, sizeof(buf), "%s", _("invalid pattern"));
 		*err = xstrdup((const char *)buf);
 		*offset = eo;
@@ -160,15 +105,15 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 	struct rx *rx = xcalloc(1, sizeof(*rx));
 	rx->pattern = xstrdup(pattern);
 	rx->code = code;
-	rx->mctx = pc.match_context_create(NULL);
+	rx->mctx = pcre2_match_context_create(NULL);
 	if (rx->mctx == NULL) {
 		rx_free(rx);
 		*err = xstrdup(_("out of memory"));
 		return NULL;
 	}
-	pc.set_match_limit(rx->mctx, RX_MATCH_LIMIT);
-	pc.set_heap_limit(rx->mctx, RX_HEAP_LIMIT_KIB);
-	pc.set_callout(rx->mctx, count_step, NULL);
+	pcre2_set_match_limit(rx->mctx, RX_MATCH_LIMIT);
+	pcre2_set_heap_limit(rx->mctx, RX_HEAP_LIMIT_KIB);
+	pcre2_set_callout(rx->mctx, count_step, NULL);
 	return rx;
 }
 
@@ -177,13 +122,13 @@ int rx_match(const struct rx *rx, const char *subject)
 	size_t len = strlen(subject);
 	if (len > RX_MAX_SUBJECT || budget_left == 0)
 		return -1;
-	pcre2_match_data *md = pc.match_data_create_from_pattern(rx->code, NULL);
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(rx->code, NULL);
 	if (md == NULL)
 		return -1;
 	matching = rx;
-	int rc = pc.match(rx->code, (PCRE2_SPTR)subject, len, 0, 0, md, rx->mctx);
+	int rc = pcre2_match(rx->code, (PCRE2_SPTR)subject, len, 0, 0, md, rx->mctx);
 	matching = NULL;
-	pc.match_data_free(md);
+	pcre2_match_data_free(md);
 	if (rc >= 0)
 		return 1;
 	if (rc == PCRE2_ERROR_NOMATCH)
@@ -199,23 +144,23 @@ int rx_match_named(const struct rx *rx, const char *subject, const char *const *
 		out[i] = NULL;
 	if (len > RX_MAX_SUBJECT)
 		return -1;
-	pcre2_match_data *md = pc.match_data_create_from_pattern(rx->code, NULL);
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(rx->code, NULL);
 	if (md == NULL)
 		return -1;
-	int rc = pc.match(rx->code, (PCRE2_SPTR)subject, len, 0, 0, md, rx->mctx);
+	int rc = pcre2_match(rx->code, (PCRE2_SPTR)subject, len, 0, 0, md, rx->mctx);
 	if (rc < 0) {
-		pc.match_data_free(md);
+		pcre2_match_data_free(md);
 		return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
 	}
-	PCRE2_SIZE *ov = pc.get_ovector_pointer(md);
-	uint32_t n_ov = pc.get_ovector_count(md);
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+	uint32_t n_ov = pcre2_get_ovector_count(md);
 	for (size_t i = 0; names[i]; i++) {
-		int g = pc.substring_number_from_name(rx->code, (PCRE2_SPTR)names[i]);
+		int g = pcre2_substring_number_from_name(rx->code, (PCRE2_SPTR)names[i]);
 		if (g <= 0 || (uint32_t)g >= n_ov || ov[2 * g] == PCRE2_UNSET)
 			continue;
 		out[i] = xstrndup(subject + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
 	}
-	pc.match_data_free(md);
+	pcre2_match_data_free(md);
 	return 1;
 }
 
@@ -228,8 +173,8 @@ void rx_free(struct rx *rx)
 {
 	if (rx == NULL)
 		return;
-	pc.code_free(rx->code);
-	pc.match_context_free(rx->mctx);
+	pcre2_code_free(rx->code);
+	pcre2_match_context_free(rx->mctx);
 	if (spent_by == rx)
 		spent_by = NULL; /* the budget stays spent; only the name of the culprit goes */
 	free(rx->pattern);

@@ -23,15 +23,8 @@
 
 struct rx;
 
-/* NULL when patterns can be compiled, else why not: PCRE2 is opened the first time a pattern
- * is compiled (dlib.h), and may be missing. rx_unavailable_message: the same as a message for
- * users ("cannot load PCRE2 (...): patterns cannot be matched"; caller frees), or NULL. */
-const char *rx_unavailable(void);
-char *rx_unavailable_message(void);
-
 /* Compiles pattern (UTF-8). Returns NULL on failure with *err set to a new message (caller
- * frees) and *offset to the character position of the problem (0, and rx_unavailable_message
- * in *err, when PCRE2 cannot be loaded). */
+ * frees) and *offset to the character position of the problem. */
 struct rx *rx_compile(const char *pattern, char **err, size_t *offset);
 /* 1 when subject matches, 0 when not, -1 when a limit stopped the match (subject too long,
  * backtracking or heap limit) or the subject is not valid UTF-8. */

@@ -586,15 +586,8 @@ static int load_import(struct system *sys, xmlNodePtr sec, struct diags *d)
 		il->line = xml_line(c);
 		il->kind = kind && strcmp(kind, "option") == 0 ? IMPORT_OPTION
 		           : kind && strcmp(kind, "ignore") == 0 ? IMPORT_IGNORE : IMPORT_UNIT;
-		char *err = pat ? rx_unavailable_message() : NULL;
+		char *err = NULL;
 		size_t off = 0;
-		if (err) {
-			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL, "%s", err);
-			free(err);
-			free(kind);
-			free(pat);
-			return -1;
-		}
 		il->rx = pat ? rx_compile(pat, &err, &off) : NULL;
 		if (il->rx == NULL) {
 			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,

@@ -67,7 +67,7 @@ start() {
 	# A loaded machine may refuse a new server now and then: a few tries, each checked.
 	tries=0
 	until tm new-session -d -s edit -x 160 -y 50 \
-		"env LC_ALL=C ${start_env:-} MUSTER_DATA_PATH='$MUSTER_DATA_PATH' '$MUSTER' edit '$1'; echo EDIT-EXIT=\$?; sleep 60" \
+		"env LC_ALL=C MUSTER_DATA_PATH='$MUSTER_DATA_PATH' '$MUSTER' edit '$1'; echo EDIT-EXIT=\$?; sleep 60" \
 		2>"$tmp/tmux.err" && tm has-session -t edit 2>>"$tmp/tmux.err"; do
 		tries=$((tries + 1))
 		sed 's/^/# tmux: /' "$tmp/tmux.err"
@@ -89,6 +89,25 @@ enter() {
 	keys Enter
 	ok_if "$2" wait_prompt
 }
+
+# --- without GNU readline: a plain prompt, and the edit still works -------------------------
+# A build configured --without-readline (make check sets MUSTER_READLINE=no) reads plain lines
+# at a terminal: nothing completes with Tab, so only this part runs.
+if [ "${MUSTER_READLINE:-yes}" = no ]; then
+	nr=$tmp/nr.xml
+	"$MUSTER" new "$nr" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null ||
+		echo "Bail out! muster new failed"
+	start "$nr" "no readline"
+	ok_if "no readline: the plain prompt is explained" wait_for "Type 'help' for the commands, 'quit' to leave."
+	enter "add quack-marine 10" "no readline: a line is read"
+	ok_if "no readline: the unit is added" wait_for "70 of 300 AP, 230 left"
+	typed "quit"
+	keys Enter
+	ok_if "no readline: quit exits 0" wait_for "EDIT-EXIT=0"
+	if grep -c '<unit ' "$nr" | grep -qx 1; then ok "no readline: the unit is in the file"; else not_ok "no readline: the unit is in the file"; fi
+	tap_done
+	exit
+fi
 
 # --- a legal 300-AP Duckhammer army ---------------------------------------------------------
 dh=$tmp/dh.xml
@@ -158,21 +177,4 @@ else
 fi
 ok_if "actionhammer: the Leader is attached in the file" grep -qF 'attach="granite-troopers"' "$ah"
 
-# --- without GNU readline: a plain prompt, and the edit still works -------------------------
-# muster opens readline only for a terminal session; an empty file in its place makes that
-# fail, as on a system without the library.
-mkdir "$tmp/norl" || echo "Bail out! mkdir failed"
-for v in 6 7 8 9; do : >"$tmp/norl/libreadline.so.$v"; done
-nr=$tmp/nr.xml
-"$MUSTER" new "$nr" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null ||
-	echo "Bail out! muster new failed"
-start_env="LD_LIBRARY_PATH='$tmp/norl'"
-start "$nr" "no readline"
-ok_if "no readline: the reason is shown" wait_for "cannot load GNU readline"
-enter "add quack-marine 10" "no readline: a line is read"
-ok_if "no readline: the unit is added" wait_for "70 of 300 AP, 230 left"
-typed "quit"
-keys Enter
-ok_if "no readline: quit exits 0" wait_for "EDIT-EXIT=0"
-if grep -c '<unit ' "$nr" | grep -qx 1; then ok "no readline: the unit is in the file"; else not_ok "no readline: the unit is in the file"; fi
 tap_done
