@@ -321,6 +321,46 @@ static bool keyed_by_also(const struct agg *a, const struct eunit *u, const stru
 	return multi;
 }
 
+/* Visits what the aggregate selects in its scope: list row, or every list when row is the
+ * roster's (n_lists); *li names the list being visited. */
+static void visit_scope(const struct agg *a, const struct eval *ev, size_t row, size_t *li,
+                        agg_visit_fn *fn, void *arg)
+{
+	size_t from = row, to = row + 1;
+	if (row == ev->n_lists) {
+		from = 0;
+		to = ev->n_lists;
+	}
+	for (*li = from; *li < to; (*li)++) {
+		const struct elist *el = &ev->lists[*li];
+		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		for (size_t ui = 0; ui < el->n; ui++)
+			agg_visit_unit(a, &c, &el->units[ui], fn, arg);
+	}
+}
+
+/* The values of each key of an item, as fill_expanded and union_value take them: sets[k]
+ * holds n[k] sorted NUL-terminated values. False when a key has no value. */
+static bool item_key_sets(const struct agg *a, const struct eunit *u, const struct eitem *w,
+                          bool this, const struct system *sys, struct strbuf *sets, size_t *n)
+{
+	for (size_t k = 0; k < a->n_keys; k++) {
+		const struct attr_def *at = this ? a->keys[k].this_attr : a->keys[k].item_attr;
+		const struct value *v = attr_value(at, u, w);
+		if (v == NULL || !v->set)
+			return false;
+		n[k] = key_values(at, v, u, sys, &sets[k]);
+		if (n[k] == 0) {
+			/* One value: as item_key writes it, without its separator. */
+			sets[k].len = 0;
+			key_value(&sets[k], v);
+			sets[k].s[sets[k].len - 1] = '\0';
+			n[k] = 1;
+		}
+	}
+	return true;
+}
+
 /* Adds a counted item with further groups to the bucket of every key set it falls in: one
  * value of each key, the product over the keys (counted in each, as group-by counts it). */
 static void fill_expanded(struct filling *f, const struct eunit *u, const struct eitem *w,
@@ -332,19 +372,9 @@ static void fill_expanded(struct filling *f, const struct eunit *u, const struct
 	size_t *at = xcalloc(f->a->n_keys + 1, sizeof(*at));
 	const char **cur = xcalloc(f->a->n_keys + 1, sizeof(*cur));
 	size_t sets = 1;
+	if (!item_key_sets(f->a, u, w, false, sys, vals, n))
+		goto out;
 	for (size_t k = 0; k < f->a->n_keys; k++) {
-		const struct attr_def *a = f->a->keys[k].item_attr;
-		const struct value *v = attr_value(a, u, w);
-		if (v == NULL || !v->set)
-			goto out;
-		n[k] = key_values(a, v, u, sys, &vals[k]);
-		if (n[k] == 0) {
-			/* One value: as item_key writes it. */
-			vals[k].len = 0;
-			key_value(&vals[k], v);
-			vals[k].s[vals[k].len - 1] = '\0';
-			n[k] = 1;
-		}
 		if (sets > AGG_MAX_KEY_SETS / n[k]) {
 			f->ac->overflow = true;
 			goto out;
@@ -389,26 +419,6 @@ static void fill_one(void *arg, const struct eunit *u, const struct eitem *w,
 		add_to(f->ac, f->a, f->ev->sys, f->li, f->key.s, u, w, o);
 }
 
-/* The values of each key of an item, as fill_expanded takes them: sets[k] holds n[k] sorted
- * NUL-terminated values. False when a key has no value. */
-static bool item_key_sets(const struct agg *a, const struct eunit *u, const struct eitem *w,
-                          bool this, const struct system *sys, struct strbuf *sets, size_t *n)
-{
-	for (size_t k = 0; k < a->n_keys; k++) {
-		const struct attr_def *at = this ? a->keys[k].this_attr : a->keys[k].item_attr;
-		const struct value *v = attr_value(at, u, w);
-		if (v == NULL || !v->set)
-			return false;
-		n[k] = key_values(at, v, u, sys, &sets[k]);
-		if (n[k] == 0) {
-			sets[k].len = 0;
-			key_value(&sets[k], v);
-			sets[k].s[sets[k].len - 1] = '\0';
-			n[k] = 1;
-		}
-	}
-	return true;
-}
 
 /* Do two sorted sets of n and m NUL-terminated values share one? */
 static bool sets_meet(const char *x, size_t n, const char *y, size_t m)
@@ -488,17 +498,7 @@ static enum ev_status union_value(const struct agg *a, struct eval *ev, struct a
 	if (b == NULL) {
 		b = bucket_get(ac, key.s, true);
 		f.b = b;
-		size_t from = row, to = row + 1;
-		if (row == ev->n_lists) {
-			from = 0;
-			to = ev->n_lists;
-		}
-		for (f.li = from; f.li < to; f.li++) {
-			const struct elist *el = &ev->lists[f.li];
-			struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
-			for (size_t ui = 0; ui < el->n; ui++)
-				agg_visit_unit(a, &sc, &el->units[ui], union_one, &f);
-		}
+		visit_scope(a, ev, row, &f.li, union_one, &f);
 	}
 	strbuf_release(&key);
 	if (b->overflow)
@@ -520,17 +520,7 @@ static struct acache *compute(const struct agg *a, struct eval *ev, size_t row)
 {
 	struct filling f = { xcalloc(1, sizeof(*f.ac)), a, ev, 0, STRBUF_INIT };
 	f.ac->ix = idx_new();
-	size_t from = row, to = row + 1;
-	if (row == ev->n_lists) {
-		from = 0;
-		to = ev->n_lists;
-	}
-	for (f.li = from; f.li < to; f.li++) {
-		const struct elist *el = &ev->lists[f.li];
-		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
-		for (size_t ui = 0; ui < el->n; ui++)
-			agg_visit_unit(a, &c, &el->units[ui], fill_one, &f);
-	}
+	visit_scope(a, ev, row, &f.li, fill_one, &f);
 	strbuf_release(&f.key);
 	return f.ac;
 }
