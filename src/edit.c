@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "edit.h"
+#include "catalog.h"
 #include "check.h"
 #include "eval.h"
 #include "idx.h"
@@ -317,27 +318,172 @@ static const struct entry_option *find_option(const struct entry *e, const char 
 	return NULL;
 }
 
-/* Sets how often unit u takes option o; 0 takes it off. */
-static void set_option(xmlNodePtr u, const struct entry_option *o, long count)
+static int fail(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The element of option o among the children of n, or NULL. */
+static xmlNodePtr option_elem(xmlNodePtr n, const struct entry_option *o)
 {
-	for (xmlNodePtr c = xml_first_elem(u); c; c = xml_next_elem(c)) {
-		if (!xml_is(c, "option") || !prop_is(c, "id", o->id, false))
-			continue;
-		if (count == 0)
-			drop_node(c);
-		else if (count == 1)
-			xmlUnsetProp(c, BAD_CAST "count");
-		else
-			set_long_prop(c, "count", count);
-		return;
-	}
-	if (count == 0)
-		return;
-	xmlNodePtr n = xmlNewNode(u->ns, BAD_CAST "option");
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		if (xml_is(c, "option") && prop_is(c, "id", o->id, false))
+			return c;
+	return NULL;
+}
+
+/* The element option o of entry e goes in, in unit u: the unit, or the element of the option
+ * it stands under in the catalog; NULL when that option is not taken. */
+static xmlNodePtr option_holder(xmlNodePtr u, const struct entry *e, const struct entry_option *o)
+{
+	if (o->up == 0)
+		return u;
+	const struct entry_option *parent = &e->options[o->up - 1];
+	xmlNodePtr h = option_holder(u, e, parent);
+	return h ? option_elem(h, parent) : NULL;
+}
+
+static xmlNodePtr new_option(xmlNodePtr holder, const struct entry_option *o, long count)
+{
+	xmlNodePtr n = xmlNewNode(holder->ns, BAD_CAST "option");
 	xml_set_prop(n, "id", o->id);
 	if (count > 1)
 		set_long_prop(n, "count", count);
-	append_child(u, n);
+	append_child(holder, n);
+	return n;
+}
+
+/* Taking o of a choose-one takes the others of its choice off, as a radio button does. */
+static void drop_choice(xmlNodePtr holder, const struct entry *e, const struct entry_option *o)
+{
+	xmlNodePtr next;
+	for (xmlNodePtr c = xml_first_elem(holder); c; c = next) {
+		next = xml_next_elem(c);
+		char *id = xml_is(c, "option") ? xml_prop(c, "id") : NULL;
+		const struct entry_option *other = id ? entry_option(e, id) : NULL;
+		free(id);
+		if (other && other != o && other->in_choice == o->in_choice)
+			drop_node(c);
+	}
+}
+
+/* Sets how often unit u takes option o of entry e; 0 takes it off (with what it holds). */
+static int set_option(xmlNodePtr u, const struct entry *e, const struct entry_option *o,
+                      long count, struct diags *d)
+{
+	xmlNodePtr holder = option_holder(u, e, o);
+	if (holder == NULL) {
+		if (count == 0)
+			return 0;
+		return fail(d, _("option '%s' stands under option '%s': take that first"), o->id,
+		            e->options[o->up - 1].id);
+	}
+	if (count > 0 && o->in_choice && e->choices[o->in_choice - 1].max == 1)
+		drop_choice(holder, e, o);
+	xmlNodePtr c = option_elem(holder, o);
+	if (c == NULL) {
+		if (count > 0)
+			new_option(holder, o, count);
+	} else if (count == 0) {
+		drop_node(c);
+	} else if (count == 1) {
+		xmlUnsetProp(c, BAD_CAST "count");
+	} else {
+		set_long_prop(c, "count", count);
+	}
+	return 0;
+}
+
+/* The count of option element n (1 when it gives none). */
+static long option_count(xmlNodePtr n)
+{
+	char *v = xml_prop(n, "count");
+	long c = 1;
+	if (v && parse_long(v, 1, 1000, &c) != 0)
+		c = 1;
+	free(v);
+	return c;
+}
+
+/* Walks the option elements under n: for each one of e's, node[i] and took[i]. */
+static void taken_options(const struct entry *e, xmlNodePtr n, xmlNodePtr *node, long *took)
+{
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "option"))
+			continue;
+		char *id = xml_prop(c, "id");
+		const struct entry_option *o = entry_option(e, id ? id : "");
+		free(id);
+		if (o == NULL)
+			continue;
+		node[o - e->options] = c;
+		took[o - e->options] = option_count(c);
+		taken_options(e, c, node, took);
+	}
+}
+
+/* The ids of e's model options, for a message: a static buffer, cut short past 200 bytes. */
+static const char *model_names(const struct entry *e)
+{
+	static char buf[256];
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < e->n_options && len < 200; i++)
+		if (e->options[i].model)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", len ? ", " : "",
+			                        e->options[i].id);
+	return buf;
+}
+
+/* A unit of several kinds of model (a sergeant and troopers) has the models its model
+ * options count. */
+static void sync_models(const struct entry *e, xmlNodePtr u)
+{
+	if (!e->has_models)
+		return;
+	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
+	long *took = xcalloc(e->n_options, sizeof(*took));
+	taken_options(e, u, node, took);
+	long models = 0;
+	for (size_t i = 0; i < e->n_options; i++)
+		if (e->options[i].model)
+			models += took[i];
+	set_long_prop(u, "models", models > 0 ? models : 1);
+	free(node);
+	free(took);
+}
+
+/* What a builder selects with a new unit, as BattleScribe does: each option the catalog asks
+ * for (min) and each choice's default, for each one of its parent taken, unless the command
+ * took one itself. One pass: a parent stands before its options in an entry's array. */
+static void select_defaults(const struct entry *e, xmlNodePtr u)
+{
+	if (e->n_options == 0)
+		return;
+	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
+	long *took = xcalloc(e->n_options, sizeof(*took));
+	bool *chosen = xcalloc(e->n_choices + 1, sizeof(*chosen));
+	taken_options(e, u, node, took);
+	for (size_t i = 0; i < e->n_options; i++)
+		if (took[i] && e->options[i].in_choice)
+			chosen[e->options[i].in_choice - 1] = true;
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		long per = o->up ? took[o->up - 1] : 1;
+		xmlNodePtr holder = o->up ? node[o->up - 1] : u;
+		long want = 0;
+		if (o->in_choice) {
+			const struct opt_choice *c = &e->choices[o->in_choice - 1];
+			if (c->def == i + 1 && !chosen[o->in_choice - 1])
+				want = c->min > 0 ? c->min : 1;
+		} else {
+			want = o->min;
+		}
+		if (!took[i] && per > 0 && holder && want > 0 && want * per <= 1000) {
+			took[i] = want * per;
+			node[i] = new_option(holder, o, took[i]);
+		}
+	}
+	free(node);
+	free(took);
+	free(chosen);
 }
 
 /* An id no unit of list has, made from base. */
@@ -508,7 +654,8 @@ static int apply_options(const struct opts *o, const struct entry *e, xmlNodePtr
 		const struct entry_option *eo = find_option(e, o->opt_ids[i], d);
 		if (eo == NULL)
 			return -1;
-		set_option(u, eo, o->opt_counts[i]);
+		if (set_option(u, e, eo, o->opt_counts[i], d) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -540,6 +687,9 @@ static int apply_attach(const struct system *sys, const struct opts *o, xmlNodeP
 static int apply_common(const struct system *sys, const struct opts *o, const struct entry *e,
                         xmlNodePtr list, xmlNodePtr u, struct diags *d)
 {
+	if (o->models > 0 && e->has_models)
+		return fail(d, _("'%s' counts its models from its model options (%s): set those instead"),
+		            e->name, model_names(e));
 	if (o->models > 0)
 		set_long_prop(u, "models", o->models);
 	if (o->name) {
@@ -556,6 +706,7 @@ static int apply_common(const struct system *sys, const struct opts *o, const st
 	}
 	if (apply_options(o, e, u, d) != 0)
 		return -1;
+	sync_models(e, u);
 	return apply_attach(sys, o, list, u, d);
 }
 
@@ -577,7 +728,11 @@ static int verb_add(const struct system *sys, xmlDocPtr doc, struct opts *o, str
 	xmlSetProp(u, BAD_CAST "entry", BAD_CAST e->id);
 	set_long_prop(u, "models", 1);
 	append_child(list, u);
-	return apply_common(sys, o, e, list, u, d);
+	if (apply_common(sys, o, e, list, u, d) != 0)
+		return -1;
+	select_defaults(e, u);
+	sync_models(e, u);
+	return 0;
 }
 
 static int verb_remove(const struct system *sys, xmlDocPtr doc, struct opts *o, struct diags *d)
