@@ -472,9 +472,9 @@ static void option_max(struct checker *k, const struct r_unit *u, const struct r
 	if (o->max < OPTION_UNBOUNDED && taken > o->max * per) {
 		diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, o->ref, "catalog-option-max",
 		          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld for "
-		                   "each '%s' (%ld)",
+		                   "each '%s', %ld here",
 		                   "%s takes option '%s' %ld times; the catalog allows at most %ld for "
-		                   "each '%s' (%ld)",
+		                   "each '%s', %ld here",
 		                   (unsigned long)taken),
 		          who, o->name, taken, o->max, par->name, o->max * per);
 		k->errors++;
@@ -503,8 +503,8 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 	const struct entry_option *par = &u->entry->options[o->up - 1];
 	const struct r_option *rp = &u->opts[k->at[o->up - 1] - 1];
 	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, o->ref, "catalog-option-min",
-	          ngettext("%s must take option '%s' at least %ld time for each '%s' (%ld)",
-	                   "%s must take option '%s' at least %ld times for each '%s' (%ld)",
+	          ngettext("%s must take option '%s' at least %ld time for each '%s', %ld here",
+	                   "%s must take option '%s' at least %ld times for each '%s', %ld here",
 	                   (unsigned long)o->min),
 	          who, o->name, o->min, par->name, o->min * per);
 	k->errors++;
