@@ -183,7 +183,7 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	doc = xml_load_memory_for_edit(was, was_len, path, &d);
 	if (doc == NULL)
 		goto print;
-	if (edit_apply(doc, r->sys, argc, argv, &d) != 0) {
+	if (edit_apply(doc, r, argc, argv, &d) != 0) {
 		for (size_t i = 0; i < d.n; i++)
 			fprintf(stderr, "muster: %s: %s\n", vis(path), vis(d.v[i].msg));
 		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
