@@ -61,6 +61,9 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "Options:\n"
 	   "      --date=DATE      the entry's date (default: today)\n"
 	   "      --note=TEXT      a note kept with the entry\n\n"
+	   "UNIT is a unit's id, its number as 'muster status' prints it, the name given to\n"
+	   "it, or its entry when one unit of the roster has it, as in 'muster set'. The\n"
+	   "ledger names a unit by its id: a unit without one is given one first.\n\n"
 	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
 	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
 	exec_campaign,
