@@ -67,6 +67,41 @@ hasnt "remove: the file ends its list cleanly" "$f" '    </list>'
 
 run "status: legal again" 0 "Legality: legal" status "$f"
 
+# --- ids: every unit a command makes gets one, and none is given twice in a file --------------
+i=$tmp/ids.xml
+run "ids: a new roster" 0 "" new "$i" --system=duckhammer --size=large-skirmish --faction=impondium
+run "ids: add" 0 "(1 unit)" add "$i" quack-marine 10
+run "ids: add another" 0 "(2 units)" add "$i" quack-marine 5
+has "ids: the first unit's id" "$i" '<unit entry="quack-marine" models="10" id="quack-marine-1"/>'
+has "ids: the second unit's id" "$i" '<unit entry="quack-marine" models="5" id="quack-marine-2"/>'
+run "ids: remove by id" 0 "(1 unit)" remove "$i" quack-marine-2
+run "ids: add after a remove" 0 "(2 units)" add "$i" quack-marine 4
+has "ids: a removed unit's id is not given again" "$i" '<unit entry="quack-marine" models="4" id="quack-marine-3"/>'
+has "ids: the roster counts the ids given" "$i" 'last-id="3"'
+run "ids: a copy" 0 "(3 units)" set "$i" 1 --copy
+has "ids: a copy gets a new id" "$i" '<unit entry="quack-marine" models="10" id="quack-marine-4"/>'
+run "ids: --id gives the id" 0 "(4 units)" add "$i" marine-sergeant --id=sarge
+has "ids: the given id, and no other" "$i" '<unit entry="marine-sergeant" models="1" id="sarge"/>'
+run "ids: set by id" 0 "" set "$i" quack-marine-3 --models=6
+has "ids: the unit named by id changed" "$i" '<unit entry="quack-marine" models="6" id="quack-marine-3"/>'
+run "ids: set by number" 0 "" set "$i" 4 --models=2
+has "ids: the unit named by number changed" "$i" '<unit entry="marine-sergeant" models="2" id="sarge"/>'
+refused "ids: an entry that several units have is refused with their numbers and ids" 2 \
+	"3 units are 'Quack Marine': 1 (quack-marine-1), 2 (quack-marine-3), 3 (quack-marine-4)" \
+	set "$i" "Quack Marine" --models=2
+cat >"$i" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer">
+  <list id="main" size="large-skirmish" faction="impondium">
+    <unit entry="quack-marine" models="10" id="quack-marine-7"/>
+    <unit entry="quack-marine" models="10"/>
+  </list>
+</roster>
+XML
+run "ids: a file without last-id" 0 "(3 units)" add "$i" quack-marine 3
+has "ids: counts on from the ids of that form it holds" "$i" '<unit entry="quack-marine" models="3" id="quack-marine-8"/>'
+has "ids: a unit without an id keeps none" "$i" '<unit entry="quack-marine" models="10"/>'
+
 # --- comments and layout survive ------------------------------------------------------------
 g=$tmp/ah.xml
 cat >"$g" <<'XML'
