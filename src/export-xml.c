@@ -205,6 +205,8 @@ void export_xml_list(const struct eval *ev, struct strbuf *sb)
 	strbuf_adds(sb, r->camp ? " version=\"2\"" : " version=\"1\"");
 	attr(sb, "system", sys->id);
 	attr(sb, "name", r->name);
+	if (r->last_id > 0)
+		num(sb, "last-id", r->last_id);
 	strbuf_adds(sb, ">\n");
 	fields(sb, sys, r->fields, FIELD_ROSTER, "  ");
 	for (size_t li = 0; li < r->n_lists; li++) {

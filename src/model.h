@@ -344,6 +344,7 @@ struct roster {
 	struct r_list *lists;
 	size_t n_lists;
 	struct campaign *camp;  /* campaign.h, or NULL */
+	long last_id;           /* <roster last-id>: the last unit id number given (unitref.h) */
 	long line;
 	/* The units' strings, options and trainings: one allocation per 64 KiB, where malloc's
 	 * blocks of at least 32 bytes for a 7-byte id were a tenth of a big list's memory. */

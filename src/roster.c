@@ -14,6 +14,7 @@
 #include "util.h"
 #include "xml.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -403,6 +404,8 @@ static int roster_begin(struct session *s, struct roster *r, xmlNodePtr root, st
 		return -1;
 	r->line = xml_line(root);
 	r->name = xml_prop(root, "name");
+	if (xml_prop_long(root, "last-id", 0, LONG_MAX, 0, &r->last_id, r->file, d))
+		return -1;
 	char *sysid = xml_prop(root, "system");
 	struct diags sd = DIAGS_INIT;
 	const struct system *sys = session_system(s, sysid, &sd);
