@@ -1,10 +1,11 @@
-/* ledger.c - reading a roster's <campaign>: the ledger of dated entries
+/* ledger.c - reading and writing a roster's <campaign>: the ledger of dated entries
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Only what is written is read here: numbers within bounds, ids resolved against the system
  * (advances, currencies, keywords). Which unit an entry names, and what the entries add up to,
- * is camp_derive's work (campaign.c).
+ * is camp_derive's work (campaign.c). Writing appends or corrects one entry in a roster's
+ * document as the user gave it (muster campaign); reading the result back checks it.
  */
 #include "muster.h"
 #include "campaign.h"
@@ -300,4 +301,126 @@ struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const
 			return NULL;
 		}
 	return c;
+}
+
+/* --- writing ------------------------------------------------------------------------------- */
+
+static xmlNodePtr child_or_new(xmlNodePtr parent, const char *name, const char *indent)
+{
+	xmlNodePtr n = xml_child(parent, name);
+	if (n)
+		return n;
+	xmlAddChild(parent, xmlNewText(BAD_CAST indent));
+	n = xmlNewChild(parent, parent->ns, BAD_CAST name, NULL);
+	xmlAddChild(parent, xmlNewText(BAD_CAST "\n"));
+	return n;
+}
+
+/* Appends <name> to the ledger, on its own line. */
+static xmlNodePtr append_elem(xmlDocPtr doc, const char *name)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	xmlNodePtr camp = xml_child(root, "campaign");
+	if (camp == NULL) {
+		xmlNodePtr last = xmlGetLastChild(root);
+		if (last && last->type == XML_TEXT_NODE)
+			xmlNodeSetContent(last, BAD_CAST "\n  ");
+		else
+			xmlAddChild(root, xmlNewText(BAD_CAST "\n  "));
+		camp = xmlNewChild(root, root->ns, BAD_CAST "campaign", NULL);
+		xmlAddChild(root, xmlNewText(BAD_CAST "\n"));
+		xmlSetProp(root, BAD_CAST "version", BAD_CAST "2");
+	}
+	xmlNodePtr led = child_or_new(camp, "ledger", "\n    ");
+	xmlNodePtr last = xmlGetLastChild(led);
+	if (last && last->type == XML_TEXT_NODE) {
+		xmlUnlinkNode(last);
+		xmlFreeNode(last);
+	}
+	xmlAddChild(led, xmlNewText(BAD_CAST "\n      "));
+	xmlNodePtr n = xmlNewChild(led, led->ns, BAD_CAST name, NULL);
+	xmlAddChild(led, xmlNewText(BAD_CAST "\n    "));
+	xmlNodePtr cl = xmlGetLastChild(camp);
+	if (cl == led)
+		xmlAddChild(camp, xmlNewText(BAD_CAST "\n  "));
+	return n;
+}
+
+static void set_prop(xmlNodePtr n, const char *name, const char *value)
+{
+	if (value)
+		xml_set_prop(n, name, value);
+}
+
+/* The n-th (1-based) entry of the ledger, or NULL. */
+static xmlNodePtr nth_entry(xmlDocPtr doc, long n)
+{
+	xmlNodePtr camp = xml_child(xmlDocGetRootElement(doc), "campaign");
+	xmlNodePtr led = camp ? xml_child(camp, "ledger") : NULL;
+	long k = 0;
+	for (xmlNodePtr e = led ? xml_first_elem(led) : NULL; e; e = xml_next_elem(e))
+		if (++k == n)
+			return e;
+	return NULL;
+}
+
+bool ledger_started(struct _xmlDoc *doc)
+{
+	return xml_child(xmlDocGetRootElement(doc), "campaign") != NULL;
+}
+
+void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e)
+{
+	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
+	xmlNodePtr n = append_elem(doc, kinds[e->kind]);
+	const struct { const char *name, *value; } attrs[] = {
+		{ "opponent", e->opponent }, { "vp", e->vp }, { "opponent-vp", e->opponent_vp },
+		{ "result", e->result }, { "unit", e->unit }, { "advance", e->advance },
+		{ "award", e->award }, { "currency", e->currency }, { "amount", e->amount },
+		{ "times", e->times }, { "models", e->models }, { "wounds", e->wounds },
+		{ "item", e->item }, { "keyword", e->keyword }, { "roll", e->roll },
+		{ "replaces", e->replaces },
+	};
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(attrs); i++)
+		set_prop(n, attrs[i].name, attrs[i].value);
+	for (size_t i = 0; i < e->n_means; i++) {
+		xmlNodePtr m = xmlNewChild(n, n->ns, BAD_CAST "means", NULL);
+		set_prop(m, "times", e->means[i].times);
+		set_prop(m, "id", e->means[i].id);
+	}
+	for (size_t i = 0; i < e->n_hurt; i++)
+		set_prop(xmlNewChild(n, n->ns, BAD_CAST "hurt", NULL), "value", e->hurt[i]);
+	for (size_t i = 0; i < e->n_lost; i++) {
+		xmlNodePtr l = xmlNewChild(n, n->ns, BAD_CAST "lost", NULL);
+		set_prop(l, "unit", e->lost[i].unit);
+		set_prop(l, "models", e->lost[i].models);
+		set_prop(l, "morale", e->lost[i].morale);
+		set_prop(l, "rolls", e->lost[i].rolls);
+	}
+	set_prop(n, "date", e->date);
+	set_prop(n, "note", e->note);
+}
+
+bool ledger_has_entry(struct _xmlDoc *doc, long n)
+{
+	return nth_entry(doc, n) != NULL;
+}
+
+bool ledger_field_name_ok(const char *name)
+{
+	return xmlValidateName(BAD_CAST name, 0) == 0 && strchr(name, ':') == NULL;
+}
+
+int ledger_fix(struct _xmlDoc *doc, long n, const struct ledger_fix_rec *f, size_t nf)
+{
+	xmlNodePtr e = nth_entry(doc, n);
+	if (e == NULL)
+		return -1;
+	for (size_t i = 0; i < nf; i++) {
+		if (f[i].value[0])
+			xml_set_prop(e, f[i].name, f[i].value);
+		else
+			xmlUnsetProp(e, BAD_CAST f[i].name);
+	}
+	return 0;
 }
