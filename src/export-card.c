@@ -1,4 +1,4 @@
-/* export-text.c - entry cards (muster catalog SYSTEM ENTRY)
+/* export-card.c - entry cards (muster catalog SYSTEM ENTRY)
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
