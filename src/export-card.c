@@ -2,12 +2,12 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * The lists themselves are rendered by export-list.c (text, Markdown), export-html.c,
+ * The lists themselves are rendered by export-text.c (text, Markdown), export-html.c,
  * export-csv.c and export-xml.c.
  */
 #include "muster.h"
 #include "export.h"
-#include "export-int.h"
+#include "export-common.h"
 #include "util.h"
 #include "value.h"
 

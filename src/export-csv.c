@@ -14,7 +14,8 @@
  */
 #include "muster.h"
 #include "export.h"
-#include "export-int.h"
+#include "export-common.h"
+#include "export-render.h"
 #include "csvout.h"
 #include "util.h"
 

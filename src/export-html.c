@@ -11,7 +11,8 @@
  */
 #include "muster.h"
 #include "export.h"
-#include "export-int.h"
+#include "export-common.h"
+#include "export-render.h"
 #include "util.h"
 #include "value.h"
 
