@@ -192,11 +192,7 @@ static int64_t unit_cost(const struct deriv *v, const struct camp_unit *u, long 
 {
 	if (v->cd->pay < 0)
 		return 0;
-	int64_t *costs = xcalloc(v->sys->n_costs + 1, sizeof(*costs));
-	size_t ci = (size_t)v->cd->currencies[v->cd->pay].cost;
-	int64_t x = eval_unit_cost(v->sys, u->ru, models, costs) == 0 ? costs[ci] : INT64_MAX / 4;
-	free(costs);
-	return x;
+	return cost_of(v, u, models, (size_t)v->cd->currencies[v->cd->pay].cost);
 }
 
 static void set_level(struct deriv *v, struct camp_unit *u)
