@@ -378,6 +378,9 @@ struct roster;
 int camp_derive(struct roster *r, struct diags *d);
 void campaign_free(const struct system *sys, struct campaign *c);
 
+/* The element of a ledger entry of kind k ("start", "battle"...), as show names it too. */
+const char *ledger_kind_name(enum ledger_kind k);
+
 /* Reads a roster's <campaign> element (ledger.c); NULL with a fatal diagnostic on error. The
  * ledger's references are resolved by camp_derive. */
 struct _xmlNode;

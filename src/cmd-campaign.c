@@ -71,12 +71,6 @@ enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OP
 
 /* --- show ---------------------------------------------------------------------------------- */
 
-static const char *kind_name(enum ledger_kind k)
-{
-	static const char *const names[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
-	return names[k];
-}
-
 static void show_units(const struct roster *r, FILE *out)
 {
 	const struct camp_def *cd = r->sys->camp;
@@ -166,7 +160,7 @@ static void show_ledger(const struct roster *r, FILE *out)
 	fprintf(out, "\n%s\n", _("Ledger"));
 	for (size_t i = 0; i < c->n_ledger; i++) {
 		const struct ledger_entry *le = &c->ledger[i];
-		const char *kind = kind_name(le->kind);
+		const char *kind = ledger_kind_name(le->kind);
 		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? vis(le->date) : "-", kind);
 		if (le->kind != LE_START || cd->pay >= 0)
 			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");

@@ -17,6 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The element of each ledger_kind. */
+static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
+
+const char *ledger_kind_name(enum ledger_kind k)
+{
+	return kinds[k];
+}
+
 struct lr {
 	const struct system *sys;
 	const char *file;
@@ -118,10 +126,133 @@ static int read_battle(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	return 0;
 }
 
+/* <start amount="N"><means id="ID" times="N"/>...</start> */
+static int read_start(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	const struct camp_def *cd = p->sys->camp;
+	if (xml_prop_long(n, "amount", 0, 1000000000L, 0, &le->amount, p->file, p->d))
+		return -1;
+	size_t nm = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		nm++;
+	le->means = xcalloc(nm + 1, sizeof(*le->means));
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "means"))
+			LFAIL(c, _("a <start> holds <means>, not <%s>"), (const char *)c->name);
+		struct le_means *m = &le->means[le->n_means++];
+		m->id = xml_prop(c, "id");
+		if (m->id == NULL)
+			LFAIL(c, "%s", _("<means> needs an id"));
+		m->def = idx_get(cd->means_idx, m->id);
+		if (m->def == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < cd->n_means; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->means[i].id);
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
+			          _("unknown means '%s' (means: %s)"), m->id, sb.s ? sb.s : _("none"));
+			strbuf_release(&sb);
+			return -1;
+		}
+		if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
+			return -1;
+	}
+	return 0;
+}
+
+/* <train unit="ID" advance="ID" item="ID" replaces="ID" keyword="ID" roll="N"/> */
+static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	const struct camp_def *cd = p->sys->camp;
+	char *id = xml_prop(n, "advance");
+	le->adv = idx_get(cd->advance_idx, id ? id : "");
+	if (le->adv == NULL) {
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; i < cd->n_advances; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->advances[i].opt.id);
+		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+		          _("unknown training '%s' (trainings: %s)"), id ? id : "", sb.s ? sb.s : _("none"));
+		strbuf_release(&sb);
+		free(id);
+		return -1;
+	}
+	free(id);
+	if (le->adv->army) {
+		le->unit = xml_prop(n, "unit");
+		if (le->unit)
+			LFAIL(n, _("advance '%s' is taken by the army: name no unit"), le->adv->opt.id);
+		return 0;
+	}
+	if (need_unit(p, n, &le->unit))
+		return -1;
+	le->item = xml_prop(n, "item");
+	le->replaces = xml_prop(n, "replaces");
+	if (le->replaces && !le->adv->choose_item)
+		LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
+	if (le->adv->choose_item && le->item == NULL)
+		LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
+	if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
+		return -1;
+	char *kw = xml_prop(n, "keyword");
+	if (le->adv->pick_keyword) {
+		const struct keyword_def *kd = idx_get(p->sys->kw_idx, kw ? kw : "");
+		if (kd == NULL || kd->on != le->adv->keyword_on) {
+			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+			          _("training '%s' grants a keyword of its %s: keyword=\"%s\" is none"),
+			          le->adv->opt.id, le->adv->pick_item ? _("item") : _("unit"), kw ? kw : "");
+			free(kw);
+			return -1;
+		}
+		le->keyword = (long)kd->index;
+	} else if (kw) {
+		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+		          _("training '%s' grants no keyword of the player's choice"), le->adv->opt.id);
+		free(kw);
+		return -1;
+	}
+	free(kw);
+	return 0;
+}
+
+/* <gain award="ID" times="N"/> or <gain currency="ID" amount="N"/> */
+static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	const struct camp_def *cd = p->sys->camp;
+	char *aw = xml_prop(n, "award");
+	if (aw) {
+		le->award = idx_get(cd->award_idx, aw);
+		if (le->award == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < cd->n_awards; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->awards[i].id);
+			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+			          _("unknown award '%s' (awards: %s)"), aw, sb.s ? sb.s : _("none"));
+			strbuf_release(&sb);
+			free(aw);
+			return -1;
+		}
+		free(aw);
+		long times;
+		if (xml_prop_long(n, "times", -1000, 1000, 1, &times, p->file, p->d))
+			return -1;
+		le->currency = (long)le->award->currency;
+		le->amount = le->award->amount * times;
+		le->models = times;
+		return 0;
+	}
+	char *cur = xml_prop(n, "currency");
+	const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
+	free(cur);
+	if (cc == NULL)
+		LFAIL(n, "%s", _("<gain> needs currency=\"ID\" naming a currency of the campaign"));
+	le->currency = (long)(cc - cd->currencies);
+	if (xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &le->amount, p->file, p->d))
+		return -1;
+	return 0;
+}
+
 static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 {
 	const struct camp_def *cd = p->sys->camp;
-	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
 	size_t k;
 	for (k = 0; k < MUSTER_ARRAY_LEN(kinds) && !xml_is(n, kinds[k]); k++)
 		;
@@ -137,35 +268,8 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	le->currency = -1;
 	le->roll = LONG_MIN;
 	switch (le->kind) {
-	case LE_START: {
-		if (xml_prop_long(n, "amount", 0, 1000000000L, 0, &le->amount, p->file, p->d))
-			return -1;
-		size_t nm = 0;
-		for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-			nm++;
-		le->means = xcalloc(nm + 1, sizeof(*le->means));
-		for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-			if (!xml_is(c, "means"))
-				LFAIL(c, _("a <start> holds <means>, not <%s>"), (const char *)c->name);
-			struct le_means *m = &le->means[le->n_means++];
-			m->id = xml_prop(c, "id");
-			if (m->id == NULL)
-				LFAIL(c, "%s", _("<means> needs an id"));
-			m->def = idx_get(cd->means_idx, m->id);
-			if (m->def == NULL) {
-				struct strbuf sb = STRBUF_INIT;
-				for (size_t i = 0; i < cd->n_means; i++)
-					strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->means[i].id);
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
-				          _("unknown means '%s' (means: %s)"), m->id, sb.s ? sb.s : _("none"));
-				strbuf_release(&sb);
-				return -1;
-			}
-			if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
-				return -1;
-		}
-		break;
-	}
+	case LE_START:
+		return read_start(p, n, le);
 	case LE_ENLIST:
 		if (need_unit(p, n, &le->unit) ||
 		    xml_prop_long(n, "models", 0, 100000, 0, &le->models, p->file, p->d))
@@ -180,89 +284,10 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		if (cd->xp < 0)
 			LFAIL(n, "%s", _("this system's campaign spends no experience on units"));
 		break;
-	case LE_TRAIN: {
-		char *id = xml_prop(n, "advance");
-		le->adv = idx_get(cd->advance_idx, id ? id : "");
-		if (le->adv == NULL) {
-			struct strbuf sb = STRBUF_INIT;
-			for (size_t i = 0; i < cd->n_advances; i++)
-				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->advances[i].opt.id);
-			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-			          _("unknown training '%s' (trainings: %s)"), id ? id : "", sb.s ? sb.s : _("none"));
-			strbuf_release(&sb);
-			free(id);
-			return -1;
-		}
-		free(id);
-		if (le->adv->army) {
-			le->unit = xml_prop(n, "unit");
-			if (le->unit)
-				LFAIL(n, _("advance '%s' is taken by the army: name no unit"), le->adv->opt.id);
-			break;
-		}
-		if (need_unit(p, n, &le->unit))
-			return -1;
-		le->item = xml_prop(n, "item");
-		le->replaces = xml_prop(n, "replaces");
-		if (le->replaces && !le->adv->choose_item)
-			LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
-		if (le->adv->choose_item && le->item == NULL)
-			LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
-		if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
-			return -1;
-		char *kw = xml_prop(n, "keyword");
-		if (le->adv->pick_keyword) {
-			const struct keyword_def *kd = idx_get(p->sys->kw_idx, kw ? kw : "");
-			if (kd == NULL || kd->on != le->adv->keyword_on) {
-				diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-				          _("training '%s' grants a keyword of its %s: keyword=\"%s\" is none"),
-				          le->adv->opt.id, le->adv->pick_item ? _("item") : _("unit"), kw ? kw : "");
-				free(kw);
-				return -1;
-			}
-			le->keyword = (long)kd->index;
-		} else if (kw) {
-			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-			          _("training '%s' grants no keyword of the player's choice"), le->adv->opt.id);
-			free(kw);
-			return -1;
-		}
-		free(kw);
-		break;
-	}
-	case LE_GAIN: {
-		char *aw = xml_prop(n, "award");
-		if (aw) {
-			le->award = idx_get(cd->award_idx, aw);
-			if (le->award == NULL) {
-				struct strbuf sb = STRBUF_INIT;
-				for (size_t i = 0; i < cd->n_awards; i++)
-					strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->awards[i].id);
-				diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-				          _("unknown award '%s' (awards: %s)"), aw, sb.s ? sb.s : _("none"));
-				strbuf_release(&sb);
-				free(aw);
-				return -1;
-			}
-			free(aw);
-			long times;
-			if (xml_prop_long(n, "times", -1000, 1000, 1, &times, p->file, p->d))
-				return -1;
-			le->currency = (long)le->award->currency;
-			le->amount = le->award->amount * times;
-			le->models = times;
-			break;
-		}
-		char *cur = xml_prop(n, "currency");
-		const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
-		free(cur);
-		if (cc == NULL)
-			LFAIL(n, "%s", _("<gain> needs currency=\"ID\" naming a currency of the campaign"));
-		le->currency = (long)(cc - cd->currencies);
-		if (xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &le->amount, p->file, p->d))
-			return -1;
-		break;
-	}
+	case LE_TRAIN:
+		return read_train(p, n, le);
+	case LE_GAIN:
+		return read_gain(p, n, le);
 	case LE_REPAIR:
 		if (cd->repair < 0)
 			LFAIL(n, "%s", _("this system's campaign has no repairs"));
@@ -371,7 +396,6 @@ bool ledger_started(struct _xmlDoc *doc)
 
 void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e)
 {
-	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
 	xmlNodePtr n = append_elem(doc, kinds[e->kind]);
 	const struct { const char *name, *value; } attrs[] = {
 		{ "opponent", e->opponent }, { "vp", e->vp }, { "opponent-vp", e->opponent_vp },
