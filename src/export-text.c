@@ -280,6 +280,98 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 	strbuf_adds(sb, "\n");
 }
 
+/* The full table of list el: a row per unit with its cost lines, and the total. */
+static void full_table(struct tw *w, const struct system *sys, const bool *used,
+                       const struct elist *el)
+{
+	struct strbuf *sb = w->sb;
+	bool md = w->md;
+	const struct r_list *l = el->list;
+	if (md) {
+		strbuf_addf(sb, "| %s | %s |", _("Unit"), _("Models"));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c]) {
+				strbuf_adds(sb, " ");
+				esc_md(sb, ex_cost_abbr(&sys->costs[c]));
+				strbuf_adds(sb, " |");
+			}
+		strbuf_adds(sb, "\n|---|--:|");
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				strbuf_adds(sb, "--:|");
+		strbuf_adds(sb, "\n");
+	} else {
+		add_padded(sb, _("Unit"), WNAME, false);
+		add_padded(sb, _("Models"), WNUM, true);
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				add_cell(w, "", ex_cost_abbr(&sys->costs[c]), WNUM, true);
+		strbuf_adds(sb, "\n");
+	}
+	for (size_t i = 0; i < el->n; i++) {
+		const struct eunit *u = &el->units[i];
+		const struct r_unit *ru = u->ru;
+		char *title = ex_unit_title(ru);
+		char models[32];
+		snprintf(models, sizeof(models), "%ld", (long)ru->models);
+		table_row(w, sys, used, "", title, models, u->costs, false);
+		free(title);
+		/* Its cost lines, each with its costs, when there is more than the models. */
+		struct cost_line *lines;
+		size_t n_lines = eval_lines(sys, u, &lines);
+		for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
+			char *lab = ex_line_label(sys, u, &lines[k]);
+			table_row(w, sys, used, md ? "\\+ " : "  + ", lab, "", lines[k].costs,
+			          false);
+			free(lab);
+		}
+		free(lines);
+		if (ru->attach_id && ru->attach < l->n_units) {
+			char *target = ex_unit_title(&l->units[ru->attach]);
+			char *j = xasprintf(_("joins %s"), target);
+			table_row(w, sys, used, md ? "" : "  ", j, "", NULL, false);
+			free(j);
+			free(target);
+		}
+	}
+	if (!md) {
+		for (size_t i = 0; i < WNAME + WNUM; i++)
+			strbuf_addc(sb, '-');
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				for (size_t i = 0; i < WNUM; i++)
+					strbuf_addc(sb, '-');
+		strbuf_adds(sb, "\n");
+	}
+	table_row(w, sys, used, "", _("Total"), "", el->totals, md);
+}
+
+/* Notes carried by the units' values of list l, once per entry. */
+static void entry_notes(struct tw *w, const struct system *sys, const struct r_list *l)
+{
+	struct strbuf *sb = w->sb;
+	bool md = w->md;
+	bool header = false;
+	struct idx *seen = idx_new();
+	for (size_t i = 0; i < l->n_units; i++) {
+		struct strbuf notes = STRBUF_INIT;
+		if (idx_add(seen, l->units[i].entry->id, (void *)l->units[i].entry) == 0)
+			ex_unit_notes(sys, l->units[i].entry, &notes);
+		if (notes.len) {
+			if (!header)
+				strbuf_addf(sb, "\n%s%s\n%s", md ? "### " : "", _("Notes"), md ? "\n" : "");
+			header = true;
+			strbuf_adds(sb, md ? "- " : "  ");
+			w->esc(sb, l->units[i].entry->name);
+			strbuf_adds(sb, ": ");
+			w->esc(sb, notes.s);
+			strbuf_adds(sb, "\n");
+		}
+		strbuf_release(&notes);
+	}
+	idx_free(seen);
+}
+
 void export_text_list(const struct eval *ev, const struct diags *d, const char *fp, bool md,
                       enum export_style style, struct strbuf *sb)
 {
@@ -319,63 +411,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 			strbuf_release(&c);
 			strbuf_adds(sb, md ? "**\n" : "\n");
 		} else {
-			if (md) {
-				strbuf_addf(sb, "| %s | %s |", _("Unit"), _("Models"));
-				for (size_t c = 0; c < sys->n_costs; c++)
-					if (used[c]) {
-						strbuf_adds(sb, " ");
-						esc_md(sb, ex_cost_abbr(&sys->costs[c]));
-						strbuf_adds(sb, " |");
-					}
-				strbuf_adds(sb, "\n|---|--:|");
-				for (size_t c = 0; c < sys->n_costs; c++)
-					if (used[c])
-						strbuf_adds(sb, "--:|");
-				strbuf_adds(sb, "\n");
-			} else {
-				add_padded(sb, _("Unit"), WNAME, false);
-				add_padded(sb, _("Models"), WNUM, true);
-				for (size_t c = 0; c < sys->n_costs; c++)
-					if (used[c])
-						add_cell(&w, "", ex_cost_abbr(&sys->costs[c]), WNUM, true);
-				strbuf_adds(sb, "\n");
-			}
-			for (size_t i = 0; i < el->n; i++) {
-				const struct eunit *u = &el->units[i];
-				const struct r_unit *ru = u->ru;
-				char *title = ex_unit_title(ru);
-				char models[32];
-				snprintf(models, sizeof(models), "%ld", (long)ru->models);
-				table_row(&w, sys, used, "", title, models, u->costs, false);
-				free(title);
-				/* Its cost lines, each with its costs, when there is more than the models. */
-				struct cost_line *lines;
-				size_t n_lines = eval_lines(sys, u, &lines);
-				for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
-					char *lab = ex_line_label(sys, u, &lines[k]);
-					table_row(&w, sys, used, md ? "\\+ " : "  + ", lab, "", lines[k].costs,
-					          false);
-					free(lab);
-				}
-				free(lines);
-				if (ru->attach_id && ru->attach < l->n_units) {
-					char *target = ex_unit_title(&l->units[ru->attach]);
-					char *j = xasprintf(_("joins %s"), target);
-					table_row(&w, sys, used, md ? "" : "  ", j, "", NULL, false);
-					free(j);
-					free(target);
-				}
-			}
-			if (!md) {
-				for (size_t i = 0; i < WNAME + WNUM; i++)
-					strbuf_addc(sb, '-');
-				for (size_t c = 0; c < sys->n_costs; c++)
-					if (used[c])
-						for (size_t i = 0; i < WNUM; i++)
-							strbuf_addc(sb, '-');
-				strbuf_adds(sb, "\n");
-			}
-			table_row(&w, sys, used, "", _("Total"), "", el->totals, md);
+			full_table(&w, sys, used, el);
 		}
 		strbuf_adds(sb, "\n");
 		for (size_t c = 0; c < sys->n_costs; c++) {
@@ -398,26 +434,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 				unit_details(&w, sys, &el->units[i]);
 			}
 		}
-		/* Notes carried by the units' values, once per entry. */
-		bool header = false;
-		struct idx *seen = idx_new();
-		for (size_t i = 0; i < l->n_units; i++) {
-			struct strbuf notes = STRBUF_INIT;
-			if (idx_add(seen, l->units[i].entry->id, (void *)l->units[i].entry) == 0)
-				ex_unit_notes(sys, l->units[i].entry, &notes);
-			if (notes.len) {
-				if (!header)
-					strbuf_addf(sb, "\n%s%s\n%s", md ? "### " : "", _("Notes"), md ? "\n" : "");
-				header = true;
-				strbuf_adds(sb, md ? "- " : "  ");
-				w.esc(sb, l->units[i].entry->name);
-				strbuf_adds(sb, ": ");
-				w.esc(sb, notes.s);
-				strbuf_adds(sb, "\n");
-			}
-			strbuf_release(&notes);
-		}
-		idx_free(seen);
+		entry_notes(&w, sys, l);
 		strbuf_adds(sb, "\n");
 		free(used);
 	}
