@@ -192,11 +192,7 @@ static int64_t unit_cost(const struct deriv *v, const struct camp_unit *u, long 
 {
 	if (v->cd->pay < 0)
 		return 0;
-	int64_t *costs = xcalloc(v->sys->n_costs + 1, sizeof(*costs));
-	size_t ci = (size_t)v->cd->currencies[v->cd->pay].cost;
-	int64_t x = eval_unit_cost(v->sys, u->ru, models, costs) == 0 ? costs[ci] : INT64_MAX / 4;
-	free(costs);
-	return x;
+	return cost_of(v, u, models, (size_t)v->cd->currencies[v->cd->pay].cost);
 }
 
 static void set_level(struct deriv *v, struct camp_unit *u)
@@ -389,6 +385,43 @@ static long wounds_of(const struct deriv *v, const struct camp_unit *u)
 	return w > 0 ? w : 1;
 }
 
+/* What a roll of roll on loss roll lr does to unit u (w wounds a model): the first outcome it
+ * reaches. */
+static void loss_outcome(struct camp_unit *u, struct camp_battle *b,
+                         const struct camp_loss_roll *lr, long roll, long w)
+{
+	for (size_t o = 0; o < lr->n_outcomes; o++) {
+		const struct camp_outcome *oc = &lr->outcomes[o];
+		long to = oc->to;
+		if (oc->rising) {
+			to += oc->rising * u->deaths;
+			if (to > oc->most)
+				to = oc->most;
+		}
+		if (roll > to)
+			continue;
+		switch (oc->effect) {
+		case LOSS_DIES:
+			u->deaths++;
+			b->lost++;
+			break;
+		case LOSS_WOUNDS:
+			u->wounds_left = oc->value;
+			u->missing += w > oc->value ? w - oc->value : 0;
+			break;
+		case LOSS_DOWN: {
+			long down = oc->value < 0 ? roll : oc->value;
+			u->down += down;
+			u->missing += down * w;
+			break;
+		}
+		case LOSS_NONE:
+			break;
+		}
+		return;
+	}
+}
+
 /* Losses under loss rolls: nothing is lost for good; what the rolls give is carried to the
  * next battle (models down, models with fewer wounds), and a death for good counts. */
 static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_battle *b, long bno)
@@ -460,36 +493,7 @@ static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 				          lr->lo, lr->hi);
 				return -1;
 			}
-			for (size_t o = 0; o < lr->n_outcomes; o++) {
-				const struct camp_outcome *oc = &lr->outcomes[o];
-				long to = oc->to;
-				if (oc->rising) {
-					to += oc->rising * u->deaths;
-					if (to > oc->most)
-						to = oc->most;
-				}
-				if (roll > to)
-					continue;
-				switch (oc->effect) {
-				case LOSS_DIES:
-					u->deaths++;
-					b->lost++;
-					break;
-				case LOSS_WOUNDS:
-					u->wounds_left = oc->value;
-					u->missing += w > oc->value ? w - oc->value : 0;
-					break;
-				case LOSS_DOWN: {
-					long down = oc->value < 0 ? roll : oc->value;
-					u->down += down;
-					u->missing += down * w;
-					break;
-				}
-				case LOSS_NONE:
-					break;
-				}
-				break;
-			}
+			loss_outcome(u, b, lr, roll, w);
 		}
 	}
 	return 0;
@@ -937,6 +941,81 @@ static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, str
 	return 0;
 }
 
+/* The ledger's <start>, its first entry i: the pools, the means, the units enlisted at the
+ * start and what they may cost. -1 on a fatal error. */
+static int walk_start(struct deriv *v, const struct ledger_entry *le, size_t i)
+{
+	struct campaign *c = v->c;
+	const struct camp_def *cd = v->cd;
+	if (i != 0) {
+		diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, cd->start_ref, NULL, "%s",
+		          _("a ledger has one <start>, its first entry"));
+		return -1;
+	}
+	c->started = true;
+	c->start_amount = le->amount;
+	if (cd->pay >= 0)
+		c->pools[cd->pay] = le->amount;
+	long picks = 0;
+	for (size_t k = 0; k < le->n_means; k++) {
+		picks += le->means[k].times;
+		v->yields[le->means[k].def->currency] +=
+			(int64_t)le->means[k].def->yield * le->means[k].times;
+	}
+	if (picks > cd->max_means)
+		violation(v, le, 0, 0, cd->means_ref,
+		          _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
+	for (size_t k = 0; k < c->n_units; k++) {
+		if (c->units[k].enlisted_at >= 0)
+			continue;
+		enlist(v, NULL, &c->units[k]);
+		c->start_spent += unit_cost(v, &c->units[k], c->units[k].models);
+	}
+	if (cd->pay < 0)
+		return 0;
+	int64_t share = div_round((long)(le->amount * cd->share_num), cd->share_den,
+	                          v->sys->rounding);
+	const struct camp_currency *cc = &cd->currencies[cd->pay];
+	if (c->start_spent > share)
+		violation(v, le, 0, 0, cd->start_ref,
+		          _("the army at the start costs %" PRId64 " %s; at most %" PRId64 " of the %" PRId64 " starting %s (%ld/%ld) may be spent on it"),
+		          c->start_spent, cc->name, share, (int64_t)le->amount, cc->name,
+		          cd->share_num, cd->share_den);
+	c->pools[cd->pay] -= c->start_spent;
+	return 0;
+}
+
+/* A <battle>, entry i: what is earned, and what becomes of the units that lost models. -1 on
+ * a fatal error. */
+static int walk_battle(struct deriv *v, const struct ledger_entry *le, size_t i)
+{
+	struct campaign *c = v->c;
+	const struct camp_def *cd = v->cd;
+	struct camp_battle *b = &c->battles[c->n_battles++];
+	b->entry = i;
+	b->earned = xcalloc(cd->n_currencies + 1, sizeof(*b->earned));
+	/* What is not storable is gone when the next battle comes. */
+	for (size_t k = 0; k < cd->n_currencies; k++)
+		if (cd->currencies[k].expires)
+			c->pools[k] = 0;
+	for (size_t k = 0; k < cd->n_tables; k++)
+		v->table_used[k] = 0;
+	for (size_t k = 0; k < cd->n_currencies; k++) {
+		c->pools[k] += v->yields[k];
+		b->earned[k] += v->yields[k];
+	}
+	for (size_t k = 0; k < le->n_losses; k++) {
+		struct camp_unit *lu = idx_get(v->ids, le->losses[k].unit);
+		if (!lu->enlisted || lu->destroyed) {
+			diags_add(v->d, SEV_FATAL, v->r->file, le->losses[k].line, le->losses[k].col,
+			          NULL, NULL, _("%s is not in the army at this battle"), unit_name(lu));
+			return -1;
+		}
+	}
+	earn(v, le, b);
+	return cd->n_loss_rolls ? carry(v, le, b, (long)c->n_battles) : recover(v, le, b);
+}
+
 static int walk(struct deriv *v)
 {
 	struct campaign *c = v->c;
@@ -959,44 +1038,10 @@ static int walk(struct deriv *v)
 			continue;
 		}
 		switch (le->kind) {
-		case LE_START: {
-			if (i != 0) {
-				diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, cd->start_ref, NULL, "%s",
-				          _("a ledger has one <start>, its first entry"));
+		case LE_START:
+			if (walk_start(v, le, i))
 				return -1;
-			}
-			c->started = true;
-			c->start_amount = le->amount;
-			if (cd->pay >= 0)
-				c->pools[cd->pay] = le->amount;
-			long picks = 0;
-			for (size_t k = 0; k < le->n_means; k++) {
-				picks += le->means[k].times;
-				v->yields[le->means[k].def->currency] +=
-					(int64_t)le->means[k].def->yield * le->means[k].times;
-			}
-			if (picks > cd->max_means)
-				violation(v, le, 0, 0, cd->means_ref,
-				          _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
-			for (size_t k = 0; k < c->n_units; k++) {
-				if (c->units[k].enlisted_at >= 0)
-					continue;
-				enlist(v, NULL, &c->units[k]);
-				c->start_spent += unit_cost(v, &c->units[k], c->units[k].models);
-			}
-			if (cd->pay < 0)
-				break;
-			int64_t share = div_round((long)(le->amount * cd->share_num), cd->share_den,
-			                          v->sys->rounding);
-			const struct camp_currency *cc = &cd->currencies[cd->pay];
-			if (c->start_spent > share)
-				violation(v, le, 0, 0, cd->start_ref,
-				          _("the army at the start costs %" PRId64 " %s; at most %" PRId64 " of the %" PRId64 " starting %s (%ld/%ld) may be spent on it"),
-				          c->start_spent, cc->name, share, (int64_t)le->amount, cc->name,
-				          cd->share_num, cd->share_den);
-			c->pools[cd->pay] -= c->start_spent;
 			break;
-		}
 		case LE_ENLIST:
 			if (le->models == 0) {
 				enlist(v, le, u);
@@ -1012,33 +1057,10 @@ static int walk(struct deriv *v)
 				free(what);
 			}
 			break;
-		case LE_BATTLE: {
-			struct camp_battle *b = &c->battles[c->n_battles++];
-			b->entry = i;
-			b->earned = xcalloc(cd->n_currencies + 1, sizeof(*b->earned));
-			/* What is not storable is gone when the next battle comes. */
-			for (size_t k = 0; k < cd->n_currencies; k++)
-				if (cd->currencies[k].expires)
-					c->pools[k] = 0;
-			for (size_t k = 0; k < cd->n_tables; k++)
-				v->table_used[k] = 0;
-			for (size_t k = 0; k < cd->n_currencies; k++) {
-				c->pools[k] += v->yields[k];
-				b->earned[k] += v->yields[k];
-			}
-			for (size_t k = 0; k < le->n_losses; k++) {
-				struct camp_unit *lu = idx_get(v->ids, le->losses[k].unit);
-				if (!lu->enlisted || lu->destroyed) {
-					diags_add(v->d, SEV_FATAL, v->r->file, le->losses[k].line, le->losses[k].col,
-					          NULL, NULL, _("%s is not in the army at this battle"), unit_name(lu));
-					return -1;
-				}
-			}
-			earn(v, le, b);
-			if (cd->n_loss_rolls ? carry(v, le, b, (long)c->n_battles) : recover(v, le, b))
+		case LE_BATTLE:
+			if (walk_battle(v, le, i))
 				return -1;
 			break;
-		}
 		case LE_XP: {
 			int64_t *pool = &c->pools[cd->xp];
 			long cap = cd->steps[cd->n_steps - 1].xp;

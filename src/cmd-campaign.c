@@ -75,12 +75,6 @@ enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OP
 
 /* --- show ---------------------------------------------------------------------------------- */
 
-static const char *kind_name(enum ledger_kind k)
-{
-	static const char *const names[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
-	return names[k];
-}
-
 static void show_units(const struct roster *r, FILE *out)
 {
 	const struct camp_def *cd = r->sys->camp;
@@ -170,7 +164,7 @@ static void show_ledger(const struct roster *r, FILE *out)
 	fprintf(out, "\n%s\n", _("Ledger"));
 	for (size_t i = 0; i < c->n_ledger; i++) {
 		const struct ledger_entry *le = &c->ledger[i];
-		const char *kind = kind_name(le->kind);
+		const char *kind = ledger_kind_name(le->kind);
 		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? vis(le->date) : "-", kind);
 		if (le->kind != LE_START || cd->pay >= 0)
 			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");
@@ -361,83 +355,199 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 
 /* --- recording ----------------------------------------------------------------------------- */
 
-static xmlNodePtr child_or_new(xmlNodePtr parent, const char *name, const char *indent)
-{
-	xmlNodePtr n = xml_child(parent, name);
-	if (n)
-		return n;
-	xmlAddChild(parent, xmlNewText(BAD_CAST indent));
-	n = xmlNewChild(parent, parent->ns, BAD_CAST name, NULL);
-	xmlAddChild(parent, xmlNewText(BAD_CAST "\n"));
-	return n;
-}
-
-/* Appends <name> to the ledger, on its own line. */
-static xmlNodePtr ledger_append(xmlDocPtr doc, const char *name)
-{
-	xmlNodePtr root = xmlDocGetRootElement(doc);
-	xmlNodePtr camp = xml_child(root, "campaign");
-	if (camp == NULL) {
-		xmlNodePtr last = xmlGetLastChild(root);
-		if (last && last->type == XML_TEXT_NODE)
-			xmlNodeSetContent(last, BAD_CAST "\n  ");
-		else
-			xmlAddChild(root, xmlNewText(BAD_CAST "\n  "));
-		camp = xmlNewChild(root, root->ns, BAD_CAST "campaign", NULL);
-		xmlAddChild(root, xmlNewText(BAD_CAST "\n"));
-		xmlSetProp(root, BAD_CAST "version", BAD_CAST "2");
-	}
-	xmlNodePtr led = child_or_new(camp, "ledger", "\n    ");
-	xmlNodePtr last = xmlGetLastChild(led);
-	if (last && last->type == XML_TEXT_NODE) {
-		xmlUnlinkNode(last);
-		xmlFreeNode(last);
-	}
-	xmlAddChild(led, xmlNewText(BAD_CAST "\n      "));
-	xmlNodePtr n = xmlNewChild(led, led->ns, BAD_CAST name, NULL);
-	xmlAddChild(led, xmlNewText(BAD_CAST "\n    "));
-	xmlNodePtr cl = xmlGetLastChild(camp);
-	if (cl == led)
-		xmlAddChild(camp, xmlNewText(BAD_CAST "\n  "));
-	return n;
-}
-
-static void set_prop(xmlNodePtr n, const char *name, const char *value)
-{
-	if (value)
-		xml_set_prop(n, name, value);
-}
-
-static void set_long(xmlNodePtr n, const char *name, long v)
-{
-	char buf[32];
-	snprintf(buf, sizeof(buf), "%ld", v);
-	xmlSetProp(n, BAD_CAST name, BAD_CAST buf);
-}
-
-/* The n-th (1-based) entry of the ledger, or NULL. */
-static xmlNodePtr ledger_entry(xmlDocPtr doc, long n)
-{
-	xmlNodePtr camp = xml_child(xmlDocGetRootElement(doc), "campaign");
-	xmlNodePtr led = camp ? xml_child(camp, "ledger") : NULL;
-	long k = 0;
-	for (xmlNodePtr e = led ? xml_first_elem(led) : NULL; e; e = xml_next_elem(e))
-		if (++k == n)
-			return e;
-	return NULL;
-}
-
-
 static void push(char ***v, size_t *n, const char *s)
 {
 	*v = xreallocarray(*v, *n + 1, sizeof(**v));
 	(*v)[(*n)++] = (char *)s;
 }
 
-/* Writes on n, as its attribute `unit`, the id of the unit of r that word names (unitref.h),
- * giving the unit a new id in doc when it has none: the ledger names units by id. Returns 0,
- * or -1 after saying why. */
-static int set_unit(xmlNodePtr n, const struct roster *r, xmlDocPtr doc, const char *word)
+/* What the strings of a ledger_rec point into, freed after it is written. */
+struct rec_mem {
+	struct ledger_means_rec *means;
+	struct ledger_lost_rec *lost;
+	char **strs;
+	size_t n_strs;
+	char vp[32], opp_vp[32], models[32], wounds[32];
+};
+
+static void rec_mem_release(struct rec_mem *m)
+{
+	for (size_t i = 0; i < m->n_strs; i++)
+		free(m->strs[i]);
+	free(m->strs);
+	free(m->means);
+	free(m->lost);
+}
+
+/* --means=ID[xN] into e->means. */
+static void start_means(struct ledger_rec *e, struct rec_mem *m, const struct args *a)
+{
+	m->means = xcalloc(a->n_means + 1, sizeof(*m->means));
+	for (size_t i = 0; i < a->n_means; i++) {
+		char *id = xstrdup(a->means[i]);
+		char *x = strrchr(id, 'x');
+		push(&m->strs, &m->n_strs, id);
+		if (x && x != id && x[1] && strspn(x + 1, "0123456789") == strlen(x + 1)) {
+			*x = '\0';
+			m->means[i].times = x + 1;
+		}
+		m->means[i].id = id;
+	}
+	e->means = m->means;
+	e->n_means = a->n_means;
+}
+
+/* --lost=UNIT:MODELS[:MORALE]:ROLLS into e->lost. Returns 0, or a usage error's status. */
+static int battle_losses(const struct cmd_entry *self, struct ledger_rec *e, struct rec_mem *m,
+                         const struct args *a)
+{
+	m->lost = xcalloc(a->n_lost + 1, sizeof(*m->lost));
+	for (size_t i = 0; i < a->n_lost; i++) {
+		char **f = NULL;
+		size_t nf = 0;
+		char *s = xstrdup(a->lost[i]), *save = NULL;
+		push(&m->strs, &m->n_strs, s);
+		for (char *t = strtok_r(s, ":", &save); t; t = strtok_r(NULL, ":", &save))
+			push(&f, &nf, t);
+		if (nf < 2 || nf > 4) {
+			free(f);
+			return cmd_usage_error(self, _("--lost=%s: write UNIT:MODELS[:MORALE]:ROLLS"),
+			                       a->lost[i]);
+		}
+		struct ledger_lost_rec *l = &m->lost[e->n_lost++];
+		l->unit = f[0];
+		l->models = f[1];
+		if (nf == 4)
+			l->morale = f[2];
+		if (nf >= 3) {
+			for (char *c = f[nf - 1]; *c; c++)
+				if (*c == ',')
+					*c = ' ';
+			l->rolls = f[nf - 1];
+		}
+		free(f);
+	}
+	e->lost = m->lost;
+	return 0;
+}
+
+/* fix N NAME=VALUE...: corrects entry N of doc's ledger. Returns 0, or a usage error's status. */
+static int fix(const struct cmd_entry *self, xmlDocPtr doc, char **rest, int nrest)
+{
+	long k;
+	if (nrest < 2 || parse_long(rest[0], 1, 100000000L, &k) != 0)
+		return cmd_usage_error(self, "%s", _("fix takes an entry number N and NAME=VALUE pairs"));
+	if (!ledger_has_entry(doc, k))
+		return cmd_usage_error(self, _("the ledger has no entry %s"), rest[0]);
+	struct ledger_fix_rec *f = xcalloc((size_t)nrest, sizeof(*f));
+	int rc = 0;
+	for (int i = 1; i < nrest && rc == 0; i++) {
+		char *eq = strchr(rest[i], '=');
+		if (eq == NULL || eq == rest[i]) {
+			rc = cmd_usage_error(self, _("'%s': write NAME=VALUE"), rest[i]);
+			break;
+		}
+		if (!xml_text_ok(rest[i])) {
+			rc = cmd_usage_error(self, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
+			                     rest[i]);
+			break;
+		}
+		char *name = xstrndup(rest[i], (size_t)(eq - rest[i]));
+		f[i - 1].name = name;
+		f[i - 1].value = eq + 1;
+		if (!ledger_field_name_ok(name))
+			rc = cmd_usage_error(self, _("'%s': NAME is not a field of a ledger entry"), rest[i]);
+	}
+	if (rc == 0)
+		ledger_fix(doc, k, f, (size_t)nrest - 1); /* a correction keeps the entry's date */
+	for (int i = 0; i < nrest; i++)
+		free((char *)f[i].name);
+	free(f);
+	return rc;
+}
+
+/* The entry for action `act` into e. Returns 0, 1 for "fix", or a usage error's status. */
+static int build_rec(const struct cmd_entry *self, const char *act, xmlDocPtr doc, char **rest,
+                     int nrest, const struct args *a, struct ledger_rec *e, struct rec_mem *m)
+{
+	if (strcmp(act, "start") == 0) {
+		if (nrest != 1)
+			return cmd_usage_error(self, "%s", _("start takes the starting AMOUNT"));
+		if (ledger_started(doc))
+			return cmd_usage_error(self, "%s", _("this roster's campaign has started already"));
+		e->kind = LE_START;
+		e->amount = rest[0];
+		start_means(e, m, a);
+	} else if (strcmp(act, "battle") == 0) {
+		if (nrest != 0 || a->result == NULL)
+			return cmd_usage_error(self, "%s", _("battle takes --result, --vp and --opponent-vp"));
+		e->kind = LE_BATTLE;
+		e->opponent = a->opponent;
+		snprintf(m->vp, sizeof(m->vp), "%ld", a->vp);
+		snprintf(m->opp_vp, sizeof(m->opp_vp), "%ld", a->opp_vp);
+		e->vp = m->vp;
+		e->opponent_vp = m->opp_vp;
+		e->result = a->result;
+		e->hurt = (const char *const *)a->hurt;
+		e->n_hurt = a->n_hurt;
+		return battle_losses(self, e, m, a);
+	} else if (strcmp(act, "enlist") == 0) {
+		if (nrest != 1)
+			return cmd_usage_error(self, "%s", _("enlist takes a UNIT id of the list"));
+		e->kind = LE_ENLIST;
+		e->unit = rest[0];
+		snprintf(m->models, sizeof(m->models), "%ld", a->models);
+		if (a->models > 0)
+			e->models = m->models;
+	} else if (strcmp(act, "xp") == 0) {
+		if (nrest != 2)
+			return cmd_usage_error(self, "%s", _("xp takes a UNIT and an AMOUNT"));
+		e->kind = LE_XP;
+		e->unit = rest[0];
+		e->amount = rest[1];
+	} else if (strcmp(act, "train") == 0) {
+		if (nrest != 1 && nrest != 2)
+			return cmd_usage_error(self, "%s", _("train takes a UNIT and an ADVANCE (the army's: an ADVANCE alone)"));
+		e->kind = LE_TRAIN;
+		if (nrest == 2)
+			e->unit = rest[0];
+		e->advance = rest[nrest - 1];
+		e->item = a->item;
+		e->keyword = a->keyword;
+		e->roll = a->roll;
+		e->replaces = a->replaces;
+	} else if (strcmp(act, "award") == 0) {
+		if (nrest != 1 && nrest != 2)
+			return cmd_usage_error(self, "%s", _("award takes an AWARD and how many TIMES"));
+		e->kind = LE_GAIN;
+		e->award = rest[0];
+		if (nrest == 2)
+			e->times = rest[1];
+	} else if (strcmp(act, "repair") == 0) {
+		if (nrest != 1 || (a->wounds > 0) == (a->item != NULL))
+			return cmd_usage_error(self, "%s", _("repair takes a UNIT and --wounds=N or --item=ID"));
+		e->kind = LE_REPAIR;
+		e->unit = rest[0];
+		snprintf(m->wounds, sizeof(m->wounds), "%ld", a->wounds);
+		if (a->wounds > 0)
+			e->wounds = m->wounds;
+		e->item = a->item;
+	} else if (strcmp(act, "gain") == 0) {
+		if (nrest != 2)
+			return cmd_usage_error(self, "%s", _("gain takes a CURRENCY and an AMOUNT"));
+		e->kind = LE_GAIN;
+		e->currency = rest[0];
+		e->amount = rest[1];
+	} else {
+		return cmd_usage_error(self, _("unknown action '%s'"), act);
+	}
+	return 0;
+}
+
+/* The id of the unit of r that word names (unitref.h), giving the unit a new id in doc when it
+ * has none: the ledger names units by id. Kept in m; NULL after saying why. */
+static const char *unit_id(const struct roster *r, xmlDocPtr doc, const char *word,
+                           struct rec_mem *m)
 {
 	struct diags d = DIAGS_INIT;
 	struct unitref u;
@@ -447,164 +557,49 @@ static int set_unit(xmlNodePtr n, const struct roster *r, xmlDocPtr doc, const c
 	if (d.n)
 		cmd_error_at(r->file, "%s", d.v[0].msg);
 	diags_release(&d);
-	if (id == NULL)
+	if (id)
+		push(&m->strs, &m->n_strs, id);
+	return id;
+}
+
+/* The units entry e names, as ids. Returns 0, or -1 after saying why. */
+static int resolve_units(const struct roster *r, xmlDocPtr doc, struct ledger_rec *e,
+                         struct rec_mem *m)
+{
+	if (e->unit && (e->unit = unit_id(r, doc, e->unit, m)) == NULL)
 		return -1;
-	xml_set_prop(n, "unit", id);
-	free(id);
+	for (size_t i = 0; i < e->n_lost; i++)
+		if ((m->lost[i].unit = unit_id(r, doc, m->lost[i].unit, m)) == NULL)
+			return -1;
 	return 0;
 }
 
-/* Builds the entry for action `act` in doc, whose text r was loaded from. Returns 0, or a
+/* Writes the entry for action `act` into doc, whose text r was loaded from. Returns 0, or a
  * usage error's status. */
 static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc,
                  const struct roster *r, char **rest, int nrest, const struct args *a)
 {
-	xmlNodePtr n = NULL;
-	if (strcmp(act, "start") == 0) {
-		if (nrest != 1)
-			return cmd_usage_error(self, "%s", _("start takes the starting AMOUNT"));
-		if (xml_child(xmlDocGetRootElement(doc), "campaign"))
-			return cmd_usage_error(self, "%s", _("this roster's campaign has started already"));
-		n = ledger_append(doc, "start");
-		set_prop(n, "amount", rest[0]);
-		for (size_t i = 0; i < a->n_means; i++) {
-			char *id = xstrdup(a->means[i]);
-			char *x = strrchr(id, 'x');
-			xmlNodePtr m = xmlNewChild(n, n->ns, BAD_CAST "means", NULL);
-			if (x && x != id && x[1] && strspn(x + 1, "0123456789") == strlen(x + 1)) {
-				*x = '\0';
-				set_prop(m, "times", x + 1);
-			}
-			set_prop(m, "id", id);
-			free(id);
-		}
-	} else if (strcmp(act, "battle") == 0) {
-		if (nrest != 0 || a->result == NULL)
-			return cmd_usage_error(self, "%s", _("battle takes --result, --vp and --opponent-vp"));
-		n = ledger_append(doc, "battle");
-		set_prop(n, "opponent", a->opponent);
-		set_long(n, "vp", a->vp);
-		set_long(n, "opponent-vp", a->opp_vp);
-		set_prop(n, "result", a->result);
-		for (size_t i = 0; i < a->n_hurt; i++)
-			set_prop(xmlNewChild(n, n->ns, BAD_CAST "hurt", NULL), "value", a->hurt[i]);
-		for (size_t i = 0; i < a->n_lost; i++) {
-			char **f = NULL;
-			size_t nf = 0;
-			char *s = xstrdup(a->lost[i]), *save = NULL;
-			for (char *t = strtok_r(s, ":", &save); t; t = strtok_r(NULL, ":", &save))
-				push(&f, &nf, t);
-			if (nf < 2 || nf > 4) {
-				free(f);
-				free(s);
-				return cmd_usage_error(self, _("--lost=%s: write UNIT:MODELS[:MORALE]:ROLLS"),
-				                       a->lost[i]);
-			}
-			xmlNodePtr l = xmlNewChild(n, n->ns, BAD_CAST "lost", NULL);
-			if (set_unit(l, r, doc, f[0]) != 0) {
-				free(f);
-				free(s);
-				return MUSTER_EXIT_TROUBLE;
-			}
-			set_prop(l, "models", f[1]);
-			if (nf == 4)
-				set_prop(l, "morale", f[2]);
-			if (nf >= 3) {
-				for (char *c = f[nf - 1]; *c; c++)
-					if (*c == ',')
-						*c = ' ';
-				set_prop(l, "rolls", f[nf - 1]);
-			}
-			free(f);
-			free(s);
-		}
-	} else if (strcmp(act, "enlist") == 0) {
-		if (nrest != 1)
-			return cmd_usage_error(self, "%s", _("enlist takes a UNIT id of the list"));
-		n = ledger_append(doc, "enlist");
-		if (set_unit(n, r, doc, rest[0]) != 0)
-			return MUSTER_EXIT_TROUBLE;
-		if (a->models > 0)
-			set_long(n, "models", a->models);
-	} else if (strcmp(act, "xp") == 0) {
-		if (nrest != 2)
-			return cmd_usage_error(self, "%s", _("xp takes a UNIT and an AMOUNT"));
-		n = ledger_append(doc, "xp");
-		if (set_unit(n, r, doc, rest[0]) != 0)
-			return MUSTER_EXIT_TROUBLE;
-		set_prop(n, "amount", rest[1]);
-	} else if (strcmp(act, "train") == 0) {
-		if (nrest != 1 && nrest != 2)
-			return cmd_usage_error(self, "%s", _("train takes a UNIT and an ADVANCE (the army's: an ADVANCE alone)"));
-		n = ledger_append(doc, "train");
-		if (nrest == 2 && set_unit(n, r, doc, rest[0]) != 0)
-			return MUSTER_EXIT_TROUBLE;
-		set_prop(n, "advance", rest[nrest - 1]);
-		set_prop(n, "item", a->item);
-		set_prop(n, "keyword", a->keyword);
-		set_prop(n, "roll", a->roll);
-		set_prop(n, "replaces", a->replaces);
-	} else if (strcmp(act, "award") == 0) {
-		if (nrest != 1 && nrest != 2)
-			return cmd_usage_error(self, "%s", _("award takes an AWARD and how many TIMES"));
-		n = ledger_append(doc, "gain");
-		set_prop(n, "award", rest[0]);
-		if (nrest == 2)
-			set_prop(n, "times", rest[1]);
-	} else if (strcmp(act, "repair") == 0) {
-		if (nrest != 1 || (a->wounds > 0) == (a->item != NULL))
-			return cmd_usage_error(self, "%s", _("repair takes a UNIT and --wounds=N or --item=ID"));
-		n = ledger_append(doc, "repair");
-		if (set_unit(n, r, doc, rest[0]) != 0)
-			return MUSTER_EXIT_TROUBLE;
-		if (a->wounds > 0)
-			set_long(n, "wounds", a->wounds);
-		set_prop(n, "item", a->item);
-	} else if (strcmp(act, "gain") == 0) {
-		if (nrest != 2)
-			return cmd_usage_error(self, "%s", _("gain takes a CURRENCY and an AMOUNT"));
-		n = ledger_append(doc, "gain");
-		set_prop(n, "currency", rest[0]);
-		set_prop(n, "amount", rest[1]);
-	} else if (strcmp(act, "fix") == 0) {
-		long k;
-		if (nrest < 2 || parse_long(rest[0], 1, 100000000L, &k) != 0)
-			return cmd_usage_error(self, "%s", _("fix takes an entry number N and NAME=VALUE pairs"));
-		n = ledger_entry(doc, k);
-		if (n == NULL)
-			return cmd_usage_error(self, _("the ledger has no entry %s"), rest[0]);
-		for (int i = 1; i < nrest; i++) {
-			char *eq = strchr(rest[i], '=');
-			if (eq == NULL || eq == rest[i])
-				return cmd_usage_error(self, _("'%s': write NAME=VALUE"), rest[i]);
-			if (!xml_text_ok(rest[i]))
-				return cmd_usage_error(self, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
-				                       rest[i]);
-			*eq = '\0';
-			/* NAME becomes an attribute: "a b" or "1x" would make a file no parser reads. */
-			if (xmlValidateName(BAD_CAST rest[i], 0) != 0 || strchr(rest[i], ':')) {
-				*eq = '=';
-				return cmd_usage_error(self, _("'%s': NAME is not a field of a ledger entry"),
-				                       rest[i]);
-			}
-			if (eq[1])
-				xml_set_prop(n, rest[i], eq + 1);
-			else
-				xmlUnsetProp(n, BAD_CAST rest[i]);
-			*eq = '=';
-		}
-		return 0; /* a correction keeps the entry's date */
-	} else {
-		return cmd_usage_error(self, _("unknown action '%s'"), act);
+	if (strcmp(act, "fix") == 0)
+		return fix(self, doc, rest, nrest);
+	struct ledger_rec e;
+	struct rec_mem m;
+	memset(&e, 0, sizeof(e));
+	memset(&m, 0, sizeof(m));
+	int rc = build_rec(self, act, doc, rest, nrest, a, &e, &m);
+	if (rc == 0 && resolve_units(r, doc, &e, &m) != 0)
+		rc = MUSTER_EXIT_TROUBLE;
+	if (rc == 0) {
+		char today[16];
+		time_t now = time(NULL);
+		struct tm tm;
+		if (a->date == NULL && localtime_r(&now, &tm))
+			strftime(today, sizeof(today), "%Y-%m-%d", &tm);
+		e.date = a->date ? a->date : today;
+		e.note = a->note;
+		ledger_append(doc, &e);
 	}
-	char today[16];
-	time_t now = time(NULL);
-	struct tm tm;
-	if (a->date == NULL && localtime_r(&now, &tm))
-		strftime(today, sizeof(today), "%Y-%m-%d", &tm);
-	set_prop(n, "date", a->date ? a->date : today);
-	set_prop(n, "note", a->note);
-	return 0;
+	rec_mem_release(&m);
+	return rc;
 }
 
 /* A diagnostic's identity across two checks of one roster: the rule it breaks and the place

@@ -126,32 +126,48 @@ static int overflow(struct diags *d, const struct roster *r, const struct r_unit
 	return -1;
 }
 
-/* One option's cost line: its cost x times taken x models when it is paid per model. */
+/* One option's cost line in cost type c: its cost x times taken x models when it is paid per
+ * model. False on overflow. */
+static bool option_cost(const struct r_option *ro, long models, size_t c, int64_t *out)
+{
+	const struct entry_option *o = ro->opt;
+	return num_mul(o->costs[c], ro->count, out) && num_mul(*out, o->per_model ? models : 1, out);
+}
+
+/* One option's cost line in every cost type. Returns 0, or 1 + the cost type that overflows. */
 static int option_line(const struct system *sys, long models, const struct r_option *ro,
                        int64_t *out)
 {
-	const struct entry_option *o = ro->opt;
 	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!num_mul(o->costs[c], ro->count, &out[c]) ||
-		    !num_mul(out[c], o->per_model ? models : 1, &out[c]))
+		if (!option_cost(ro, models, c, &out[c]))
 			return (int)c + 1;
+	return 0;
+}
+
+/* The cost formula, the one place it is written: unit ru's entry's cost per model x models,
+ * plus each option's line, per cost type, into costs; line is scratch of n_costs. Returns 0,
+ * or 1 + the cost type that overflows (the models' first, then each option's in turn). */
+static int unit_cost(const struct system *sys, const struct r_unit *ru, long models,
+                     int64_t *costs, int64_t *line)
+{
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (!num_mul(ru->entry->costs[c], models, &costs[c]))
+			return (int)c + 1;
+	for (size_t i = 0; i < ru->n_opts; i++) {
+		int bad = option_line(sys, models, &ru->opts[i], line);
+		if (bad)
+			return bad;
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (!num_add(costs[c], line[c], &costs[c]))
+				return (int)c + 1;
+	}
 	return 0;
 }
 
 int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long models, int64_t *costs)
 {
 	int64_t *line = xcalloc(sys->n_costs + 1, sizeof(*line));
-	int rc = 0;
-	for (size_t c = 0; c < sys->n_costs && rc == 0; c++)
-		if (!num_mul(ru->entry->costs[c], models, &costs[c]))
-			rc = -1;
-	for (size_t i = 0; i < ru->n_opts && rc == 0; i++) {
-		if (option_line(sys, models, &ru->opts[i], line))
-			rc = -1;
-		for (size_t c = 0; c < sys->n_costs && rc == 0; c++)
-			if (!num_add(costs[c], line[c], &costs[c]))
-				rc = -1;
-	}
+	int rc = unit_cost(sys, ru, models, costs, line) ? -1 : 0;
 	free(line);
 	return rc;
 }
@@ -221,18 +237,13 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	u->take0 = (uint32_t)ev->n_takes;
 	ev->n_takes += n_takes;
 	/* The cost lines are not kept (eval_lines computes them): only their sum. */
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!num_mul(e->costs[c], ru->models, &u->costs[c]))
-			return overflow(d, r, ru, &sys->costs[c]);
+	int bad = unit_cost(sys, ru, ru->models, u->costs, ev->scratch);
+	if (bad)
+		return overflow(d, r, ru, &sys->costs[bad - 1]);
 	for (size_t i = 0; i < ru->n_opts; i++) {
 		const struct r_option *ro = &ru->opts[i];
 		const struct entry_option *o = ro->opt;
-		int bad = option_line(sys, ru->models, ro, ev->scratch);
-		for (size_t c = 0; c < sys->n_costs && !bad; c++)
-			if (!num_add(u->costs[c], ev->scratch[c], &u->costs[c]))
-				bad = (int)c + 1;
-		if (bad)
-			return overflow(d, r, ru, &sys->costs[bad - 1]);
+		option_line(sys, ru->models, ro, ev->scratch); /* fits: unit_cost added it up */
 		long target = -1;
 		/* An item the unit paid for: its option's line costs something in some cost type. */
 		bool paid = false;
@@ -392,26 +403,10 @@ static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 
 int64_t eval_option_cost(const struct r_option *ro, long models, size_t c)
 {
-	const struct entry_option *o = ro->opt;
 	int64_t v;
-	if (!num_mul(o->costs[c], ro->count, &v) || !num_mul(v, o->per_model ? models : 1, &v))
+	if (!option_cost(ro, models, c, &v))
 		return INT64_MAX; /* refused when the unit was evaluated: never reached */
 	return v;
-}
-
-/* The cost of unit ru's models and options in cost type c, before modifiers. */
-static int base_cost(const struct r_unit *ru, size_t c, int64_t *out)
-{
-	if (!num_mul(ru->entry->costs[c], ru->models, out))
-		return -1;
-	for (size_t i = 0; i < ru->n_opts; i++) {
-		const struct entry_option *o = ru->opts[i].opt;
-		int64_t v;
-		if (!num_mul(o->costs[c], ru->opts[i].count, &v) ||
-		    !num_mul(v, o->per_model ? ru->models : 1, &v) || !num_add(*out, v, out))
-			return -1;
-	}
-	return 0;
 }
 
 size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_line **out)
@@ -430,23 +425,24 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 		l[1 + i].kind = LINE_OPTION;
 		l[1 + i].ro = &ru->opts[i];
 	}
+	/* Each figure was added up without overflow when the unit was evaluated. */
+	int64_t *base = NULL;
+	if (u->mod_line) {
+		base = xcalloc(nc, sizeof(*base));
+		if (eval_unit_cost(sys, ru, ru->models, base) != 0)
+			for (size_t c = 0; c < sys->n_costs; c++)
+				base[c] = INT64_MAX;
+	}
 	for (size_t c = 0; c < sys->n_costs; c++) {
-		/* Each figure was added up without overflow when the unit was evaluated. */
-		int64_t sum;
 		if (!num_mul(ru->entry->costs[c], ru->models, &l[0].costs[c]))
 			l[0].costs[c] = INT64_MAX;
-		sum = l[0].costs[c];
-		for (size_t i = 0; i < ru->n_opts; i++) {
+		for (size_t i = 0; i < ru->n_opts; i++)
 			l[1 + i].costs[c] = eval_option_cost(&ru->opts[i], ru->models, c);
-			if (!num_add(sum, l[1 + i].costs[c], &sum))
-				sum = INT64_MAX;
-		}
-		if (u->mod_line) {
-			l[n - 1].kind = LINE_MODIFIERS;
-			if (__builtin_sub_overflow(u->costs[c], sum, &l[n - 1].costs[c]))
-				l[n - 1].costs[c] = INT64_MAX;
-		}
+		/* The line of modifiers: what they changed, the total now less the models and options. */
+		if (u->mod_line && __builtin_sub_overflow(u->costs[c], base[c], &l[n - 1].costs[c]))
+			l[n - 1].costs[c] = INT64_MAX;
 	}
+	free(base);
 	if (u->mod_line)
 		l[n - 1].kind = LINE_MODIFIERS;
 	*out = l;
@@ -508,10 +504,13 @@ static int apply(struct eval *ev, const struct change *ch)
 	case MOD_COST: {
 		/* The line of modifiers (eval_lines) is the total now less the models and options:
 		 * it must fit 64 bits, as when it was added up change by change. */
-		int64_t before = u->costs[m->index], after = before, delta, base, line;
+		int64_t before = u->costs[m->index], after = before, delta, line;
+		/* The models and options' cost before modifiers: its half of the scratch. */
+		int64_t *base = ev->scratch + (sys->n_costs ? sys->n_costs : 1);
 		if (apply_num(&after, m->op, ch->value, ch->times) ||
 		    __builtin_sub_overflow(after, before, &delta) ||
-		    base_cost(u->ru, m->index, &base) != 0 || __builtin_sub_overflow(after, base, &line))
+		    unit_cost(sys, u->ru, u->ru->models, base, ev->scratch) != 0 ||
+		    __builtin_sub_overflow(after, base[m->index], &line))
 			return -1;
 		u->costs[m->index] = after;
 		u->mod_line = true;
@@ -670,7 +669,7 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 	ev->sys = sys;
 	ev->n_lists = r->n_lists;
 	ev->lists = xcalloc(r->n_lists + 1, sizeof(*ev->lists));
-	ev->scratch = xcalloc(nc, sizeof(*ev->scratch));
+	ev->scratch = xcalloc(2 * nc, sizeof(*ev->scratch)); /* an option's line; a unit's cost */
 	/* Every take of every unit in one array, counted first: unit indices in 32 bits. */
 	size_t all_takes = 0;
 	for (size_t li = 0; li < r->n_lists; li++)

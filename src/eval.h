@@ -87,7 +87,7 @@ struct eval {
 	struct arena arena;      /* the units' arrays (eval.c) */
 	struct base_slot *base;  /* each entry's items, shared by units that change none */
 	size_t n_base, cap_base;
-	int64_t *scratch;        /* one cost line, while units are built */
+	int64_t *scratch;        /* two cost lines (an option's, a unit's), while units are built */
 	/* Every unit's takes, unit after unit: most units have none, and a pointer in each was
 	 * 800 KB of a 100,000-unit list. */
 	struct take *takes;      /* counted before the units are built: no slack */

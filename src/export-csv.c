@@ -14,7 +14,8 @@
  */
 #include "muster.h"
 #include "export.h"
-#include "export-int.h"
+#include "export-common.h"
+#include "export-render.h"
 #include "csvout.h"
 #include "util.h"
 
@@ -76,6 +77,50 @@ static const char *line_kind(const struct cost_line *cl)
 	case LINE_MODIFIERS: return "modifiers";
 	}
 	return "";
+}
+
+/* The metadata block: key, list, value. */
+static void metadata(const struct eval *ev, const struct diags *d, const char *fp,
+                     struct strbuf *sb)
+{
+	const struct roster *r = ev->r;
+	const struct system *sys = r->sys;
+	strbuf_adds(sb, "\r\n");
+	meta(sb, "key", "list", "value");
+	meta(sb, "system", "", sys->id);
+	if (r->name)
+		meta(sb, "roster", "", r->name);
+	meta(sb, "fingerprint", "", fp);
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct elist *el = &ev->lists[li];
+		const struct r_list *l = el->list;
+		const char *lname = ex_list_title(l);
+		meta(sb, "size", lname, l->size ? l->size->id : "");
+		if (l->faction)
+			meta(sb, "faction", lname, l->faction->id);
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			if (el->limits[c] < 0)
+				continue;
+			char *k = xasprintf("limit:%s", sys->costs[c].id);
+			char *v = xasprintf("%" PRId64, el->limits[c]);
+			meta(sb, k, lname, v);
+			free(k);
+			free(v);
+			k = xasprintf("left:%s", sys->costs[c].id);
+			v = xasprintf("%" PRId64, el->limits[c] - el->totals[c]);
+			meta(sb, k, lname, v);
+			free(k);
+			free(v);
+		}
+	}
+	bool legal = d == NULL || d->errors + d->fatals == 0;
+	meta(sb, "verdict", "", legal ? "legal" : "illegal");
+	for (size_t i = 0; d && i < d->n; i++) {
+		const struct diag *g = &d->v[i];
+		char *t = xasprintf("%s%s%s", g->ref ? g->ref : "", g->ref ? ": " : "", g->msg);
+		meta(sb, severity_name(g->sev), "", t);
+		free(t);
+	}
 }
 
 void export_csv_list(const struct eval *ev, const struct diags *d, const char *fp,
@@ -150,42 +195,5 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 	row_clear(&row);
 	free(row.f);
 	free(row.own);
-
-	/* The metadata block. */
-	strbuf_adds(sb, "\r\n");
-	meta(sb, "key", "list", "value");
-	meta(sb, "system", "", sys->id);
-	if (r->name)
-		meta(sb, "roster", "", r->name);
-	meta(sb, "fingerprint", "", fp);
-	for (size_t li = 0; li < r->n_lists; li++) {
-		const struct elist *el = &ev->lists[li];
-		const struct r_list *l = el->list;
-		const char *lname = ex_list_title(l);
-		meta(sb, "size", lname, l->size ? l->size->id : "");
-		if (l->faction)
-			meta(sb, "faction", lname, l->faction->id);
-		for (size_t c = 0; c < sys->n_costs; c++) {
-			if (el->limits[c] < 0)
-				continue;
-			char *k = xasprintf("limit:%s", sys->costs[c].id);
-			char *v = xasprintf("%" PRId64, el->limits[c]);
-			meta(sb, k, lname, v);
-			free(k);
-			free(v);
-			k = xasprintf("left:%s", sys->costs[c].id);
-			v = xasprintf("%" PRId64, el->limits[c] - el->totals[c]);
-			meta(sb, k, lname, v);
-			free(k);
-			free(v);
-		}
-	}
-	bool legal = d == NULL || d->errors + d->fatals == 0;
-	meta(sb, "verdict", "", legal ? "legal" : "illegal");
-	for (size_t i = 0; d && i < d->n; i++) {
-		const struct diag *g = &d->v[i];
-		char *t = xasprintf("%s%s%s", g->ref ? g->ref : "", g->ref ? ": " : "", g->msg);
-		meta(sb, severity_name(g->sev), "", t);
-		free(t);
-	}
+	metadata(ev, d, fp, sb);
 }

@@ -11,7 +11,8 @@
  */
 #include "muster.h"
 #include "export.h"
-#include "export-int.h"
+#include "export-common.h"
+#include "export-render.h"
 #include "util.h"
 #include "value.h"
 
@@ -119,20 +120,9 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 	strbuf_adds(sb, "</table>\n");
 }
 
-static void card(struct strbuf *sb, const struct system *sys, const bool *used,
-                 const struct r_list *l, const struct eunit *u)
+/* Stats as the system marks them for cards: a row of names, a row of values. */
+static void card_stats(struct strbuf *sb, const struct system *sys, const struct eunit *u)
 {
-	const struct r_unit *ru = u->ru;
-	char *title = ex_unit_title(ru);
-	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
-	esc(sb, title);
-	strbuf_adds(sb, "</span> <span class=\"models\">");
-	char *m = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
-	                    (long)ru->models);
-	esc(sb, m);
-	free(m);
-	strbuf_adds(sb, "</span></h3>\n");
-	/* Stats as the system marks them for cards: a row of names, a row of values. */
 	struct strbuf head = STRBUF_INIT, vals = STRBUF_INIT;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
@@ -158,6 +148,64 @@ static void card(struct strbuf *sb, const struct system *sys, const bool *used,
 		strbuf_addf(sb, "<table class=\"stats\"><tr>%s</tr><tr>%s</tr></table>\n", head.s, vals.s);
 	strbuf_release(&head);
 	strbuf_release(&vals);
+}
+
+/* Unit u's cost lines and its total, one column per cost type of the list. */
+static void card_costs(struct strbuf *sb, const struct system *sys, const bool *used,
+                       const struct eunit *u, const char *title)
+{
+	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (used[c]) {
+			strbuf_adds(sb, "<th class=\"n\">");
+			esc(sb, ex_cost_abbr(&sys->costs[c]));
+			strbuf_adds(sb, "</th>");
+		}
+	strbuf_adds(sb, "</tr>\n");
+	struct cost_line *lines;
+	size_t n_lines = eval_lines(sys, u, &lines);
+	for (size_t k = 0; k < n_lines; k++) {
+		char *lab = ex_line_label(sys, u, &lines[k]);
+		size_t depth = ex_line_depth(u, &lines[k]);
+		if (depth)
+			strbuf_addf(sb, "<tr><td style=\"padding-left:%zuem\">", depth + 1);
+		else
+			strbuf_adds(sb, "<tr><td>");
+		esc(sb, lab);
+		strbuf_adds(sb, "</td>");
+		free(lab);
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", lines[k].costs[c]);
+		strbuf_adds(sb, "</tr>\n");
+	}
+	free(lines);
+	/* The last line of a card names it: a printed card cut out still says whose it is. */
+	strbuf_adds(sb, "<tr class=\"sub\"><td>");
+	char *tot = xasprintf(_("Total: %s"), title);
+	esc(sb, tot);
+	free(tot);
+	strbuf_adds(sb, "</td>");
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (used[c])
+			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
+	strbuf_adds(sb, "</tr>\n</table>\n");
+}
+
+static void card(struct strbuf *sb, const struct system *sys, const bool *used,
+                 const struct r_list *l, const struct eunit *u)
+{
+	const struct r_unit *ru = u->ru;
+	char *title = ex_unit_title(ru);
+	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
+	esc(sb, title);
+	strbuf_adds(sb, "</span> <span class=\"models\">");
+	char *m = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
+	                    (long)ru->models);
+	esc(sb, m);
+	free(m);
+	strbuf_adds(sb, "</span></h3>\n");
+	card_stats(sb, sys, u);
 	if (ru->attach_id && ru->attach < l->n_units) {
 		char *target = ex_unit_title(&l->units[ru->attach]);
 		char *j = xasprintf(_("joins %s"), target);
@@ -209,43 +257,8 @@ static void card(struct strbuf *sb, const struct system *sys, const bool *used,
 		strbuf_adds(sb, "</p>\n");
 	}
 	strbuf_release(&t);
-	/* Its cost lines and its total, one column per cost type of the list. */
-	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (used[c]) {
-			strbuf_adds(sb, "<th class=\"n\">");
-			esc(sb, ex_cost_abbr(&sys->costs[c]));
-			strbuf_adds(sb, "</th>");
-		}
-	strbuf_adds(sb, "</tr>\n");
-	struct cost_line *lines;
-	size_t n_lines = eval_lines(sys, u, &lines);
-	for (size_t k = 0; k < n_lines; k++) {
-		char *lab = ex_line_label(sys, u, &lines[k]);
-		size_t depth = ex_line_depth(u, &lines[k]);
-		if (depth)
-			strbuf_addf(sb, "<tr><td style=\"padding-left:%zuem\">", depth + 1);
-		else
-			strbuf_adds(sb, "<tr><td>");
-		esc(sb, lab);
-		strbuf_adds(sb, "</td>");
-		free(lab);
-		for (size_t c = 0; c < sys->n_costs; c++)
-			if (used[c])
-				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", lines[k].costs[c]);
-		strbuf_adds(sb, "</tr>\n");
-	}
-	free(lines);
-	/* The last line of a card names it: a printed card cut out still says whose it is. */
-	strbuf_adds(sb, "<tr class=\"sub\"><td>");
-	char *tot = xasprintf(_("Total: %s"), title);
-	esc(sb, tot);
-	free(tot);
-	strbuf_adds(sb, "</td>");
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (used[c])
-			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
-	strbuf_adds(sb, "</tr>\n</table>\n</article>\n");
+	card_costs(sb, sys, used, u, title);
+	strbuf_adds(sb, "</article>\n");
 	free(title);
 }
 

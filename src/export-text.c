@@ -1,151 +1,471 @@
-/* export-text.c - entry cards (muster catalog SYSTEM ENTRY)
+/* export-text.c - printable lists as text and Markdown
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * The lists themselves are rendered by export-list.c (text, Markdown), export-html.c,
- * export-csv.c and export-xml.c.
+ * Text is for a terminal or a printer: every string from data or a file goes through
+ * strbuf_add_visible, so no control character reaches a terminal raw. Markdown escapes every
+ * ASCII punctuation character of such strings with a backslash (CommonMark allows it of any
+ * of them), so that nothing in a name becomes HTML, a link, emphasis, a heading, a list item
+ * or a table cell; line breaks (a lone CR too) and tabs become spaces.
  */
 #include "muster.h"
 #include "export.h"
-#include "export-int.h"
+#include "export-common.h"
+#include "export-render.h"
+#include "idx.h"
 #include "util.h"
 #include "value.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-static void add_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)
+/* --- text and Markdown ---------------------------------------------------------------------- */
+
+static void esc_md(struct strbuf *sb, const char *s)
 {
-	bool first = true;
-	for (size_t k = 0; k < sys->n_keywords; k++)
-		if (kw_has(kw, k)) {
-			strbuf_addf(sb, "%s%s", first ? "" : ", ", sys->keywords[k].name);
-			first = false;
+	struct strbuf v = STRBUF_INIT;
+	/* Control characters visible first (a lone CR ends a line in CommonMark); tabs and line
+	 * breaks are spaces. */
+	for (const char *p = s; *p; p++)
+		strbuf_addc(&v, *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p);
+	char *t = strbuf_detach(&v);
+	strbuf_add_visible(&v, t);
+	free(t);
+	/* Spaces at either end would stop emphasis around the name from closing. */
+	size_t from = strspn(v.s ? v.s : "", " "), to = v.len;
+	while (to > from && v.s[to - 1] == ' ')
+		to--;
+	if (to == from) {
+		strbuf_release(&v);
+		return;
+	}
+	memmove(v.s, v.s + from, to - from);
+	v.len = to - from;
+	v.s[v.len] = '\0';
+	/* What opens HTML, an entity, a link, an image, emphasis, code, a table cell or a
+	 * strike-through anywhere; what opens a heading, a quote or a list item at the start.
+	 * (GFM still links a bare e-mail address, whatever is escaped: a mailto: link at worst.) */
+	size_t digits = strspn(v.s, "0123456789");
+	for (size_t i = 0; i < v.len; i++) {
+		char c = v.s[i];
+		/* GFM also links bare URLs: "http://" needs its colon, "www." its dot. */
+		bool www = c == '.' && i >= 3 && strncasecmp(v.s + i - 3, "www", 3) == 0;
+		if (strchr("\\`*_[]<>&|~!:", c) || www || (i == 0 && strchr("#+-=", c)) ||
+		    (i > 0 && i == digits && (c == '.' || c == ')')))
+			strbuf_addc(sb, '\\');
+		strbuf_addc(sb, c);
+	}
+	strbuf_release(&v);
+}
+
+struct tw {
+	struct strbuf *sb;
+	bool md;
+	ex_escape esc;
+};
+
+/* Pads to width display columns (UTF-8 aware: continuation bytes take no column). */
+static void add_padded(struct strbuf *sb, const char *s, size_t width, bool right)
+{
+	size_t cols = 0;
+	for (const char *p = s; *p; p++)
+		cols += ((unsigned char)*p & 0xC0) != 0x80;
+	if (right)
+		for (size_t i = cols; i < width; i++)
+			strbuf_addc(sb, ' ');
+	strbuf_adds(sb, s);
+	if (!right)
+		for (size_t i = cols; i < width; i++)
+			strbuf_addc(sb, ' ');
+}
+
+/* A label from data, escaped, padded to width. */
+static void add_cell(struct tw *w, const char *prefix, const char *s, size_t width, bool right)
+{
+	struct strbuf e = STRBUF_INIT;
+	strbuf_adds(&e, prefix);
+	w->esc(&e, s);
+	add_padded(w->sb, e.s, width, right);
+	strbuf_release(&e);
+}
+
+static void add_num(struct strbuf *sb, int64_t v, size_t width)
+{
+	char num[32];
+	snprintf(num, sizeof(num), "%" PRId64, v);
+	add_padded(sb, num, width, true);
+}
+
+enum { WNAME = 40, WNUM = 8 };
+
+/* One row of the units table: a unit (models set), one of its cost lines, or (costs NULL) a
+ * line without costs. */
+static void table_row(struct tw *w, const struct system *sys, const bool *used, const char *prefix,
+                      const char *label, const char *models, const int64_t *costs, bool bold)
+{
+	struct strbuf *sb = w->sb;
+	if (w->md) {
+		strbuf_addf(sb, "| %s%s", prefix, bold ? "**" : "");
+		w->esc(sb, label);
+		strbuf_addf(sb, "%s | %s |", bold ? "**" : "", models);
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c] && costs == NULL)
+				strbuf_adds(sb, " |");
+			else if (used[c])
+				strbuf_addf(sb, bold ? " **%" PRId64 "** |" : " %" PRId64 " |", costs[c]);
+	} else {
+		/* A row without costs (the unit it joins) ends after its label. */
+		add_cell(w, prefix, label, costs ? WNAME : 0, false);
+		if (costs) {
+			add_padded(sb, models, WNUM, true);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (used[c])
+					add_num(sb, costs[c], WNUM);
 		}
-}
-
-static void add_item_line(const struct system *sys, const struct item *w, int indent,
-                            struct strbuf *sb)
-{
-	struct strbuf stats = STRBUF_INIT;
-	for (size_t i = 0; i < sys->n_attrs; i++) {
-		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_ITEM || !a->card || !w->vals[a->index].set)
-			continue;
-		char *v = value_display(sys, a, &w->vals[a->index]);
-		strbuf_addf(&stats, " %s %s", a->abbr ? a->abbr : a->name, v);
-		free(v);
-	}
-	struct strbuf k = STRBUF_INIT;
-	add_keywords(sys, w->kw, &k);
-	/* "Sword: Dmg 4 Rng 1"; Reliable", or "HAR: Shoots through the ceiling" without stats. */
-	strbuf_addf(sb, "%*s%s", indent, "", w->name);
-	if (stats.len)
-		strbuf_addf(sb, ":%s", stats.s);
-	if (k.len)
-		strbuf_addf(sb, "%s%s", stats.len ? "; " : ": ", k.s);
-	strbuf_release(&stats);
-	strbuf_release(&k);
-	strbuf_adds(sb, "\n");
-}
-
-/* Orders items by kind, then by their place on the card (qsort is not stable). */
-static int cmp_item_kind(const void *a, const void *b)
-{
-	const struct item *x = *(const struct item *const *)a, *y = *(const struct item *const *)b;
-	if (x->kind->index != y->kind->index)
-		return x->kind->index < y->kind->index ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb)
-{
-	strbuf_addf(sb, "%s [%s]%s\n", e->name, e->id, e->example ? _(" (example model, not from the rules)") : "");
-	struct strbuf costs = STRBUF_INIT;
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (e->costs[c])
-			strbuf_addf(&costs, "%s%ld %s", costs.len ? ", " : "", e->costs[c],
-			            ex_cost_abbr(&sys->costs[c]));
-	strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), costs.len ? costs.s : "0", _("per model"));
-	strbuf_release(&costs);
-	for (size_t i = 0; i < sys->n_attrs; i++) {
-		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_UNIT || a->type != ATTR_LEVEL || !e->vals[a->index].set)
-			continue;
-		char *v = value_display(sys, a, &e->vals[a->index]);
-		strbuf_addf(sb, "  %s: %s\n", a->name, v);
-		free(v);
-	}
-	strbuf_adds(sb, " ");
-	for (size_t i = 0; i < sys->n_attrs; i++) {
-		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !e->vals[a->index].set)
-			continue;
-		char *v = value_display(sys, a, &e->vals[a->index]);
-		const struct value_label *vl = a->type == ATTR_INT ? attr_label(a, e->vals[a->index].i) : NULL;
-		if (vl && vl->label)
-			strbuf_addf(sb, " %s %s (%s)", a->abbr ? a->abbr : a->name, v, vl->label);
-		else
-			strbuf_addf(sb, " %s %s", a->abbr ? a->abbr : a->name, v);
-		free(v);
 	}
 	strbuf_adds(sb, "\n");
-	for (size_t i = 0; i < e->n_also; i++)
-		if (e->also[i])
-			strbuf_addf(sb, "  %s %s %s\n", _("Also in"), sys->attrs[e->also[i]->level].name,
-			            e->also[i]->name);
-	if (e->n_cats) {
-		strbuf_addf(sb, "  %s: ", _("Categories"));
-		for (size_t i = 0; i < e->n_cats; i++)
-			strbuf_addf(sb, "%s%s", i ? ", " : "", sys->cats[e->cats[i]].name);
+}
+
+/* "Label: value" as a line of the header: "- " in Markdown. */
+static void header_fact(struct tw *w, const char *name, const char *value)
+{
+	strbuf_adds(w->sb, w->md ? "- " : "");
+	w->esc(w->sb, name);
+	strbuf_adds(w->sb, ": ");
+	w->esc(w->sb, value);
+	strbuf_adds(w->sb, "\n");
+}
+
+static void list_header(struct tw *w, const struct system *sys, const struct elist *el,
+                        bool compact)
+{
+	const struct r_list *l = el->list;
+	const char *title = ex_list_title(l);
+	struct strbuf *sb = w->sb;
+	strbuf_adds(sb, w->md ? "## " : "");
+	w->esc(sb, title);
+	strbuf_adds(sb, "\n");
+	if (!w->md) {
+		size_t n = strlen(title);
+		for (size_t i = 0; i < n && i < 78; i++)
+			strbuf_addc(sb, '=');
 		strbuf_adds(sb, "\n");
 	}
-	struct strbuf k = STRBUF_INIT;
-	add_keywords(sys, e->kw, &k);
-	if (k.len)
-		strbuf_addf(sb, "  %s: %s\n", _("Abilities"), k.s);
-	strbuf_release(&k);
-	/* Items under their kinds, in the system's order of kinds, each kind's in card order. */
-	const struct item **by_kind = xcalloc(e->n_items + 1, sizeof(*by_kind));
-	for (size_t i = 0; i < e->n_items; i++)
-		by_kind[i] = &e->items[i];
-	qsort(by_kind, e->n_items, sizeof(*by_kind), cmp_item_kind);
-	for (size_t i = 0; i < e->n_items; i++) {
-		if (i == 0 || by_kind[i]->kind != by_kind[i - 1]->kind)
-			strbuf_addf(sb, "  %s:\n", by_kind[i]->kind->plural);
-		add_item_line(sys, by_kind[i], 4, sb);
+	if (w->md)
+		strbuf_adds(sb, "\n");
+	struct strbuf size = STRBUF_INIT;
+	strbuf_adds(&size, l->size ? l->size->name : _("custom"));
+	/* A custom limit as the file gives it: the tally below shows it after the system's
+	 * modifiers, and muster import reads this one back (and applies them again). */
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		int64_t lim = l->size ? el->limits[c] : l->limits[c];
+		if (el->limits[c] >= 0 && lim >= 0)
+			strbuf_addf(&size, " (%s %" PRId64 " %s)", _("limit"), lim,
+			            ex_cost_abbr(&sys->costs[c]));
 	}
-	free(by_kind);
-	if (e->n_options) {
-		strbuf_addf(sb, "  %s:\n", _("Options"));
-		for (size_t i = 0; i < e->n_options; i++) {
-			const struct entry_option *o = &e->options[i];
-			strbuf_addf(sb, "    %s [%s]", o->name, o->id);
-			for (size_t c = 0; c < sys->n_costs; c++)
-				if (o->costs[c])
-					strbuf_addf(sb, " %+ld %s%s", o->costs[c], ex_cost_abbr(&sys->costs[c]),
-					            o->per_model ? _(" per model") : "");
-			if (o->max == OPTION_UNBOUNDED)
-				strbuf_adds(sb, _(" (any number)"));
-			else if (o->max != 1)
-				strbuf_addf(sb, _(" (up to %ld)"), o->max);
-			if (o->item_id)
-				strbuf_addf(sb, _(" on %s"), o->item_id);
-			for (size_t c = 0; c < o->n_cats; c++)
-				strbuf_addf(sb, "%s%s%s", c ? ", " : " [", sys->cats[o->cats[c]].name,
-				            c + 1 == o->n_cats ? "]" : "");
-			strbuf_adds(sb, "\n");
-			if (o->adds) {
-				strbuf_addf(sb, "      %s ", _("adds"));
-				add_item_line(sys, o->adds, 0, sb);
+	header_fact(w, _("Game"), sys->name);
+	header_fact(w, _("Battle size"), size.s);
+	strbuf_release(&size);
+	if (l->size && !compact)
+		for (size_t i = 0; i < l->size->n_facts; i++)
+			header_fact(w, l->size->facts[i].name, l->size->facts[i].value);
+	if (l->faction) {
+		/* The level's own name: "Faction" in one game, "Outfit" in another. */
+		struct strbuf f = STRBUF_INIT;
+		strbuf_adds(&f, l->faction->name);
+		for (const struct group *g = l->faction->parent; g; g = g->parent)
+			strbuf_addf(&f, ", %s %s", sys->attrs[g->level].name, g->name);
+		header_fact(w, sys->attrs[l->faction->level].name, f.s);
+		strbuf_release(&f);
+	}
+	for (size_t f = 0; f < sys->n_fields; f++) {
+		const struct field_def *fd = &sys->fields[f];
+		if (fd->scope != FIELD_LIST || l->fields[f] == fd->def)
+			continue;
+		char *v = ex_field_value(fd, l->fields[f]);
+		header_fact(w, fd->name, v);
+		free(v);
+	}
+	strbuf_adds(sb, "\n");
+}
+
+/* Stats, items by kind and abilities of one unit, as lines under it (full style). */
+static void unit_details(struct tw *w, const struct system *sys, const struct eunit *u)
+{
+	struct strbuf *sb = w->sb;
+	const char *lead = w->md ? "  - " : "    ";
+	struct strbuf t = STRBUF_INIT;
+	ex_unit_stats(sys, u, &t);
+	if (t.len) {
+		strbuf_addf(sb, "%s%s: ", lead, _("Stats"));
+		w->esc(sb, t.s);
+		strbuf_adds(sb, "\n");
+	}
+	for (size_t k = 0; k < sys->n_kinds; k++) {
+		bool first = true;
+		for (size_t i = 0; i < u->n_items; i++) {
+			if (u->items[i].w->kind != &sys->kinds[k])
+				continue;
+			if (first) {
+				strbuf_adds(sb, lead);
+				w->esc(sb, sys->kinds[k].plural ? sys->kinds[k].plural : sys->kinds[k].name);
+				strbuf_adds(sb, ": ");
 			}
+			t.len = 0;
+			if (t.s)
+				t.s[0] = '\0';
+			ex_item_text(sys, &u->items[i], &t);
+			if (!first)
+				strbuf_adds(sb, " / ");
+			w->esc(sb, t.s);
+			first = false;
+		}
+		if (!first)
+			strbuf_adds(sb, "\n");
+	}
+	t.len = 0;
+	if (t.s)
+		t.s[0] = '\0';
+	ex_keywords(sys, u->kw, &t);
+	if (t.len) {
+		strbuf_addf(sb, "%s%s: ", lead, _("Abilities"));
+		w->esc(sb, t.s);
+		strbuf_adds(sb, "\n");
+	}
+	strbuf_release(&t);
+}
+
+/* One line per unit: "10x 1st Squad (Quack Marine): Gasp, Stubborn -- 70 AP". */
+static void compact_unit(struct tw *w, const struct system *sys, const bool *used,
+                         const struct r_list *l, const struct eunit *u)
+{
+	struct strbuf *sb = w->sb;
+	const struct r_unit *ru = u->ru;
+	char *title = ex_unit_title(ru);
+	strbuf_addf(sb, "%s%ldx ", w->md ? "- " : "  ", (long)ru->models);
+	if (w->md)
+		strbuf_adds(sb, "**");
+	w->esc(sb, title);
+	if (w->md)
+		strbuf_adds(sb, "**");
+	free(title);
+	bool first = true;
+	struct cost_line *lines;
+	size_t n_lines = eval_lines(sys, u, &lines);
+	size_t depth = 0;
+	for (size_t k = 0; k < n_lines; k++) {
+		if (lines[k].kind != LINE_OPTION)
+			continue;
+		/* An option's options follow it in parentheses. */
+		size_t dk = ex_line_depth(u, &lines[k]);
+		char *lab = ex_line_label(sys, u, &lines[k]);
+		if (first)
+			strbuf_adds(sb, ": ");
+		else if (dk > depth)
+			strbuf_adds(sb, " (");
+		for (; depth > dk; depth--)
+			strbuf_adds(sb, ")");
+		if (!first && dk <= depth)
+			strbuf_adds(sb, ", ");
+		depth = dk;
+		w->esc(sb, lab);
+		free(lab);
+		first = false;
+	}
+	for (; depth > 0; depth--)
+		strbuf_adds(sb, ")");
+	free(lines);
+	if (ru->attach_id && ru->attach < l->n_units) {
+		char *target = ex_unit_title(&l->units[ru->attach]);
+		char *j = xasprintf(_("joins %s"), target);
+		strbuf_adds(sb, first ? ": " : ", ");
+		w->esc(sb, j);
+		free(j);
+		free(target);
+	}
+	strbuf_adds(sb, " -- ");
+	struct strbuf c = STRBUF_INIT;
+	ex_costs_inline(sys, used, u->costs, &c);
+	w->esc(sb, c.s);
+	strbuf_release(&c);
+	strbuf_adds(sb, "\n");
+}
+
+/* The full table of list el: a row per unit with its cost lines, and the total. */
+static void full_table(struct tw *w, const struct system *sys, const bool *used,
+                       const struct elist *el)
+{
+	struct strbuf *sb = w->sb;
+	bool md = w->md;
+	const struct r_list *l = el->list;
+	if (md) {
+		strbuf_addf(sb, "| %s | %s |", _("Unit"), _("Models"));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c]) {
+				strbuf_adds(sb, " ");
+				esc_md(sb, ex_cost_abbr(&sys->costs[c]));
+				strbuf_adds(sb, " |");
+			}
+		strbuf_adds(sb, "\n|---|--:|");
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				strbuf_adds(sb, "--:|");
+		strbuf_adds(sb, "\n");
+	} else {
+		add_padded(sb, _("Unit"), WNAME, false);
+		add_padded(sb, _("Models"), WNUM, true);
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				add_cell(w, "", ex_cost_abbr(&sys->costs[c]), WNUM, true);
+		strbuf_adds(sb, "\n");
+	}
+	for (size_t i = 0; i < el->n; i++) {
+		const struct eunit *u = &el->units[i];
+		const struct r_unit *ru = u->ru;
+		char *title = ex_unit_title(ru);
+		char models[32];
+		snprintf(models, sizeof(models), "%ld", (long)ru->models);
+		table_row(w, sys, used, "", title, models, u->costs, false);
+		free(title);
+		/* Its cost lines, each with its costs, when there is more than the models. */
+		struct cost_line *lines;
+		size_t n_lines = eval_lines(sys, u, &lines);
+		for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
+			char *lab = ex_line_label(sys, u, &lines[k]);
+			/* An option's options stand under it, indented. */
+			struct strbuf pre = STRBUF_INIT;
+			for (size_t dk = ex_line_depth(u, &lines[k]); dk > 0; dk--)
+				strbuf_adds(&pre, md ? "&emsp;" : "  ");
+			strbuf_adds(&pre, md ? "\\+ " : "  + ");
+			table_row(w, sys, used, pre.s, lab, "", lines[k].costs, false);
+			strbuf_release(&pre);
+			free(lab);
+		}
+		free(lines);
+		if (ru->attach_id && ru->attach < l->n_units) {
+			char *target = ex_unit_title(&l->units[ru->attach]);
+			char *j = xasprintf(_("joins %s"), target);
+			table_row(w, sys, used, md ? "" : "  ", j, "", NULL, false);
+			free(j);
+			free(target);
 		}
 	}
-	struct strbuf notes = STRBUF_INIT;
-	ex_unit_notes(sys, e, &notes);
-	if (notes.len)
-		strbuf_addf(sb, "  %s: %s\n", _("Note"), notes.s);
-	strbuf_release(&notes);
-	if (e->note)
-		strbuf_addf(sb, "  %s\n", e->note);
+	if (!md) {
+		for (size_t i = 0; i < WNAME + WNUM; i++)
+			strbuf_addc(sb, '-');
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				for (size_t i = 0; i < WNUM; i++)
+					strbuf_addc(sb, '-');
+		strbuf_adds(sb, "\n");
+	}
+	table_row(w, sys, used, "", _("Total"), "", el->totals, md);
+}
+
+/* Notes carried by the units' values of list l, once per entry. */
+static void entry_notes(struct tw *w, const struct system *sys, const struct r_list *l)
+{
+	struct strbuf *sb = w->sb;
+	bool md = w->md;
+	bool header = false;
+	struct idx *seen = idx_new();
+	for (size_t i = 0; i < l->n_units; i++) {
+		struct strbuf notes = STRBUF_INIT;
+		if (idx_add(seen, l->units[i].entry->id, (void *)l->units[i].entry) == 0)
+			ex_unit_notes(sys, l->units[i].entry, &notes);
+		if (notes.len) {
+			if (!header)
+				strbuf_addf(sb, "\n%s%s\n%s", md ? "### " : "", _("Notes"), md ? "\n" : "");
+			header = true;
+			strbuf_adds(sb, md ? "- " : "  ");
+			w->esc(sb, l->units[i].entry->name);
+			strbuf_adds(sb, ": ");
+			w->esc(sb, notes.s);
+			strbuf_adds(sb, "\n");
+		}
+		strbuf_release(&notes);
+	}
+	idx_free(seen);
+}
+
+void export_text_list(const struct eval *ev, const struct diags *d, const char *fp, bool md,
+                      enum export_style style, struct strbuf *sb)
+{
+	const struct roster *r = ev->r;
+	const struct system *sys = r->sys;
+	struct tw w = { sb, md, md ? esc_md : strbuf_add_visible };
+	bool compact = style == EXPORT_COMPACT;
+	if (r->name) {
+		strbuf_adds(sb, md ? "# " : "");
+		w.esc(sb, r->name);
+		strbuf_adds(sb, md ? "\n\n" : "\n");
+	}
+	/* Roster fields (territories held...) once, for the whole roster, and the fingerprint. */
+	for (size_t f = 0; f < sys->n_fields; f++) {
+		const struct field_def *fd = &sys->fields[f];
+		if (fd->scope != FIELD_ROSTER || r->fields[f] == fd->def)
+			continue;
+		char *v = ex_field_value(fd, r->fields[f]);
+		header_fact(&w, fd->name, v);
+		free(v);
+	}
+	strbuf_addf(sb, "%s%s: %s\n\n", md ? "- " : "", _("Fingerprint"), fp);
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct elist *el = &ev->lists[li];
+		const struct r_list *l = el->list;
+		list_header(&w, sys, el, compact);
+		bool *used = xcalloc(sys->n_costs + 1, sizeof(*used));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			used[c] = ex_cost_used(el, c);
+		if (compact) {
+			for (size_t i = 0; i < el->n; i++)
+				compact_unit(&w, sys, used, l, &el->units[i]);
+			strbuf_addf(sb, "%s%s: ", md ? "- **" : "  ", _("Total"));
+			struct strbuf c = STRBUF_INIT;
+			ex_costs_inline(sys, used, el->totals, &c);
+			w.esc(sb, c.s);
+			strbuf_release(&c);
+			strbuf_adds(sb, md ? "**\n" : "\n");
+		} else {
+			full_table(&w, sys, used, el);
+		}
+		strbuf_adds(sb, "\n");
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			if (!used[c] || el->limits[c] < 0)
+				continue;
+			char *s = ex_spent(sys, el, c);
+			strbuf_adds(sb, md ? "- " : "");
+			w.esc(sb, s);
+			strbuf_adds(sb, "\n");
+			free(s);
+		}
+		if (!compact && el->n) {
+			strbuf_addf(sb, "\n%s%s\n%s", md ? "### " : "", _("Units"), md ? "\n" : "");
+			for (size_t i = 0; i < el->n; i++) {
+				char *title = ex_unit_title(el->units[i].ru);
+				strbuf_adds(sb, md ? "- **" : "  ");
+				w.esc(sb, title);
+				strbuf_adds(sb, md ? "**\n" : "\n");
+				free(title);
+				unit_details(&w, sys, &el->units[i]);
+			}
+		}
+		entry_notes(&w, sys, l);
+		strbuf_adds(sb, "\n");
+		free(used);
+	}
+	char *verdict = ex_verdict(d);
+	strbuf_addf(sb, "%s%s ", md ? "## " : "", _("Legality:"));
+	w.esc(sb, verdict);
+	strbuf_adds(sb, md ? "\n\n" : "\n");
+	free(verdict);
+	for (size_t i = 0; d && i < d->n; i++) {
+		char *t = diag_format_text(&d->v[i]);
+		strbuf_adds(sb, md ? "- " : "  ");
+		w.esc(sb, t);
+		strbuf_adds(sb, "\n");
+		free(t);
+	}
 }

@@ -13,7 +13,8 @@
 #include "muster.h"
 #include "campaign.h"
 #include "export.h"
-#include "export-int.h"
+#include "export-common.h"
+#include "export-render.h"
 #include "util.h"
 
 #include <limits.h>

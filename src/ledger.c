@@ -1,10 +1,11 @@
-/* ledger.c - reading a roster's <campaign>: the ledger of dated entries
+/* ledger.c - reading and writing a roster's <campaign>: the ledger of dated entries
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Only what is written is read here: numbers within bounds, ids resolved against the system
  * (advances, currencies, keywords). Which unit an entry names, and what the entries add up to,
- * is camp_derive's work (campaign.c).
+ * is camp_derive's work (campaign.c). Writing appends or corrects one entry in a roster's
+ * document as the user gave it (muster campaign); reading the result back checks it.
  */
 #include "muster.h"
 #include "campaign.h"
@@ -15,6 +16,14 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The element of each ledger_kind. */
+static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
+
+const char *ledger_kind_name(enum ledger_kind k)
+{
+	return kinds[k];
+}
 
 struct lr {
 	const struct system *sys;
@@ -117,10 +126,133 @@ static int read_battle(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	return 0;
 }
 
+/* <start amount="N"><means id="ID" times="N"/>...</start> */
+static int read_start(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	const struct camp_def *cd = p->sys->camp;
+	if (xml_prop_long(n, "amount", 0, 1000000000L, 0, &le->amount, p->file, p->d))
+		return -1;
+	size_t nm = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		nm++;
+	le->means = xcalloc(nm + 1, sizeof(*le->means));
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "means"))
+			LFAIL(c, _("a <start> holds <means>, not <%s>"), (const char *)c->name);
+		struct le_means *m = &le->means[le->n_means++];
+		m->id = xml_prop(c, "id");
+		if (m->id == NULL)
+			LFAIL(c, "%s", _("<means> needs an id"));
+		m->def = idx_get(cd->means_idx, m->id);
+		if (m->def == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < cd->n_means; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->means[i].id);
+			diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
+			          _("unknown means '%s' (means: %s)"), m->id, sb.s ? sb.s : _("none"));
+			strbuf_release(&sb);
+			return -1;
+		}
+		if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
+			return -1;
+	}
+	return 0;
+}
+
+/* <train unit="ID" advance="ID" item="ID" replaces="ID" keyword="ID" roll="N"/> */
+static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	const struct camp_def *cd = p->sys->camp;
+	char *id = xml_prop(n, "advance");
+	le->adv = idx_get(cd->advance_idx, id ? id : "");
+	if (le->adv == NULL) {
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; i < cd->n_advances; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->advances[i].opt.id);
+		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+		          _("unknown training '%s' (trainings: %s)"), id ? id : "", sb.s ? sb.s : _("none"));
+		strbuf_release(&sb);
+		free(id);
+		return -1;
+	}
+	free(id);
+	if (le->adv->army) {
+		le->unit = xml_prop(n, "unit");
+		if (le->unit)
+			LFAIL(n, _("advance '%s' is taken by the army: name no unit"), le->adv->opt.id);
+		return 0;
+	}
+	if (need_unit(p, n, &le->unit))
+		return -1;
+	le->item = xml_prop(n, "item");
+	le->replaces = xml_prop(n, "replaces");
+	if (le->replaces && !le->adv->choose_item)
+		LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
+	if (le->adv->choose_item && le->item == NULL)
+		LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
+	if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
+		return -1;
+	char *kw = xml_prop(n, "keyword");
+	if (le->adv->pick_keyword) {
+		const struct keyword_def *kd = idx_get(p->sys->kw_idx, kw ? kw : "");
+		if (kd == NULL || kd->on != le->adv->keyword_on) {
+			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+			          _("training '%s' grants a keyword of its %s: keyword=\"%s\" is none"),
+			          le->adv->opt.id, le->adv->pick_item ? _("item") : _("unit"), kw ? kw : "");
+			free(kw);
+			return -1;
+		}
+		le->keyword = (long)kd->index;
+	} else if (kw) {
+		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+		          _("training '%s' grants no keyword of the player's choice"), le->adv->opt.id);
+		free(kw);
+		return -1;
+	}
+	free(kw);
+	return 0;
+}
+
+/* <gain award="ID" times="N"/> or <gain currency="ID" amount="N"/> */
+static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	const struct camp_def *cd = p->sys->camp;
+	char *aw = xml_prop(n, "award");
+	if (aw) {
+		le->award = idx_get(cd->award_idx, aw);
+		if (le->award == NULL) {
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < cd->n_awards; i++)
+				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->awards[i].id);
+			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+			          _("unknown award '%s' (awards: %s)"), aw, sb.s ? sb.s : _("none"));
+			strbuf_release(&sb);
+			free(aw);
+			return -1;
+		}
+		free(aw);
+		long times;
+		if (xml_prop_long(n, "times", -1000, 1000, 1, &times, p->file, p->d))
+			return -1;
+		le->currency = (long)le->award->currency;
+		le->amount = le->award->amount * times;
+		le->models = times;
+		return 0;
+	}
+	char *cur = xml_prop(n, "currency");
+	const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
+	free(cur);
+	if (cc == NULL)
+		LFAIL(n, "%s", _("<gain> needs currency=\"ID\" naming a currency of the campaign"));
+	le->currency = (long)(cc - cd->currencies);
+	if (xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &le->amount, p->file, p->d))
+		return -1;
+	return 0;
+}
+
 static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 {
 	const struct camp_def *cd = p->sys->camp;
-	static const char *const kinds[] = { "start", "enlist", "battle", "xp", "train", "gain", "repair" };
 	size_t k;
 	for (k = 0; k < MUSTER_ARRAY_LEN(kinds) && !xml_is(n, kinds[k]); k++)
 		;
@@ -136,35 +268,8 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	le->currency = -1;
 	le->roll = LONG_MIN;
 	switch (le->kind) {
-	case LE_START: {
-		if (xml_prop_long(n, "amount", 0, 1000000000L, 0, &le->amount, p->file, p->d))
-			return -1;
-		size_t nm = 0;
-		for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-			nm++;
-		le->means = xcalloc(nm + 1, sizeof(*le->means));
-		for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-			if (!xml_is(c, "means"))
-				LFAIL(c, _("a <start> holds <means>, not <%s>"), (const char *)c->name);
-			struct le_means *m = &le->means[le->n_means++];
-			m->id = xml_prop(c, "id");
-			if (m->id == NULL)
-				LFAIL(c, "%s", _("<means> needs an id"));
-			m->def = idx_get(cd->means_idx, m->id);
-			if (m->def == NULL) {
-				struct strbuf sb = STRBUF_INIT;
-				for (size_t i = 0; i < cd->n_means; i++)
-					strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->means[i].id);
-				diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
-				          _("unknown means '%s' (means: %s)"), m->id, sb.s ? sb.s : _("none"));
-				strbuf_release(&sb);
-				return -1;
-			}
-			if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
-				return -1;
-		}
-		break;
-	}
+	case LE_START:
+		return read_start(p, n, le);
 	case LE_ENLIST:
 		if (need_unit(p, n, &le->unit) ||
 		    xml_prop_long(n, "models", 0, 100000, 0, &le->models, p->file, p->d))
@@ -179,89 +284,10 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		if (cd->xp < 0)
 			LFAIL(n, "%s", _("this system's campaign spends no experience on units"));
 		break;
-	case LE_TRAIN: {
-		char *id = xml_prop(n, "advance");
-		le->adv = idx_get(cd->advance_idx, id ? id : "");
-		if (le->adv == NULL) {
-			struct strbuf sb = STRBUF_INIT;
-			for (size_t i = 0; i < cd->n_advances; i++)
-				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->advances[i].opt.id);
-			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-			          _("unknown training '%s' (trainings: %s)"), id ? id : "", sb.s ? sb.s : _("none"));
-			strbuf_release(&sb);
-			free(id);
-			return -1;
-		}
-		free(id);
-		if (le->adv->army) {
-			le->unit = xml_prop(n, "unit");
-			if (le->unit)
-				LFAIL(n, _("advance '%s' is taken by the army: name no unit"), le->adv->opt.id);
-			break;
-		}
-		if (need_unit(p, n, &le->unit))
-			return -1;
-		le->item = xml_prop(n, "item");
-		le->replaces = xml_prop(n, "replaces");
-		if (le->replaces && !le->adv->choose_item)
-			LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
-		if (le->adv->choose_item && le->item == NULL)
-			LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
-		if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
-			return -1;
-		char *kw = xml_prop(n, "keyword");
-		if (le->adv->pick_keyword) {
-			const struct keyword_def *kd = idx_get(p->sys->kw_idx, kw ? kw : "");
-			if (kd == NULL || kd->on != le->adv->keyword_on) {
-				diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-				          _("training '%s' grants a keyword of its %s: keyword=\"%s\" is none"),
-				          le->adv->opt.id, le->adv->pick_item ? _("item") : _("unit"), kw ? kw : "");
-				free(kw);
-				return -1;
-			}
-			le->keyword = (long)kd->index;
-		} else if (kw) {
-			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-			          _("training '%s' grants no keyword of the player's choice"), le->adv->opt.id);
-			free(kw);
-			return -1;
-		}
-		free(kw);
-		break;
-	}
-	case LE_GAIN: {
-		char *aw = xml_prop(n, "award");
-		if (aw) {
-			le->award = idx_get(cd->award_idx, aw);
-			if (le->award == NULL) {
-				struct strbuf sb = STRBUF_INIT;
-				for (size_t i = 0; i < cd->n_awards; i++)
-					strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->awards[i].id);
-				diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-				          _("unknown award '%s' (awards: %s)"), aw, sb.s ? sb.s : _("none"));
-				strbuf_release(&sb);
-				free(aw);
-				return -1;
-			}
-			free(aw);
-			long times;
-			if (xml_prop_long(n, "times", -1000, 1000, 1, &times, p->file, p->d))
-				return -1;
-			le->currency = (long)le->award->currency;
-			le->amount = le->award->amount * times;
-			le->models = times;
-			break;
-		}
-		char *cur = xml_prop(n, "currency");
-		const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
-		free(cur);
-		if (cc == NULL)
-			LFAIL(n, "%s", _("<gain> needs currency=\"ID\" naming a currency of the campaign"));
-		le->currency = (long)(cc - cd->currencies);
-		if (xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &le->amount, p->file, p->d))
-			return -1;
-		break;
-	}
+	case LE_TRAIN:
+		return read_train(p, n, le);
+	case LE_GAIN:
+		return read_gain(p, n, le);
 	case LE_REPAIR:
 		if (cd->repair < 0)
 			LFAIL(n, "%s", _("this system's campaign has no repairs"));
@@ -300,4 +326,125 @@ struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const
 			return NULL;
 		}
 	return c;
+}
+
+/* --- writing ------------------------------------------------------------------------------- */
+
+static xmlNodePtr child_or_new(xmlNodePtr parent, const char *name, const char *indent)
+{
+	xmlNodePtr n = xml_child(parent, name);
+	if (n)
+		return n;
+	xmlAddChild(parent, xmlNewText(BAD_CAST indent));
+	n = xmlNewChild(parent, parent->ns, BAD_CAST name, NULL);
+	xmlAddChild(parent, xmlNewText(BAD_CAST "\n"));
+	return n;
+}
+
+/* Appends <name> to the ledger, on its own line. */
+static xmlNodePtr append_elem(xmlDocPtr doc, const char *name)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	xmlNodePtr camp = xml_child(root, "campaign");
+	if (camp == NULL) {
+		xmlNodePtr last = xmlGetLastChild(root);
+		if (last && last->type == XML_TEXT_NODE)
+			xmlNodeSetContent(last, BAD_CAST "\n  ");
+		else
+			xmlAddChild(root, xmlNewText(BAD_CAST "\n  "));
+		camp = xmlNewChild(root, root->ns, BAD_CAST "campaign", NULL);
+		xmlAddChild(root, xmlNewText(BAD_CAST "\n"));
+		xmlSetProp(root, BAD_CAST "version", BAD_CAST "2");
+	}
+	xmlNodePtr led = child_or_new(camp, "ledger", "\n    ");
+	xmlNodePtr last = xmlGetLastChild(led);
+	if (last && last->type == XML_TEXT_NODE) {
+		xmlUnlinkNode(last);
+		xmlFreeNode(last);
+	}
+	xmlAddChild(led, xmlNewText(BAD_CAST "\n      "));
+	xmlNodePtr n = xmlNewChild(led, led->ns, BAD_CAST name, NULL);
+	xmlAddChild(led, xmlNewText(BAD_CAST "\n    "));
+	xmlNodePtr cl = xmlGetLastChild(camp);
+	if (cl == led)
+		xmlAddChild(camp, xmlNewText(BAD_CAST "\n  "));
+	return n;
+}
+
+static void set_prop(xmlNodePtr n, const char *name, const char *value)
+{
+	if (value)
+		xml_set_prop(n, name, value);
+}
+
+/* The n-th (1-based) entry of the ledger, or NULL. */
+static xmlNodePtr nth_entry(xmlDocPtr doc, long n)
+{
+	xmlNodePtr camp = xml_child(xmlDocGetRootElement(doc), "campaign");
+	xmlNodePtr led = camp ? xml_child(camp, "ledger") : NULL;
+	long k = 0;
+	for (xmlNodePtr e = led ? xml_first_elem(led) : NULL; e; e = xml_next_elem(e))
+		if (++k == n)
+			return e;
+	return NULL;
+}
+
+bool ledger_started(struct _xmlDoc *doc)
+{
+	return xml_child(xmlDocGetRootElement(doc), "campaign") != NULL;
+}
+
+void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e)
+{
+	xmlNodePtr n = append_elem(doc, kinds[e->kind]);
+	const struct { const char *name, *value; } attrs[] = {
+		{ "opponent", e->opponent }, { "vp", e->vp }, { "opponent-vp", e->opponent_vp },
+		{ "result", e->result }, { "unit", e->unit }, { "advance", e->advance },
+		{ "award", e->award }, { "currency", e->currency }, { "amount", e->amount },
+		{ "times", e->times }, { "models", e->models }, { "wounds", e->wounds },
+		{ "item", e->item }, { "keyword", e->keyword }, { "roll", e->roll },
+		{ "replaces", e->replaces },
+	};
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(attrs); i++)
+		set_prop(n, attrs[i].name, attrs[i].value);
+	for (size_t i = 0; i < e->n_means; i++) {
+		xmlNodePtr m = xmlNewChild(n, n->ns, BAD_CAST "means", NULL);
+		set_prop(m, "times", e->means[i].times);
+		set_prop(m, "id", e->means[i].id);
+	}
+	for (size_t i = 0; i < e->n_hurt; i++)
+		set_prop(xmlNewChild(n, n->ns, BAD_CAST "hurt", NULL), "value", e->hurt[i]);
+	for (size_t i = 0; i < e->n_lost; i++) {
+		xmlNodePtr l = xmlNewChild(n, n->ns, BAD_CAST "lost", NULL);
+		set_prop(l, "unit", e->lost[i].unit);
+		set_prop(l, "models", e->lost[i].models);
+		set_prop(l, "morale", e->lost[i].morale);
+		set_prop(l, "rolls", e->lost[i].rolls);
+	}
+	set_prop(n, "date", e->date);
+	set_prop(n, "note", e->note);
+}
+
+bool ledger_has_entry(struct _xmlDoc *doc, long n)
+{
+	return nth_entry(doc, n) != NULL;
+}
+
+bool ledger_field_name_ok(const char *name)
+{
+	return xmlValidateName(BAD_CAST name, 0) == 0 && strchr(name, ':') == NULL;
+}
+
+int ledger_fix(struct _xmlDoc *doc, long n, const struct ledger_fix_rec *f, size_t nf)
+{
+	xmlNodePtr e = nth_entry(doc, n);
+	if (e == NULL)
+		return -1;
+	for (size_t i = 0; i < nf; i++) {
+		if (f[i].value[0])
+			xml_set_prop(e, f[i].name, f[i].value);
+		else
+			xmlUnsetProp(e, BAD_CAST f[i].name);
+	}
+	return 0;
 }

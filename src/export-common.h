@@ -1,14 +1,14 @@
-/* export-int.h - what the list renderers (export-*.c) share; not for other modules
+/* export-common.h - what the list renderers (export-*.c) share; not for other modules
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Every helper builds plain text from the one evaluation; the renderer escapes it for its
- * format (the terminal, Markdown, HTML, XML, CSV) as it appends it.
+ * format (the terminal, Markdown, HTML, XML, CSV) as it appends it. Defined in
+ * export-common.c, which calls no renderer.
  */
-#ifndef MUSTER_EXPORT_INT_H
-#define MUSTER_EXPORT_INT_H
+#ifndef MUSTER_EXPORT_COMMON_H
+#define MUSTER_EXPORT_COMMON_H
 
-#include "export.h"
 #include "eval.h"
 #include "util.h"
 
@@ -22,6 +22,8 @@ bool ex_cost_used(const struct elist *el, size_t c);
 /* "Label (Entry name)", or the entry's name; caller frees. */
 char *ex_unit_title(const struct r_unit *u);
 /* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling"; caller frees. */
+/* How deep a cost line's option stands under the unit's other options (0: on the unit). */
+size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
 /* How deep a cost line's option stands under the unit's other options (0: on the unit). */
 size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
 char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
@@ -44,13 +46,5 @@ char *ex_spent(const struct system *sys, const struct elist *el, size_t c);
 /* Appends n integer costs "70 AP, 5 Contra" of the used cost types; "0" when none. */
 void ex_costs_inline(const struct system *sys, const bool *used, const int64_t *costs,
                      struct strbuf *sb);
-
-void export_text_list(const struct eval *ev, const struct diags *d, const char *fp, bool md,
-                      enum export_style style, struct strbuf *sb);
-void export_html_list(const struct eval *ev, const struct diags *d, const char *fp,
-                      struct strbuf *sb);
-void export_csv_list(const struct eval *ev, const struct diags *d, const char *fp,
-                     struct strbuf *sb);
-void export_xml_list(const struct eval *ev, struct strbuf *sb);
 
 #endif

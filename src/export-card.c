@@ -1,0 +1,151 @@
+/* export-card.c - entry cards (muster catalog SYSTEM ENTRY)
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The lists themselves are rendered by export-text.c (text, Markdown), export-html.c,
+ * export-csv.c and export-xml.c.
+ */
+#include "muster.h"
+#include "export.h"
+#include "export-common.h"
+#include "util.h"
+#include "value.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void add_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)
+{
+	bool first = true;
+	for (size_t k = 0; k < sys->n_keywords; k++)
+		if (kw_has(kw, k)) {
+			strbuf_addf(sb, "%s%s", first ? "" : ", ", sys->keywords[k].name);
+			first = false;
+		}
+}
+
+static void add_item_line(const struct system *sys, const struct item *w, int indent,
+                            struct strbuf *sb)
+{
+	struct strbuf stats = STRBUF_INIT;
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_ITEM || !a->card || !w->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &w->vals[a->index]);
+		strbuf_addf(&stats, " %s %s", a->abbr ? a->abbr : a->name, v);
+		free(v);
+	}
+	struct strbuf k = STRBUF_INIT;
+	add_keywords(sys, w->kw, &k);
+	/* "Sword: Dmg 4 Rng 1"; Reliable", or "HAR: Shoots through the ceiling" without stats. */
+	strbuf_addf(sb, "%*s%s", indent, "", w->name);
+	if (stats.len)
+		strbuf_addf(sb, ":%s", stats.s);
+	if (k.len)
+		strbuf_addf(sb, "%s%s", stats.len ? "; " : ": ", k.s);
+	strbuf_release(&stats);
+	strbuf_release(&k);
+	strbuf_adds(sb, "\n");
+}
+
+/* Orders items by kind, then by their place on the card (qsort is not stable). */
+static int cmp_item_kind(const void *a, const void *b)
+{
+	const struct item *x = *(const struct item *const *)a, *y = *(const struct item *const *)b;
+	if (x->kind->index != y->kind->index)
+		return x->kind->index < y->kind->index ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb)
+{
+	strbuf_addf(sb, "%s [%s]%s\n", e->name, e->id, e->example ? _(" (example model, not from the rules)") : "");
+	struct strbuf costs = STRBUF_INIT;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (e->costs[c])
+			strbuf_addf(&costs, "%s%ld %s", costs.len ? ", " : "", e->costs[c],
+			            ex_cost_abbr(&sys->costs[c]));
+	strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), costs.len ? costs.s : "0", _("per model"));
+	strbuf_release(&costs);
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type != ATTR_LEVEL || !e->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &e->vals[a->index]);
+		strbuf_addf(sb, "  %s: %s\n", a->name, v);
+		free(v);
+	}
+	strbuf_adds(sb, " ");
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !e->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &e->vals[a->index]);
+		const struct value_label *vl = a->type == ATTR_INT ? attr_label(a, e->vals[a->index].i) : NULL;
+		if (vl && vl->label)
+			strbuf_addf(sb, " %s %s (%s)", a->abbr ? a->abbr : a->name, v, vl->label);
+		else
+			strbuf_addf(sb, " %s %s", a->abbr ? a->abbr : a->name, v);
+		free(v);
+	}
+	strbuf_adds(sb, "\n");
+	for (size_t i = 0; i < e->n_also; i++)
+		if (e->also[i])
+			strbuf_addf(sb, "  %s %s %s\n", _("Also in"), sys->attrs[e->also[i]->level].name,
+			            e->also[i]->name);
+	if (e->n_cats) {
+		strbuf_addf(sb, "  %s: ", _("Categories"));
+		for (size_t i = 0; i < e->n_cats; i++)
+			strbuf_addf(sb, "%s%s", i ? ", " : "", sys->cats[e->cats[i]].name);
+		strbuf_adds(sb, "\n");
+	}
+	struct strbuf k = STRBUF_INIT;
+	add_keywords(sys, e->kw, &k);
+	if (k.len)
+		strbuf_addf(sb, "  %s: %s\n", _("Abilities"), k.s);
+	strbuf_release(&k);
+	/* Items under their kinds, in the system's order of kinds, each kind's in card order. */
+	const struct item **by_kind = xcalloc(e->n_items + 1, sizeof(*by_kind));
+	for (size_t i = 0; i < e->n_items; i++)
+		by_kind[i] = &e->items[i];
+	qsort(by_kind, e->n_items, sizeof(*by_kind), cmp_item_kind);
+	for (size_t i = 0; i < e->n_items; i++) {
+		if (i == 0 || by_kind[i]->kind != by_kind[i - 1]->kind)
+			strbuf_addf(sb, "  %s:\n", by_kind[i]->kind->plural);
+		add_item_line(sys, by_kind[i], 4, sb);
+	}
+	free(by_kind);
+	if (e->n_options) {
+		strbuf_addf(sb, "  %s:\n", _("Options"));
+		for (size_t i = 0; i < e->n_options; i++) {
+			const struct entry_option *o = &e->options[i];
+			strbuf_addf(sb, "    %s [%s]", o->name, o->id);
+			for (size_t c = 0; c < sys->n_costs; c++)
+				if (o->costs[c])
+					strbuf_addf(sb, " %+ld %s%s", o->costs[c], ex_cost_abbr(&sys->costs[c]),
+					            o->per_model ? _(" per model") : "");
+			if (o->max == OPTION_UNBOUNDED)
+				strbuf_adds(sb, _(" (any number)"));
+			else if (o->max != 1)
+				strbuf_addf(sb, _(" (up to %ld)"), o->max);
+			if (o->item_id)
+				strbuf_addf(sb, _(" on %s"), o->item_id);
+			for (size_t c = 0; c < o->n_cats; c++)
+				strbuf_addf(sb, "%s%s%s", c ? ", " : " [", sys->cats[o->cats[c]].name,
+				            c + 1 == o->n_cats ? "]" : "");
+			strbuf_adds(sb, "\n");
+			if (o->adds) {
+				strbuf_addf(sb, "      %s ", _("adds"));
+				add_item_line(sys, o->adds, 0, sb);
+			}
+		}
+	}
+	struct strbuf notes = STRBUF_INIT;
+	ex_unit_notes(sys, e, &notes);
+	if (notes.len)
+		strbuf_addf(sb, "  %s: %s\n", _("Note"), notes.s);
+	strbuf_release(&notes);
+	if (e->note)
+		strbuf_addf(sb, "  %s\n", e->note);
+}

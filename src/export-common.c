@@ -1,0 +1,183 @@
+/* export-common.c - what the list renderers share: labels, verdicts, stats and costs as text
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Every helper builds plain text from the one evaluation; the renderer escapes it for its
+ * format as it appends it. Nothing here calls a renderer.
+ */
+#include "muster.h"
+#include "export-common.h"
+#include "util.h"
+#include "value.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *ex_cost_abbr(const struct cost_def *c)
+{
+	return c->abbr ? c->abbr : c->name;
+}
+
+bool ex_cost_used(const struct elist *el, size_t c)
+{
+	if (el->limits[c] >= 0)
+		return true;
+	for (size_t i = 0; i < el->n; i++)
+		if (el->units[i].costs[c] != 0)
+			return true;
+	return false;
+}
+
+char *ex_unit_title(const struct r_unit *u)
+{
+	if (u->label)
+		return xasprintf("%s (%s)", u->label, u->entry->name);
+	return xstrdup(u->entry->name);
+}
+
+size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl)
+{
+	size_t depth = 0;
+	if (cl->kind != LINE_OPTION)
+		return 0;
+	for (uint32_t up = cl->ro->up; up && up <= u->ru->n_opts; up = u->ru->opts[up - 1].up)
+		depth++;
+	return depth;
+}
+
+char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl)
+{
+	(void)sys;
+	if (cl->kind == LINE_MODELS)
+		return xasprintf(ngettext("%ld model", "%ld models", (unsigned long)u->ru->models),
+		                 (long)u->ru->models);
+	if (cl->kind == LINE_MODIFIERS)
+		return xstrdup(_("changed by modifiers"));
+	const struct r_option *ro = cl->ro;
+	const struct r_train *tr = ro->train;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, ro->opt->name);
+	if (tr && tr->item)
+		strbuf_addf(&sb, _(" on %s"), tr->item);
+	if (tr && tr->grant >= 0 && (size_t)tr->grant < sys->n_keywords)
+		strbuf_addf(&sb, " (%s)", sys->keywords[tr->grant].name);
+	if (ro->count > 1)
+		strbuf_addf(&sb, " x%ld", (long)ro->count);
+	if (tr)
+		strbuf_addf(&sb, " (%s)", _("training"));
+	return strbuf_detach(&sb);
+}
+
+char *ex_verdict(const struct diags *d)
+{
+	size_t errors = d ? d->errors + d->fatals : 0, warnings = d ? d->warnings : 0;
+	if (errors == 0)
+		return xstrdup(warnings ? _("legal, with warnings") : _("legal"));
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, _("NOT LEGAL ("));
+	strbuf_addf(&sb, ngettext("%zu error", "%zu errors", errors), errors);
+	strbuf_adds(&sb, ", ");
+	strbuf_addf(&sb, ngettext("%zu warning", "%zu warnings", warnings), warnings);
+	strbuf_adds(&sb, ")");
+	return strbuf_detach(&sb);
+}
+
+void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbuf *sb)
+{
+	bool first = true;
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !u->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &u->vals[a->index]);
+		const struct value_label *vl =
+			a->type == ATTR_INT ? attr_label(a, u->vals[a->index].i) : NULL;
+		strbuf_addf(sb, "%s%s %s", first ? "" : ", ", a->abbr ? a->abbr : a->name, v);
+		if (vl && vl->label)
+			strbuf_addf(sb, " (%s)", vl->label);
+		free(v);
+		first = false;
+	}
+}
+
+void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)
+{
+	bool first = true;
+	for (size_t k = 0; k < sys->n_keywords; k++)
+		if (kw_has(kw, k)) {
+			strbuf_addf(sb, "%s%s", first ? "" : ", ", sys->keywords[k].name);
+			first = false;
+		}
+}
+
+void ex_item_text(const struct system *sys, const struct eitem *it, struct strbuf *sb)
+{
+	strbuf_adds(sb, it->w->name);
+	bool stats = false;
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_ITEM || !a->card || !it->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &it->vals[a->index]);
+		strbuf_addf(sb, "%s %s %s", stats ? "" : ":", a->abbr ? a->abbr : a->name, v);
+		free(v);
+		stats = true;
+	}
+	struct strbuf k = STRBUF_INIT;
+	ex_keywords(sys, it->kw, &k);
+	if (k.len)
+		strbuf_addf(sb, "%s%s", stats ? "; " : ": ", k.s);
+	strbuf_release(&k);
+}
+
+void ex_unit_notes(const struct system *sys, const struct entry *e, struct strbuf *sb)
+{
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type != ATTR_INT || !e->vals[a->index].set)
+			continue;
+		const struct value_label *vl = attr_label(a, e->vals[a->index].i);
+		if (vl && vl->note)
+			strbuf_addf(sb, "%s%s", sb->len ? "; " : "", vl->note);
+	}
+}
+
+char *ex_field_value(const struct field_def *fd, long v)
+{
+	if (fd->type == ATTR_BOOL)
+		return xstrdup(v ? _("yes") : _("no"));
+	if (fd->type == ATTR_CHOICE && v >= 0 && (size_t)v < fd->n_choices)
+		return xstrdup(fd->choices[v].name ? fd->choices[v].name : fd->choices[v].id);
+	return xasprintf("%ld", v);
+}
+
+const char *ex_list_title(const struct r_list *l)
+{
+	return l->name ? l->name : l->id ? l->id : _("Army list");
+}
+
+char *ex_spent(const struct system *sys, const struct elist *el, size_t c)
+{
+	/* Both are at most a few quadrillion (eval.c checked the sums): no overflow. */
+	int64_t total = el->totals[c], left = el->limits[c] - total;
+	if (left >= 0)
+		return xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " left"),
+		                 sys->costs[c].name, total, el->limits[c], left);
+	return xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " over the limit"),
+	                 sys->costs[c].name, total, el->limits[c], -left);
+}
+
+void ex_costs_inline(const struct system *sys, const bool *used, const int64_t *costs,
+                     struct strbuf *sb)
+{
+	bool any = false;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (used[c]) {
+			strbuf_addf(sb, "%s%" PRId64 " %s", any ? ", " : "", costs[c],
+			            ex_cost_abbr(&sys->costs[c]));
+			any = true;
+		}
+	if (!any)
+		strbuf_adds(sb, "0");
+}
