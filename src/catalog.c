@@ -351,6 +351,27 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	return 0;
 }
 
+/* A <rule> standing on an entry or an option: a copy of its element, read once the system's
+ * rules and named conditions are (catalog_rules), as a rule may name them. */
+struct held_rule {
+	xmlNodePtr node;
+	char *file, *id;
+	enum attr_on on;
+};
+
+static void hold_rule(struct cparse *p, xmlNodePtr n, enum attr_on on, const char *id)
+{
+	struct system *sys = p->sys;
+	if (sys->held_doc == NULL)
+		sys->held_doc = xmlNewDoc((const xmlChar *)"1.0");
+	sys->held = xreallocarray(sys->held, sys->n_held + 1, sizeof(*sys->held));
+	struct held_rule *h = &sys->held[sys->n_held++];
+	h->node = xmlDocCopyNode(n, sys->held_doc, 1);
+	h->file = xstrdup(p->cat->file);
+	h->id = xstrdup(id);
+	h->on = on;
+}
+
 /* Options nest (an option of an option), stand in <choose> groups and link to shared ones:
  * one array in document order, each naming its parent. Deeper than this is refused. */
 #define OPTION_DEPTH_MAX 32
@@ -449,10 +470,13 @@ static int parse_tree(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t 
 		return -1;
 	o->model = prop_true(n, "model");
 	e->has_models |= o->model;
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-		if ((xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) &&
-		    parse_tree(p, e, c, self, 0, depth + 1))
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (xml_is(c, "rule"))
+			hold_rule(p, c, ON_OPTION, o->id);
+		else if ((xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) &&
+		         parse_tree(p, e, c, self, 0, depth + 1))
 			return -1;
+	}
 	return 0;
 }
 
@@ -552,6 +576,8 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		} else if (xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) {
 			if (parse_tree(p, e, c, 0, 0, 0))
 				return -1;
+		} else if (xml_is(c, "rule")) {
+			hold_rule(p, c, ON_UNIT, e->id);
 		} else if (xml_is(c, "note")) {
 			free(e->note);
 			e->note = xml_text(c);
@@ -1034,4 +1060,44 @@ int catalog_link(struct system *sys, struct diags *d)
 		}
 	}
 	return 0;
+}
+
+/* --- rules standing on entries and options ------------------------------------------------- */
+
+void catalog_rules_free(struct system *sys)
+{
+	for (size_t i = 0; i < sys->n_held; i++) {
+		free(sys->held[i].file);
+		free(sys->held[i].id);
+	}
+	free(sys->held);
+	sys->held = NULL;
+	sys->n_held = 0;
+	if (sys->held_doc)
+		xmlFreeDoc(sys->held_doc);
+	sys->held_doc = NULL;
+}
+
+int catalog_rules(struct system *sys, struct diags *d)
+{
+	int rc = 0;
+	for (size_t i = 0; i < sys->n_held; i++) {
+		const struct held_rule *h = &sys->held[i];
+		struct rule *r = rule_read_on(h->node, sys, h->file, h->on, h->id, d);
+		if (r == NULL) {
+			rc = -1; /* every bad rule at once, as the system's own */
+			continue;
+		}
+		if (idx_add(sys->rule_idx, rule_id(r), r) != 0) {
+			diags_add(d, SEV_FATAL, h->file, xml_line(h->node), xml_col(h->node), NULL, NULL,
+			          _("rule id '%s' is used twice"), rule_id(r));
+			rule_free(r);
+			rc = -1;
+			continue;
+		}
+		GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
+		sys->rules[sys->n_rules++] = r;
+	}
+	catalog_rules_free(sys);
+	return rc;
 }

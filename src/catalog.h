@@ -24,6 +24,10 @@ const struct item *entry_item(const struct entry *e, const char *id);
 /* Once every catalog of sys is read: fills each <link> with the shared option it names (and
  * that option's own options), and resolves each <choose>'s default. */
 int catalog_link(struct system *sys, struct diags *d);
+/* Once the system's rules are read: reads the rules that stand on catalog entries and options
+ * into sys->rules, each checked for every selection of what it stands on. */
+int catalog_rules(struct system *sys, struct diags *d);
+void catalog_rules_free(struct system *sys);
 void catalog_free(const struct system *sys, struct catalog *c);
 
 #endif

@@ -201,6 +201,7 @@ struct msgvars {
 	long keyword;
 	const char *group;
 	const char *values;
+	const struct r_option *this_o; /* a rule checked per option: the one checked */
 };
 
 static char *render(const struct msgvars *m)
@@ -219,7 +220,9 @@ static char *render(const struct msgvars *m)
 		const struct attr_def *a = strncmp(name, "this.", 5) == 0
 		                           ? idx_get(m->sys->attr_idx, name + 5) : NULL;
 		if (strcmp(name, "this") == 0 && m->this_u) {
-			if (m->this_w)
+			if (m->this_o)
+				strbuf_addf(&sb, "%s (%s)", m->this_o->opt->name, unit_label(m->this_u));
+			else if (m->this_w)
 				strbuf_addf(&sb, "%s (%s)", m->this_w->w->name, unit_label(m->this_u));
 			else
 				strbuf_adds(&sb, unit_label(m->this_u));
@@ -275,6 +278,11 @@ struct checker {
 	size_t cap_at;
 	int64_t *in_choice;     /* per choice of the entry: how many it took */
 	size_t cap_choice;
+	/* check_each_option: per parent (1 + option index, 0: the unit), the rule's value. */
+	int64_t *memo;
+	size_t cap_memo;
+	unsigned char *memo_st; /* 0: not computed; else 1 + its ev_status */
+	size_t cap_memo_st;
 };
 
 static void report(struct checker *k, const struct msgvars *m, long line, long col)
@@ -336,7 +344,7 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 	size_t from = roster ? 0 : li, to = roster ? ev->n_lists : li + 1;
 	/* A roster-wide excess points at the list where the item appears again. */
 	const struct elist *el = &ev->lists[roster ? 0 : li];
-	struct ectx c = { ev, roster ? 0 : li, NULL, NULL };
+	struct ectx c = { ev, roster ? 0 : li, NULL, NULL, NULL };
 	struct acc acc = { 0 };
 	collect(a, &acc, ev, from, to);
 	/* With no group and no match, the aggregate is zero, which an <at-least> must see. */
@@ -353,7 +361,7 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 			strbuf_addf(&vals, "%s%s (%ld)", i ? ", " : "", g->vals[i], g->val_counts[i]);
 		struct msgvars m = { k->sys, r, el, NULL, NULL,
 		                     a->kind == AGG_DISTINCT ? (int64_t)g->n_vals : g->value, 0, -1,
-		                     g->label, vals.s ? vals.s : "" };
+		                     g->label, vals.s ? vals.s : "", NULL };
 		judge_value(k, r, &m, &c, el->list->line, el->list->col, g);
 		strbuf_release(&vals);
 	}
@@ -377,7 +385,7 @@ static void check_listed(struct checker *k, const struct rule *r, const struct e
 		c.this_kw = card;
 		if (!sel_match(r->each_sel, &c, u, w) || sel_match(r->where, &c, u, w))
 			continue;
-		struct msgvars m = { k->sys, r, el, u, w, 0, 0, r->taking, NULL, NULL };
+		struct msgvars m = { k->sys, r, el, u, w, 0, 0, r->taking, NULL, NULL, NULL };
 		report(k, &m, u->ru->line, u->ru->col);
 	}
 }
@@ -399,11 +407,57 @@ static void check_takes(struct checker *k, const struct rule *r, const struct el
 		c.this_kw = t->before;
 		if (!sel_match(r->each_sel, &c, u, w) || sel_match(r->where, &c, u, w))
 			continue;
-		struct msgvars m = { k->sys, r, el, u, w, 0, 0, (long)t->kw, NULL, NULL };
+		struct msgvars m = { k->sys, r, el, u, w, 0, 0, (long)t->kw, NULL, NULL, NULL };
 		report(k, &m, t->line, t->col);
 	}
 	if (r->listed)
 		check_listed(k, r, el, base, u);
+}
+
+/* <each of="options">: each option a unit took that the selector matches, in the unit's order.
+ * A rule's own aggregate over the option's parent has one value for all the options of one
+ * parent: computed once for each (memo), so that a unit of many options stays linear. */
+static void check_each_option(struct checker *k, const struct rule *r, size_t li,
+                              const struct sel_ctx *base, const struct eunit *u)
+{
+	const struct elist *el = &k->ev->lists[li];
+	const struct r_unit *ru = u->ru;
+	bool memo = r->agg && r->agg->scope == SCOPE_PARENT && !r->agg->not_this;
+	if (memo && (size_t)ru->n_opts + 1 > k->cap_memo) {
+		GROW(k->memo, k->cap_memo, (size_t)ru->n_opts + 1);
+		GROW(k->memo_st, k->cap_memo_st, (size_t)ru->n_opts + 1);
+	}
+	if (memo)
+		memset(k->memo_st, 0, ((size_t)ru->n_opts + 1) * sizeof(*k->memo_st));
+	for (size_t oi = 0; oi < ru->n_opts && !k->overflow; oi++) {
+		const struct r_option *ro = &ru->opts[oi];
+		struct sel_ctx c = *base;
+		c.this_unit = u;
+		if (!sel_match_option(r->each_sel, &c, u, ro))
+			continue;
+		struct msgvars m = { k->sys, r, el, u, NULL, 0, 0, -1, NULL, NULL, ro };
+		if (r->require) {
+			if (!sel_match_option(r->where, &c, u, ro))
+				report(k, &m, ro->line, ro->col);
+			continue;
+		}
+		struct ectx ec = { k->ev, li, u, NULL, ro };
+		enum ev_status st;
+		if (memo && k->memo_st[ro->up]) {
+			st = (enum ev_status)(k->memo_st[ro->up] - 1);
+			m.count = k->memo[ro->up];
+		} else {
+			st = agg_value(r->agg, &ec, &m.count);
+			if (memo) {
+				k->memo_st[ro->up] = (unsigned char)(st + 1);
+				k->memo[ro->up] = m.count;
+			}
+		}
+		if (st == EV_OVERFLOW)
+			report_overflow(k, r, ro->line, ro->col);
+		else if (st == EV_OK)
+			judge_value(k, r, &m, &ec, ro->line, ro->col, NULL);
+	}
 }
 
 static void check_each(struct checker *k, const struct rule *r, size_t li)
@@ -416,6 +470,10 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 			check_takes(k, r, el, &base, u);
 			continue;
 		}
+		if (r->each_item == ON_OPTION) {
+			check_each_option(k, r, li, &base, u);
+			continue;
+		}
 		size_t nw = r->each_item == ON_ITEM ? u->n_items : 1;
 		for (size_t wi = 0; wi < nw; wi++) {
 			const struct eitem *w = r->each_item == ON_ITEM ? &u->items[wi] : NULL;
@@ -426,13 +484,13 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 				continue;
 			long line = w && w->extra_line ? w->extra_line : u->ru->line;
 			long col = w && w->extra_line ? w->extra_col : u->ru->col;
-			struct msgvars m = { k->sys, r, el, u, w, 0, 0, -1, NULL, NULL };
+			struct msgvars m = { k->sys, r, el, u, w, 0, 0, -1, NULL, NULL, NULL };
 			if (r->require) {
 				if (!sel_match(r->where, &c, u, w))
 					report(k, &m, line, col);
 				continue;
 			}
-			struct ectx ec = { k->ev, li, u, w };
+			struct ectx ec = { k->ev, li, u, w, NULL };
 			enum ev_status st = agg_value(r->agg, &ec, &m.count);
 			if (st == EV_OVERFLOW)
 				report_overflow(k, r, line, col);
@@ -581,7 +639,7 @@ static void check_option_limits(struct checker *k, const struct elist *el)
 
 size_t check_roster(struct eval *ev, struct diags *d)
 {
-	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0 };
+	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
 	if (ev->r->camp) {
 		/* What the ledger broke (campaign.c), found when it was derived. */
 		diags_merge(d, &ev->r->camp->viol);
@@ -594,14 +652,14 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {
 			if (ev->n_lists == 0)
 				continue;
-			struct ectx c = { ev, 0, NULL, NULL };
+			struct ectx c = { ev, 0, NULL, NULL, NULL };
 			if (r->when && !cond_holds(r->when, &c, NULL))
 				continue;
 			check_grouped(&k, r, 0);
 			continue;
 		}
 		for (size_t li = 0; li < ev->n_lists && !k.overflow; li++) {
-			struct ectx c = { ev, li, NULL, NULL };
+			struct ectx c = { ev, li, NULL, NULL, NULL };
 			enum ev_status st = EV_OK;
 			if (r->when && !cond_holds(r->when, &c, &st)) {
 				if (st == EV_OVERFLOW)
@@ -623,6 +681,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		          pat, (unsigned long long)RX_WORK_BUDGET);
 	free(k.at);
 	free(k.in_choice);
+	free(k.memo);
+	free(k.memo_st);
 	return k.errors;
 }
 
@@ -646,7 +706,7 @@ static void track_rule(struct eval *ev, const struct rule *r, size_t li, bool ro
                        struct tracker **out, size_t *n, size_t *cap)
 {
 	const struct agg *a = r->agg;
-	struct ectx c = { ev, roster ? 0 : li, NULL, NULL };
+	struct ectx c = { ev, roster ? 0 : li, NULL, NULL, NULL };
 	struct acc acc = { 0 };
 	collect(a, &acc, ev, roster ? 0 : li, roster ? ev->n_lists : li + 1);
 	if (acc.n == 0 && a->group == GROUP_NONE)
@@ -693,7 +753,7 @@ size_t check_trackers(struct eval *ev, struct tracker **out)
 			continue;
 		bool roster = r->agg->scope == SCOPE_ROSTER;
 		for (size_t li = 0; li < (roster ? 1 : ev->n_lists); li++) {
-			struct ectx c = { ev, li, NULL, NULL };
+			struct ectx c = { ev, li, NULL, NULL, NULL };
 			if (r->when && !cond_holds(r->when, &c, NULL))
 				continue;
 			track_rule(ev, r, li, roster, out, &n, &cap);

@@ -339,7 +339,7 @@ struct change {
  * *out), 0 when not, -1 on overflow. */
 static int decide(const struct modifier *m, struct eval *ev, size_t li, int64_t *out)
 {
-	struct ectx c = { ev, li, NULL, NULL };
+	struct ectx c = { ev, li, NULL, NULL, NULL };
 	enum ev_status st = EV_OK;
 	if (m->when && !cond_holds(m->when, &c, &st))
 		return st == EV_OVERFLOW ? -1 : 0;

@@ -565,9 +565,41 @@ static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int6
 	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
 }
 
+/* in="self" and in="parent", for a rule checked per option: the options of one subtree of the
+ * unit's. A unit's options are in document order, a subtree right after its root, so the
+ * subtree of option r ends at the first option whose parent stands before r. */
+static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int64_t *out)
+{
+	const struct eunit *u = c->this_u;
+	const struct r_unit *ru = u->ru;
+	size_t self = (size_t)(c->this_o - ru->opts);
+	/* [from, to): the option and what it holds, or what its parent holds. */
+	size_t root = a->scope == SCOPE_SELF ? self + 1 : c->this_o->up;
+	size_t from = a->scope == SCOPE_SELF ? self : root;
+	size_t to = from + (a->scope == SCOPE_SELF);
+	while (to < ru->n_opts && (root == 0 || ru->opts[to].up >= root))
+		to++;
+	const struct elist *el = &c->ev->lists[c->li];
+	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL };
+	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
+	for (size_t i = from; i < to; i++)
+		if (sel_match_option(a->where, &sc, u, &ru->opts[i]))
+			fill_bucket(&ob, u, NULL, &ru->opts[i]);
+	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.distinct : ob.b.value;
+	bucket_release(&ob.b);
+	if (extreme(a) && !ob.b.any)
+		return EV_NA;
+	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
+}
+
 enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out)
 {
 	*out = 0;
+	if (a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT) {
+		if (c->this_u == NULL || c->this_o == NULL)
+			return EV_NA;
+		return tree_value(a, c, out);
+	}
 	if (a->scope == SCOPE_UNIT) {
 		if (c->this_u == NULL)
 			return EV_NA;

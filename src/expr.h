@@ -20,6 +20,7 @@ struct ectx {
 	size_t li;
 	const struct eunit *this_u;
 	const struct eitem *this_w;
+	const struct r_option *this_o; /* a rule checked per option: the one checked, or NULL */
 };
 
 enum ev_status expr_eval(const struct expr *e, const struct ectx *c, int64_t *out);

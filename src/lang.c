@@ -112,8 +112,9 @@ static const char *cost_label(const struct system *sys, size_t i)
 static void describe_agg(const struct system *sys, const struct agg *a, struct strbuf *sb)
 {
 	static const char *const scopes[] = { N_("in the unit"), N_("in the list"),
-	                                      N_("in the roster") };
-	const char *scope = _(scopes[a->scope <= SCOPE_ROSTER ? a->scope : SCOPE_LIST]);
+	                                      N_("in the roster"), N_("in the option"),
+	                                      N_("under the option's parent") };
+	const char *scope = _(scopes[a->scope <= SCOPE_PARENT ? a->scope : SCOPE_LIST]);
 	switch (a->kind) {
 	case AGG_UNITS: strbuf_addf(sb, _("units %s"), scope); break;
 	case AGG_MODELS: strbuf_addf(sb, _("models %s"), scope); break;

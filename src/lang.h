@@ -64,7 +64,9 @@ struct named_cond {
 
 enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,
                 AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST };
-enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER };
+/* SCOPE_SELF and SCOPE_PARENT, for a rule checked per option: the option and what it holds,
+ * or what its parent holds (its siblings and theirs). */
+enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
 

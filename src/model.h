@@ -266,7 +266,12 @@ struct system {
 	struct modifier *mods;      /* <modifiers>: limits of lists, values of units */
 	size_t n_mods;
 	struct rule **rules;
-	size_t n_rules;
+	size_t n_rules, cap_rules;
+	/* Rules standing on catalog entries and options (catalog.c), held from the catalogs'
+	 * reading until the system's own rules and named conditions are read. */
+	struct held_rule *held;
+	size_t n_held;
+	void *held_doc;
 	struct named_cond *conds;   /* <conditions>, by cond_idx */
 	size_t n_conds;
 	struct idx *cond_idx;

@@ -853,11 +853,11 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 {
 	struct agg *a = xcalloc(1, sizeof(*a));
 	a->line = xml_line(n);
-	static const char *const scopes[] = { "unit", "list", "roster" };
+	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent" };
 	char *in = xml_prop(n, "in");
-	int sc = lookup_enum(in, scopes, 3, SCOPE_LIST);
+	int sc = lookup_enum(in, scopes, 5, SCOPE_LIST);
 	if (sc == -2)
-		fatal(p, n, _("in must be unit, list or roster, not '%s'"), in);
+		fatal(p, n, _("in must be unit, list, roster, self or parent, not '%s'"), in);
 	free(in);
 	if (sc == -2)
 		goto fail;
@@ -866,6 +866,10 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		goto fail;
 	if (a->scope == SCOPE_UNIT && !p->has_this)
 		FAIL(n, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
+	bool tree = a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT;
+	if (tree && (!p->has_this || p->this_item != ON_OPTION))
+		FAIL(n, _("in=\"%s\" needs a rule checked per option (<each of=\"options\">)"),
+		     a->scope == SCOPE_SELF ? "self" : "parent");
 	a->item = ON_UNIT;
 	if (xml_is(n, "count")) {
 		static const char *const ofs[] = { "units", "models", "items", "lists", "options" };
@@ -966,12 +970,15 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		}
 		free(gb);
 	}
+	if (tree && a->item != ON_OPTION)
+		FAIL(n, _("in=\"%s\" counts options: of=\"options\", or items=\"options\""),
+		     a->scope == SCOPE_SELF ? "self" : "parent");
 	struct rp q = *p;
 	q.item = a->item;
 	a->where = read_group(n, SEL_ALL, &q);
 	if (a->where == NULL)
 		goto fail;
-	if (a->scope != SCOPE_UNIT && p->has_this && lift_this(a, n, p) != 0)
+	if (a->scope != SCOPE_UNIT && !tree && p->has_this && lift_this(a, n, p) != 0)
 		goto fail;
 	if (a->not_this && (a->kind == AGG_HIGHEST || a->kind == AGG_LOWEST))
 		FAIL(n, _("<%s> takes no <not-this/>: the highest of the others is no sum to take "
@@ -1229,21 +1236,27 @@ static int check_message(xmlNodePtr n, const struct rp *p, const struct rule *r,
 
 static int read_each(xmlNodePtr c, struct rule *r, struct rp *p)
 {
-	static const char *const ofs[] = { "units", "items" };
+	static const char *const ofs[] = { "units", "items", "options" };
+	static const enum attr_on ons[] = { ON_UNIT, ON_ITEM, ON_OPTION };
 	if (r->each) {
 		fatal(p, c, "%s", _("a rule has at most one <each>"));
 		return -1;
 	}
 	char *of = xml_prop(c, "of");
-	int k = lookup_enum(of, ofs, 2, 0);
+	int k = lookup_enum(of, ofs, 3, 0);
 	free(of);
 	if (k < 0) {
-		fatal(p, c, "%s", _("<each of=...> takes units or items"));
+		fatal(p, c, "%s", _("<each of=...> takes units, items or options"));
 		return -1;
 	}
 	r->each = true;
-	r->each_item = k == 0 ? ON_UNIT : ON_ITEM;
+	r->each_item = ons[k];
 	char *taking = xml_prop(c, "taking");
+	if (taking && r->each_item == ON_OPTION) {
+		fatal(p, c, "%s", _("taking= goes with <each of=\"units\"> or of=\"items\", not options"));
+		free(taking);
+		return -1;
+	}
 	if (taking) {
 		const struct keyword_def *kd = idx_get(p->sys->kw_idx, taking);
 		if (kd == NULL)
@@ -1292,8 +1305,31 @@ static bool lang_twice(xmlNodePtr c, xmlNodePtr parent, const struct rp *p)
 
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d)
 {
+	return rule_read_on(n, sys, file, ON_LIST, NULL, d);
+}
+
+/* A rule that stands on an entry (on ON_UNIT) or an option (ON_OPTION) of a catalog is checked
+ * for each selection of it: as if it began with <each of="units"><entry id="ID"/></each>. */
+static void stand_on(struct rule *r, struct rp *p, enum attr_on on, const char *id)
+{
+	r->each = true;
+	r->each_item = on;
+	r->each_sel = sel_new(SEL_ALL, on);
+	struct sel *s = sel_new(SEL_ENTRY, on);
+	s->id = xstrdup(id);
+	r->each_sel->kids = xcalloc(1, sizeof(*r->each_sel->kids));
+	r->each_sel->kids[r->each_sel->n_kids++] = s;
+	p->has_this = true;
+	p->this_item = on;
+}
+
+struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, enum attr_on on,
+                          const char *id, struct diags *d)
+{
 	struct rule *r = xcalloc(1, sizeof(*r));
 	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
+	if (id)
+		stand_on(r, p, on, id);
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
 	r->label = xml_prop(n, "label");
@@ -1320,6 +1356,9 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		xmlNodePtr *slot = NULL;
 		if (xml_is(c, "each")) {
+			if (id)
+				FAIL(c, "%s", _("a rule in a catalog is checked for each selection of what it "
+				                "stands on: it takes no <each>"));
 			if (agg || req || same || most || least)
 				FAIL(c, "%s", _("<each> comes before the aggregate or requirement"));
 			if (read_each(c, r, p))

@@ -529,7 +529,6 @@ static int resolve_also(struct system *sys, struct diags *d)
 
 static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 {
-	size_t cap = 0;
 	int rc = 0;
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
 		struct rule *r = rule_read(c, sys, sys->file, d);
@@ -544,7 +543,7 @@ static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 			rc = -1;
 			continue;
 		}
-		GROW(sys->rules, cap, sys->n_rules + 1);
+		GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
 		sys->rules[sys->n_rules++] = r;
 	}
 	return rc;
@@ -697,6 +696,8 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		goto fail;
 	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
 		goto fail;
+	if (catalog_rules(sys, d))
+		goto fail;
 	if ((sec = xml_child(root_el, "import")) && load_import(sys, sec, d))
 		goto fail;
 	if ((sec = xml_child(root_el, "campaign")) && campaign_read(sec, sys, d))
@@ -819,6 +820,7 @@ void system_free(struct system *sys)
 	idx_free(sys->shared_idx);
 	idx_free(sys->group_idx);
 	idx_free(sys->rule_idx);
+	catalog_rules_free(sys);
 	free(sys->file);
 	free(sys->id);
 	free(sys->name);
