@@ -30,6 +30,8 @@ const struct cmd_entry cmd_complete_entry = {
 	NULL, /* hidden: for shell completion */
 	N_("Prints names for shell completion, one a line. WHAT is commands, systems,\n"
 	   "factions SYSTEM, entries SYSTEM or options SYSTEM ENTRY.\n"),
+	NULL,
+	NULL,
 	exec_complete,
 };
 
@@ -43,19 +45,10 @@ static const struct system *load(struct session *s, const char *id)
 
 static int exec_complete(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_complete_entry;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c == 0)
-			return cmd_bad_option(self, opt, argv);
-	}
+	int ret;
+	if (cmd_getopt(self, argc, argv, &ret) == 0)
+		return ret;
 	if (optind >= argc)
 		return cmd_usage_error(self, "%s", _("complete takes what to list"));
 	const char *what = argv[optind];

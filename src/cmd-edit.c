@@ -64,6 +64,8 @@ const struct cmd_entry cmd_edit_entry = {
 	   "Tab completes commands, entries, options and units, and the arrows walk the\n"
 	   "history. With standard input from a pipe, commands are read one a line with no\n"
 	   "prompt; the exit status is 0 when every command worked, 2 otherwise.\n"),
+	NULL,
+	NULL,
 	exec_edit,
 };
 
@@ -491,19 +493,10 @@ static char **complete(const char *text, int start, int end)
 
 static int exec_edit(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_edit_entry;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c == 0)
-			return cmd_bad_option(self, opt, argv);
-	}
+	int ret;
+	if (cmd_getopt(self, argc, argv, &ret) == 0)
+		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("edit takes one roster FILE ('muster new' makes one)"));
 	struct editor e;
