@@ -459,9 +459,8 @@ static int exec_tournament(int argc, char **argv)
 			force = true;
 			break;
 		case 'j':
-			if ((jobs = cmd_parse_jobs(optarg)) < 0)
-				return cmd_usage_error(self, _("--jobs takes a number from 0 to %d, not '%s'"),
-				                       BATCH_MAX_JOBS, optarg);
+			if ((ret = cmd_parse_jobs(self, optarg, &jobs)) != 0)
+				return ret;
 			break;
 		}
 	}

@@ -149,9 +149,8 @@ static int exec_validate(int argc, char **argv)
 			verbose = true;
 			break;
 		case 'j':
-			if ((jobs = cmd_parse_jobs(optarg)) < 0)
-				return cmd_usage_error(self, _("--jobs takes a number from 0 to %d, not '%s'"),
-				                       BATCH_MAX_JOBS, optarg);
+			if ((rc = cmd_parse_jobs(self, optarg, &jobs)) != 0)
+				return rc;
 			break;
 		}
 	}

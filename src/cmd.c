@@ -367,12 +367,14 @@ int cmd_option_word(const struct cmd_entry *cmd, int key, const char *value)
 	return -1;
 }
 
-int cmd_parse_jobs(const char *arg)
+int cmd_parse_jobs(const struct cmd_entry *cmd, const char *arg, int *jobs)
 {
 	long j;
 	if (parse_long(arg, 0, BATCH_MAX_JOBS, &j) != 0)
-		return -1;
-	return (int)j;
+		return cmd_usage_error(cmd, _("--jobs takes a number from 0 to %d, not '%s'"),
+		                       BATCH_MAX_JOBS, arg);
+	*jobs = (int)j;
+	return 0;
 }
 
 int cmd_parse_limit(const struct cmd_entry *cmd, char *arg, long *limit, const char **cost)

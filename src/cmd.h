@@ -176,9 +176,9 @@ struct roster;
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
                           FILE *out);
 int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out);
-/* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
- * from 0 to BATCH_MAX_JOBS. */
-int cmd_parse_jobs(const char *arg);
+/* Reads the number in a --jobs argument into *jobs (0: one thread per processor). Returns 0,
+ * or a usage error's status when it is not a number from 0 to BATCH_MAX_JOBS. */
+int cmd_parse_jobs(const struct cmd_entry *cmd, const char *arg, int *jobs);
 /* Takes the lines and columns off d's diagnostics about file: for a roster text a command
  * made from its options and never wrote (new, import), whose positions would point into a
  * file the user cannot open. */
