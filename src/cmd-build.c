@@ -414,10 +414,9 @@ static int exec_new(int argc, char **argv)
 		case OPT_FIELD: push(&spec.fields, &nf, optarg); break;
 		case OPT_LIST: push(&spec.lists, &nl, optarg); break;
 		case OPT_FORCE: force = true; break;
-		case OPT_LIMIT:
-			if ((rc = cmd_parse_limit(self, optarg, &spec.limit, &spec.limit_cost)) != 0)
+		case OPT_LIMIT: /* its usage error's status is rc's, MUSTER_EXIT_TROUBLE */
+			if (cmd_parse_limit(self, optarg, &spec.limit, &spec.limit_cost) != 0)
 				goto out;
-			rc = MUSTER_EXIT_TROUBLE;
 			break;
 		}
 	}

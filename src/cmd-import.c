@@ -95,10 +95,9 @@ static int exec_import(int argc, char **argv)
 		case OPT_NAME: io.name = optarg; break;
 		case OPT_FORCE: force = true; break;
 		case 'o': output = optarg; break;
-		case OPT_LIMIT:
-			if ((rc = cmd_parse_limit(self, optarg, &io.limit, &io.limit_cost)) != 0)
+		case OPT_LIMIT: /* its usage error's status is rc's, MUSTER_EXIT_TROUBLE */
+			if (cmd_parse_limit(self, optarg, &io.limit, &io.limit_cost) != 0)
 				goto out;
-			rc = MUSTER_EXIT_TROUBLE;
 			break;
 		}
 	}
