@@ -461,13 +461,15 @@ static char **complete(const char *text, int start, int end)
 				}
 		}
 	} else if (text[0] == '-') {
-		static const char *const add_opts[] = { "--models=", "--name=", "--option=", "--attach=",
-		                                        "--list=", "--id=", NULL };
-		static const char *const set_opts[] = { "--models=", "--name=", "--option=", "--attach=",
-		                                        "--detach", "--copy", "--move=", "--list=", "--id=",
-		                                        NULL };
-		for (const char *const *o = strcmp(w[0], "set") == 0 ? set_opts : add_opts; *o; o++)
-			cand(*o);
+		/* The verb's options, from the table of the command of that name. */
+		const struct cmd_entry *verb = strcmp(w[0], "set") == 0      ? &cmd_set_entry
+		                               : strcmp(w[0], "remove") == 0 ? &cmd_remove_entry
+		                                                             : &cmd_add_entry;
+		for (const struct cmd_option *o = verb->options; o->name; o++) {
+			char *s = xasprintf("--%s%s", o->name, o->arg == CMD_ARG_NONE ? "" : "=");
+			cand(s);
+			free(s);
+		}
 		rl_completion_append_character = '\0';
 	} else if (n == 1 && strcmp(w[0], "add") == 0 && e->sys) {
 		const struct group *f = e->r && e->r->n_lists ? e->r->lists[0].faction : NULL;

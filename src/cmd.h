@@ -3,7 +3,8 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Adding a command (the git builtin.h checklist):
- *   1. src/cmd-NAME.c with static helpers and one `const struct cmd_entry cmd_NAME_entry`;
+ *   1. src/cmd-NAME.c with static helpers, its options as one `struct cmd_option` table
+ *      (read with cmd_getopt) and one `const struct cmd_entry cmd_NAME_entry`;
  *   2. its declaration below and its line in the table in cmd.c (alphabetical);
  *   3. the file in Makefile.am (src_libmuster_a_SOURCES) and po/POTFILES.in;
  *   4. golden tests in tests/cli/;
