@@ -1113,7 +1113,7 @@ static void apply(struct deriv *v)
 					*rt = (struct r_train){ tr->adv, tr->item, tr->keyword, tr->band, tr->adds,
 					                        tr->drops };
 					opts[ru->n_opts + t] = (struct r_option){ &tr->adv->opt, rt, 1,
-					                                          (int32_t)le->line, (int32_t)le->col };
+					                                          (int32_t)le->line, (int32_t)le->col, 0 };
 				}
 				ru->opts = opts;
 				ru->n_opts += (uint32_t)u->n_trains;

@@ -43,6 +43,11 @@ static bool prop_true(xmlNodePtr n, const char *name)
 	return t;
 }
 
+static bool has_prop(xmlNodePtr n, const char *name)
+{
+	return xmlHasProp(n, (const xmlChar *)name) != NULL;
+}
+
 static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct value *vals)
 {
 	for (xmlAttrPtr a = n->properties; a; a = a->next) {
@@ -264,6 +269,9 @@ static int register_item(struct entry *e, struct item *w)
 	return 0;
 }
 
+static int parse_tree(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t up,
+                      uint32_t in_choice, int depth);
+
 static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
 {
 	o->id = xml_prop(n, "id");
@@ -343,9 +351,147 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	return 0;
 }
 
+/* Options nest (an option of an option), stand in <choose> groups and link to shared ones:
+ * one array in document order, each naming its parent. Deeper than this is refused. */
+#define OPTION_DEPTH_MAX 32
+
+static void count_tree(xmlNodePtr n, size_t *no, size_t *nc)
+{
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		bool opt = xml_is(c, "option"), ch = xml_is(c, "choose");
+		*no += opt || xml_is(c, "link");
+		*nc += ch;
+		if (opt || ch)
+			count_tree(c, no, nc);
+	}
+}
+
+/* Exactly as many as the tags: an option is 160 bytes, and most entries have a few. */
+static int alloc_options(struct cparse *p, struct entry *e, xmlNodePtr n)
+{
+	size_t no = 0, nc = 0;
+	count_tree(n, &no, &nc);
+	if (no > UINT32_MAX / 2 || nc > UINT32_MAX / 2)
+		CFAIL(n, "%s", _("too many options in one entry"));
+	e->options = no ? xcalloc(no, sizeof(*e->options)) : NULL;
+	e->choices = nc ? xcalloc(nc, sizeof(*e->choices)) : NULL;
+	return 0;
+}
+
+static int parse_choose(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t up, int depth)
+{
+	struct opt_choice *ch = &e->choices[e->n_choices++];
+	uint32_t self = (uint32_t)e->n_choices;
+	ch->id = xml_prop(n, "id");
+	ch->name = xml_name_lang(n, "name");
+	ch->def_id = xml_prop(n, "default");
+	ch->ref = xml_prop(n, "ref");
+	ch->line = xml_line(n);
+	ch->up = up;
+	if (xml_need(n, "id", ch->id, p->cat->file, p->d))
+		return -1;
+	if (ch->name == NULL)
+		ch->name = xstrdup(ch->id);
+	char *mx = xml_prop(n, "max");
+	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
+	free(mx);
+	if (xml_prop_long(n, "min", 0, 1000, 0, &ch->min, p->cat->file, p->d) ||
+	    (!unbounded && xml_prop_long(n, "max", 0, 1000, 1, &ch->max, p->cat->file, p->d)))
+		return -1;
+	if (unbounded)
+		ch->max = OPTION_UNBOUNDED;
+	if (ch->min > ch->max)
+		CFAIL(n, _("choice '%s' has min %ld above max %ld"), ch->id, ch->min, ch->max);
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		if ((xml_is(c, "option") || xml_is(c, "link")) && parse_tree(p, e, c, up, self, depth + 1))
+			return -1;
+	return 0;
+}
+
+/* <link option="ID"/>: a place for a shared option, filled by catalog_link once every catalog
+ * is read. Its own min and max, when given, replace the shared option's. */
+static int parse_link(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
+{
+	o->link = xml_prop(n, "option");
+	o->line = xml_line(n);
+	o->min = o->max = -1;
+	if (xml_need(n, "option", o->link, p->cat->file, p->d))
+		return -1;
+	char *mx = xml_prop(n, "max");
+	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
+	free(mx);
+	if ((has_prop(n, "min") && xml_prop_long(n, "min", 0, 1000, 0, &o->min, p->cat->file, p->d)) ||
+	    (!unbounded && has_prop(n, "max") &&
+	     xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d)))
+		return -1;
+	if (unbounded)
+		o->max = OPTION_UNBOUNDED;
+	e->has_links = true;
+	return 0;
+}
+
+/* Element n of an entry (or of an option, or a <choose>): an option with what nests in it, a
+ * link, or a choice. */
+static int parse_tree(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t up,
+                      uint32_t in_choice, int depth)
+{
+	if (depth >= OPTION_DEPTH_MAX)
+		CFAIL(n, _("options nest more than %d deep"), OPTION_DEPTH_MAX);
+	if (xml_is(n, "choose"))
+		return parse_choose(p, e, n, up, depth);
+	struct entry_option *o = &e->options[e->n_options++];
+	uint32_t self = (uint32_t)e->n_options;
+	o->up = up;
+	o->in_choice = in_choice;
+	if (xml_is(n, "link"))
+		return parse_link(p, e, n, o);
+	if (parse_option(p, e, n, o))
+		return -1;
+	o->model = prop_true(n, "model");
+	e->has_models |= o->model;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		if ((xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) &&
+		    parse_tree(p, e, c, self, 0, depth + 1))
+			return -1;
+	return 0;
+}
+
 static bool entry_has_item(const struct entry *e, const char *id)
 {
 	return entry_item(e, id) != NULL;
+}
+
+/* Items named by options: the entry's own, or one an option of the entry adds (an option
+ * may add an item of the same id as the entry's, to replace it). Options from `from` on are
+ * new (all of them, or those links brought). */
+static int finish_items(struct entry *e, size_t from, struct diags *d)
+{
+	size_t n_adds = 0;
+	for (size_t i = 0; i < e->n_options; i++)
+		n_adds += e->options[i].adds && e->options[i].adds->id;
+	if (e->item_idx == NULL && e->n_items + n_adds > ENTRY_IDX_MIN) {
+		e->item_idx = idx_new();
+		for (size_t i = 0; i < e->n_items; i++)
+			idx_add(e->item_idx, e->items[i].id, &e->items[i]);
+		from = 0;
+	}
+	for (size_t i = from; i < e->n_options && e->item_idx; i++)
+		if (e->options[i].adds && e->options[i].adds->id)
+			idx_add(e->item_idx, e->options[i].adds->id, e->options[i].adds);
+	for (size_t i = from; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		const char *bad = o->item_id && !entry_has_item(e, o->item_id) ? o->item_id : NULL;
+		for (size_t k = 0; !bad && o->drops && o->drops[k]; k++)
+			if (!entry_has_item(e, o->drops[k]))
+				bad = o->drops[k];
+		if (bad) {
+			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
+			          _("option '%s' names item '%s', which entry '%s' does not have"), o->id,
+			          bad, e->id);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
@@ -378,14 +524,12 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 			v->s = xstrdup(q->id);
 		}
 	}
-	size_t nw = 0, no = 0;
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+	size_t nw = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
 		nw += xml_is(c, "item");
-		no += xml_is(c, "option");
-	}
-	/* Exactly as many as the tags: an option is 160 bytes, and most entries have a few. */
 	e->items = nw ? xcalloc(nw, sizeof(*e->items)) : NULL;
-	e->options = no ? xcalloc(no, sizeof(*e->options)) : NULL;
+	if (alloc_options(p, e, n) != 0)
+		return -1;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "cost")) {
 			if (parse_costs(p, c, e->costs))
@@ -405,10 +549,9 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 				return -1;
 			if (register_item(e, w) != 0)
 				CFAIL(c, _("item id '%s' is used twice in entry '%s'"), w->id ? w->id : "", e->id);
-		} else if (xml_is(c, "option")) {
-			if (parse_option(p, e, c, &e->options[e->n_options++]))
+		} else if (xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) {
+			if (parse_tree(p, e, c, 0, 0, 0))
 				return -1;
-			e->options[e->n_options - 1].line = xml_line(c);
 		} else if (xml_is(c, "note")) {
 			free(e->note);
 			e->note = xml_text(c);
@@ -424,32 +567,8 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->also = arena_alloc(&cat->arena, e->n_also + 1, sizeof(*e->also));
 	if (check_required(p, n, ON_UNIT, e->vals))
 		return -1;
-	/* Items named by options: the entry's own, or one an option of the entry adds (an option
-	 * may add an item of the same id as the entry's, to replace it). */
-	size_t n_adds = 0;
-	for (size_t i = 0; i < e->n_options; i++)
-		n_adds += e->options[i].adds && e->options[i].adds->id;
-	if (e->item_idx == NULL && e->n_items + n_adds > ENTRY_IDX_MIN) {
-		e->item_idx = idx_new();
-		for (size_t i = 0; i < e->n_items; i++)
-			idx_add(e->item_idx, e->items[i].id, &e->items[i]);
-	}
-	for (size_t i = 0; i < e->n_options && e->item_idx; i++)
-		if (e->options[i].adds && e->options[i].adds->id)
-			idx_add(e->item_idx, e->options[i].adds->id, e->options[i].adds);
-	for (size_t i = 0; i < e->n_options; i++) {
-		const struct entry_option *o = &e->options[i];
-		const char *bad = o->item_id && !entry_has_item(e, o->item_id) ? o->item_id : NULL;
-		for (size_t k = 0; !bad && o->drops && o->drops[k]; k++)
-			if (!entry_has_item(e, o->drops[k]))
-				bad = o->drops[k];
-		if (bad) {
-			diags_add(p->d, SEV_FATAL, cat->file, o->line, 0, NULL, NULL,
-			          _("option '%s' names item '%s', which entry '%s' does not have"), o->id,
-			          bad, e->id);
-			return -1;
-		}
-	}
+	if (finish_items(e, 0, p->d))
+		return -1;
 	if (idx_add(sys->entry_idx, e->id, e) != 0)
 		CFAIL(n, _("entry id '%s' is used twice in system '%s'"), e->id, sys->id);
 	return 0;
@@ -489,6 +608,46 @@ static struct group *open_group(struct cparse *p, xmlNodePtr n, struct group *pa
 		return NULL;
 	}
 	return g;
+}
+
+/* Where a shared option is: the pseudo-entry of its catalog, and its index there (its
+ * subtree follows it in document order). */
+struct shared_ref {
+	const struct entry *home;
+	size_t index;
+};
+
+/* <shared>: options written once, which entries of any catalog of the system <link> to. They
+ * stand on the catalog's pseudo-entry cat->shared, never in a roster themselves. */
+static int parse_shared(struct cparse *p, xmlNodePtr n)
+{
+	struct catalog *cat = p->cat;
+	struct entry *e = &cat->shared;
+	if (e->id)
+		CFAIL(n, "%s", _("a catalog has at most one <shared>"));
+	e->id = xstrdup(cat->id);
+	e->name = xstrdup(cat->name);
+	e->catalog = cat;
+	e->line = xml_line(n);
+	if (alloc_options(p, e, n) != 0)
+		return -1;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		if (xml_is(c, "option") && parse_tree(p, e, c, 0, 0, 0))
+			return -1;
+	for (size_t i = 0; i < e->n_options; i++) {
+		struct entry_option *o = &e->options[i];
+		if (o->up != 0 || o->link)
+			continue;
+		struct shared_ref *ref = arena_alloc(&cat->arena, 1, sizeof(*ref));
+		ref->home = e;
+		ref->index = i;
+		if (idx_add(p->sys->shared_idx, o->id, ref) != 0) {
+			diags_add(p->d, SEV_FATAL, cat->file, o->line, 0, NULL, NULL,
+			          _("shared option id '%s' is used twice in system '%s'"), o->id, p->sys->id);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 static bool in_catalog_ns(xmlNodePtr n)
@@ -550,6 +709,10 @@ static int read_catalog(struct cparse *p, struct xml_reader *r, const char *path
 			}
 			GROW(stack, cap, top + 1);
 			stack[top++] = g;
+		} else if (top == 0 && xml_is(n, "shared")) {
+			xmlNodePtr c = xml_reader_take(r);
+			rc = c ? parse_shared(p, c) : -1;
+			xml_reader_release(r, c);
 		} else if (top > 0 && (xml_is(n, "entry") || xml_is(n, "note"))) {
 			xmlNodePtr c = xml_reader_take(r);
 			if (c == NULL) {
@@ -610,6 +773,12 @@ fail:
 	for (size_t i = 0; i < cat->n_groups; i++)
 		if (cat->groups[i].id)
 			idx_del(sys->group_idx, cat->groups[i].id, &cat->groups[i]);
+	for (size_t i = 0; i < cat->shared.n_options; i++) {
+		const char *id = cat->shared.options[i].id;
+		const struct shared_ref *ref = id ? idx_get(sys->shared_idx, id) : NULL;
+		if (ref && ref->home == &cat->shared)
+			idx_del(sys->shared_idx, id, ref);
+	}
 	catalog_free(sys, cat);
 	return NULL;
 }
@@ -631,43 +800,60 @@ struct catalog *catalog_load_memory(struct session *s, struct system *sys, const
 	return load_reader(s, sys, r, name, d);
 }
 
+static void option_release(const struct system *sys, struct entry_option *o)
+{
+	free(o->link);
+	if (o->linked)
+		return; /* the shared option's */
+	free(o->id);
+	free(o->name);
+	free(o->item_id);
+	free(o->grants);
+	free(o->removes);
+	free(o->cats);
+	strv_free(o->drops);
+	free(o->ref);
+	for (size_t k = 0; k < o->n_mods; k++)
+		modifier_release(&o->mods[k]);
+	free(o->mods);
+	if (o->adds)
+		item_release(sys, o->adds);
+}
+
+static void entry_release(const struct system *sys, struct entry *e)
+{
+	free(e->id);
+	free(e->name);
+	free(e->note);
+	if (e->vals)
+		for (size_t j = 0; j < sys->n_unit_attrs; j++)
+			value_release(&e->vals[j]);
+	free(e->cats);
+	strv_free(e->also_ids);
+	for (size_t j = 0; j < e->n_items; j++)
+		item_release(sys, &e->items[j]);
+	free(e->items);
+	for (size_t j = 0; j < e->n_options; j++)
+		option_release(sys, &e->options[j]);
+	free(e->options);
+	for (size_t j = 0; j < e->n_choices; j++) {
+		free(e->choices[j].id);
+		free(e->choices[j].name);
+		free(e->choices[j].def_id);
+		free(e->choices[j].ref);
+	}
+	free(e->choices);
+	idx_free(e->option_idx);
+	idx_free(e->item_idx);
+}
+
 void catalog_free(const struct system *sys, struct catalog *cat)
 {
 	if (cat == NULL)
 		return;
-	for (size_t i = 0; i < cat->n_entries; i++) {
-		struct entry *e = &cat->entries[i];
-		free(e->id);
-		free(e->name);
-		free(e->note);
-		if (e->vals)
-			for (size_t j = 0; j < sys->n_unit_attrs; j++)
-				value_release(&e->vals[j]);
-		free(e->cats);
-		strv_free(e->also_ids);
-		for (size_t j = 0; j < e->n_items; j++)
-			item_release(sys, &e->items[j]);
-		free(e->items);
-		for (size_t j = 0; j < e->n_options; j++) {
-			struct entry_option *o = &e->options[j];
-			free(o->id);
-			free(o->name);
-			free(o->item_id);
-			free(o->grants);
-			free(o->removes);
-			free(o->cats);
-			strv_free(o->drops);
-			free(o->ref);
-			for (size_t k = 0; k < o->n_mods; k++)
-				modifier_release(&o->mods[k]);
-			free(o->mods);
-			if (o->adds)
-				item_release(sys, o->adds);
-		}
-		free(e->options);
-		idx_free(e->option_idx);
-		idx_free(e->item_idx);
-	}
+	for (size_t i = 0; i < cat->n_entries; i++)
+		entry_release(sys, &cat->entries[i]);
+	entry_release(sys, &cat->shared);
 	free(cat->entries);
 	for (size_t i = 0; i < cat->n_groups; i++) {
 		free(cat->groups[i].id);
@@ -681,4 +867,171 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 	free(cat->revision);
 	arena_release(&cat->arena);
 	free(cat);
+}
+
+/* --- links, once every catalog is read ------------------------------------------------------ */
+
+/* An entry takes at most this many options, its links' included: nested links multiply. */
+#define ENTRY_OPTIONS_MAX 100000
+
+static bool descends(const struct entry *h, size_t j, size_t s)
+{
+	for (uint32_t u = h->options[j].up; u; u = h->options[u - 1].up)
+		if (u - 1 == s)
+			return true;
+	return false;
+}
+
+/* Copies h's choices that stand under its options [s, end) into e; map[i - s] is where h's
+ * option i went in e. */
+static void copy_choices(struct entry *e, const struct entry *h, size_t s, size_t end,
+                         const size_t *map, uint32_t *cmap)
+{
+	for (size_t ci = 0; ci < h->n_choices; ci++) {
+		const struct opt_choice *hc = &h->choices[ci];
+		cmap[ci] = 0;
+		if (hc->up == 0 || hc->up - 1 < s || hc->up - 1 >= end)
+			continue;
+		e->choices = xreallocarray(e->choices, e->n_choices + 1, sizeof(*e->choices));
+		struct opt_choice *c = &e->choices[e->n_choices++];
+		*c = *hc;
+		c->id = xstrdup(hc->id);
+		c->name = xstrdup(hc->name);
+		c->def_id = hc->def_id ? xstrdup(hc->def_id) : NULL;
+		c->ref = hc->ref ? xstrdup(hc->ref) : NULL;
+		c->up = (uint32_t)map[hc->up - 1 - s] + 1;
+		c->def = 0;
+		cmap[ci] = (uint32_t)e->n_choices;
+	}
+}
+
+/* Fills e's link at k with the shared option it names, and appends that option's subtree. */
+static int expand_link(const struct system *sys, struct entry *e, size_t k, struct diags *d)
+{
+	struct entry_option *o = &e->options[k];
+	const struct shared_ref *ref = idx_get(sys->shared_idx, o->link);
+	const char *file = e->catalog->file;
+	if (ref == NULL) {
+		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
+		          _("<link> names shared option '%s', which no catalog of system '%s' has"),
+		          o->link, sys->id);
+		return -1;
+	}
+	size_t depth = 0;
+	for (uint32_t u = o->up; u; u = e->options[u - 1].up)
+		depth++;
+	const struct entry *h = ref->home;
+	size_t s = ref->index, end = s + 1;
+	while (end < h->n_options && descends(h, end, s))
+		end++;
+	if (depth >= OPTION_DEPTH_MAX || e->n_options + (end - s - 1) > ENTRY_OPTIONS_MAX) {
+		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
+		          _("links under entry '%s' nest more than %d deep or bring more than %d options "
+		            "(a shared option that links to itself?)"),
+		          e->id, OPTION_DEPTH_MAX, ENTRY_OPTIONS_MAX);
+		return -1;
+	}
+	struct entry_option site = *o;
+	*o = h->options[s];
+	o->linked = true;
+	o->link = NULL;
+	o->up = site.up;
+	o->in_choice = site.in_choice;
+	o->line = site.line;
+	if (site.min >= 0)
+		o->min = site.min;
+	if (site.max >= 0)
+		o->max = site.max;
+	free(site.link);
+	if (o->min > o->max) {
+		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
+		          _("option '%s' has min %ld above max %ld"), o->id, o->min, o->max);
+		return -1;
+	}
+	size_t n = end - s - 1, base = e->n_options;
+	size_t *map = xcalloc(n + 1, sizeof(*map));
+	uint32_t *cmap = xcalloc(h->n_choices + 1, sizeof(*cmap));
+	map[0] = k;
+	for (size_t i = 0; i < n; i++)
+		map[i + 1] = base + i;
+	copy_choices(e, h, s, end, map, cmap);
+	e->options = xreallocarray(e->options, base + n, sizeof(*e->options));
+	for (size_t i = 0; i < n; i++) {
+		struct entry_option *c = &e->options[base + i];
+		*c = h->options[s + 1 + i];
+		if (c->link)
+			c->link = xstrdup(c->link); /* expanded in its turn */
+		else
+			c->linked = true;
+		c->up = (uint32_t)map[c->up - 1 - s] + 1;
+		c->in_choice = c->in_choice ? cmap[c->in_choice - 1] : 0;
+	}
+	e->n_options = base + n;
+	free(map);
+	free(cmap);
+	return 0;
+}
+
+/* The options' index, made anew once links brought theirs: ids are unique in an entry. */
+static int index_options(struct entry *e, struct diags *d)
+{
+	idx_free(e->option_idx);
+	e->option_idx = e->n_options > ENTRY_IDX_MIN ? idx_new() : NULL;
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		bool twice = false;
+		if (e->option_idx)
+			twice = idx_add(e->option_idx, o->id, (void *)o) != 0;
+		for (size_t j = 0; !e->option_idx && j < i; j++)
+			twice |= strcmp(e->options[j].id, o->id) == 0;
+		if (twice) {
+			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
+			          _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A choice's default is one of its options. */
+static int resolve_choices(struct entry *e, struct diags *d)
+{
+	for (size_t ci = 0; ci < e->n_choices; ci++) {
+		struct opt_choice *c = &e->choices[ci];
+		if (c->def_id == NULL)
+			continue;
+		const struct entry_option *o = entry_option(e, c->def_id);
+		if (o == NULL || o->in_choice != ci + 1) {
+			diags_add(d, SEV_FATAL, e->catalog->file, c->line, 0, NULL, NULL,
+			          _("choice '%s' has default '%s', which is not one of its options"), c->id,
+			          c->def_id);
+			return -1;
+		}
+		c->def = (uint32_t)(o - e->options) + 1;
+	}
+	return 0;
+}
+
+int catalog_link(struct system *sys, struct diags *d)
+{
+	for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
+		struct catalog *cat = sys->catalogs[ci];
+		for (size_t i = 0; i < cat->n_entries; i++) {
+			struct entry *e = &cat->entries[i];
+			if (e->has_links) {
+				for (size_t k = 0; k < e->n_options; k++)
+					if (e->options[k].link && expand_link(sys, e, k, d))
+						return -1;
+				e->has_links = false;
+				e->has_models = false;
+				for (size_t k = 0; k < e->n_options; k++)
+					e->has_models |= e->options[k].model;
+				if (index_options(e, d) || finish_items(e, 0, d))
+					return -1;
+			}
+			if (resolve_choices(e, d))
+				return -1;
+		}
+	}
+	return 0;
 }

@@ -21,6 +21,9 @@ struct catalog *catalog_load_memory(struct session *s, struct system *sys, const
 /* Entry e's option or item (its own, or one an option adds) of that id, or NULL. */
 const struct entry_option *entry_option(const struct entry *e, const char *id);
 const struct item *entry_item(const struct entry *e, const char *id);
+/* Once every catalog of sys is read: fills each <link> with the shared option it names (and
+ * that option's own options), and resolves each <choose>'s default. */
+int catalog_link(struct system *sys, struct diags *d);
 void catalog_free(const struct system *sys, struct catalog *c);
 
 #endif

@@ -270,6 +270,11 @@ struct checker {
 	struct diags *d;
 	size_t errors;
 	bool overflow;
+	/* Per option of the unit's entry: 1 + where the unit took it, or 0 (option_limits). */
+	uint32_t *at;
+	size_t cap_at;
+	int64_t *in_choice;     /* per choice of the entry: how many it took */
+	size_t cap_choice;
 };
 
 static void report(struct checker *k, const struct msgvars *m, long line, long col)
@@ -437,47 +442,146 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 	}
 }
 
-/* The catalog's own limits on how often a unit takes an option. */
+/* How many of its parent option (the unit counts as one) unit u took. */
+static long parent_count(const struct checker *k, const struct r_unit *u, uint32_t up)
+{
+	if (up == 0)
+		return 1;
+	uint32_t at = k->at[up - 1];
+	return at ? u->opts[at - 1].count : 0;
+}
+
+static void option_max(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+{
+	const struct entry_option *o = ro->opt;
+	const char *who = u->label ? u->label : u->entry->name;
+	long taken = ro->count;
+	if (o->up == 0) {
+		if (taken > o->max) {
+			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-max",
+			          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld",
+			                   "%s takes option '%s' %ld times; the catalog allows at most %ld",
+			                   (unsigned long)taken),
+			          who, o->name, taken, o->max);
+			k->errors++;
+		}
+		return;
+	}
+	const struct entry_option *par = &u->entry->options[o->up - 1];
+	long per = parent_count(k, u, o->up);
+	if (o->max < OPTION_UNBOUNDED && taken > o->max * per) {
+		diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, o->ref, "catalog-option-max",
+		          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld for "
+		                   "each '%s', %ld here",
+		                   "%s takes option '%s' %ld times; the catalog allows at most %ld for "
+		                   "each '%s', %ld here",
+		                   (unsigned long)taken),
+		          who, o->name, taken, o->max, par->name, o->max * per);
+		k->errors++;
+	}
+}
+
+static void option_min(struct checker *k, const struct r_unit *u, const struct entry_option *o)
+{
+	const char *who = u->label ? u->label : u->entry->name;
+	uint32_t at = k->at[o - u->entry->options];
+	long taken = at ? u->opts[at - 1].count : 0;
+	if (o->up == 0) {
+		if (taken < o->min) {
+			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-min",
+			          ngettext("%s must take option '%s' at least %ld time",
+			                   "%s must take option '%s' at least %ld times",
+			                   (unsigned long)o->min),
+			          who, o->name, o->min);
+			k->errors++;
+		}
+		return;
+	}
+	long per = parent_count(k, u, o->up);
+	if (per == 0 || taken >= o->min * per)
+		return;
+	const struct entry_option *par = &u->entry->options[o->up - 1];
+	const struct r_option *rp = &u->opts[k->at[o->up - 1] - 1];
+	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, o->ref, "catalog-option-min",
+	          ngettext("%s must take option '%s' at least %ld time for each '%s', %ld here",
+	                   "%s must take option '%s' at least %ld times for each '%s', %ld here",
+	                   (unsigned long)o->min),
+	          who, o->name, o->min, par->name, o->min * per);
+	k->errors++;
+}
+
+/* <choose>: min..max of its options, for each one of its parent taken. */
+static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
+{
+	const struct opt_choice *c = &u->entry->choices[ci];
+	long per = parent_count(k, u, c->up);
+	if (per == 0)
+		return;
+	int64_t took = k->in_choice[ci];
+	bool few = took < c->min * per;
+	bool many = c->max < OPTION_UNBOUNDED && took > c->max * per;
+	if (!few && !many)
+		return;
+	long line = u->line, col = u->col;
+	if (c->up) {
+		const struct r_option *rp = &u->opts[k->at[c->up - 1] - 1];
+		line = rp->line;
+		col = rp->col;
+	}
+	const char *who = u->label ? u->label : u->entry->name;
+	if (few)
+		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, c->ref, "catalog-choice-min",
+		          ngettext("%s takes %ld of '%s'; the catalog asks for at least %ld",
+		                   "%s takes %ld of '%s'; the catalog asks for at least %ld",
+		                   (unsigned long)took),
+		          who, (long)took, c->name, c->min * per);
+	else
+		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, c->ref, "catalog-choice-max",
+		          ngettext("%s takes %ld of '%s'; the catalog allows at most %ld",
+		                   "%s takes %ld of '%s'; the catalog allows at most %ld",
+		                   (unsigned long)took),
+		          who, (long)took, c->name, c->max * per);
+	k->errors++;
+}
+
+/* The catalog's own limits on how often a unit takes an option, each child option's per one
+ * of its parent, and each choice's: in one pass over the unit's options and one over its
+ * entry's. */
 static void check_option_limits(struct checker *k, const struct elist *el)
 {
 	for (size_t ui = 0; ui < el->n; ui++) {
 		const struct r_unit *u = el->units[ui].ru;
-		/* Options not taken count 0; only those with a minimum need a look. */
+		const struct entry *e = u->entry;
+		if (e->n_options > k->cap_at)
+			GROW(k->at, k->cap_at, e->n_options);
+		if (e->n_choices > k->cap_choice)
+			GROW(k->in_choice, k->cap_choice, e->n_choices);
+		memset(k->at, 0, e->n_options * sizeof(*k->at));
+		if (e->n_choices)
+			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
 		for (size_t i = 0; i < u->n_opts; i++) {
 			const struct entry_option *o = u->opts[i].opt;
-			long taken = u->opts[i].count;
-			if (taken > o->max) {
-				diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-max",
-				          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld",
-				                   "%s takes option '%s' %ld times; the catalog allows at most %ld",
-				                   (unsigned long)taken),
-				          u->label ? u->label : u->entry->name, o->name, taken, o->max);
-				k->errors++;
+			/* A training (campaign.h) is an option of an advance, not of the entry. */
+			if (o >= e->options && o < e->options + e->n_options) {
+				k->at[o - e->options] = (uint32_t)i + 1;
+				if (o->in_choice)
+					k->in_choice[o->in_choice - 1] += u->opts[i].count;
 			}
 		}
-		for (size_t i = 0; i < u->entry->n_options; i++) {
-			const struct entry_option *o = &u->entry->options[i];
-			if (o->min == 0)
-				continue;
-			long taken = 0;
-			for (size_t j = 0; j < u->n_opts; j++)
-				if (u->opts[j].opt == o)
-					taken = u->opts[j].count;
-			if (taken < o->min) {
-				diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-min",
-				          ngettext("%s must take option '%s' at least %ld time",
-				                   "%s must take option '%s' at least %ld times",
-				                   (unsigned long)o->min),
-				          u->label ? u->label : u->entry->name, o->name, o->min);
-				k->errors++;
-			}
-		}
+		for (size_t i = 0; i < u->n_opts; i++)
+			option_max(k, u, &u->opts[i]);
+		/* Options not taken count 0; only those with a minimum need a look. */
+		for (size_t i = 0; i < e->n_options; i++)
+			if (e->options[i].min > 0)
+				option_min(k, u, &e->options[i]);
+		for (size_t ci = 0; ci < e->n_choices; ci++)
+			choice_bounds(k, u, ci);
 	}
 }
 
 size_t check_roster(struct eval *ev, struct diags *d)
 {
-	struct checker k = { ev, ev->sys, ev->r, d, 0, false };
+	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0 };
 	if (ev->r->camp) {
 		/* What the ledger broke (campaign.c), found when it was derived. */
 		diags_merge(d, &ev->r->camp->viol);
@@ -517,6 +621,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		          _("pattern '%s' and the others took more than %llu steps of matching on one "
 		            "roster (a pattern that backtracks too much?); the result would be wrong"),
 		          pat, (unsigned long long)RX_WORK_BUDGET);
+	free(k.at);
+	free(k.in_choice);
 	return k.errors;
 }
 

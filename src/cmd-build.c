@@ -183,7 +183,7 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	doc = xml_load_memory_for_edit(was, was_len, path, &d);
 	if (doc == NULL)
 		goto print;
-	if (edit_apply(doc, r->sys, argc, argv, &d) != 0) {
+	if (edit_apply(doc, r, argc, argv, &d) != 0) {
 		for (size_t i = 0; i < d.n; i++)
 			fprintf(stderr, "muster: %s: %s\n", vis(path), vis(d.v[i].msg));
 		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
@@ -298,9 +298,12 @@ static const struct cmd_option set_options[] = {
 };
 
 #define CHANGE_HELP \
-	N_("UNIT is a unit's number in its list (see 'muster status'), its id, the name given\n" \
-	   "to it, or its entry when one unit of the list has it. ENTRY is an entry's id or\n" \
-	   "name. LIST is a list's id, name or number (default: the first list).\n" \
+	N_("UNIT is a unit's id, its number in its list as 'muster status' prints it, the\n" \
+	   "name given to it, or its entry when one unit of the list has it; a word that\n" \
+	   "names several units is refused with their numbers and ids. A unit that add or\n" \
+	   "set --copy makes gets an id unless --id gives one: its entry's id and a number\n" \
+	   "(quack-marine-3) that the file never gives another unit. ENTRY is an entry's id\n" \
+	   "or name. LIST is a list's id, name or number (default: the first list).\n" \
 	   "The file is saved (its previous version kept as FILE~) and the list's totals,\n" \
 	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n" \
 	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n")
@@ -330,10 +333,12 @@ const struct cmd_entry cmd_set_entry = {
 	N_("FILE UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST]"),
 	N_("change a unit: models, options, name, leader attachment; copy or move it"),
 	N_("--option=ID=0 takes an option off. --copy changes a new copy of the unit instead\n"
-	   "of the unit; --move=LIST moves it to another list of the roster.\n\n"
-	   "UNIT is a unit's number in its list (see 'muster status'), its id, the name given\n"
-	   "to it, or its entry when one unit of the list has it. LIST is a list's id, name\n"
-	   "or number (default: the first list).\n"
+	   "of the unit, the copy with a new id; --move=LIST moves it to another list of the\n"
+	   "roster.\n\n"
+	   "UNIT is a unit's id, its number in its list as 'muster status' prints it, the\n"
+	   "name given to it, or its entry when one unit of the list has it; a word that\n"
+	   "names several units is refused with their numbers and ids. LIST is a list's\n"
+	   "id, name or number (default: the first list).\n"
 	   "The file is saved (its previous version kept as FILE~) and the list's totals,\n"
 	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n"
 	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n"),

@@ -17,6 +17,7 @@
 #include "roster.h"
 #include "save.h"
 #include "session.h"
+#include "unitref.h"
 #include "util.h"
 #include "xml.h"
 
@@ -88,7 +89,10 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "                                  what a token's trip between battles costs\n"
 	   "                                  (nothing is recorded)\n"),
 	campaign_options,
-	N_("A recording that would break a rule is refused and the file is unchanged. Exit\n"
+	N_("UNIT is a unit's id, its number as 'muster status' prints it, the name given to\n"
+	   "it, or its entry when one unit of the roster has it, as in 'muster set'. The\n"
+	   "ledger names a unit by its id: a unit without one is given one first.\n\n"
+	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
 	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
 	exec_campaign,
 };
@@ -330,17 +334,20 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 		return rc;
 	}
 	strbuf_release(&names);
+	struct unitref ur;
+	struct diags d = DIAGS_INIT;
+	if (unitref_find(r, UNITREF_ANY_LIST, unit, &ur, &d) != 0) {
+		cmd_error_at(r->file, "%s", d.v[0].msg);
+		diags_release(&d);
+		return MUSTER_EXIT_TROUBLE;
+	}
 	const struct camp_unit *u = NULL;
-	for (size_t i = 0; i < r->camp->n_units && u == NULL; i++)
-		if (r->camp->units[i].ru && r->camp->units[i].ru->id &&
-		    strcmp(r->camp->units[i].ru->id, unit) == 0)
+	for (size_t i = 0; ur.now && i < r->camp->n_units && u == NULL; i++)
+		if (r->camp->units[i].ru == ur.now)
 			u = &r->camp->units[i];
-	const struct eunit *eu = NULL;
-	for (size_t i = 0; u && i < ev->lists[u->list].n && eu == NULL; i++)
-		if (ev->lists[u->list].units[i].ru == u->ru)
-			eu = &ev->lists[u->list].units[i];
+	const struct eunit *eu = u ? &ev->lists[ur.list].units[ur.number - 1] : NULL;
 	if (eu == NULL) {
-		cmd_error_at(r->file, _("no unit '%s' in the army (give the unit id=\"%s\")"), unit, unit);
+		cmd_error_at(r->file, _("'%s' is not in the army: not enlisted yet, or destroyed"), unit);
 		return MUSTER_EXIT_TROUBLE;
 	}
 	long cost = eu->vals[tr->cost->index].i;
@@ -451,9 +458,30 @@ static void push(char ***v, size_t *n, const char *s)
 	(*v)[(*n)++] = (char *)s;
 }
 
-/* Builds the entry for action `act` in doc. Returns 0, or a usage error's status. */
-static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, char **rest,
-                 int nrest, const struct args *a)
+/* Writes on n, as its attribute `unit`, the id of the unit of r that word names (unitref.h),
+ * giving the unit a new id in doc when it has none: the ledger names units by id. Returns 0,
+ * or -1 after saying why. */
+static int set_unit(xmlNodePtr n, const struct roster *r, xmlDocPtr doc, const char *word)
+{
+	struct diags d = DIAGS_INIT;
+	struct unitref u;
+	char *id = NULL;
+	if (unitref_find(r, UNITREF_ANY_LIST, word, &u, &d) == 0)
+		id = edit_unit_id(doc, &u);
+	if (d.n)
+		cmd_error_at(r->file, "%s", d.v[0].msg);
+	diags_release(&d);
+	if (id == NULL)
+		return -1;
+	xml_set_prop(n, "unit", id);
+	free(id);
+	return 0;
+}
+
+/* Builds the entry for action `act` in doc, whose text r was loaded from. Returns 0, or a
+ * usage error's status. */
+static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc,
+                 const struct roster *r, char **rest, int nrest, const struct args *a)
 {
 	xmlNodePtr n = NULL;
 	if (strcmp(act, "start") == 0) {
@@ -497,7 +525,11 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 				                       a->lost[i]);
 			}
 			xmlNodePtr l = xmlNewChild(n, n->ns, BAD_CAST "lost", NULL);
-			set_prop(l, "unit", f[0]);
+			if (set_unit(l, r, doc, f[0]) != 0) {
+				free(f);
+				free(s);
+				return MUSTER_EXIT_TROUBLE;
+			}
 			set_prop(l, "models", f[1]);
 			if (nf == 4)
 				set_prop(l, "morale", f[2]);
@@ -514,21 +546,23 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 		if (nrest != 1)
 			return cmd_usage_error(self, "%s", _("enlist takes a UNIT id of the list"));
 		n = ledger_append(doc, "enlist");
-		set_prop(n, "unit", rest[0]);
+		if (set_unit(n, r, doc, rest[0]) != 0)
+			return MUSTER_EXIT_TROUBLE;
 		if (a->models > 0)
 			set_long(n, "models", a->models);
 	} else if (strcmp(act, "xp") == 0) {
 		if (nrest != 2)
 			return cmd_usage_error(self, "%s", _("xp takes a UNIT and an AMOUNT"));
 		n = ledger_append(doc, "xp");
-		set_prop(n, "unit", rest[0]);
+		if (set_unit(n, r, doc, rest[0]) != 0)
+			return MUSTER_EXIT_TROUBLE;
 		set_prop(n, "amount", rest[1]);
 	} else if (strcmp(act, "train") == 0) {
 		if (nrest != 1 && nrest != 2)
 			return cmd_usage_error(self, "%s", _("train takes a UNIT and an ADVANCE (the army's: an ADVANCE alone)"));
 		n = ledger_append(doc, "train");
-		if (nrest == 2)
-			set_prop(n, "unit", rest[0]);
+		if (nrest == 2 && set_unit(n, r, doc, rest[0]) != 0)
+			return MUSTER_EXIT_TROUBLE;
 		set_prop(n, "advance", rest[nrest - 1]);
 		set_prop(n, "item", a->item);
 		set_prop(n, "keyword", a->keyword);
@@ -545,7 +579,8 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc, c
 		if (nrest != 1 || (a->wounds > 0) == (a->item != NULL))
 			return cmd_usage_error(self, "%s", _("repair takes a UNIT and --wounds=N or --item=ID"));
 		n = ledger_append(doc, "repair");
-		set_prop(n, "unit", rest[0]);
+		if (set_unit(n, r, doc, rest[0]) != 0)
+			return MUSTER_EXIT_TROUBLE;
 		if (a->wounds > 0)
 			set_long(n, "wounds", a->wounds);
 		set_prop(n, "item", a->item);
@@ -642,9 +677,12 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	int rc = MUSTER_EXIT_TROUBLE;
 	char *buf = NULL, *orig = NULL;
 	size_t len = 0, orig_len = 0;
-	/* Read once: the save checks that the file still holds these bytes. */
+	/* Read once: the save checks that the file still holds these bytes. The roster as read
+	 * resolves the units the entry names. */
+	struct roster *r0 = NULL;
+	struct eval *ev0 = NULL;
 	long was = xml_read_file(path, &orig, &orig_len, &before) != 0 ? -1
-	           : edit_check(s, path, orig, orig_len, NULL, NULL, &before);
+	           : edit_check(s, path, orig, orig_len, &r0, &ev0, &before);
 	xmlDocPtr doc = was < 0 ? NULL : xml_load_memory_for_edit(orig, orig_len, path, &d);
 	if (doc == NULL) {
 		diags_merge(&d, &before);
@@ -662,7 +700,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	}
 	free(buf);
 	buf = NULL;
-	int u = build(self, act, doc, rest, nrest, a);
+	int u = build(self, act, doc, r0, rest, nrest, a);
 	if (u != 0) {
 		rc = u;
 		goto out;
@@ -703,6 +741,8 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	eval_free(ev);
 	roster_free(r);
 out:
+	eval_free(ev0);
+	roster_free(r0);
 	free(buf);
 	free(orig);
 	if (doc)

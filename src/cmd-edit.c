@@ -26,6 +26,7 @@
 #include "select.h"
 #include "session.h"
 #include "system.h"
+#include "unitref.h"
 #include "util.h"
 #include "xml.h"
 
@@ -211,7 +212,7 @@ static int change(struct editor *e, int argc, char **argv)
 	char *text = NULL;
 	size_t len = 0;
 	int rc = -1;
-	if (doc && edit_apply(doc, e->sys, argc, argv, &d) == 0)
+	if (doc && edit_apply(doc, e->r, argc, argv, &d) == 0)
 		text = edit_dump(doc, e->path, &len, &d);
 	if (doc)
 		xmlFreeDoc(doc);
@@ -410,16 +411,12 @@ static const struct entry *entry_of_line(const struct editor *e, char **w, size_
 		return system_entry(e->sys, w[1]);
 	if (e->r == NULL || e->r->n_lists == 0)
 		return NULL;
-	const struct r_list *l = &e->r->lists[0];
-	long k;
-	if (parse_long(w[1], 1, (long)l->n_units, &k) == 0)
-		return l->units[k - 1].entry;
-	for (size_t i = 0; i < l->n_units; i++)
-		if ((l->units[i].id && strcmp(l->units[i].id, w[1]) == 0) ||
-		    (l->units[i].label && strcmp(l->units[i].label, w[1]) == 0) ||
-		    strcmp(l->units[i].entry->id, w[1]) == 0)
-			return l->units[i].entry;
-	return NULL;
+	/* The unit as set names it: the same resolver, its complaint unsaid. */
+	struct diags d = DIAGS_INIT;
+	struct unitref u;
+	const struct entry *en = unitref_find(e->r, 0, w[1], &u, &d) == 0 ? u.unit->entry : NULL;
+	diags_release(&d);
+	return en;
 }
 
 static char **complete(const char *text, int start, int end)

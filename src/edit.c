@@ -8,12 +8,14 @@
  */
 #include "muster.h"
 #include "edit.h"
+#include "catalog.h"
 #include "check.h"
 #include "eval.h"
 #include "idx.h"
 #include "roster.h"
 #include "session.h"
 #include "system.h"
+#include "unitref.h"
 #include "util.h"
 #include "xml.h"
 
@@ -196,7 +198,7 @@ static bool prop_is(xmlNodePtr n, const char *name, const char *value, bool noca
 		return NULL; \
 	} while (0)
 
-static xmlNodePtr find_list(xmlDocPtr doc, const char *ref, struct diags *d)
+static xmlNodePtr find_list(xmlDocPtr doc, const char *ref, size_t *index, struct diags *d)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	long k = 0, want = 0;
@@ -210,6 +212,7 @@ static xmlNodePtr find_list(xmlDocPtr doc, const char *ref, struct diags *d)
 		if (ref == NULL || want == k || prop_is(l, "id", ref, false) ||
 		    prop_is(l, "name", ref, true)) {
 			strbuf_release(&known);
+			*index = (size_t)(k - 1);
 			return l;
 		}
 		char *id = xml_prop(l, "id");
@@ -222,64 +225,109 @@ static xmlNodePtr find_list(xmlDocPtr doc, const char *ref, struct diags *d)
 	return NULL;
 }
 
-/* A unit of list by number, id, given name, or entry (id or name) when only one unit has it. */
-static xmlNodePtr find_unit(const struct system *sys, xmlNodePtr list, const char *ref,
+/* The index-th <unit> of list (from 0), or NULL. */
+static xmlNodePtr unit_node(xmlNodePtr list, size_t index)
+{
+	size_t k = 0;
+	for (xmlNodePtr u = xml_first_elem(list); u; u = xml_next_elem(u))
+		if (xml_is(u, "unit") && k++ == index)
+			return u;
+	return NULL;
+}
+
+/* The index-th <list> of doc's roster (from 0), or NULL. */
+static xmlNodePtr list_node(xmlDocPtr doc, size_t index)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	size_t k = 0;
+	for (xmlNodePtr l = root ? xml_first_elem(root) : NULL; l; l = xml_next_elem(l))
+		if (xml_is(l, "list") && k++ == index)
+			return l;
+	return NULL;
+}
+
+/* The unit of list (the li-th of roster r, which doc holds) that ref names (unitref.h). */
+static xmlNodePtr find_unit(const struct roster *r, xmlNodePtr list, size_t li, const char *ref,
                             struct diags *d)
 {
-	long want = 0, k = 0;
-	if (parse_long(ref, 1, 100000000L, &want) != 0)
-		want = 0;
-	xmlNodePtr by_entry = NULL;
-	size_t n_entry = 0;
-	struct nearest nr;
-	nearest_init(&nr, ref);
+	struct unitref u;
+	if (unitref_find(r, li, ref, &u, d) != 0)
+		return NULL;
+	xmlNodePtr n = unit_node(list, u.index);
+	if (n == NULL)
+		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+		          _("the list has no unit '%s' (a number from 1 to %ld, an id or a name)"), ref,
+		          (long)r->lists[li].n_units);
+	return n;
+}
+
+/* A new id for a unit of entry entry_id in doc (unitref_make_id): numbered after the roster's
+ * last-id and after every id of that form the file holds, and never one a unit has. The
+ * roster's last-id becomes its number, so that no later unit gets it again. Caller frees. */
+static char *new_id(xmlDocPtr doc, const char *entry_id)
+{
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	long last = 0;
+	char *v = xml_prop(root, "last-id");
+	if (v && parse_long(v, 0, 1000000000L, &last) != 0)
+		last = 0;
+	free(v);
+	struct idx *ids = idx_new();
 	char **owned = NULL;
-	size_t n_owned = 0, cap_owned = 0;
-	xmlNodePtr found = NULL;
-	for (xmlNodePtr u = xml_first_elem(list); u && found == NULL; u = xml_next_elem(u)) {
-		if (!xml_is(u, "unit"))
+	size_t n = 0, cap = 0;
+	for (xmlNodePtr l = xml_first_elem(root); l; l = xml_next_elem(l)) {
+		if (!xml_is(l, "list"))
 			continue;
-		k++;
-		if (want == k || prop_is(u, "id", ref, false) || prop_is(u, "name", ref, true)) {
-			found = u;
-			break;
+		for (xmlNodePtr u = xml_first_elem(l); u; u = xml_next_elem(u)) {
+			char *id = xml_is(u, "unit") ? xml_prop(u, "id") : NULL;
+			if (id == NULL)
+				continue;
+			GROW(owned, cap, n + 1);
+			owned[n++] = id;
+			idx_add(ids, id, id);
+			/* An id of the same form, written by hand or before last-id was kept. */
+			long k = unitref_id_number(id);
+			if (k > last) {
+				char *eid = xml_prop(u, "entry");
+				char *same = eid ? unitref_make_id(eid, k) : NULL;
+				if (same && strcmp(same, id) == 0)
+					last = k;
+				free(same);
+				free(eid);
+			}
 		}
-		char *eid = xml_prop(u, "entry");
-		const struct entry *e = eid ? system_entry(sys, eid) : NULL;
-		if (eid && (strcmp(eid, ref) == 0 || (e && strcasecmp(e->name, ref) == 0))) {
-			by_entry = u;
-			n_entry++;
-		}
-		/* Names offered for "did you mean" live as long as this call. */
-		char *label = xml_prop(u, "name");
-		GROW(owned, cap_owned, n_owned + 2);
-		if (label) {
-			owned[n_owned++] = label;
-			nearest_offer(&nr, label, label);
-		}
-		owned[n_owned++] = eid;
-		if (eid)
-			nearest_offer(&nr, e ? e->name : eid, e ? e->name : eid);
 	}
-	if (found == NULL && n_entry == 1)
-		found = by_entry;
-	if (found == NULL) {
-		if (n_entry > 1)
-			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-			          _("%zu units are '%s': name one by its number ('muster status' shows them)"),
-			          n_entry, ref);
-		else if (nr.best)
-			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-			          _("the list has no unit '%s'; did you mean '%s'?"), ref, nr.best);
-		else
-			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-			          _("the list has no unit '%s' (a number from 1 to %ld, an id or a name)"),
-			          ref, k);
+	char *id = unitref_make_id(entry_id, ++last);
+	while (idx_get(ids, id)) {
+		free(id);
+		id = unitref_make_id(entry_id, ++last);
 	}
-	for (size_t i = 0; i < n_owned; i++)
+	for (size_t i = 0; i < n; i++)
 		free(owned[i]);
 	free(owned);
-	return found;
+	idx_free(ids);
+	set_long_prop(root, "last-id", last);
+	return id;
+}
+
+/* Gives unit u a new id when it has none. Returns its id; caller frees. */
+static char *give_id(xmlNodePtr u)
+{
+	char *id = xml_prop(u, "id");
+	if (id)
+		return id;
+	char *eid = xml_prop(u, "entry");
+	id = new_id(u->doc, eid ? eid : "unit");
+	free(eid);
+	xml_set_prop(u, "id", id);
+	return id;
+}
+
+char *edit_unit_id(xmlDocPtr doc, const struct unitref *u)
+{
+	xmlNodePtr l = list_node(doc, u->list);
+	xmlNodePtr n = l ? unit_node(l, u->index) : NULL;
+	return n ? give_id(n) : NULL;
 }
 
 static const struct entry *unit_entry(const struct system *sys, xmlNodePtr u)
@@ -317,53 +365,172 @@ static const struct entry_option *find_option(const struct entry *e, const char 
 	return NULL;
 }
 
-/* Sets how often unit u takes option o; 0 takes it off. */
-static void set_option(xmlNodePtr u, const struct entry_option *o, long count)
+static int fail(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The element of option o among the children of n, or NULL. */
+static xmlNodePtr option_elem(xmlNodePtr n, const struct entry_option *o)
 {
-	for (xmlNodePtr c = xml_first_elem(u); c; c = xml_next_elem(c)) {
-		if (!xml_is(c, "option") || !prop_is(c, "id", o->id, false))
-			continue;
-		if (count == 0)
-			drop_node(c);
-		else if (count == 1)
-			xmlUnsetProp(c, BAD_CAST "count");
-		else
-			set_long_prop(c, "count", count);
-		return;
-	}
-	if (count == 0)
-		return;
-	xmlNodePtr n = xmlNewNode(u->ns, BAD_CAST "option");
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
+		if (xml_is(c, "option") && prop_is(c, "id", o->id, false))
+			return c;
+	return NULL;
+}
+
+/* The element option o of entry e goes in, in unit u: the unit, or the element of the option
+ * it stands under in the catalog; NULL when that option is not taken. */
+static xmlNodePtr option_holder(xmlNodePtr u, const struct entry *e, const struct entry_option *o)
+{
+	if (o->up == 0)
+		return u;
+	const struct entry_option *parent = &e->options[o->up - 1];
+	xmlNodePtr h = option_holder(u, e, parent);
+	return h ? option_elem(h, parent) : NULL;
+}
+
+static xmlNodePtr new_option(xmlNodePtr holder, const struct entry_option *o, long count)
+{
+	xmlNodePtr n = xmlNewNode(holder->ns, BAD_CAST "option");
 	xml_set_prop(n, "id", o->id);
 	if (count > 1)
 		set_long_prop(n, "count", count);
-	append_child(u, n);
+	append_child(holder, n);
+	return n;
 }
 
-/* An id no unit of list has, made from base. */
-static char *fresh_id(xmlNodePtr list, const char *base)
+/* Taking o of a choose-one takes the others of its choice off, as a radio button does. */
+static void drop_choice(xmlNodePtr holder, const struct entry *e, const struct entry_option *o)
 {
-	struct idx *ids = idx_new();
-	char **owned = NULL;
-	size_t n = 0, cap = 0;
-	for (xmlNodePtr u = xml_first_elem(list); u; u = xml_next_elem(u)) {
-		char *id = xml_is(u, "unit") ? xml_prop(u, "id") : NULL;
-		if (id == NULL)
-			continue;
-		GROW(owned, cap, n + 1);
-		owned[n++] = id;
-		idx_add(ids, id, id);
-	}
-	char *id = xstrdup(base);
-	for (long k = 2; idx_get(ids, id); k++) {
+	xmlNodePtr next;
+	for (xmlNodePtr c = xml_first_elem(holder); c; c = next) {
+		next = xml_next_elem(c);
+		char *id = xml_is(c, "option") ? xml_prop(c, "id") : NULL;
+		const struct entry_option *other = id ? entry_option(e, id) : NULL;
 		free(id);
-		id = xasprintf("%s-%ld", base, k);
+		if (other && other != o && other->in_choice == o->in_choice)
+			drop_node(c);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(owned[i]);
-	free(owned);
-	idx_free(ids);
-	return id;
+}
+
+/* Sets how often unit u takes option o of entry e; 0 takes it off (with what it holds). */
+static int set_option(xmlNodePtr u, const struct entry *e, const struct entry_option *o,
+                      long count, struct diags *d)
+{
+	xmlNodePtr holder = option_holder(u, e, o);
+	if (holder == NULL) {
+		if (count == 0)
+			return 0;
+		return fail(d, _("option '%s' stands under option '%s': take that first"), o->id,
+		            e->options[o->up - 1].id);
+	}
+	if (count > 0 && o->in_choice && e->choices[o->in_choice - 1].max == 1)
+		drop_choice(holder, e, o);
+	xmlNodePtr c = option_elem(holder, o);
+	if (c == NULL) {
+		if (count > 0)
+			new_option(holder, o, count);
+	} else if (count == 0) {
+		drop_node(c);
+	} else if (count == 1) {
+		xmlUnsetProp(c, BAD_CAST "count");
+	} else {
+		set_long_prop(c, "count", count);
+	}
+	return 0;
+}
+
+/* The count of option element n (1 when it gives none). */
+static long option_count(xmlNodePtr n)
+{
+	char *v = xml_prop(n, "count");
+	long c = 1;
+	if (v && parse_long(v, 1, 1000, &c) != 0)
+		c = 1;
+	free(v);
+	return c;
+}
+
+/* Walks the option elements under n: for each one of e's, node[i] and took[i]. */
+static void taken_options(const struct entry *e, xmlNodePtr n, xmlNodePtr *node, long *took)
+{
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "option"))
+			continue;
+		char *id = xml_prop(c, "id");
+		const struct entry_option *o = entry_option(e, id ? id : "");
+		free(id);
+		if (o == NULL)
+			continue;
+		node[o - e->options] = c;
+		took[o - e->options] = option_count(c);
+		taken_options(e, c, node, took);
+	}
+}
+
+/* The ids of e's model options, for a message: a static buffer, cut short past 200 bytes. */
+static const char *model_names(const struct entry *e)
+{
+	static char buf[256];
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < e->n_options && len < 200; i++)
+		if (e->options[i].model)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", len ? ", " : "",
+			                        e->options[i].id);
+	return buf;
+}
+
+/* A unit of several kinds of model (a sergeant and troopers) has the models its model
+ * options count. */
+static void sync_models(const struct entry *e, xmlNodePtr u)
+{
+	if (!e->has_models)
+		return;
+	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
+	long *took = xcalloc(e->n_options, sizeof(*took));
+	taken_options(e, u, node, took);
+	long models = 0;
+	for (size_t i = 0; i < e->n_options; i++)
+		if (e->options[i].model)
+			models += took[i];
+	set_long_prop(u, "models", models > 0 ? models : 1);
+	free(node);
+	free(took);
+}
+
+/* What a builder selects with a new unit, as BattleScribe does: each option the catalog asks
+ * for (min) and each choice's default, for each one of its parent taken, unless the command
+ * took one itself. One pass: a parent stands before its options in an entry's array. */
+static void select_defaults(const struct entry *e, xmlNodePtr u)
+{
+	if (e->n_options == 0)
+		return;
+	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
+	long *took = xcalloc(e->n_options, sizeof(*took));
+	bool *chosen = xcalloc(e->n_choices + 1, sizeof(*chosen));
+	taken_options(e, u, node, took);
+	for (size_t i = 0; i < e->n_options; i++)
+		if (took[i] && e->options[i].in_choice)
+			chosen[e->options[i].in_choice - 1] = true;
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		long per = o->up ? took[o->up - 1] : 1;
+		xmlNodePtr holder = o->up ? node[o->up - 1] : u;
+		long want = 0;
+		if (o->in_choice) {
+			const struct opt_choice *c = &e->choices[o->in_choice - 1];
+			if (c->def == i + 1 && !chosen[o->in_choice - 1])
+				want = c->min > 0 ? c->min : 1;
+		} else {
+			want = o->min;
+		}
+		if (!took[i] && per > 0 && holder && want > 0 && want * per <= 1000) {
+			took[i] = want * per;
+			node[i] = new_option(holder, o, took[i]);
+		}
+	}
+	free(node);
+	free(took);
+	free(chosen);
 }
 
 /* A deep copy of unit u for list, in the list's namespace (xmlDocCopyNode of a node out of its
@@ -508,38 +675,36 @@ static int apply_options(const struct opts *o, const struct entry *e, xmlNodePtr
 		const struct entry_option *eo = find_option(e, o->opt_ids[i], d);
 		if (eo == NULL)
 			return -1;
-		set_option(u, eo, o->opt_counts[i]);
+		if (set_option(u, e, eo, o->opt_counts[i], d) != 0)
+			return -1;
 	}
 	return 0;
 }
 
-static int apply_attach(const struct system *sys, const struct opts *o, xmlNodePtr list,
-                        xmlNodePtr u, struct diags *d)
+static int apply_attach(const struct roster *r, const struct opts *o, xmlNodePtr list,
+                        size_t li, xmlNodePtr u, struct diags *d)
 {
 	if (o->detach)
 		xmlUnsetProp(u, BAD_CAST "attach");
 	if (o->attach == NULL)
 		return 0;
-	xmlNodePtr to = find_unit(sys, list, o->attach, d);
+	xmlNodePtr to = find_unit(r, list, li, o->attach, d);
 	if (to == NULL)
 		return -1;
 	if (to == u)
 		return fail(d, _("a unit cannot join itself ('%s')"), o->attach);
-	char *id = xml_prop(to, "id");
-	if (id == NULL) {
-		char *eid = xml_prop(to, "entry");
-		id = fresh_id(list, eid ? eid : "unit");
-		free(eid);
-		xml_set_prop(to, "id", id);
-	}
+	char *id = give_id(to);
 	xml_set_prop(u, "attach", id);
 	free(id);
 	return 0;
 }
 
-static int apply_common(const struct system *sys, const struct opts *o, const struct entry *e,
-                        xmlNodePtr list, xmlNodePtr u, struct diags *d)
+static int apply_common(const struct roster *r, const struct opts *o, const struct entry *e,
+                        xmlNodePtr list, size_t li, xmlNodePtr u, struct diags *d)
 {
+	if (o->models > 0 && e->has_models)
+		return fail(d, _("'%s' counts its models from its model options (%s): set those instead"),
+		            e->name, model_names(e));
 	if (o->models > 0)
 		set_long_prop(u, "models", o->models);
 	if (o->name) {
@@ -556,11 +721,13 @@ static int apply_common(const struct system *sys, const struct opts *o, const st
 	}
 	if (apply_options(o, e, u, d) != 0)
 		return -1;
-	return apply_attach(sys, o, list, u, d);
+	sync_models(e, u);
+	return apply_attach(r, o, list, li, u, d);
 }
 
-static int verb_add(const struct system *sys, xmlDocPtr doc, struct opts *o, struct diags *d)
+static int verb_add(const struct roster *r, xmlDocPtr doc, struct opts *o, struct diags *d)
 {
+	const struct system *sys = r->sys;
 	if (o->n_pos < 1 || o->n_pos > 2)
 		return fail(d, "%s", _("add takes an ENTRY and, if you like, its number of models"));
 	if (o->n_pos == 2 && (o->models >= 0 || parse_long(o->pos[1], 1, 100000, &o->models) != 0))
@@ -570,23 +737,31 @@ static int verb_add(const struct system *sys, xmlDocPtr doc, struct opts *o, str
 	const struct entry *e = edit_find_entry(sys, o->pos[0], d);
 	if (e == NULL)
 		return -1;
-	xmlNodePtr list = find_list(doc, o->list, d);
+	size_t li;
+	xmlNodePtr list = find_list(doc, o->list, &li, d);
 	if (list == NULL)
 		return -1;
 	xmlNodePtr u = xmlNewNode(list->ns, BAD_CAST "unit");
 	xmlSetProp(u, BAD_CAST "entry", BAD_CAST e->id);
 	set_long_prop(u, "models", 1);
 	append_child(list, u);
-	return apply_common(sys, o, e, list, u, d);
+	if (o->id == NULL)
+		free(give_id(u));
+	if (apply_common(r, o, e, list, li, u, d) != 0)
+		return -1;
+	select_defaults(e, u);
+	sync_models(e, u);
+	return 0;
 }
 
-static int verb_remove(const struct system *sys, xmlDocPtr doc, struct opts *o, struct diags *d)
+static int verb_remove(const struct roster *r, xmlDocPtr doc, struct opts *o, struct diags *d)
 {
 	if (o->n_pos != 1 || o->n_opts || o->models >= 0 || o->name || o->attach || o->copy ||
 	    o->move || o->detach || o->id)
 		return fail(d, "%s", _("remove takes one UNIT (and --list)"));
-	xmlNodePtr list = find_list(doc, o->list, d);
-	xmlNodePtr u = list ? find_unit(sys, list, o->pos[0], d) : NULL;
+	size_t li;
+	xmlNodePtr list = find_list(doc, o->list, &li, d);
+	xmlNodePtr u = list ? find_unit(r, list, li, o->pos[0], d) : NULL;
 	if (u == NULL)
 		return -1;
 	detach_from(list, u);
@@ -594,15 +769,16 @@ static int verb_remove(const struct system *sys, xmlDocPtr doc, struct opts *o, 
 	return 0;
 }
 
-static int verb_set(const struct system *sys, xmlDocPtr doc, struct opts *o, struct diags *d)
+static int verb_set(const struct roster *r, xmlDocPtr doc, struct opts *o, struct diags *d)
 {
 	if (o->n_pos != 1)
 		return fail(d, "%s", _("set takes one UNIT and what to change"));
-	xmlNodePtr list = find_list(doc, o->list, d);
-	xmlNodePtr u = list ? find_unit(sys, list, o->pos[0], d) : NULL;
+	size_t li;
+	xmlNodePtr list = find_list(doc, o->list, &li, d);
+	xmlNodePtr u = list ? find_unit(r, list, li, o->pos[0], d) : NULL;
 	if (u == NULL)
 		return -1;
-	const struct entry *e = unit_entry(sys, u);
+	const struct entry *e = unit_entry(r->sys, u);
 	if (e == NULL)
 		return fail(d, _("unit '%s' names no entry of the system"), o->pos[0]);
 	if (o->copy) {
@@ -611,10 +787,14 @@ static int verb_set(const struct system *sys, xmlDocPtr doc, struct opts *o, str
 		xmlUnsetProp(c, BAD_CAST "attach");
 		xmlUnsetProp(c, BAD_CAST "name");
 		append_child(list, c);
+		/* A new unit: a new id, as add gives one. */
+		if (o->id == NULL)
+			free(give_id(c));
 		u = c;
 	}
 	if (o->move) {
-		xmlNodePtr to = find_list(doc, o->move, d);
+		size_t ti;
+		xmlNodePtr to = find_list(doc, o->move, &ti, d);
 		if (to == NULL)
 			return -1;
 		if (to != list) {
@@ -625,12 +805,13 @@ static int verb_set(const struct system *sys, xmlDocPtr doc, struct opts *o, str
 			append_child(to, c);
 			u = c;
 			list = to;
+			li = ti;
 		}
 	}
-	return apply_common(sys, o, e, list, u, d);
+	return apply_common(r, o, e, list, li, u, d);
 }
 
-int edit_apply(xmlDocPtr doc, const struct system *sys, int argc, char **argv, struct diags *d)
+int edit_apply(xmlDocPtr doc, const struct roster *r, int argc, char **argv, struct diags *d)
 {
 	struct opts o;
 	if (argc < 1)
@@ -638,11 +819,11 @@ int edit_apply(xmlDocPtr doc, const struct system *sys, int argc, char **argv, s
 	int rc = parse_opts(argc, argv, &o, d);
 	if (rc == 0) {
 		if (strcmp(argv[0], "add") == 0)
-			rc = verb_add(sys, doc, &o, d);
+			rc = verb_add(r, doc, &o, d);
 		else if (strcmp(argv[0], "remove") == 0)
-			rc = verb_remove(sys, doc, &o, d);
+			rc = verb_remove(r, doc, &o, d);
 		else if (strcmp(argv[0], "set") == 0)
-			rc = verb_set(sys, doc, &o, d);
+			rc = verb_set(r, doc, &o, d);
 		else
 			rc = fail(d, _("unknown command '%s' (add, remove or set)"), argv[0]);
 	}

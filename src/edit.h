@@ -18,6 +18,7 @@
 
 struct session;
 struct eval;
+struct unitref;
 
 /* The document as UTF-8 text ending in a newline; caller frees with free(). NULL (and a fatal
  * diagnostic naming name) when it cannot be written out. */
@@ -30,19 +31,25 @@ char *edit_dump(xmlDocPtr doc, const char *name, size_t *len, struct diags *d);
 long edit_check(struct session *s, const char *path, const char *buf, size_t len,
                 struct roster **rout, struct eval **evout, struct diags *d);
 
-/* Applies one builder command to doc, whose roster (already loaded) is of system sys.
+/* Applies one builder command to doc, whose text r was loaded from (roster_load).
  * argv[0] is the verb:
  *   add ENTRY [MODELS] [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]...
  *       [--attach=UNIT] [--list=LIST]
  *   remove UNIT [--list=LIST]
  *   set UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT]
  *       [--detach] [--copy] [--move=LIST] [--list=LIST]
- * ENTRY is an entry's id or name; UNIT a unit's number in its list (1 is the first), its id,
- * the name given to it, or its entry when one unit of the list has it; LIST a list's id, name
- * or number (default: the first). An option count of 0 takes the option off. Returns 0, or -1
- * with one fatal diagnostic with no file ("did you mean" included); doc may then be half
- * changed: throw it away. */
-int edit_apply(xmlDocPtr doc, const struct system *sys, int argc, char **argv, struct diags *d);
+ * ENTRY is an entry's id or name; UNIT a unit of the list as unitref_find names it (its id,
+ * its number in 'muster status', its name, or its entry); LIST a list's id, name or number
+ * (default: the first). A unit that add or set --copy makes gets a new id (unitref_make_id)
+ * unless --id gives one; a unit that --attach names gets one when it has none. An option
+ * count of 0 takes the option off. Returns 0, or -1 with one fatal diagnostic with no file
+ * ("did you mean" included); doc may then be half changed: throw it away. */
+int edit_apply(xmlDocPtr doc, const struct roster *r, int argc, char **argv, struct diags *d);
+
+/* The id of unit u of doc's roster (u as unitref_find gave it from the roster doc was read
+ * into): its own, or a new one written on it (and the roster's last-id counted on) when it
+ * has none. Caller frees; NULL when doc holds no such unit. */
+char *edit_unit_id(xmlDocPtr doc, const struct unitref *u);
 
 /* The verbs edit_apply knows, NULL-terminated. */
 extern const char *const edit_verbs[];

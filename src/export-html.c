@@ -222,7 +222,11 @@ static void card(struct strbuf *sb, const struct system *sys, const bool *used,
 	size_t n_lines = eval_lines(sys, u, &lines);
 	for (size_t k = 0; k < n_lines; k++) {
 		char *lab = ex_line_label(sys, u, &lines[k]);
-		strbuf_adds(sb, "<tr><td>");
+		size_t depth = ex_line_depth(u, &lines[k]);
+		if (depth)
+			strbuf_addf(sb, "<tr><td style=\"padding-left:%zuem\">", depth + 1);
+		else
+			strbuf_adds(sb, "<tr><td>");
 		esc(sb, lab);
 		strbuf_adds(sb, "</td>");
 		free(lab);

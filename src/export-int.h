@@ -22,6 +22,8 @@ bool ex_cost_used(const struct elist *el, size_t c);
 /* "Label (Entry name)", or the entry's name; caller frees. */
 char *ex_unit_title(const struct r_unit *u);
 /* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling"; caller frees. */
+/* How deep a cost line's option stands under the unit's other options (0: on the unit). */
+size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
 char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
 /* The verdict in words ("legal", "NOT LEGAL (2 errors, 0 warnings)"); caller frees. */
 char *ex_verdict(const struct diags *d);

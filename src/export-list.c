@@ -45,6 +45,16 @@ char *ex_unit_title(const struct r_unit *u)
 	return xstrdup(u->entry->name);
 }
 
+size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl)
+{
+	size_t depth = 0;
+	if (cl->kind != LINE_OPTION)
+		return 0;
+	for (uint32_t up = cl->ro->up; up && up <= u->ru->n_opts; up = u->ru->opts[up - 1].up)
+		depth++;
+	return depth;
+}
+
 char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl)
 {
 	(void)sys;
@@ -438,15 +448,28 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 	bool first = true;
 	struct cost_line *lines;
 	size_t n_lines = eval_lines(sys, u, &lines);
+	size_t depth = 0;
 	for (size_t k = 0; k < n_lines; k++) {
 		if (lines[k].kind != LINE_OPTION)
 			continue;
+		/* An option's options follow it in parentheses. */
+		size_t dk = ex_line_depth(u, &lines[k]);
 		char *lab = ex_line_label(sys, u, &lines[k]);
-		strbuf_adds(sb, first ? ": " : ", ");
+		if (first)
+			strbuf_adds(sb, ": ");
+		else if (dk > depth)
+			strbuf_adds(sb, " (");
+		for (; depth > dk; depth--)
+			strbuf_adds(sb, ")");
+		if (!first && dk <= depth)
+			strbuf_adds(sb, ", ");
+		depth = dk;
 		w->esc(sb, lab);
 		free(lab);
 		first = false;
 	}
+	for (; depth > 0; depth--)
+		strbuf_adds(sb, ")");
 	free(lines);
 	if (ru->attach_id && ru->attach < l->n_units) {
 		char *target = ex_unit_title(&l->units[ru->attach]);
@@ -537,8 +560,13 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 				size_t n_lines = eval_lines(sys, u, &lines);
 				for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
 					char *lab = ex_line_label(sys, u, &lines[k]);
-					table_row(&w, sys, used, md ? "\\+ " : "  + ", lab, "", lines[k].costs,
-					          false);
+					/* An option's options stand under it, indented. */
+					struct strbuf pre = STRBUF_INIT;
+					for (size_t dk = ex_line_depth(u, &lines[k]); dk > 0; dk--)
+						strbuf_adds(&pre, md ? "&emsp;" : "  ");
+					strbuf_adds(&pre, md ? "\\+ " : "  + ");
+					table_row(&w, sys, used, pre.s, lab, "", lines[k].costs, false);
+					strbuf_release(&pre);
 					free(lab);
 				}
 				free(lines);

@@ -51,6 +51,32 @@ static void fields(struct strbuf *sb, const struct system *sys, const long *v,
 	}
 }
 
+/* The options of u under the one numbered up - 1 (0: on the unit), nested as the catalog's are.
+ * A unit's options are in document order, a subtree after its root: an option whose parent
+ * stands before `up` ends it, so each option is seen once for each of its ancestors. */
+static void options(struct strbuf *sb, const struct r_unit *u, uint32_t up, int depth)
+{
+	for (size_t k = up; k < u->n_opts; k++) {
+		const struct r_option *ro = &u->opts[k];
+		if (ro->up < up)
+			break;
+		if (ro->train || ro->up != up)
+			continue;
+		strbuf_addf(sb, "%*s<option", 2 * depth, "");
+		attr(sb, "id", ro->opt->id);
+		if (ro->count != 1)
+			strbuf_addf(sb, " count=\"%ld\"", (long)ro->count);
+		bool kids = k + 1 < u->n_opts && u->opts[k + 1].up == k + 1 && !u->opts[k + 1].train;
+		if (!kids) {
+			strbuf_adds(sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(sb, ">\n");
+		options(sb, u, (uint32_t)k + 1, depth + 1);
+		strbuf_addf(sb, "%*s</option>\n", 2 * depth, "");
+	}
+}
+
 static void unit(struct strbuf *sb, const struct r_unit *u)
 {
 	strbuf_adds(sb, "    <unit");
@@ -67,16 +93,7 @@ static void unit(struct strbuf *sb, const struct r_unit *u)
 		return;
 	}
 	strbuf_adds(sb, ">\n");
-	for (size_t k = 0; k < u->n_opts; k++) {
-		const struct r_option *ro = &u->opts[k];
-		if (ro->train)
-			continue;
-		strbuf_adds(sb, "      <option");
-		attr(sb, "id", ro->opt->id);
-		if (ro->count != 1)
-			strbuf_addf(sb, " count=\"%ld\"", (long)ro->count);
-		strbuf_adds(sb, "/>\n");
-	}
+	options(sb, u, 0, 3);
 	strbuf_adds(sb, "    </unit>\n");
 }
 
@@ -188,6 +205,8 @@ void export_xml_list(const struct eval *ev, struct strbuf *sb)
 	strbuf_adds(sb, r->camp ? " version=\"2\"" : " version=\"1\"");
 	attr(sb, "system", sys->id);
 	attr(sb, "name", r->name);
+	if (r->last_id > 0)
+		num(sb, "last-id", r->last_id);
 	strbuf_adds(sb, ">\n");
 	fields(sb, sys, r->fields, FIELD_ROSTER, "  ");
 	for (size_t li = 0; li < r->n_lists; li++) {

@@ -15,6 +15,7 @@
 #include "rx.h"
 #include "session.h"
 #include "system.h"
+#include "unitref.h"
 #include "util.h"
 
 #include <inttypes.h>
@@ -86,6 +87,7 @@ struct st {
 	size_t n_lists, cap_lists;
 	char *name;
 	struct strbuf roster_fields;
+	long last_id;           /* the number of the last unit id given (unitref_make_id) */
 	bool skip;              /* in show's Notes or Legality section */
 };
 
@@ -538,7 +540,6 @@ static char *unit_title(const struct iunit *u)
 /* Joins: each "joins TITLE" names a unit of the same list by the title show prints. */
 static void resolve_joins(struct st *t, struct ilist *l)
 {
-	long next_id = 1;
 	for (size_t i = 0; i < l->n_units; i++) {
 		struct iunit *u = &l->units[i];
 		if (u->join == NULL)
@@ -564,8 +565,6 @@ static void resolve_joins(struct st *t, struct ilist *l)
 			err(t, 0, _("'%s' joins '%s', which is no unit of its list"), u->e->name, u->join);
 			continue;
 		}
-		if (to->id == NULL)
-			to->id = xasprintf("u%ld", next_id++);
 		u->attach = xstrdup(to->id);
 	}
 }
@@ -587,6 +586,8 @@ static char *to_xml(struct st *t, const struct import_opts *o)
 	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
 	attr(&sb, "system", sys->id);
 	attr(&sb, "name", o->name ? o->name : t->name);
+	if (t->last_id)
+		strbuf_addf(&sb, " last-id=\"%ld\"", t->last_id);
 	strbuf_adds(&sb, ">\n");
 	if (t->roster_fields.len)
 		strbuf_adds(&sb, t->roster_fields.s);
@@ -622,8 +623,8 @@ static char *to_xml(struct st *t, const struct import_opts *o)
 			strbuf_adds(&sb, "    <unit");
 			attr(&sb, "entry", u->e->id);
 			strbuf_addf(&sb, " models=\"%ld\"", u->models);
-			attr(&sb, "name", u->label);
 			attr(&sb, "id", u->id);
+			attr(&sb, "name", u->label);
 			attr(&sb, "attach", u->attach);
 			if (u->n_opts == 0) {
 				strbuf_adds(&sb, "/>\n");
@@ -811,6 +812,10 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		err(&t, 0, "%s", _("no game system: give --system, or a 'Game: NAME' line"));
 	if (t.n_lists == 0 && t.sys)
 		new_list(&t, NULL);
+	/* Every unit made gets its id, as 'muster add' gives one, numbered through the roster. */
+	for (size_t li = 0; li < t.n_lists; li++)
+		for (size_t i = 0; i < t.lists[li].n_units; i++)
+			t.lists[li].units[i].id = unitref_make_id(t.lists[li].units[i].e->id, ++t.last_id);
 	for (size_t li = 0; li < t.n_lists; li++)
 		resolve_joins(&t, &t.lists[li]);
 	if (d->errors + d->fatals == errors_before) {

@@ -166,6 +166,25 @@ struct entry_option {
 	struct item *adds;  /* an extra item, or NULL */
 	struct modifier *mods; /* what taking it changes, once per time taken */
 	size_t n_mods;
+	char *link;         /* <link option="ID"/>: the shared option this one copies, or NULL */
+	/* The tree: an entry's options are one array in document order, each naming the option
+	 * it stands under. A child's min and max are per one of its parent taken. */
+	uint32_t up;        /* 1 + index of its parent among the entry's options; 0: the entry */
+	uint32_t in_choice; /* 1 + index of the <choose> it stands in among the entry's; 0: none */
+	bool model;         /* a kind of model of the unit: its count is a number of the models */
+	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
+	long line;
+};
+
+/* <choose>: take min..max of the options it holds (counted per one of its parent taken),
+ * the default first when a builder adds the parent. */
+struct opt_choice {
+	char *id, *name;
+	long min, max;
+	uint32_t up;        /* 1 + index of the option it stands under; 0: the entry */
+	uint32_t def;       /* 1 + index of the default option; 0: none */
+	char *def_id;
+	char *ref;
 	long line;
 };
 
@@ -184,6 +203,10 @@ struct entry {
 	size_t n_items;
 	struct entry_option *options;
 	size_t n_options;
+	struct opt_choice *choices;
+	size_t n_choices;
+	bool has_models;    /* some option is a model: the unit's models are their counts */
+	bool has_links;     /* some option is a <link> still to resolve (catalog_link) */
 	struct idx *option_idx;
 	struct idx *item_idx;   /* its items and those its options add, by id */
 	long *costs;        /* per model, per cost type */
@@ -199,6 +222,7 @@ struct catalog {
 	size_t n_groups;
 	struct entry *entries;
 	size_t n_entries;
+	struct entry shared;    /* <shared>: options any entry of the system may <link> to */
 	struct arena arena;     /* its entries' small fixed arrays (catalog.c) */
 };
 
@@ -256,6 +280,7 @@ struct system {
 	struct import_line *imports; /* <import>: tried before the built-in patterns */
 	size_t n_imports;
 	struct idx *kind_idx;
+	struct idx *shared_idx;     /* shared options of every catalog, by id */
 	struct idx *attr_idx, *cost_idx, *kw_idx, *cat_idx, *size_idx, *field_idx, *ladder_idx,
 	           *entry_idx, *group_idx, *rule_idx;
 };
@@ -273,12 +298,14 @@ struct r_train {
 	const char *drops;        /* the id of an item of the unit it replaces, or NULL */
 };
 
-/* 32 bytes, not 80: a 100,000-unit list takes tens of thousands of options. */
+/* 32 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
+ * are its selections in document order; one nested in another names it as its parent. */
 struct r_option {
 	const struct entry_option *opt;
 	const struct r_train *train;  /* a training, or NULL for an option the file took */
 	int32_t count;
 	int32_t line, col;            /* a file read into memory is at most 2 GiB */
+	uint32_t up;                  /* 1 + index of its parent among the unit's options; 0: none */
 };
 
 /* 64 bytes, not 88: a list may hold 100,000 units. Its strings and its options are the
@@ -317,6 +344,7 @@ struct roster {
 	struct r_list *lists;
 	size_t n_lists;
 	struct campaign *camp;  /* campaign.h, or NULL */
+	long last_id;           /* <roster last-id>: the last unit id number given (unitref.h) */
 	long line;
 	/* The units' strings, options and trainings: one allocation per 64 KiB, where malloc's
 	 * blocks of at least 32 bytes for a 7-byte id were a tenth of a big list's memory. */

@@ -14,6 +14,7 @@
 #include "util.h"
 #include "xml.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +86,93 @@ static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long 
 	return rc;
 }
 
+/* The option element c names no option of u's entry: what it could have said. */
+static void no_such_option(struct rp *p, xmlNodePtr c, const struct r_unit *u, const char *oid)
+{
+	const struct entry *e = u->entry;
+	struct strbuf sb = STRBUF_INIT;
+	struct nearest nr;
+	nearest_init(&nr, oid);
+	for (size_t i = 0; i < e->n_options; i++) {
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", e->options[i].id);
+		nearest_offer(&nr, e->options[i].id, e->options[i].id);
+		nearest_offer(&nr, e->options[i].name, e->options[i].id);
+	}
+	char *dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
+	diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), xml_col(c), NULL, NULL,
+	          _("'%s' has no option '%s'%s (options: %s)"), e->name, oid, dym,
+	          sb.s ? sb.s : _("none"));
+	free(dym);
+	strbuf_release(&sb);
+}
+
+/* The <option> children of n (the unit, or the option numbered up - 1 of the unit): each an
+ * option of the entry that stands, in the catalog, right under what n is. */
+static int parse_options(struct rp *p, xmlNodePtr n, const struct r_unit *u, uint32_t up,
+                         size_t *n_opts)
+{
+	const struct entry *e = u->entry;
+	const struct entry_option *parent = up ? p->opts[up - 1].opt : NULL;
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "option"))
+			continue;
+		char *oid = xml_prop(c, "id");
+		const struct entry_option *o = entry_option(e, oid ? oid : "");
+		if (o == NULL) {
+			no_such_option(p, c, u, oid ? oid : "");
+			free(oid);
+			return -1;
+		}
+		free(oid);
+		uint32_t want = parent ? (uint32_t)(parent - e->options) + 1 : 0;
+		if (o->up != want) {
+			if (o->up == 0)
+				RFAIL(c, _("option '%s' stands on the unit, not under option '%s'"), o->id,
+				      parent->id);
+			RFAIL(c, _("option '%s' stands under option '%s' in the catalog: write it inside "
+			           "that option's element"),
+			      o->id, e->options[o->up - 1].id);
+		}
+		GROW(p->opts, p->cap_opts, *n_opts + 1);
+		struct r_option *ro = &p->opts[(*n_opts)++];
+		memset(ro, 0, sizeof(*ro));
+		ro->opt = o;
+		ro->up = up;
+		ro->line = (int32_t)xml_line(c);
+		ro->col = (int32_t)xml_col(c);
+		long count;
+		if (xml_prop_long(c, "count", 1, 1000, 1, &count, p->r->file, p->d))
+			return -1;
+		ro->count = (int32_t)count;
+		size_t k = (size_t)(o - e->options);
+		if (p->seen[k] == p->unit_no)
+			RFAIL(c, _("option '%s' is listed twice on one unit: give it a count instead"),
+			      o->id);
+		p->seen[k] = p->unit_no;
+		/* Depth is bounded by the catalog's: each level must match it. */
+		if (parse_options(p, c, u, (uint32_t)*n_opts, n_opts))
+			return -1;
+	}
+	return 0;
+}
+
+/* A unit of several kinds of model (a sergeant and troopers): its models are theirs. */
+static int check_models(struct rp *p, const struct r_unit *u)
+{
+	long sum = 0;
+	for (size_t i = 0; i < u->n_opts; i++)
+		if (u->opts[i].opt->model)
+			sum += u->opts[i].count;
+	if (sum == u->models)
+		return 0;
+	diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
+	          ngettext("'%s' has %ld model, but the models among its options count %ld",
+	                   "'%s' has %ld models, but the models among its options count %ld",
+	                   (unsigned long)u->models),
+	          u->label ? u->label : u->entry->name, (long)u->models, sum);
+	return -1;
+}
+
 static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 {
 	char *eid = xml_prop(n, "entry");
@@ -110,59 +198,21 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	if (xml_prop_long(n, "models", 1, 100000, 1, &models, p->r->file, p->d))
 		return -1;
 	u->models = (int32_t)models;
-	size_t n_opts = 0;
 	p->unit_no++;
 	if (u->entry->n_options > p->cap_seen) {
 		size_t old = p->cap_seen;
 		GROW(p->seen, p->cap_seen, u->entry->n_options);
 		memset(p->seen + old, 0, (p->cap_seen - old) * sizeof(*p->seen));
 	}
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (!xml_is(c, "option"))
-			continue;
-		char *oid = xml_prop(c, "id");
-		const struct entry_option *o = entry_option(u->entry, oid ? oid : "");
-		if (o == NULL) {
-			struct strbuf sb = STRBUF_INIT;
-			struct nearest nr;
-			nearest_init(&nr, oid ? oid : "");
-			for (size_t i = 0; i < u->entry->n_options; i++) {
-				strbuf_addf(&sb, "%s%s", i ? ", " : "", u->entry->options[i].id);
-				nearest_offer(&nr, u->entry->options[i].id, u->entry->options[i].id);
-				nearest_offer(&nr, u->entry->options[i].name, u->entry->options[i].id);
-			}
-			char *dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
-			diags_add(p->d, SEV_FATAL, p->r->file, xml_line(c), xml_col(c), NULL, NULL,
-			          _("'%s' has no option '%s'%s (options: %s)"), u->entry->name,
-			          oid ? oid : "", dym, sb.s ? sb.s : _("none"));
-			free(dym);
-			strbuf_release(&sb);
-			free(oid);
-			return -1;
-		}
-		free(oid);
-		GROW(p->opts, p->cap_opts, n_opts + 1);
-		struct r_option *ro = &p->opts[n_opts++];
-		memset(ro, 0, sizeof(*ro));
-		ro->opt = o;
-		ro->line = (int32_t)xml_line(c);
-		ro->col = (int32_t)xml_col(c);
-		long count;
-		if (xml_prop_long(c, "count", 1, 1000, 1, &count, p->r->file, p->d))
-			return -1;
-		ro->count = (int32_t)count;
-		size_t k = (size_t)(o - u->entry->options);
-		if (p->seen[k] == p->unit_no)
-			RFAIL(c, _("option '%s' is listed twice on one unit: give it a count instead"),
-			      o->id);
-		p->seen[k] = p->unit_no;
-	}
+	size_t n_opts = 0;
+	if (parse_options(p, n, u, 0, &n_opts))
+		return -1;
 	if (n_opts) {
 		u->opts = arena_alloc(pool, n_opts, sizeof(*u->opts));
 		memcpy(u->opts, p->opts, n_opts * sizeof(*u->opts));
 		u->n_opts = (uint32_t)n_opts;
 	}
-	return 0;
+	return u->entry->has_models ? check_models(p, u) : 0;
 }
 
 /* A <list> starts: its attributes. Its children come one by one to list_child. */
@@ -354,6 +404,8 @@ static int roster_begin(struct session *s, struct roster *r, xmlNodePtr root, st
 		return -1;
 	r->line = xml_line(root);
 	r->name = xml_prop(root, "name");
+	if (xml_prop_long(root, "last-id", 0, LONG_MAX, 0, &r->last_id, r->file, d))
+		return -1;
 	char *sysid = xml_prop(root, "system");
 	struct diags sd = DIAGS_INIT;
 	const struct system *sys = session_system(s, sysid, &sd);

@@ -640,6 +640,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 	sys->field_idx = idx_new();
 	sys->ladder_idx = idx_new();
 	sys->entry_idx = idx_new();
+	sys->shared_idx = idx_new();
 	sys->group_idx = idx_new();
 	sys->rule_idx = idx_new();
 	if (doc == NULL)
@@ -687,7 +688,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		goto fail;
 	if ((sec = xml_child(root_el, "sizes")) && load_sizes(sys, sec, d))
 		goto fail;
-	if (load_catalogs(s, sys, roots, d) || resolve_also(sys, d))
+	if (load_catalogs(s, sys, roots, d) || resolve_also(sys, d) || catalog_link(sys, d))
 		goto fail;
 	/* Named conditions select entries too: after the catalogs, before their users. */
 	if ((sec = xml_child(root_el, "conditions")) && named_conds_read(sec, sys, sys->file, d))
@@ -815,6 +816,7 @@ void system_free(struct system *sys)
 	idx_free(sys->field_idx);
 	idx_free(sys->ladder_idx);
 	idx_free(sys->entry_idx);
+	idx_free(sys->shared_idx);
 	idx_free(sys->group_idx);
 	idx_free(sys->rule_idx);
 	free(sys->file);

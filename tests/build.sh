@@ -42,7 +42,8 @@ has "new: --force kept the old one as NAME~" "$f~" 'name="Test Force"'
 
 # --- add, set, remove ----------------------------------------------------------------------
 run "add: by name, with models" 0 "70 of 300 AP, 230 left" add "$f" "Quack Marine" 10
-has "add: the unit is in the file" "$f" '<unit entry="quack-marine" models="10"/>'
+has "add: the unit is in the file, with a new id" "$f" '<unit entry="quack-marine" models="10" id="quack-marine-1"/>'
+has "add: the roster counts the ids given" "$f" 'last-id="1"'
 run "add: trackers are printed" 0 "Units of one model (Quack Marine) 1/3 [DH-5]" status "$f"
 refused "add: a misspelt entry gets a did-you-mean" 2 "did you mean 'quack-marine'?" add "$f" quack-marin
 refused "add: a misspelt option gets a did-you-mean" 2 "did you mean 'trained'?" \
@@ -58,13 +59,48 @@ has "set: the new name" "$f" 'name="Serge"'
 refused "set: an unknown unit gets a did-you-mean" 2 "did you mean 'Serge'?" set "$f" Sergi --models=2
 run "set: copy a unit" 0 "(3 units)" set "$f" 1 --copy
 run "set: copy it again" 0 "(4 units)" set "$f" 1 --copy
-run "status: two units of one entry are named by number" 2 "name one by its number" set "$f" quack-marine --models=3
+run "status: two units of one entry are named by number" 2 "3 units are 'quack-marine': 1 (quack-marine-1), 3 (quack-marine-3), 4 (quack-marine-4); name one by its id or its number" set "$f" quack-marine --models=3
 run "set: a fourth unit of Quack Marine breaks DH-5" 0 "error: DH-5" set "$f" 1 --copy
 run "status: the violation is printed and the status is 1" 1 "Units of one model (Quack Marine) 4/3 [DH-5]  over" status "$f"
 run "remove: by number" 0 "(4 units)" remove "$f" 5
 hasnt "remove: the file ends its list cleanly" "$f" '    </list>'
 
 run "status: legal again" 0 "Legality: legal" status "$f"
+
+# --- ids: every unit a command makes gets one, and none is given twice in a file --------------
+i=$tmp/ids.xml
+run "ids: a new roster" 0 "" new "$i" --system=duckhammer --size=large-skirmish --faction=impondium
+run "ids: add" 0 "(1 unit)" add "$i" quack-marine 10
+run "ids: add another" 0 "(2 units)" add "$i" quack-marine 5
+has "ids: the first unit's id" "$i" '<unit entry="quack-marine" models="10" id="quack-marine-1"/>'
+has "ids: the second unit's id" "$i" '<unit entry="quack-marine" models="5" id="quack-marine-2"/>'
+run "ids: remove by id" 0 "(1 unit)" remove "$i" quack-marine-2
+run "ids: add after a remove" 0 "(2 units)" add "$i" quack-marine 4
+has "ids: a removed unit's id is not given again" "$i" '<unit entry="quack-marine" models="4" id="quack-marine-3"/>'
+has "ids: the roster counts the ids given" "$i" 'last-id="3"'
+run "ids: a copy" 0 "(3 units)" set "$i" 1 --copy
+has "ids: a copy gets a new id" "$i" '<unit entry="quack-marine" models="10" id="quack-marine-4"/>'
+run "ids: --id gives the id" 0 "(4 units)" add "$i" marine-sergeant --id=sarge
+has "ids: the given id, and no other" "$i" '<unit entry="marine-sergeant" models="1" id="sarge"/>'
+run "ids: set by id" 0 "" set "$i" quack-marine-3 --models=6
+has "ids: the unit named by id changed" "$i" '<unit entry="quack-marine" models="6" id="quack-marine-3"/>'
+run "ids: set by number" 0 "" set "$i" 4 --models=2
+has "ids: the unit named by number changed" "$i" '<unit entry="marine-sergeant" models="2" id="sarge"/>'
+refused "ids: an entry that several units have is refused with their numbers and ids" 2 \
+	"3 units are 'Quack Marine': 1 (quack-marine-1), 2 (quack-marine-3), 3 (quack-marine-4)" \
+	set "$i" "Quack Marine" --models=2
+cat >"$i" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer">
+  <list id="main" size="large-skirmish" faction="impondium">
+    <unit entry="quack-marine" models="10" id="quack-marine-7"/>
+    <unit entry="quack-marine" models="10"/>
+  </list>
+</roster>
+XML
+run "ids: a file without last-id" 0 "(3 units)" add "$i" quack-marine 3
+has "ids: counts on from the ids of that form it holds" "$i" '<unit entry="quack-marine" models="3" id="quack-marine-8"/>'
+has "ids: a unit without an id keeps none" "$i" '<unit entry="quack-marine" models="10"/>'
 
 # --- comments and layout survive ------------------------------------------------------------
 g=$tmp/ah.xml
@@ -82,8 +118,8 @@ XML
 chmod 640 "$g"
 run "add: attach a Leader to a Bodyguard (AH-7)" 0 "Leaders per 1000 points 1/2 [AH-3]" \
 	add "$g" field-commander --attach=1
-has "add: the Bodyguard got an id" "$g" '<unit entry="granite-troopers" models="2" id="granite-troopers"/>'
-has "add: the Leader joins it" "$g" 'attach="granite-troopers"'
+has "add: the Bodyguard got an id" "$g" '<unit entry="granite-troopers" models="2" id="granite-troopers-2"/>'
+has "add: the Leader joins it" "$g" '<unit entry="field-commander" models="1" id="field-commander-1" attach="granite-troopers-2"/>'
 has "add: comments stay" "$g" '<!-- my list: keep this comment -->'
 has "add: comments inside a list stay" "$g" '<!-- troops first -->'
 ok_if "save: permissions kept" [ "$(stat -c %a "$g")" = 640 ]
@@ -223,7 +259,7 @@ EOF
 "$MUSTER" edit "$g" <"$tmp/script" >"$out" 2>"$err"
 st=$?
 if [ $st -eq 0 ] && [ ! -s "$err" ]; then ok "edit: a script with comments and quotes runs, exit 0"; else not_ok "edit: a script with comments and quotes runs, exit 0"; fi
-has "edit: a quoted name, and the Leader attached by the unit's entry" "$g" '<unit entry="field-commander" models="1" name="Old Cmdr" attach="granite-troopers"/>'
+has "edit: a quoted name, and the Leader attached by the unit's entry" "$g" '<unit entry="field-commander" models="1" id="field-commander-1" name="Old Cmdr" attach="granite-troopers-2"/>'
 has "edit: a backslash keeps a quote in a double-quoted word" "$g" 'name="Second &quot;B&quot; Squad"'
 hasnt "edit: nothing after exit runs" "$g" '<unit entry="granite-troopers" models="1"'
 has "edit: suggest LIST lists what the reserve may take" "$out" "Reserve: 2000 pts left"

@@ -179,6 +179,6 @@ if "$MUSTER" validate "$ah" >"$tmp/v" 2>&1; then
 else
 	not_ok "actionhammer: the saved army is legal" "$tmp/v"
 fi
-ok_if "actionhammer: the Leader is attached in the file" grep -qF 'attach="granite-troopers"' "$ah"
+ok_if "actionhammer: the Leader is attached in the file" grep -qF 'attach="granite-troopers-1"' "$ah"
 
 tap_done

@@ -77,11 +77,12 @@ if "$MUSTER" import --system=duckhammer --size=large-skirmish --faction=impondiu
 else
 	not_ok "paste: every form is read" "$tmp/e"
 fi
-for want in '<unit entry="quack-marine" models="10"/>' '<unit entry="quack-marine" models="5"/>' \
+for want in '<unit entry="quack-marine" models="10" id="quack-marine-1"/>' \
+	'<unit entry="quack-marine" models="5" id="quack-marine-3"/>' 'last-id="5"' \
 	'<option id="trained"/>' '<option id="extra-pistol"/>' 'name="1st Squad"'; do
 	if grep -qF -- "$want" "$tmp/p.xml"; then ok "paste: $want"; else not_ok "paste: $want" "$tmp/p.xml"; fi
 done
-if grep -c '<unit entry="quack-marine" models="10"/>' "$tmp/p.xml" | grep -qx 2; then
+if grep -c '<unit entry="quack-marine" models="10" id=' "$tmp/p.xml" | grep -qx 2; then
 	ok "paste: 10x NAME and NAME x10 are the same unit"
 else
 	not_ok "paste: 10x NAME and NAME x10 are the same unit" "$tmp/p.xml"
@@ -145,7 +146,7 @@ if cmp -s "$r" "$tmp/r-before"; then ok "--output: the existing roster is unchan
 imp "--force replaces it" 0 "main: 70 of 150 AP, 80 left" $dh --limit=150 --force -o "$r" "$tmp/one.txt"
 if cmp -s "$r~" "$tmp/r-before"; then ok "--force keeps the old roster as ROSTER~"; else not_ok "--force keeps the old roster as ROSTER~" "$r~"; fi
 printf '10x Quack Marine\r\nMarine Sergeant [2x Trained]\r\n' >"$tmp/crlf.txt"
-imp "CR LF line ends are read" 0 '<unit entry="quack-marine" models="10"/>' $dh --size=large-skirmish "$tmp/crlf.txt"
+imp "CR LF line ends are read" 0 '<unit entry="quack-marine" models="10" id="quack-marine-1"/>' $dh --size=large-skirmish "$tmp/crlf.txt"
 if grep -qF '<option id="trained" count="2"/>' "$tmp/out"; then ok "an option's count: [2x Option]"; else not_ok "an option's count: [2x Option]" "$tmp/out"; fi
 printf 'Quack\000Marine\n' >"$tmp/nul.txt"
 imp "a NUL byte: not a text file" 2 "nul.txt: not a text file: it contains a NUL byte" $dh "$tmp/nul.txt"
@@ -166,7 +167,7 @@ if grep -qF "stated.txt:4: warning: 'Marine Sergeant' is stated as 28 AP; the ca
 else
 	not_ok "stated points: options count, and only the differences are reported" "$tmp/out"
 fi
-if grep -qF '<unit entry="quack-marine" models="10"/>' "$tmp/out"; then
+if grep -qF '<unit entry="quack-marine" models="10" id="quack-marine-1"/>' "$tmp/out"; then
 	ok "stated points: the roster is still written, with the catalog's figures"
 else
 	not_ok "stated points: the roster is still written, with the catalog's figures" "$tmp/out"
@@ -174,7 +175,7 @@ fi
 imp "stated points: -o writes the roster, warns, and exits 1" 1 "main: 156 of 300 AP" \
 	$dh --size=large-skirmish -o "$tmp/stated.xml" "$tmp/stated.txt"
 printf '10x Quack Marine [70]\nQuack Marine (7)\nMarine Sergeant [Trained]\n' >"$tmp/agree.txt"
-imp "stated points that agree: no warning, exit 0" 0 '<unit entry="quack-marine" models="1"/>' \
+imp "stated points that agree: no warning, exit 0" 0 '<unit entry="quack-marine" models="1" id="quack-marine-2"/>' \
 	$dh --size=large-skirmish "$tmp/agree.txt"
 if grep -q warning "$tmp/out"; then not_ok "stated points that agree: not a word" "$tmp/out"; else ok "stated points that agree: not a word"; fi
 printf 'Quack Marine (10)\n' >"$tmp/bare.txt"

@@ -6,7 +6,7 @@
  * and shell completion are made from it. These tests read --help as a user does and hold it
  * to the table: every option line of --help is a table option with help text, every such
  * option has its line, and every other --word --help names (the usage line, an action's
- * words) is an option of the table too.
+ * words) is an option of the table too, or of add and set where the help says what they do.
  */
 #include "muster.h"
 #include "cmd.h"
@@ -55,11 +55,13 @@ static bool has_line(const char *help, const struct cmd_option *o)
 	return strstr(help, want) != NULL;
 }
 
-/* muster edit's help describes the words of its session (add and set): their options. */
-static const struct cmd_option *session_option(const struct cmd_entry *cmd, const char *name,
+/* The help of muster edit describes the words of its session, add and set, and that of add,
+ * remove and set what add and set do: their options. */
+static const struct cmd_option *sibling_option(const struct cmd_entry *cmd, const char *name,
                                                size_t len)
 {
-	if (strcmp(cmd->name, "edit") != 0)
+	if (strcmp(cmd->name, "edit") != 0 && cmd != &cmd_add_entry && cmd != &cmd_remove_entry &&
+	    cmd != &cmd_set_entry)
 		return NULL;
 	const struct cmd_option *o = in_table(cmd_add_entry.options, name, len);
 	return o ? o : in_table(cmd_set_entry.options, name, len);
@@ -93,7 +95,7 @@ static void check_command(const struct cmd_entry *cmd)
 			continue;
 		const struct cmd_option *o = find(cmd, name, len);
 		if (o == NULL)
-			o = session_option(cmd, name, len);
+			o = sibling_option(cmd, name, len);
 		cr_expect_not_null(o, "%s --help names --%.*s, which is not in its table", cmd->name,
 		                   (int)len, name);
 		if (o && line)

@@ -1,0 +1,47 @@
+#!/bin/sh
+# The selection tree from the command line (issue 20): `muster add` selects what a catalog asks
+# for and each choice's default, `set` puts a nested option inside its parent, takes a
+# choose-one's other option off, keeps a unit of model options at the models they count, and
+# refuses an option whose parent is not taken; `export --format=xml` writes the nesting back.
+# On tests/data/tidewatch. Prints TAP. Needs MUSTER and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir tree
+tap_show() {
+	tap_files "$out" "$err"
+}
+data="--data-dir=$top/tests/data/tidewatch"
+f=$tmp/tw.xml
+cd "$tmp" || exit 1
+
+run_muster "new: an empty skirmish" 0 "0 of 200 sh" new $data "$f" --system=tidewatch --size=skirmish
+run_muster "add: a squad with what its catalog asks for" 0 "55 of 200 sh" add $data "$f" reef-squad
+has "add: the Chief, with the default arm inside" "$f" '<option id="squad-chief">'
+has "add: the default arm" "$f" '<option id="coral-blade"/>'
+has "add: the four Divers the squad needs" "$f" '<option id="squad-diver" count="4"/>'
+has "add: the models the Chief and Divers count" "$f" 'models="5"'
+run_muster "set: a choose-one takes the new arm" 0 "65 of 200 sh" set $data "$f" reef-squad --option=storm-maul
+hasnt "set: the default arm is gone" "$f" 'coral-blade'
+has "set: the new arm inside the Chief" "$f" '<option id="storm-maul"/>'
+run_muster "set: more Divers" 0 "85 of 200 sh" set $data "$f" reef-squad --option=squad-diver=6
+has "set: the models follow the Divers" "$f" 'models="7"'
+cp "$f" "$tmp/before"
+expect_kept "set: barbed tips need a harpoon gun first" 2 \
+	"option 'barbed-tips' stands under option 'harpoon-gun': take that first" "$f" \
+	"$MUSTER" set $data "$f" reef-squad --option=barbed-tips
+expect_kept "set: a squad of model options takes no --models" 2 \
+	"'Reef Squad' counts its models from its model options (squad-chief, squad-diver): set those instead" \
+	"$f" "$MUSTER" set $data "$f" reef-squad --models=3
+run_muster "set: a harpoon gun under the Divers" 0 "93 of 200 sh" set $data "$f" reef-squad --option=harpoon-gun
+run_muster "set: barbed tips under the gun" 0 "95 of 200 sh" set $data "$f" reef-squad --option=barbed-tips
+run_muster "add: a Kelp Stalker with the shared keen eye" 0 "118 of 200 sh" add $data "$f" kelp-stalker --option=keen-eye
+run_muster "validate: the list built is legal" 0 "" validate $data "$f"
+run_muster "export: the roster as XML" 0 "" export $data --format=xml -o "$tmp/out.xml" "$f"
+ok_if "export: the XML written is the roster built, nesting and all" cmp -s "$f" "$tmp/out.xml"
+run_muster "export: compact nests in parentheses" 0 \
+	"7x Reef Squad: Squad Chief (Storm maul), Diver x6 (Harpoon gun (Barbed tips)) -- 95 sh" \
+	export $data --style=compact "$f"
+run_muster "set: the Divers off, with what they hold" 0 "" set $data "$f" reef-squad --option=squad-diver=0
+hasnt "set: the gun went with them" "$f" 'harpoon-gun'
+tap_done
