@@ -263,6 +263,40 @@ static int exec_add(int argc, char **argv);
 static int exec_remove(int argc, char **argv);
 static int exec_set(int argc, char **argv);
 
+enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FIELD, OPT_LIST,
+       OPT_FORCE, OPT_MODELS, OPT_ID, OPT_OPTION, OPT_ATTACH, OPT_DETACH, OPT_COPY, OPT_MOVE };
+
+/* add, remove and set hand their words to edit_apply (edit.c), which reads these options
+ * (and muster edit's commands): the tables give completion and the check that --help names
+ * each of them (in the usage line). */
+static const struct cmd_option add_options[] = {
+	CMD_VALUE("models", OPT_MODELS, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("id", OPT_ID, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("option", OPT_OPTION, CMD_ARG_OPTION, NULL, NULL),
+	CMD_VALUE("attach", OPT_ATTACH, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NULL, NULL),
+	CMD_OPTIONS_END,
+};
+
+static const struct cmd_option remove_options[] = {
+	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NULL, NULL),
+	CMD_OPTIONS_END,
+};
+
+static const struct cmd_option set_options[] = {
+	CMD_VALUE("models", OPT_MODELS, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("id", OPT_ID, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("option", OPT_OPTION, CMD_ARG_OPTION, NULL, NULL),
+	CMD_VALUE("attach", OPT_ATTACH, CMD_ARG_TEXT, NULL, NULL),
+	CMD_FLAG("detach", OPT_DETACH, NULL),
+	CMD_FLAG("copy", OPT_COPY, NULL),
+	CMD_VALUE("move", OPT_MOVE, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NULL, NULL),
+	CMD_OPTIONS_END,
+};
+
 #define CHANGE_HELP \
 	N_("UNIT is a unit's id, its number in its list as 'muster status' prints it, the\n" \
 	   "name given to it, or its entry when one unit of the list has it; a word that\n" \
@@ -279,6 +313,8 @@ const struct cmd_entry cmd_add_entry = {
 	N_("FILE ENTRY [MODELS] [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--list=LIST]"),
 	N_("add a unit to a list, with its models and options"),
 	CHANGE_HELP,
+	add_options,
+	NULL,
 	exec_add,
 };
 
@@ -287,6 +323,8 @@ const struct cmd_entry cmd_remove_entry = {
 	N_("FILE UNIT [--list=LIST]"),
 	N_("remove a unit from a list"),
 	CHANGE_HELP,
+	remove_options,
+	NULL,
 	exec_remove,
 };
 
@@ -304,6 +342,8 @@ const struct cmd_entry cmd_set_entry = {
 	   "The file is saved (its previous version kept as FILE~) and the list's totals,\n"
 	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n"
 	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n"),
+	set_options,
+	NULL,
 	exec_set,
 };
 
@@ -326,24 +366,33 @@ static int exec_set(int argc, char **argv)
 
 static int exec_new(int argc, char **argv);
 
+static const struct cmd_option new_options[] = {
+	CMD_VALUE("system", OPT_SYSTEM, CMD_ARG_SYSTEM, NC_("option value", "ID"),
+	          N_("the game system ('muster catalog' lists them)")),
+	CMD_VALUE("size", OPT_SIZE, CMD_ARG_SIZE, NC_("option value", "ID"),
+	          N_("the battle size ('muster catalog SYSTEM' lists them)")),
+	CMD_VALUE("limit", OPT_LIMIT, CMD_ARG_NUMBER, NC_("option value", "N[:COST]"),
+	          N_("a custom limit instead of a battle size")),
+	CMD_VALUE("faction", OPT_FACTION, CMD_ARG_FACTION, NC_("option value", "ID"), N_("the faction of every list")),
+	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NC_("option value", "TEXT"), N_("the roster's name")),
+	CMD_VALUE("field", OPT_FIELD, CMD_ARG_TEXT, NC_("option value", "NAME=VALUE"),
+	          N_("a list or roster choice (an army composition...)")),
+	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NC_("option value", "ID[:NAME]"),
+	          N_("a list of the roster (repeat for several; default: main)")),
+	CMD_FLAG("force", OPT_FORCE, N_("replace an existing FILE (kept as FILE~)")),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_new_entry = {
 	"new",
 	N_("FILE --system=ID (--size=ID | --limit=N[:COST]) [--faction=ID] [--name=TEXT] [--field=NAME=VALUE]... [--list=ID[:NAME]]... [--force]"),
 	N_("write a new, empty roster file"),
-	N_("Options:\n"
-	   "      --system=ID      the game system ('muster catalog' lists them)\n"
-	   "      --size=ID        the battle size ('muster catalog SYSTEM' lists them)\n"
-	   "      --limit=N[:COST] a custom limit instead of a battle size\n"
-	   "      --faction=ID     the faction of every list\n"
-	   "      --name=TEXT      the roster's name\n"
-	   "      --field=NAME=VALUE  a list or roster choice (an army composition...)\n"
-	   "      --list=ID[:NAME] a list of the roster (repeat for several; default: main)\n"
-	   "      --force          replace an existing FILE (kept as FILE~)\n"),
+	NULL,
+	new_options,
+	NULL,
 	exec_new,
 };
 
-enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FIELD, OPT_LIST,
-       OPT_FORCE };
 
 static void push(char ***v, size_t *n, char *s)
 {
@@ -354,18 +403,6 @@ static void push(char ***v, size_t *n, char *s)
 
 static int exec_new(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "system", required_argument, NULL, OPT_SYSTEM },
-		{ "size", required_argument, NULL, OPT_SIZE },
-		{ "limit", required_argument, NULL, OPT_LIMIT },
-		{ "faction", required_argument, NULL, OPT_FACTION },
-		{ "name", required_argument, NULL, OPT_NAME },
-		{ "field", required_argument, NULL, OPT_FIELD },
-		{ "list", required_argument, NULL, OPT_LIST },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_new_entry;
 	struct edit_new spec;
 	memset(&spec, 0, sizeof(spec));
@@ -373,14 +410,7 @@ static int exec_new(int argc, char **argv)
 	size_t nf = 0, nl = 0;
 	bool force = false;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0) {
-			rc = MUSTER_EXIT_OK;
-			goto out;
-		}
-		if (c > 0)
-			continue;
+	while ((opt = cmd_getopt(self, argc, argv, &rc)) > 0) {
 		switch (opt) {
 		case OPT_SYSTEM: spec.system = optarg; break;
 		case OPT_SIZE: spec.size = optarg; break;
@@ -389,16 +419,14 @@ static int exec_new(int argc, char **argv)
 		case OPT_FIELD: push(&spec.fields, &nf, optarg); break;
 		case OPT_LIST: push(&spec.lists, &nl, optarg); break;
 		case OPT_FORCE: force = true; break;
-		case OPT_LIMIT:
-			if ((rc = cmd_parse_limit(self, optarg, &spec.limit, &spec.limit_cost)) != 0)
+		case OPT_LIMIT: /* its usage error's status is rc's, MUSTER_EXIT_TROUBLE */
+			if (cmd_parse_limit(self, optarg, &spec.limit, &spec.limit_cost) != 0)
 				goto out;
-			rc = MUSTER_EXIT_TROUBLE;
 			break;
-		default:
-			rc = cmd_bad_option(self, opt, argv);
-			goto out;
 		}
 	}
+	if (opt == 0)
+		goto out;
 	if (argc - optind != 1) {
 		rc = cmd_usage_error(self, "%s", _("new takes one roster FILE"));
 		goto out;
@@ -461,24 +489,17 @@ const struct cmd_entry cmd_status_entry = {
 	N_("Trackers say where the list stands against every count or cost rule of its game\n"
 	   "system: \"Leaders 1/2\", \"Core 24%/at least 25%\". Exit status: 0 legal, 1 not\n"
 	   "legal (yet), 2 on trouble.\n"),
+	NULL,
+	NULL,
 	exec_status,
 };
 
 static int exec_status(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_status_entry;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c == 0)
-			return cmd_bad_option(self, opt, argv);
-	}
+	int ret;
+	if (cmd_getopt(self, argc, argv, &ret) == 0)
+		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("status takes one roster file"));
 	struct session *s = cmd_session_new();
@@ -505,6 +526,12 @@ static int exec_status(int argc, char **argv)
 
 static int exec_suggest(int argc, char **argv);
 
+static const struct cmd_option suggest_options[] = {
+	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NC_("option value", "LIST"),
+	          N_("the list's id, name or number (default: every list)")),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_suggest_entry = {
 	"suggest",
 	N_("[--list=LIST] FILE"),
@@ -512,9 +539,9 @@ const struct cmd_entry cmd_suggest_entry = {
 	N_("Each entry of the list's faction is tried as one more unit, in memory, and checked\n"
 	   "with every rule: it is listed when some number of models keeps the list as legal as\n"
 	   "it is. The fewest and the most models shown are both checked. Exit status: 0, or 2\n"
-	   "on trouble.\n\n"
-	   "Options:\n"
-	   "      --list=LIST      the list's id, name or number (default: every list)\n"),
+	   "on trouble.\n"),
+	suggest_options,
+	NULL,
 	exec_suggest,
 };
 
@@ -573,24 +600,13 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 
 static int exec_suggest(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "list", required_argument, NULL, OPT_LIST },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_suggest_entry;
 	const char *want = NULL;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c > 0)
-			continue;
-		if (opt != OPT_LIST)
-			return cmd_bad_option(self, opt, argv);
-		want = optarg;
-	}
+	int opt, ret;
+	while ((opt = cmd_getopt(self, argc, argv, &ret)) > 0)
+		want = optarg; /* --list */
+	if (opt == 0)
+		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("suggest takes one roster file"));
 	struct session *s = cmd_session_new();

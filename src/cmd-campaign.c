@@ -29,6 +29,36 @@
 
 static int exec_campaign(int argc, char **argv);
 
+enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OPT_OPPONENT,
+       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD, OPT_ROLL, OPT_WOUNDS,
+       OPT_DISTANCE, OPT_TERRAIN, OPT_TRAVELLED, OPT_MOVED, OPT_REPLACES };
+
+/* --date and --note are every action's; the others, an action's, are described with it in
+ * the Actions of --help. */
+static const struct cmd_option campaign_options[] = {
+	CMD_VALUE("date", OPT_DATE, CMD_ARG_TEXT, NC_("option value", "DATE"),
+	          N_("the entry's date (default: today)")),
+	CMD_VALUE("note", OPT_NOTE, CMD_ARG_TEXT, NC_("option value", "TEXT"), N_("a note kept with the entry")),
+	CMD_VALUE("means", OPT_MEANS, CMD_ARG_TEXT, NULL, NULL),
+	CMD_WORDS("result", OPT_RESULT, "win loss draw", NULL, NULL),
+	CMD_VALUE("vp", OPT_VP, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("opponent-vp", OPT_OPP_VP, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("opponent", OPT_OPPONENT, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("hurt", OPT_HURT, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("lost", OPT_LOST, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("models", OPT_MODELS, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("item", OPT_ITEM, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("keyword", OPT_KEYWORD, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("roll", OPT_ROLL, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("wounds", OPT_WOUNDS, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("distance", OPT_DISTANCE, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("terrain", OPT_TERRAIN, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("travelled", OPT_TRAVELLED, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("moved", OPT_MOVED, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("replaces", OPT_REPLACES, CMD_ARG_TEXT, NULL, NULL),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_campaign_entry = {
 	"campaign",
 	N_("ACTION FILE [ARGS]"),
@@ -57,21 +87,15 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "  fix FILE N NAME=VALUE...        correct entry N of the ledger (see show)\n"
 	   "  travel FILE UNIT --distance=N --terrain=ID [--travelled=DAYS] [--moved=N]\n"
 	   "                                  what a token's trip between battles costs\n"
-	   "                                  (nothing is recorded)\n\n"
-	   "Options:\n"
-	   "      --date=DATE      the entry's date (default: today)\n"
-	   "      --note=TEXT      a note kept with the entry\n\n"
-	   "UNIT is a unit's id, its number as 'muster status' prints it, the name given to\n"
+	   "                                  (nothing is recorded)\n"),
+	campaign_options,
+	N_("UNIT is a unit's id, its number as 'muster status' prints it, the name given to\n"
 	   "it, or its entry when one unit of the roster has it, as in 'muster set'. The\n"
 	   "ledger names a unit by its id: a unit without one is given one first.\n\n"
 	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
 	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
 	exec_campaign,
 };
-
-enum { OPT_DATE = 0x200, OPT_NOTE, OPT_MEANS, OPT_RESULT, OPT_VP, OPT_OPP_VP, OPT_OPPONENT,
-       OPT_HURT, OPT_LOST, OPT_MODELS, OPT_ITEM, OPT_KEYWORD, OPT_ROLL, OPT_WOUNDS,
-       OPT_DISTANCE, OPT_TERRAIN, OPT_TRAVELLED, OPT_MOVED, OPT_REPLACES };
 
 /* --- show ---------------------------------------------------------------------------------- */
 
@@ -726,41 +750,11 @@ out:
 
 static int exec_campaign(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "date", required_argument, NULL, OPT_DATE },
-		{ "note", required_argument, NULL, OPT_NOTE },
-		{ "means", required_argument, NULL, OPT_MEANS },
-		{ "result", required_argument, NULL, OPT_RESULT },
-		{ "vp", required_argument, NULL, OPT_VP },
-		{ "opponent-vp", required_argument, NULL, OPT_OPP_VP },
-		{ "opponent", required_argument, NULL, OPT_OPPONENT },
-		{ "hurt", required_argument, NULL, OPT_HURT },
-		{ "lost", required_argument, NULL, OPT_LOST },
-		{ "models", required_argument, NULL, OPT_MODELS },
-		{ "item", required_argument, NULL, OPT_ITEM },
-		{ "keyword", required_argument, NULL, OPT_KEYWORD },
-		{ "roll", required_argument, NULL, OPT_ROLL },
-		{ "wounds", required_argument, NULL, OPT_WOUNDS },
-		{ "distance", required_argument, NULL, OPT_DISTANCE },
-		{ "terrain", required_argument, NULL, OPT_TERRAIN },
-		{ "travelled", required_argument, NULL, OPT_TRAVELLED },
-		{ "moved", required_argument, NULL, OPT_MOVED },
-		{ "replaces", required_argument, NULL, OPT_REPLACES },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_campaign_entry;
 	struct args a;
 	memset(&a, 0, sizeof(a));
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0) {
-			rc = MUSTER_EXIT_OK;
-			goto out;
-		}
-		if (c > 0)
-			continue;
+	while ((opt = cmd_getopt(self, argc, argv, &rc)) > 0) {
 		/* Every value of these options may be written into the file. */
 		if (optarg && !xml_text_ok(optarg)) {
 			rc = cmd_usage_error(self, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
@@ -788,15 +782,14 @@ static int exec_campaign(int argc, char **argv)
 		case OPT_VP: num = &a.vp; break;
 		case OPT_OPP_VP: num = &a.opp_vp; break;
 		case OPT_MODELS: num = &a.models; break;
-		default:
-			rc = cmd_bad_option(self, opt, argv);
-			goto out;
 		}
 		if (num && parse_long(optarg, 0, 1000000, num) != 0) {
 			rc = cmd_usage_error(self, _("'%s' is not a whole number from 0 to 1000000"), optarg);
 			goto out;
 		}
 	}
+	if (opt == 0)
+		goto out;
 	if (argc - optind < 2) {
 		rc = cmd_usage_error(self, "%s", _("campaign takes an ACTION and a roster FILE"));
 		goto out;

@@ -23,6 +23,8 @@ const struct cmd_entry cmd_catalog_entry = {
 	N_("With no argument, lists the game systems found on the data path.\n"
 	   "With SYSTEM, lists its battle sizes, rules, factions and entries.\n"
 	   "With SYSTEM and ENTRY ids, prints each entry's card.\n"),
+	NULL,
+	NULL,
 	exec_catalog,
 };
 
@@ -254,19 +256,10 @@ static void show_system(const struct system *sys)
 
 static int exec_catalog(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_catalog_entry;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c == 0)
-			return cmd_bad_option(self, opt, argv);
-	}
+	int ret;
+	if (cmd_getopt(self, argc, argv, &ret) == 0)
+		return ret;
 	struct session *s = cmd_session_new();
 	if (optind >= argc) {
 		int rc = list_systems(s);

@@ -65,6 +65,8 @@ const struct cmd_entry cmd_edit_entry = {
 	   "Tab completes commands, entries, options and units, and the arrows walk the\n"
 	   "history. With standard input from a pipe, commands are read one a line with no\n"
 	   "prompt; the exit status is 0 when every command worked, 2 otherwise.\n"),
+	NULL,
+	NULL,
 	exec_edit,
 };
 
@@ -456,13 +458,15 @@ static char **complete(const char *text, int start, int end)
 				}
 		}
 	} else if (text[0] == '-') {
-		static const char *const add_opts[] = { "--models=", "--name=", "--option=", "--attach=",
-		                                        "--list=", "--id=", NULL };
-		static const char *const set_opts[] = { "--models=", "--name=", "--option=", "--attach=",
-		                                        "--detach", "--copy", "--move=", "--list=", "--id=",
-		                                        NULL };
-		for (const char *const *o = strcmp(w[0], "set") == 0 ? set_opts : add_opts; *o; o++)
-			cand(*o);
+		/* The verb's options, from the table of the command of that name. */
+		const struct cmd_entry *verb = strcmp(w[0], "set") == 0      ? &cmd_set_entry
+		                               : strcmp(w[0], "remove") == 0 ? &cmd_remove_entry
+		                                                             : &cmd_add_entry;
+		for (const struct cmd_option *o = verb->options; o->name; o++) {
+			char *s = xasprintf("--%s%s", o->name, o->arg == CMD_ARG_NONE ? "" : "=");
+			cand(s);
+			free(s);
+		}
 		rl_completion_append_character = '\0';
 	} else if (n == 1 && strcmp(w[0], "add") == 0 && e->sys) {
 		const struct group *f = e->r && e->r->n_lists ? e->r->lists[0].faction : NULL;
@@ -488,19 +492,10 @@ static char **complete(const char *text, int start, int end)
 
 static int exec_edit(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_edit_entry;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c == 0)
-			return cmd_bad_option(self, opt, argv);
-	}
+	int ret;
+	if (cmd_getopt(self, argc, argv, &ret) == 0)
+		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("edit takes one roster FILE ('muster new' makes one)"));
 	struct editor e;

@@ -23,6 +23,24 @@
 
 static int exec_export(int argc, char **argv);
 
+enum { OPT_STYLE = OPT_OUTPUT + 1, OPT_FORCE };
+
+/* The words of --format in the order of enum export_format, of --style in that of enum
+ * export_style. */
+static const struct cmd_option export_options[] = {
+	CMD_WORDS("format", OPT_FORMAT, "text markdown html csv xml", NC_("option value", "FORMAT"),
+	          N_("text (the default), markdown, html (one printable file),\n"
+	             "csv (a cost sheet) or xml (the canonical roster)")),
+	CMD_WORDS("style", OPT_STYLE, "full compact", NC_("option value", "STYLE"),
+	          N_("full (the default) or compact (one line per unit; text\n"
+	             "and markdown)")),
+	CMD_VALUE("output", 'o', CMD_ARG_FILE, NC_("option value", "OUT"),
+	          N_("write to OUT instead of standard output; an existing\n"
+	             "file is refused, and never replaced by its own export")),
+	CMD_FLAG("force", OPT_FORCE, N_("replace an existing OUT (kept as OUT~)")),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_export_entry = {
 	"export",
 	N_("[--format=FORMAT] [--style=full|compact] [-o OUT [--force]] FILE"),
@@ -30,19 +48,11 @@ const struct cmd_entry cmd_export_entry = {
 	N_("Every form keeps everything: units, models, every option, training and its cost,\n"
 	   "stats, items, abilities, each cost type, limits, points left, notes, the\n"
 	   "fingerprint and the verdict with every violation. Exit status: 0 when written\n"
-	   "(legal or not), 2 on trouble.\n\n"
-	   "Options:\n"
-	   "      --format=FORMAT  text (the default), markdown, html (one printable file),\n"
-	   "                       csv (a cost sheet) or xml (the canonical roster)\n"
-	   "      --style=STYLE    full (the default) or compact (one line per unit; text\n"
-	   "                       and markdown)\n"
-	   "  -o, --output=OUT     write to OUT instead of standard output; an existing\n"
-	   "                       file is refused, and never replaced by its own export\n"
-	   "      --force          replace an existing OUT (kept as OUT~)\n"),
+	   "(legal or not), 2 on trouble.\n"),
+	export_options,
+	NULL,
 	exec_export,
 };
-
-enum { OPT_STYLE = OPT_OUTPUT + 1, OPT_FORCE };
 
 /* Writes the export to out. A regular file (or a new one) goes through save_file; a device
  * or a pipe (-o /dev/stdout, /dev/null, a FIFO) cannot be replaced by renaming, and must not
@@ -73,45 +83,24 @@ static int write_out(const char *out, const struct strbuf *sb)
 
 static int exec_export(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "style", required_argument, NULL, OPT_STYLE },
-		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ NULL, 0, NULL, 0 },
-	};
-	static const char *const names[] = { "text", "markdown", "html", "csv", "xml" };
 	const struct cmd_entry *self = &cmd_export_entry;
 	enum export_format fmt = EXPORT_TEXT;
 	enum export_style style = EXPORT_FULL;
 	const char *out = NULL;
 	bool force = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:", longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c > 0)
-			continue;
+	int opt, status, w;
+	while ((opt = cmd_getopt(self, argc, argv, &status)) > 0) {
 		switch (opt) {
-		case OPT_FORMAT: {
-			size_t i = 0;
-			while (i < MUSTER_ARRAY_LEN(names) && strcmp(optarg, names[i]) != 0)
-				i++;
-			if (i == MUSTER_ARRAY_LEN(names))
+		case OPT_FORMAT:
+			if ((w = cmd_option_word(self, opt, optarg)) < 0)
 				return cmd_usage_error(self, _("unknown format '%s' (text, markdown, html, csv or xml)"),
 				                       optarg);
-			fmt = (enum export_format)i;
+			fmt = (enum export_format)w;
 			break;
-		}
 		case OPT_STYLE:
-			if (strcmp(optarg, "full") == 0)
-				style = EXPORT_FULL;
-			else if (strcmp(optarg, "compact") == 0)
-				style = EXPORT_COMPACT;
-			else
+			if ((w = cmd_option_word(self, opt, optarg)) < 0)
 				return cmd_usage_error(self, _("unknown style '%s' (full or compact)"), optarg);
+			style = (enum export_style)w;
 			break;
 		case 'o':
 			out = optarg;
@@ -119,10 +108,10 @@ static int exec_export(int argc, char **argv)
 		case OPT_FORCE:
 			force = true;
 			break;
-		default:
-			return cmd_bad_option(self, opt, argv);
 		}
 	}
+	if (opt == 0)
+		return status;
 	if (optind >= argc)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
 	if (argc - optind > 1)

@@ -19,6 +19,8 @@ const struct cmd_entry cmd_help_entry = {
 	N_("With no argument, shows the usage of muster; with COMMAND, that command's.\n"
 	   "'muster help rules SYSTEM' lists every rule of a game system with its number\n"
 	   "(as diagnostics cite it), its description and its bound.\n"),
+	NULL,
+	NULL,
 	exec_help,
 };
 
@@ -42,19 +44,10 @@ static int help_rules(const char *id)
 
 static int exec_help(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_help_entry;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c == 0)
-			return cmd_bad_option(self, opt, argv);
-	}
+	int ret;
+	if (cmd_getopt(self, argc, argv, &ret) == 0)
+		return ret;
 	argc -= optind;
 	argv += optind;
 	if (argc == 0) {

@@ -20,6 +20,23 @@
 
 static int exec_import(int argc, char **argv);
 
+enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FORCE };
+
+static const struct cmd_option import_options[] = {
+	CMD_VALUE("system", OPT_SYSTEM, CMD_ARG_SYSTEM, NC_("option value", "ID"),
+	          N_("the game system, when the text has no 'Game:' line")),
+	CMD_VALUE("size", OPT_SIZE, CMD_ARG_SIZE, NC_("option value", "ID"),
+	          N_("the battle size of lists that give none")),
+	CMD_VALUE("limit", OPT_LIMIT, CMD_ARG_NUMBER, NC_("option value", "N[:COST]"),
+	          N_("a custom limit for lists that give none")),
+	CMD_VALUE("faction", OPT_FACTION, CMD_ARG_FACTION, NC_("option value", "ID"),
+	          N_("the faction of lists that give none")),
+	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NC_("option value", "TEXT"), N_("the roster's name")),
+	CMD_VALUE("output", 'o', CMD_ARG_FILE, NC_("option value", "ROSTER"), N_("write the roster file ROSTER")),
+	CMD_FLAG("force", OPT_FORCE, N_("replace an existing ROSTER (kept as ROSTER~)")),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_import_entry = {
 	"import",
 	N_("[--system=ID] [--size=ID | --limit=N[:COST]] [--faction=ID] [--name=TEXT] [--output=ROSTER [--force]] FILE"),
@@ -33,19 +50,11 @@ const struct cmd_entry cmd_import_entry = {
 	   "makes the unit: a difference is a warning, and a bare \"(N)\" that may be the\n"
 	   "models or the points is an error. The roster goes to standard output, or to\n"
 	   "ROSTER (saved safely, with its status printed). Exit status: 0 read, 1 read\n"
-	   "and written but stated points differ from the catalog's, 2 on trouble.\n\n"
-	   "Options:\n"
-	   "      --system=ID      the game system, when the text has no 'Game:' line\n"
-	   "      --size=ID        the battle size of lists that give none\n"
-	   "      --limit=N[:COST] a custom limit for lists that give none\n"
-	   "      --faction=ID     the faction of lists that give none\n"
-	   "      --name=TEXT      the roster's name\n"
-	   "  -o, --output=ROSTER  write the roster file ROSTER\n"
-	   "      --force          replace an existing ROSTER (kept as ROSTER~)\n"),
+	   "and written but stated points differ from the catalog's, 2 on trouble.\n"),
+	import_options,
+	NULL,
 	exec_import,
 };
-
-enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FORCE };
 
 /* Reads a whole text file (or standard input) up to the XML size cap: a regular file only,
  * as for every file Muster reads (a FIFO would block for ever), NUL-terminated. */
@@ -71,17 +80,6 @@ static char *read_text(const char *path, size_t *len)
 
 static int exec_import(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "system", required_argument, NULL, OPT_SYSTEM },
-		{ "size", required_argument, NULL, OPT_SIZE },
-		{ "limit", required_argument, NULL, OPT_LIMIT },
-		{ "faction", required_argument, NULL, OPT_FACTION },
-		{ "name", required_argument, NULL, OPT_NAME },
-		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_import_entry;
 	struct import_opts io;
 	memset(&io, 0, sizeof(io));
@@ -89,14 +87,7 @@ static int exec_import(int argc, char **argv)
 	const char *output = NULL;
 	bool force = false;
 	int opt, rc = MUSTER_EXIT_TROUBLE;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:", longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0) {
-			rc = MUSTER_EXIT_OK;
-			goto out;
-		}
-		if (c > 0)
-			continue;
+	while ((opt = cmd_getopt(self, argc, argv, &rc)) > 0) {
 		switch (opt) {
 		case OPT_SYSTEM: io.system = optarg; break;
 		case OPT_SIZE: io.size = optarg; break;
@@ -104,16 +95,14 @@ static int exec_import(int argc, char **argv)
 		case OPT_NAME: io.name = optarg; break;
 		case OPT_FORCE: force = true; break;
 		case 'o': output = optarg; break;
-		case OPT_LIMIT:
-			if ((rc = cmd_parse_limit(self, optarg, &io.limit, &io.limit_cost)) != 0)
+		case OPT_LIMIT: /* its usage error's status is rc's, MUSTER_EXIT_TROUBLE */
+			if (cmd_parse_limit(self, optarg, &io.limit, &io.limit_cost) != 0)
 				goto out;
-			rc = MUSTER_EXIT_TROUBLE;
 			break;
-		default:
-			rc = cmd_bad_option(self, opt, argv);
-			goto out;
 		}
 	}
+	if (opt == 0)
+		goto out;
 	if (argc - optind != 1) {
 		rc = cmd_usage_error(self, "%s", _("import takes one text FILE"));
 		goto out;

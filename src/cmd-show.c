@@ -16,47 +16,40 @@
 
 static int exec_show(int argc, char **argv);
 
+static const struct cmd_option show_options[] = {
+	CMD_WORDS("format", OPT_FORMAT, "text markdown csv", NC_("option value", "FORMAT"),
+	          N_("text (the default), markdown, or csv (a cost sheet)")),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_show_entry = {
 	"show",
 	N_("[--format=text|markdown|csv] FILE"),
 	N_("print a list with its units, costs, limit, points left and verdict"),
 	N_("The printout ends with the list's verdict and every violation, so a printed list\n"
 	   "carries its legality; 'muster export' writes every form, HTML and XML too.\n"
-	   "Exit status: 0 when printed (legal or not), 2 on trouble.\n\n"
-	   "Options:\n"
-	   "      --format=FORMAT  text (the default), markdown, or csv (a cost sheet)\n"),
+	   "Exit status: 0 when printed (legal or not), 2 on trouble.\n"),
+	show_options,
+	NULL,
 	exec_show,
 };
 
+/* In the order of the words of --format. */
 enum show_format { SHOW_TEXT, SHOW_MARKDOWN, SHOW_CSV };
 
 static int exec_show(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_show_entry;
 	enum show_format fmt = SHOW_TEXT;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c > 0)
-			continue;
-		if (opt != OPT_FORMAT)
-			return cmd_bad_option(self, opt, argv);
-		if (strcmp(optarg, "text") == 0)
-			fmt = SHOW_TEXT;
-		else if (strcmp(optarg, "markdown") == 0)
-			fmt = SHOW_MARKDOWN;
-		else if (strcmp(optarg, "csv") == 0)
-			fmt = SHOW_CSV;
-		else
+	int opt, status;
+	while ((opt = cmd_getopt(self, argc, argv, &status)) > 0) {
+		int w = cmd_option_word(self, opt, optarg); /* opt is --format */
+		if (w < 0)
 			return cmd_usage_error(self, _("unknown format '%s' (text, markdown or csv)"), optarg);
+		fmt = (enum show_format)w;
 	}
+	if (opt == 0)
+		return status;
 	if (optind >= argc)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
 	if (argc - optind > 1)

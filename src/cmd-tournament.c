@@ -32,6 +32,19 @@
 
 static int exec_tournament(int argc, char **argv);
 
+enum { OPT_FORCE = 0x200 };
+
+static const struct cmd_option tournament_options[] = {
+	CMD_VALUE("output", 'o', CMD_ARG_FILE, NC_("option value", "FILE"),
+	          N_("also write the report to FILE: CSV when it ends in .csv,\n"
+	             "XML when it ends in .xml (may be given twice); an\n"
+	             "existing file is refused, and never a pack or a list")),
+	CMD_FLAG("force", OPT_FORCE, N_("replace an existing report (kept as FILE~)")),
+	CMD_VALUE("jobs", 'j', CMD_ARG_NUMBER, NC_("option value", "N"),
+	          N_("check on N threads (default: one per processor)")),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_tournament_entry = {
 	"tournament",
 	N_("[-o REPORT.csv|REPORT.xml]... [--force] [--jobs=N] PACK LIST|DIR..."),
@@ -42,13 +55,9 @@ const struct cmd_entry cmd_tournament_entry = {
 	   "total, verdict, violations), the violations, the identical submissions and a\n"
 	   "summary. A file that cannot be read is reported and the others are checked.\n"
 	   "Exit status: 0 when every list is legal, 1 when any is illegal, 2 when any file\n"
-	   "(or the pack) cannot be read.\n\n"
-	   "Options:\n"
-	   "  -o, --output=FILE    also write the report to FILE: CSV when it ends in .csv,\n"
-	   "                       XML when it ends in .xml (may be given twice); an\n"
-	   "                       existing file is refused, and never a pack or a list\n"
-	   "      --force          replace an existing report (kept as FILE~)\n"
-	   "  -j, --jobs=N         check on N threads (default: one per processor)\n"),
+	   "(or the pack) cannot be read.\n"),
+	tournament_options,
+	NULL,
 	exec_tournament,
 };
 
@@ -430,24 +439,12 @@ static bool ends_with(const char *s, const char *suffix)
 
 static int exec_tournament(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "output", required_argument, NULL, 'o' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "force", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_tournament_entry;
 	const char *csv_out = NULL, *xml_out = NULL;
 	int jobs = 0;
 	bool force = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "o:j:", longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c > 0)
-			continue;
+	int opt, ret;
+	while ((opt = cmd_getopt(self, argc, argv, &ret)) > 0) {
 		switch (opt) {
 		case 'o':
 			if (ends_with(optarg, ".csv"))
@@ -458,18 +455,17 @@ static int exec_tournament(int argc, char **argv)
 				return cmd_usage_error(self, _("a report is FILE.csv or FILE.xml, not '%s'"),
 				                       optarg);
 			break;
-		case 'f':
+		case OPT_FORCE:
 			force = true;
 			break;
 		case 'j':
-			if ((jobs = cmd_parse_jobs(optarg)) < 0)
-				return cmd_usage_error(self, _("--jobs takes a number from 0 to %d, not '%s'"),
-				                       BATCH_MAX_JOBS, optarg);
+			if ((ret = cmd_parse_jobs(self, optarg, &jobs)) != 0)
+				return ret;
 			break;
-		default:
-			return cmd_bad_option(self, opt, argv);
 		}
 	}
+	if (opt == 0)
+		return ret;
 	if (optind >= argc)
 		return cmd_usage_error(self, "%s", _("no event pack given"));
 	if (optind + 1 >= argc)

@@ -24,6 +24,19 @@
 
 static int exec_validate(int argc, char **argv);
 
+static const struct cmd_option validate_options[] = {
+	CMD_WORDS("format", OPT_FORMAT, "text xml", NC_("option value", "FORMAT"),
+	          N_("text (the default: FILE:LINE[:COL]: error: RULE: message)\n"
+	             "or xml (one document for tools, problems included)")),
+	CMD_VALUE("jobs", 'j', CMD_ARG_NUMBER, NC_("option value", "N"),
+	          N_("check on N threads (default: one per processor)")),
+	CMD_FLAG("verbose", 'v',
+	         N_("also say of each file that could be checked whether it is\n"
+	            "legal, with its fingerprint (doc/fingerprint.md), and end\n"
+	            "with a one-line summary")),
+	CMD_OPTIONS_END,
+};
+
 const struct cmd_entry cmd_validate_entry = {
 	"validate",
 	N_("[--format=text|xml] [-v|--verbose] [--jobs=N] FILE|DIR..."),
@@ -31,14 +44,9 @@ const struct cmd_entry cmd_validate_entry = {
 	N_("Every list of every file is checked and every violation reported, in line order.\n"
 	   "Exit status: 0 when all are legal, 1 when any is not, 2 when a file cannot be\n"
 	   "read or is malformed (its message goes to standard error). A directory stands\n"
-	   "for every *.xml file under it, in sorted order.\n\n"
-	   "Options:\n"
-	   "      --format=FORMAT  text (the default: FILE:LINE[:COL]: error: RULE: message)\n"
-	   "                       or xml (one document for tools, problems included)\n"
-	   "  -j, --jobs=N         check on N threads (default: one per processor)\n"
-	   "  -v, --verbose        also say of each file that could be checked whether it is\n"
-	   "                       legal, with its fingerprint (doc/fingerprint.md), and end\n"
-	   "                       with a one-line summary\n"),
+	   "for every *.xml file under it, in sorted order.\n"),
+	validate_options,
+	NULL,
 	exec_validate,
 };
 
@@ -122,45 +130,32 @@ static void print_xml(const struct verdict *v, size_t n)
 
 static int exec_validate(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CMD_COMMON_OPTIONS,
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd_entry *self = &cmd_validate_entry;
 	enum diag_format fmt = DIAG_TEXT;
 	bool verbose = false;
 	int jobs = 0;
-	int opt;
-	while ((opt = getopt_long(argc, argv, CMD_SHORT_OPTIONS "vj:", longopts, NULL)) != -1) {
-		int c = cmd_common_option(self, opt, optarg);
-		if (c < 0)
-			return MUSTER_EXIT_OK;
-		if (c > 0)
-			continue;
+	int opt, rc;
+	while ((opt = cmd_getopt(self, argc, argv, &rc)) > 0) {
 		switch (opt) {
-		case OPT_FORMAT:
-			if (strcmp(optarg, "text") == 0)
-				fmt = DIAG_TEXT;
-			else if (strcmp(optarg, "xml") == 0)
-				fmt = DIAG_XML;
-			else
+		case OPT_FORMAT: {
+			/* The words in the order of enum diag_format: text, xml. */
+			int w = cmd_option_word(self, opt, optarg);
+			if (w < 0)
 				return cmd_usage_error(self, _("unknown format '%s' (text or xml)"), optarg);
+			fmt = (enum diag_format)w;
 			break;
+		}
 		case 'v':
 			verbose = true;
 			break;
 		case 'j':
-			if ((jobs = cmd_parse_jobs(optarg)) < 0)
-				return cmd_usage_error(self, _("--jobs takes a number from 0 to %d, not '%s'"),
-				                       BATCH_MAX_JOBS, optarg);
+			if ((rc = cmd_parse_jobs(self, optarg, &jobs)) != 0)
+				return rc;
 			break;
-		default:
-			return cmd_bad_option(self, opt, argv);
 		}
 	}
+	if (opt == 0)
+		return rc;
 	if (optind >= argc)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
 	struct walk w = WALK_INIT;

@@ -63,17 +63,84 @@ static void usage_footer(FILE *out)
 	fprintf(out, _("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
 }
 
+/* Columns in UTF-8 text: every byte that does not continue a character. */
+static size_t columns(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* The column where an option's text starts in --help (GNU's); a longer option is followed by
+ * two spaces. */
+#define HELP_COLUMN 23
+
+/* An option's value name, translated in its context (msgctxt CMD_META_CONTEXT), as gettext's
+ * pgettext looks it up. */
+static const char *meta_text(const char *meta)
+{
+#if ENABLE_NLS
+	char *key = xasprintf("%s\004%s", CMD_META_CONTEXT, meta);
+	const char *t = gettext(key);
+	if (t != key) {
+		free(key);
+		return t;
+	}
+	free(key);
+#endif
+	return meta;
+}
+
+void cmd_print_options(const struct cmd_option *table, FILE *out)
+{
+	for (const struct cmd_option *o = table; o && o->name; o++) {
+		if (o->help == NULL)
+			continue;
+		struct strbuf sb = STRBUF_INIT;
+		if (o->key > 0 && o->key < 0x80)
+			strbuf_addf(&sb, "  -%c, --%s", o->key, o->name);
+		else
+			strbuf_addf(&sb, "      --%s", o->name);
+		if (o->meta)
+			strbuf_addf(&sb, "=%s", meta_text(o->meta));
+		size_t col = columns(sb.s);
+		strbuf_addf(&sb, "%*s", col < HELP_COLUMN ? (int)(HELP_COLUMN - col) : 2, "");
+		for (const char *h = _(o->help); *h; h++) {
+			strbuf_addc(&sb, *h);
+			if (*h == '\n')
+				strbuf_addf(&sb, "%*s", HELP_COLUMN, "");
+		}
+		fprintf(out, "%s\n", sb.s);
+		strbuf_release(&sb);
+	}
+}
+
+/* Whether table has an option with help text: a line in the Options section. */
+static bool has_help(const struct cmd_option *table)
+{
+	for (const struct cmd_option *o = table; o && o->name; o++)
+		if (o->help)
+			return true;
+	return false;
+}
+
 void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 {
 	if (cmd) {
 		fprintf(out, _("Usage: muster %s %s\n"), cmd->name, _(cmd->usage));
 		if (!CMD_HIDDEN(cmd))
 			fprintf(out, "%s\n", _(cmd->summary));
-		if (cmd->help && *cmd->help)
+		if (cmd->help)
 			fprintf(out, "\n%s", _(cmd->help));
-		fprintf(out, "%s", _("\nCommon options:\n"
-		                     "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
-		                     "  -h, --help           show this help and exit\n"));
+		if (has_help(cmd->options)) {
+			fprintf(out, "\n%s\n", _("Options:"));
+			cmd_print_options(cmd->options, out);
+		}
+		if (cmd->epilog)
+			fprintf(out, "\n%s", _(cmd->epilog));
+		fprintf(out, "\n%s\n", _("Common options:"));
+		cmd_print_options(cmd_common_options, out);
 		usage_footer(out);
 		return;
 	}
@@ -209,12 +276,105 @@ int cmd_common_option(const struct cmd_entry *cmd, int opt, const char *arg)
 	}
 }
 
-int cmd_parse_jobs(const char *arg)
+const struct cmd_option cmd_common_options[] = {
+	CMD_VALUE("data-dir", OPT_DATA_DIR, CMD_ARG_DIR, NC_("option value", "DIR"),
+	          N_("look for game systems and catalogs in DIR first")),
+	CMD_FLAG("help", 'h', N_("show this help and exit")),
+	CMD_OPTIONS_END,
+};
+
+/* main.c's own: its --help writes them in its text (cmd_usage with no command). */
+const struct cmd_option cmd_global_options[] = {
+	CMD_VALUE("data-dir", OPT_DATA_DIR, CMD_ARG_DIR, NC_("option value", "DIR"), NULL),
+	CMD_FLAG("help", 'h', NULL),
+	CMD_FLAG("version", 'V', NULL),
+	CMD_OPTIONS_END,
+};
+
+/* Enough for the longest table (campaign's) and the common options. */
+#define MAX_OPTIONS 40
+
+void cmd_getopt_strings(const struct cmd_option *table, const struct cmd_option *more,
+                        const char **shortopts, const struct option **longopts)
+{
+	static char s[2 * MAX_OPTIONS + 2];
+	static struct option l[MAX_OPTIONS + 1];
+	size_t ns = 0, nl = 0;
+	s[ns++] = ':';
+	for (int pass = 0; pass < 2; pass++) {
+		for (const struct cmd_option *o = pass ? more : table; o && o->name; o++) {
+			if (nl == MAX_OPTIONS)
+				abort(); /* a table longer than MAX_OPTIONS: a programming error */
+			int has_arg = o->arg == CMD_ARG_NONE ? no_argument : required_argument;
+			l[nl++] = (struct option){ o->name, has_arg, NULL, o->key };
+			if (o->key > 0 && o->key < 0x80) {
+				s[ns++] = (char)o->key;
+				if (has_arg)
+					s[ns++] = ':';
+			}
+		}
+	}
+	s[ns] = '\0';
+	l[nl] = (struct option){ NULL, 0, NULL, 0 };
+	*shortopts = s;
+	*longopts = l;
+}
+
+int cmd_getopt(const struct cmd_entry *cmd, int argc, char **argv, int *status)
+{
+	const char *shortopts;
+	const struct option *longopts;
+	cmd_getopt_strings(cmd_common_options, cmd->options, &shortopts, &longopts);
+	int opt;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		int c = cmd_common_option(cmd, opt, optarg);
+		if (c > 0)
+			continue;
+		if (c < 0) {
+			*status = MUSTER_EXIT_OK; /* main() makes it 2 when cmd_failed */
+			return 0;
+		}
+		if (opt == '?' || opt == ':') {
+			*status = cmd_bad_option(cmd, opt, argv);
+			return 0;
+		}
+		return opt;
+	}
+	return -1;
+}
+
+const struct cmd_option *cmd_option_find(const struct cmd_entry *cmd, int key, const char *name)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (const struct cmd_option *o = pass ? cmd_common_options : cmd->options; o && o->name; o++)
+			if (key ? o->key == key : strcmp(o->name, name) == 0)
+				return o;
+	return NULL;
+}
+
+int cmd_option_word(const struct cmd_entry *cmd, int key, const char *value)
+{
+	const struct cmd_option *o = cmd_option_find(cmd, key, NULL);
+	size_t len = strlen(value);
+	int i = 0;
+	for (const char *w = o && o->words ? o->words : ""; *w; i++) {
+		size_t n = strcspn(w, " ");
+		if (n == len && strncmp(w, value, n) == 0)
+			return i;
+		w += n;
+		w += *w == ' ';
+	}
+	return -1;
+}
+
+int cmd_parse_jobs(const struct cmd_entry *cmd, const char *arg, int *jobs)
 {
 	long j;
 	if (parse_long(arg, 0, BATCH_MAX_JOBS, &j) != 0)
-		return -1;
-	return (int)j;
+		return cmd_usage_error(cmd, _("--jobs takes a number from 0 to %d, not '%s'"),
+		                       BATCH_MAX_JOBS, arg);
+	*jobs = (int)j;
+	return 0;
 }
 
 int cmd_parse_limit(const struct cmd_entry *cmd, char *arg, long *limit, const char **cost)

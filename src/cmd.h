@@ -3,7 +3,8 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Adding a command (the git builtin.h checklist):
- *   1. src/cmd-NAME.c with static helpers and one `const struct cmd_entry cmd_NAME_entry`;
+ *   1. src/cmd-NAME.c with static helpers, its options as one `struct cmd_option` table
+ *      (read with cmd_getopt) and one `const struct cmd_entry cmd_NAME_entry`;
  *   2. its declaration below and its line in the table in cmd.c (alphabetical);
  *   3. the file in Makefile.am (src_libmuster_a_SOURCES) and po/POTFILES.in;
  *   4. golden tests in tests/cli/;
@@ -17,11 +18,53 @@
 #include <getopt.h>
 #include <stdio.h>
 
+/* The kind of value an option takes: whether getopt wants an argument, and what shell
+ * completion offers for it (muster complete flags). */
+enum cmd_arg {
+	CMD_ARG_NONE,    /* a flag: no value */
+	CMD_ARG_TEXT,    /* any text: nothing to offer */
+	CMD_ARG_NUMBER,  /* a number: nothing to offer */
+	CMD_ARG_FILE,    /* a file name */
+	CMD_ARG_DIR,     /* a directory name */
+	CMD_ARG_SYSTEM,  /* a game system's id, from the data path */
+	CMD_ARG_SIZE,    /* a battle size of the system named on the line */
+	CMD_ARG_FACTION, /* a faction of the system named on the line */
+	CMD_ARG_OPTION,  /* an option id of the entry named on the line */
+	CMD_ARG_WORDS,   /* one of a fixed set of words (cmd_option.words) */
+};
+
+/* One option of a command, as git's parse-options.h declares them: the table gives the
+ * getopt_long strings (cmd_getopt), the Options section of --help (cmd_usage) and what shell
+ * completion offers (muster complete flags COMMAND). A table ends with CMD_OPTIONS_END. */
+struct cmd_option {
+	const char *name;  /* the long name, without "--" */
+	int key;           /* what cmd_getopt returns (never 0); an ASCII letter is also -KEY */
+	enum cmd_arg arg;
+	const char *words; /* CMD_ARG_WORDS: the words, separated by one space */
+	const char *meta;  /* NC_("option value", ...): the value's name in --help ("FORMAT"); NULL
+	                    * for a flag */
+	const char *help;  /* N_(): its text in the Options section of --help, a continuation
+	                    * line after each "\n" (none at the end); NULL when the usage line or
+	                    * the command's help text describes the option instead */
+};
+/* A string to translate in a context (xgettext --keyword=NC_:1c,2), as gettext's
+ * pgettext: an option's value name in --help is NC_("option value", "FILE"), translated
+ * apart from the same word in a usage line. */
+#define NC_(context, s) (s)
+#define CMD_META_CONTEXT "option value"
+#define CMD_FLAG(name, key, help) { (name), (key), CMD_ARG_NONE, NULL, NULL, (help) }
+#define CMD_VALUE(name, key, arg, meta, help) { (name), (key), (arg), NULL, (meta), (help) }
+#define CMD_WORDS(name, key, words, meta, help) \
+	{ (name), (key), CMD_ARG_WORDS, (words), (meta), (help) }
+#define CMD_OPTIONS_END { NULL, 0, CMD_ARG_NONE, NULL, NULL, NULL }
+
 struct cmd_entry {
 	const char *name;
 	const char *usage;    /* after "muster NAME " */
 	const char *summary;  /* one line for the command list */
-	const char *help;     /* the options, one per line, for --help */
+	const char *help;     /* for --help, before the options (NULL: none) */
+	const struct cmd_option *options; /* the command's own options; NULL: none */
+	const char *epilog;   /* for --help, after the options (NULL: none) */
 	int (*exec)(int argc, char **argv);
 };
 /* A command with no summary is hidden: --help does not list it, and only its full name finds
@@ -76,13 +119,31 @@ int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
  * valid until that many more calls, enough for the arguments of one printf. NULL gives NULL. */
 #define CMD_VIS_SLOTS 16
 const char *vis(const char *s);
-/* Options every command takes. OPT_DATA_DIR, OPT_HELP and -h are handled by cmd_common_option;
- * every command's short-option string holds "h" (CMD_SHORT_OPTIONS). */
-#define CMD_SHORT_OPTIONS ":h"
+/* Options every command takes, handled by cmd_getopt itself: -h, --help and --data-dir. */
 enum { OPT_HELP = 0x100, OPT_DATA_DIR, OPT_FORMAT, OPT_VERBOSE, OPT_QUIET, OPT_OUTPUT };
-#define CMD_COMMON_OPTIONS \
-	{ "help", no_argument, NULL, OPT_HELP }, \
-	{ "data-dir", required_argument, NULL, OPT_DATA_DIR }
+extern const struct cmd_option cmd_common_options[];
+/* The options of muster itself, before the command name (main.c). */
+enum { OPT_VERSION = OPT_OUTPUT + 1 };
+extern const struct cmd_option cmd_global_options[];
+/* Reads the next option of argv for cmd (getopt_long, with the strings made from cmd's table
+ * and the common options). Returns the key of one of cmd's own options, its value in optarg;
+ * -1 when the options are over (optind is at the first operand); 0 when the command must
+ * return *status at once: after --help (0), when --data-dir failed (cmd_failed is set), or
+ * when an option is not cmd's or lacks its value (reported, as cmd_bad_option). */
+int cmd_getopt(const struct cmd_entry *cmd, int argc, char **argv, int *status);
+/* The getopt_long strings for the options of table (and of more, a second table or NULL):
+ * shortopts (":" first, then each letter key, with ":" when it takes a value) and longopts,
+ * NULL-terminated. Both stay valid until the next call. */
+void cmd_getopt_strings(const struct cmd_option *table, const struct cmd_option *more,
+                        const char **shortopts, const struct option **longopts);
+/* The option of cmd's table (or a common option) with that key or, when key is 0, that long
+ * name; NULL when there is none. */
+const struct cmd_option *cmd_option_find(const struct cmd_entry *cmd, int key, const char *name);
+/* The number of value among the words of cmd's option key (CMD_ARG_WORDS), from 0; -1 when it
+ * is not one of them. */
+int cmd_option_word(const struct cmd_entry *cmd, int key, const char *value);
+/* Writes the lines of the options of table that have help text, as --help shows them. */
+void cmd_print_options(const struct cmd_option *table, FILE *out);
 /* Reports the option getopt_long refused (opterr is 0: getopt prints nothing itself) and
  * returns MUSTER_EXIT_TROUBLE. */
 int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
@@ -90,7 +151,7 @@ int cmd_bad_option(const struct cmd_entry *cmd, int opt, char **argv);
  * reported, cmd_failed is set and false returned. */
 bool cmd_data_dir(const char *dir);
 /* Set when a common option failed: main() then exits MUSTER_EXIT_TROUBLE whatever the
- * command returned (a command returns at once when cmd_common_option gives -1). */
+ * command returned (a command returns at once when cmd_getopt gives 0). */
 extern bool cmd_failed;
 /* Handles a common option; returns 1 when handled and the command should go on, 0 when it is
  * not a common option, and -1 when the command should return now: after --help (exit 0), or when the option failed
@@ -116,9 +177,9 @@ struct roster;
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
                           FILE *out);
 int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out);
-/* The number in a --jobs argument (0: one thread per processor); -1 when it is not a number
- * from 0 to BATCH_MAX_JOBS. */
-int cmd_parse_jobs(const char *arg);
+/* Reads the number in a --jobs argument into *jobs (0: one thread per processor). Returns 0,
+ * or a usage error's status when it is not a number from 0 to BATCH_MAX_JOBS. */
+int cmd_parse_jobs(const struct cmd_entry *cmd, const char *arg, int *jobs);
 /* Takes the lines and columns off d's diagnostics about file: for a roster text a command
  * made from its options and never wrote (new, import), whose positions would point into a
  * file the user cannot open. */

@@ -60,16 +60,15 @@ int main(int argc, char **argv)
 	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);
 #endif
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "data-dir", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 },
-	};
+	const char *shortopts;
+	const struct option *longopts;
+	cmd_getopt_strings(cmd_global_options, NULL, &shortopts, &longopts);
+	/* "+": stop at the command name; its options are its own. */
+	char spec[32];
+	snprintf(spec, sizeof(spec), "+%s", shortopts);
 	int opt;
 	opterr = 0; /* every command reports a refused option itself, once */
-	/* "+": stop at the command name; its options are its own. */
-	while ((opt = getopt_long(argc, argv, "+:hV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, spec, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'h':
 			cmd_usage(NULL, stdout);
@@ -77,7 +76,7 @@ int main(int argc, char **argv)
 		case 'V':
 			cmd_version(stdout);
 			return close_stdout(MUSTER_EXIT_OK);
-		case 'd':
+		case OPT_DATA_DIR:
 			if (!cmd_data_dir(optarg))
 				return MUSTER_EXIT_TROUBLE;
 			break;

@@ -40,7 +40,7 @@ t() {
 	if [[ -z $why ]]; then echo "ok $n - \"$line\""
 	else echo "not ok $n - \"$line\":$why got:$got"; fails=$((fails + 1)); fi
 }
-echo 1..16
+echo 1..35
 t "muster " campaign catalog export help show validate -- complete
 t "muster cat" catalog -- campaign
 t "muster -" --data-dir= --help --version
@@ -57,5 +57,27 @@ t "muster campaign en" enlist
 t "muster campaign enlist impondium-campaign.xml " sq1 sq2 sgt drums
 t "muster validate first" first-army.xml
 t "muster add first-army.xml marine-sergeant --option=" trained extra-pistol
+# Option values, from the option table of each command (muster complete flags).
+# Regress: --system=<Tab> offered "--system=", which bash made --system=--system=.
+t "muster new army.xml --system=" duck duckhammer actionhammer -- --system= --system
+t "muster new army.xml --system=duckh" duckhammer -- duck
+t "muster new army.xml --system du" duck duckhammer -- actionhammer
+t "muster import --system=" duck duckhammer
+t "muster new army.xml --system=duckhammer --size=" small-skirmish great-battle -- --size=
+t "muster new army.xml --system duckhammer --size gr" great-battle -- small-skirmish
+t "muster new army.xml --size=" -- --size= small-skirmish
+t "muster new army.xml --system=duckhammer --faction=" quack-marines honk-legion -- --faction=
+t "muster export --format=" text markdown html csv xml -- --format=
+t "muster export --format=ht" html -- text csv
+t "muster export --style=" full compact
+t "muster show --format=" text markdown csv -- html xml
+t "muster validate --format=" text xml -- markdown
+t "muster campaign battle impondium-campaign.xml --result=" win loss draw
+t "muster export -o first" first-army.xml
+t "muster tournament --output=impo" impondium-campaign.xml
+t "muster --data-dir=${DATA%/*}/da" "$DATA"
+t "muster validate --bogus=" -- --bogus= --format=
+# The value of an option is not a word of the command.
+t "muster campaign --date 2024-05-01 en" enlist
 [[ $fails -eq 0 ]]
 ' "$tmp"

@@ -133,6 +133,10 @@ enter "add quack-marine 1" "duckhammer: a fourth Quack Marine unit"
 ok_if "duckhammer: the violation shows at once" wait_for "error: DH-5"
 enter "undo" "duckhammer: undo"
 if screen | sed 's/ *$//; /^$/d' | tail -3 | grep -qxF "Legality: legal"; then ok "duckhammer: legal again after undo"; else not_ok "duckhammer: legal again after undo"; fi
+# Regress: remove offered the options of add; its own table has --list only.
+complete "remove 4 --" "remove 4 --list=" "duckhammer"
+keys C-u
+ok_if "duckhammer: the line is cleared" wait_prompt
 complete "set 4 --mod" "set 4 --models=" "duckhammer"
 enter "1" "duckhammer: set models"
 typed "quit"

@@ -12,7 +12,7 @@ temp_dir po
 grep -v '^#' "$top/po/POTFILES.in" | grep -v '^ *$' >"$tmp/files"
 # The options of po/Makevars (XGETTEXT_OPTIONS) and gettext's po/Makefile.
 if ! xgettext --default-domain=muster --directory="$top" --add-comments=TRANSLATORS: \
-	--keyword=_ --keyword=N_ --from-code=UTF-8 --files-from="$tmp/files" \
+	--keyword=_ --keyword=N_ --keyword=NC_:1c,2 --from-code=UTF-8 --files-from="$tmp/files" \
 	-o "$tmp/muster.pot" 2>"$tmp/err"; then
 	echo "Bail out! xgettext failed: $(cat "$tmp/err")"
 	exit 99
