@@ -26,7 +26,7 @@ if [ "$n" -gt 20 ]; then
 else
 	not_ok "only $n names read from the data: is srcdir right?"
 fi
-hits=$(grep -n -i -w -F -f "$words" "$top"/src/*.c "$top"/src/*.h)
+hits=$(grep -n -i -w -F -f "$words" "$top"/src/*.c "$top"/src/*/*.[ch])
 if [ -z "$hits" ]; then
 	ok "no file under src/ names a game system, faction or rule"
 else

@@ -3,8 +3,8 @@
 #
 # Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
 #
-# Run by `make fuzz`, which passes the build's flags.  Every source of src/ (and the build's
-# src/schema-text.c) is compiled with -fsanitize=fuzzer-no-link,address,undefined into
+# Run by `make fuzz`, which passes the build's flags.  Every source of src/'s folders (and the
+# build's src/xml/schema-text.c) is compiled with -fsanitize=fuzzer-no-link,address,undefined into
 # fuzz-build/, each target linked with -fsanitize=fuzzer.  Each target then runs FUZZ_TIME
 # seconds (default 60) on a copy of its committed corpus tests/fuzz/corpus/NAME/ and of the
 # seeds seed.sh writes from the tests into fuzz-build/seeds/NAME/ (new inputs go to
@@ -27,19 +27,24 @@ out=$builddir/fuzz-build
 mkdir -p "$out/obj" || exit 2
 src=$(cd "$srcdir" && pwd)
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-cflags="-std=c11 -g -O1 -fno-omit-frame-pointer $san -I$src/src -I$src/tests/fuzz ${FUZZ_CPPFLAGS-}"
+# Each folder of src/ is on the include path (Makefile.am's AM_CPPFLAGS, src/README).
+incs=
+for d in "$src"/src/*/; do
+	incs="$incs -I${d%/}"
+done
+cflags="-std=c11 -g -O1 -fno-omit-frame-pointer $san$incs -I$src/tests/fuzz ${FUZZ_CPPFLAGS-}"
 
 # Compile the library and the targets once (make decides what is stale; make, not this shell,
 # splits the flags, whose quoted -D values hold spaces).
 objs=
 rules=$out/obj/Makefile
 # Every object depends on every header (a changed struct must recompile all its users).
-headers=$(echo "$src"/src/*.h "$src/tests/fuzz/fuzz.h")
+headers=$(echo "$src"/src/*/*.h "$src/tests/fuzz/fuzz.h")
 : >"$rules"
-for c in "$src"/src/*.c "$builddir/src/schema-text.c" "$src/tests/fuzz/fuzz-common.c"; do
+# src/main.c, the program's main, stands alone above the folders and is left out.
+for c in "$src"/src/*/*.c "$builddir/src/xml/schema-text.c" "$src/tests/fuzz/fuzz-common.c"; do
 	b=$(basename "$c" .c)
-	# src/schema-text.c is generated in the build tree (the glob sees it in an in-tree build).
-	case $c in "$src"/src/main.c) continue ;; esac
+	# src/xml/schema-text.c is generated in the build tree (the glob sees it in an in-tree build).
 	case " $objs " in *" $out/obj/$b.o "*) continue ;; esac
 	o=$out/obj/$b.o
 	objs="$objs $o"
