@@ -358,7 +358,7 @@ for k in 10 100 1000; do
 	done
 done
 
-# muster refuses files over 8 MiB (src/xml.h, XML_MAX_FILE_SIZE).
+# muster refuses files over 8 MiB (src/xml/xml.h, XML_MAX_FILE_SIZE).
 for f in "$out"/units-*.xml; do
 	[ -f "$f" ] || continue
 	b=$(wc -c <"$f")

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Catalogs and rosters of 1 MiB or more are read element by element (src/xml.h, xml_reader),
+# Catalogs and rosters of 1 MiB or more are read element by element (src/xml/xml.h, xml_reader),
 # smaller ones whole: the same catalog or roster on both paths gives the same output, and the
 # streaming path refuses what the whole-file path refuses (a DOCTYPE, a truncated file, a
 # schema violation, a duplicate id) with the file and line. The catalogs are written by
@@ -91,7 +91,7 @@ if [ $? -eq 2 ] && grep -q "big.xml:122:5: error: unknown entry 'no-such-entry'"
 else
 	not_ok "an unknown entry in a big roster is refused at its line and column" "$tmp/out"
 fi
-# A list whose pages were given back while it was read (src/xml-read.c, xml_src_drop): a message on
+# A list whose pages were given back while it was read (src/xml/xml-read.c, xml_src_drop): a message on
 # the list itself, at its end, still has the list's line and column (the bytes are read
 # again). 100 kB of comment before the list puts it past the buffer's first page, 1.5 MiB
 # after its start tag puts it far enough behind the parser.

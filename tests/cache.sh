@@ -1,5 +1,5 @@
 #!/bin/sh
-# The schema cache (src/vcache.h): a rules file or catalog that passed its schema is not
+# The schema cache (src/xml/vcache.h): a rules file or catalog that passed its schema is not
 # checked again until it changes, and the cache never changes a verdict. Every rule case is
 # checked with no cache, a cold one and a warm one; a file that fails its schema is reported
 # each time and never cached; a file changed since it was cached, however soon, is checked

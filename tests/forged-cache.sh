@@ -1,5 +1,5 @@
 #!/bin/sh
-# A forged schema cache (src/vcache.h) makes Muster skip the XSD check of a rules file or a
+# A forged schema cache (src/xml/vcache.h) makes Muster skip the XSD check of a rules file or a
 # catalog, never its own: the readers check everything they dereference (SECURITY.md). For
 # every attribute of the toy system's rules file and catalog, and of Duckhammer's <campaign>,
 # a copy of the file without that attribute is given a forged cache entry, so that only the C

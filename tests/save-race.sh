@@ -2,7 +2,7 @@
 # Concurrent changes to one roster are never lost: 50 pairs of `muster add` and `muster set`
 # run at once on one file. Every change that exited 0 must be in the final file; every one
 # refused must have exited 2 and said that the file changed since it was read (the save
-# checks that under the directory's lock, src/save.c). A campaign entry and an edit session
+# checks that under the directory's lock, src/util/save.c). A campaign entry and an edit session
 # must not overwrite a change made meanwhile either. Prints TAP. Needs MUSTER,
 # MUSTER_DATA_PATH and srcdir, as `make check`.
 #

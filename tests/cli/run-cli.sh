@@ -83,7 +83,7 @@ normalize() {
 		return out s
 	}
 	# A path as Markdown exports write it, a backslash before each of \ ` * _ [ ] < > & | ~ ! :
-	# (src/export-text.c), so that a build directory such as ".../_build" still matches.
+	# (src/export/export-text.c), so that a build directory such as ".../_build" still matches.
 	function md(s,    out, i, c) {
 		out = ""
 		for (i = 1; i <= length(s); i++) {
