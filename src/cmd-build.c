@@ -86,10 +86,15 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 		fprintf(out, _(", joins %zu"), (size_t)ru->attach + 1);
 	fputc('\n', out);
 	for (size_t k = 0; k < ru->n_opts; k++) {
+		/* An option's options stand under it, indented. */
+		int depth = 0;
+		for (uint32_t up = ru->opts[k].up; up && up <= ru->n_opts; up = ru->opts[up - 1].up)
+			depth++;
 		if (ru->opts[k].count > 1)
-			fprintf(out, "        + %s x%ld\n", vis(ru->opts[k].opt->name), (long)ru->opts[k].count);
+			fprintf(out, "        %*s+ %s x%ld\n", 2 * depth, "", vis(ru->opts[k].opt->name),
+			        (long)ru->opts[k].count);
 		else
-			fprintf(out, "        + %s\n", vis(ru->opts[k].opt->name));
+			fprintf(out, "        %*s+ %s\n", 2 * depth, "", vis(ru->opts[k].opt->name));
 	}
 	(void)l;
 }
