@@ -1067,6 +1067,7 @@ int catalog_link(struct system *sys, struct diags *d)
 void catalog_rules_free(struct system *sys)
 {
 	for (size_t i = 0; i < sys->n_held; i++) {
+		xmlFreeNode(sys->held[i].node); /* a copy, in no tree of held_doc's */
 		free(sys->held[i].file);
 		free(sys->held[i].id);
 	}
