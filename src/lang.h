@@ -64,9 +64,10 @@ struct named_cond {
 
 enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,
                 AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST };
-/* SCOPE_SELF and SCOPE_PARENT, for a rule checked per option: the option and what it holds,
- * or what its parent holds (its siblings and theirs). */
-enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT };
+/* SCOPE_SELF, SCOPE_PARENT and SCOPE_ANCESTOR, for a rule checked per option: the option and
+ * what it holds, what its parent holds (its siblings and theirs), or what the nearest
+ * selection of a given entry or option above it holds (BattleScribe's scope by entry id). */
+enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT, SCOPE_ANCESTOR };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
 
@@ -88,6 +89,7 @@ struct agg {
 	const struct attr_def *attr;  /* AGG_ATTR, AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST */
 	enum group_kind group;
 	const struct attr_def *group_attr;
+	char *ancestor;               /* SCOPE_ANCESTOR: the entry or option id it counts under */
 	/* Reading "this": keys to match on, "not this one", "the units attached to this one". */
 	struct this_key *keys;
 	size_t n_keys;

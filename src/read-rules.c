@@ -190,7 +190,7 @@ struct known_attrs {
 };
 
 #define CMP_NAMES "eq ne lt le gt ge in not-in"
-#define AGG_NAMES "of in cost attr group-by items"
+#define AGG_NAMES "of in cost attr group-by items ancestor"
 static const struct known_attrs sel_attrs[] = {
 	{ "all", "" }, { "any", "" }, { "not", "" }, { "has", "" }, { "attached-to", "" },
 	{ "attached-to-this", "" }, { "has-item", "" }, { "not-this", "" }, { "attached", "" },
@@ -853,11 +853,11 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 {
 	struct agg *a = xcalloc(1, sizeof(*a));
 	a->line = xml_line(n);
-	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent" };
+	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent", "ancestor" };
 	char *in = xml_prop(n, "in");
-	int sc = lookup_enum(in, scopes, 5, SCOPE_LIST);
+	int sc = lookup_enum(in, scopes, 6, SCOPE_LIST);
 	if (sc == -2)
-		fatal(p, n, _("in must be unit, list, roster, self or parent, not '%s'"), in);
+		fatal(p, n, _("in must be unit, list, roster, self, parent or ancestor, not '%s'"), in);
 	free(in);
 	if (sc == -2)
 		goto fail;
@@ -866,10 +866,15 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		goto fail;
 	if (a->scope == SCOPE_UNIT && !p->has_this)
 		FAIL(n, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
-	bool tree = a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT;
+	static const char *const tree_names[] = { "self", "parent", "ancestor" };
+	bool tree = a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT || a->scope == SCOPE_ANCESTOR;
 	if (tree && (!p->has_this || p->this_item != ON_OPTION))
 		FAIL(n, _("in=\"%s\" needs a rule checked per option (<each of=\"options\">)"),
-		     a->scope == SCOPE_SELF ? "self" : "parent");
+		     tree_names[a->scope - SCOPE_SELF]);
+	a->ancestor = xml_prop(n, "ancestor");
+	if ((a->scope == SCOPE_ANCESTOR) != (a->ancestor != NULL))
+		FAIL(n, "%s", _("in=\"ancestor\" and ancestor=\"ID\" (the entry or option counted "
+		                "under) go together"));
 	a->item = ON_UNIT;
 	if (xml_is(n, "count")) {
 		static const char *const ofs[] = { "units", "models", "items", "lists", "options" };
@@ -972,7 +977,7 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 	}
 	if (tree && a->item != ON_OPTION)
 		FAIL(n, _("in=\"%s\" counts options: of=\"options\", or items=\"options\""),
-		     a->scope == SCOPE_SELF ? "self" : "parent");
+		     tree_names[a->scope - SCOPE_SELF]);
 	struct rp q = *p;
 	q.item = a->item;
 	a->where = read_group(n, SEL_ALL, &q);
