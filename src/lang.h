@@ -23,6 +23,7 @@ enum sel_kind {
 	SEL_ENTRY, SEL_CATEGORY, SEL_KEYWORD, SEL_ATTR, SEL_NAME, SEL_SAME_AS_THIS, SEL_NOT_THIS,
 	SEL_HAS_ITEM, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
 	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND, SEL_PAID, SEL_OFFERS_OPTION, SEL_COND_REF,
+	SEL_UNIT_ENTRY,      /* the unit's entry, whatever is checked (a rule on an entry's option) */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 };

@@ -1310,31 +1310,38 @@ static bool lang_twice(xmlNodePtr c, xmlNodePtr parent, const struct rp *p)
 
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d)
 {
-	return rule_read_on(n, sys, file, ON_LIST, NULL, d);
+	return rule_read_on(n, sys, file, ON_LIST, NULL, NULL, d);
 }
 
 /* A rule that stands on an entry (on ON_UNIT) or an option (ON_OPTION) of a catalog is checked
  * for each selection of it: as if it began with <each of="units"><entry id="ID"/></each>. */
-static void stand_on(struct rule *r, struct rp *p, enum attr_on on, const char *id)
+static void stand_on(struct rule *r, struct rp *p, enum attr_on on, const char *id,
+                     const char *unit_entry)
 {
 	r->each = true;
 	r->each_item = on;
 	r->each_sel = sel_new(SEL_ALL, on);
+	r->each_sel->kids = xcalloc(2, sizeof(*r->each_sel->kids));
 	struct sel *s = sel_new(SEL_ENTRY, on);
 	s->id = xstrdup(id);
-	r->each_sel->kids = xcalloc(1, sizeof(*r->each_sel->kids));
 	r->each_sel->kids[r->each_sel->n_kids++] = s;
+	/* An option's id is its entry's own: the rule is that entry's option's. */
+	if (unit_entry) {
+		s = sel_new(SEL_UNIT_ENTRY, on);
+		s->id = xstrdup(unit_entry);
+		r->each_sel->kids[r->each_sel->n_kids++] = s;
+	}
 	p->has_this = true;
 	p->this_item = on;
 }
 
 struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, enum attr_on on,
-                          const char *id, struct diags *d)
+                          const char *id, const char *unit_entry, struct diags *d)
 {
 	struct rule *r = xcalloc(1, sizeof(*r));
 	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
 	if (id)
-		stand_on(r, p, on, id);
+		stand_on(r, p, on, id, unit_entry);
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
 	r->label = xml_prop(n, "label");
