@@ -257,7 +257,7 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 	words[0] = (char *)self->name;
 	for (int k = i + 1; k < argc; k++)
 		words[k - i] = argv[k];
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	int rc = cmd_change_file(s, path, argc - i, words, stdout);
 	session_free(s);
 	free(words);
@@ -446,7 +446,7 @@ static int exec_new(int argc, char **argv)
 		        vis(path), vis(path));
 		goto out;
 	}
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	const struct system *sys = session_system(s, spec.system, &d);
 	if (sys == NULL) {
@@ -507,7 +507,7 @@ static int exec_status(int argc, char **argv)
 		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("status takes one roster file"));
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
@@ -614,7 +614,7 @@ static int exec_suggest(int argc, char **argv)
 		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("suggest takes one roster file"));
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	struct roster *r = NULL;
 	struct eval *ev = NULL;

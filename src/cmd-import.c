@@ -115,7 +115,7 @@ static int exec_import(int argc, char **argv)
 	char *text = read_text(path, &len);
 	if (text == NULL)
 		goto out;
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	struct import_claims *claims = NULL;
 	char *xml = import_text(s, text, len, path, &io, &claims, &d);

@@ -472,7 +472,7 @@ static int exec_tournament(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("no roster file or directory given"));
 	const char *pack = argv[optind++];
 
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags pd = DIAGS_INIT;
 	struct event *ev = event_load(s, pack, &pd);
 	if (ev == NULL) {

@@ -822,7 +822,7 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 	/* Sections that stand once: their readers size an array for one block or keep one
 	 * value, so a second would write past the first's array or silently replace it. The
 	 * schema cannot say so (XSD 1.0 has no "at most once" inside the choice that lets them
-	 * come in any order), and a cached or lax schema checks nothing: the reader refuses. */
+	 * come in any order): the reader refuses. */
 	static const char *const once[] = { "start", "progression", "recovery", "scales",
 	                                     "advances", "enlist-once", "repair" };
 	xmlNodePtr seen[MUSTER_ARRAY_LEN(once)] = { NULL };

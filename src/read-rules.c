@@ -180,10 +180,10 @@ static int read_op(xmlNodePtr n, const struct rp *p, enum cmp_op *op, char **tex
 
 /* --- unknown attributes ---------------------------------------------------------------------- */
 
-/* The schema leaves selectors, conditions and expressions to this reader (rules.xsd says why),
- * and a cached file skips the schema: so the reader refuses an attribute it does not know, which
- * would otherwise be ignored and change a rule's meaning without a word (<clamp mx="1">). Each
- * element knows a few names, so the check is linear in the attributes of the file. */
+/* The schema leaves selectors, conditions and expressions to this reader (rules.xsd says why):
+ * so the reader refuses an attribute it does not know, which would otherwise be ignored and
+ * change a rule's meaning without a word (<clamp mx="1">). Each element knows a few names, so
+ * the check is linear in the attributes of the file. */
 struct known_attrs {
 	const char *elem;
 	const char *names; /* space-separated */

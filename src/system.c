@@ -648,7 +648,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 	if (root_el == NULL)
 		goto fail;
 	const struct xml_schema *xs = session_schema(s, SCHEMA_RULES, d);
-	if (xs == NULL || xml_schema_check_parsed(xs, doc, path, d) != 0)
+	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
 		goto fail;
 	sys->id = xml_prop(root_el, "id");
 	sys->name = xml_prop(root_el, "name");
