@@ -22,6 +22,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The row of table t that a roll gives unit u: the row holding the roll, or when the unit
+ * took all that row gives, its fallback's, in turn. NULL when no row holds the roll; why
+ * says which fallbacks were followed. */
+static const struct camp_row *table_row(const struct camp_table *t, const struct camp_unit *u,
+                                        long roll, struct strbuf *why)
+{
+	const struct camp_row *row = NULL;
+	for (size_t step = 0; step <= t->n_rows; step++) {
+		row = NULL;
+		for (size_t j = 0; j < t->n_rows && row == NULL; j++)
+			if (roll >= t->rows[j].from && roll <= t->rows[j].to)
+				row = &t->rows[j];
+		if (row == NULL)
+			break;
+		bool open = false;
+		for (size_t k = 0; k < row->n_advances && !open; k++) {
+			const struct camp_advance *ra = row->advances[k];
+			size_t same = 0;
+			for (size_t i = 0; i < u->n_trains; i++)
+				same += u->trains[i].adv == ra;
+			open = ra->opt.max >= OPTION_UNBOUNDED || (long)same < ra->opt.max;
+		}
+		if (open || row->fallback == LONG_MIN)
+			break;
+		strbuf_addf(why, _(" (%ld counts as %ld: the unit has taken all it gives)"), roll,
+		            row->fallback);
+		roll = row->fallback;
+	}
+	return row;
+}
+
 /* A rolled advance: the roll must be one its dice give, the unit must have come through the
  * last battle as the table asks, the table's limit per battle holds, and the advance must be
  * one the roll's row gives (or its fallback's, when the unit took all of the row's). */
@@ -69,30 +100,8 @@ int deriv_table_train(struct deriv *v, const struct ledger_entry *le, struct cam
 		                v->table_used[ti], t->name, t->per_battle);
 		return 0;
 	}
-	long roll = le->roll;
-	const struct camp_row *row = NULL;
 	struct strbuf why = STRBUF_INIT;
-	for (size_t step = 0; step <= t->n_rows; step++) {
-		row = NULL;
-		for (size_t j = 0; j < t->n_rows && row == NULL; j++)
-			if (roll >= t->rows[j].from && roll <= t->rows[j].to)
-				row = &t->rows[j];
-		if (row == NULL)
-			break;
-		bool open = false;
-		for (size_t k = 0; k < row->n_advances && !open; k++) {
-			const struct camp_advance *ra = row->advances[k];
-			size_t same = 0;
-			for (size_t i = 0; i < u->n_trains; i++)
-				same += u->trains[i].adv == ra;
-			open = ra->opt.max >= OPTION_UNBOUNDED || (long)same < ra->opt.max;
-		}
-		if (open || row->fallback == LONG_MIN)
-			break;
-		strbuf_addf(&why, _(" (%ld counts as %ld: the unit has taken all it gives)"), roll,
-		            row->fallback);
-		roll = row->fallback;
-	}
+	const struct camp_row *row = table_row(t, u, le->roll, &why);
 	bool listed = false;
 	struct strbuf opts = STRBUF_INIT;
 	for (size_t k = 0; row && k < row->n_advances; k++) {
