@@ -776,6 +776,52 @@ char *import_text(struct session *s, const char *text, size_t len, const char *f
 	return xml;
 }
 
+/* The game first, wherever its line stands: the roster's own lines above the first list
+ * need its fields. Looked for until a system is known or an error is added to the
+ * errors_before there were. */
+static void find_game(struct st *t, const char *text, const char *end, size_t errors_before)
+{
+	for (const char *p = text; p < end && t->sys == NULL && t->d->errors + t->d->fatals == errors_before;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *line = trim(p, n);
+		const char *colon = strstr(line, ": ");
+		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
+		              strncmp(line, _("Game"), (size_t)(colon - line)) == 0) &&
+		    (size_t)(colon - line) == (strncmp(line, "Game", 4) == 0 ? 4 : strlen(_("Game")))) {
+			long no = 1;
+			for (const char *q = text; q < p; q++)
+				no += *q == '\n';
+			t->sys = find_system(t, colon + 2, no);
+		}
+		free(line);
+		p = nl ? nl + 1 : end;
+	}
+}
+
+/* Frees what the import state holds (not the state itself). */
+static void st_release(struct st *t)
+{
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(builtin); i++)
+		rx_free(t->rx[i]);
+	for (size_t li = 0; li < t->n_lists; li++) {
+		struct ilist *l = &t->lists[li];
+		for (size_t i = 0; i < l->n_units; i++) {
+			free(l->units[i].label);
+			free(l->units[i].join);
+			free(l->units[i].id);
+			free(l->units[i].attach);
+			free(l->units[i].opts);
+		}
+		free(l->units);
+		free(l->title);
+		strbuf_release(&l->fields);
+	}
+	free(t->lists);
+	free(t->name);
+	strbuf_release(&t->roster_fields);
+}
+
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
                          const struct import_opts *o, struct import_claims **claims,
                          struct diags *d)
@@ -813,24 +859,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		p = nl ? nl + 1 : end;
 		titled = p < end && *p == '=' && p[1] == '=';
 	}
-	/* The game first, wherever its line stands: the roster's own lines above the first list
-	 * need its fields. */
-	for (const char *p = text; p < end && t.sys == NULL && d->errors + d->fatals == errors_before;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char *line = trim(p, n);
-		const char *colon = strstr(line, ": ");
-		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
-		              strncmp(line, _("Game"), (size_t)(colon - line)) == 0) &&
-		    (size_t)(colon - line) == (strncmp(line, "Game", 4) == 0 ? 4 : strlen(_("Game")))) {
-			long no = 1;
-			for (const char *q = text; q < p; q++)
-				no += *q == '\n';
-			t.sys = find_system(&t, colon + 2, no);
-		}
-		free(line);
-		p = nl ? nl + 1 : end;
-	}
+	find_game(&t, text, end, errors_before);
 	long no = 0;
 	for (const char *p = text; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -863,23 +892,6 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		if (claims)
 			*claims = claims_of(&t);
 	}
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(builtin); i++)
-		rx_free(t.rx[i]);
-	for (size_t li = 0; li < t.n_lists; li++) {
-		struct ilist *l = &t.lists[li];
-		for (size_t i = 0; i < l->n_units; i++) {
-			free(l->units[i].label);
-			free(l->units[i].join);
-			free(l->units[i].id);
-			free(l->units[i].attach);
-			free(l->units[i].opts);
-		}
-		free(l->units);
-		free(l->title);
-		strbuf_release(&l->fields);
-	}
-	free(t.lists);
-	free(t.name);
-	strbuf_release(&t.roster_fields);
+	st_release(&t);
 	return xml;
 }
