@@ -44,4 +44,17 @@ run_muster "export: compact nests in parentheses" 0 \
 	export $data --style=compact "$f"
 run_muster "set: the Divers off, with what they hold" 0 "" set $data "$f" reef-squad --option=squad-diver=0
 hasnt "set: the gun went with them" "$f" 'harpoon-gun'
+
+# import: a pasted list's options nest as the catalog's, each under the one listed before it.
+printf 'Reef Squad x5\n  + Squad Chief\n  + Storm maul\n  + Diver x4\n  + Harpoon gun\n  + Barbed tips\n' >"$tmp/post.txt"
+run_muster "import: a squad with options of options" 0 "75 of 200 sh" \
+	import $data --system=tidewatch --size=skirmish -o "$tmp/post.xml" "$tmp/post.txt"
+ok_if "import: the tips inside the gun inside the Divers" \
+	grep -q '<option id="barbed-tips"/>' "$tmp/post.xml"
+run_muster "import: status indents the options of options" 0 "            + Barbed tips" \
+	status $data "$tmp/post.xml"
+printf 'Reef Squad x5\n  + Barbed tips\n' >"$tmp/orphan.txt"
+run_muster "import: an option whose parent is not listed is refused" 2 \
+	"option 'Barbed tips' stands under option 'Harpoon gun': list that first" \
+	import $data --system=tidewatch --size=skirmish "$tmp/orphan.txt"
 tap_done

@@ -86,10 +86,15 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 		fprintf(out, _(", joins %zu"), (size_t)ru->attach + 1);
 	fputc('\n', out);
 	for (size_t k = 0; k < ru->n_opts; k++) {
+		/* An option's options stand under it, indented. */
+		int depth = 0;
+		for (uint32_t up = ru->opts[k].up; up && up <= ru->n_opts; up = ru->opts[up - 1].up)
+			depth++;
 		if (ru->opts[k].count > 1)
-			fprintf(out, "        + %s x%ld\n", vis(ru->opts[k].opt->name), (long)ru->opts[k].count);
+			fprintf(out, "        %*s+ %s x%ld\n", 2 * depth, "", vis(ru->opts[k].opt->name),
+			        (long)ru->opts[k].count);
 		else
-			fprintf(out, "        + %s\n", vis(ru->opts[k].opt->name));
+			fprintf(out, "        %*s+ %s\n", 2 * depth, "", vis(ru->opts[k].opt->name));
 	}
 	(void)l;
 }
@@ -252,7 +257,7 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 	words[0] = (char *)self->name;
 	for (int k = i + 1; k < argc; k++)
 		words[k - i] = argv[k];
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	int rc = cmd_change_file(s, path, argc - i, words, stdout);
 	session_free(s);
 	free(words);
@@ -441,7 +446,7 @@ static int exec_new(int argc, char **argv)
 		        vis(path), vis(path));
 		goto out;
 	}
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	const struct system *sys = session_system(s, spec.system, &d);
 	if (sys == NULL) {
@@ -502,7 +507,7 @@ static int exec_status(int argc, char **argv)
 		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("status takes one roster file"));
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
@@ -609,7 +614,7 @@ static int exec_suggest(int argc, char **argv)
 		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("suggest takes one roster file"));
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	struct roster *r = NULL;
 	struct eval *ev = NULL;

@@ -668,7 +668,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
                   int nrest, const struct args *a)
 {
 	struct diags d = DIAGS_INIT, before = DIAGS_INIT;
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	int rc = MUSTER_EXIT_TROUBLE;
 	char *buf = NULL, *orig = NULL;
 	size_t len = 0, orig_len = 0;
@@ -809,7 +809,7 @@ static int exec_campaign(int argc, char **argv)
 		goto out;
 	}
 	struct diags d = DIAGS_INIT;
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
 	long errors = edit_check(s, path, NULL, 0, &r, &ev, &d);

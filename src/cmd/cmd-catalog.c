@@ -260,7 +260,7 @@ static int exec_catalog(int argc, char **argv)
 	int ret;
 	if (cmd_getopt(self, argc, argv, &ret) == 0)
 		return ret;
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	if (optind >= argc) {
 		int rc = list_systems(s);
 		session_free(s);

@@ -122,7 +122,7 @@ static int exec_complete(int argc, char **argv)
 	if (nargs != (options ? 2 : 1))
 		return cmd_usage_error(self, _("complete %s takes %s"), what,
 		                       options ? "SYSTEM ENTRY" : "SYSTEM");
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	const struct system *sys = load(s, argv[optind + 1]);
 	for (size_t i = 0; sys && sizes && i < sys->n_sizes; i++)
 		printf("%s\n", vis(sys->sizes[i].id));

@@ -501,7 +501,7 @@ static int exec_edit(int argc, char **argv)
 	struct editor e;
 	memset(&e, 0, sizeof(e));
 	e.path = argv[optind];
-	e.s = cmd_session_new();
+	e.s = session_new();
 	/* The file's own bytes: an undo back to the start gives them back exactly. */
 	FILE *f = fopen(e.path, "rb");
 	if (f == NULL) {

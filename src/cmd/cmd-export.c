@@ -122,7 +122,7 @@ static int exec_export(int argc, char **argv)
 	if (out && cmd_check_output(out, force, &path, 1) != 0)
 		return MUSTER_EXIT_TROUBLE;
 	struct diags d = DIAGS_INIT;
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct roster *r = roster_load(s, path, &d);
 	struct eval *ev = r ? eval_new(r, &d) : NULL;
 	if (ev)

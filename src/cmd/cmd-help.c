@@ -26,7 +26,7 @@ const struct cmd_entry cmd_help_entry = {
 
 static int help_rules(const char *id)
 {
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	const struct system *sys = session_system(s, id, &d);
 	int status = MUSTER_EXIT_OK;

@@ -78,6 +78,54 @@ static char *read_text(const char *path, size_t *len)
 	return buf;
 }
 
+/* The imported roster must load, and the catalog confirm the figures the text stated;
+ * then it goes to output, or to stdout. Returns the exit status. */
+static int check_import(struct session *s, const char *path, const char *output,
+                        const char *xml, const struct import_claims *claims)
+{
+	int rc = MUSTER_EXIT_TROUBLE;
+	/* The roster must load: a size or a faction the text did not give is said now. */
+	const char *name = output ? output : path;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	struct diags cd = DIAGS_INIT, wd = DIAGS_INIT;
+	if (edit_check(s, name, xml, strlen(xml), &r, &ev, &cd) < 0) {
+		cmd_diags_unplace(&cd, name);
+		diags_sort(&cd);
+		diags_print(&cd, stderr, DIAG_TEXT);
+		fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
+	} else {
+		import_check(claims, ev, &wd);
+		diags_print(&wd, stderr, DIAG_TEXT);
+		/* A stated figure the catalog does not confirm: the roster is what the catalog
+		 * makes of the units, perhaps not the army the player posted. Exit 1 says to
+		 * look (the warnings say where), as diff's 1 says the files differ. A count that
+		 * may be models or points is an error: which army was meant is unknown. */
+		int ok = wd.warnings > 0 ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
+		if (wd.errors > 0) {
+			fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
+		} else if (output == NULL) {
+			fputs(xml, stdout);
+			rc = ok;
+		} else {
+			struct diags sd = DIAGS_INIT;
+			if (save_file(output, xml, strlen(xml), &sd) != 0) {
+				diags_print(&sd, stderr, DIAG_TEXT);
+			} else {
+				diags_sort(&cd);
+				cmd_print_status(ev, &cd, true, stdout);
+				rc = ok;
+			}
+			diags_release(&sd);
+		}
+	}
+	diags_release(&wd);
+	eval_free(ev);
+	roster_free(r);
+	diags_release(&cd);
+	return rc;
+}
+
 static int exec_import(int argc, char **argv)
 {
 	const struct cmd_entry *self = &cmd_import_entry;
@@ -115,7 +163,7 @@ static int exec_import(int argc, char **argv)
 	char *text = read_text(path, &len);
 	if (text == NULL)
 		goto out;
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	struct import_claims *claims = NULL;
 	char *xml = import_text(s, text, len, path, &io, &claims, &d);
@@ -123,45 +171,7 @@ static int exec_import(int argc, char **argv)
 		diags_print(&d, stderr, DIAG_TEXT);
 		fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
 	} else {
-		/* The roster must load: a size or a faction the text did not give is said now. */
-		const char *name = output ? output : path;
-		struct roster *r = NULL;
-		struct eval *ev = NULL;
-		struct diags cd = DIAGS_INIT, wd = DIAGS_INIT;
-		if (edit_check(s, name, xml, strlen(xml), &r, &ev, &cd) < 0) {
-			cmd_diags_unplace(&cd, name);
-			diags_sort(&cd);
-			diags_print(&cd, stderr, DIAG_TEXT);
-			fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
-		} else {
-			import_check(claims, ev, &wd);
-			diags_print(&wd, stderr, DIAG_TEXT);
-			/* A stated figure the catalog does not confirm: the roster is what the catalog
-			 * makes of the units, perhaps not the army the player posted. Exit 1 says to
-			 * look (the warnings say where), as diff's 1 says the files differ. A count that
-			 * may be models or points is an error: which army was meant is unknown. */
-			int ok = wd.warnings > 0 ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
-			if (wd.errors > 0) {
-				fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
-			} else if (output == NULL) {
-				fputs(xml, stdout);
-				rc = ok;
-			} else {
-				struct diags sd = DIAGS_INIT;
-				if (save_file(output, xml, strlen(xml), &sd) != 0) {
-					diags_print(&sd, stderr, DIAG_TEXT);
-				} else {
-					diags_sort(&cd);
-					cmd_print_status(ev, &cd, true, stdout);
-					rc = ok;
-				}
-				diags_release(&sd);
-			}
-		}
-		diags_release(&wd);
-		eval_free(ev);
-		roster_free(r);
-		diags_release(&cd);
+		rc = check_import(s, path, output, xml, claims);
 	}
 	free(xml);
 	import_claims_free(claims);

@@ -56,7 +56,7 @@ static int exec_show(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("show takes one roster file"));
 	const char *path = argv[optind];
 	struct diags d = DIAGS_INIT;
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct roster *r = roster_load(s, path, &d);
 	if (r == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);

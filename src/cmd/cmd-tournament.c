@@ -437,6 +437,9 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+static int run_tournament(const char *pack, char **paths, int n_paths, const char *csv_out,
+                          const char *xml_out, int jobs, bool force);
+
 static int exec_tournament(int argc, char **argv)
 {
 	const struct cmd_entry *self = &cmd_tournament_entry;
@@ -472,53 +475,14 @@ static int exec_tournament(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("no roster file or directory given"));
 	const char *pack = argv[optind++];
 
-	struct session *s = cmd_session_new();
-	struct diags pd = DIAGS_INIT;
-	struct event *ev = event_load(s, pack, &pd);
-	if (ev == NULL) {
-		diags_print(&pd, stderr, DIAG_TEXT);
-		diags_release(&pd);
-		session_free(s);
-		return MUSTER_EXIT_TROUBLE;
-	}
-	diags_release(&pd);
+	return run_tournament(pack, argv + optind, argc - optind, csv_out, xml_out, jobs, force);
+}
 
-	struct walk w = WALK_INIT;
-	for (int i = optind; i < argc; i++)
-		walk_add(&w, argv[i]);
-	size_t n = w.n;
-	/* A report never replaces the pack or a list it reports on (nor, without --force,
-	 * anything else). */
-	const char **inputs = xcalloc(n + 2, sizeof(*inputs));
-	inputs[0] = pack;
-	for (size_t i = 0; i < n; i++)
-		inputs[i + 1] = w.v[i].path;
-	int bad = (csv_out && cmd_check_output(csv_out, force, inputs, n + 1) != 0) ||
-	          (xml_out && cmd_check_output(xml_out, force, inputs, n + 1) != 0);
-	free(inputs);
-	if (bad) {
-		walk_release(&w);
-		event_free(ev);
-		session_free_at_exit(s);
-		return MUSTER_EXIT_TROUBLE;
-	}
-	struct entry_row *rows = xcalloc(n + 1, sizeof(*rows));
-	for (size_t i = 0; i < n; i++) {
-		rows[i].file = w.v[i].path;
-		rows[i].problem = w.v[i].problem;
-	}
-	struct run run = { s, ev, rows };
-	batch_run(n, (unsigned)jobs, check_one, &run);
-
-	size_t dups = find_duplicates(rows, n);
-	size_t count[3] = { 0, 0, 0 };
-	int status = MUSTER_EXIT_OK;
-	for (size_t i = 0; i < n; i++) {
-		count[rows[i].status]++;
-		if (rows[i].status > status)
-			status = rows[i].status;
-	}
-
+/* The report on stdout, and on stderr what made a file unreadable: the table, the
+ * violations, the identical submissions and the summary. */
+static void print_report(const struct event *ev, const struct entry_row *rows, size_t n,
+                         const size_t *count, size_t dups)
+{
 	struct strbuf out = STRBUF_INIT;
 	strbuf_addf(&out, _("Event: %s (%s)\n\n"), ev->name ? vis(ev->name) : "", vis(ev->system_id));
 	print_table(rows, n, &out);
@@ -569,6 +533,61 @@ static int exec_tournament(int argc, char **argv)
 	fflush(stderr);
 	fputs(out.s, stdout);
 	strbuf_release(&out);
+}
+
+/* Checks each of the n_paths rosters (files or directories) against the event pack and
+ * reports on them, also into csv_out and xml_out when given. Returns the exit status. */
+static int run_tournament(const char *pack, char **paths, int n_paths, const char *csv_out,
+                          const char *xml_out, int jobs, bool force)
+{
+	struct session *s = session_new();
+	struct diags pd = DIAGS_INIT;
+	struct event *ev = event_load(s, pack, &pd);
+	if (ev == NULL) {
+		diags_print(&pd, stderr, DIAG_TEXT);
+		diags_release(&pd);
+		session_free(s);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	diags_release(&pd);
+
+	struct walk w = WALK_INIT;
+	for (int i = 0; i < n_paths; i++)
+		walk_add(&w, paths[i]);
+	size_t n = w.n;
+	/* A report never replaces the pack or a list it reports on (nor, without --force,
+	 * anything else). */
+	const char **inputs = xcalloc(n + 2, sizeof(*inputs));
+	inputs[0] = pack;
+	for (size_t i = 0; i < n; i++)
+		inputs[i + 1] = w.v[i].path;
+	int bad = (csv_out && cmd_check_output(csv_out, force, inputs, n + 1) != 0) ||
+	          (xml_out && cmd_check_output(xml_out, force, inputs, n + 1) != 0);
+	free(inputs);
+	if (bad) {
+		walk_release(&w);
+		event_free(ev);
+		session_free_at_exit(s);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	struct entry_row *rows = xcalloc(n + 1, sizeof(*rows));
+	for (size_t i = 0; i < n; i++) {
+		rows[i].file = w.v[i].path;
+		rows[i].problem = w.v[i].problem;
+	}
+	struct run run = { s, ev, rows };
+	batch_run(n, (unsigned)jobs, check_one, &run);
+
+	size_t dups = find_duplicates(rows, n);
+	size_t count[3] = { 0, 0, 0 };
+	int status = MUSTER_EXIT_OK;
+	for (size_t i = 0; i < n; i++) {
+		count[rows[i].status]++;
+		if (rows[i].status > status)
+			status = rows[i].status;
+	}
+
+	print_report(ev, rows, n, count, dups);
 
 	struct diags wd = DIAGS_INIT;
 	if (csv_out && write_csv(csv_out, rows, n, &wd) != 0)

@@ -168,7 +168,7 @@ static int exec_validate(int argc, char **argv)
 		v[i].problem = w.v[i].problem;
 	}
 	/* One session for every file: each game system is loaded once, however many lists. */
-	struct session *s = cmd_session_new();
+	struct session *s = session_new();
 	struct run run = { s, v, verbose && fmt == DIAG_TEXT };
 	batch_run(n, (unsigned)jobs, check_one, &run);
 	int status = MUSTER_EXIT_OK;

@@ -7,9 +7,7 @@
 #include "batch.h"
 #include "data.h"
 #include "model.h"
-#include "session.h"
 #include "util.h"
-#include "vcache.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -388,13 +386,6 @@ int cmd_parse_limit(const struct cmd_entry *cmd, char *arg, long *limit, const c
 	if (parse_long(arg, 0, MUSTER_MAX_COST, limit) != 0)
 		return cmd_usage_error(cmd, _("--limit=%s: give a whole number"), arg);
 	return 0;
-}
-
-struct session *cmd_session_new(void)
-{
-	struct session *s = session_new();
-	session_use_cache(s, vcache_new(vcache_dir()));
-	return s;
 }
 
 void cmd_diags_unplace(struct diags *d, const char *file)

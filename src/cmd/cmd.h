@@ -185,8 +185,6 @@ int cmd_parse_jobs(const struct cmd_entry *cmd, const char *arg, int *jobs);
  * file the user cannot open. */
 struct diags;
 void cmd_diags_unplace(struct diags *d, const char *file);
-/* A new session for a command: with the schema cache of vcache_dir() (MUSTER_CACHE_DIR). */
-struct session *cmd_session_new(void);
 /* An -o OUT about to be written: 0, or -1 with a message printed when OUT is an existing
  * regular file and force is false, or when it is the same file (device and inode, whatever
  * the names) as one of the n inputs, force or not: a report must never replace what it was

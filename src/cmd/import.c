@@ -52,6 +52,7 @@ enum { G_NAME, G_COUNT, G_POINTS, G_OPTIONS, G_JOIN, G_N };
 struct iopt {
 	const struct entry_option *o;
 	long count;
+	size_t up;              /* 1 + index of the option it stands under; 0: on the unit */
 };
 
 struct iunit {
@@ -190,13 +191,24 @@ static int add_option(struct st *t, long line, struct iunit *u, const char *text
 			err(t, line, _("'%s' has no option '%s'"), u->e->name, text);
 		return -1;
 	}
-	for (size_t i = 0; i < u->n_opts; i++)
+	size_t up = 0;
+	for (size_t i = 0; i < u->n_opts; i++) {
 		if (u->opts[i].o == o) {
 			u->opts[i].count += count;
 			return 0;
 		}
+		if (o->up && u->opts[i].o == &u->e->options[o->up - 1])
+			up = i + 1;
+	}
+	/* An option of an option: the one it stands under comes first, as in the roster. */
+	if (o->up && up == 0) {
+		err(t, line, _("option '%s' stands under option '%s': list that first"), o->name,
+		    u->e->options[o->up - 1].name);
+		return -1;
+	}
 	GROW(u->opts, u->cap_opts, u->n_opts + 1);
 	u->opts[u->n_opts].o = o;
+	u->opts[u->n_opts].up = up;
 	u->opts[u->n_opts++].count = count;
 	return 0;
 }
@@ -578,6 +590,40 @@ static void attr(struct strbuf *sb, const char *name, const char *v)
 	strbuf_addc(sb, '"');
 }
 
+/* The options of u under the one numbered up - 1 (0: the unit), in the order they came. */
+static void write_level(struct strbuf *sb, const struct iunit *u, const size_t *first,
+                        const size_t *next, size_t up, int depth)
+{
+	for (size_t k = first[up]; k; k = next[k - 1]) {
+		const struct iopt *io = &u->opts[k - 1];
+		strbuf_addf(sb, "%*s<option", 2 * depth, "");
+		attr(sb, "id", io->o->id);
+		if (io->count > 1)
+			strbuf_addf(sb, " count=\"%ld\"", io->count);
+		if (first[k] == 0) {
+			strbuf_adds(sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(sb, ">\n");
+		write_level(sb, u, first, next, k, depth + 1);
+		strbuf_addf(sb, "%*s</option>\n", 2 * depth, "");
+	}
+}
+
+/* u's options nested as the catalog's: each list of children made once, in one pass. */
+static void write_options(struct strbuf *sb, const struct iunit *u)
+{
+	size_t *first = xcalloc(u->n_opts + 1, sizeof(*first));
+	size_t *next = xcalloc(u->n_opts + 1, sizeof(*next));
+	for (size_t k = u->n_opts; k > 0; k--) {
+		next[k - 1] = first[u->opts[k - 1].up];
+		first[u->opts[k - 1].up] = k;
+	}
+	write_level(sb, u, first, next, 0, 3);
+	free(first);
+	free(next);
+}
+
 static char *to_xml(struct st *t, const struct import_opts *o)
 {
 	const struct system *sys = t->sys;
@@ -631,13 +677,7 @@ static char *to_xml(struct st *t, const struct import_opts *o)
 				continue;
 			}
 			strbuf_adds(&sb, ">\n");
-			for (size_t k = 0; k < u->n_opts; k++) {
-				strbuf_adds(&sb, "      <option");
-				attr(&sb, "id", u->opts[k].o->id);
-				if (u->opts[k].count > 1)
-					strbuf_addf(&sb, " count=\"%ld\"", u->opts[k].count);
-				strbuf_adds(&sb, "/>\n");
-			}
+			write_options(&sb, u);
 			strbuf_adds(&sb, "    </unit>\n");
 		}
 		strbuf_adds(&sb, "  </list>\n");
@@ -736,6 +776,52 @@ char *import_text(struct session *s, const char *text, size_t len, const char *f
 	return xml;
 }
 
+/* The game first, wherever its line stands: the roster's own lines above the first list
+ * need its fields. Looked for until a system is known or an error is added to the
+ * errors_before there were. */
+static void find_game(struct st *t, const char *text, const char *end, size_t errors_before)
+{
+	for (const char *p = text; p < end && t->sys == NULL && t->d->errors + t->d->fatals == errors_before;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *line = trim(p, n);
+		const char *colon = strstr(line, ": ");
+		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
+		              strncmp(line, _("Game"), (size_t)(colon - line)) == 0) &&
+		    (size_t)(colon - line) == (strncmp(line, "Game", 4) == 0 ? 4 : strlen(_("Game")))) {
+			long no = 1;
+			for (const char *q = text; q < p; q++)
+				no += *q == '\n';
+			t->sys = find_system(t, colon + 2, no);
+		}
+		free(line);
+		p = nl ? nl + 1 : end;
+	}
+}
+
+/* Frees what the import state holds (not the state itself). */
+static void st_release(struct st *t)
+{
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(builtin); i++)
+		rx_free(t->rx[i]);
+	for (size_t li = 0; li < t->n_lists; li++) {
+		struct ilist *l = &t->lists[li];
+		for (size_t i = 0; i < l->n_units; i++) {
+			free(l->units[i].label);
+			free(l->units[i].join);
+			free(l->units[i].id);
+			free(l->units[i].attach);
+			free(l->units[i].opts);
+		}
+		free(l->units);
+		free(l->title);
+		strbuf_release(&l->fields);
+	}
+	free(t->lists);
+	free(t->name);
+	strbuf_release(&t->roster_fields);
+}
+
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
                          const struct import_opts *o, struct import_claims **claims,
                          struct diags *d)
@@ -773,24 +859,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		p = nl ? nl + 1 : end;
 		titled = p < end && *p == '=' && p[1] == '=';
 	}
-	/* The game first, wherever its line stands: the roster's own lines above the first list
-	 * need its fields. */
-	for (const char *p = text; p < end && t.sys == NULL && d->errors + d->fatals == errors_before;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char *line = trim(p, n);
-		const char *colon = strstr(line, ": ");
-		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
-		              strncmp(line, _("Game"), (size_t)(colon - line)) == 0) &&
-		    (size_t)(colon - line) == (strncmp(line, "Game", 4) == 0 ? 4 : strlen(_("Game")))) {
-			long no = 1;
-			for (const char *q = text; q < p; q++)
-				no += *q == '\n';
-			t.sys = find_system(&t, colon + 2, no);
-		}
-		free(line);
-		p = nl ? nl + 1 : end;
-	}
+	find_game(&t, text, end, errors_before);
 	long no = 0;
 	for (const char *p = text; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -823,23 +892,6 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		if (claims)
 			*claims = claims_of(&t);
 	}
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(builtin); i++)
-		rx_free(t.rx[i]);
-	for (size_t li = 0; li < t.n_lists; li++) {
-		struct ilist *l = &t.lists[li];
-		for (size_t i = 0; i < l->n_units; i++) {
-			free(l->units[i].label);
-			free(l->units[i].join);
-			free(l->units[i].id);
-			free(l->units[i].attach);
-			free(l->units[i].opts);
-		}
-		free(l->units);
-		free(l->title);
-		strbuf_release(&l->fields);
-	}
-	free(t.lists);
-	free(t.name);
-	strbuf_release(&t.roster_fields);
+	st_release(&t);
 	return xml;
 }

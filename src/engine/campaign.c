@@ -7,10 +7,13 @@
  * for destroyed models, XP spent raises Levels, a training takes an advance within its limits.
  * Every figure is derived, never stored, so a corrected entry corrects all that follows. What
  * an entry breaks is an error citing the campaign rule; what cannot be understood (an unknown
- * unit, a die roll no die gives) is fatal, with the entry's line.
+ * unit, a die roll no die gives) is fatal, with the entry's line. The entries that change one
+ * unit or the army (trainings, repairs) are judged in campaign-train.c; campaign-int.h holds
+ * the pass's state that the two files share.
  */
 #include "muster.h"
 #include "campaign.h"
+#include "campaign-int.h"
 #include "catalog.h"
 #include "eval.h"
 #include "idx.h"
@@ -100,26 +103,8 @@ void camp_trip(const struct camp_travel *tr, const struct camp_terrain *t, long 
 
 /* --- the pass ------------------------------------------------------------------------------ */
 
-struct deriv {
-	struct roster *r;
-	const struct system *sys;
-	const struct camp_def *cd;
-	struct campaign *c;
-	struct diags *d;
-	struct idx *ids;           /* unit id -> camp_unit */
-	struct idx *gone;          /* entry id of a destroyed once-only unit -> its camp_unit */
-	long *table_used;          /* per roll table: units upgraded on it since the last battle */
-	int64_t *yields;           /* per currency: what the chosen means yield at each battle */
-	struct idx *barracks;      /* "GROUP|ITEM" -> item, made on first use */
-	char **keys;
-	size_t n_keys;
-	long stamp;                /* counts up; marks a unit seen once in one battle */
-};
-
-static void violation(struct deriv *v, const struct ledger_entry *le, long line, long col,
-                      const char *ref, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static void violation(struct deriv *v, const struct ledger_entry *le, long line, long col,
-                      const char *ref, const char *fmt, ...)
+void deriv_violation(struct deriv *v, const struct ledger_entry *le, long line, long col,
+                     const char *ref, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -128,11 +113,6 @@ static void violation(struct deriv *v, const struct ledger_entry *le, long line,
 	diags_add(&v->c->viol, SEV_ERROR, v->r->file, line ? line : le->line, line ? col : le->col,
 	          ref, "campaign", "%s", msg);
 	free(msg);
-}
-
-static const char *unit_name(const struct camp_unit *u)
-{
-	return u->ru->label ? u->ru->label : u->ru->entry->name;
 }
 
 /* The unit's base value of attribute a: its Level's band for the band attribute. */
@@ -180,7 +160,7 @@ static long trained_value(const struct deriv *v, const struct camp_unit *u, cons
 	return (long)x;
 }
 
-static int64_t cost_of(const struct deriv *v, const struct camp_unit *u, long models, size_t ci)
+int64_t deriv_cost_of(const struct deriv *v, const struct camp_unit *u, long models, size_t ci)
 {
 	int64_t *costs = xcalloc(v->sys->n_costs + 1, sizeof(*costs));
 	int64_t x = eval_unit_cost(v->sys, u->ru, models, costs) == 0 ? costs[ci] : INT64_MAX / 4;
@@ -192,7 +172,7 @@ static int64_t unit_cost(const struct deriv *v, const struct camp_unit *u, long 
 {
 	if (v->cd->pay < 0)
 		return 0;
-	return cost_of(v, u, models, (size_t)v->cd->currencies[v->cd->pay].cost);
+	return deriv_cost_of(v, u, models, (size_t)v->cd->currencies[v->cd->pay].cost);
 }
 
 static void set_level(struct deriv *v, struct camp_unit *u)
@@ -202,7 +182,7 @@ static void set_level(struct deriv *v, struct camp_unit *u)
 }
 
 /* Does the unit match selector s (NULL: every unit)? Its catalog card, untrained. */
-static bool unit_matches(struct deriv *v, const struct camp_unit *u, const struct sel *s)
+bool deriv_unit_matches(struct deriv *v, const struct camp_unit *u, const struct sel *s)
 {
 	if (s == NULL)
 		return true;
@@ -219,27 +199,27 @@ static bool unit_matches(struct deriv *v, const struct camp_unit *u, const struc
 
 static bool is_once(struct deriv *v, struct camp_unit *u)
 {
-	return v->cd->once != NULL && unit_matches(v, u, v->cd->once);
+	return v->cd->once != NULL && deriv_unit_matches(v, u, v->cd->once);
 }
 
 /* Spends amount of currency cur; spending more than the pool holds breaks rule ref. */
-static void pay_in(struct deriv *v, const struct ledger_entry *le, long cur, int64_t amount,
-                   const char *what, const char *ref)
+void deriv_pay_in(struct deriv *v, const struct ledger_entry *le, long cur, int64_t amount,
+                  const char *what, const char *ref)
 {
 	if (cur < 0)
 		return;
 	const struct camp_currency *cc = &v->cd->currencies[cur];
 	int64_t *pool = &v->c->pools[cur];
 	if (amount > *pool)
-		violation(v, le, 0, 0, ref,
-		          _("%s costs %" PRId64 " %s; only %" PRId64 " are left"), what, amount, cc->name,
-		          *pool);
+		deriv_violation(v, le, 0, 0, ref,
+		                _("%s costs %" PRId64 " %s; only %" PRId64 " are left"), what, amount, cc->name,
+		                *pool);
 	*pool -= amount;
 }
 
 static void pay(struct deriv *v, const struct ledger_entry *le, int64_t amount, const char *what)
 {
-	pay_in(v, le, v->cd->pay, amount, what, v->cd->start_ref);
+	deriv_pay_in(v, le, v->cd->pay, amount, what, v->cd->start_ref);
 }
 
 static void enlist(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
@@ -261,9 +241,9 @@ static void enlist(struct deriv *v, const struct ledger_entry *le, struct camp_u
 	if (le && is_once(v, u)) {
 		const struct camp_unit *prev = idx_get(v->gone, u->ru->entry->id);
 		if (prev)
-			violation(v, le, 0, 0, v->cd->once_ref,
-			          _("%s enlists once and was destroyed (line %ld): it cannot enlist again"),
-			          u->ru->entry->name, (long)prev->ru->line);
+			deriv_violation(v, le, 0, 0, v->cd->once_ref,
+			                _("%s enlists once and was destroyed (line %ld): it cannot enlist again"),
+			                u->ru->entry->name, (long)prev->ru->line);
 	}
 }
 
@@ -316,8 +296,8 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 		const struct le_loss *l = &le->losses[i];
 		struct camp_unit *u = idx_get(v->ids, l->unit);
 		if (l->models > u->models) {
-			violation(v, le, l->line, l->col, cd->recovery_ref,
-			          _("%s loses %ld models but has %ld"), unit_name(u), l->models, u->models);
+			deriv_violation(v, le, l->line, l->col, cd->recovery_ref,
+			                _("%s loses %ld models but has %ld"), unit_name(u), l->models, u->models);
 			continue;
 		}
 		long rolled = l->models, back = 0;
@@ -327,8 +307,8 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 		}
 		if (cd->dice == NULL) {
 			if (l->n_rolls)
-				violation(v, le, l->line, l->col, NULL, "%s",
-				          _("this system's campaign has no recovery rolls"));
+				deriv_violation(v, le, l->line, l->col, NULL, "%s",
+				                _("this system's campaign has no recovery rolls"));
 			rolled = 0;
 		} else if ((long)l->n_rolls != rolled) {
 			diags_add(v->d, SEV_FATAL, v->r->file, l->line, l->col, cd->recovery_ref, NULL,
@@ -379,7 +359,7 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 }
 
 /* The wounds attribute of a unit's models (1 without one). */
-static long wounds_of(const struct deriv *v, const struct camp_unit *u)
+long deriv_wounds_of(const struct deriv *v, const struct camp_unit *u)
 {
 	long w = v->cd->wounds ? trained_value(v, u, v->cd->wounds) : 1;
 	return w > 0 ? w : 1;
@@ -440,8 +420,8 @@ static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 			u->rolled_on = NULL;
 		}
 		if (l->models > u->battle_models - u->battle_lost) {
-			violation(v, le, l->line, l->col, cd->ref, _("%s loses %ld models but has %ld"),
-			          unit_name(u), l->models, u->battle_models - u->battle_lost);
+			deriv_violation(v, le, l->line, l->col, cd->ref, _("%s loses %ld models but has %ld"),
+			                unit_name(u), l->models, u->battle_models - u->battle_lost);
 			continue;
 		}
 		u->battle_lost += l->models;
@@ -457,7 +437,7 @@ static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 		const struct camp_loss_roll *lr = NULL;
 		for (size_t k = 0; k < cd->n_loss_rolls && lr == NULL; k++) {
 			const struct camp_loss_roll *c = &cd->loss_rolls[k];
-			if (unit_matches(v, u, c->units) &&
+			if (deriv_unit_matches(v, u, c->units) &&
 			    (int64_t)u->battle_lost * c->min_den >= (int64_t)u->battle_models * c->min_num &&
 			    u->battle_models >= c->from_models && u->battle_models < c->below_models)
 				lr = c;
@@ -478,7 +458,7 @@ static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 		if (lr == NULL)
 			continue;
 		u->rolled_on = lr->name;
-		long w = wounds_of(v, u);
+		long w = deriv_wounds_of(v, u);
 		for (size_t k = 0; k < (lr->dice ? l->n_rolls : 1); k++) {
 			long roll = lr->dice ? l->rolls[k] : 0;
 			if (lr->dice && l->spent[k]) {
@@ -499,367 +479,6 @@ static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 	return 0;
 }
 
-static bool item_of(const struct camp_unit *u, const char *id);
-
-/* A rolled advance: the roll must be one its dice give, the unit must have come through the
- * last battle as the table asks, the table's limit per battle holds, and the advance must be
- * one the roll's row gives (or its fallback's, when the unit took all of the row's). */
-static int table_train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u,
-                       long bno)
-{
-	const struct camp_def *cd = v->cd;
-	const struct camp_advance *a = le->adv;
-	const struct camp_table *t = NULL;
-	for (size_t i = 0; i < cd->n_tables && t == NULL; i++)
-		if (unit_matches(v, u, cd->tables[i].units))
-			t = &cd->tables[i];
-	if (t == NULL) {
-		violation(v, le, 0, 0, a->opt.ref, _("%s rolls on no table"), unit_name(u));
-		return 0;
-	}
-	if (le->roll < t->lo || le->roll > t->hi) {
-		diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, t->ref, NULL,
-		          _("a roll of %ld is impossible on %s (%ld to %ld)"), le->roll, t->dice, t->lo,
-		          t->hi);
-		return -1;
-	}
-	size_t ti = (size_t)(t - cd->tables);
-	bool lost = bno > 0 && u->battle == bno;
-	if (bno > 0 && t->unhurt && lost && (u->battle_lost || u->battle_wounds)) {
-		violation(v, le, 0, 0, t->ref, _("%s was hurt in the last battle: it does not roll on %s"),
-		          unit_name(u), t->name);
-		return 0;
-	}
-	if (bno > 0 && t->under_den && lost &&
-	    (int64_t)u->battle_lost * t->under_den >= (int64_t)u->battle_models * t->under_num) {
-		violation(v, le, 0, 0, t->ref,
-		          _("%s lost %ld of %ld models in the last battle: it rolls on %s with losses under %ld/%ld"),
-		          unit_name(u), u->battle_lost, u->battle_models, t->name, t->under_num, t->under_den);
-		return 0;
-	}
-	if (u->rolled == bno + 1) {
-		violation(v, le, 0, 0, t->ref, _("%s has rolled on %s since the last battle"),
-		          unit_name(u), t->name);
-		return 0;
-	}
-	if (t->per_battle && v->table_used[ti] >= t->per_battle) {
-		violation(v, le, 0, 0, t->ref,
-		          _("%ld units were upgraded on %s since the last battle: at most %ld per battle"),
-		          v->table_used[ti], t->name, t->per_battle);
-		return 0;
-	}
-	long roll = le->roll;
-	const struct camp_row *row = NULL;
-	struct strbuf why = STRBUF_INIT;
-	for (size_t step = 0; step <= t->n_rows; step++) {
-		row = NULL;
-		for (size_t j = 0; j < t->n_rows && row == NULL; j++)
-			if (roll >= t->rows[j].from && roll <= t->rows[j].to)
-				row = &t->rows[j];
-		if (row == NULL)
-			break;
-		bool open = false;
-		for (size_t k = 0; k < row->n_advances && !open; k++) {
-			const struct camp_advance *ra = row->advances[k];
-			size_t same = 0;
-			for (size_t i = 0; i < u->n_trains; i++)
-				same += u->trains[i].adv == ra;
-			open = ra->opt.max >= OPTION_UNBOUNDED || (long)same < ra->opt.max;
-		}
-		if (open || row->fallback == LONG_MIN)
-			break;
-		strbuf_addf(&why, _(" (%ld counts as %ld: the unit has taken all it gives)"), roll,
-		            row->fallback);
-		roll = row->fallback;
-	}
-	bool listed = false;
-	struct strbuf opts = STRBUF_INIT;
-	for (size_t k = 0; row && k < row->n_advances; k++) {
-		listed |= row->advances[k] == a;
-		strbuf_addf(&opts, "%s%s", k ? ", " : "", row->advances[k]->opt.id);
-	}
-	if (row == NULL || row->n_advances == 0)
-		violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives no upgrade%s"), le->roll,
-		          t->name, why.s ? why.s : "");
-	else if (!listed)
-		violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives %s%s, not '%s'"), le->roll,
-		          t->name, opts.s, why.s ? why.s : "", a->opt.id);
-	else {
-		size_t same = 0;
-		for (size_t i = 0; i < u->n_trains; i++)
-			same += u->trains[i].adv == a;
-		if (a->opt.max < OPTION_UNBOUNDED && (long)same >= a->opt.max)
-			violation(v, le, 0, 0, a->opt.ref ? a->opt.ref : t->ref,
-			          _("%s has taken '%s' %zu times: at most %ld per unit"), unit_name(u),
-			          a->opt.name, same, a->opt.max);
-		else {
-			u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
-			u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
-			                                                (size_t)(le - v->c->ledger), NULL, NULL };
-			u->rolled = bno + 1;
-			v->table_used[ti]++;
-		}
-	}
-	strbuf_release(&why);
-	strbuf_release(&opts);
-	return 0;
-}
-
-/* Spends repair points: wounds missing since the last battle, or an item a death lost. */
-static void repair(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u, long bno)
-{
-	const struct camp_def *cd = v->cd;
-	size_t ci = (size_t)cd->repair_cost;
-	int64_t cost = 0;
-	char *what;
-	if (le->wounds) {
-		long missing = u->battle == bno ? u->missing : 0;
-		if (le->wounds > missing) {
-			violation(v, le, 0, 0, cd->repair_ref,
-			          ngettext("%s misses %ld wound since the last battle: %ld cannot be repaired",
-			                   "%s misses %ld wounds since the last battle: %ld cannot be repaired",
-			                   (unsigned long)missing), unit_name(u), missing, le->wounds);
-			return;
-		}
-		long models = u->models > 0 ? u->models : 1;
-		int64_t model = cost_of(v, u, models, ci);
-		model = div_round((long)model, models, v->sys->rounding);
-		cost = (int64_t)le->wounds * div_round((long)model, wounds_of(v, u), v->sys->rounding);
-		u->missing -= le->wounds;
-		what = xasprintf(ngettext("repairing %ld wound of %s", "repairing %ld wounds of %s",
-		                          (unsigned long)le->wounds), le->wounds, unit_name(u));
-	} else {
-		const struct entry_option *o = entry_option(u->ru->entry, le->item);
-		bool cat = cd->n_item_cats == 0;
-		for (size_t i = 0; o && i < o->n_cats && !cat; i++)
-			for (size_t j = 0; j < cd->n_item_cats && !cat; j++)
-				cat = o->cats[i] == cd->item_cats[j];
-		if (o == NULL || !cat) {
-			violation(v, le, 0, 0, cd->repair_ref, _("'%s' is no item %s can buy back"), le->item,
-			          unit_name(u));
-			return;
-		}
-		if (u->deaths <= u->items_back) {
-			violation(v, le, 0, 0, cd->repair_ref,
-			          ngettext("%s died %ld time and bought back %ld items: no lost item is left to buy back",
-			                   "%s died %ld times and bought back %ld items: no lost item is left to buy back",
-			                   (unsigned long)u->deaths),
-			          unit_name(u), u->deaths, u->items_back);
-			return;
-		}
-		u->items_back++;
-		cost = (int64_t)cd->item_times * o->costs[ci];
-		what = xasprintf(_("buying back %s for %s"), o->name, unit_name(u));
-	}
-	pay_in(v, le, cd->repair, cost, what, cd->repair_ref);
-	free(what);
-}
-
-static bool item_of(const struct camp_unit *u, const char *id)
-{
-	const struct entry *e = u->ru->entry;
-	if (entry_item(e, id))
-		return true;
-	return false;
-}
-
-/* A bought advance: open after `after` bought ones, and paid. False when refused. */
-static bool buy(struct deriv *v, const struct ledger_entry *le, const struct camp_advance *a)
-{
-	const char *ref = a->opt.ref ? a->opt.ref : v->cd->ref;
-	if (v->c->bought < a->after) {
-		violation(v, le, 0, 0, ref,
-		          _("'%s' comes after %ld advances; the army has taken %ld"), a->opt.name, a->after,
-		          v->c->bought);
-		return false;
-	}
-	if (a->price > 0) {
-		int64_t pool = v->c->pools[a->price_currency];
-		if (a->price > pool) {
-			violation(v, le, 0, 0, ref, _("'%s' costs %ld %s; only %" PRId64 " are left"),
-			          a->opt.name, a->price, v->cd->currencies[a->price_currency].name, pool);
-			return false;
-		}
-		v->c->pools[a->price_currency] -= a->price;
-		v->c->bought++;
-	}
-	return true;
-}
-
-static void army_train(struct deriv *v, const struct ledger_entry *le)
-{
-	const struct camp_advance *a = le->adv;
-	struct campaign *c = v->c;
-	size_t same = 0;
-	for (size_t i = 0; i < c->n_army_trains; i++)
-		same += c->army_trains[i].adv == a;
-	if (a->opt.max < OPTION_UNBOUNDED && (long)same >= a->opt.max) {
-		violation(v, le, 0, 0, a->opt.ref ? a->opt.ref : v->cd->ref,
-		          _("the army has taken '%s' %zu times: at most %ld"), a->opt.name, same, a->opt.max);
-		return;
-	}
-	if (!buy(v, le, a))
-		return;
-	c->army_trains = xreallocarray(c->army_trains, c->n_army_trains + 1, sizeof(*c->army_trains));
-	c->army_trains[c->n_army_trains++] = (struct camp_train){ a, 0, NULL, -1,
-	                                                          (size_t)(le - c->ledger), NULL, NULL };
-}
-
-/* The group of entry e at catalog level `level` (index in sys->attrs), or NULL. */
-static const struct group *group_at(const struct entry *e, long level)
-{
-	for (const struct group *g = e->group; g; g = g->parent)
-		if ((long)g->level == level)
-			return g;
-	return NULL;
-}
-
-/* A choose="item" training: the item must be one of another entry under the unit's group at
- * the advance's level (its barracks), of its kind; new, it must match <new>; replacing one
- * of the unit's items, it must equal it in the attributes `same`. The barracks are indexed
- * once per ledger, by group and item id. */
-static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u,
-                     const struct item **out)
-{
-	const struct camp_advance *a = le->adv;
-	const char *ref = a->opt.ref ? a->opt.ref : v->cd->ref;
-	const struct group *home = group_at(u->ru->entry, a->from_level);
-	if (v->barracks == NULL) {
-		v->barracks = idx_new();
-		for (size_t ci = 0; ci < v->sys->n_catalogs; ci++) {
-			const struct catalog *cat = v->sys->catalogs[ci];
-			for (size_t ei = 0; ei < cat->n_entries; ei++) {
-				const struct entry *e = &cat->entries[ei];
-				for (const struct group *g = e->group; g; g = g->parent) {
-					for (size_t ii = 0; ii < e->n_items; ii++) {
-						char *key = xasprintf("%p|%s", (const void *)g, e->items[ii].id);
-						if (idx_get(v->barracks, key) == NULL) {
-							v->keys = xreallocarray(v->keys, v->n_keys + 1, sizeof(*v->keys));
-							v->keys[v->n_keys++] = key;
-							idx_add(v->barracks, key, &e->items[ii]);
-						} else {
-							free(key);
-						}
-					}
-				}
-			}
-		}
-	}
-	char *key = xasprintf("%p|%s", (const void *)home, le->item);
-	const struct item *it = home ? idx_get(v->barracks, key) : NULL;
-	free(key);
-	const char *gname = home ? home->name : "-";
-	if (it == NULL || (a->kind && it->kind != a->kind)) {
-		violation(v, le, 0, 0, ref, _("'%s' is no %s of the %s barracks"), le->item,
-		          a->kind ? a->kind->name : _("item"), gname);
-		return false;
-	}
-	if (le->replaces) {
-		const struct item *old = entry_item(u->ru->entry, le->replaces);
-		if (old == NULL) {
-			violation(v, le, 0, 0, ref, _("%s has no item '%s' to replace"), unit_name(u),
-			          le->replaces);
-			return false;
-		}
-		for (size_t i = 0; i < a->n_same; i++) {
-			size_t ai = a->same[i]->index;
-			const struct value *x = &old->vals[ai], *y = &it->vals[ai];
-			bool eq = x->set == y->set &&
-			          (!x->set || (x->i == y->i && strcmp(x->s ? x->s : "", y->s ? y->s : "") == 0));
-			if (!eq) {
-				violation(v, le, 0, 0, ref, _("%s replaces %s only with an item of the same %s"),
-				          it->name, old->name, a->same[i]->name);
-				return false;
-			}
-		}
-	} else if (a->new_items) {
-		struct eunit eu;
-		memset(&eu, 0, sizeof(eu));
-		eu.ru = u->ru;
-		eu.kw = u->ru->entry->kw;
-		eu.vals = u->ru->entry->vals;
-		eu.cats = u->ru->entry->cats;
-		eu.n_cats = u->ru->entry->n_cats;
-		struct eitem ew;
-		memset(&ew, 0, sizeof(ew));
-		ew.w = it;
-		ew.kw = it->kw;
-		ew.vals = it->vals;
-		struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
-		if (!sel_match(a->new_items, &sc, &eu, &ew)) {
-			violation(v, le, 0, 0, ref, _("%s is not an item '%s' may add (it may replace one)"),
-			          it->name, a->opt.name);
-			return false;
-		}
-	}
-	*out = it;
-	return true;
-}
-
-static void train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
-{
-	const struct camp_advance *a = le->adv;
-	const struct item *adds = NULL;
-	const char *ref = a->opt.ref ? a->opt.ref : v->cd->level_ref;
-	long pending = u->level - u->start_level - (long)u->n_trains;
-	for (size_t i = 0; i < u->n_trains; i++)
-		pending += u->trains[i].adv->price > 0 || u->trains[i].adv->after > 0;
-	if (a->price > 0 || a->after > 0)
-		pending = 1; /* bought, not earned by a Level */
-	if (pending <= 0) {
-		violation(v, le, 0, 0, ref,
-		          _("%s is Level %ld and has taken %zu trainings since Level %ld: it needs a new Level to train '%s'"),
-		          unit_name(u), u->level, u->n_trains, u->start_level, a->opt.name);
-		return;
-	}
-	if (a->pick_item && le->item) {
-		/* The item on the card now: the entry's own unless swapped away, or one brought. */
-		bool own = item_of(u, le->item), there = own;
-		for (size_t i = 0; i < u->n_trains; i++) {
-			const struct camp_train *t = &u->trains[i];
-			if (t->drops && strcmp(t->drops, le->item) == 0)
-				there = false;
-			if (t->adds && strcmp(t->adds->id, le->item) == 0)
-				there = true;
-		}
-		if (!there) {
-			violation(v, le, 0, 0, ref, _("%s does not carry '%s' now: '%s' cannot change it"),
-			          unit_name(u), le->item, a->opt.name);
-			return;
-		}
-	}
-	size_t same = 0, band = 0, item = 0;
-	const char *group = a->group ? a->group : a->opt.id;
-	for (size_t i = 0; i < u->n_trains; i++) {
-		const struct camp_train *t = &u->trains[i];
-		const char *tg = t->adv->group ? t->adv->group : t->adv->opt.id;
-		same += t->adv == a;
-		band += strcmp(tg, group) == 0 && t->band == u->band;
-		item += t->adv == a && le->item && t->item && strcmp(t->item, le->item) == 0;
-	}
-	const char *bname = v->cd->band ? v->cd->band->name : _("band");
-	if (u->band < a->min_band || u->band > a->max_band)
-		violation(v, le, 0, 0, ref, _("%s is %s %ld: '%s' is taken at %s %ld to %ld"),
-		          unit_name(u), bname, u->band, a->opt.name, bname,
-		          a->min_band < 0 ? 0 : a->min_band, a->max_band);
-	else if (a->opt.max < OPTION_UNBOUNDED && (long)same >= a->opt.max)
-		violation(v, le, 0, 0, ref, _("%s has taken '%s' %zu times: at most %ld per unit"),
-		          unit_name(u), a->opt.name, same, a->opt.max);
-	else if (a->per_band && (long)band >= a->per_band)
-		violation(v, le, 0, 0, ref, _("%s has taken '%s' %zu times at %s %ld: at most %ld per %s"),
-		          unit_name(u), a->opt.name, band, bname, u->band, a->per_band, bname);
-	else if (a->per_item && (long)item >= a->per_item)
-		violation(v, le, 0, 0, ref, _("%s has taken '%s' on %s already: at most %ld per item"),
-		          unit_name(u), a->opt.name, le->item, a->per_item);
-	else if (a->choose_item && !barracks(v, le, u, &adds))
-		;
-	else if (buy(v, le, a)) {
-		u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
-		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, a->choose_item ? NULL : le->item,
-		                                                le->keyword, (size_t)(le - v->c->ledger),
-		                                                adds, le->replaces };
-	}
-}
 
 static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, struct idx *brought,
                          char ***keys, size_t *n_keys);
@@ -919,7 +538,7 @@ static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, str
 	if (le->kind == LE_TRAIN && le->adv->pick_item) {
 		struct camp_unit *u = idx_get(v->ids, le->unit);
 		char *key = le->item ? xasprintf("%s\037%s", le->unit, le->item) : NULL;
-		bool ok = le->item && (item_of(u, le->item) || idx_get(brought, key));
+		bool ok = le->item && (deriv_item_of(u, le->item) || idx_get(brought, key));
 		free(key);
 		if (!ok) {
 			diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
@@ -963,8 +582,8 @@ static int walk_start(struct deriv *v, const struct ledger_entry *le, size_t i)
 			(int64_t)le->means[k].def->yield * le->means[k].times;
 	}
 	if (picks > cd->max_means)
-		violation(v, le, 0, 0, cd->means_ref,
-		          _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
+		deriv_violation(v, le, 0, 0, cd->means_ref,
+		                _("%ld ration means chosen; at most %ld at the start"), picks, cd->max_means);
 	for (size_t k = 0; k < c->n_units; k++) {
 		if (c->units[k].enlisted_at >= 0)
 			continue;
@@ -977,10 +596,10 @@ static int walk_start(struct deriv *v, const struct ledger_entry *le, size_t i)
 	                          v->sys->rounding);
 	const struct camp_currency *cc = &cd->currencies[cd->pay];
 	if (c->start_spent > share)
-		violation(v, le, 0, 0, cd->start_ref,
-		          _("the army at the start costs %" PRId64 " %s; at most %" PRId64 " of the %" PRId64 " starting %s (%ld/%ld) may be spent on it"),
-		          c->start_spent, cc->name, share, (int64_t)le->amount, cc->name,
-		          cd->share_num, cd->share_den);
+		deriv_violation(v, le, 0, 0, cd->start_ref,
+		                _("the army at the start costs %" PRId64 " %s; at most %" PRId64 " of the %" PRId64 " starting %s (%ld/%ld) may be spent on it"),
+		                c->start_spent, cc->name, share, (int64_t)le->amount, cc->name,
+		                cd->share_num, cd->share_den);
 	c->pools[cd->pay] -= c->start_spent;
 	return 0;
 }
@@ -1029,12 +648,12 @@ static int walk(struct deriv *v)
 			return -1;
 		}
 		if (u && !u->enlisted && !(le->kind == LE_ENLIST && le->models == 0)) {
-			violation(v, le, 0, 0, cd->ref, _("%s is not enlisted yet at this point of the ledger"),
-			          unit_name(u));
+			deriv_violation(v, le, 0, 0, cd->ref, _("%s is not enlisted yet at this point of the ledger"),
+			                unit_name(u));
 			continue;
 		}
 		if (u && u->destroyed) {
-			violation(v, le, 0, 0, cd->ref, _("%s was destroyed before this entry"), unit_name(u));
+			deriv_violation(v, le, 0, 0, cd->ref, _("%s was destroyed before this entry"), unit_name(u));
 			continue;
 		}
 		switch (le->kind) {
@@ -1065,13 +684,13 @@ static int walk(struct deriv *v)
 			int64_t *pool = &c->pools[cd->xp];
 			long cap = cd->steps[cd->n_steps - 1].xp;
 			if (le->amount > *pool)
-				violation(v, le, 0, 0, cd->level_ref,
-				          _("%ld %s spent on %s; the army's pool holds %" PRId64), le->amount,
-				          cd->currencies[cd->xp].name, unit_name(u), *pool);
+				deriv_violation(v, le, 0, 0, cd->level_ref,
+				                _("%ld %s spent on %s; the army's pool holds %" PRId64), le->amount,
+				                cd->currencies[cd->xp].name, unit_name(u), *pool);
 			else if (u->xp + le->amount > cap)
-				violation(v, le, 0, 0, cd->level_ref,
-				          _("%s would have %ld XP: Level %ld (%ld XP) is the highest"), unit_name(u),
-				          u->xp + le->amount, cd->steps[cd->n_steps - 1].level, cap);
+				deriv_violation(v, le, 0, 0, cd->level_ref,
+				                _("%s would have %ld XP: Level %ld (%ld XP) is the highest"), unit_name(u),
+				                u->xp + le->amount, cd->steps[cd->n_steps - 1].level, cap);
 			else {
 				*pool -= le->amount;
 				u->xp += le->amount;
@@ -1081,19 +700,19 @@ static int walk(struct deriv *v)
 		}
 		case LE_TRAIN:
 			if (le->adv->army) {
-				army_train(v, le);
+				deriv_army_train(v, le);
 			} else if (le->roll != LONG_MIN) {
-				if (table_train(v, le, u, (long)c->n_battles))
+				if (deriv_table_train(v, le, u, (long)c->n_battles))
 					return -1;
 			} else {
-				train(v, le, u);
+				deriv_train(v, le, u);
 			}
 			break;
 		case LE_GAIN:
 			c->pools[le->currency] += le->amount;
 			break;
 		case LE_REPAIR:
-			repair(v, le, u, (long)c->n_battles);
+			deriv_repair(v, le, u, (long)c->n_battles);
 			break;
 		}
 	}

@@ -614,7 +614,8 @@ static void check_option_limits(struct checker *k, const struct elist *el)
 			GROW(k->at, k->cap_at, e->n_options);
 		if (e->n_choices > k->cap_choice)
 			GROW(k->in_choice, k->cap_choice, e->n_choices);
-		memset(k->at, 0, e->n_options * sizeof(*k->at));
+		if (e->n_options)
+			memset(k->at, 0, e->n_options * sizeof(*k->at));
 		if (e->n_choices)
 			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
 		for (size_t i = 0; i < u->n_opts; i++) {

@@ -554,85 +554,121 @@ static void add_change(struct change **v, size_t *n, size_t *cap, struct change 
 	(*v)[(*n)++] = ch;
 }
 
-/* Decides every modifier on the units as built, then applies them all. */
-static int modify(struct eval *ev, struct diags *d)
+/* Modifiers apply in two phases, each decided on the units as the phase before left them:
+ * first those that give or take categories and keywords, then those that change attributes
+ * and costs, whose selectors and conditions so see the categories given in the first (a
+ * limit modifier is decided before both, on each list). Within a phase, every modifier is
+ * decided before any applies: file order never makes one see another. */
+static bool in_phase(const struct modifier *m, int phase)
+{
+	bool kinds = m->target == MOD_CATEGORY || m->target == MOD_KEYWORD;
+	return m->target != MOD_LIMIT && (phase == 0 ? kinds : !kinds);
+}
+
+/* A list's limit modifiers, in file order: every other modifier sees its final limits. */
+static int modify_limits(struct eval *ev, size_t li)
 {
 	const struct system *sys = ev->sys;
+	struct elist *el = &ev->lists[li];
+	for (size_t i = 0; i < sys->n_mods; i++) {
+		const struct modifier *m = &sys->mods[i];
+		int64_t v;
+		if (m->target != MOD_LIMIT)
+			continue;
+		int k = decide(m, ev, li, &v);
+		if (k < 0)
+			return -1;
+		if (k > 0 && (el->limits[m->index] >= 0 || m->op == MOD_SET) &&
+		    apply_num(&el->limits[m->index], m->op, v, 1))
+			return -1;
+	}
+	return 0;
+}
+
+/* The changes of list li's modifiers of one phase: the system's, then each option's. */
+static int decide_list(struct eval *ev, size_t li, int phase, struct change **chs, size_t *n,
+                       size_t *cap)
+{
+	const struct system *sys = ev->sys;
+	struct elist *el = &ev->lists[li];
+	for (size_t i = 0; i < sys->n_mods; i++) {
+		const struct modifier *m = &sys->mods[i];
+		int64_t v;
+		if (!in_phase(m, phase))
+			continue;
+		int k = decide(m, ev, li, &v);
+		if (k < 0)
+			return -1;
+		if (k == 0)
+			continue;
+		struct sel_ctx sc = { sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		for (size_t ui = 0; ui < el->n; ui++)
+			if (m->units == NULL || sel_match(m->units, &sc, &el->units[ui], NULL))
+				add_change(chs, n, cap, (struct change){ m, &el->units[ui], NULL, v, 1, li });
+	}
+	for (size_t ui = 0; ui < el->n; ui++) {
+		struct eunit *u = &el->units[ui];
+		for (size_t oi = 0; oi < u->ru->n_opts; oi++) {
+			const struct r_option *ro = &u->ru->opts[oi];
+			const struct entry_option *o = ro->opt;
+			struct eitem *w = NULL;
+			if (o->target == TARGET_ITEM && option_item(ro)) {
+				long wi = find_item(u, option_item(ro));
+				w = wi >= 0 ? &u->items[wi] : NULL;
+			} else if (o->adds) {
+				for (size_t k = 0; k < u->n_items; k++)
+					if (u->items[k].w == o->adds)
+						w = &u->items[k];
+			}
+			for (size_t mi = 0; mi < o->n_mods; mi++) {
+				const struct modifier *m = &o->mods[mi];
+				int64_t v;
+				if (!in_phase(m, phase))
+					continue;
+				int k = decide(m, ev, li, &v);
+				if (k < 0)
+					return -1;
+				if (k > 0 && (w || o->target != TARGET_ITEM))
+					add_change(chs, n, cap, (struct change){ m, u, w, v, ro->count, li });
+			}
+		}
+	}
+	return 0;
+}
+
+static void too_large(struct diags *d, const struct roster *r, const struct r_list *l)
+{
+	diags_add(d, SEV_FATAL, r->file, l->line, l->col, NULL, NULL,
+	          _("a modifier of %s is too large to count (more than %" PRId64 ")"),
+	          l->name ? l->name : l->id ? l->id : _("the list"), INT64_MAX);
+}
+
+/* Decides and applies the modifiers, phase by phase. */
+static int modify(struct eval *ev, struct diags *d)
+{
 	const struct roster *r = ev->r;
 	struct change *chs = NULL;
 	size_t n = 0, cap = 0;
 	int rc = 0;
-	for (size_t li = 0; li < ev->n_lists && rc == 0; li++) {
-		struct elist *el = &ev->lists[li];
-		/* Limits first, in file order: every other modifier sees the list's final limits. */
-		for (size_t i = 0; i < sys->n_mods && rc == 0; i++) {
-			const struct modifier *m = &sys->mods[i];
-			int64_t v;
-			if (m->target != MOD_LIMIT)
-				continue;
-			int k = decide(m, ev, li, &v);
-			if (k < 0)
+	for (size_t li = 0; li < ev->n_lists && rc == 0; li++)
+		if ((rc = modify_limits(ev, li)) != 0)
+			too_large(d, r, ev->lists[li].list);
+	for (int phase = 0; phase < 2 && rc == 0; phase++) {
+		n = 0;
+		for (size_t li = 0; li < ev->n_lists && rc == 0; li++)
+			if ((rc = decide_list(ev, li, phase, &chs, &n, &cap)) != 0)
+				too_large(d, r, ev->lists[li].list);
+		/* The caches were computed on the units before this phase's changes. */
+		expr_cache_clear(ev);
+		for (size_t i = 0; i < n && rc == 0; i++)
+			if (apply(ev, &chs[i]) != 0) {
+				const struct r_unit *ru = chs[i].u->ru;
+				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs[i].m->ref, NULL,
+				          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
+				          ru->label ? ru->label : ru->entry->name, INT64_MAX);
 				rc = -1;
-			else if (k > 0 && (el->limits[m->index] >= 0 || m->op == MOD_SET) &&
-			         apply_num(&el->limits[m->index], m->op, v, 1))
-				rc = -1;
-		}
-		for (size_t i = 0; i < sys->n_mods && rc == 0; i++) {
-			const struct modifier *m = &sys->mods[i];
-			int64_t v;
-			if (m->target == MOD_LIMIT)
-				continue;
-			int k = decide(m, ev, li, &v);
-			if (k < 0) {
-				rc = -1;
-			} else if (k > 0) {
-				struct sel_ctx sc = { sys, el->list, el->units, el->n, NULL, NULL, NULL };
-				for (size_t ui = 0; ui < el->n; ui++)
-					if (m->units == NULL || sel_match(m->units, &sc, &el->units[ui], NULL))
-						add_change(&chs, &n, &cap, (struct change){ m, &el->units[ui], NULL, v, 1, li });
 			}
-		}
-		for (size_t ui = 0; ui < el->n && rc == 0; ui++) {
-			struct eunit *u = &el->units[ui];
-			for (size_t oi = 0; oi < u->ru->n_opts && rc == 0; oi++) {
-				const struct r_option *ro = &u->ru->opts[oi];
-				const struct entry_option *o = ro->opt;
-				struct eitem *w = NULL;
-				if (o->target == TARGET_ITEM && option_item(ro)) {
-					long wi = find_item(u, option_item(ro));
-					w = wi >= 0 ? &u->items[wi] : NULL;
-				} else if (o->adds) {
-					for (size_t k = 0; k < u->n_items; k++)
-						if (u->items[k].w == o->adds)
-							w = &u->items[k];
-				}
-				for (size_t mi = 0; mi < o->n_mods && rc == 0; mi++) {
-					const struct modifier *m = &o->mods[mi];
-					int64_t v;
-					int k = decide(m, ev, li, &v);
-					if (k < 0)
-						rc = -1;
-					else if (k > 0 && (w || o->target != TARGET_ITEM))
-						add_change(&chs, &n, &cap, (struct change){ m, u, w, v, ro->count, li });
-				}
-			}
-		}
-		if (rc)
-			diags_add(d, SEV_FATAL, r->file, el->list->line, el->list->col, NULL, NULL,
-			          _("a modifier of %s is too large to count (more than %" PRId64 ")"),
-			          el->list->name ? el->list->name : el->list->id ? el->list->id : _("the list"),
-			          INT64_MAX);
 	}
-	/* The caches were computed on the units before any change. */
-	expr_cache_clear(ev);
-	for (size_t i = 0; i < n && rc == 0; i++)
-		if (apply(ev, &chs[i]) != 0) {
-			const struct r_unit *ru = chs[i].u->ru;
-			diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs[i].m->ref, NULL,
-			          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
-			          ru->label ? ru->label : ru->entry->name, INT64_MAX);
-			rc = -1;
-		}
 	free(chs);
 	return rc;
 }

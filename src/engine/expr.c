@@ -573,8 +573,15 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	const struct eunit *u = c->this_u;
 	const struct r_unit *ru = u->ru;
 	size_t self = (size_t)(c->this_o - ru->opts);
-	/* [from, to): the option and what it holds, or what its parent holds. */
+	/* [from, to): the option and what it holds, or what its parent holds, or what the
+	 * nearest option of id a->ancestor above it holds (the unit, when its entry is that). */
 	size_t root = a->scope == SCOPE_SELF ? self + 1 : c->this_o->up;
+	if (a->scope == SCOPE_ANCESTOR) {
+		while (root && strcmp(ru->opts[root - 1].opt->id, a->ancestor) != 0)
+			root = ru->opts[root - 1].up;
+		if (root == 0 && strcmp(ru->entry->id, a->ancestor) != 0)
+			return EV_NA; /* nothing above it is that: the rule does not apply */
+	}
 	size_t from = a->scope == SCOPE_SELF ? self : root;
 	size_t to = from + (a->scope == SCOPE_SELF);
 	while (to < ru->n_opts && (root == 0 || ru->opts[to].up >= root))
@@ -595,7 +602,7 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out)
 {
 	*out = 0;
-	if (a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT) {
+	if (a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT || a->scope == SCOPE_ANCESTOR) {
 		if (c->this_u == NULL || c->this_o == NULL)
 			return EV_NA;
 		return tree_value(a, c, out);

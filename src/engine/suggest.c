@@ -140,6 +140,62 @@ static long affordable(const struct eval *ev, size_t li, const struct entry *e)
 	return most;
 }
 
+/* A new unit takes what its catalog makes compulsory, at the minimum: those options of e
+ * in *opts (grown as needed; the caller frees it), and their number. */
+static size_t compulsory(const struct entry *e, struct r_option **opts, size_t *cap_opts)
+{
+	size_t no = 0;
+	for (size_t k = 0; k < e->n_options; k++) {
+		if (e->options[k].min <= 0)
+			continue;
+		GROW(*opts, *cap_opts, no + 1);
+		memset(&(*opts)[no], 0, sizeof((*opts)[no]));
+		(*opts)[no].opt = &e->options[k];
+		(*opts)[no].count = (int32_t)e->options[k].min;
+		no++;
+	}
+	return no;
+}
+
+/* The fewest models of the new unit that keep the list legal, and the most, up to most:
+ * false when no count does. */
+static bool model_range(struct trial *t, long most, long *lo_out, long *hi_out)
+{
+	/* The fewest models: a few probes up to 32 (an entry no count makes legal costs
+	 * ten evaluations, not 32), then the gap below the first that works. */
+	static const long probes[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+	long lo = 0, below = 0;
+	for (size_t p = 0; p < MUSTER_ARRAY_LEN(probes) && probes[p] <= most && lo == 0; p++) {
+		if (try_models(t, probes[p]))
+			lo = probes[p];
+		else
+			below = probes[p];
+	}
+	if (lo == 0)
+		return false;
+	for (long m = below + 1; m < lo; m++)
+		if (try_models(t, m)) {
+			lo = m;
+			break;
+		}
+	long hi = lo, top = most;
+	/* The largest count that keeps the list legal, between lo (fine) and top. */
+	if (top > hi && try_models(t, top)) {
+		hi = top;
+	} else {
+		while (top - hi > 1) {
+			long mid = hi + (top - hi) / 2;
+			if (try_models(t, mid))
+				hi = mid;
+			else
+				top = mid;
+		}
+	}
+	*lo_out = lo;
+	*hi_out = hi;
+	return true;
+}
+
 long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d)
 {
 	*out = NULL;
@@ -199,52 +255,15 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 			long most = affordable(ev, li, e);
 			if (most < 1)
 				continue;
-			/* A new unit takes what its catalog makes compulsory, at the minimum. */
-			size_t no = 0;
-			for (size_t k = 0; k < e->n_options; k++) {
-				if (e->options[k].min <= 0)
-					continue;
-				GROW(opts, cap_opts, no + 1);
-				memset(&opts[no], 0, sizeof(opts[no]));
-				opts[no].opt = &e->options[k];
-				opts[no].count = (int32_t)e->options[k].min;
-				no++;
-			}
+			size_t no = compulsory(e, &opts, &cap_opts);
 			memset(nu, 0, sizeof(*nu));
 			nu->entry = e;
 			nu->opts = opts;
 			nu->n_opts = no;
 			nu->band = -1;
-			/* The fewest models: a few probes up to 32 (an entry no count makes legal costs
-			 * ten evaluations, not 32), then the gap below the first that works. */
-			static const long probes[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
-			long lo = 0, below = 0;
-			for (size_t p = 0; p < MUSTER_ARRAY_LEN(probes) && probes[p] <= most && lo == 0; p++) {
-				if (try_models(&t, probes[p]))
-					lo = probes[p];
-				else
-					below = probes[p];
-			}
-			if (lo == 0)
+			long lo, hi;
+			if (!model_range(&t, most, &lo, &hi))
 				continue;
-			for (long m = below + 1; m < lo; m++)
-				if (try_models(&t, m)) {
-					lo = m;
-					break;
-				}
-			long hi = lo, top = most;
-			/* The largest count that keeps the list legal, between lo (fine) and top. */
-			if (top > hi && try_models(&t, top)) {
-				hi = top;
-			} else {
-				while (top - hi > 1) {
-					long mid = hi + (top - hi) / 2;
-					if (try_models(&t, mid))
-						hi = mid;
-					else
-						top = mid;
-				}
-			}
 			GROW(*out, cap, n + 1);
 			(*out)[n].e = e;
 			(*out)[n].min_models = lo;

@@ -35,6 +35,7 @@ void agg_free(struct agg *a)
 		return;
 	sel_free(a->where);
 	free(a->keys);
+	free(a->ancestor);
 	free(a);
 }
 
@@ -113,8 +114,9 @@ static void describe_agg(const struct system *sys, const struct agg *a, struct s
 {
 	static const char *const scopes[] = { N_("in the unit"), N_("in the list"),
 	                                      N_("in the roster"), N_("in the option"),
-	                                      N_("under the option's parent") };
-	const char *scope = _(scopes[a->scope <= SCOPE_PARENT ? a->scope : SCOPE_LIST]);
+	                                      N_("under the option's parent"),
+	                                      N_("under the option's ancestor") };
+	const char *scope = _(scopes[a->scope <= SCOPE_ANCESTOR ? a->scope : SCOPE_LIST]);
 	switch (a->kind) {
 	case AGG_UNITS: strbuf_addf(sb, _("units %s"), scope); break;
 	case AGG_MODELS: strbuf_addf(sb, _("models %s"), scope); break;

@@ -23,6 +23,7 @@ enum sel_kind {
 	SEL_ENTRY, SEL_CATEGORY, SEL_KEYWORD, SEL_ATTR, SEL_NAME, SEL_SAME_AS_THIS, SEL_NOT_THIS,
 	SEL_HAS_ITEM, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
 	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND, SEL_PAID, SEL_OFFERS_OPTION, SEL_COND_REF,
+	SEL_UNIT_ENTRY,      /* the unit's entry, whatever is checked (a rule on an entry's option) */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 };
@@ -64,9 +65,10 @@ struct named_cond {
 
 enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,
                 AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST };
-/* SCOPE_SELF and SCOPE_PARENT, for a rule checked per option: the option and what it holds,
- * or what its parent holds (its siblings and theirs). */
-enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT };
+/* SCOPE_SELF, SCOPE_PARENT and SCOPE_ANCESTOR, for a rule checked per option: the option and
+ * what it holds, what its parent holds (its siblings and theirs), or what the nearest
+ * selection of a given entry or option above it holds (BattleScribe's scope by entry id). */
+enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT, SCOPE_ANCESTOR };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
 
@@ -88,6 +90,7 @@ struct agg {
 	const struct attr_def *attr;  /* AGG_ATTR, AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST */
 	enum group_kind group;
 	const struct attr_def *group_attr;
+	char *ancestor;               /* SCOPE_ANCESTOR: the entry or option id it counts under */
 	/* Reading "this": keys to match on, "not this one", "the units attached to this one". */
 	struct this_key *keys;
 	size_t n_keys;

@@ -356,10 +356,12 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 struct held_rule {
 	xmlNodePtr node;
 	char *file, *id;
+	char *unit_entry;       /* an option's entry; NULL for a shared option's rule */
 	enum attr_on on;
 };
 
-static void hold_rule(struct cparse *p, xmlNodePtr n, enum attr_on on, const char *id)
+static void hold_rule(struct cparse *p, const struct entry *e, xmlNodePtr n, enum attr_on on,
+                      const char *id)
 {
 	struct system *sys = p->sys;
 	if (sys->held_doc == NULL)
@@ -369,6 +371,7 @@ static void hold_rule(struct cparse *p, xmlNodePtr n, enum attr_on on, const cha
 	h->node = xmlDocCopyNode(n, sys->held_doc, 1);
 	h->file = xstrdup(p->cat->file);
 	h->id = xstrdup(id);
+	h->unit_entry = on == ON_OPTION && e != &p->cat->shared ? xstrdup(e->id) : NULL;
 	h->on = on;
 }
 
@@ -472,7 +475,7 @@ static int parse_tree(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t 
 	e->has_models |= o->model;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "rule"))
-			hold_rule(p, c, ON_OPTION, o->id);
+			hold_rule(p, e, c, ON_OPTION, o->id);
 		else if ((xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) &&
 		         parse_tree(p, e, c, self, 0, depth + 1))
 			return -1;
@@ -577,7 +580,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 			if (parse_tree(p, e, c, 0, 0, 0))
 				return -1;
 		} else if (xml_is(c, "rule")) {
-			hold_rule(p, c, ON_UNIT, e->id);
+			hold_rule(p, e, c, ON_UNIT, e->id);
 		} else if (xml_is(c, "note")) {
 			free(e->note);
 			e->note = xml_text(c);
@@ -1067,8 +1070,10 @@ int catalog_link(struct system *sys, struct diags *d)
 void catalog_rules_free(struct system *sys)
 {
 	for (size_t i = 0; i < sys->n_held; i++) {
+		xmlFreeNode(sys->held[i].node); /* a copy, in no tree of held_doc's */
 		free(sys->held[i].file);
 		free(sys->held[i].id);
+		free(sys->held[i].unit_entry);
 	}
 	free(sys->held);
 	sys->held = NULL;
@@ -1083,7 +1088,7 @@ int catalog_rules(struct system *sys, struct diags *d)
 	int rc = 0;
 	for (size_t i = 0; i < sys->n_held; i++) {
 		const struct held_rule *h = &sys->held[i];
-		struct rule *r = rule_read_on(h->node, sys, h->file, h->on, h->id, d);
+		struct rule *r = rule_read_on(h->node, sys, h->file, h->on, h->id, h->unit_entry, d);
 		if (r == NULL) {
 			rc = -1; /* every bad rule at once, as the system's own */
 			continue;

@@ -1,12 +1,15 @@
-/* read-campaign.c - the reader of a system's <campaign>: currencies, progression, advances
+/* read-campaign.c - the reader of a system's <campaign>: currencies, progression, earnings
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Like every reader, it checks what it dereferences and every reference between ids: a data
  * directory may bring its own lax schema. doc/data-guide.md ("Campaigns") is the user's side.
+ * The advances, roll tables and repairs are read in read-campaign-train.c; the helpers both
+ * files use are declared in read-campaign-int.h.
  */
 #include "muster.h"
 #include "campaign.h"
+#include "read-campaign-int.h"
 #include "idx.h"
 #include "lang.h"
 #include "read-rules.h"
@@ -18,19 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct cr {
-	struct system *sys;
-	struct camp_def *c;
-	struct diags *d;
-};
-
-#define CRFAIL(node, ...) \
-	do { \
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
-		return -1; \
-	} while (0)
-
-static size_t count_named(xmlNodePtr n, const char *name)
+size_t cr_count_named(xmlNodePtr n, const char *name)
 {
 	size_t k = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
@@ -39,7 +30,7 @@ static size_t count_named(xmlNodePtr n, const char *name)
 }
 
 /* A currency attribute: its index, or -1 when absent and optional. */
-static int read_currency(struct cr *p, xmlNodePtr n, const char *name, bool required, long *out)
+int cr_read_currency(struct cr *p, xmlNodePtr n, const char *name, bool required, long *out)
 {
 	char *id = xml_prop(n, name);
 	*out = -1;
@@ -60,8 +51,8 @@ static int read_currency(struct cr *p, xmlNodePtr n, const char *name, bool requ
 	return 0;
 }
 
-static int read_attr(struct cr *p, xmlNodePtr n, const char *name, bool required,
-                     const struct attr_def **out)
+int cr_read_attr(struct cr *p, xmlNodePtr n, const char *name, bool required,
+                 const struct attr_def **out)
 {
 	char *id = xml_prop(n, name);
 	*out = NULL;
@@ -84,7 +75,7 @@ static int read_attr(struct cr *p, xmlNodePtr n, const char *name, bool required
 }
 
 /* "2/3" or "1": a fraction with a positive denominator. */
-static int read_fraction(struct cr *p, xmlNodePtr n, const char *name, long *num, long *den)
+int cr_read_fraction(struct cr *p, xmlNodePtr n, const char *name, long *num, long *den)
 {
 	char *v = xml_prop(n, name);
 	*num = *den = 1;
@@ -110,7 +101,7 @@ static int read_fraction(struct cr *p, xmlNodePtr n, const char *name, long *num
 static int read_currencies(struct cr *p, xmlNodePtr sec)
 {
 	struct camp_def *c = p->c;
-	c->currencies = xcalloc(count_named(sec, "currency") + 1, sizeof(*c->currencies));
+	c->currencies = xcalloc(cr_count_named(sec, "currency") + 1, sizeof(*c->currencies));
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n)) {
 		if (!xml_is(n, "currency"))
 			continue;
@@ -154,10 +145,10 @@ static int read_currencies(struct cr *p, xmlNodePtr sec)
 static int read_progression(struct cr *p, xmlNodePtr sec)
 {
 	struct camp_def *c = p->c;
-	if (read_attr(p, sec, "band", false, &c->band) || read_currency(p, sec, "currency", true, &c->xp))
+	if (cr_read_attr(p, sec, "band", false, &c->band) || cr_read_currency(p, sec, "currency", true, &c->xp))
 		return -1;
 	c->level_ref = xml_prop(sec, "ref");
-	c->steps = xcalloc(count_named(sec, "step") + 1, sizeof(*c->steps));
+	c->steps = xcalloc(cr_count_named(sec, "step") + 1, sizeof(*c->steps));
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n)) {
 		if (!xml_is(n, "step"))
 			continue;
@@ -185,7 +176,7 @@ static int read_earn(struct cr *p, xmlNodePtr sec)
 	memset(e, 0, sizeof(*e));
 	e->ref = xml_prop(sec, "ref");
 	long cur;
-	if (read_currency(p, sec, "currency", true, &cur))
+	if (cr_read_currency(p, sec, "currency", true, &cur))
 		return -1;
 	e->currency = (size_t)cur;
 	size_t nt = 0;
@@ -215,14 +206,14 @@ static int read_earn(struct cr *p, xmlNodePtr sec)
 			return -1;
 		}
 		free(w);
-		if (read_fraction(p, n, "times", &t->num, &t->den) ||
+		if (cr_read_fraction(p, n, "times", &t->num, &t->den) ||
 		    xml_prop_long(n, "at-least", 0, 1000000, 0, &t->least, p->sys->file, p->d))
 			return -1;
 		if (t->kind == TERM_LOST) {
 			char *v = xml_prop(n, "value");
 			t->level = v == NULL || strcmp(v, "level") == 0;
 			free(v);
-			if (!t->level && read_attr(p, n, "value", true, &t->attr))
+			if (!t->level && cr_read_attr(p, n, "value", true, &t->attr))
 				return -1;
 		}
 		e->n_terms++;
@@ -238,9 +229,9 @@ static int read_recovery(struct cr *p, xmlNodePtr n)
 	c->recovery_ref = xml_prop(n, "ref");
 	if (c->dice == NULL || dice_range(c->dice, &lo, &hi) != 0)
 		CRFAIL(n, _("<recovery> needs dice=\"d12\" (or 2d6, d6+1), not '%s'"), c->dice ? c->dice : "");
-	if (read_attr(p, n, "add", false, &c->rec_add) || read_attr(p, n, "target", true, &c->rec_target) ||
-	    read_attr(p, n, "gain", false, &c->rec_gain) ||
-	    read_currency(p, n, "currency", c->rec_gain != NULL, &c->gain_currency))
+	if (cr_read_attr(p, n, "add", false, &c->rec_add) || cr_read_attr(p, n, "target", true, &c->rec_target) ||
+	    cr_read_attr(p, n, "gain", false, &c->rec_gain) ||
+	    cr_read_currency(p, n, "currency", c->rec_gain != NULL, &c->gain_currency))
 		return -1;
 	char *f = xml_prop(n, "desertion");
 	c->desertion = -1;
@@ -262,7 +253,7 @@ static int read_scales(struct cr *p, xmlNodePtr sec)
 {
 	struct camp_def *c = p->c;
 	c->scale_ref = xml_prop(sec, "ref");
-	c->scales = xcalloc(count_named(sec, "scale") + 1, sizeof(*c->scales));
+	c->scales = xcalloc(cr_count_named(sec, "scale") + 1, sizeof(*c->scales));
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n)) {
 		if (!xml_is(n, "scale"))
 			continue;
@@ -274,7 +265,7 @@ static int read_scales(struct cr *p, xmlNodePtr sec)
 			return -1;
 		if (c->n_scales > 1 && s->below <= c->scales[c->n_scales - 2].below)
 			CRFAIL(n, "%s", _("<scale below=...> bounds must rise, the last without one"));
-		s->facts = xcalloc(count_named(n, "fact") + 1, sizeof(*s->facts));
+		s->facts = xcalloc(cr_count_named(n, "fact") + 1, sizeof(*s->facts));
 		for (xmlNodePtr f = xml_first_elem(n); f; f = xml_next_elem(f)) {
 			if (!xml_is(f, "fact"))
 				continue;
@@ -303,7 +294,7 @@ static int read_award(struct cr *p, xmlNodePtr n)
 	if (a->name == NULL)
 		a->name = xstrdup(a->id);
 	long cur;
-	if (read_currency(p, n, "currency", true, &cur) ||
+	if (cr_read_currency(p, n, "currency", true, &cur) ||
 	    xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &a->amount, p->sys->file, p->d))
 		return -1;
 	a->currency = (size_t)cur;
@@ -324,7 +315,7 @@ static int read_means(struct cr *p, xmlNodePtr n)
 	if (m->name == NULL)
 		m->name = xstrdup(m->id);
 	long cur;
-	if (read_currency(p, n, "currency", true, &cur) ||
+	if (cr_read_currency(p, n, "currency", true, &cur) ||
 	    xml_prop_long(n, "yield", -1000000, 1000000, 0, &m->yield, p->sys->file, p->d))
 		return -1;
 	m->currency = (size_t)cur;
@@ -332,7 +323,7 @@ static int read_means(struct cr *p, xmlNodePtr n)
 }
 
 /* dice="2d6" into lo and hi. */
-static int read_dice(struct cr *p, xmlNodePtr n, bool required, char **dice, long *lo, long *hi)
+int cr_read_dice(struct cr *p, xmlNodePtr n, bool required, char **dice, long *lo, long *hi)
 {
 	*dice = xml_prop(n, "dice");
 	*lo = *hi = 0;
@@ -344,7 +335,7 @@ static int read_dice(struct cr *p, xmlNodePtr n, bool required, char **dice, lon
 	return 0;
 }
 
-static struct sel *read_units(struct cr *p, xmlNodePtr n, bool *bad)
+struct sel *cr_read_units(struct cr *p, xmlNodePtr n, bool *bad)
 {
 	xmlNodePtr u = xml_child(n, "units");
 	*bad = false;
@@ -354,100 +345,6 @@ static struct sel *read_units(struct cr *p, xmlNodePtr n, bool *bad)
 	struct sel *s = sel_parse_children(u, &sp);
 	*bad = s == NULL;
 	return s;
-}
-
-/* <roll-table id dice per-battle losses-under unhurt> with <units> and <row roll="9" or
- * from="2" to="8", advances="a b", else="12">. Rows are read after the advances (the
- * caller reads tables last). */
-static int read_table(struct cr *p, xmlNodePtr n)
-{
-	struct camp_def *c = p->c;
-	struct camp_table *t = &c->tables[c->n_tables];
-	t->id = xml_prop(n, "id");
-	t->name = xml_prop(n, "name");
-	t->ref = xml_prop(n, "ref");
-	t->line = xml_line(n);
-	if (t->id == NULL || idx_add(c->table_idx, t->id, t) != 0) {
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("roll table id '%s' is missing or used twice"), t->id ? t->id : "");
-		free(t->id);
-		free(t->name);
-		free(t->ref);
-		memset(t, 0, sizeof(*t));
-		return -1;
-	}
-	c->n_tables++;
-	if (t->name == NULL)
-		t->name = xstrdup(t->id);
-	bool bad;
-	if (read_dice(p, n, true, &t->dice, &t->lo, &t->hi) ||
-	    xml_prop_long(n, "per-battle", 0, 1000000, 0, &t->per_battle, p->sys->file, p->d))
-		return -1;
-	t->units = read_units(p, n, &bad);
-	if (bad)
-		return -1;
-	t->under_num = t->under_den = 0;
-	char *lu = xml_prop(n, "losses-under");
-	if (lu) {
-		free(lu);
-		if (read_fraction(p, n, "losses-under", &t->under_num, &t->under_den))
-			return -1;
-	}
-	char *uh = xml_prop(n, "unhurt");
-	t->unhurt = uh && strcmp(uh, "true") == 0;
-	free(uh);
-	t->rows = xcalloc(count_named(n, "row") + 1, sizeof(*t->rows));
-	for (xmlNodePtr r = xml_first_elem(n); r; r = xml_next_elem(r)) {
-		if (xml_is(r, "units"))
-			continue;
-		if (!xml_is(r, "row"))
-			CRFAIL(r, _("a <roll-table> holds <units> and <row>, not <%s>"), (const char *)r->name);
-		struct camp_row *w = &t->rows[t->n_rows++];
-		long roll;
-		w->fallback = LONG_MIN;
-		if (xml_prop_long(r, "roll", t->lo, t->hi, LONG_MIN, &roll, p->sys->file, p->d) ||
-		    xml_prop_long(r, "from", t->lo, t->hi, roll == LONG_MIN ? t->lo : roll, &w->from,
-		                  p->sys->file, p->d) ||
-		    xml_prop_long(r, "to", t->lo, t->hi, roll == LONG_MIN ? t->hi : roll, &w->to,
-		                  p->sys->file, p->d) ||
-		    xml_prop_long(r, "else", t->lo, t->hi, LONG_MIN, &w->fallback, p->sys->file, p->d))
-			return -1;
-		if (w->from > w->to)
-			CRFAIL(r, "%s", _("a <row> runs from a roll to a higher one"));
-		char *ids = xml_prop(r, "advances");
-		size_t k = 0;
-		char **v = strv_split(ids ? ids : "", &k);
-		free(ids);
-		w->advances = xcalloc(k + 1, sizeof(*w->advances));
-		for (size_t i = 0; i < k; i++) {
-			const struct camp_advance *a = idx_get(c->advance_idx, v[i]);
-			if (a == NULL) {
-				diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(r), xml_col(r), NULL, NULL,
-				          _("<row> names an unknown advance '%s'"), v[i]);
-				strv_free(v);
-				return -1;
-			}
-			w->advances[w->n_advances++] = a;
-		}
-		strv_free(v);
-	}
-	/* A fallback names a roll some row gives, and never leads back to itself. */
-	for (size_t i = 0; i < t->n_rows; i++) {
-		long f = t->rows[i].fallback;
-		size_t steps = 0;
-		while (f != LONG_MIN && steps++ <= t->n_rows) {
-			const struct camp_row *next = NULL;
-			for (size_t j = 0; j < t->n_rows && next == NULL; j++)
-				if (f >= t->rows[j].from && f <= t->rows[j].to)
-					next = &t->rows[j];
-			if (next == NULL)
-				CRFAIL(n, _("else=\"%ld\": no row of table '%s' holds that roll"), f, t->id);
-			f = next->fallback;
-		}
-		if (f != LONG_MIN)
-			CRFAIL(n, _("the else= of table '%s' go round in a circle"), t->id);
-	}
-	return 0;
 }
 
 /* <loss-roll id dice per="model|unit" losses="1/2" from-models below-models> with <units>
@@ -465,11 +362,11 @@ static int read_loss_roll(struct cr *p, xmlNodePtr n)
 	if (l->name == NULL)
 		l->name = xstrdup(l->id);
 	bool bad;
-	if (read_dice(p, n, false, &l->dice, &l->lo, &l->hi) ||
+	if (cr_read_dice(p, n, false, &l->dice, &l->lo, &l->hi) ||
 	    xml_prop_long(n, "from-models", 0, 1000000, 0, &l->from_models, p->sys->file, p->d) ||
 	    xml_prop_long(n, "below-models", 1, 1000000, LONG_MAX, &l->below_models, p->sys->file, p->d))
 		return -1;
-	l->units = read_units(p, n, &bad);
+	l->units = cr_read_units(p, n, &bad);
 	if (bad)
 		return -1;
 	l->min_num = 0;
@@ -477,7 +374,7 @@ static int read_loss_roll(struct cr *p, xmlNodePtr n)
 	char *lo = xml_prop(n, "losses");
 	if (lo) {
 		free(lo);
-		if (read_fraction(p, n, "losses", &l->min_num, &l->min_den))
+		if (cr_read_fraction(p, n, "losses", &l->min_num, &l->min_den))
 			return -1;
 	}
 	char *per = xml_prop(n, "per");
@@ -489,7 +386,7 @@ static int read_loss_roll(struct cr *p, xmlNodePtr n)
 		return -1;
 	}
 	free(per);
-	l->outcomes = xcalloc(count_named(n, "outcome") + 1, sizeof(*l->outcomes));
+	l->outcomes = xcalloc(cr_count_named(n, "outcome") + 1, sizeof(*l->outcomes));
 	for (xmlNodePtr o = xml_first_elem(n); o; o = xml_next_elem(o)) {
 		if (xml_is(o, "units"))
 			continue;
@@ -536,9 +433,9 @@ static int read_travel(struct cr *p, xmlNodePtr n)
 	if (xml_prop_long(n, "max", 0, 1000000, 0, &tr->max, p->sys->file, p->d) ||
 	    xml_prop_long(n, "rising", 0, 1000000, 0, &tr->rising, p->sys->file, p->d) ||
 	    xml_prop_long(n, "camp-left", 0, 1000000, 0, &tr->camp_left, p->sys->file, p->d) ||
-	    read_attr(p, n, "cost", true, &tr->cost))
+	    cr_read_attr(p, n, "cost", true, &tr->cost))
 		return -1;
-	tr->terrains = xcalloc(count_named(n, "terrain") + 1, sizeof(*tr->terrains));
+	tr->terrains = xcalloc(cr_count_named(n, "terrain") + 1, sizeof(*tr->terrains));
 	struct idx *ids = idx_new();
 	int rc = read_terrains(p, n, tr, ids);
 	idx_free(ids);
@@ -578,7 +475,7 @@ static int read_terrains(struct cr *p, xmlNodePtr n, struct camp_travel *tr, str
 			free(id);
 			te->attr = a;
 		}
-		te->speeds = xcalloc(count_named(t, "speed") + 1, sizeof(*te->speeds));
+		te->speeds = xcalloc(cr_count_named(t, "speed") + 1, sizeof(*te->speeds));
 		for (xmlNodePtr s = xml_first_elem(t); s; s = xml_next_elem(s)) {
 			if (!xml_is(s, "speed") || te->attr == NULL)
 				CRFAIL(s, "%s", _("a <terrain attr=...> holds <speed> elements, and nothing else does"));
@@ -611,197 +508,6 @@ static int read_terrains(struct cr *p, xmlNodePtr n, struct camp_travel *tr, str
 	return 0;
 }
 
-/* <repair currency= wounds="ATTR" cost="COST" item-times="3">CATEGORIES</repair>. */
-static int read_repair(struct cr *p, xmlNodePtr n)
-{
-	struct camp_def *c = p->c;
-	c->repair_ref = xml_prop(n, "ref");
-	if (read_currency(p, n, "currency", true, &c->repair) || read_attr(p, n, "wounds", true, &c->wounds) ||
-	    xml_prop_long(n, "item-times", 0, 1000, 1, &c->item_times, p->sys->file, p->d))
-		return -1;
-	char *cost = xml_prop(n, "cost");
-	const struct cost_def *cd = idx_get(p->sys->cost_idx, cost ? cost : "");
-	if (cd == NULL) {
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("<repair> needs cost=\"COST\" naming a cost type, not '%s'"), cost ? cost : "");
-		free(cost);
-		return -1;
-	}
-	free(cost);
-	c->repair_cost = (long)cd->index;
-	char *t = xml_text(n);
-	char **v = strv_split(t ? t : "", NULL);
-	free(t);
-	for (char **s = v; *s; s++) {
-		const struct category_def *cat = idx_get(p->sys->cat_idx, *s);
-		if (cat == NULL) {
-			diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-			          _("<repair> names an unknown category '%s'"), *s);
-			strv_free(v);
-			return -1;
-		}
-		c->item_cats = xreallocarray(c->item_cats, c->n_item_cats + 1, sizeof(*c->item_cats));
-		c->item_cats[c->n_item_cats++] = cat->index;
-	}
-	strv_free(v);
-	return 0;
-}
-
-/* choose="item" from="LEVEL" kind="KIND" same="ATTR..." with <new> SELECTOR (of items). */
-static int read_item_choice(struct cr *p, xmlNodePtr n, struct camp_advance *a)
-{
-	if (a->pick_item || a->army)
-		CRFAIL(n, "%s", _("choose=\"item\" brings an item to a unit: no target=\"item\", no scope=\"army\""));
-	char *from = xml_prop(n, "from"), *kind = xml_prop(n, "kind"), *same = xml_prop(n, "same");
-	const struct attr_def *lv = from ? idx_get(p->sys->attr_idx, from) : NULL;
-	a->kind = kind ? idx_get(p->sys->kind_idx, kind) : NULL;
-	int rc = 0;
-	if (lv == NULL || lv->type != ATTR_LEVEL) {
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("choose=\"item\" needs from=\"LEVEL\" naming a level of the catalogs, not '%s'"),
-		          from ? from : "");
-		rc = -1;
-	} else if (kind && a->kind == NULL) {
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("kind=\"%s\" names no item kind"), kind);
-		rc = -1;
-	}
-	if (lv)
-		a->from_level = (long)(lv - p->sys->attrs);
-	char **v = strv_split(same ? same : "", NULL);
-	for (char **s = v; rc == 0 && *s; s++) {
-		const struct attr_def *at = idx_get(p->sys->attr_idx, *s);
-		if (at == NULL || at->on != ON_ITEM) {
-			diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-			          _("same=\"...%s...\" names no item attribute"), *s);
-			rc = -1;
-			break;
-		}
-		a->same = xreallocarray(a->same, a->n_same + 1, sizeof(*a->same));
-		a->same[a->n_same++] = at;
-	}
-	strv_free(v);
-	free(from);
-	free(kind);
-	free(same);
-	xmlNodePtr nw = xml_child(n, "new");
-	if (rc == 0 && nw) {
-		struct sel_parse sp = { p->sys, p->sys->file, p->d, ON_ITEM, false, ON_UNIT };
-		a->new_items = sel_parse_children(nw, &sp);
-		rc = a->new_items == NULL ? -1 : 0;
-	}
-	return rc;
-}
-
-/* An <advance>: an option without a catalog. Its modifiers change the unit, or the item the
- * ledger names when target="item". */
-static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
-{
-	struct entry_option *o = &a->opt;
-	o->id = xml_prop(n, "id");
-	o->name = xml_prop(n, "name");
-	o->ref = xml_prop(n, "ref");
-	o->line = a->line = xml_line(n);
-	o->costs = xcalloc(p->sys->n_costs + 1, sizeof(*o->costs));
-	o->max = OPTION_UNBOUNDED;
-	if (o->id == NULL || idx_add(p->c->advance_idx, o->id, a) != 0)
-		CRFAIL(n, _("advance id '%s' is missing or used twice"), o->id ? o->id : "");
-	if (o->name == NULL)
-		o->name = xstrdup(o->id);
-	a->group = xml_prop(n, "group");
-	if (xml_prop_long(n, "per-band", 0, 1000, 0, &a->per_band, p->sys->file, p->d) ||
-	    xml_prop_long(n, "per-unit", 0, 1000, 0, &o->max, p->sys->file, p->d) ||
-	    xml_prop_long(n, "per-item", 0, 1000, 0, &a->per_item, p->sys->file, p->d) ||
-	    xml_prop_long(n, "min-band", -1000000, 1000000, -1000000, &a->min_band, p->sys->file, p->d) ||
-	    xml_prop_long(n, "max-band", -1000000, 1000000, 1000000, &a->max_band, p->sys->file, p->d))
-		return -1;
-	if (o->max == 0)
-		o->max = OPTION_UNBOUNDED;
-	if (xml_prop_long(n, "price", 0, 1000000000L, 0, &a->price, p->sys->file, p->d) ||
-	    read_currency(p, n, "currency", a->price > 0, &a->price_currency) ||
-	    xml_prop_long(n, "after", 0, 1000000, 0, &a->after, p->sys->file, p->d))
-		return -1;
-	char *scope = xml_prop(n, "scope");
-	a->army = scope && strcmp(scope, "army") == 0;
-	if (scope && !a->army && strcmp(scope, "unit") != 0) {
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("scope=\"%s\": an advance is taken by a \"unit\" or the \"army\""), scope);
-		free(scope);
-		return -1;
-	}
-	free(scope);
-	if (a->army && xml_first_elem(n))
-		CRFAIL(n, _("advance '%s' is the army's: it changes no unit (no <modify>, no <grant>)"), o->id);
-	char *target = xml_prop(n, "target");
-	a->pick_item = target && strcmp(target, "item") == 0;
-	if (target && !a->pick_item && strcmp(target, "unit") != 0) {
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("target=\"%s\": an advance changes its unit or an item"), target);
-		free(target);
-		return -1;
-	}
-	free(target);
-	o->target = a->pick_item ? TARGET_ITEM : TARGET_UNIT;
-	a->keyword_on = a->pick_item ? ON_ITEM : ON_UNIT;
-	char *pk = xml_prop(n, "choose");
-	a->pick_keyword = pk && strcmp(pk, "keyword") == 0;
-	a->choose_item = pk && strcmp(pk, "item") == 0;
-	a->from_level = -1;
-	if (pk && !a->pick_keyword && !a->choose_item) {
-		diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("choose=\"%s\": an advance lets the player choose a keyword or an item"), pk);
-		free(pk);
-		return -1;
-	}
-	free(pk);
-	if (a->choose_item && read_item_choice(p, n, a))
-		return -1;
-	o->mods = xcalloc(count_named(n, "modify") + 1, sizeof(*o->mods));
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (xml_is(c, "modify")) {
-			if (modifier_read(c, p->sys, a->pick_item ? MOD_IN_OPTION_ITEM : MOD_IN_OPTION_UNIT,
-			                  p->sys->file, &o->mods[o->n_mods], p->d))
-				return -1;
-			o->n_mods++;
-		} else if (xml_is(c, "grant")) {
-			char *t = xml_text(c);
-			char **v = strv_split(t, NULL);
-			free(t);
-			for (char **s = v; *s; s++) {
-				const struct keyword_def *kd = idx_get(p->sys->kw_idx, *s);
-				if (kd == NULL || kd->on != a->keyword_on) {
-					diags_add(p->d, SEV_FATAL, p->sys->file, xml_line(c), xml_col(c), NULL, NULL,
-					          _("advance '%s' grants '%s', which is no keyword of its %s"), o->id,
-					          *s, a->pick_item ? _("item") : _("unit"));
-					strv_free(v);
-					return -1;
-				}
-				o->grants = xreallocarray(o->grants, o->n_grants + 1, sizeof(*o->grants));
-				o->grants[o->n_grants++] = kd->index;
-			}
-			strv_free(v);
-		} else if (xml_is(c, "new") && a->choose_item) {
-			continue; /* read_item_choice */
-		} else {
-			CRFAIL(c, _("an <advance> holds <modify> and <grant>, not <%s>"), (const char *)c->name);
-		}
-	}
-	return 0;
-}
-
-static int read_advances(struct cr *p, xmlNodePtr sec)
-{
-	struct camp_def *c = p->c;
-	c->advances = xcalloc(count_named(sec, "advance") + 1, sizeof(*c->advances));
-	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n)) {
-		if (!xml_is(n, "advance"))
-			continue;
-		if (read_advance(p, n, &c->advances[c->n_advances++]))
-			return -1;
-	}
-	return 0;
-}
-
 int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 {
 	struct camp_def *c = xcalloc(1, sizeof(*c));
@@ -817,12 +523,12 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 	c->share_num = c->share_den = 1;
 	if (read_currencies(p, sec))
 		return -1;
-	c->tables = xcalloc(count_named(sec, "roll-table") + 1, sizeof(*c->tables));
-	c->loss_rolls = xcalloc(count_named(sec, "loss-roll") + 1, sizeof(*c->loss_rolls));
+	c->tables = xcalloc(cr_count_named(sec, "roll-table") + 1, sizeof(*c->tables));
+	c->loss_rolls = xcalloc(cr_count_named(sec, "loss-roll") + 1, sizeof(*c->loss_rolls));
 	/* Sections that stand once: their readers size an array for one block or keep one
 	 * value, so a second would write past the first's array or silently replace it. The
 	 * schema cannot say so (XSD 1.0 has no "at most once" inside the choice that lets them
-	 * come in any order), and a cached or lax schema checks nothing: the reader refuses. */
+	 * come in any order): the reader refuses. */
 	static const char *const once[] = { "start", "progression", "recovery", "scales",
 	                                     "advances", "enlist-once", "repair" };
 	xmlNodePtr seen[MUSTER_ARRAY_LEN(once)] = { NULL };
@@ -845,7 +551,7 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 		} else if (xml_is(n, "loss-roll")) {
 			rc = read_loss_roll(p, n);
 		} else if (xml_is(n, "repair")) {
-			rc = read_repair(p, n);
+			rc = cr_read_repair(p, n);
 		} else if (xml_is(n, "travel")) {
 			if (c->travel)
 				CRFAIL(n, "%s", _("a <campaign> has one <travel>"));
@@ -853,8 +559,8 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 		} else if (xml_is(n, "start")) {
 			c->start_ref = xml_prop(n, "ref");
 			c->means_ref = xml_prop(n, "means-ref");
-			rc = read_currency(p, n, "pay", true, &c->pay) ||
-			     read_fraction(p, n, "share", &c->share_num, &c->share_den) ||
+			rc = cr_read_currency(p, n, "pay", true, &c->pay) ||
+			     cr_read_fraction(p, n, "share", &c->share_num, &c->share_den) ||
 			     xml_prop_long(n, "means", 0, 1000, 0, &c->max_means, sys->file, d);
 			if (rc == 0 && c->currencies[c->pay].cost < 0)
 				CRFAIL(n, _("currency '%s' pays for units: give it pays=\"COST\""),
@@ -868,7 +574,7 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 		} else if (xml_is(n, "scales")) {
 			rc = read_scales(p, n);
 		} else if (xml_is(n, "advances")) {
-			rc = read_advances(p, n);
+			rc = cr_read_advances(p, n);
 		} else if (xml_is(n, "enlist-once")) {
 			c->once_ref = xml_prop(n, "ref");
 			struct sel_parse sp = { sys, sys->file, d, ON_UNIT, false, ON_UNIT };
@@ -888,11 +594,77 @@ int campaign_read(xmlNodePtr sec, struct system *sys, struct diags *d)
 		if (idx_add(c->means_idx, c->means[i].id, &c->means[i]) != 0)
 			CRFAIL(sec, _("means id '%s' is used twice"), c->means[i].id);
 	for (xmlNodePtr n = xml_first_elem(sec); n; n = xml_next_elem(n))
-		if (xml_is(n, "roll-table") && read_table(p, n))
+		if (xml_is(n, "roll-table") && cr_read_table(p, n))
 			return -1;
 	if (c->pay < 0 && c->n_steps)
 		CRFAIL(sec, "%s", _("a <campaign> with a <progression> needs a <start pay=\"CURRENCY\">"));
 	return 0;
+}
+
+/* An advance is an option without a catalog: its own strings, modifiers and selector. */
+static void advances_release(struct camp_def *c)
+{
+	for (size_t i = 0; i < c->n_advances; i++) {
+		struct camp_advance *a = &c->advances[i];
+		struct entry_option *o = &a->opt;
+		free(o->id);
+		free(o->name);
+		free(o->ref);
+		free(o->costs);
+		free(o->grants);
+		for (size_t j = 0; j < o->n_mods; j++)
+			modifier_release(&o->mods[j]);
+		free(o->mods);
+		free(a->group);
+		sel_free(a->new_items);
+		free(a->same);
+	}
+	free(c->advances);
+}
+
+/* The roll tables and the loss rolls. */
+static void rolls_release(struct camp_def *c)
+{
+	for (size_t i = 0; i < c->n_tables; i++) {
+		struct camp_table *t = &c->tables[i];
+		free(t->id);
+		free(t->name);
+		free(t->ref);
+		free(t->dice);
+		sel_free(t->units);
+		for (size_t j = 0; j < t->n_rows; j++)
+			free(t->rows[j].advances);
+		free(t->rows);
+	}
+	free(c->tables);
+	idx_free(c->table_idx);
+	for (size_t i = 0; i < c->n_loss_rolls; i++) {
+		struct camp_loss_roll *l = &c->loss_rolls[i];
+		free(l->id);
+		free(l->name);
+		free(l->ref);
+		free(l->dice);
+		sel_free(l->units);
+		free(l->outcomes);
+	}
+	free(c->loss_rolls);
+}
+
+static void travel_free(struct camp_travel *tr)
+{
+	if (tr == NULL)
+		return;
+	for (size_t i = 0; i < tr->n_terrains; i++) {
+		struct camp_terrain *t = &tr->terrains[i];
+		free(t->id);
+		free(t->name);
+		for (size_t j = 0; j < t->n_speeds; j++)
+			free(t->speeds[j].needs);
+		free(t->speeds);
+	}
+	free(tr->terrains);
+	free(tr->ref);
+	free(tr);
 }
 
 void camp_def_free(const struct system *sys, struct camp_def *c)
@@ -930,22 +702,7 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 	}
 	free(c->scales);
 	free(c->scale_ref);
-	for (size_t i = 0; i < c->n_advances; i++) {
-		struct camp_advance *a = &c->advances[i];
-		struct entry_option *o = &a->opt;
-		free(o->id);
-		free(o->name);
-		free(o->ref);
-		free(o->costs);
-		free(o->grants);
-		for (size_t j = 0; j < o->n_mods; j++)
-			modifier_release(&o->mods[j]);
-		free(o->mods);
-		free(a->group);
-		sel_free(a->new_items);
-		free(a->same);
-	}
-	free(c->advances);
+	advances_release(c);
 	idx_free(c->advance_idx);
 	idx_free(c->currency_idx);
 	for (size_t i = 0; i < c->n_awards; i++) {
@@ -961,43 +718,9 @@ void camp_def_free(const struct system *sys, struct camp_def *c)
 	}
 	free(c->means);
 	idx_free(c->means_idx);
-	for (size_t i = 0; i < c->n_tables; i++) {
-		struct camp_table *t = &c->tables[i];
-		free(t->id);
-		free(t->name);
-		free(t->ref);
-		free(t->dice);
-		sel_free(t->units);
-		for (size_t j = 0; j < t->n_rows; j++)
-			free(t->rows[j].advances);
-		free(t->rows);
-	}
-	free(c->tables);
-	idx_free(c->table_idx);
-	for (size_t i = 0; i < c->n_loss_rolls; i++) {
-		struct camp_loss_roll *l = &c->loss_rolls[i];
-		free(l->id);
-		free(l->name);
-		free(l->ref);
-		free(l->dice);
-		sel_free(l->units);
-		free(l->outcomes);
-	}
-	free(c->loss_rolls);
+	rolls_release(c);
 	free(c->item_cats);
 	free(c->repair_ref);
-	if (c->travel) {
-		for (size_t i = 0; i < c->travel->n_terrains; i++) {
-			struct camp_terrain *t = &c->travel->terrains[i];
-			free(t->id);
-			free(t->name);
-			for (size_t j = 0; j < t->n_speeds; j++)
-				free(t->speeds[j].needs);
-			free(t->speeds);
-		}
-		free(c->travel->terrains);
-		free(c->travel->ref);
-		free(c->travel);
-	}
+	travel_free(c->travel);
 	free(c);
 }

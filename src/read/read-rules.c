@@ -180,17 +180,17 @@ static int read_op(xmlNodePtr n, const struct rp *p, enum cmp_op *op, char **tex
 
 /* --- unknown attributes ---------------------------------------------------------------------- */
 
-/* The schema leaves selectors, conditions and expressions to this reader (rules.xsd says why),
- * and a cached file skips the schema: so the reader refuses an attribute it does not know, which
- * would otherwise be ignored and change a rule's meaning without a word (<clamp mx="1">). Each
- * element knows a few names, so the check is linear in the attributes of the file. */
+/* The schema leaves selectors, conditions and expressions to this reader (rules.xsd says why):
+ * so the reader refuses an attribute it does not know, which would otherwise be ignored and
+ * change a rule's meaning without a word (<clamp mx="1">). Each element knows a few names, so
+ * the check is linear in the attributes of the file. */
 struct known_attrs {
 	const char *elem;
 	const char *names; /* space-separated */
 };
 
 #define CMP_NAMES "eq ne lt le gt ge in not-in"
-#define AGG_NAMES "of in cost attr group-by items"
+#define AGG_NAMES "of in cost attr group-by items ancestor"
 static const struct known_attrs sel_attrs[] = {
 	{ "all", "" }, { "any", "" }, { "not", "" }, { "has", "" }, { "attached-to", "" },
 	{ "attached-to-this", "" }, { "has-item", "" }, { "not-this", "" }, { "attached", "" },
@@ -853,11 +853,11 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 {
 	struct agg *a = xcalloc(1, sizeof(*a));
 	a->line = xml_line(n);
-	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent" };
+	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent", "ancestor" };
 	char *in = xml_prop(n, "in");
-	int sc = lookup_enum(in, scopes, 5, SCOPE_LIST);
+	int sc = lookup_enum(in, scopes, 6, SCOPE_LIST);
 	if (sc == -2)
-		fatal(p, n, _("in must be unit, list, roster, self or parent, not '%s'"), in);
+		fatal(p, n, _("in must be unit, list, roster, self, parent or ancestor, not '%s'"), in);
 	free(in);
 	if (sc == -2)
 		goto fail;
@@ -866,10 +866,15 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		goto fail;
 	if (a->scope == SCOPE_UNIT && !p->has_this)
 		FAIL(n, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
-	bool tree = a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT;
+	static const char *const tree_names[] = { "self", "parent", "ancestor" };
+	bool tree = a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT || a->scope == SCOPE_ANCESTOR;
 	if (tree && (!p->has_this || p->this_item != ON_OPTION))
 		FAIL(n, _("in=\"%s\" needs a rule checked per option (<each of=\"options\">)"),
-		     a->scope == SCOPE_SELF ? "self" : "parent");
+		     tree_names[a->scope - SCOPE_SELF]);
+	a->ancestor = xml_prop(n, "ancestor");
+	if ((a->scope == SCOPE_ANCESTOR) != (a->ancestor != NULL))
+		FAIL(n, "%s", _("in=\"ancestor\" and ancestor=\"ID\" (the entry or option counted "
+		                "under) go together"));
 	a->item = ON_UNIT;
 	if (xml_is(n, "count")) {
 		static const char *const ofs[] = { "units", "models", "items", "lists", "options" };
@@ -972,7 +977,7 @@ static struct agg *read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 	}
 	if (tree && a->item != ON_OPTION)
 		FAIL(n, _("in=\"%s\" counts options: of=\"options\", or items=\"options\""),
-		     a->scope == SCOPE_SELF ? "self" : "parent");
+		     tree_names[a->scope - SCOPE_SELF]);
 	struct rp q = *p;
 	q.item = a->item;
 	a->where = read_group(n, SEL_ALL, &q);
@@ -1305,31 +1310,38 @@ static bool lang_twice(xmlNodePtr c, xmlNodePtr parent, const struct rp *p)
 
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d)
 {
-	return rule_read_on(n, sys, file, ON_LIST, NULL, d);
+	return rule_read_on(n, sys, file, ON_LIST, NULL, NULL, d);
 }
 
 /* A rule that stands on an entry (on ON_UNIT) or an option (ON_OPTION) of a catalog is checked
  * for each selection of it: as if it began with <each of="units"><entry id="ID"/></each>. */
-static void stand_on(struct rule *r, struct rp *p, enum attr_on on, const char *id)
+static void stand_on(struct rule *r, struct rp *p, enum attr_on on, const char *id,
+                     const char *unit_entry)
 {
 	r->each = true;
 	r->each_item = on;
 	r->each_sel = sel_new(SEL_ALL, on);
+	r->each_sel->kids = xcalloc(2, sizeof(*r->each_sel->kids));
 	struct sel *s = sel_new(SEL_ENTRY, on);
 	s->id = xstrdup(id);
-	r->each_sel->kids = xcalloc(1, sizeof(*r->each_sel->kids));
 	r->each_sel->kids[r->each_sel->n_kids++] = s;
+	/* An option's id is its entry's own: the rule is that entry's option's. */
+	if (unit_entry) {
+		s = sel_new(SEL_UNIT_ENTRY, on);
+		s->id = xstrdup(unit_entry);
+		r->each_sel->kids[r->each_sel->n_kids++] = s;
+	}
 	p->has_this = true;
 	p->this_item = on;
 }
 
 struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, enum attr_on on,
-                          const char *id, struct diags *d)
+                          const char *id, const char *unit_entry, struct diags *d)
 {
 	struct rule *r = xcalloc(1, sizeof(*r));
 	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
 	if (id)
-		stand_on(r, p, on, id);
+		stand_on(r, p, on, id, unit_entry);
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
 	r->label = xml_prop(n, "label");

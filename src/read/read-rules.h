@@ -28,10 +28,10 @@ int named_conds_read(xmlNodePtr sec, struct system *sys, const char *file, struc
 /* Parses one <rule>. Returns NULL and adds fatal diagnostics on error. Aggregates get cache
  * slots counted in sys->n_slots. */
 struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struct diags *d);
-/* A <rule> of a catalog, standing on entry ID (on: ON_UNIT) or option ID (ON_OPTION): checked
- * for each selection of it. */
+/* A <rule> of a catalog, standing on entry ID (on: ON_UNIT) or option ID (ON_OPTION) of entry
+ * UNIT_ENTRY (NULL: of any entry, a shared option): checked for each selection of it. */
 struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, enum attr_on on,
-                          const char *id, struct diags *d);
+                          const char *id, const char *unit_entry, struct diags *d);
 
 /* Where a <modify> stands: in the system's <modifiers>, or in a catalog option that changes
  * its unit (ON_UNIT) or an item (ON_ITEM). */

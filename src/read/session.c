@@ -13,7 +13,6 @@
 #include "schema.h"
 #include "system.h"
 #include "util.h"
-#include "vcache.h"
 #include "xml.h"
 
 #include <pthread.h>
@@ -28,7 +27,6 @@ struct loaded {
 
 struct session {
 	struct xml_schema *schemas[SCHEMA_KINDS]; /* by enum schema_kind */
-	struct vcache *cache;          /* system files that passed their schema before, or NULL */
 	struct idx *by_id;             /* system id -> struct loaded */
 	struct loaded **v;             /* the same, to free them */
 	size_t n, cap;
@@ -72,7 +70,6 @@ void session_free(struct session *s)
 	idx_free(s->by_id);
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(s->schemas); i++)
 		xml_schema_free(s->schemas[i]);
-	vcache_free(s->cache);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
@@ -108,12 +105,6 @@ void session_keep(struct session *s, void *p, void (*release)(void *))
 		release(p);
 }
 
-void session_use_cache(struct session *s, struct vcache *c)
-{
-	vcache_free(s->cache);
-	s->cache = c;
-}
-
 static const struct xml_schema *schema_locked(struct session *s, enum schema_kind k,
                                               struct diags *d);
 
@@ -135,13 +126,8 @@ static const struct xml_schema *schema_locked(struct session *s, enum schema_kin
 	for (const struct schema_text *t = schema_texts; t->name; t++) {
 		if (strcmp(t->name, names[k]) != 0)
 			continue;
-		/* The cache serves the files a game system is made of, which every run reads and
-		 * which seldom change; never rosters (a new entry at every save of a list) nor
-		 * event packs. */
-		bool cached = k == SCHEMA_RULES || k == SCHEMA_CATALOG;
 		char *name = xasprintf("built-in %s", t->name);
-		s->schemas[k] = xml_schema_lazy((const char *)t->text, t->len, name,
-		                                cached ? s->cache : NULL);
+		s->schemas[k] = xml_schema_lazy((const char *)t->text, t->len, name);
 		if (t->lite)
 			xml_schema_lite(s->schemas[k], (const char *)t->lite, t->lite_len,
 			                t->lite_absent);

@@ -57,11 +57,6 @@ struct system *session_system_new(struct session *s, const char *id, struct diag
  * still the caller's) when the session has a system of that id already. */
 int session_adopt(struct session *s, struct system *sys);
 
-/* Gives the session a cache of the system files (rules, catalogs) that passed their schema
- * before (vcache.h; NULL: none, the default), which it frees. Before any file is loaded. */
-struct vcache;
-void session_use_cache(struct session *s, struct vcache *c);
-
 /* The built-in schema of kind k, compiled on first use. NULL, with a fatal diagnostic, only
  * when it does not compile: a bug of the program. */
 const struct xml_schema *session_schema(struct session *s, enum schema_kind k, struct diags *d);

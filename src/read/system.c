@@ -648,7 +648,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 	if (root_el == NULL)
 		goto fail;
 	const struct xml_schema *xs = session_schema(s, SCHEMA_RULES, d);
-	if (xs == NULL || xml_schema_check_parsed(xs, doc, path, d) != 0)
+	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
 		goto fail;
 	sys->id = xml_prop(root_el, "id");
 	sys->name = xml_prop(root_el, "name");
@@ -713,6 +713,61 @@ fail:
 	return NULL;
 }
 
+/* The unit and item attributes with their labels, and the keywords. */
+static void attr_defs_release(struct system *sys)
+{
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		struct attr_def *a = &sys->attrs[i];
+		free(a->id);
+		free(a->name);
+		free(a->abbr);
+		free(a->suffix);
+		free(a->ref);
+		for (size_t j = 0; j < a->n_labels; j++) {
+			free(a->labels[j].label);
+			free(a->labels[j].note);
+		}
+		free(a->labels);
+	}
+	free(sys->attrs);
+	for (size_t i = 0; i < sys->n_keywords; i++) {
+		struct keyword_def *k = &sys->keywords[i];
+		free(k->id);
+		free(k->name);
+		free(k->replaces_id);
+		free(k->removes);
+		free(k->providers);
+	}
+	free(sys->keywords);
+}
+
+/* The army sizes with their facts, and the roster's fields with their choices. */
+static void size_defs_release(struct system *sys)
+{
+	for (size_t i = 0; i < sys->n_sizes; i++) {
+		struct size_def *s = &sys->sizes[i];
+		free(s->id);
+		free(s->name);
+		free(s->limits);
+		for (size_t j = 0; j < s->n_facts; j++) {
+			free(s->facts[j].name);
+			free(s->facts[j].value);
+		}
+		free(s->facts);
+	}
+	free(sys->sizes);
+	for (size_t i = 0; i < sys->n_fields; i++) {
+		free(sys->fields[i].id);
+		free(sys->fields[i].name);
+		for (size_t j = 0; j < sys->fields[i].n_choices; j++) {
+			free(sys->fields[i].choices[j].id);
+			free(sys->fields[i].choices[j].name);
+		}
+		free(sys->fields[i].choices);
+	}
+	free(sys->fields);
+}
+
 void system_free(struct system *sys)
 {
 	if (sys == NULL)
@@ -749,56 +804,13 @@ void system_free(struct system *sys)
 		strv_free(sys->ladders[i].steps);
 	}
 	free(sys->ladders);
-	for (size_t i = 0; i < sys->n_attrs; i++) {
-		struct attr_def *a = &sys->attrs[i];
-		free(a->id);
-		free(a->name);
-		free(a->abbr);
-		free(a->suffix);
-		free(a->ref);
-		for (size_t j = 0; j < a->n_labels; j++) {
-			free(a->labels[j].label);
-			free(a->labels[j].note);
-		}
-		free(a->labels);
-	}
-	free(sys->attrs);
-	for (size_t i = 0; i < sys->n_keywords; i++) {
-		struct keyword_def *k = &sys->keywords[i];
-		free(k->id);
-		free(k->name);
-		free(k->replaces_id);
-		free(k->removes);
-		free(k->providers);
-	}
-	free(sys->keywords);
+	attr_defs_release(sys);
 	for (size_t i = 0; i < sys->n_cats; i++) {
 		free(sys->cats[i].id);
 		free(sys->cats[i].name);
 	}
 	free(sys->cats);
-	for (size_t i = 0; i < sys->n_sizes; i++) {
-		struct size_def *s = &sys->sizes[i];
-		free(s->id);
-		free(s->name);
-		free(s->limits);
-		for (size_t j = 0; j < s->n_facts; j++) {
-			free(s->facts[j].name);
-			free(s->facts[j].value);
-		}
-		free(s->facts);
-	}
-	free(sys->sizes);
-	for (size_t i = 0; i < sys->n_fields; i++) {
-		free(sys->fields[i].id);
-		free(sys->fields[i].name);
-		for (size_t j = 0; j < sys->fields[i].n_choices; j++) {
-			free(sys->fields[i].choices[j].id);
-			free(sys->fields[i].choices[j].name);
-		}
-		free(sys->fields[i].choices);
-	}
-	free(sys->fields);
+	size_defs_release(sys);
 	for (size_t i = 0; i < sys->n_mods; i++)
 		modifier_release(&sys->mods[i]);
 	free(sys->mods);

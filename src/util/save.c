@@ -210,120 +210,137 @@ static void split(const char *path, char **dir, char **base)
 	free(b);
 }
 
-static int save(const char *path, const char *data, size_t len, const char *was, size_t was_len,
-                struct diags *d)
-{
-	char *cur = xstrdup(path), *dir = NULL, *base = NULL;
-	char *tmp = NULL, *backup = NULL, *backup_tmp = NULL;
-	int dfd = -1, fd = -1, rc = -1, e = 0;
-	bool exists = false;
+/* One save under way: what its steps share, and what save() releases at the end. */
+struct saving {
+	char *cur, *dir, *base;
+	char *tmp, *backup, *backup_tmp;
+	int dfd, fd, e;
+	bool exists;
 	struct stat st;
-	/* What failed, in words and by the system call's name. */
-	const char *what = NULL;
-	/* The file's directory, opened and locked; a symbolic link is followed by hand, as the
-	 * kernel would (each directory on the way locked while it is looked at). */
+	/* What failed, in words and by the system call's name; e is its errno. */
+	const char *what;
+};
+
+/* The file's directory, opened and locked; a symbolic link is followed by hand, as the
+ * kernel would (each directory on the way locked while it is looked at). -1 with s->what
+ * on failure. */
+static int open_dir(struct saving *s)
+{
 	for (int hops = 0;; hops++) {
-		split(cur, &dir, &base);
-		if (step("diropen") || (dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-			e = errno;
-			what = _("cannot open its directory (open)");
-			goto out;
+		split(s->cur, &s->dir, &s->base);
+		if (step("diropen") || (s->dfd = open(s->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+			s->e = errno;
+			s->what = _("cannot open its directory (open)");
+			return -1;
 		}
-		if (step("lock") || lock_dir(dfd) != 0) {
-			e = errno;
-			what = _("cannot lock its directory against other saves (flock)");
-			goto out;
+		if (step("lock") || lock_dir(s->dfd) != 0) {
+			s->e = errno;
+			s->what = _("cannot lock its directory against other saves (flock)");
+			return -1;
 		}
-		if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-			e = errno;
-			if (e != ENOENT || hops > 0) { /* a dangling link, or worse */
-				what = _("cannot resolve the path");
-				goto out;
+		if (fstatat(s->dfd, s->base, &s->st, AT_SYMLINK_NOFOLLOW) != 0) {
+			s->e = errno;
+			if (s->e != ENOENT || hops > 0) { /* a dangling link, or worse */
+				s->what = _("cannot resolve the path");
+				return -1;
 			}
-			break;
+			return 0;
 		}
-		if (!S_ISLNK(st.st_mode)) {
-			exists = true;
-			break;
+		if (!S_ISLNK(s->st.st_mode)) {
+			s->exists = true;
+			return 0;
 		}
 		struct stat ds;
-		if (hops == SAVE_MAX_LINKS || fstat(dfd, &ds) != 0) {
-			e = hops == SAVE_MAX_LINKS ? ELOOP : errno;
-			what = _("cannot resolve the path");
-			goto out;
+		if (hops == SAVE_MAX_LINKS || fstat(s->dfd, &ds) != 0) {
+			s->e = hops == SAVE_MAX_LINKS ? ELOOP : errno;
+			s->what = _("cannot resolve the path");
+			return -1;
 		}
 		/* Linux's protected_symlinks: in a sticky world-writable directory, only a link of
 		 * the user's own or of the directory's owner is followed. Anyone may plant one there,
 		 * pointing at a file of the user's that a save would then replace. */
 		if ((ds.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
-		    st.st_uid != geteuid() && st.st_uid != ds.st_uid) {
-			e = EACCES;
-			what = _("it is a symbolic link of another user in a shared directory, not followed");
-			goto out;
+		    s->st.st_uid != geteuid() && s->st.st_uid != ds.st_uid) {
+			s->e = EACCES;
+			s->what = _("it is a symbolic link of another user in a shared directory, not followed");
+			return -1;
 		}
-		char *target = readlink_at(dfd, base, st.st_size);
+		char *target = readlink_at(s->dfd, s->base, s->st.st_size);
 		if (target == NULL) {
-			e = errno;
-			what = _("cannot read the symbolic link (readlink)");
-			goto out;
+			s->e = errno;
+			s->what = _("cannot read the symbolic link (readlink)");
+			return -1;
 		}
-		free(cur);
-		cur = target[0] == '/' ? target : xasprintf("%s/%s", dir, target);
-		if (cur != target)
+		free(s->cur);
+		s->cur = target[0] == '/' ? target : xasprintf("%s/%s", s->dir, target);
+		if (s->cur != target)
 			free(target);
-		free(dir);
-		free(base);
-		dir = base = NULL;
-		close(dfd); /* and its lock */
-		dfd = -1;
+		free(s->dir);
+		free(s->base);
+		s->dir = s->base = NULL;
+		close(s->dfd); /* and its lock */
+		s->dfd = -1;
 	}
-	if (exists && !S_ISREG(st.st_mode)) {
-		e = EINVAL;
-		what = _("not a regular file");
-		goto out;
+}
+
+/* The file may be replaced: a regular file, writable, and (was given) still holding was.
+ * -1 with s->what, or SAVE_CHANGED with a diagnostic in d, when not. */
+static int check_file(struct saving *s, const char *path, const char *was, size_t was_len,
+                      struct diags *d)
+{
+	if (s->exists && !S_ISREG(s->st.st_mode)) {
+		s->e = EINVAL;
+		s->what = _("not a regular file");
+		return -1;
 	}
-	if (exists && faccessat(dfd, base, W_OK, 0) != 0) {
-		e = errno;
-		what = _("not writable");
-		goto out;
+	if (s->exists && faccessat(s->dfd, s->base, W_OK, 0) != 0) {
+		s->e = errno;
+		s->what = _("not writable");
+		return -1;
 	}
 	if (was) {
-		int h = holds(dfd, base, was, was_len);
+		int h = holds(s->dfd, s->base, was, was_len);
 		if (h < 0) {
-			e = errno;
-			what = _("cannot read it again to check that it is unchanged (read)");
-			goto out;
+			s->e = errno;
+			s->what = _("cannot read it again to check that it is unchanged (read)");
+			return -1;
 		}
 		if (h == 0) {
 			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s",
 			          _("changed on disk since it was read (by another command?); nothing "
 			            "saved; run the command again"));
-			rc = SAVE_CHANGED;
-			goto out;
+			return SAVE_CHANGED;
 		}
 	}
+	return 0;
+}
+
+/* A new temporary file beside the file, with the file's owner and permissions, open in
+ * s->fd. -1 with s->what on failure. */
+static int create_temp(struct saving *s)
+{
 	/* Under the lock no other save is in flight here: any temporary of this file is left
 	 * from a save that was killed. */
-	remove_stale(dfd, base);
+	remove_stale(s->dfd, s->base);
 	for (int tries = 0;; tries++) {
-		free(tmp);
-		tmp = temp_name(base);
-		fd = step("open") ? -1
-		     : openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd >= 0 || errno != EEXIST || tries == 100)
+		free(s->tmp);
+		s->tmp = temp_name(s->base);
+		s->fd = step("open") ? -1
+		        : openat(s->dfd, s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (s->fd >= 0 || errno != EEXIST || tries == 100)
 			break;
 	}
-	if (fd < 0) {
-		e = errno;
-		free(tmp);
-		tmp = NULL; /* never made: nothing to remove */
-		what = _("cannot create a temporary file beside it (openat)");
-		goto out;
+	if (s->fd < 0) {
+		s->e = errno;
+		free(s->tmp);
+		s->tmp = NULL; /* never made: nothing to remove */
+		s->what = _("cannot create a temporary file beside it (openat)");
+		return -1;
 	}
 	mode_t mode;
-	if (exists) {
-		mode = st.st_mode & 07777;
-		if (fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM) {
+	if (s->exists) {
+		mode = s->st.st_mode & 07777;
+		if (fchown(s->fd, s->st.st_uid, s->st.st_gid) != 0 && errno != EPERM) {
 			/* Keeping the owner is a courtesy; a user cannot give files away. */
 		}
 	} else {
@@ -331,11 +348,18 @@ static int save(const char *path, const char *data, size_t len, const char *was,
 		umask(um);
 		mode = 0666 & ~um;
 	}
-	if (fchmod(fd, mode) != 0) {
-		e = errno;
-		what = _("cannot give the temporary file the file's permissions (fchmod)");
-		goto out;
+	if (fchmod(s->fd, mode) != 0) {
+		s->e = errno;
+		s->what = _("cannot give the temporary file the file's permissions (fchmod)");
+		return -1;
 	}
+	return 0;
+}
+
+/* Writes data to the temporary file, flushes it to disk and closes it. -1 with s->what on
+ * failure. */
+static int write_temp(struct saving *s, const char *data, size_t len)
+{
 	/* Past a file size limit (RLIMIT_FSIZE) the kernel sends SIGXFSZ, which would kill the
 	 * program with no word: ignored while writing, write() fails with EFBIG and says so. */
 	struct sigaction ign, old_xfsz;
@@ -343,96 +367,116 @@ static int save(const char *path, const char *data, size_t len, const char *was,
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	bool restore = sigaction(SIGXFSZ, &ign, &old_xfsz) == 0;
-	int w = step("write") || write_all(fd, data, len) != 0;
-	e = errno;
+	int w = step("write") || write_all(s->fd, data, len) != 0;
+	s->e = errno;
 	if (restore)
 		sigaction(SIGXFSZ, &old_xfsz, NULL);
 	if (w) {
-		what = _("cannot write the temporary file (write)");
-		goto out;
+		s->what = _("cannot write the temporary file (write)");
+		return -1;
 	}
-	if (step("fsync") || fsync(fd) != 0) {
-		e = errno;
-		what = _("cannot flush the temporary file to disk (fsync)");
-		goto out;
+	if (step("fsync") || fsync(s->fd) != 0) {
+		s->e = errno;
+		s->what = _("cannot flush the temporary file to disk (fsync)");
+		return -1;
 	}
-	int c = step("close") ? -1 : close(fd);
+	int c = step("close") ? -1 : close(s->fd);
 	if (c != 0) {
-		e = errno;
-		if (c < 0 && fd >= 0 && save_test_hook)
-			close(fd);
-		fd = -1;
-		what = _("cannot close the temporary file (close)");
-		goto out;
+		s->e = errno;
+		if (c < 0 && s->fd >= 0 && save_test_hook)
+			close(s->fd);
+		s->fd = -1;
+		s->what = _("cannot close the temporary file (close)");
+		return -1;
 	}
-	fd = -1;
-	backup = xasprintf("%s~", base);
-	if (exists) {
+	s->fd = -1;
+	return 0;
+}
+
+/* Renames the temporary file over the file, keeping the previous version as NAME~, and
+ * flushes the directory. -1 with s->what when the file is not replaced; 1 with a diagnostic
+ * in d when it is, but what follows fails. */
+static int replace(struct saving *s, const char *path, struct diags *d)
+{
+	s->backup = xasprintf("%s~", s->base);
+	if (s->exists) {
 		/* The previous version as NAME~: a hard link costs no copy and no window. It is
 		 * made under a temporary name and renamed over NAME~ only once the file is
 		 * replaced, so that a failure anywhere keeps the NAME~ there was. */
-		backup_tmp = xasprintf("%s~", tmp);
-		if (step("backup") || linkat(dfd, base, dfd, backup_tmp, 0) != 0) {
-			e = errno;
-			what = _("cannot keep the previous version as NAME~ (link)");
-			free(backup_tmp);
-			backup_tmp = NULL; /* never made: nothing to remove */
-			goto out;
+		s->backup_tmp = xasprintf("%s~", s->tmp);
+		if (step("backup") || linkat(s->dfd, s->base, s->dfd, s->backup_tmp, 0) != 0) {
+			s->e = errno;
+			s->what = _("cannot keep the previous version as NAME~ (link)");
+			free(s->backup_tmp);
+			s->backup_tmp = NULL; /* never made: nothing to remove */
+			return -1;
 		}
 	}
-	if (step("rename") || renameat(dfd, tmp, dfd, base) != 0) {
-		e = errno;
-		what = _("cannot replace the file with the temporary file (rename)");
-		goto out;
+	if (step("rename") || renameat(s->dfd, s->tmp, s->dfd, s->base) != 0) {
+		s->e = errno;
+		s->what = _("cannot replace the file with the temporary file (rename)");
+		return -1;
 	}
-	free(tmp);
-	tmp = NULL;
-	if (backup_tmp) {
-		if (renameat(dfd, backup_tmp, dfd, backup) != 0) {
+	free(s->tmp);
+	s->tmp = NULL;
+	if (s->backup_tmp) {
+		if (renameat(s->dfd, s->backup_tmp, s->dfd, s->backup) != 0) {
 			/* The file is saved; the previous version stays where it is, under its
 			 * temporary name, rather than be lost (until the next save of the file). */
-			e = errno;
-			char *kept = xasprintf("%s/%s", dir, backup_tmp);
+			s->e = errno;
+			char *kept = xasprintf("%s/%s", s->dir, s->backup_tmp);
 			diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 			          _("saved, but the previous version could not be kept as NAME~ (rename): "
-			            "%s; it is in %s"), strerror(e), kept);
+			            "%s; it is in %s"), strerror(s->e), kept);
 			free(kept);
-			free(backup_tmp);
-			backup_tmp = NULL;
-			rc = 1;
-			goto out;
+			free(s->backup_tmp);
+			s->backup_tmp = NULL;
+			return 1;
 		}
-		free(backup_tmp);
-		backup_tmp = NULL;
+		free(s->backup_tmp);
+		s->backup_tmp = NULL;
 	}
 	/* The rename is done: a failure now is reported, but the file is the new one. */
-	if (step("dirsync") || fsync(dfd) != 0) {
-		e = errno;
+	if (step("dirsync") || fsync(s->dfd) != 0) {
+		s->e = errno;
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 		          _("saved, but the directory could not be flushed to disk (fsync): %s"),
-		          strerror(e));
-		rc = 1;
-		goto out;
+		          strerror(s->e));
+		return 1;
 	}
-	rc = 0;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (tmp && what)
-		unlinkat(dfd, tmp, 0);
-	if (backup_tmp) {
-		unlinkat(dfd, backup_tmp, 0);
-		free(backup_tmp);
+	return 0;
+}
+
+static int save(const char *path, const char *data, size_t len, const char *was, size_t was_len,
+                struct diags *d)
+{
+	struct saving s = { .cur = xstrdup(path), .dfd = -1, .fd = -1 };
+	int rc = open_dir(&s);
+	if (rc == 0)
+		rc = check_file(&s, path, was, was_len, d);
+	if (rc == 0)
+		rc = create_temp(&s);
+	if (rc == 0)
+		rc = write_temp(&s, data, len);
+	if (rc == 0)
+		rc = replace(&s, path, d);
+	if (s.fd >= 0)
+		close(s.fd);
+	if (s.tmp && s.what)
+		unlinkat(s.dfd, s.tmp, 0);
+	if (s.backup_tmp) {
+		unlinkat(s.dfd, s.backup_tmp, 0);
+		free(s.backup_tmp);
 	}
-	if (dfd >= 0)
-		close(dfd); /* and the lock, last */
-	if (rc == -1 && what)
-		fail(d, path, what, e);
-	free(tmp);
-	free(backup);
-	free(dir);
-	free(base);
-	free(cur);
+	if (s.dfd >= 0)
+		close(s.dfd); /* and the lock, last */
+	if (rc == -1 && s.what)
+		fail(d, path, s.what, s.e);
+	free(s.tmp);
+	free(s.backup);
+	free(s.dir);
+	free(s.base);
+	free(s.cur);
 	return rc;
 }
 

@@ -16,12 +16,9 @@
 
 #include <pthread.h>
 #include <stdint.h>
-#include <sys/stat.h>
 
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
-
-struct vcache;
 
 struct xml_schema {
 	xmlDocPtr doc;
@@ -34,8 +31,6 @@ struct xml_schema {
 	size_t len;
 	char *name;
 	pthread_mutex_t lock;
-	const struct vcache *cache; /* files that passed before (NULL: none) */
-	uint64_t digest;
 	/* A lighter schema tried first for documents without an element lite_absent (NULL:
 	 * none; xml_schema_lite). */
 	struct xml_schema *lite;
@@ -47,8 +42,6 @@ struct xml_schema {
 struct xml_src {
 	char *buf;
 	size_t len;
-	bool have_st;        /* st: the file read (not standard input nor memory) */
-	struct stat st;
 	/* Where each of the first XML_COL_LINES lines starts (libxml2 tells no line past 65535),
 	 * computed on the first column asked for; offsets fit 32 bits (XML_MAX_FILE_SIZE). */
 	uint32_t *line_start;
@@ -84,10 +77,6 @@ struct err_sink {
 };
 
 /* xml-read.c */
-/* Reads path ("-" for standard input) as xml_read_file does; *st_out: what fstat said of the
- * file (st_mode 0 for standard input). */
-int xml_read_stat(const char *path, char **out, size_t *out_len, struct stat *st_out,
-                  struct diags *d);
 /* The linear pre-scan of the limits (attributes, elements, depth): 0, or -1 with one fatal
  * diagnostic. */
 int xml_prescan(const char *buf, size_t len, const char *name, struct diags *d);
@@ -98,8 +87,6 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 xmlDocPtr xml_parse_owned(char *buf, size_t len, const char *name, bool blanks,
                           struct diags *d);
 void xml_src_free(struct xml_src *src);
-/* Remembers which file the source was read from (for the schema cache). */
-void xml_src_set_stat(struct xml_src *src, const struct stat *st);
 /* Gives back the whole pages of the source before offset upto (a file read element by
  * element); xml_src_restore reads them again, for a message that needs them. */
 void xml_src_drop(struct xml_src *src, size_t upto);

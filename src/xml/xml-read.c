@@ -343,14 +343,6 @@ xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d)
 
 int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d)
 {
-	struct stat st;
-	return xml_read_stat(path, out, out_len, &st, d);
-}
-
-int xml_read_stat(const char *path, char **out, size_t *out_len, struct stat *st_out,
-                  struct diags *d)
-{
-	memset(st_out, 0, sizeof(*st_out));
 	*out = NULL;
 	*out_len = 0;
 	/* "-" is standard input, as for every GNU tool; messages call it "-". */
@@ -431,28 +423,14 @@ int xml_read_stat(const char *path, char **out, size_t *out_len, struct stat *st
 	}
 	*out = buf;
 	*out_len = len;
-	if (!is_stdin)
-		*st_out = st;
 	return 0;
-}
-
-void xml_src_set_stat(struct xml_src *src, const struct stat *st)
-{
-	if (src && st && S_ISREG(st->st_mode)) {
-		src->st = *st;
-		src->have_st = true;
-	}
 }
 
 static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d)
 {
 	char *buf;
 	size_t len;
-	struct stat st;
-	if (xml_read_stat(path, &buf, &len, &st, d) != 0)
+	if (xml_read_file(path, &buf, &len, d) != 0)
 		return NULL;
-	xmlDocPtr doc = xml_parse_owned(buf, len, path, blanks, d);
-	if (doc)
-		xml_src_set_stat(doc->_private, &st);
-	return doc;
+	return xml_parse_owned(buf, len, path, blanks, d);
 }

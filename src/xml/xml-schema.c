@@ -9,7 +9,6 @@
 #include "muster.h"
 #include "xml-int.h"
 #include "util.h"
-#include "vcache.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -295,8 +294,7 @@ struct xml_schema *xml_schema_load_memory(const char *buf, size_t len, const cha
 	return schema_compile(xml_load_memory(buf, len, name, d), name, d);
 }
 
-struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *name,
-                                   const struct vcache *cache)
+struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *name)
 {
 	struct xml_schema *s = xcalloc(1, sizeof(*s));
 	s->lazy = true;
@@ -304,9 +302,6 @@ struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *nam
 	s->len = len;
 	s->name = xstrdup(name);
 	pthread_mutex_init(&s->lock, NULL);
-	s->cache = cache;
-	if (cache)
-		s->digest = vcache_schema_digest(text, len);
 	return s;
 }
 
@@ -334,7 +329,7 @@ void xml_schema_lite(struct xml_schema *s, const char *text, size_t len, const c
 	if (s->lite)
 		xml_schema_free(s->lite);
 	free(s->lite_absent);
-	s->lite = xml_schema_lazy(text, len, s->name ? s->name : "", NULL);
+	s->lite = xml_schema_lazy(text, len, s->name ? s->name : "");
 	s->lite_absent = xstrdup(absent);
 }
 
@@ -394,19 +389,4 @@ int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *n
 	if (rc != 0 && sink.added == 0)
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("does not match its schema"));
 	return rc == 0 ? 0 : -1;
-}
-
-int xml_schema_check_parsed(const struct xml_schema *s, xmlDocPtr doc, const char *name,
-                            struct diags *d)
-{
-	const struct xml_src *src = doc ? doc->_private : NULL;
-	struct vcache_key key;
-	if (s->cache == NULL || src == NULL || !src->have_st || !vcache_key(s->digest, &src->st, &key))
-		return xml_schema_validate(s, doc, name, d);
-	if (vcache_has(s->cache, &key))
-		return 0;
-	if (xml_schema_validate(s, doc, name, d) != 0)
-		return -1;
-	vcache_add(s->cache, &key);
-	return 0;
 }

@@ -5,11 +5,9 @@
 #include "muster.h"
 #include "xml-int.h"
 #include "util.h"
-#include "vcache.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
@@ -34,8 +32,6 @@ struct xml_reader {
 	xmlNodePtr last;
 	int last_depth;
 	bool failed;
-	const struct vcache *cache; /* the file passes: remember it under key */
-	struct vcache_key key;
 };
 
 struct root_want {
@@ -43,19 +39,18 @@ struct root_want {
 };
 
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
-                                      const struct stat *st, const struct root_want *want,
-                                      const struct xml_schema *s, bool stream, struct diags *d);
+                                      const struct root_want *want, const struct xml_schema *s,
+                                      bool stream, struct diags *d);
 
 struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
                                    const struct xml_schema *s, struct diags *d)
 {
 	char *buf;
 	size_t len;
-	struct stat st;
-	if (xml_read_stat(path, &buf, &len, &st, d) != 0)
+	if (xml_read_file(path, &buf, &len, d) != 0)
 		return NULL;
 	struct root_want want = { root, ns };
-	return reader_from(buf, len, path, &st, &want, s, true, d);
+	return reader_from(buf, len, path, &want, s, true, d);
 }
 
 struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
@@ -63,14 +58,13 @@ struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const cha
                                           const struct xml_schema *s, struct diags *d)
 {
 	struct root_want want = { root, ns };
-	return reader_from(xstrndup(buf, len), len, name, NULL, &want, s, false, d);
+	return reader_from(xstrndup(buf, len), len, name, &want, s, false, d);
 }
 
-/* Takes buf, read from the file st describes (NULL: from memory). stream: a large buffer is
- * read element by element. */
+/* Takes buf. stream: a large buffer is read element by element. */
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
-                                      const struct stat *st, const struct root_want *want,
-                                      const struct xml_schema *s, bool stream, struct diags *d)
+                                      const struct root_want *want, const struct xml_schema *s,
+                                      bool stream, struct diags *d)
 {
 	if (len == 0 || memchr(buf, '\0', len) != NULL) {
 		/* The messages of a whole-file parse, for an empty file or a NUL byte. */
@@ -85,11 +79,9 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 	r->name = path;
 	if (!stream || len < (size_t)XML_STREAM_MIN) {
 		r->dom = xml_parse_owned(buf, len, path, false, d);
-		if (r->dom)
-			xml_src_set_stat(r->dom->_private, st);
 		/* The root first: "expected a <catalog>" says more than the schema would. */
 		if (r->dom == NULL || xml_root(r->dom, want->name, want->ns, path, d) == NULL ||
-		    (s && xml_schema_check_parsed(s, r->dom, path, d) != 0)) {
+		    (s && xml_schema_validate(s, r->dom, path, d) != 0)) {
 			xml_reader_close(r);
 			return NULL;
 		}
@@ -118,12 +110,6 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 		return NULL;
 	}
 	xmlTextReaderSetStructuredErrorHandler(r->tr, xml_sink_error, &r->parse_sink);
-	if (s && s->cache && st && vcache_key(s->digest, st, &r->key)) {
-		if (vcache_has(s->cache, &r->key))
-			s = NULL; /* these bytes passed before */
-		else
-			r->cache = s->cache;
-	}
 	if (s) {
 		xmlSchemaPtr compiled = xml_schema_ready(s, d);
 		if (compiled == NULL) {
@@ -277,8 +263,6 @@ int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth)
 		r->failed = true;
 		return -1;
 	}
-	if (r->vc)
-		vcache_add(r->cache, &r->key);
 	return 0;
 }
 

@@ -58,11 +58,8 @@ struct xml_schema *xml_schema_load(const char *path, struct diags *d);
 struct xml_schema *xml_schema_load_memory(const char *buf, size_t len, const char *name,
                                           struct diags *d);
 /* A schema kept as text (not copied: it must outlive the schema) and compiled on its first
- * use, so that a run which needs it for no file never compiles it. With a cache (vcache.h),
- * xml_schema_check_parsed and xml_reader_open skip checking bytes that passed it before. */
-struct vcache;
-struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *name,
-                                   const struct vcache *cache);
+ * use, so that a run which needs it for no file never compiles it. */
+struct xml_schema *xml_schema_lazy(const char *text, size_t len, const char *name);
 /* Gives lazy schema s a lighter copy (text not copied, as for xml_schema_lazy): one that
  * accepts a part of what s accepts, without what only an element named absent uses
  * (schema.h). A document whose root has no such child is validated against it first, quietly,
@@ -74,11 +71,6 @@ void xml_schema_free(struct xml_schema *s);
  * violation added to d. A compiled schema is never changed by validating. */
 int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *name,
                         struct diags *d);
-/* The same for a document just parsed and not changed since (its source bytes are what was
- * parsed): when the schema has a cache and these bytes passed it before, returns 0 at once;
- * when they pass now, the cache remembers them. */
-int xml_schema_check_parsed(const struct xml_schema *s, xmlDocPtr doc, const char *name,
-                            struct diags *d);
 
 /* Reading a large file element by element (a catalog of 10,000 entries), so that its tree is
  * never whole in memory: libxml2's xmlTextReader under the same safety settings as
@@ -152,8 +144,8 @@ bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
 /* For an attribute the schema requires, read into value: 0 when value is not NULL, else -1 with
- * a fatal diagnostic naming the attribute. A cached or lax schema check may have let the file
- * through without it, and the readers never rely on a schema for their safety. */
+ * a fatal diagnostic naming the attribute: the readers never rely on a schema for their
+ * safety. */
 int xml_need(xmlNodePtr node, const char *name, const void *value, const char *file,
              struct diags *d);
 /* The same, copied into arena a (util.h): for the many short strings of one owner. */
