@@ -47,6 +47,7 @@ static void set_data_languages(void)
 
 int main(int argc, char **argv)
 {
+	cmd_register(muster_commands);
 	/* Only what Muster uses of the locale: its character set and its language. Each other
 	 * category is a file glibc opens and maps (60 system calls, about a tenth of the time a
 	 * small list takes), and the C locale's numbers and sorting are what files and

@@ -92,8 +92,11 @@ struct system;
 /* Prints each rule of sys: its number, its description (or message) and its bound in words. */
 void cmd_print_rules(const struct system *sys, FILE *out);
 
-/* The table, alphabetical, NULL-terminated. */
-extern const struct cmd_entry *const cmd_table[];
+/* The table, alphabetical, NULL-terminated: muster_commands (cmd-table.c) once main has
+ * registered it, an empty one before. */
+extern const struct cmd_entry *const *cmd_table;
+extern const struct cmd_entry *const muster_commands[];
+void cmd_register(const struct cmd_entry *const *table);
 
 /* Finds a command by name or unique prefix. NULL when there is none; *ambiguous is set when the
  * prefix names several. */

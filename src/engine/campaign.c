@@ -103,71 +103,6 @@ void camp_trip(const struct camp_travel *tr, const struct camp_terrain *t, long 
 
 /* --- the pass ------------------------------------------------------------------------------ */
 
-void deriv_violation(struct deriv *v, const struct ledger_entry *le, long line, long col,
-                     const char *ref, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *msg = xvasprintf(fmt, ap);
-	va_end(ap);
-	diags_add(&v->c->viol, SEV_ERROR, v->r->file, line ? line : le->line, line ? col : le->col,
-	          ref, "campaign", "%s", msg);
-	free(msg);
-}
-
-/* The unit's base value of attribute a: its Level's band for the band attribute. */
-static long base_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
-{
-	if (a == v->cd->band)
-		return u->band;
-	const struct value *val = &u->ru->entry->vals[a->index];
-	return val->set ? val->i : 0;
-}
-
-/* The unit's value of a as its trainings so far change it: the base value, then each
- * constant set, add or multiply of an advance taken, in the order taken. An advance whose
- * value is an expression, or that applies <when> or <repeat>, reads the list as the
- * evaluation sees it after the whole ledger: evaluating the list at every battle would make
- * the ledger cost battles times units, so such a modifier is left out here and the card after
- * evaluation is the authority. */
-static long trained_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
-{
-	int64_t x = base_value(v, u, a);
-	for (size_t i = 0; i < u->n_trains; i++) {
-		const struct entry_option *o = &u->trains[i].adv->opt;
-		for (size_t m = 0; m < o->n_mods; m++) {
-			const struct modifier *md = &o->mods[m];
-			if (md->target != MOD_ATTR || md->attr != a || md->value == NULL ||
-			    md->value->kind != EX_NUM || md->when || md->repeat)
-				continue;
-			int64_t n = md->value->num, r = x;
-			bool over = false;
-			if (md->op == MOD_SET)
-				r = n;
-			else if (md->op == MOD_ADD)
-				over = __builtin_add_overflow(x, n, &r);
-			else if (md->op == MOD_MUL)
-				over = __builtin_mul_overflow(x, n, &r);
-			/* Clamped far beyond any card: an overflow keeps its sign. */
-			int sign = r > 0 ? 1 : -1;
-			if (over)
-				sign = md->op == MOD_ADD ? (n > 0 ? 1 : -1) : ((x < 0) == (n < 0) ? 1 : -1);
-			if (over || r > 1000000000L || r < -1000000000L)
-				r = sign * 1000000000L;
-			x = r;
-		}
-	}
-	return (long)x;
-}
-
-int64_t deriv_cost_of(const struct deriv *v, const struct camp_unit *u, long models, size_t ci)
-{
-	int64_t *costs = xcalloc(v->sys->n_costs + 1, sizeof(*costs));
-	int64_t x = eval_unit_cost(v->sys, u->ru, models, costs) == 0 ? costs[ci] : INT64_MAX / 4;
-	free(costs);
-	return x;
-}
-
 static int64_t unit_cost(const struct deriv *v, const struct camp_unit *u, long models)
 {
 	if (v->cd->pay < 0)
@@ -181,40 +116,9 @@ static void set_level(struct deriv *v, struct camp_unit *u)
 	u->band = camp_band_of(v->cd, u->level);
 }
 
-/* Does the unit match selector s (NULL: every unit)? Its catalog card, untrained. */
-bool deriv_unit_matches(struct deriv *v, const struct camp_unit *u, const struct sel *s)
-{
-	if (s == NULL)
-		return true;
-	struct eunit eu;
-	memset(&eu, 0, sizeof(eu));
-	eu.ru = u->ru;
-	eu.kw = u->ru->entry->kw;
-	eu.vals = u->ru->entry->vals;
-	eu.cats = u->ru->entry->cats;
-	eu.n_cats = u->ru->entry->n_cats;
-	struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
-	return sel_match(s, &sc, &eu, NULL);
-}
-
 static bool is_once(struct deriv *v, struct camp_unit *u)
 {
 	return v->cd->once != NULL && deriv_unit_matches(v, u, v->cd->once);
-}
-
-/* Spends amount of currency cur; spending more than the pool holds breaks rule ref. */
-void deriv_pay_in(struct deriv *v, const struct ledger_entry *le, long cur, int64_t amount,
-                  const char *what, const char *ref)
-{
-	if (cur < 0)
-		return;
-	const struct camp_currency *cc = &v->cd->currencies[cur];
-	int64_t *pool = &v->c->pools[cur];
-	if (amount > *pool)
-		deriv_violation(v, le, 0, 0, ref,
-		                _("%s costs %" PRId64 " %s; only %" PRId64 " are left"), what, amount, cc->name,
-		                *pool);
-	*pool -= amount;
 }
 
 static void pay(struct deriv *v, const struct ledger_entry *le, int64_t amount, const char *what)
@@ -276,7 +180,7 @@ static void earn(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 					if (u == NULL || u->stamp == v->stamp || le->losses[i].models == 0)
 						continue; /* wounds alone lose no models */
 					u->stamp = v->stamp;
-					long val = t->level ? u->level : base_value(v, u, t->attr);
+					long val = t->level ? u->level : deriv_base_value(v, u, t->attr);
 					x += val > t->least ? val : t->least;
 				}
 				break;
@@ -333,8 +237,8 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 				pay(v, le, l->spent[k], what);
 				free(what);
 			}
-			long add = cd->rec_add ? base_value(v, u, cd->rec_add) : 0;
-			if (l->rolls[k] + add + l->spent[k] >= trained_value(v, u, cd->rec_target))
+			long add = cd->rec_add ? deriv_base_value(v, u, cd->rec_add) : 0;
+			if (l->rolls[k] + add + l->spent[k] >= deriv_trained_value(v, u, cd->rec_target))
 				back++;
 		}
 		long lost = l->models - back;
@@ -345,7 +249,7 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 		if (cd->rec_gain && cd->gain_currency >= 0) {
 			/* Only models rolled for and not recovered pay out, not deserters. */
 			long failed = (long)l->n_rolls - (back - (desertion ? div_round(l->morale, 2, v->sys->rounding) : 0));
-			int64_t g = (int64_t)failed * base_value(v, u, cd->rec_gain);
+			int64_t g = (int64_t)failed * deriv_base_value(v, u, cd->rec_gain);
 			v->c->pools[cd->gain_currency] += g;
 			b->earned[cd->gain_currency] += g;
 		}
@@ -356,13 +260,6 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 		}
 	}
 	return 0;
-}
-
-/* The wounds attribute of a unit's models (1 without one). */
-long deriv_wounds_of(const struct deriv *v, const struct camp_unit *u)
-{
-	long w = v->cd->wounds ? trained_value(v, u, v->cd->wounds) : 1;
-	return w > 0 ? w : 1;
 }
 
 /* What a roll of roll on loss roll lr does to unit u (w wounds a model): the first outcome it
@@ -478,7 +375,6 @@ static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 	}
 	return 0;
 }
-
 
 static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, struct idx *brought,
                          char ***keys, size_t *n_keys);

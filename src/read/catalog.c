@@ -14,7 +14,7 @@
 #include "data.h"
 #include "idx.h"
 #include "select.h"
-#include "session.h"
+#include "schemas.h"
 #include "util.h"
 #include "value.h"
 #include "xml.h"
@@ -770,14 +770,9 @@ static int read_catalog(struct cparse *p, struct xml_reader *r, const char *path
 	return rc;
 }
 
-static void free_doc(void *doc)
-{
-	xmlFreeDoc(doc);
-}
-
 /* Takes r (NULL: opening it failed, d says why) and closes it; a document read whole goes to
- * session s, which frees it with itself (session_keep). */
-static struct catalog *load_reader(struct session *s, struct system *sys, struct xml_reader *r,
+ * the system, which frees it with itself (sys->kept_docs). */
+static struct catalog *load_reader(struct system *sys, struct xml_reader *r,
                                    const char *path, struct diags *d)
 {
 	struct catalog *cat = xcalloc(1, sizeof(*cat));
@@ -791,7 +786,12 @@ static struct catalog *load_reader(struct session *s, struct system *sys, struct
 	cat->entries = xcalloc(p.cap_entries + 1, sizeof(*cat->entries));
 	if (read_catalog(&p, r, path) != 0)
 		goto fail;
-	session_keep(s, xml_reader_close_keep(r), free_doc);
+	void *doc = xml_reader_close_keep(r);
+	if (doc) {
+		sys->kept_docs = xreallocarray(sys->kept_docs, sys->n_kept_docs + 1,
+		                               sizeof(*sys->kept_docs));
+		sys->kept_docs[sys->n_kept_docs++] = doc;
+	}
 	return cat;
 fail:
 	xml_reader_close(r);
@@ -812,21 +812,21 @@ fail:
 	return NULL;
 }
 
-struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
+struct catalog *catalog_load(struct schemas *sc, struct system *sys, const char *path,
                              struct diags *d)
 {
-	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
+	const struct xml_schema *xs = schemas_get(sc, SCHEMA_CATALOG, d);
 	struct xml_reader *r = xs ? xml_reader_open(path, "catalog", NS_CATALOG, xs, d) : NULL;
-	return load_reader(s, sys, r, path, d);
+	return load_reader(sys, r, path, d);
 }
 
-struct catalog *catalog_load_memory(struct session *s, struct system *sys, const char *buf,
+struct catalog *catalog_load_memory(struct schemas *sc, struct system *sys, const char *buf,
                                     size_t len, const char *name, struct diags *d)
 {
-	const struct xml_schema *xs = session_schema(s, SCHEMA_CATALOG, d);
+	const struct xml_schema *xs = schemas_get(sc, SCHEMA_CATALOG, d);
 	struct xml_reader *r = xs ? xml_reader_open_memory(buf, len, name, "catalog", NS_CATALOG, xs, d)
 	                          : NULL;
-	return load_reader(s, sys, r, name, d);
+	return load_reader(sys, r, name, d);
 }
 
 static void option_release(const struct system *sys, struct entry_option *o)

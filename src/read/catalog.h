@@ -8,15 +8,15 @@
 #include "model.h"
 #include "diag.h"
 
-struct session;
+struct schemas;
 
 /* Loads one catalog file for sys, checked against the built-in catalog.xsd of session s;
  * registers its groups and entries in the system's indexes (an id used twice is an error).
  * Returns NULL with diagnostics. */
-struct catalog *catalog_load(struct session *s, struct system *sys, const char *path,
+struct catalog *catalog_load(struct schemas *sc, struct system *sys, const char *path,
                              struct diags *d);
 /* The same for a catalog already in memory (fuzzing, tests); name is used in messages. */
-struct catalog *catalog_load_memory(struct session *s, struct system *sys, const char *buf,
+struct catalog *catalog_load_memory(struct schemas *sc, struct system *sys, const char *buf,
                                     size_t len, const char *name, struct diags *d);
 /* Entry e's option or item (its own, or one an option adds) of that id, or NULL. */
 const struct entry_option *entry_option(const struct entry *e, const char *id);

@@ -1,4 +1,4 @@
-/* session.c - one run of a command: its built-in schemas and the game systems it loaded
+/* session.c - one run of a command: the game systems it loaded, above the readers
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
@@ -10,7 +10,6 @@
 #include "session.h"
 #include "data.h"
 #include "idx.h"
-#include "schema.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -26,18 +25,12 @@ struct loaded {
 };
 
 struct session {
-	struct xml_schema *schemas[SCHEMA_KINDS]; /* by enum schema_kind */
+	struct schemas *schemas;       /* the built-in schemas, which the readers receive */
 	struct idx *by_id;             /* system id -> struct loaded */
 	struct loaded **v;             /* the same, to free them */
 	size_t n, cap;
-	struct kept {
-		void *p;
-		void (*release)(void *);
-	} *kept;                       /* session_keep */
-	size_t n_kept, cap_kept;
-	int keeping;                   /* > 0 while session_system loads a system of its own */
-	/* One lock for all of it, recursive: loading a system compiles schemas. Held only while
-	 * a system or a schema is looked up or loaded, never while a roster is checked. */
+	/* Held only while a system is looked up or loaded, never while a roster is checked;
+	 * recursive, as before (the schemas have a lock of their own). */
 	pthread_mutex_t lock;
 };
 
@@ -45,6 +38,7 @@ struct session *session_new(void)
 {
 	struct session *s = xcalloc(1, sizeof(*s));
 	s->by_id = idx_new();
+	s->schemas = schemas_new();
 	pthread_mutexattr_t a;
 	pthread_mutexattr_init(&a);
 	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
@@ -64,12 +58,8 @@ void session_free(struct session *s)
 		free(s->v[i]);
 	}
 	free(s->v);
-	for (size_t i = 0; i < s->n_kept; i++)
-		s->kept[i].release(s->kept[i].p);
-	free(s->kept);
 	idx_free(s->by_id);
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(s->schemas); i++)
-		xml_schema_free(s->schemas[i]);
+	schemas_free(s->schemas);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
@@ -87,55 +77,14 @@ void session_free_at_exit(struct session *s)
 #endif
 }
 
-void session_keep(struct session *s, void *p, void (*release)(void *))
-{
-	if (p == NULL)
-		return;
-	pthread_mutex_lock(&s->lock);
-	/* Only while session_system loads a system that lives as long as the session; anything
-	 * else (a system its caller frees, session_system_new, a fuzzer's loop) frees p now, so
-	 * that nothing piles up in a long session. */
-	bool keep = s->keeping > 0;
-	if (keep) {
-		GROW(s->kept, s->cap_kept, s->n_kept + 1);
-		s->kept[s->n_kept++] = (struct kept){ p, release };
-	}
-	pthread_mutex_unlock(&s->lock);
-	if (!keep)
-		release(p);
-}
-
-static const struct xml_schema *schema_locked(struct session *s, enum schema_kind k,
-                                              struct diags *d);
-
 const struct xml_schema *session_schema(struct session *s, enum schema_kind k, struct diags *d)
 {
-	pthread_mutex_lock(&s->lock);
-	const struct xml_schema *xs = schema_locked(s, k, d);
-	pthread_mutex_unlock(&s->lock);
-	return xs;
+	return schemas_get(s->schemas, k, d);
 }
 
-static const struct xml_schema *schema_locked(struct session *s, enum schema_kind k,
-                                              struct diags *d)
+struct schemas *session_schemas(struct session *s)
 {
-	static const char *const names[] = { "rules.xsd", "catalog.xsd", "roster.xsd", "event.xsd" };
-	if (s->schemas[k])
-		return s->schemas[k];
-	/* Only the built-in copies: never a schema found on the data path (schema.h says why). */
-	for (const struct schema_text *t = schema_texts; t->name; t++) {
-		if (strcmp(t->name, names[k]) != 0)
-			continue;
-		char *name = xasprintf("built-in %s", t->name);
-		s->schemas[k] = xml_schema_lazy((const char *)t->text, t->len, name);
-		if (t->lite)
-			xml_schema_lite(s->schemas[k], (const char *)t->lite, t->lite_len,
-			                t->lite_absent);
-		free(name);
-		return s->schemas[k];
-	}
-	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("schema '%s' is not built in"), names[k]);
-	return NULL;
+	return s->schemas;
 }
 
 /* Loads system id from the data path. */
@@ -164,7 +113,7 @@ static struct system *load(struct session *s, const char *id, struct diags *d)
 	}
 	char *path = xasprintf("%s/rules-xml/%s.xml", root, id);
 	/* The rules from the first directory that has them, the catalogs from all. */
-	struct system *sys = system_load_file(s, path, data_dirs(), d);
+	struct system *sys = system_load_file(s->schemas, path, data_dirs(), d);
 	free(path);
 	return sys;
 }
@@ -178,9 +127,7 @@ const struct system *session_system(struct session *s, const char *id, struct di
 	if (l == NULL) {
 		l = xcalloc(1, sizeof(*l));
 		l->id = xstrdup(id);
-		s->keeping++;
 		l->sys = load(s, id, &l->d);
-		s->keeping--;
 		GROW(s->v, s->cap, s->n + 1);
 		s->v[s->n++] = l;
 		idx_add(s->by_id, l->id, l);

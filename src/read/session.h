@@ -16,11 +16,11 @@
 
 #include "model.h"
 #include "diag.h"
+#include "schemas.h"
 
 struct session;
 struct xml_schema;
 
-enum schema_kind { SCHEMA_RULES, SCHEMA_CATALOG, SCHEMA_ROSTER, SCHEMA_EVENT, SCHEMA_KINDS };
 
 /* A new session with nothing loaded. The data path (data.h) is read when a system is first
  * asked for. */
@@ -32,12 +32,6 @@ void session_free(struct session *s);
  * whole address space back at once, where freeing block by block cost 5% of validating one
  * list (callgrind: 0.95 M of 17.6 M instructions). */
 void session_free_at_exit(struct session *s);
-/* Keeps p until the session is freed, then calls release(p): what a loaded system no longer
- * needs but is cheaper to free with the session, which a command leaves to the system at exit
- * (a catalog's document: freeing two small ones cost each run 0.4 M instructions). Only while
- * session_system loads one of the session's own systems, which live as long as it: at any
- * other time release(p) is called at once. */
-void session_keep(struct session *s, void *p, void (*release)(void *));
 
 /* Game system id: loaded on the first call (rules-xml/<id>.xml, the first on the data path, and
  * its catalogs from every directory of the path, see data.h), then the same pointer for every
@@ -60,5 +54,7 @@ int session_adopt(struct session *s, struct system *sys);
 /* The built-in schema of kind k, compiled on first use. NULL, with a fatal diagnostic, only
  * when it does not compile: a bug of the program. */
 const struct xml_schema *session_schema(struct session *s, enum schema_kind k, struct diags *d);
+/* The session's schemas, for a reader called outside session_system (tests, fuzzers). */
+struct schemas *session_schemas(struct session *s);
 
 #endif

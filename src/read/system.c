@@ -16,7 +16,7 @@
 #include "data.h"
 #include "idx.h"
 #include "select.h"
-#include "session.h"
+#include "schemas.h"
 #include "util.h"
 #include "value.h"
 #include "xml.h"
@@ -549,7 +549,7 @@ static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 	return rc;
 }
 
-static int load_catalogs(struct session *s, struct system *sys, const char *const *roots,
+static int load_catalogs(struct schemas *sc, struct system *sys, const char *const *roots,
                          struct diags *d)
 {
 	char **files = data_catalog_files(roots, sys->id);
@@ -559,7 +559,7 @@ static int load_catalogs(struct session *s, struct system *sys, const char *cons
 	sys->catalogs = xcalloc(n + 1, sizeof(*sys->catalogs));
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct catalog *c = catalog_load(s, sys, files[i], d);
+		struct catalog *c = catalog_load(sc, sys, files[i], d);
 		if (c == NULL) {
 			rc = -1;
 			continue;
@@ -602,19 +602,19 @@ static int load_import(struct system *sys, xmlNodePtr sec, struct diags *d)
 	}
 	return 0;
 }
-static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *path,
                                const char *const *roots, struct diags *d);
 
-struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
+struct system *system_load_file(struct schemas *sc, const char *path, const char *const *roots,
                                 struct diags *d)
 {
-	return load_doc(s, xml_load_file(path, d), path, roots, d);
+	return load_doc(sc, xml_load_file(path, d), path, roots, d);
 }
 
-struct system *system_load_memory(struct session *s, const char *buf, size_t len,
+struct system *system_load_memory(struct schemas *sc, const char *buf, size_t len,
                                   const char *name, const char *const *roots, struct diags *d)
 {
-	return load_doc(s, xml_load_memory(buf, len, name, d), name, roots, d);
+	return load_doc(sc, xml_load_memory(buf, len, name, d), name, roots, d);
 }
 
 void system_adopt_catalog(struct system *sys, struct catalog *cat)
@@ -625,7 +625,7 @@ void system_adopt_catalog(struct system *sys, struct catalog *cat)
 }
 
 /* Takes doc (NULL: loading it failed, d says why). */
-static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *path,
+static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *path,
                                const char *const *roots, struct diags *d)
 {
 	struct system *sys = xcalloc(1, sizeof(*sys));
@@ -647,7 +647,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 	xmlNodePtr root_el = xml_root(doc, "system", NS_RULES, path, d);
 	if (root_el == NULL)
 		goto fail;
-	const struct xml_schema *xs = session_schema(s, SCHEMA_RULES, d);
+	const struct xml_schema *xs = schemas_get(sc, SCHEMA_RULES, d);
 	if (xs == NULL || xml_schema_validate(xs, doc, path, d) != 0)
 		goto fail;
 	sys->id = xml_prop(root_el, "id");
@@ -687,7 +687,7 @@ static struct system *load_doc(struct session *s, xmlDocPtr doc, const char *pat
 		goto fail;
 	if ((sec = xml_child(root_el, "sizes")) && load_sizes(sys, sec, d))
 		goto fail;
-	if (load_catalogs(s, sys, roots, d) || resolve_also(sys, d) || catalog_link(sys, d))
+	if (load_catalogs(sc, sys, roots, d) || resolve_also(sys, d) || catalog_link(sys, d))
 		goto fail;
 	/* Named conditions select entries too: after the catalogs, before their users. */
 	if ((sec = xml_child(root_el, "conditions")) && named_conds_read(sec, sys, sys->file, d))
@@ -774,6 +774,9 @@ void system_free(struct system *sys)
 		return;
 	if (sys->doc)
 		xmlFreeDoc(sys->doc);
+	for (size_t i = 0; i < sys->n_kept_docs; i++)
+		xmlFreeDoc(sys->kept_docs[i]);
+	free(sys->kept_docs);
 	for (size_t i = 0; i < sys->n_conds; i++) {
 		free(sys->conds[i].id);
 		for (int v = 0; v < 2; v++) {

@@ -8,17 +8,17 @@
 #include "model.h"
 #include "diag.h"
 
-struct session;
+struct schemas;
 
 /* Loads a rules file by path, checked against the built-in rules.xsd of session s, and the
  * catalogs of its system found under the directories of roots (NULL-terminated; NULL for no
  * catalogs), layered as data_catalog_files says. Returns a new system (free with
  * system_free), or NULL with fatal diagnostics on any error. A system by id, from the data
  * path and loaded once, comes from session_system (session.h). */
-struct system *system_load_file(struct session *s, const char *path, const char *const *roots,
+struct system *system_load_file(struct schemas *sc, const char *path, const char *const *roots,
                                 struct diags *d);
 /* The same for a rules file already in memory (fuzzing, tests); name is used in messages. */
-struct system *system_load_memory(struct session *s, const char *buf, size_t len,
+struct system *system_load_memory(struct schemas *sc, const char *buf, size_t len,
                                   const char *name, const char *const *roots, struct diags *d);
 /* Makes cat, loaded with catalog_load_memory for sys, one of sys's catalogs (freed with it). */
 void system_adopt_catalog(struct system *sys, struct catalog *cat);

@@ -105,7 +105,7 @@ size_t xml_reader_count(const struct xml_reader *r, const char *name);
 /* Frees the reader. */
 void xml_reader_close(struct xml_reader *r);
 /* The same, but a document read whole is handed to the caller instead of freed (its caller
- * frees it with xmlFreeDoc, or session_keep keeps it); NULL for one read element by element. */
+ * frees it with xmlFreeDoc, or keeps it with the system); NULL for one read element by element. */
 xmlDocPtr xml_reader_close_keep(struct xml_reader *r);
 /* Checks that element root is local name `name` in namespace `ns`; adds a fatal diagnostic and
  * returns -1 otherwise. */

@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(buf + head_len + size, tail, tail_len);
 	buf[len] = '\0';
 	struct diags d = DIAGS_INIT;
-	struct system *sys = system_load_memory(s, buf, len, "duckhammer.xml",
+	struct system *sys = system_load_memory(session_schemas(s), buf, len, "duckhammer.xml",
 	                                        (const char *const *)roots, &d);
 	bool loaded = sys != NULL;
 	system_free(sys);

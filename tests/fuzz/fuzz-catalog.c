@@ -70,16 +70,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *rules = rules_for(data, size, &rules_len);
 	struct diags d = DIAGS_INIT;
 	/* A fresh system each time: a catalog registers its entries in the system. */
-	struct system *sys = system_load_memory(s, rules, rules_len, "rules.xml", no_roots, &d);
+	struct system *sys = system_load_memory(session_schemas(s), rules, rules_len, "rules.xml", no_roots, &d);
 	if (sys == NULL) {
 		/* A system whose rules name entries of its own catalogs: the toy system instead. */
 		diags_release(&d);
 		rules = rules_for((const uint8_t *)"system=\"toy\"", 12, &rules_len);
-		sys = system_load_memory(s, rules, rules_len, "rules.xml", no_roots, &d);
+		sys = system_load_memory(session_schemas(s), rules, rules_len, "rules.xml", no_roots, &d);
 		if (sys == NULL)
 			abort(); /* the toy system itself must load */
 	}
-	struct catalog *cat = catalog_load_memory(s, sys, (const char *)data, size, "fuzz.xml", &d);
+	struct catalog *cat = catalog_load_memory(session_schemas(s), sys, (const char *)data, size, "fuzz.xml", &d);
 	bool loaded = cat != NULL;
 	if (cat) {
 		system_adopt_catalog(sys, cat);

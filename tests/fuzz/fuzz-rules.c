@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (s == NULL)
 		s = session_new();
 	struct diags d = DIAGS_INIT;
-	struct system *sys = system_load_memory(s, (const char *)data, size, "fuzz.xml", no_roots, &d);
+	struct system *sys = system_load_memory(session_schemas(s), (const char *)data, size, "fuzz.xml", no_roots, &d);
 	bool loaded = sys != NULL;
 	system_free(sys);
 	fuzz_report(loaded, &d);

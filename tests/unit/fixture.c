@@ -175,7 +175,7 @@ struct system *fx_load_duckhammer(struct diags *d)
 	const char *root = data_system_root("duckhammer");
 	cr_assert_not_null(root, "duckhammer is not on the data path");
 	char *path = xasprintf("%s/rules-xml/duckhammer.xml", root);
-	struct system *sys = system_load_file(fx_session(), path, data_dirs(), d);
+	struct system *sys = system_load_file(session_schemas(fx_session()), path, data_dirs(), d);
 	free(path);
 	cr_assert_not_null(sys, "duckhammer does not load:%s", fx_dump(d));
 	return sys;

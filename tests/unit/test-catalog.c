@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "data.h"
 #include "idx.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "value.h"
@@ -234,7 +235,7 @@ static char *catalog_text(const char *id, const char *entry_id, const char *stat
 static struct system *load_with_tmp_catalogs(struct diags *d)
 {
 	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
-	struct system *sys = system_load_file(fx_session(), rules, fx_tmp_roots(), d);
+	struct system *sys = system_load_file(session_schemas(fx_session()), rules, fx_tmp_roots(), d);
 	free(rules);
 	return sys;
 }
@@ -572,7 +573,7 @@ Test(bad, entry_id_clashing_with_the_shipped_catalog)
 	char *p = fx_write_tmp("catalogs/duckhammer/zzz.xml", t);
 	cr_assert_eq(system(copy_cmd), 0);
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(system_load_file(fx_session(), rules, fx_tmp_roots(), &d));
+	cr_assert_null(system_load_file(session_schemas(fx_session()), rules, fx_tmp_roots(), &d));
 	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "entry id 'quack-marine' is used twice");
 	cr_assert_not_null(g, "%s", fx_dump(&d));
 	cr_assert_str_eq(g->file, p);
@@ -608,7 +609,7 @@ Test(bad, failed_catalog_keeps_the_entries_of_earlier_catalogs)
 	 * itself registered goes). */
 	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	struct diags d = DIAGS_INIT;
-	struct system *sys = system_load_file(fx_session(), rules, NULL, &d);
+	struct system *sys = system_load_file(session_schemas(fx_session()), rules, NULL, &d);
 	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	char *a = catalog_text("aaa", "twin", NULL, NULL);
 	char *b = catalog_text("bbb", "b-first", NULL,
@@ -617,13 +618,13 @@ Test(bad, failed_catalog_keeps_the_entries_of_earlier_catalogs)
 	                       "          <cost type=\"ap\" value=\"5\"/>\n"
 	                       "          <stats grade=\"1\" ms=\"6\" cs=\"2d2\" fl=\"S\" sw=\"S\" hp=\"6\" fs=\"10\" ar=\"1\" br=\"3\"/>\n");
 	char *pa = fx_write_tmp("a.xml", a), *pb = fx_write_tmp("b.xml", b);
-	struct catalog *ca = catalog_load(fx_session(), sys, pa, &d);
+	struct catalog *ca = catalog_load(session_schemas(fx_session()), sys, pa, &d);
 	cr_assert_not_null(ca, "%s", fx_dump(&d));
 	sys->catalogs = xreallocarray(sys->catalogs, sys->n_catalogs + 1, sizeof(*sys->catalogs));
 	sys->catalogs[sys->n_catalogs++] = ca; /* so that system_free frees it */
 	const struct entry *twin = system_entry(sys, "twin");
 	cr_assert_not_null(twin);
-	cr_assert_null(catalog_load(fx_session(), sys, pb, &d));
+	cr_assert_null(catalog_load(session_schemas(fx_session()), sys, pb, &d));
 	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "entry id 'twin' is used twice"), "%s", fx_dump(&d));
 	cr_assert_eq(system_entry(sys, "twin"), twin, "a.xml's entry was dropped from the index");
 	cr_assert_str_eq(system_entry(sys, "twin")->catalog->id, "aaa");
@@ -645,14 +646,14 @@ Test(bad, failed_catalog_leaves_no_entries_in_the_system)
 	 * fails and is freed, the index must not keep pointers to the freed entries. */
 	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	struct diags d = DIAGS_INIT;
-	struct system *sys = system_load_file(fx_session(), rules, NULL, &d);
+	struct system *sys = system_load_file(session_schemas(fx_session()), rules, NULL, &d);
 	cr_assert_not_null(sys, "%s", fx_dump(&d));
 	char *t = catalog_text("half", "first-ok", NULL,
 	                       "        </entry>\n"
 	                       "        <entry id=\"second-bad\" name=\"Bad\">\n"
 	                       "          <keywords>nosuchkeyword</keywords>\n");
 	char *p = fx_write_tmp("half.xml", t);
-	struct catalog *c = catalog_load(fx_session(), sys, p, &d);
+	struct catalog *c = catalog_load(session_schemas(fx_session()), sys, p, &d);
 	cr_assert_null(c);
 	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "nosuchkeyword"), "%s", fx_dump(&d));
 	cr_assert_null(system_entry(sys, "first-ok"),

@@ -105,6 +105,13 @@ static void check_command(const struct cmd_entry *cmd)
 	free(help);
 }
 
+static void register_commands(void)
+{
+	cmd_register(muster_commands);
+}
+
+TestSuite(cmd, .init = register_commands);
+
 Test(cmd, each_help_lists_exactly_its_table)
 {
 	for (const struct cmd_entry *const *c = cmd_table; *c; c++)

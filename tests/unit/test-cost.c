@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "data.h"
 #include "idx.h"
+#include "session.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"
@@ -322,7 +323,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	char *p = fx_write_tmp("catalogs/duckhammer/t.xml", cat);
 	char *rules = xasprintf("%s/rules-xml/duckhammer.xml", fx_src_dir());
 	struct diags d = DIAGS_INIT;
-	struct system *tsys = system_load_file(fx_session(), rules, fx_tmp_roots(), &d);
+	struct system *tsys = system_load_file(session_schemas(fx_session()), rules, fx_tmp_roots(), &d);
 	cr_assert_not_null(tsys, "%s", fx_dump(&d));
 	const struct entry *e = system_entry(tsys, "scout-duck");
 	cr_assert_not_null(e);

@@ -336,7 +336,7 @@ static char *toy_text(const char *keywords, const char *rules)
 static struct system *load_toy(const char *text, struct diags *d)
 {
 	char *p = fx_write_tmp("rules-xml/toy.xml", text);
-	struct system *sys = system_load_file(fx_session(), p, NULL, d);
+	struct system *sys = system_load_file(session_schemas(fx_session()), p, NULL, d);
 	free(p);
 	return sys;
 }

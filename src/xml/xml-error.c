@@ -1,0 +1,253 @@
+/* xml-error.c - libxml2's errors made diagnostics
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * libxml2 reports errors through a structured handler (xml_sink_error) while one of our calls
+ * runs; each becomes one diagnostic "FILE:LINE:COL: message", in Muster's words where
+ * libxml2's code says what the error is. It reads the bytes parsed (xml-src.c) and nothing
+ * else of ours: the readers and the schemas call it, never the other way round.
+ */
+#include "muster.h"
+#include "xml-int.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+
+/* Where the buffer being parsed ends, found only when an error asks: scanning every byte of
+ * every file loaded for a message most never print cost 4% of a run (callgrind). */
+static void sink_find_end(struct err_sink *sink)
+{
+	if (sink->end_line > 0 || sink->buf == NULL)
+		return;
+	sink->end_line = sink->end_col = 1;
+	for (size_t i = 0; i < sink->len; i++) {
+		if (sink->buf[i] == '\n') {
+			sink->end_line++;
+			sink->end_col = 1;
+		} else if (((unsigned char)sink->buf[i] & 0xC0) != 0x80) {
+			sink->end_col++;
+		}
+	}
+}
+
+/* libxml2 names the bytes it could not convert ("0xFF 0xFE ...") but no line: find the first
+ * place they stand in the raw text. Returns 0 and sets *line and *col, or -1. */
+static int find_bytes(const struct err_sink *sink, const char *hex, long *line, long *col)
+{
+	unsigned char want[8];
+	size_t n = 0;
+	for (const char *p = hex; n < sizeof(want);) {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "0x", 2) != 0)
+			break;
+		char *e;
+		unsigned long v = strtoul(p + 2, &e, 16);
+		if (e == p + 2 || v > 255)
+			break;
+		want[n++] = (unsigned char)v;
+		p = e;
+	}
+	if (n == 0 || sink->buf == NULL)
+		return -1;
+	const char *hit = memmem(sink->buf, sink->len, want, n);
+	if (hit == NULL)
+		return -1;
+	*line = 1;
+	*col = 1;
+	for (const char *p = sink->buf; p < hit; p++) {
+		if (*p == '\n') {
+			++*line;
+			*col = 1;
+		} else {
+			++*col;
+		}
+	}
+	return 0;
+}
+
+static void strip_newline(char *s)
+{
+	size_t n = strlen(s);
+	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+		s[--n] = '\0';
+}
+
+/* True when parser error e (XML_ERR_INVALID_CHAR) is about the character reference the parser
+ * has just read: libxml2 2.9 gives it the code of a raw character XML does not allow, with the
+ * reference's value (capped at 0x110000) in int1, and stands just past its ';'. */
+static bool at_char_ref(const xmlError *e)
+{
+	const xmlParserCtxt *ctxt = e->ctxt;
+	if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur == NULL ||
+	    ctxt->input->base == NULL)
+		return false;
+	const xmlChar *base = ctxt->input->base, *p = ctxt->input->cur;
+	if (p - base < 4 || p[-1] != ';')
+		return false;
+	const xmlChar *digits = --p;
+	while (p > base && ((p[-1] >= '0' && p[-1] <= '9') || (p[-1] >= 'a' && p[-1] <= 'f') ||
+	                    (p[-1] >= 'A' && p[-1] <= 'F')))
+		p--;
+	bool hex = p - base >= 3 && p[-1] == 'x';
+	if (p == digits || p - base < 2 + hex || p[-1 - hex] != '#' || p[-2 - hex] != '&')
+		return false;
+	long val = 0;
+	for (const xmlChar *q = p; q < digits; q++) {
+		int v = *q <= '9' ? *q - '0' : (*q | 0x20) - 'a' + 10;
+		if (!hex && v > 9)
+			return false;
+		val = val * (hex ? 16 : 10) + v;
+		if (val > 0x110000)
+			val = 0x110000;
+	}
+	return val == e->int1;
+}
+
+/* What a libxml2 error is about, when Muster words it itself. */
+enum known { KNOWN_NONE, KNOWN_ENCODING, KNOWN_UTF8, KNOWN_CHARREF, KNOWN_NAME_LENGTH,
+             KNOWN_LIMIT, KNOWN_DOCTYPE };
+
+/* Which error e is, decided by its domain and code, never by its message's text: a message
+ * quotes names and values from the file (an element named DOCTYPE, a value "too long") and
+ * is worded differently by each libxml2 version. *hex: the bytes named, for the encoding
+ * errors. KNOWN_NONE when libxml2's own message is the best there is. */
+static enum known known_error(const xmlError *e, const char **hex)
+{
+	*hex = NULL;
+	if (e->domain == XML_FROM_I18N && e->code == XML_I18N_CONV_FAILED && e->str1) {
+		/* str1: "0xFF 0xFE ...": the text does not match the encoding its XML
+		 * declaration names. */
+		*hex = e->str1;
+		return KNOWN_ENCODING;
+	}
+	if (e->domain != XML_FROM_PARSER)
+		return KNOWN_NONE;
+	const xmlParserCtxt *ctxt = e->ctxt;
+	switch (e->code) {
+	case XML_ERR_INVALID_CHAR:
+		/* Only the UTF-8 check names bytes, in str1: "Bytes: 0x.. 0x..\n". */
+		if (e->str1 && (*hex = strstr(e->str1, "0x")) != NULL)
+			return KNOWN_UTF8;
+		return at_char_ref(e) ? KNOWN_CHARREF : KNOWN_NONE;
+	case XML_ERR_INVALID_CHARREF:
+	case XML_ERR_INVALID_HEX_CHARREF:
+	case XML_ERR_INVALID_DEC_CHARREF:
+		return KNOWN_CHARREF;
+	case XML_ERR_NAME_TOO_LONG:
+		return KNOWN_NAME_LENGTH;
+	case XML_ERR_INTERNAL_ERROR:
+		/* libxml2 2.9 tells elements nested past its limit with the limit in int1, and a
+		 * hint to set XML_PARSE_HUGE, which Muster never sets on purpose (DESIGN.md). Its
+		 * other limits (10,000,000 bytes of text or of a value) lie past
+		 * XML_MAX_FILE_SIZE. */
+		return e->int1 > 0 ? KNOWN_LIMIT : KNOWN_NONE;
+	case XML_ERR_DOCTYPE_NOT_FINISHED:
+		return KNOWN_DOCTYPE;
+	default:
+		/* Any other error inside a <!DOCTYPE ...>, before refuse_doctype sees it (no name,
+		 * an unfinished external id) or in its internal subset (the element-by-element
+		 * reader has no refuse_doctype). */
+		return ctxt && ctxt->inSubset != 0 ? KNOWN_DOCTYPE : KNOWN_NONE;
+	}
+}
+
+/* The message for error e of kind k, hex the bytes it names. */
+static char *known_message(enum known k, const char *hex)
+{
+	switch (k) {
+	case KNOWN_ENCODING:
+		return xasprintf(_("the text is not valid in the encoding the file declares (bytes %s)"),
+		                 hex);
+	case KNOWN_UTF8:
+		return xasprintf(_("the text is not valid UTF-8 (bytes %s)"), hex);
+	case KNOWN_CHARREF:
+		return xstrdup(_("a character reference (&#...;) names no character XML allows"));
+	case KNOWN_NAME_LENGTH:
+		return xstrdup(_("a name is too long (the limit is 50,000 characters)"));
+	case KNOWN_LIMIT:
+		return xstrdup(_("the file goes past a limit of the XML parser (a value or text too "
+		                 "long, or elements nested too deeply)"));
+	case KNOWN_DOCTYPE:
+		return xstrdup(_("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
+	case KNOWN_NONE:
+		break;
+	}
+	return NULL;
+}
+
+/* libxml2's own message, without the name of its function that some start with
+ * ("xmlParseFoo : "). */
+static const char *libxml_words(const char *m)
+{
+	if (m == NULL)
+		return _("malformed XML");
+	if (strncmp(m, "xml", 3) != 0)
+		return m;
+	const char *p = m + 3;
+	while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))
+		p++;
+	while (*p == ' ')
+		p++;
+	if (*p != ':')
+		return m;
+	for (p++; *p == ' '; p++)
+		;
+	return *p ? p : m;
+}
+
+/* Whatever libxml2 expected next, the parser stood at the end of the text. */
+static bool at_end(struct err_sink *sink, const xmlError *e, long line, long col)
+{
+	if (sink->buf == NULL || e->domain != XML_FROM_PARSER)
+		return false;
+	sink_find_end(sink);
+	return line > sink->end_line || (line == sink->end_line && col >= sink->end_col);
+}
+
+void xml_sink_error(void *ctx, xmlErrorPtr e)
+{
+	struct err_sink *sink = ctx;
+	if (e == NULL || sink->added >= sink->max)
+		return;
+	if (e->level == XML_ERR_WARNING)
+		return;
+	if (sink->doctype_seen)
+		return; /* the DOCTYPE message already says it all */
+	if (sink->src)
+		xml_src_restore(sink->src); /* the bytes read, for finding the end or bad bytes */
+	long line = e->line;
+	long col = e->int2;
+	if (line <= 0 && e->node != NULL)
+		line = xmlGetLineNo((xmlNodePtr)e->node);
+	const char *hex;
+	enum known k = known_error(e, &hex);
+	char *msg;
+	if (hex) {
+		char *h = xstrdup(hex);
+		strip_newline(h);
+		/* A conversion error names bytes but no line: find where they stand. */
+		if (k == KNOWN_ENCODING && line <= 0 && find_bytes(sink, h, &line, &col) != 0)
+			line = 0;
+		msg = known_message(k, h);
+		free(h);
+	} else if (k != KNOWN_NONE) {
+		msg = known_message(k, NULL);
+	} else if (at_end(sink, e, line, col)) {
+		msg = xstrdup(_("unexpected end of file (is the file truncated?)"));
+	} else {
+		msg = xstrdup(libxml_words(e->message));
+	}
+	strip_newline(msg);
+	/* One diagnostic is one line. */
+	for (char *p = msg; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	diags_add(sink->d, SEV_FATAL, sink->file, line, col, NULL, NULL, "%s", msg);
+	free(msg);
+	sink->added++;
+}

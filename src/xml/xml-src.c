@@ -1,0 +1,162 @@
+/* xml-src.c - the bytes a document was parsed from, kept, dropped and read again
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The lowest of the xml files: a message that needs the bytes around an error reads them
+ * here (xml_src_restore), whatever read the document.
+ */
+#include "muster.h"
+#include "xml-int.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void xml_src_free(struct xml_src *src)
+{
+	if (src == NULL)
+		return;
+	free(src->buf);
+	free(src->line_start);
+	free(src->path);
+	free(src);
+}
+
+/* Gives back the whole pages of src's buffer before offset `upto`: the source of a 6.6 MiB
+ * catalog was a quarter of its peak memory, held to its end only for the columns of
+ * messages. madvise(MADV_DONTNEED) on private memory: the pages read as zeros afterwards,
+ * never as anything else, so nothing can crash; src_restore puts the bytes back. */
+void xml_src_drop(struct xml_src *src, size_t upto)
+{
+#ifdef MADV_DONTNEED
+	if (src->path == NULL || upto > src->len)
+		return;
+	long pg = sysconf(_SC_PAGESIZE);
+	if (pg <= 0)
+		return;
+	uintptr_t b = (uintptr_t)src->buf, page = (uintptr_t)pg;
+	uintptr_t from = (b + src->drop_end + page - 1) / page * page;
+	uintptr_t to = (b + upto) / page * page;
+	if (to < from + (uintptr_t)XML_DROP_STEP)
+		return;
+	if (madvise((void *)from, to - from, MADV_DONTNEED) == 0) {
+		src->drop_end = to - b;
+		src->dropped = true;
+	}
+#else
+	(void)src;
+	(void)upto;
+#endif
+}
+
+/* Reads the bytes xml_src_drop gave back again, for a message that needs them (an error path),
+ * and stops giving any back. A file changed since keeps its zeros: the message may then miss
+ * a column, nothing worse. */
+void xml_src_restore(struct xml_src *src)
+{
+	if (src == NULL || !src->dropped)
+		return;
+	struct diags quiet = DIAGS_INIT;
+	char *again;
+	size_t len;
+	if (xml_read_file(src->path, &again, &len, &quiet) == 0) {
+		if (len == src->len)
+			memcpy(src->buf, again, src->drop_end);
+		free(again);
+	}
+	diags_release(&quiet);
+	src->dropped = false;
+	free(src->path);
+	src->path = NULL;
+}
+
+int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d)
+{
+	*out = NULL;
+	*out_len = 0;
+	/* "-" is standard input, as for every GNU tool; messages call it "-". */
+	bool is_stdin = strcmp(path, "-") == 0;
+	/* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever. Only
+	 * a regular file is read (standard input may be a pipe: the user chose it). */
+	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot open: %s"), strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
+		if (!is_stdin)
+			close(fd);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(e));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode) || (!is_stdin && !S_ISREG(st.st_mode))) {
+		if (!is_stdin)
+			close(fd);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s",
+		          S_ISDIR(st.st_mode) ? _("is a directory")
+		          : S_ISFIFO(st.st_mode) ? _("is a named pipe, not a regular file")
+		          : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? _("is a device, not a regular file")
+		          : S_ISSOCK(st.st_mode) ? _("is a socket, not a regular file")
+		          : _("is not a regular file"));
+		return -1;
+	}
+	if (!is_stdin) {
+		/* A regular file never blocks; reads are simply blocking again. */
+		int fl = fcntl(fd, F_GETFL);
+		if (fl >= 0)
+			(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	}
+	/* Read at most one byte past the cap, so that a larger file is told from one at the cap
+	 * without trusting st_size (pipes and /proc files have none). */
+	size_t cap = 0, len = 0;
+	char *buf = NULL;
+	int err = 0;
+	/* A regular file's size is known: one buffer of exactly that (and the byte that tells a
+	 * file grown since), not a doubled one: for a 6.6 MiB catalog, 8 MiB held while it is read. */
+	if (!is_stdin && S_ISREG(st.st_mode) && st.st_size >= 0 && st.st_size <= XML_MAX_FILE_SIZE) {
+		cap = (size_t)st.st_size + 1;
+		buf = xmalloc(cap);
+	}
+	for (;;) {
+		if (len == cap)
+			GROW(buf, cap, len + 65536);
+		size_t want = cap - len;
+		if (len + want > (size_t)XML_MAX_FILE_SIZE + 1)
+			want = (size_t)XML_MAX_FILE_SIZE + 1 - len;
+		ssize_t got = read(fd, buf + len, want);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			err = errno;
+			break;
+		}
+		len += (size_t)got;
+		if (got == 0 || len > (size_t)XML_MAX_FILE_SIZE)
+			break;
+	}
+	if (!is_stdin)
+		close(fd);
+	if (err) {
+		free(buf);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(err));
+		return -1;
+	}
+	if (len > (size_t)XML_MAX_FILE_SIZE) {
+		free(buf);
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
+		          _("file is too large (over %ld MiB, the limit)"),
+		          XML_MAX_FILE_SIZE / (1024 * 1024));
+		return -1;
+	}
+	*out = buf;
+	*out_len = len;
+	return 0;
+}
