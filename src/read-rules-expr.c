@@ -51,7 +51,7 @@ static int read_basis(xmlNodePtr n, const struct rp *p, enum basis_kind *out)
 	int k = rr_lookup_enum(v, names, 2, -1);
 	if (k < 0)
 		rr_fatal(p, n, _("<%s> needs basis=\"limit\" (the points limit of the game) or basis=\"spent\" (the points the list spends), not '%s'"),
-		      rr_ename(n), v ? v : "");
+		         rr_ename(n), v ? v : "");
 	free(v);
 	if (k < 0)
 		return -1;
@@ -113,32 +113,10 @@ static int lift_this(struct agg *a, xmlNodePtr n, const struct rp *p)
 	return 0;
 }
 
-struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
+/* What aggregate n is (count of what, sum of cost or of an attribute, highest, lowest,
+ * distinct) and so which items it runs over. */
+static int read_agg_kind(xmlNodePtr n, struct rp *p, struct agg *a)
 {
-	struct agg *a = xcalloc(1, sizeof(*a));
-	a->line = xml_line(n);
-	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent", "ancestor" };
-	char *in = xml_prop(n, "in");
-	int sc = rr_lookup_enum(in, scopes, 6, SCOPE_LIST);
-	if (sc == -2)
-		rr_fatal(p, n, _("in must be unit, list, roster, self, parent or ancestor, not '%s'"), in);
-	free(in);
-	if (sc == -2)
-		goto fail;
-	a->scope = (enum scope_kind)sc;
-	if (in_expr && a->scope != SCOPE_ROSTER && rr_refuse_list(n, p, _("a list's units")))
-		goto fail;
-	if (a->scope == SCOPE_UNIT && !p->has_this)
-		FAIL(n, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
-	static const char *const tree_names[] = { "self", "parent", "ancestor" };
-	bool tree = a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT || a->scope == SCOPE_ANCESTOR;
-	if (tree && (!p->has_this || p->this_item != ON_OPTION))
-		FAIL(n, _("in=\"%s\" needs a rule checked per option (<each of=\"options\">)"),
-		     tree_names[a->scope - SCOPE_SELF]);
-	a->ancestor = xml_prop(n, "ancestor");
-	if ((a->scope == SCOPE_ANCESTOR) != (a->ancestor != NULL))
-		FAIL(n, "%s", _("in=\"ancestor\" and ancestor=\"ID\" (the entry or option counted "
-		                "under) go together"));
 	a->item = ON_UNIT;
 	if (xml_is(n, "count")) {
 		static const char *const ofs[] = { "units", "models", "items", "lists", "options" };
@@ -184,7 +162,7 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		a->attr = idx_get(p->sys->attr_idx, attr ? attr : "");
 		if (a->attr == NULL || (a->attr->type != ATTR_INT && a->attr->type != ATTR_LADDER)) {
 			rr_fatal(p, n, _("<%s attr=...> needs a whole-number or ladder attribute, not '%s'"),
-			      rr_ename(n), attr ? attr : "");
+			         rr_ename(n), attr ? attr : "");
 			free(attr);
 			goto fail;
 		}
@@ -201,6 +179,39 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 			goto fail;
 		a->item = a->attr->on;
 	}
+	return 0;
+fail:
+	return -1;
+}
+
+struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
+{
+	struct agg *a = xcalloc(1, sizeof(*a));
+	a->line = xml_line(n);
+	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent", "ancestor" };
+	char *in = xml_prop(n, "in");
+	int sc = rr_lookup_enum(in, scopes, 6, SCOPE_LIST);
+	if (sc == -2)
+		rr_fatal(p, n, _("in must be unit, list, roster, self, parent or ancestor, not '%s'"), in);
+	free(in);
+	if (sc == -2)
+		goto fail;
+	a->scope = (enum scope_kind)sc;
+	if (in_expr && a->scope != SCOPE_ROSTER && rr_refuse_list(n, p, _("a list's units")))
+		goto fail;
+	if (a->scope == SCOPE_UNIT && !p->has_this)
+		FAIL(n, "%s", _("in=\"unit\" needs a rule checked per unit (<each>)"));
+	static const char *const tree_names[] = { "self", "parent", "ancestor" };
+	bool tree = a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT || a->scope == SCOPE_ANCESTOR;
+	if (tree && (!p->has_this || p->this_item != ON_OPTION))
+		FAIL(n, _("in=\"%s\" needs a rule checked per option (<each of=\"options\">)"),
+		     tree_names[a->scope - SCOPE_SELF]);
+	a->ancestor = xml_prop(n, "ancestor");
+	if ((a->scope == SCOPE_ANCESTOR) != (a->ancestor != NULL))
+		FAIL(n, "%s", _("in=\"ancestor\" and ancestor=\"ID\" (the entry or option counted "
+		                "under) go together"));
+	if (read_agg_kind(n, p, a))
+		goto fail;
 	/* items="options": count lists or sum costs over the options taken rather than units
 	 * (a unique magic item in two lists of one player). */
 	char *items = xml_prop(n, "items");
@@ -210,7 +221,7 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		if (k < 0 || (a->kind != AGG_LISTS && a->kind != AGG_COST && a->kind != AGG_UNITS &&
 		              a->kind != AGG_OPTIONS && a->kind != AGG_ITEMS)) {
 			rr_fatal(p, n, _("items=\"%s\" does not fit this aggregate (items: units, items or options, with count or sum cost)"),
-			      items);
+			         items);
 			free(items);
 			goto fail;
 		}
@@ -232,7 +243,7 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 			a->group_attr = idx_get(p->sys->attr_idx, gb);
 			if (a->group_attr == NULL || a->group_attr->on != a->item) {
 				rr_fatal(p, n, _("group-by must be \"entry\" or an attribute of the items counted, not '%s'"),
-				      gb);
+				         gb);
 				free(gb);
 				goto fail;
 			}
@@ -310,8 +321,48 @@ bool rr_refuse_list(xmlNodePtr n, const struct rp *p, const char *what)
 	if (!p->roster_rule)
 		return false;
 	rr_fatal(p, n, _("a roster-wide rule reads no one list, so <%s> cannot read %s here (use in=\"roster\" aggregates and roster fields)"),
-	      rr_ename(n), what);
+	         rr_ename(n), what);
 	return true;
+}
+
+/* <clamp>'s bounds: min=, max= or both. */
+static int read_clamp(xmlNodePtr n, struct rp *p, struct expr *e)
+{
+	char *lo = xml_prop(n, "min"), *hi = xml_prop(n, "max");
+	e->has_lo = lo != NULL;
+	e->has_hi = hi != NULL;
+	free(lo);
+	free(hi);
+	if ((e->has_lo && rr_read_num(n, p, "min", &e->lo, true)) ||
+	    (e->has_hi && rr_read_num(n, p, "max", &e->hi, true)))
+		goto fail;
+	if (!e->has_lo && !e->has_hi)
+		FAIL(n, "%s", _("<clamp> needs min=\"N\", max=\"N\" or both"));
+	return 0;
+fail:
+	return -1;
+}
+
+/* <percent value="N">: of one expression, or of the points (cost=, basis=). */
+static int read_percent(xmlNodePtr n, struct rp *p, struct expr *e)
+{
+	if (rr_read_num(n, p, "value", &e->num, true) || rr_read_rounding(n, p, &e->round))
+		goto fail;
+	if (e->num < 0 || e->num > 100)
+		FAIL(n, "%s", _("<percent> needs value=\"N\" from 0 to 100"));
+	xmlNodePtr c = xml_first_elem(n);
+	if (c) {
+		if (read_kids(e, c, p))
+			goto fail;
+		if (e->n_kids != 1)
+			FAIL(n, "%s", _("<percent> takes one expression, or cost= and basis="));
+	} else if (rr_refuse_list(n, p, _("a list's points")) || read_cost(n, p, "cost", &e->index) ||
+	           read_basis(n, p, &e->basis)) {
+		goto fail;
+	}
+	return 0;
+fail:
+	return -1;
 }
 
 struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
@@ -337,18 +388,8 @@ struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
 		}
 		if (e->kind == EX_DIV && rr_read_rounding(n, p, &e->round))
 			goto fail;
-		if (e->kind == EX_CLAMP) {
-			char *lo = xml_prop(n, "min"), *hi = xml_prop(n, "max");
-			e->has_lo = lo != NULL;
-			e->has_hi = hi != NULL;
-			free(lo);
-			free(hi);
-			if ((e->has_lo && rr_read_num(n, p, "min", &e->lo, true)) ||
-			    (e->has_hi && rr_read_num(n, p, "max", &e->hi, true)))
-				goto fail;
-			if (!e->has_lo && !e->has_hi)
-				FAIL(n, "%s", _("<clamp> needs min=\"N\", max=\"N\" or both"));
-		}
+		if (e->kind == EX_CLAMP && read_clamp(n, p, e))
+			goto fail;
 		return e;
 	}
 	if (xml_is(n, "num")) {
@@ -395,20 +436,8 @@ struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
 			goto fail;
 	} else if (xml_is(n, "percent")) {
 		e = rr_expr_new(EX_PERCENT, n);
-		if (rr_read_num(n, p, "value", &e->num, true) || rr_read_rounding(n, p, &e->round))
+		if (read_percent(n, p, e))
 			goto fail;
-		if (e->num < 0 || e->num > 100)
-			FAIL(n, "%s", _("<percent> needs value=\"N\" from 0 to 100"));
-		xmlNodePtr c = xml_first_elem(n);
-		if (c) {
-			if (read_kids(e, c, p))
-				goto fail;
-			if (e->n_kids != 1)
-				FAIL(n, "%s", _("<percent> takes one expression, or cost= and basis="));
-		} else if (rr_refuse_list(n, p, _("a list's points")) || read_cost(n, p, "cost", &e->index) ||
-		           read_basis(n, p, &e->basis)) {
-			goto fail;
-		}
 	} else if (xml_is(n, "if")) {
 		e = rr_expr_new(EX_IF, n);
 		xmlNodePtr w = xml_first_elem(n);

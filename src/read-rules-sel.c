@@ -363,7 +363,7 @@ static struct sel *read_cond_ref(xmlNodePtr n, const struct rp *p)
 		}
 		if (near)
 			rr_fatal(p, n, _("<condition> names no condition of <conditions>: '%s'; did you mean '%s'?"),
-			      ref, near);
+			         ref, near);
 		else
 			rr_fatal(p, n, _("<condition> names no condition of <conditions>: '%s'"), ref ? ref : "");
 		free(ref);
@@ -383,10 +383,10 @@ static struct sel *read_cond_ref(xmlNodePtr n, const struct rp *p)
 	if (c->sel[v] == NULL) {
 		if (c->why[v])
 			rr_fatal(p, n, _("condition '%s' cannot stand here: line %ld: %s"), c->id,
-			      c->why_line[v], c->why[v]);
+			         c->why_line[v], c->why[v]);
 		else
 			rr_fatal(p, n, _("condition '%s' is defined in its rules file, and used only there"),
-			      c->id);
+			         c->id);
 		return NULL;
 	}
 	struct sel *s = rr_sel_new(SEL_COND_REF, p->item);
@@ -441,46 +441,11 @@ fail:
 	return -1;
 }
 
-static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
+/* <entry id="ID">, <has-option id="ID">, <offers-option id="ID">: ids kept as text (options
+ * are per entry). Takes id. */
+static struct sel *read_entry_ref(xmlNodePtr n, const struct rp *p, char *id)
 {
 	struct sel *s = NULL;
-	char *id = NULL;
-	if (rr_check_attrs(n, p, sel_attrs, MUSTER_ARRAY_LEN(sel_attrs)))
-		return NULL;
-	if (p->item == ON_OPTION && !one_of(n, option_leaves, MUSTER_ARRAY_LEN(option_leaves)))
-		FAIL(n, _("<%s> does not apply to options (options have ids, names and categories)"),
-		     rr_ename(n));
-	if (p->item == ON_LIST && !one_of(n, cond_leaves, MUSTER_ARRAY_LEN(cond_leaves)))
-		FAIL(n, _("<%s> is not a condition (conditions: <all>, <any>, <not>, <field>, <test>, <has>)"),
-		     rr_ename(n));
-	if (p->item != ON_LIST && (xml_is(n, "test") || xml_is(n, "has")))
-		FAIL(n, _("<%s> is a condition: it stands in <when>"), rr_ename(n));
-	if (xml_is(n, "all") || xml_is(n, "any") || xml_is(n, "not")) {
-		enum sel_kind k = xml_is(n, "all") ? SEL_ALL : xml_is(n, "any") ? SEL_ANY : SEL_NOT;
-		return rr_read_group(n, k, p);
-	}
-	if (xml_is(n, "test") || xml_is(n, "has"))
-		return read_cond_leaf(n, p);
-	if (xml_is(n, "condition"))
-		return read_cond_ref(n, p);
-	if (xml_is(n, "field"))
-		return read_field_test(n, p, SEL_FIELD);
-	if (xml_is(n, "attached-to")) {
-		if (p->item != ON_UNIT)
-			FAIL(n, "%s", _("<attached-to> tests units"));
-		return read_nested(n, SEL_ATTACHED_TO, p, ON_UNIT);
-	}
-	if (xml_is(n, "attached-to-this")) {
-		if (!p->has_this || p->this_item != ON_UNIT || p->item != ON_UNIT)
-			FAIL(n, "%s", _("<attached-to-this/> needs a rule checked per unit (<each of=\"units\">)"));
-		return rr_sel_new(SEL_ATTACHED_TO_THIS, p->item);
-	}
-	if (xml_is(n, "has-item")) {
-		if (p->item != ON_UNIT)
-			FAIL(n, "%s", _("<has-item> tests units, but this selector tests items"));
-		return read_nested(n, SEL_HAS_ITEM, p, ON_ITEM);
-	}
-	id = xml_prop(n, "id");
 	if (xml_is(n, "entry")) {
 		/* The id of the item: an entry for units; an item's or option's own id otherwise
 		 * (those are per entry, so only entries can be checked here). */
@@ -499,6 +464,17 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 		s->id = id;
 		return s;
 	}
+fail:
+	free(id);
+	sel_free(s);
+	return NULL;
+}
+
+/* <kind>, <group>, <category>, <keyword>: an id looked up among the system's definitions.
+ * Takes id. */
+static struct sel *read_def_ref(xmlNodePtr n, const struct rp *p, char *id)
+{
+	struct sel *s = NULL;
 	if (xml_is(n, "kind")) {
 		const struct item_kind *k = idx_get(p->sys->kind_idx, id ? id : "");
 		if (p->item != ON_ITEM)
@@ -539,6 +515,56 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 		free(id);
 		return s;
 	}
+fail:
+	free(id);
+	sel_free(s);
+	return NULL;
+}
+
+static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
+{
+	struct sel *s = NULL;
+	char *id = NULL;
+	if (rr_check_attrs(n, p, sel_attrs, MUSTER_ARRAY_LEN(sel_attrs)))
+		return NULL;
+	if (p->item == ON_OPTION && !one_of(n, option_leaves, MUSTER_ARRAY_LEN(option_leaves)))
+		FAIL(n, _("<%s> does not apply to options (options have ids, names and categories)"),
+		     rr_ename(n));
+	if (p->item == ON_LIST && !one_of(n, cond_leaves, MUSTER_ARRAY_LEN(cond_leaves)))
+		FAIL(n, _("<%s> is not a condition (conditions: <all>, <any>, <not>, <field>, <test>, <has>)"),
+		     rr_ename(n));
+	if (p->item != ON_LIST && (xml_is(n, "test") || xml_is(n, "has")))
+		FAIL(n, _("<%s> is a condition: it stands in <when>"), rr_ename(n));
+	if (xml_is(n, "all") || xml_is(n, "any") || xml_is(n, "not")) {
+		enum sel_kind k = xml_is(n, "all") ? SEL_ALL : xml_is(n, "any") ? SEL_ANY : SEL_NOT;
+		return rr_read_group(n, k, p);
+	}
+	if (xml_is(n, "test") || xml_is(n, "has"))
+		return read_cond_leaf(n, p);
+	if (xml_is(n, "condition"))
+		return read_cond_ref(n, p);
+	if (xml_is(n, "field"))
+		return read_field_test(n, p, SEL_FIELD);
+	if (xml_is(n, "attached-to")) {
+		if (p->item != ON_UNIT)
+			FAIL(n, "%s", _("<attached-to> tests units"));
+		return read_nested(n, SEL_ATTACHED_TO, p, ON_UNIT);
+	}
+	if (xml_is(n, "attached-to-this")) {
+		if (!p->has_this || p->this_item != ON_UNIT || p->item != ON_UNIT)
+			FAIL(n, "%s", _("<attached-to-this/> needs a rule checked per unit (<each of=\"units\">)"));
+		return rr_sel_new(SEL_ATTACHED_TO_THIS, p->item);
+	}
+	if (xml_is(n, "has-item")) {
+		if (p->item != ON_UNIT)
+			FAIL(n, "%s", _("<has-item> tests units, but this selector tests items"));
+		return read_nested(n, SEL_HAS_ITEM, p, ON_ITEM);
+	}
+	id = xml_prop(n, "id");
+	if (xml_is(n, "entry") || xml_is(n, "has-option") || xml_is(n, "offers-option"))
+		return read_entry_ref(n, p, id);
+	if (xml_is(n, "kind") || xml_is(n, "group") || xml_is(n, "category") || xml_is(n, "keyword"))
+		return read_def_ref(n, p, id);
 	if (xml_is(n, "name")) {
 		char *pat = xml_prop(n, "matches");
 		char *err = NULL;
@@ -546,7 +572,7 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 		struct rx *rx = pat ? rx_compile(pat, &err, &off) : NULL;
 		if (rx == NULL) {
 			rr_fatal(p, n, _("pattern '%s' does not compile: %s (at offset %zu)"), pat ? pat : "",
-			      err ? err : _("missing"), off);
+			         err ? err : _("missing"), off);
 			free(err);
 			free(pat);
 			goto fail;

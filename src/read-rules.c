@@ -129,7 +129,7 @@ int rr_check_attrs(xmlNodePtr n, const struct rp *p, const struct known_attrs *t
 		/* A near miss: at most two edits, and fewer than the typo has letters. */
 		if (best <= 2 && best < len && guess[0])
 			rr_fatal(p, n, _("'%s' is not an attribute of <%s>; did you mean '%s'?"), name,
-			      rr_ename(n), guess);
+			         rr_ename(n), guess);
 		else
 			rr_fatal(p, n, _("'%s' is not an attribute of <%s>"), name, rr_ename(n));
 		return -1;
@@ -161,7 +161,7 @@ static int check_message(xmlNodePtr n, const struct rp *p, const struct rule *r,
 		}
 		if (!ok)
 			rr_fatal(p, n, _("message placeholder '{%s}' is not known here (known: {this} {this.ATTRIBUTE} {count} {bound} {diff} {group} {values} {size} {cost} {list} {keyword})"),
-			      name);
+			         name);
 		free(name);
 		if (!ok)
 			return -1;
@@ -265,6 +265,73 @@ static void stand_on(struct rule *r, struct rp *p, enum attr_on on, const char *
 	p->this_item = on;
 }
 
+/* severity="error" (the default) or "warning". */
+static int read_severity(xmlNodePtr n, const struct rp *p, struct rule *r)
+{
+	r->sev = SEV_ERROR;
+	char *sev = xml_prop(n, "severity");
+	if (sev && strcmp(sev, "warning") == 0) {
+		r->sev = SEV_WARNING;
+	} else if (sev && strcmp(sev, "error") != 0) {
+		rr_fatal(p, n, _("severity must be error or warning, not '%s'"), sev);
+		free(sev);
+		return -1;
+	}
+	free(sev);
+	return 0;
+}
+
+/* Checks the placeholders of every <message> of rule element n, in each language. */
+static int check_messages(xmlNodePtr n, const struct rp *p, const struct rule *r)
+{
+	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "message"))
+			continue;
+		char *t = xml_text(c);
+		int bad = check_message(c, p, r, t);
+		free(t);
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
+/* What rule r checks: its aggregate's bounds (<at-most>, <at-least>), a <require>, or a
+ * <same>; the elements not given are NULL. */
+static int read_rule_check(xmlNodePtr n, struct rule *r, struct rp *p, xmlNodePtr agg,
+                           xmlNodePtr req, xmlNodePtr same, xmlNodePtr most, xmlNodePtr least)
+{
+	if (agg) {
+		if (!most && !least)
+			FAIL(agg, "%s", _("an aggregate needs <at-most> or <at-least> after it"));
+		if (most && (r->max = rr_read_bound(most, p)) == NULL)
+			goto fail;
+		if (least && (r->min = rr_read_bound(least, p)) == NULL)
+			goto fail;
+	} else if (req) {
+		if (!r->each)
+			FAIL(req, "%s", _("<require> needs a rule checked per unit or item (<each>)"));
+		r->require = true;
+		struct rp q = *p;
+		q.item = r->each_item;
+		r->where = rr_read_group(req, SEL_ALL, &q);
+		if (r->where == NULL)
+			goto fail;
+	} else if (same) {
+		/* <same attr="X"/>: one value of X shared by everything in scope. */
+		if (most || least)
+			FAIL(same, "%s", _("<same> takes no bound: one value is the bound"));
+		r->agg->kind = AGG_DISTINCT;
+		r->max = rr_expr_new(EX_NUM, same);
+		r->max->num = 1;
+	} else {
+		FAIL(n, _("rule '%s' needs an aggregate with a bound, a <require> or a <same>"), r->id);
+	}
+	return 0;
+fail:
+	return -1;
+}
+
 struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, enum attr_on on,
                           const char *id, const char *unit_entry, struct diags *d)
 {
@@ -277,16 +344,8 @@ struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, en
 	r->label = xml_prop(n, "label");
 	r->line = xml_line(n);
 	r->taking = -1;
-	r->sev = SEV_ERROR;
-	char *sev = xml_prop(n, "severity");
-	if (sev && strcmp(sev, "warning") == 0) {
-		r->sev = SEV_WARNING;
-	} else if (sev && strcmp(sev, "error") != 0) {
-		rr_fatal(p, n, _("severity must be error or warning, not '%s'"), sev);
-		free(sev);
+	if (read_severity(n, p, r))
 		goto fail;
-	}
-	free(sev);
 	if (r->id == NULL || *r->id == '\0')
 		FAIL(n, "%s", _("<rule> needs an id"));
 	if (r->ref == NULL)
@@ -352,45 +411,14 @@ struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, en
 		if (r->when == NULL)
 			goto fail;
 	}
-	if (agg) {
-		if (!most && !least)
-			FAIL(agg, "%s", _("an aggregate needs <at-most> or <at-least> after it"));
-		if (most && (r->max = rr_read_bound(most, p)) == NULL)
-			goto fail;
-		if (least && (r->min = rr_read_bound(least, p)) == NULL)
-			goto fail;
-	} else if (req) {
-		if (!r->each)
-			FAIL(req, "%s", _("<require> needs a rule checked per unit or item (<each>)"));
-		r->require = true;
-		struct rp q = *p;
-		q.item = r->each_item;
-		r->where = rr_read_group(req, SEL_ALL, &q);
-		if (r->where == NULL)
-			goto fail;
-	} else if (same) {
-		/* <same attr="X"/>: one value of X shared by everything in scope. */
-		if (most || least)
-			FAIL(same, "%s", _("<same> takes no bound: one value is the bound"));
-		r->agg->kind = AGG_DISTINCT;
-		r->max = rr_expr_new(EX_NUM, same);
-		r->max->num = 1;
-	} else {
-		FAIL(n, _("rule '%s' needs an aggregate with a bound, a <require> or a <same>"), r->id);
-	}
+	if (read_rule_check(n, r, p, agg, req, same, most, least))
+		goto fail;
 	if (r->taking >= 0 && !r->require)
 		FAIL(n, "%s", _("<each taking=...> rules check a <require>"));
 	if (msg == NULL)
 		FAIL(n, _("rule '%s' needs a <message>"), r->id);
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (!xml_is(c, "message"))
-			continue;
-		char *t = xml_text(c);
-		int bad = check_message(c, p, r, t);
-		free(t);
-		if (bad)
-			goto fail;
-	}
+	if (check_messages(n, p, r))
+		goto fail;
 	r->message = xml_text(msg);
 	if (desc)
 		r->description = xml_text(desc);
@@ -401,6 +429,78 @@ fail:
 }
 
 /* --- modifiers ---------------------------------------------------------------------------- */
+
+/* The attribute, cost, keyword or category that m changes: id, of a unit or (on) an item. */
+static int modifier_target(xmlNodePtr n, const struct rp *p, struct system *sys,
+                           struct modifier *m, const char *id, enum attr_on on)
+{
+	switch (m->target) {
+	case MOD_ATTR:
+		m->attr = idx_get(sys->attr_idx, id);
+		if (m->attr == NULL || m->attr->on != on || m->attr->type == ATTR_LEVEL)
+			FAIL(n, _("<modify attr=...> names '%s', which is no %s attribute it can change"), id,
+			     on == ON_ITEM ? _("item") : _("unit"));
+		m->index = m->attr->index;
+		if (m->attr->type == ATTR_TEXT && m->op != MOD_SET &&
+		    (m->attr->ladder == NULL || m->op != MOD_ADD))
+			FAIL(n, _("attribute '%s' is text: it can only be set, or stepped with op=\"add\" when it names a ladder"), id);
+		break;
+	case MOD_COST:
+	case MOD_LIMIT: {
+		const struct cost_def *c = idx_get(sys->cost_idx, id);
+		if (c == NULL)
+			FAIL(n, _("<modify> names an unknown cost type '%s'"), id);
+		m->index = c->index;
+		break;
+	}
+	case MOD_KEYWORD: {
+		const struct keyword_def *kd = idx_get(sys->kw_idx, id);
+		if (kd == NULL || kd->on != on)
+			FAIL(n, _("<modify keyword=...> names '%s', which is no %s keyword"), id,
+			     on == ON_ITEM ? _("item") : _("unit"));
+		m->index = kd->index;
+		break;
+	}
+	case MOD_CATEGORY: {
+		const struct category_def *cd = idx_get(sys->cat_idx, id);
+		if (cd == NULL)
+			FAIL(n, _("<modify category=...> names an unknown category '%s'"), id);
+		m->index = cd->index;
+		break;
+	}
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+/* m's value=: a number, or a ladder step or a yes/no by name. */
+static int modifier_number(xmlNodePtr n, const struct rp *p, struct modifier *m,
+                           const char *value)
+{
+	/* A number; for a text attribute on a ladder, the steps to go (op="add"). */
+	m->value = rr_expr_new(EX_NUM, n);
+	struct value v;
+	char *err = NULL;
+	long x;
+	if (m->attr && m->op == MOD_SET && m->attr->type != ATTR_INT) {
+		/* A ladder step or a yes/no, by name. */
+		if (value_parse(m->attr, value, &v, &err) != 0) {
+			rr_fatal(p, n, "%s", err);
+			free(err);
+			goto fail;
+		}
+		m->value->num = v.i;
+		value_release(&v);
+	} else if (parse_long(value, -1000000000000L, 1000000000000L, &x) != 0) {
+		FAIL(n, _("value must be a whole number, not '%s'"), value);
+	} else {
+		m->value->num = x;
+	}
+	return 0;
+fail:
+	return -1;
+}
 
 int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const char *file,
                   struct modifier *m, struct diags *d)
@@ -439,41 +539,8 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 	if (where == MOD_IN_OPTION_ITEM && (m->target == MOD_COST || m->target == MOD_CATEGORY))
 		FAIL(n, "%s", _("an option that changes an item changes its attributes and keywords only"));
 	enum attr_on on = where == MOD_IN_OPTION_ITEM ? ON_ITEM : ON_UNIT;
-	switch (m->target) {
-	case MOD_ATTR:
-		m->attr = idx_get(sys->attr_idx, id);
-		if (m->attr == NULL || m->attr->on != on || m->attr->type == ATTR_LEVEL)
-			FAIL(n, _("<modify attr=...> names '%s', which is no %s attribute it can change"), id,
-			     on == ON_ITEM ? _("item") : _("unit"));
-		m->index = m->attr->index;
-		if (m->attr->type == ATTR_TEXT && m->op != MOD_SET &&
-		    (m->attr->ladder == NULL || m->op != MOD_ADD))
-			FAIL(n, _("attribute '%s' is text: it can only be set, or stepped with op=\"add\" when it names a ladder"), id);
-		break;
-	case MOD_COST:
-	case MOD_LIMIT: {
-		const struct cost_def *c = idx_get(sys->cost_idx, id);
-		if (c == NULL)
-			FAIL(n, _("<modify> names an unknown cost type '%s'"), id);
-		m->index = c->index;
-		break;
-	}
-	case MOD_KEYWORD: {
-		const struct keyword_def *kd = idx_get(sys->kw_idx, id);
-		if (kd == NULL || kd->on != on)
-			FAIL(n, _("<modify keyword=...> names '%s', which is no %s keyword"), id,
-			     on == ON_ITEM ? _("item") : _("unit"));
-		m->index = kd->index;
-		break;
-	}
-	case MOD_CATEGORY: {
-		const struct category_def *cd = idx_get(sys->cat_idx, id);
-		if (cd == NULL)
-			FAIL(n, _("<modify category=...> names an unknown category '%s'"), id);
-		m->index = cd->index;
-		break;
-	}
-	}
+	if (modifier_target(n, p, sys, m, id, on))
+		goto fail;
 	value = xml_prop(n, "value");
 	xmlNodePtr val_el = NULL;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
@@ -521,25 +588,8 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		m->text = value;
 		value = NULL;
 	} else {
-		/* A number; for a text attribute on a ladder, the steps to go (op="add"). */
-		m->value = rr_expr_new(EX_NUM, n);
-		struct value v;
-		char *err = NULL;
-		long x;
-		if (m->attr && m->op == MOD_SET && m->attr->type != ATTR_INT) {
-			/* A ladder step or a yes/no, by name. */
-			if (value_parse(m->attr, value, &v, &err) != 0) {
-				rr_fatal(p, n, "%s", err);
-				free(err);
-				goto fail;
-			}
-			m->value->num = v.i;
-			value_release(&v);
-		} else if (parse_long(value, -1000000000000L, 1000000000000L, &x) != 0) {
-			FAIL(n, _("value must be a whole number, not '%s'"), value);
-		} else {
-			m->value->num = x;
-		}
+		if (modifier_number(n, p, m, value))
+			goto fail;
 	}
 	free(id);
 	free(op);
