@@ -490,25 +490,16 @@ static char **complete(const char *text, int start, int end)
 
 /* --- the loop ------------------------------------------------------------------------------ */
 
-static int exec_edit(int argc, char **argv)
+/* Reads the roster at e->path into e: its bytes as on disk, and the roster they make. Returns
+ * 0, or -1 with a message (e->s is left to the caller). */
+static int read_roster_file(struct editor *e)
 {
-	const struct cmd_entry *self = &cmd_edit_entry;
-	int ret;
-	if (cmd_getopt(self, argc, argv, &ret) == 0)
-		return ret;
-	if (argc - optind != 1)
-		return cmd_usage_error(self, "%s", _("edit takes one roster FILE ('muster new' makes one)"));
-	struct editor e;
-	memset(&e, 0, sizeof(e));
-	e.path = argv[optind];
-	e.s = session_new();
 	/* The file's own bytes: an undo back to the start gives them back exactly. */
-	FILE *f = fopen(e.path, "rb");
+	FILE *f = fopen(e->path, "rb");
 	if (f == NULL) {
-		fprintf(stderr, _("muster: %s: cannot open: %s ('muster new' makes a roster)\n"), vis(e.path),
+		fprintf(stderr, _("muster: %s: cannot open: %s ('muster new' makes a roster)\n"), vis(e->path),
 		        strerror(errno));
-		session_free(e.s);
-		return MUSTER_EXIT_TROUBLE;
+		return -1;
 	}
 	struct strbuf sb = STRBUF_INIT;
 	char buf[65536];
@@ -516,37 +507,21 @@ static int exec_edit(int argc, char **argv)
 	while ((got = fread(buf, 1, sizeof(buf), f)) > 0 && sb.len <= (size_t)XML_MAX_FILE_SIZE)
 		strbuf_add(&sb, buf, got);
 	fclose(f);
-	e.len = sb.len;
-	e.text = strbuf_detach(&sb);
-	on_disk(&e, e.text, e.len);
-	if (e.len > (size_t)XML_MAX_FILE_SIZE || take(&e, e.text, e.len) != 0) {
-		free(e.text);
-		free(e.disk);
-		session_free(e.s);
-		return MUSTER_EXIT_TROUBLE;
+	e->len = sb.len;
+	e->text = strbuf_detach(&sb);
+	on_disk(e, e->text, e->len);
+	if (e->len > (size_t)XML_MAX_FILE_SIZE || take(e, e->text, e->len) != 0) {
+		free(e->text);
+		free(e->disk);
+		return -1;
 	}
-	bool tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-#ifdef HAVE_READLINE
-	bool plain_tty = false;
-#else
-	/* A terminal without readline: a prompt, and plain lines. */
-	bool plain_tty = tty;
-	tty = false;
-#endif
-	cmd_print_status(e.ev, &e.d, true, stdout);
-	if (tty) {
-#ifdef HAVE_READLINE
-		the_editor = &e;
-		rl_readline_name = "muster";
-		rl_attempted_completion_function = complete;
-		/* Words break at white space only: "--option=tr" is one word to complete. */
-		rl_basic_word_break_characters = " \t";
-		rl_completer_word_break_characters = " \t";
-#endif
-		printf("%s\n", _("Type 'help' for the commands, Tab to complete, 'quit' to leave."));
-	} else if (plain_tty) {
-		printf("%s\n", _("Type 'help' for the commands, 'quit' to leave."));
-	}
+	return 0;
+}
+
+/* Runs the commands read from the terminal (tty: with readline; plain_tty: with a prompt) or
+ * from standard input, until the end of the input or a command that leaves. */
+static void edit_lines(struct editor *e, bool tty, bool plain_tty)
+{
 	char *line = NULL;
 	size_t cap = 0;
 	for (;;) {
@@ -573,15 +548,73 @@ static int exec_edit(int argc, char **argv)
 		}
 		if (l == NULL)
 			break;
-		int rc = run_line(&e, l);
+		int rc = run_line(e, l);
 		if (tty)
 			free(l);
 		if (rc < 0)
-			e.failed = true;
+			e->failed = true;
 		if (rc > 0)
 			break;
 	}
 	free(line);
+}
+
+/* Frees what e holds: its undo and redo steps, its texts, its roster and session. */
+static void editor_release(struct editor *e)
+{
+	for (size_t i = 0; i < e->n_undo; i++)
+		free(e->undo[i]);
+	for (size_t i = 0; i < e->n_redo; i++)
+		free(e->redo[i]);
+	free(e->undo);
+	free(e->redo);
+	free(e->text);
+	free(e->disk);
+	eval_free(e->ev);
+	roster_free(e->r);
+	diags_release(&e->d);
+	session_free(e->s);
+}
+
+static int exec_edit(int argc, char **argv)
+{
+	const struct cmd_entry *self = &cmd_edit_entry;
+	int ret;
+	if (cmd_getopt(self, argc, argv, &ret) == 0)
+		return ret;
+	if (argc - optind != 1)
+		return cmd_usage_error(self, "%s", _("edit takes one roster FILE ('muster new' makes one)"));
+	struct editor e;
+	memset(&e, 0, sizeof(e));
+	e.path = argv[optind];
+	e.s = session_new();
+	if (read_roster_file(&e) != 0) {
+		session_free(e.s);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	bool tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+#ifdef HAVE_READLINE
+	bool plain_tty = false;
+#else
+	/* A terminal without readline: a prompt, and plain lines. */
+	bool plain_tty = tty;
+	tty = false;
+#endif
+	cmd_print_status(e.ev, &e.d, true, stdout);
+	if (tty) {
+#ifdef HAVE_READLINE
+		the_editor = &e;
+		rl_readline_name = "muster";
+		rl_attempted_completion_function = complete;
+		/* Words break at white space only: "--option=tr" is one word to complete. */
+		rl_basic_word_break_characters = " \t";
+		rl_completer_word_break_characters = " \t";
+#endif
+		printf("%s\n", _("Type 'help' for the commands, Tab to complete, 'quit' to leave."));
+	} else if (plain_tty) {
+		printf("%s\n", _("Type 'help' for the commands, 'quit' to leave."));
+	}
+	edit_lines(&e, tty, plain_tty);
 	if (tty || plain_tty)
 		putchar('\n');
 #ifdef HAVE_READLINE
@@ -590,17 +623,6 @@ static int exec_edit(int argc, char **argv)
 	cands = NULL;
 	cap_cands = 0;
 #endif
-	for (size_t i = 0; i < e.n_undo; i++)
-		free(e.undo[i]);
-	for (size_t i = 0; i < e.n_redo; i++)
-		free(e.redo[i]);
-	free(e.undo);
-	free(e.redo);
-	free(e.text);
-	free(e.disk);
-	eval_free(e.ev);
-	roster_free(e.r);
-	diags_release(&e.d);
-	session_free(e.s);
+	editor_release(&e);
 	return e.failed ? MUSTER_EXIT_TROUBLE : MUSTER_EXIT_OK;
 }

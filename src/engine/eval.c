@@ -189,6 +189,91 @@ static size_t unit_takes(const struct r_unit *ru)
 	return n;
 }
 
+/* Takes option ro of unit ru into u: the item it adds (or a campaign training swaps in), the
+ * keywords it grants (each recorded in takes) or removes, the items it drops. */
+static void take_option(struct eval *ev, const struct r_unit *ru, const struct r_option *ro,
+                        struct eunit *u, struct take *takes)
+{
+	const struct system *sys = ev->r->sys;
+	const struct entry_option *o = ro->opt;
+	option_line(sys, ru->models, ro, ev->scratch); /* fits: unit_cost added it up */
+	long target = -1;
+	/* An item the unit paid for: its option's line costs something in some cost type. */
+	bool paid = false;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		paid |= ev->scratch[c] != 0;
+	if (o->adds) {
+		struct eitem *w = &u->items[u->n_items];
+		w->w = o->adds;
+		w->kw = o->adds->kw;
+		w->vals = o->adds->vals;
+		w->extra_line = ro->line;
+		w->extra_col = ro->col;
+		w->paid = paid;
+		target = (long)u->n_items++;
+	}
+	const struct r_train *tr = ro->train;
+	if (tr && tr->drops) {
+		/* A campaign swap: the unit's item leaves, its replacement comes below. */
+		long wi = find_item(u, tr->drops);
+		if (wi >= 0) {
+			memmove(&u->items[wi], &u->items[wi + 1],
+			        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
+			u->n_items--;
+			for (size_t t = 0; t < u->n_takes; t++) {
+				if (takes[t].item == wi)
+					takes[t].item = -2;
+				else if (takes[t].item > wi)
+					takes[t].item--;
+			}
+		}
+	}
+	if (tr && tr->adds) {
+		struct eitem *w = &u->items[u->n_items++];
+		w->w = tr->adds;
+		w->kw = tr->adds->kw;
+		w->vals = tr->adds->vals;
+		w->extra_line = ro->line;
+		w->extra_col = ro->col;
+		w->paid = paid;
+	}
+	if (o->target == TARGET_ITEM && option_item(ro))
+		target = find_item(u, option_item(ro));
+	if (o->target == TARGET_ITEM && target < 0)
+		return; /* the loaders refuse options naming no item */
+	bool writes = o->n_grants || (tr && tr->grant >= 0) || o->n_removes;
+	kwword *set = !writes                       ? NULL
+	              : o->target == TARGET_ITEM ? own_item_kw(ev, &u->items[target])
+	                                         : own_kw(ev, u);
+	for (size_t g = 0; g < o->n_grants + (tr && tr->grant >= 0); g++) {
+		size_t kw = g < o->n_grants ? o->grants[g] : (size_t)tr->grant;
+		struct take *t = &takes[u->n_takes++]; /* counted above */
+		t->kw = (uint32_t)kw;
+		t->item = o->target == TARGET_ITEM ? (int32_t)target : -1;
+		t->before = kw_copy(ev, set);
+		t->line = ro->line;
+		t->col = ro->col;
+		grant(sys, set, kw);
+	}
+	for (size_t k = 0; k < o->n_removes; k++)
+		kw_del(set, o->removes[k]);
+	for (size_t k = 0; o->drops && o->drops[k]; k++) {
+		long wi = find_item(u, o->drops[k]);
+		if (wi < 0)
+			continue;
+		memmove(&u->items[wi], &u->items[wi + 1],
+		        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
+		u->n_items--;
+		/* Takes recorded on items after the dropped one shift down with them. */
+		for (size_t t = 0; t < u->n_takes; t++) {
+			if (takes[t].item == wi)
+				takes[t].item = -2; /* gone: its take no longer applies */
+			else if (takes[t].item > wi)
+				takes[t].item--;
+		}
+	}
+}
+
 /* The unit as its entry and its options' grants, removals and items make it, with its cost
  * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
 static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct eunit *u,
@@ -240,86 +325,8 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	int bad = unit_cost(sys, ru, ru->models, u->costs, ev->scratch);
 	if (bad)
 		return overflow(d, r, ru, &sys->costs[bad - 1]);
-	for (size_t i = 0; i < ru->n_opts; i++) {
-		const struct r_option *ro = &ru->opts[i];
-		const struct entry_option *o = ro->opt;
-		option_line(sys, ru->models, ro, ev->scratch); /* fits: unit_cost added it up */
-		long target = -1;
-		/* An item the unit paid for: its option's line costs something in some cost type. */
-		bool paid = false;
-		for (size_t c = 0; c < sys->n_costs; c++)
-			paid |= ev->scratch[c] != 0;
-		if (o->adds) {
-			struct eitem *w = &u->items[u->n_items];
-			w->w = o->adds;
-			w->kw = o->adds->kw;
-			w->vals = o->adds->vals;
-			w->extra_line = ro->line;
-			w->extra_col = ro->col;
-			w->paid = paid;
-			target = (long)u->n_items++;
-		}
-		const struct r_train *tr = ro->train;
-		if (tr && tr->drops) {
-			/* A campaign swap: the unit's item leaves, its replacement comes below. */
-			long wi = find_item(u, tr->drops);
-			if (wi >= 0) {
-				memmove(&u->items[wi], &u->items[wi + 1],
-				        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
-				u->n_items--;
-				for (size_t t = 0; t < u->n_takes; t++) {
-					if (takes[t].item == wi)
-						takes[t].item = -2;
-					else if (takes[t].item > wi)
-						takes[t].item--;
-				}
-			}
-		}
-		if (tr && tr->adds) {
-			struct eitem *w = &u->items[u->n_items++];
-			w->w = tr->adds;
-			w->kw = tr->adds->kw;
-			w->vals = tr->adds->vals;
-			w->extra_line = ro->line;
-			w->extra_col = ro->col;
-			w->paid = paid;
-		}
-		if (o->target == TARGET_ITEM && option_item(ro))
-			target = find_item(u, option_item(ro));
-		if (o->target == TARGET_ITEM && target < 0)
-			continue; /* the loaders refuse options naming no item */
-		bool writes = o->n_grants || (tr && tr->grant >= 0) || o->n_removes;
-		kwword *set = !writes                       ? NULL
-		              : o->target == TARGET_ITEM ? own_item_kw(ev, &u->items[target])
-		                                         : own_kw(ev, u);
-		for (size_t g = 0; g < o->n_grants + (tr && tr->grant >= 0); g++) {
-			size_t kw = g < o->n_grants ? o->grants[g] : (size_t)tr->grant;
-			struct take *t = &takes[u->n_takes++]; /* counted above */
-			t->kw = (uint32_t)kw;
-			t->item = o->target == TARGET_ITEM ? (int32_t)target : -1;
-			t->before = kw_copy(ev, set);
-			t->line = ro->line;
-			t->col = ro->col;
-			grant(sys, set, kw);
-		}
-		for (size_t k = 0; k < o->n_removes; k++)
-			kw_del(set, o->removes[k]);
-		for (size_t k = 0; o->drops && o->drops[k]; k++) {
-			long wi = find_item(u, o->drops[k]);
-			if (wi < 0)
-				continue;
-			memmove(&u->items[wi], &u->items[wi + 1],
-			        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
-			u->n_items--;
-			/* Takes recorded on items after the dropped one shift down with them. */
-			for (size_t t = 0; t < u->n_takes; t++) {
-				if (takes[t].item == wi)
-					takes[t].item = -2; /* gone: its take no longer applies */
-				else if (takes[t].item > wi)
-					takes[t].item--;
-			}
-		}
-	}
+	for (size_t i = 0; i < ru->n_opts; i++)
+		take_option(ev, ru, &ru->opts[i], u, takes);
 	return 0;
 }
 

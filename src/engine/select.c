@@ -110,6 +110,81 @@ static bool levels_meet(const struct entry *a, const struct attr_def *la, const 
 	return false;
 }
 
+/* <keyword>: unit u, or its item w, has the keyword or one that provides it. */
+static bool match_keyword(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                          const struct eitem *w)
+{
+	const kwword *set = w ? w->kw : u->kw;
+	/* "this" may be seen as it was before an option was taken. */
+	if (c->this_kw && ((w && w == c->this_eitem) || (!w && u == c->this_unit &&
+	                                                   c->this_eitem == NULL)))
+		set = c->this_kw;
+	const kwword *prov = c->sys->keywords[s->index].providers;
+	for (size_t i = 0; i < c->sys->kw_words; i++)
+		if (set[i] & prov[i])
+			return true;
+	return false;
+}
+
+/* <attr>: the attribute of u (or of its item w) compares as s says. */
+static bool match_attr(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                       const struct eitem *w)
+{
+	const struct value *v = item_value(s->attr, u, w);
+	if (v == NULL || !v->set)
+		return s->op == CMP_NE || s->op == CMP_NOT_IN;
+	if (s->op == CMP_IN || s->op == CMP_NOT_IN) {
+		bool in = false;
+		for (size_t i = 0; i < s->n_vals && !in; i++)
+			in = value_cmp(s->attr, v, &s->vals[i]) == 0 ||
+			     (s->attr->type == ATTR_LEVEL && also_at_level(u->ru->entry, s->attr, &s->vals[i], c->sys));
+		return s->op == CMP_IN ? in : !in;
+	}
+	if (s->attr->type == ATTR_LEVEL && also_at_level(u->ru->entry, s->attr, &s->vals[0], c->sys))
+		return s->op == CMP_EQ;
+	return cmp_holds(s->op, value_cmp(s->attr, v, &s->vals[0]));
+}
+
+/* <same-as-this>: u (or w) has the value of the attribute that the item checked has. */
+static bool match_same_as_this(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                               const struct eitem *w)
+{
+	if (c->this_unit == NULL)
+		return false;
+	const struct value *v = item_value(s->attr, u, w);
+	const struct value *t = item_value(s->attr, c->this_unit, c->this_eitem);
+	if (v == NULL || t == NULL)
+		return false;
+	if (s->attr->type == ATTR_LEVEL && w == NULL && c->this_eitem == NULL)
+		return levels_meet(u->ru->entry, s->attr, v, c->this_unit->ru->entry, s->attr, t,
+		                   c->sys);
+	if (!v->set || !t->set)
+		return false;
+	return value_cmp(s->attr, v, t) == 0;
+}
+
+/* <attr eq-this=...>: u's (or w's) attribute compares with another of the item checked. */
+static bool match_attr_this(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                            const struct eitem *w)
+{
+	if (c->this_unit == NULL)
+		return false;
+	const struct value *v = item_value(s->attr, u, w);
+	const struct value *t = item_value(s->this_attr, c->this_unit, c->this_eitem);
+	if (v == NULL || t == NULL)
+		return false;
+	/* eq-this= and ne-this= on levels, as eq= does: any group of either unit. */
+	if (s->attr->type == ATTR_LEVEL && s->this_attr->type == ATTR_LEVEL && w == NULL &&
+	    c->this_eitem == NULL && (s->op == CMP_EQ || s->op == CMP_NE)) {
+		bool meet = levels_meet(u->ru->entry, s->attr, v, c->this_unit->ru->entry,
+		                        s->this_attr, t, c->sys);
+		return s->op == CMP_EQ ? meet : !meet && v->set && t->set;
+	}
+	if (!v->set || !t->set)
+		return false;
+	return cmp_holds(s->op, value_cmp(s->attr, v, t));
+}
+
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                   const struct eitem *w, const struct r_option *o)
 {
@@ -137,51 +212,16 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 		if (o)
 			return has_cat(o->opt->cats, o->opt->n_cats, s->index);
 		return has_cat(u->cats, u->n_cats, s->index);
-	case SEL_KEYWORD: {
-		const kwword *set = w ? w->kw : u->kw;
-		/* "this" may be seen as it was before an option was taken. */
-		if (c->this_kw && ((w && w == c->this_eitem) || (!w && u == c->this_unit &&
-		                                                   c->this_eitem == NULL)))
-			set = c->this_kw;
-		const kwword *prov = c->sys->keywords[s->index].providers;
-		for (size_t i = 0; i < c->sys->kw_words; i++)
-			if (set[i] & prov[i])
-				return true;
-		return false;
-	}
-	case SEL_ATTR: {
-		const struct value *v = item_value(s->attr, u, w);
-		if (v == NULL || !v->set)
-			return s->op == CMP_NE || s->op == CMP_NOT_IN;
-		if (s->op == CMP_IN || s->op == CMP_NOT_IN) {
-			bool in = false;
-			for (size_t i = 0; i < s->n_vals && !in; i++)
-				in = value_cmp(s->attr, v, &s->vals[i]) == 0 ||
-				     (s->attr->type == ATTR_LEVEL && also_at_level(u->ru->entry, s->attr, &s->vals[i], c->sys));
-			return s->op == CMP_IN ? in : !in;
-		}
-		if (s->attr->type == ATTR_LEVEL && also_at_level(u->ru->entry, s->attr, &s->vals[0], c->sys))
-			return s->op == CMP_EQ;
-		return cmp_holds(s->op, value_cmp(s->attr, v, &s->vals[0]));
-	}
+	case SEL_KEYWORD:
+		return match_keyword(s, c, u, w);
+	case SEL_ATTR:
+		return match_attr(s, c, u, w);
 	case SEL_NAME: {
 		const char *name = o ? o->opt->name : w ? w->w->name : u->ru->entry->name;
 		return rx_match(s->rx, name) == 1;
 	}
-	case SEL_SAME_AS_THIS: {
-		if (c->this_unit == NULL)
-			return false;
-		const struct value *v = item_value(s->attr, u, w);
-		const struct value *t = item_value(s->attr, c->this_unit, c->this_eitem);
-		if (v == NULL || t == NULL)
-			return false;
-		if (s->attr->type == ATTR_LEVEL && w == NULL && c->this_eitem == NULL)
-			return levels_meet(u->ru->entry, s->attr, v, c->this_unit->ru->entry, s->attr, t,
-			                   c->sys);
-		if (!v->set || !t->set)
-			return false;
-		return value_cmp(s->attr, v, t) == 0;
-	}
+	case SEL_SAME_AS_THIS:
+		return match_same_as_this(s, c, u, w);
 	case SEL_NOT_THIS:
 		return w ? w != c->this_eitem : u != c->this_unit;
 	case SEL_HAS_ITEM:
@@ -189,24 +229,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 			if (match(s->kids[0], c, u, &u->items[i], NULL))
 				return true;
 		return false;
-	case SEL_ATTR_THIS: {
-		if (c->this_unit == NULL)
-			return false;
-		const struct value *v = item_value(s->attr, u, w);
-		const struct value *t = item_value(s->this_attr, c->this_unit, c->this_eitem);
-		if (v == NULL || t == NULL)
-			return false;
-		/* eq-this= and ne-this= on levels, as eq= does: any group of either unit. */
-		if (s->attr->type == ATTR_LEVEL && s->this_attr->type == ATTR_LEVEL && w == NULL &&
-		    c->this_eitem == NULL && (s->op == CMP_EQ || s->op == CMP_NE)) {
-			bool meet = levels_meet(u->ru->entry, s->attr, v, c->this_unit->ru->entry,
-			                        s->this_attr, t, c->sys);
-			return s->op == CMP_EQ ? meet : !meet && v->set && t->set;
-		}
-		if (!v->set || !t->set)
-			return false;
-		return cmp_holds(s->op, value_cmp(s->attr, v, t));
-	}
+	case SEL_ATTR_THIS:
+		return match_attr_this(s, c, u, w);
 	case SEL_ATTACHED_TO:
 		/* The unit this one joins must match; inside, "this" is still the unit checked. */
 		if (u->ru->attach_id == NULL || c->units == NULL || u->ru->attach >= c->n_units)

@@ -6,9 +6,14 @@
  * an entry inherits from its groups the value of each level, so "the same regiment"
  * is an ordinary attribute comparison. Stats are the attributes the system declares, checked
  * by type here; keywords and categories must be declared by the system too.
+ *
+ * The reader is split by job (catalog-int.h): this file reads groups, entries and items,
+ * loads and frees a catalog; catalog-tree.c reads the option tree (options, <choose>, <link>,
+ * <shared>), fills links once every catalog is read, and reads the rules held on entries.
  */
 #include "muster.h"
 #include "catalog.h"
+#include "catalog-int.h"
 #include "lang.h"
 #include "read-rules.h"
 #include "data.h"
@@ -22,30 +27,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct cparse {
-	struct system *sys;
-	struct catalog *cat;
-	struct diags *d;
-	size_t cap_groups, cap_entries;
-};
-
-#define CFAIL(node, ...) \
-	do { \
-		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(node), xml_col(node), NULL, NULL, __VA_ARGS__); \
-		return -1; \
-	} while (0)
-
-static bool prop_true(xmlNodePtr n, const char *name)
+bool cp_prop_true(xmlNodePtr n, const char *name)
 {
 	char *v = xml_prop(n, name);
 	bool t = v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
 	free(v);
 	return t;
-}
-
-static bool has_prop(xmlNodePtr n, const char *name)
-{
-	return xmlHasProp(n, (const xmlChar *)name) != NULL;
 }
 
 static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct value *vals)
@@ -96,7 +83,7 @@ static int parse_keywords(struct cparse *p, xmlNodePtr n, enum attr_on on, kwwor
 	return 0;
 }
 
-static int parse_costs(struct cparse *p, xmlNodePtr n, long *costs)
+int cp_parse_costs(struct cparse *p, xmlNodePtr n, long *costs)
 {
 	char *type = xml_prop(n, "type");
 	const struct cost_def *c = type ? idx_get(p->sys->cost_idx, type)
@@ -128,7 +115,7 @@ static int check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const
 	return 0;
 }
 
-static int parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
+int cp_parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
 {
 	w->id = xml_prop(n, "id");
 	w->name = xml_name_lang(n, "name");
@@ -173,7 +160,7 @@ static void item_release(const struct system *sys, struct item *w)
 
 /* Resolves the space-separated ids in n's text against the system's keywords or categories
  * and appends their indices to *out. Returns 0, or -1 naming the first unknown id. */
-static int id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out, size_t *n_out)
+int cp_id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out, size_t *n_out)
 {
 	char *t = xml_text(n);
 	char **v = strv_split(t, NULL);
@@ -193,12 +180,6 @@ static int id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out
 	strv_free(v);
 	return 0;
 }
-
-/* An entry's options and items are found by id: by a linear search while there are at most
- * ENTRY_IDX_MIN, through an index past that (so that a hostile entry of many options stays
- * linear to read). Two indexes for every entry, with their copies of the keys, were a third
- * of a 10,000-entry catalog's memory. */
-#define ENTRY_IDX_MIN 8
 
 const struct entry_option *entry_option(const struct entry *e, const char *id)
 {
@@ -230,26 +211,6 @@ const struct item *entry_item(const struct entry *e, const char *id)
 	return NULL;
 }
 
-/* Registers option o, the last of e->options read so far: -1 when its id is missing or taken
- * by an earlier option. */
-static int register_option(struct entry *e, struct entry_option *o)
-{
-	if (o->id == NULL)
-		return -1;
-	if (e->option_idx)
-		return idx_add(e->option_idx, o->id, o);
-	size_t k = (size_t)(o - e->options);
-	for (size_t i = 0; i < k; i++)
-		if (e->options[i].id && strcmp(e->options[i].id, o->id) == 0)
-			return -1;
-	if (k + 1 > ENTRY_IDX_MIN) {
-		e->option_idx = idx_new();
-		for (size_t i = 0; i <= k; i++)
-			idx_add(e->option_idx, e->options[i].id, &e->options[i]);
-	}
-	return 0;
-}
-
 /* Registers item w, the last of e->items read so far (options' items come after them all). */
 static int register_item(struct entry *e, struct item *w)
 {
@@ -269,220 +230,6 @@ static int register_item(struct entry *e, struct item *w)
 	return 0;
 }
 
-static int parse_tree(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t up,
-                      uint32_t in_choice, int depth);
-
-static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
-{
-	o->id = xml_prop(n, "id");
-	o->name = xml_name_lang(n, "name");
-	o->line = xml_line(n);
-	if (xml_need(n, "id", o->id, p->cat->file, p->d))
-		return -1;
-	if (o->name == NULL)
-		o->name = xstrdup(o->id);
-	o->costs = arena_alloc(&p->cat->arena, p->sys->n_costs + 1, sizeof(*o->costs));
-	char *mx = xml_prop(n, "max");
-	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
-	free(mx);
-	if (xml_prop_long(n, "min", 0, 1000, 0, &o->min, p->cat->file, p->d) ||
-	    (!unbounded && xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d)))
-		return -1;
-	if (unbounded)
-		o->max = OPTION_UNBOUNDED; /* the catalog sets no limit; rules may */
-	if (o->min > o->max)
-		CFAIL(n, _("option '%s' has min %ld above max %ld"), o->id, o->min, o->max);
-	char *per = xml_prop(n, "per");
-	o->per_model = per && strcmp(per, "model") == 0;
-	free(per);
-	o->item_id = xml_prop(n, "item");
-	o->ref = xml_prop(n, "ref");
-	o->target = o->item_id ? TARGET_ITEM : TARGET_UNIT;
-	size_t nm = 0;
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-		nm += xml_is(c, "modify");
-	/* Most options change nothing: no array for them (an empty one was 95 bytes an option). */
-	o->mods = nm ? xcalloc(nm, sizeof(*o->mods)) : NULL;
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (xml_is(c, "modify")) {
-			/* An option that names or adds an item changes that item. */
-			bool item = o->item_id != NULL || xml_child(n, "item") != NULL;
-			if (modifier_read(c, p->sys, item ? MOD_IN_OPTION_ITEM : MOD_IN_OPTION_UNIT,
-			                  p->cat->file, &o->mods[o->n_mods], p->d))
-				return -1;
-			o->n_mods++;
-			continue;
-		}
-		if (xml_is(c, "cost")) {
-			if (parse_costs(p, c, o->costs))
-				return -1;
-		} else if (xml_is(c, "categories")) {
-			if (id_list(p, c, true, &o->cats, &o->n_cats))
-				return -1;
-		} else if (xml_is(c, "grant")) {
-			if (id_list(p, c, false, &o->grants, &o->n_grants))
-				return -1;
-		} else if (xml_is(c, "remove")) {
-			if (id_list(p, c, false, &o->removes, &o->n_removes))
-				return -1;
-		} else if (xml_is(c, "drop-item")) {
-			char *t = xml_text(c);
-			size_t k = 0;
-			while (o->drops && o->drops[k])
-				k++;
-			o->drops = xreallocarray(o->drops, k + 2, sizeof(*o->drops));
-			o->drops[k] = t;
-			o->drops[k + 1] = NULL;
-		} else if (xml_is(c, "item")) {
-			if (o->adds)
-				CFAIL(c, _("option '%s' adds more than one item"), o->id);
-			o->adds = arena_alloc(&p->cat->arena, 1, sizeof(*o->adds));
-			if (parse_item(p, c, o->adds))
-				return -1;
-		}
-	}
-	if (register_option(e, o) != 0)
-		CFAIL(n, _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
-	enum attr_on on = o->target == TARGET_ITEM ? ON_ITEM : ON_UNIT;
-	for (size_t i = 0; i < o->n_grants; i++)
-		if (p->sys->keywords[o->grants[i]].on != on)
-			CFAIL(n, _("option '%s' grants keyword '%s' to the wrong kind of item"), o->id,
-			      p->sys->keywords[o->grants[i]].id);
-	return 0;
-}
-
-/* A <rule> standing on an entry or an option: a copy of its element, read once the system's
- * rules and named conditions are (catalog_rules), as a rule may name them. */
-struct held_rule {
-	xmlNodePtr node;
-	char *file, *id;
-	char *unit_entry;       /* an option's entry; NULL for a shared option's rule */
-	enum attr_on on;
-};
-
-static void hold_rule(struct cparse *p, const struct entry *e, xmlNodePtr n, enum attr_on on,
-                      const char *id)
-{
-	struct system *sys = p->sys;
-	if (sys->held_doc == NULL)
-		sys->held_doc = xmlNewDoc((const xmlChar *)"1.0");
-	sys->held = xreallocarray(sys->held, sys->n_held + 1, sizeof(*sys->held));
-	struct held_rule *h = &sys->held[sys->n_held++];
-	h->node = xmlDocCopyNode(n, sys->held_doc, 1);
-	h->file = xstrdup(p->cat->file);
-	h->id = xstrdup(id);
-	h->unit_entry = on == ON_OPTION && e != &p->cat->shared ? xstrdup(e->id) : NULL;
-	h->on = on;
-}
-
-/* Options nest (an option of an option), stand in <choose> groups and link to shared ones:
- * one array in document order, each naming its parent. Deeper than this is refused. */
-#define OPTION_DEPTH_MAX 32
-
-static void count_tree(xmlNodePtr n, size_t *no, size_t *nc)
-{
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		bool opt = xml_is(c, "option"), ch = xml_is(c, "choose");
-		*no += opt || xml_is(c, "link");
-		*nc += ch;
-		if (opt || ch)
-			count_tree(c, no, nc);
-	}
-}
-
-/* Exactly as many as the tags: an option is 160 bytes, and most entries have a few. */
-static int alloc_options(struct cparse *p, struct entry *e, xmlNodePtr n)
-{
-	size_t no = 0, nc = 0;
-	count_tree(n, &no, &nc);
-	if (no > UINT32_MAX / 2 || nc > UINT32_MAX / 2)
-		CFAIL(n, "%s", _("too many options in one entry"));
-	e->options = no ? xcalloc(no, sizeof(*e->options)) : NULL;
-	e->choices = nc ? xcalloc(nc, sizeof(*e->choices)) : NULL;
-	return 0;
-}
-
-static int parse_choose(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t up, int depth)
-{
-	struct opt_choice *ch = &e->choices[e->n_choices++];
-	uint32_t self = (uint32_t)e->n_choices;
-	ch->id = xml_prop(n, "id");
-	ch->name = xml_name_lang(n, "name");
-	ch->def_id = xml_prop(n, "default");
-	ch->ref = xml_prop(n, "ref");
-	ch->line = xml_line(n);
-	ch->up = up;
-	if (xml_need(n, "id", ch->id, p->cat->file, p->d))
-		return -1;
-	if (ch->name == NULL)
-		ch->name = xstrdup(ch->id);
-	char *mx = xml_prop(n, "max");
-	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
-	free(mx);
-	if (xml_prop_long(n, "min", 0, 1000, 0, &ch->min, p->cat->file, p->d) ||
-	    (!unbounded && xml_prop_long(n, "max", 0, 1000, 1, &ch->max, p->cat->file, p->d)))
-		return -1;
-	if (unbounded)
-		ch->max = OPTION_UNBOUNDED;
-	if (ch->min > ch->max)
-		CFAIL(n, _("choice '%s' has min %ld above max %ld"), ch->id, ch->min, ch->max);
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-		if ((xml_is(c, "option") || xml_is(c, "link")) && parse_tree(p, e, c, up, self, depth + 1))
-			return -1;
-	return 0;
-}
-
-/* <link option="ID"/>: a place for a shared option, filled by catalog_link once every catalog
- * is read. Its own min and max, when given, replace the shared option's. */
-static int parse_link(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
-{
-	o->link = xml_prop(n, "option");
-	o->line = xml_line(n);
-	o->min = o->max = -1;
-	if (xml_need(n, "option", o->link, p->cat->file, p->d))
-		return -1;
-	char *mx = xml_prop(n, "max");
-	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
-	free(mx);
-	if ((has_prop(n, "min") && xml_prop_long(n, "min", 0, 1000, 0, &o->min, p->cat->file, p->d)) ||
-	    (!unbounded && has_prop(n, "max") &&
-	     xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d)))
-		return -1;
-	if (unbounded)
-		o->max = OPTION_UNBOUNDED;
-	e->has_links = true;
-	return 0;
-}
-
-/* Element n of an entry (or of an option, or a <choose>): an option with what nests in it, a
- * link, or a choice. */
-static int parse_tree(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_t up,
-                      uint32_t in_choice, int depth)
-{
-	if (depth >= OPTION_DEPTH_MAX)
-		CFAIL(n, _("options nest more than %d deep"), OPTION_DEPTH_MAX);
-	if (xml_is(n, "choose"))
-		return parse_choose(p, e, n, up, depth);
-	struct entry_option *o = &e->options[e->n_options++];
-	uint32_t self = (uint32_t)e->n_options;
-	o->up = up;
-	o->in_choice = in_choice;
-	if (xml_is(n, "link"))
-		return parse_link(p, e, n, o);
-	if (parse_option(p, e, n, o))
-		return -1;
-	o->model = prop_true(n, "model");
-	e->has_models |= o->model;
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (xml_is(c, "rule"))
-			hold_rule(p, e, c, ON_OPTION, o->id);
-		else if ((xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) &&
-		         parse_tree(p, e, c, self, 0, depth + 1))
-			return -1;
-	}
-	return 0;
-}
-
 static bool entry_has_item(const struct entry *e, const char *id)
 {
 	return entry_item(e, id) != NULL;
@@ -491,7 +238,7 @@ static bool entry_has_item(const struct entry *e, const char *id)
 /* Items named by options: the entry's own, or one an option of the entry adds (an option
  * may add an item of the same id as the entry's, to replace it). Options from `from` on are
  * new (all of them, or those links brought). */
-static int finish_items(struct entry *e, size_t from, struct diags *d)
+int cp_finish_items(struct entry *e, size_t from, struct diags *d)
 {
 	size_t n_adds = 0;
 	for (size_t i = 0; i < e->n_options; i++)
@@ -538,7 +285,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	if (xml_need(n, "id", e->id, cat->file, p->d) || xml_need(n, "name", e->name, cat->file, p->d))
 		return -1;
 	/* Not inherited: an invented group may hold an entry taken from the rules. */
-	e->example = prop_true(n, "example");
+	e->example = cp_prop_true(n, "example");
 	/* The small arrays of a catalog come from its arena (util.h): a 10,000-entry catalog
 	 * made 90,000 allocations of 8 to 168 bytes, a quarter of them malloc's overhead. */
 	e->vals = arena_alloc(&cat->arena, sys->n_unit_attrs + 1, sizeof(*e->vals));
@@ -555,32 +302,32 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
 		nw += xml_is(c, "item");
 	e->items = nw ? xcalloc(nw, sizeof(*e->items)) : NULL;
-	if (alloc_options(p, e, n) != 0)
+	if (cp_alloc_options(p, e, n) != 0)
 		return -1;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "cost")) {
-			if (parse_costs(p, c, e->costs))
+			if (cp_parse_costs(p, c, e->costs))
 				return -1;
 		} else if (xml_is(c, "stats")) {
 			if (parse_stats(p, c, ON_UNIT, e->vals))
 				return -1;
 		} else if (xml_is(c, "categories")) {
-			if (id_list(p, c, true, &e->cats, &e->n_cats))
+			if (cp_id_list(p, c, true, &e->cats, &e->n_cats))
 				return -1;
 		} else if (xml_is(c, "keywords")) {
 			if (parse_keywords(p, c, ON_UNIT, e->kw))
 				return -1;
 		} else if (xml_is(c, "item")) {
 			struct item *w = &e->items[e->n_items++];
-			if (parse_item(p, c, w))
+			if (cp_parse_item(p, c, w))
 				return -1;
 			if (register_item(e, w) != 0)
 				CFAIL(c, _("item id '%s' is used twice in entry '%s'"), w->id ? w->id : "", e->id);
 		} else if (xml_is(c, "option") || xml_is(c, "link") || xml_is(c, "choose")) {
-			if (parse_tree(p, e, c, 0, 0, 0))
+			if (cp_parse_tree(p, e, c, 0, 0, 0))
 				return -1;
 		} else if (xml_is(c, "rule")) {
-			hold_rule(p, e, c, ON_UNIT, e->id);
+			cp_hold_rule(p, e, c, ON_UNIT, e->id);
 		} else if (xml_is(c, "note")) {
 			free(e->note);
 			e->note = xml_text(c);
@@ -596,7 +343,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	e->also = arena_alloc(&cat->arena, e->n_also + 1, sizeof(*e->also));
 	if (check_required(p, n, ON_UNIT, e->vals))
 		return -1;
-	if (finish_items(e, 0, p->d))
+	if (cp_finish_items(e, 0, p->d))
 		return -1;
 	if (idx_add(sys->entry_idx, e->id, e) != 0)
 		CFAIL(n, _("entry id '%s' is used twice in system '%s'"), e->id, sys->id);
@@ -620,7 +367,7 @@ static struct group *open_group(struct cparse *p, xmlNodePtr n, struct group *pa
 	/* value_display and every printout show a level by its group's name. */
 	if (xml_need(n, "name", g->name, cat->file, p->d))
 		return NULL;
-	g->example = prop_true(n, "example");
+	g->example = cp_prop_true(n, "example");
 	char *level = xml_prop(n, "level");
 	const struct attr_def *a = idx_get(sys->attr_idx, level ? level : "");
 	if (a == NULL || a->type != ATTR_LEVEL) {
@@ -637,46 +384,6 @@ static struct group *open_group(struct cparse *p, xmlNodePtr n, struct group *pa
 		return NULL;
 	}
 	return g;
-}
-
-/* Where a shared option is: the pseudo-entry of its catalog, and its index there (its
- * subtree follows it in document order). */
-struct shared_ref {
-	const struct entry *home;
-	size_t index;
-};
-
-/* <shared>: options written once, which entries of any catalog of the system <link> to. They
- * stand on the catalog's pseudo-entry cat->shared, never in a roster themselves. */
-static int parse_shared(struct cparse *p, xmlNodePtr n)
-{
-	struct catalog *cat = p->cat;
-	struct entry *e = &cat->shared;
-	if (e->id)
-		CFAIL(n, "%s", _("a catalog has at most one <shared>"));
-	e->id = xstrdup(cat->id);
-	e->name = xstrdup(cat->name);
-	e->catalog = cat;
-	e->line = xml_line(n);
-	if (alloc_options(p, e, n) != 0)
-		return -1;
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-		if (xml_is(c, "option") && parse_tree(p, e, c, 0, 0, 0))
-			return -1;
-	for (size_t i = 0; i < e->n_options; i++) {
-		struct entry_option *o = &e->options[i];
-		if (o->up != 0 || o->link)
-			continue;
-		struct shared_ref *ref = arena_alloc(&cat->arena, 1, sizeof(*ref));
-		ref->home = e;
-		ref->index = i;
-		if (idx_add(p->sys->shared_idx, o->id, ref) != 0) {
-			diags_add(p->d, SEV_FATAL, cat->file, o->line, 0, NULL, NULL,
-			          _("shared option id '%s' is used twice in system '%s'"), o->id, p->sys->id);
-			return -1;
-		}
-	}
-	return 0;
 }
 
 static bool in_catalog_ns(xmlNodePtr n)
@@ -740,7 +447,7 @@ static int read_catalog(struct cparse *p, struct xml_reader *r, const char *path
 			stack[top++] = g;
 		} else if (top == 0 && xml_is(n, "shared")) {
 			xmlNodePtr c = xml_reader_take(r);
-			rc = c ? parse_shared(p, c) : -1;
+			rc = c ? cp_parse_shared(p, c) : -1;
 			xml_reader_release(r, c);
 		} else if (top > 0 && (xml_is(n, "entry") || xml_is(n, "note"))) {
 			xmlNodePtr c = xml_reader_take(r);
@@ -896,213 +603,4 @@ void catalog_free(const struct system *sys, struct catalog *cat)
 	free(cat->revision);
 	arena_release(&cat->arena);
 	free(cat);
-}
-
-/* --- links, once every catalog is read ------------------------------------------------------ */
-
-/* An entry takes at most this many options, its links' included: nested links multiply. */
-#define ENTRY_OPTIONS_MAX 100000
-
-static bool descends(const struct entry *h, size_t j, size_t s)
-{
-	for (uint32_t u = h->options[j].up; u; u = h->options[u - 1].up)
-		if (u - 1 == s)
-			return true;
-	return false;
-}
-
-/* Copies h's choices that stand under its options [s, end) into e; map[i - s] is where h's
- * option i went in e. */
-static void copy_choices(struct entry *e, const struct entry *h, size_t s, size_t end,
-                         const size_t *map, uint32_t *cmap)
-{
-	for (size_t ci = 0; ci < h->n_choices; ci++) {
-		const struct opt_choice *hc = &h->choices[ci];
-		cmap[ci] = 0;
-		if (hc->up == 0 || hc->up - 1 < s || hc->up - 1 >= end)
-			continue;
-		e->choices = xreallocarray(e->choices, e->n_choices + 1, sizeof(*e->choices));
-		struct opt_choice *c = &e->choices[e->n_choices++];
-		*c = *hc;
-		c->id = xstrdup(hc->id);
-		c->name = xstrdup(hc->name);
-		c->def_id = hc->def_id ? xstrdup(hc->def_id) : NULL;
-		c->ref = hc->ref ? xstrdup(hc->ref) : NULL;
-		c->up = (uint32_t)map[hc->up - 1 - s] + 1;
-		c->def = 0;
-		cmap[ci] = (uint32_t)e->n_choices;
-	}
-}
-
-/* Fills e's link at k with the shared option it names, and appends that option's subtree. */
-static int expand_link(const struct system *sys, struct entry *e, size_t k, struct diags *d)
-{
-	struct entry_option *o = &e->options[k];
-	const struct shared_ref *ref = idx_get(sys->shared_idx, o->link);
-	const char *file = e->catalog->file;
-	if (ref == NULL) {
-		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
-		          _("<link> names shared option '%s', which no catalog of system '%s' has"),
-		          o->link, sys->id);
-		return -1;
-	}
-	size_t depth = 0;
-	for (uint32_t u = o->up; u; u = e->options[u - 1].up)
-		depth++;
-	const struct entry *h = ref->home;
-	size_t s = ref->index, end = s + 1;
-	while (end < h->n_options && descends(h, end, s))
-		end++;
-	if (depth >= OPTION_DEPTH_MAX || e->n_options + (end - s - 1) > ENTRY_OPTIONS_MAX) {
-		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
-		          _("links under entry '%s' nest more than %d deep or bring more than %d options "
-		            "(a shared option that links to itself?)"),
-		          e->id, OPTION_DEPTH_MAX, ENTRY_OPTIONS_MAX);
-		return -1;
-	}
-	struct entry_option site = *o;
-	*o = h->options[s];
-	o->linked = true;
-	o->link = NULL;
-	o->up = site.up;
-	o->in_choice = site.in_choice;
-	o->line = site.line;
-	if (site.min >= 0)
-		o->min = site.min;
-	if (site.max >= 0)
-		o->max = site.max;
-	free(site.link);
-	if (o->min > o->max) {
-		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
-		          _("option '%s' has min %ld above max %ld"), o->id, o->min, o->max);
-		return -1;
-	}
-	size_t n = end - s - 1, base = e->n_options;
-	size_t *map = xcalloc(n + 1, sizeof(*map));
-	uint32_t *cmap = xcalloc(h->n_choices + 1, sizeof(*cmap));
-	map[0] = k;
-	for (size_t i = 0; i < n; i++)
-		map[i + 1] = base + i;
-	copy_choices(e, h, s, end, map, cmap);
-	e->options = xreallocarray(e->options, base + n, sizeof(*e->options));
-	for (size_t i = 0; i < n; i++) {
-		struct entry_option *c = &e->options[base + i];
-		*c = h->options[s + 1 + i];
-		if (c->link)
-			c->link = xstrdup(c->link); /* expanded in its turn */
-		else
-			c->linked = true;
-		c->up = (uint32_t)map[c->up - 1 - s] + 1;
-		c->in_choice = c->in_choice ? cmap[c->in_choice - 1] : 0;
-	}
-	e->n_options = base + n;
-	free(map);
-	free(cmap);
-	return 0;
-}
-
-/* The options' index, made anew once links brought theirs: ids are unique in an entry. */
-static int index_options(struct entry *e, struct diags *d)
-{
-	idx_free(e->option_idx);
-	e->option_idx = e->n_options > ENTRY_IDX_MIN ? idx_new() : NULL;
-	for (size_t i = 0; i < e->n_options; i++) {
-		const struct entry_option *o = &e->options[i];
-		bool twice = false;
-		if (e->option_idx)
-			twice = idx_add(e->option_idx, o->id, (void *)o) != 0;
-		for (size_t j = 0; !e->option_idx && j < i; j++)
-			twice |= strcmp(e->options[j].id, o->id) == 0;
-		if (twice) {
-			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
-			          _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* A choice's default is one of its options. */
-static int resolve_choices(struct entry *e, struct diags *d)
-{
-	for (size_t ci = 0; ci < e->n_choices; ci++) {
-		struct opt_choice *c = &e->choices[ci];
-		if (c->def_id == NULL)
-			continue;
-		const struct entry_option *o = entry_option(e, c->def_id);
-		if (o == NULL || o->in_choice != ci + 1) {
-			diags_add(d, SEV_FATAL, e->catalog->file, c->line, 0, NULL, NULL,
-			          _("choice '%s' has default '%s', which is not one of its options"), c->id,
-			          c->def_id);
-			return -1;
-		}
-		c->def = (uint32_t)(o - e->options) + 1;
-	}
-	return 0;
-}
-
-int catalog_link(struct system *sys, struct diags *d)
-{
-	for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
-		struct catalog *cat = sys->catalogs[ci];
-		for (size_t i = 0; i < cat->n_entries; i++) {
-			struct entry *e = &cat->entries[i];
-			if (e->has_links) {
-				for (size_t k = 0; k < e->n_options; k++)
-					if (e->options[k].link && expand_link(sys, e, k, d))
-						return -1;
-				e->has_links = false;
-				e->has_models = false;
-				for (size_t k = 0; k < e->n_options; k++)
-					e->has_models |= e->options[k].model;
-				if (index_options(e, d) || finish_items(e, 0, d))
-					return -1;
-			}
-			if (resolve_choices(e, d))
-				return -1;
-		}
-	}
-	return 0;
-}
-
-/* --- rules standing on entries and options ------------------------------------------------- */
-
-void catalog_rules_free(struct system *sys)
-{
-	for (size_t i = 0; i < sys->n_held; i++) {
-		xmlFreeNode(sys->held[i].node); /* a copy, in no tree of held_doc's */
-		free(sys->held[i].file);
-		free(sys->held[i].id);
-		free(sys->held[i].unit_entry);
-	}
-	free(sys->held);
-	sys->held = NULL;
-	sys->n_held = 0;
-	if (sys->held_doc)
-		xmlFreeDoc(sys->held_doc);
-	sys->held_doc = NULL;
-}
-
-int catalog_rules(struct system *sys, struct diags *d)
-{
-	int rc = 0;
-	for (size_t i = 0; i < sys->n_held; i++) {
-		const struct held_rule *h = &sys->held[i];
-		struct rule *r = rule_read_on(h->node, sys, h->file, h->on, h->id, h->unit_entry, d);
-		if (r == NULL) {
-			rc = -1; /* every bad rule at once, as the system's own */
-			continue;
-		}
-		if (idx_add(sys->rule_idx, rule_id(r), r) != 0) {
-			diags_add(d, SEV_FATAL, h->file, xml_line(h->node), xml_col(h->node), NULL, NULL,
-			          _("rule id '%s' is used twice"), rule_id(r));
-			rule_free(r);
-			rc = -1;
-			continue;
-		}
-		GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
-		sys->rules[sys->n_rules++] = r;
-	}
-	catalog_rules_free(sys);
-	return rc;
 }
