@@ -49,6 +49,12 @@ bool cp_prop_true(xmlNodePtr n, const char *name);
 int cp_parse_costs(struct cparse *p, xmlNodePtr n, long *costs);
 int cp_parse_item(struct cparse *p, xmlNodePtr n, struct item *w);
 int cp_id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out, size_t *n_out);
+/* catalog-parts.c: stats and keywords of a unit or an item, its required attributes, and
+ * whether entry e has (or an option of it adds) item id. */
+int cp_parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct value *vals);
+int cp_parse_keywords(struct cparse *p, xmlNodePtr n, enum attr_on on, kwword *set);
+int cp_check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const struct value *vals);
+bool cp_entry_has_item(const struct entry *e, const char *id);
 int cp_finish_items(struct entry *e, size_t from, struct diags *d);
 
 /* catalog-tree.c: holds a <rule> of entry e (on ON_UNIT) or of its option id (ON_OPTION);

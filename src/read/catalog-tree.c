@@ -291,6 +291,11 @@ int cp_parse_shared(struct cparse *p, xmlNodePtr n)
 
 /* An entry takes at most this many options, its links' included: nested links multiply. */
 #define ENTRY_OPTIONS_MAX 100000
+/* And a whole system at most this many by its links: each is a copy of about 200 bytes, and
+ * a few lines of shared options linked from every entry of a catalog multiply (a 100 KB
+ * catalog whose 400 entries link one option of 2,000 brought 800,000: 228 MB, 0.5 s). A
+ * real game's links bring far fewer; one that needs more needs links that share, not copy. */
+#define SYSTEM_LINKED_MAX 250000
 
 static bool descends(const struct entry *h, size_t j, size_t s)
 {
@@ -324,7 +329,8 @@ static void copy_choices(struct entry *e, const struct entry *h, size_t s, size_
 }
 
 /* Fills e's link at k with the shared option it names, and appends that option's subtree. */
-static int expand_link(const struct system *sys, struct entry *e, size_t k, struct diags *d)
+static int expand_link(const struct system *sys, struct entry *e, size_t k, size_t *brought,
+                       struct diags *d)
 {
 	struct entry_option *o = &e->options[k];
 	const struct shared_ref *ref = idx_get(sys->shared_idx, o->link);
@@ -342,6 +348,13 @@ static int expand_link(const struct system *sys, struct entry *e, size_t k, stru
 	size_t s = ref->index, end = s + 1;
 	while (end < h->n_options && descends(h, end, s))
 		end++;
+	*brought += end - s;
+	if (*brought > SYSTEM_LINKED_MAX) {
+		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
+		          _("the links of system '%s' bring more than %d options in all"), sys->id,
+		          SYSTEM_LINKED_MAX);
+		return -1;
+	}
 	if (depth >= OPTION_DEPTH_MAX || e->n_options + (end - s - 1) > ENTRY_OPTIONS_MAX) {
 		diags_add(d, SEV_FATAL, file, o->line, 0, NULL, NULL,
 		          _("links under entry '%s' nest more than %d deep or bring more than %d options "
@@ -432,13 +445,14 @@ static int resolve_choices(struct entry *e, struct diags *d)
 
 int catalog_link(struct system *sys, struct diags *d)
 {
+	size_t brought = 0;
 	for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
 		struct catalog *cat = sys->catalogs[ci];
 		for (size_t i = 0; i < cat->n_entries; i++) {
 			struct entry *e = &cat->entries[i];
 			if (e->has_links) {
 				for (size_t k = 0; k < e->n_options; k++)
-					if (e->options[k].link && expand_link(sys, e, k, d))
+					if (e->options[k].link && expand_link(sys, e, k, &brought, d))
 						return -1;
 				e->has_links = false;
 				e->has_models = false;

@@ -27,128 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool cp_prop_true(xmlNodePtr n, const char *name)
-{
-	char *v = xml_prop(n, name);
-	bool t = v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
-	free(v);
-	return t;
-}
-
-static int parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct value *vals)
-{
-	for (xmlAttrPtr a = n->properties; a; a = a->next) {
-		const char *name = (const char *)a->name;
-		const struct attr_def *ad = idx_get(p->sys->attr_idx, name);
-		if (ad == NULL || ad->on != on || ad->type == ATTR_LEVEL)
-			CFAIL(n, on == ON_UNIT ? _("'%s' is not a unit attribute of system '%s'")
-			                       : _("'%s' is not an item attribute of system '%s'"),
-			      name, p->sys->id);
-		char *text = xml_prop(n, name);
-		char *err = NULL;
-		value_release(&vals[ad->index]);
-		int rc = value_parse(ad, text, &vals[ad->index], &err);
-		free(text);
-		if (rc != 0) {
-			/* A card out of its attribute's range breaks the rule that sets the range. */
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), ad->ref, NULL,
-			          "%s", err);
-			free(err);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static int parse_keywords(struct cparse *p, xmlNodePtr n, enum attr_on on, kwword *set)
-{
-	char *t = xml_text(n);
-	size_t k;
-	char **v = strv_split(t, &k);
-	free(t);
-	for (size_t i = 0; i < k; i++) {
-		const struct keyword_def *kd = idx_get(p->sys->kw_idx, v[i]);
-		if (kd == NULL || kd->on != on) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
-			          kd == NULL ? _("unknown keyword '%s'")
-			          : on == ON_UNIT ? _("keyword '%s' belongs on items, not units")
-			                          : _("keyword '%s' belongs on units, not items"),
-			          v[i]);
-			strv_free(v);
-			return -1;
-		}
-		kw_add(set, kd->index);
-	}
-	strv_free(v);
-	return 0;
-}
-
-int cp_parse_costs(struct cparse *p, xmlNodePtr n, long *costs)
-{
-	char *type = xml_prop(n, "type");
-	const struct cost_def *c = type ? idx_get(p->sys->cost_idx, type)
-	                         : p->sys->n_costs == 1 ? &p->sys->costs[0] : NULL;
-	if (c == NULL) {
-		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("unknown cost type '%s'"), type ? type : "");
-		free(type);
-		return -1;
-	}
-	free(type);
-	return xml_prop_long(n, "value", -MUSTER_MAX_COST, MUSTER_MAX_COST, 0, &costs[c->index],
-	                     p->cat->file, p->d);
-}
-
-/* Every attribute the system marks required must have a value on each entry or item. */
-static int check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const struct value *vals)
-{
-	for (size_t i = 0; i < p->sys->n_attrs; i++) {
-		const struct attr_def *a = &p->sys->attrs[i];
-		if (a->on == on && a->required && !vals[a->index].set) {
-			char *id = xml_prop(n, "id");
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
-			          _("'%s' has no value for required attribute '%s'"), id ? id : "", a->id);
-			free(id);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-int cp_parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
-{
-	w->id = xml_prop(n, "id");
-	w->name = xml_name_lang(n, "name");
-	w->line = xml_line(n);
-	if (w->id == NULL || *w->id == '\0')
-		CFAIL(n, "%s", _("<item> needs an id"));
-	if (w->name == NULL)
-		w->name = xstrdup(w->id);
-	char *kind = xml_prop(n, "kind");
-	w->kind = idx_get(p->sys->kind_idx, kind ? kind : "");
-	if (w->kind == NULL) {
-		struct strbuf sb = STRBUF_INIT;
-		for (size_t i = 0; i < p->sys->n_kinds; i++)
-			strbuf_addf(&sb, "%s%s", i ? ", " : "", p->sys->kinds[i].id);
-		diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("<item> needs a kind the system declares (kind=\"%s\"; known: %s)"),
-		          kind ? kind : "", sb.s ? sb.s : _("none"));
-		strbuf_release(&sb);
-		free(kind);
-		return -1;
-	}
-	free(kind);
-	w->vals = arena_alloc(&p->cat->arena, p->sys->n_item_attrs + 1, sizeof(*w->vals));
-	w->kw = arena_alloc(&p->cat->arena, p->sys->kw_words, sizeof(kwword));
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (xml_is(c, "stats") && parse_stats(p, c, ON_ITEM, w->vals))
-			return -1;
-		if (xml_is(c, "keywords") && parse_keywords(p, c, ON_ITEM, w->kw))
-			return -1;
-	}
-	return check_required(p, n, ON_ITEM, w->vals);
-}
-
 static void item_release(const struct system *sys, struct item *w)
 {
 	free(w->id);
@@ -156,59 +34,6 @@ static void item_release(const struct system *sys, struct item *w)
 	if (w->vals)
 		for (size_t i = 0; i < sys->n_item_attrs; i++)
 			value_release(&w->vals[i]);
-}
-
-/* Resolves the space-separated ids in n's text against the system's keywords or categories
- * and appends their indices to *out. Returns 0, or -1 naming the first unknown id. */
-int cp_id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out, size_t *n_out)
-{
-	char *t = xml_text(n);
-	char **v = strv_split(t, NULL);
-	free(t);
-	for (char **s = v; *s; s++) {
-		const struct keyword_def *kd = categories ? NULL : idx_get(p->sys->kw_idx, *s);
-		const struct category_def *cd = categories ? idx_get(p->sys->cat_idx, *s) : NULL;
-		if (kd == NULL && cd == NULL) {
-			diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
-			          categories ? _("unknown category '%s'") : _("unknown keyword '%s'"), *s);
-			strv_free(v);
-			return -1;
-		}
-		*out = xreallocarray(*out, *n_out + 1, sizeof(**out));
-		(*out)[(*n_out)++] = kd ? kd->index : cd->index;
-	}
-	strv_free(v);
-	return 0;
-}
-
-const struct entry_option *entry_option(const struct entry *e, const char *id)
-{
-	if (e == NULL || id == NULL)
-		return NULL;
-	if (e->option_idx)
-		return idx_get(e->option_idx, id);
-	for (size_t i = 0; i < e->n_options; i++)
-		if (e->options[i].id && strcmp(e->options[i].id, id) == 0)
-			return &e->options[i];
-	return NULL;
-}
-
-const struct item *entry_item(const struct entry *e, const char *id)
-{
-	if (e == NULL || id == NULL)
-		return NULL;
-	if (e->item_idx)
-		return idx_get(e->item_idx, id);
-	/* The entry's own first, then those its options add, as the index has them. */
-	for (size_t i = 0; i < e->n_items; i++)
-		if (e->items[i].id && strcmp(e->items[i].id, id) == 0)
-			return &e->items[i];
-	for (size_t i = 0; i < e->n_options; i++) {
-		const struct item *w = e->options[i].adds;
-		if (w && w->id && strcmp(w->id, id) == 0)
-			return w;
-	}
-	return NULL;
 }
 
 /* Registers item w, the last of e->items read so far (options' items come after them all). */
@@ -226,44 +51,6 @@ static int register_item(struct entry *e, struct item *w)
 		e->item_idx = idx_new();
 		for (size_t i = 0; i <= k; i++)
 			idx_add(e->item_idx, e->items[i].id, &e->items[i]);
-	}
-	return 0;
-}
-
-static bool entry_has_item(const struct entry *e, const char *id)
-{
-	return entry_item(e, id) != NULL;
-}
-
-/* Items named by options: the entry's own, or one an option of the entry adds (an option
- * may add an item of the same id as the entry's, to replace it). Options from `from` on are
- * new (all of them, or those links brought). */
-int cp_finish_items(struct entry *e, size_t from, struct diags *d)
-{
-	size_t n_adds = 0;
-	for (size_t i = 0; i < e->n_options; i++)
-		n_adds += e->options[i].adds && e->options[i].adds->id;
-	if (e->item_idx == NULL && e->n_items + n_adds > ENTRY_IDX_MIN) {
-		e->item_idx = idx_new();
-		for (size_t i = 0; i < e->n_items; i++)
-			idx_add(e->item_idx, e->items[i].id, &e->items[i]);
-		from = 0;
-	}
-	for (size_t i = from; i < e->n_options && e->item_idx; i++)
-		if (e->options[i].adds && e->options[i].adds->id)
-			idx_add(e->item_idx, e->options[i].adds->id, e->options[i].adds);
-	for (size_t i = from; i < e->n_options; i++) {
-		const struct entry_option *o = &e->options[i];
-		const char *bad = o->item_id && !entry_has_item(e, o->item_id) ? o->item_id : NULL;
-		for (size_t k = 0; !bad && o->drops && o->drops[k]; k++)
-			if (!entry_has_item(e, o->drops[k]))
-				bad = o->drops[k];
-		if (bad) {
-			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
-			          _("option '%s' names item '%s', which entry '%s' does not have"), o->id,
-			          bad, e->id);
-			return -1;
-		}
 	}
 	return 0;
 }
@@ -309,13 +96,13 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 			if (cp_parse_costs(p, c, e->costs))
 				return -1;
 		} else if (xml_is(c, "stats")) {
-			if (parse_stats(p, c, ON_UNIT, e->vals))
+			if (cp_parse_stats(p, c, ON_UNIT, e->vals))
 				return -1;
 		} else if (xml_is(c, "categories")) {
 			if (cp_id_list(p, c, true, &e->cats, &e->n_cats))
 				return -1;
 		} else if (xml_is(c, "keywords")) {
-			if (parse_keywords(p, c, ON_UNIT, e->kw))
+			if (cp_parse_keywords(p, c, ON_UNIT, e->kw))
 				return -1;
 		} else if (xml_is(c, "item")) {
 			struct item *w = &e->items[e->n_items++];
@@ -341,7 +128,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		}
 	}
 	e->also = arena_alloc(&cat->arena, e->n_also + 1, sizeof(*e->also));
-	if (check_required(p, n, ON_UNIT, e->vals))
+	if (cp_check_required(p, n, ON_UNIT, e->vals))
 		return -1;
 	if (cp_finish_items(e, 0, p->d))
 		return -1;
