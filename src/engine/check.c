@@ -620,8 +620,10 @@ static void check_option_limits(struct checker *k, const struct elist *el)
 			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
 		for (size_t i = 0; i < u->n_opts; i++) {
 			const struct entry_option *o = u->opts[i].opt;
-			/* A training (campaign.h) is an option of an advance, not of the entry. */
-			if (o >= e->options && o < e->options + e->n_options) {
+			/* A training (campaign.h) is an option of an advance, not of the entry (compared
+			 * as addresses: the entry of a unit trained may have no options at all). */
+			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
+			if (e->n_options && at >= lo && at < lo + e->n_options * sizeof(*o)) {
 				k->at[o - e->options] = (uint32_t)i + 1;
 				if (o->in_choice)
 					k->in_choice[o->in_choice - 1] += u->opts[i].count;
