@@ -5,7 +5,6 @@
 #include "muster.h"
 #include "lang.h"
 #include "rx.h"
-#include "select.h"
 #include "value.h"
 #include "util.h"
 

@@ -18,7 +18,6 @@
 #include "read-rules.h"
 #include "data.h"
 #include "idx.h"
-#include "select.h"
 #include "schemas.h"
 #include "util.h"
 #include "value.h"

@@ -10,7 +10,6 @@
 #include "read-rules.h"
 #include "read-rules-int.h"
 #include "idx.h"
-#include "select.h"
 #include "util.h"
 #include "xml.h"
 

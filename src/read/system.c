@@ -15,7 +15,6 @@
 #include "rx.h"
 #include "data.h"
 #include "idx.h"
-#include "select.h"
 #include "schemas.h"
 #include "util.h"
 #include "value.h"
