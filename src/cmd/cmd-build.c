@@ -16,6 +16,7 @@
 #include "eval.h"
 #include "lang.h"
 #include "roster.h"
+#include "derive.h"
 #include "save.h"
 #include "session.h"
 #include "suggest.h"

@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "export.h"
 #include "roster.h"
+#include "derive.h"
 #include "save.h"
 #include "session.h"
 #include "util.h"

@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "export.h"
 #include "roster.h"
+#include "derive.h"
 #include "session.h"
 #include "util.h"
 

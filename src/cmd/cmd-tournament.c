@@ -21,6 +21,7 @@
 #include "fingerprint.h"
 #include "idx.h"
 #include "roster.h"
+#include "derive.h"
 #include "save.h"
 #include "session.h"
 #include "util.h"

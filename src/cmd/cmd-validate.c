@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "fingerprint.h"
 #include "roster.h"
+#include "derive.h"
 #include "session.h"
 #include "util.h"
 #include "walk.h"

@@ -13,6 +13,7 @@
 #include "eval.h"
 #include "idx.h"
 #include "roster.h"
+#include "derive.h"
 #include "session.h"
 #include "system.h"
 #include "unitref.h"

@@ -27,33 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int dice_range(const char *dice, long *lo, long *hi)
-{
-	long n = 1, faces, plus = 0;
-	const char *s = dice;
-	if (s == NULL)
-		return -1;
-	if (isdigit((unsigned char)*s)) {
-		char *end;
-		n = strtol(s, &end, 10);
-		s = end;
-	}
-	if (*s != 'd' || !isdigit((unsigned char)s[1]))
-		return -1;
-	char *end;
-	faces = strtol(s + 1, &end, 10);
-	s = end;
-	if (*s == '+' && isdigit((unsigned char)s[1])) {
-		plus = strtol(s + 1, &end, 10);
-		s = end;
-	}
-	if (*s != '\0' || n < 1 || n > 100 || faces < 1 || faces > 1000 || plus > 1000)
-		return -1;
-	*lo = n + plus;
-	*hi = n * faces + plus;
-	return 0;
-}
-
 long camp_level(const struct camp_def *cd, long xp)
 {
 	long lv = 0;
@@ -732,41 +705,3 @@ int camp_derive(struct roster *r, struct diags *d)
 	return rc;
 }
 
-void campaign_free(const struct system *sys, struct campaign *c)
-{
-	(void)sys;
-	if (c == NULL)
-		return;
-	for (size_t i = 0; i < c->n_ledger; i++) {
-		struct ledger_entry *le = &c->ledger[i];
-		free(le->date);
-		free(le->note);
-		free(le->unit);
-		free(le->item);
-		free(le->replaces);
-		free(le->opponent);
-		free(le->hurt);
-		for (size_t k = 0; k < le->n_means; k++)
-			free(le->means[k].id);
-		free(le->means);
-		for (size_t k = 0; k < le->n_losses; k++) {
-			free(le->losses[k].unit);
-			free(le->losses[k].rolls);
-			free(le->losses[k].spent);
-		}
-		free(le->losses);
-	}
-	free(c->ledger);
-	free(c->pools);
-	free(c->army_trains);
-	for (size_t i = 0; i < c->n_units; i++) {
-		free(c->units[i].trains);
-		free(c->units[i].name);
-	}
-	free(c->units);
-	for (size_t i = 0; i < c->n_battles; i++)
-		free(c->battles[i].earned);
-	free(c->battles);
-	diags_release(&c->viol);
-	free(c);
-}

@@ -436,8 +436,5 @@ long camp_band_of(const struct camp_def *cd, long level);
 /* XP a level needs, or -1 past the last level. */
 long camp_level_xp(const struct camp_def *cd, long level);
 
-/* The largest value a roll of dice ("d12", "2d6", "d6+1") can give, and the smallest; -1 when
- * dice is not of that form. */
-int dice_range(const char *dice, long *lo, long *hi);
 
 #endif

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static const struct value *item_value(const struct attr_def *a, const struct eunit *u,
                                       const struct eitem *w)
 {
@@ -273,11 +272,3 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 	return false;
 }
 
-void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg)
-{
-	if (s->kind == SEL_KEYWORD)
-		fn(s->index, arg);
-	else if (s->kind == SEL_ALL)
-		for (size_t i = 0; i < s->n_kids; i++)
-			sel_required_keywords(s->kids[i], fn, arg);
-}

@@ -44,7 +44,6 @@ bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct
                       const struct r_option *o);
 /* Calls fn for every keyword that s requires positively (outside any not/any), so that
  * requirement cycles can be found. */
-void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg);
 
 /* Is e in group g: the group it stands in, a parent of it, or one it is also in? */
 bool entry_in_group(const struct entry *e, const struct group *g);

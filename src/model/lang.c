@@ -254,3 +254,12 @@ char *rule_describe_bound(const struct system *sys, const struct rule *r)
 		strbuf_adds(&sb, _("; only when its condition holds"));
 	return strbuf_detach(&sb);
 }
+
+void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg)
+{
+	if (s->kind == SEL_KEYWORD)
+		fn(s->index, arg);
+	else if (s->kind == SEL_ALL)
+		for (size_t i = 0; i < s->n_kids; i++)
+			sel_required_keywords(s->kids[i], fn, arg);
+}

@@ -164,6 +164,9 @@ struct rule {
 	struct expr *min, *max;       /* bounds; the sum of the <at-least>/<at-most> children */
 };
 
+/* Calls fn for every keyword that s requires positively (outside any not or any), so that
+ * requirement cycles can be found. */
+void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg);
 void sel_free(struct sel *s);
 void agg_free(struct agg *a);
 void expr_free(struct expr *e);

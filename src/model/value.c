@@ -10,6 +10,7 @@
 #include "idx.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,3 +107,29 @@ char *value_display(const struct system *sys, const struct attr_def *a, const st
 	return xstrdup(v->s ? v->s : "-");
 }
 
+int dice_range(const char *dice, long *lo, long *hi)
+{
+	long n = 1, faces, plus = 0;
+	const char *s = dice;
+	if (s == NULL)
+		return -1;
+	if (isdigit((unsigned char)*s)) {
+		char *end;
+		n = strtol(s, &end, 10);
+		s = end;
+	}
+	if (*s != 'd' || !isdigit((unsigned char)s[1]))
+		return -1;
+	char *end;
+	faces = strtol(s + 1, &end, 10);
+	s = end;
+	if (*s == '+' && isdigit((unsigned char)s[1])) {
+		plus = strtol(s + 1, &end, 10);
+		s = end;
+	}
+	if (*s != '\0' || n < 1 || n > 100 || faces < 1 || faces > 1000 || plus > 1000)
+		return -1;
+	*lo = n + plus;
+	*hi = n * faces + plus;
+	return 0;
+}

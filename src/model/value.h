@@ -18,4 +18,8 @@ char *value_display(const struct system *sys, const struct attr_def *a, const st
 /* The label of an int value ("Veteran" for rank 3), or NULL. */
 const struct value_label *attr_label(const struct attr_def *a, long v);
 
+/* The largest value a roll of dice ("d12", "2d6", "d6+1") can give, and the smallest; -1 when
+ * dice is not of that form. */
+int dice_range(const char *dice, long *lo, long *hi);
+
 #endif

@@ -448,3 +448,42 @@ int ledger_fix(struct _xmlDoc *doc, long n, const struct ledger_fix_rec *f, size
 	}
 	return 0;
 }
+
+void campaign_free(const struct system *sys, struct campaign *c)
+{
+	(void)sys;
+	if (c == NULL)
+		return;
+	for (size_t i = 0; i < c->n_ledger; i++) {
+		struct ledger_entry *le = &c->ledger[i];
+		free(le->date);
+		free(le->note);
+		free(le->unit);
+		free(le->item);
+		free(le->replaces);
+		free(le->opponent);
+		free(le->hurt);
+		for (size_t k = 0; k < le->n_means; k++)
+			free(le->means[k].id);
+		free(le->means);
+		for (size_t k = 0; k < le->n_losses; k++) {
+			free(le->losses[k].unit);
+			free(le->losses[k].rolls);
+			free(le->losses[k].spent);
+		}
+		free(le->losses);
+	}
+	free(c->ledger);
+	free(c->pools);
+	free(c->army_trains);
+	for (size_t i = 0; i < c->n_units; i++) {
+		free(c->units[i].trains);
+		free(c->units[i].name);
+	}
+	free(c->units);
+	for (size_t i = 0; i < c->n_battles; i++)
+		free(c->battles[i].earned);
+	free(c->battles);
+	diags_release(&c->viol);
+	free(c);
+}

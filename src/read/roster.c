@@ -381,14 +381,14 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 static struct roster *load_reader(struct session *s, struct xml_reader *x, const char *path,
                                    struct diags *d);
 
-struct roster *roster_load(struct session *s, const char *path, struct diags *d)
+struct roster *roster_read(struct session *s, const char *path, struct diags *d)
 {
 	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
 	struct xml_reader *x = xs ? xml_reader_open(path, "roster", NS_ROSTER, xs, d) : NULL;
 	return load_reader(s, x, path, d);
 }
 
-struct roster *roster_load_memory(struct session *s, const char *buf, size_t len,
+struct roster *roster_read_memory(struct session *s, const char *buf, size_t len,
                                   const char *name, struct diags *d)
 {
 	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
@@ -500,8 +500,6 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	}
 	if (rc == 0 && r->lists == NULL)
 		r->lists = xcalloc(1, sizeof(*r->lists));
-	if (rc == 0 && r->camp && camp_derive(r, d) != 0)
-		rc = -1;
 	xml_reader_close(x);
 	if (rc != 0) {
 		roster_free(r);

@@ -17,11 +17,12 @@ struct session;
  * A reference that does not resolve is malformed input: NULL with fatal diagnostics (a
  * system that does not load is reported at the roster's line, for every roster naming it).
  * What is legal but against a catalog's own limits (an option taken too often) is an error
- * diagnostic and the roster still loads. Loading is linear in the size of the file. */
-struct roster *roster_load(struct session *s, const char *path, struct diags *d);
+ * diagnostic and the roster still loads. Loading is linear in the size of the file.
+ * A campaign roster's ledger is read, not derived: roster_load (derive.h) reads and derives. */
+struct roster *roster_read(struct session *s, const char *path, struct diags *d);
 /* The same for a roster already in memory (an edit about to be saved); name is used in
  * messages. */
-struct roster *roster_load_memory(struct session *s, const char *buf, size_t len,
+struct roster *roster_read_memory(struct session *s, const char *buf, size_t len,
                                   const char *name, struct diags *d);
 void roster_free(struct roster *r);
 

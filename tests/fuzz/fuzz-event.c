@@ -12,6 +12,7 @@
 #include "eval.h"
 #include "event.h"
 #include "roster.h"
+#include "derive.h"
 #include "session.h"
 
 #include <stdlib.h>

@@ -13,6 +13,7 @@
 #include "eval.h"
 #include "import.h"
 #include "roster.h"
+#include "derive.h"
 #include "session.h"
 
 #include <stdlib.h>

@@ -9,6 +9,7 @@
 #include "eval.h"
 #include "export.h"
 #include "roster.h"
+#include "derive.h"
 #include "session.h"
 #include "util.h"
 

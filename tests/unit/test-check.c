@@ -12,6 +12,7 @@
 #include "eval.h"
 #include "data.h"
 #include "roster.h"
+#include "derive.h"
 #include "system.h"
 #include "util.h"
 #include "xml.h"

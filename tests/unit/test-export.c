@@ -13,6 +13,7 @@
 #include "eval.h"
 #include "export.h"
 #include "roster.h"
+#include "derive.h"
 #include "util.h"
 
 #include <inttypes.h>

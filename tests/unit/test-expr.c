@@ -11,6 +11,7 @@
 #include "data.h"
 #include "eval.h"
 #include "roster.h"
+#include "derive.h"
 #include "session.h"
 #include "util.h"
 

@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "fingerprint.h"
 #include "roster.h"
+#include "derive.h"
 #include "util.h"
 
 #include <stdlib.h>

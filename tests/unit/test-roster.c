@@ -6,6 +6,7 @@
 #include "data.h"
 #include "idx.h"
 #include "roster.h"
+#include "derive.h"
 #include "check.h"
 #include "eval.h"
 #include "session.h"

@@ -10,6 +10,7 @@
 #include "data.h"
 #include "idx.h"
 #include "roster.h"
+#include "derive.h"
 #include "select.h"
 #include "read-rules.h"
 #include "eval.h"

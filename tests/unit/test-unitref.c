@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "edit.h"
 #include "roster.h"
+#include "derive.h"
 #include "unitref.h"
 #include "util.h"
 #include "xml.h"
