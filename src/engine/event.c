@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "event.h"
+#include "eval.h"
 
 #include <inttypes.h>
 

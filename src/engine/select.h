@@ -26,16 +26,6 @@ struct sel_ctx {
 	const kwword *this_kw;          /* overrides the keywords of "this" (taking rules) */
 };
 
-/* How a selector is parsed: which items it applies to and whether "this" exists. */
-struct sel_parse {
-	const struct system *sys;
-	const char *file;
-	struct diags *d;
-	enum attr_on item;   /* units or items */
-	bool has_this;
-	enum attr_on this_item;
-};
-
 /* Does unit u (w == NULL) or item w of unit u match? */
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                const struct eitem *w);

@@ -8,7 +8,8 @@
  * document as the user gave it (muster campaign); reading the result back checks it.
  */
 #include "muster.h"
-#include "campaign.h"
+#include "campaign-model.h"
+#include "ledger.h"
 #include "idx.h"
 #include "util.h"
 #include "xml.h"

@@ -6,13 +6,14 @@
  * Below read-campaign.c and read-campaign-train.c, which both call it: it calls neither.
  */
 #include "muster.h"
-#include "campaign.h"
+#include "campaign-model.h"
+#include "ledger.h"
 #include "read-campaign-int.h"
 #include "idx.h"
 #include "lang.h"
 #include "read-rules.h"
-#include "select.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <limits.h>

@@ -13,7 +13,8 @@
 #define MUSTER_READ_CAMPAIGN_INT_H
 
 #include "muster.h"
-#include "campaign.h"
+#include "campaign-model.h"
+#include "ledger.h"
 #include "xml.h"
 
 /* The reader's state: the system read into, its campaign rules, where fatal errors go. */

@@ -7,12 +7,12 @@
  * what it dereferences and every reference between ids.
  */
 #include "muster.h"
-#include "campaign.h"
+#include "campaign-model.h"
+#include "ledger.h"
 #include "read-campaign-int.h"
 #include "idx.h"
 #include "lang.h"
 #include "read-rules.h"
-#include "select.h"
 #include "util.h"
 #include "xml.h"
 

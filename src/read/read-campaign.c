@@ -8,13 +8,14 @@
  * files use are declared in read-campaign-int.h.
  */
 #include "muster.h"
-#include "campaign.h"
+#include "campaign-model.h"
+#include "ledger.h"
 #include "read-campaign-int.h"
 #include "idx.h"
 #include "lang.h"
 #include "read-rules.h"
-#include "select.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <limits.h>

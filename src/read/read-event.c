@@ -8,7 +8,7 @@
  * copy, and the copy becomes the session's system of that id (session_adopt).
  */
 #include "muster.h"
-#include "event.h"
+#include "read-event.h"
 #include "data.h"
 #include "idx.h"
 #include "lang.h"

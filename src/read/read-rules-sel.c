@@ -11,8 +11,8 @@
 #include "read-rules-int.h"
 #include "idx.h"
 #include "rx.h"
-#include "select.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdlib.h>

@@ -14,8 +14,8 @@
 #include "read-rules.h"
 #include "read-rules-int.h"
 #include "idx.h"
-#include "select.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdlib.h>

@@ -17,7 +17,16 @@
 /* Parses the element children of parent as one selector (all must match; none: everything).
  * Returns NULL and adds a fatal diagnostic on error. Never returns NULL for success: an empty
  * selector matches everything. */
-struct sel_parse;
+/* How a selector is parsed: which items it applies to and whether "this" exists. */
+struct sel_parse {
+	const struct system *sys;
+	const char *file;
+	struct diags *d;
+	enum attr_on item;   /* units or items */
+	bool has_this;
+	enum attr_on this_item;
+};
+
 struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *p);
 
 /* Reads a rules file's <conditions>: each <condition id="..."> is indexed and parsed for the
@@ -44,6 +53,8 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 /* Reads a system's <campaign> (read-campaign.c) into sys->camp. Returns 0, or -1 with a fatal
  * diagnostic. */
 int campaign_read(xmlNodePtr n, struct system *sys, struct diags *d);
+void camp_def_free(const struct system *sys, struct camp_def *c);
+
 
 /* Refuses "taking" requirements that form a cycle (taking a needs b, taking b needs a): no
  * unit could ever take them. Returns 0, or -1 with a fatal diagnostic at the rule's line: in

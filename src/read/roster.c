@@ -4,7 +4,8 @@
  */
 #include "muster.h"
 #include "roster.h"
-#include "campaign.h"
+#include "campaign-model.h"
+#include "ledger.h"
 #include "catalog.h"
 #include "data.h"
 #include "idx.h"

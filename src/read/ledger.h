@@ -1,0 +1,65 @@
+/* ledger.h - a roster's ledger: read, written and corrected (ledger.c)
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#ifndef MUSTER_LEDGER_H
+#define MUSTER_LEDGER_H
+
+#include "campaign-model.h"
+
+/* Frees what ledger_read made and camp_derive added. */
+void campaign_free(const struct system *sys, struct campaign *c);
+
+/* The element of a ledger entry of kind k ("start", "battle"...), as show names it too. */
+const char *ledger_kind_name(enum ledger_kind k);
+
+/* Reads a roster's <campaign> element (ledger.c); NULL with a fatal diagnostic on error. The
+ * ledger's references are resolved by camp_derive. */
+struct _xmlNode;
+struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const char *file,
+                             struct diags *d);
+
+/* An entry to write into a roster's ledger (ledger.c), as the user gave it: each text is
+ * written as it stands and checked by ledger_read when the roster is read back; a NULL field
+ * is not written. The attributes are written in the order of the fields. */
+struct ledger_means_rec {
+	const char *id, *times;
+};
+struct ledger_lost_rec {
+	const char *unit, *models, *morale, *rolls; /* rolls: space-separated, as the file holds them */
+};
+struct ledger_rec {
+	enum ledger_kind kind;
+	const char *opponent, *vp, *opponent_vp, *result;
+	const char *unit, *advance, *award, *currency, *amount, *times, *models, *wounds;
+	const char *item, *keyword, *roll, *replaces;
+	const struct ledger_means_rec *means;  /* start */
+	size_t n_means;
+	const char *const *hurt;               /* battle: each enemy unit's value */
+	size_t n_hurt;
+	const struct ledger_lost_rec *lost;    /* battle */
+	size_t n_lost;
+	const char *date, *note;
+};
+
+/* A field of an existing entry to correct: value "" removes the field. */
+struct ledger_fix_rec {
+	const char *name, *value;
+};
+
+struct _xmlDoc;
+/* Whether the roster doc has a <campaign> already. */
+bool ledger_started(struct _xmlDoc *doc);
+/* Appends e to the ledger of the roster doc on its own line, starting the <campaign> (and
+ * making the roster version 2) when there is none. */
+void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e);
+/* Whether doc's ledger has an entry n (1-based). */
+bool ledger_has_entry(struct _xmlDoc *doc, long n);
+/* Whether name can be a field of a ledger entry: an XML attribute name without a prefix
+ * ("a b" or "1x" would make a file no parser reads). */
+bool ledger_field_name_ok(const char *name);
+/* Sets the fields f of entry n (1-based) of doc's ledger; -1 when there is no such entry. The
+ * names must pass ledger_field_name_ok. The entry keeps its date. */
+int ledger_fix(struct _xmlDoc *doc, long n, const struct ledger_fix_rec *f, size_t nf);
+
+#endif
