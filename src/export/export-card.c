@@ -58,6 +58,95 @@ static int cmp_item_kind(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* One option's line, indented by its depth: costs, how often (per one of its parent when it
+ * stands under another), the item it changes, its categories, and the item it adds. */
+static void add_option_line(const struct system *sys, const struct entry_option *o, int indent,
+                            struct strbuf *sb)
+{
+	strbuf_addf(sb, "%*s%s [%s]", indent, "", o->name, o->id);
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (o->costs[c])
+			strbuf_addf(sb, " %+ld %s%s", o->costs[c], ex_cost_abbr(&sys->costs[c]),
+			            o->per_model ? _(" per model") : "");
+	if (o->model)
+		strbuf_addf(sb, " (%s)", _("models"));
+	if (o->min > 0 && o->max == OPTION_UNBOUNDED)
+		strbuf_addf(sb, _(" (at least %ld)"), o->min);
+	else if (o->min > 0 && o->min == o->max)
+		strbuf_addf(sb, _(" (exactly %ld)"), o->min);
+	else if (o->min > 0)
+		strbuf_addf(sb, _(" (%ld to %ld)"), o->min, o->max);
+	else if (o->max == OPTION_UNBOUNDED)
+		strbuf_adds(sb, _(" (any number)"));
+	else if (o->max != 1)
+		strbuf_addf(sb, _(" (up to %ld)"), o->max);
+	if (o->up && (o->min > 0 || o->max != 1))
+		strbuf_adds(sb, _(" each"));
+	if (o->item_id)
+		strbuf_addf(sb, _(" on %s"), o->item_id);
+	for (size_t c = 0; c < o->n_cats; c++)
+		strbuf_addf(sb, "%s%s%s", c ? ", " : " [", sys->cats[o->cats[c]].name,
+		            c + 1 == o->n_cats ? "]" : "");
+	strbuf_adds(sb, "\n");
+	if (o->adds) {
+		strbuf_addf(sb, "%*s%s ", indent + 2, "", _("adds"));
+		add_item_line(sys, o->adds, 0, sb);
+	}
+}
+
+/* A choice's line, before its first option: how many to take, and its default. */
+static void add_choice_line(const struct entry *e, const struct opt_choice *c, int indent,
+                            struct strbuf *sb)
+{
+	strbuf_addf(sb, "%*s%s: ", indent, "", c->name);
+	if (c->max == OPTION_UNBOUNDED)
+		strbuf_addf(sb, _("choose at least %ld"), c->min);
+	else if (c->min == c->max)
+		strbuf_addf(sb, _("choose %ld"), c->min);
+	else
+		strbuf_addf(sb, _("choose %ld to %ld"), c->min, c->max);
+	if (c->def)
+		strbuf_addf(sb, _(", %s by default"), e->options[c->def - 1].name);
+	strbuf_adds(sb, "\n");
+}
+
+/* The options of e under the one numbered up - 1 (0: the entry), each with its own under it.
+ * first and next are the lists of children. */
+static void add_level(const struct system *sys, const struct entry *e, const size_t *first,
+                      const size_t *next, size_t up, int indent, bool *shown, struct strbuf *sb)
+{
+	for (size_t k = first[up]; k; k = next[k - 1]) {
+		const struct entry_option *o = &e->options[k - 1];
+		int in = indent;
+		if (o->in_choice) {
+			if (!shown[o->in_choice - 1])
+				add_choice_line(e, &e->choices[o->in_choice - 1], indent, sb);
+			shown[o->in_choice - 1] = true;
+			in += 2;
+		}
+		add_option_line(sys, o, in, sb);
+		add_level(sys, e, first, next, k, in + 2, shown, sb);
+	}
+}
+
+/* The option tree of e, in tree order: one pass makes each option's list of children (a
+ * link's options stand at the end of the array, after their parent). */
+static void add_options(const struct system *sys, const struct entry *e, struct strbuf *sb)
+{
+	size_t n = e->n_options;
+	size_t *first = xcalloc(n + 1, sizeof(*first));
+	size_t *next = xcalloc(n + 1, sizeof(*next));
+	bool *shown = xcalloc(e->n_choices + 1, sizeof(*shown));
+	for (size_t k = n; k > 0; k--) {
+		next[k - 1] = first[e->options[k - 1].up];
+		first[e->options[k - 1].up] = k;
+	}
+	add_level(sys, e, first, next, 0, 4, shown, sb);
+	free(first);
+	free(next);
+	free(shown);
+}
+
 void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb)
 {
 	strbuf_addf(sb, "%s [%s]%s\n", e->name, e->id, e->example ? _(" (example model, not from the rules)") : "");
@@ -118,28 +207,7 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 	free(by_kind);
 	if (e->n_options) {
 		strbuf_addf(sb, "  %s:\n", _("Options"));
-		for (size_t i = 0; i < e->n_options; i++) {
-			const struct entry_option *o = &e->options[i];
-			strbuf_addf(sb, "    %s [%s]", o->name, o->id);
-			for (size_t c = 0; c < sys->n_costs; c++)
-				if (o->costs[c])
-					strbuf_addf(sb, " %+ld %s%s", o->costs[c], ex_cost_abbr(&sys->costs[c]),
-					            o->per_model ? _(" per model") : "");
-			if (o->max == OPTION_UNBOUNDED)
-				strbuf_adds(sb, _(" (any number)"));
-			else if (o->max != 1)
-				strbuf_addf(sb, _(" (up to %ld)"), o->max);
-			if (o->item_id)
-				strbuf_addf(sb, _(" on %s"), o->item_id);
-			for (size_t c = 0; c < o->n_cats; c++)
-				strbuf_addf(sb, "%s%s%s", c ? ", " : " [", sys->cats[o->cats[c]].name,
-				            c + 1 == o->n_cats ? "]" : "");
-			strbuf_adds(sb, "\n");
-			if (o->adds) {
-				strbuf_addf(sb, "      %s ", _("adds"));
-				add_item_line(sys, o->adds, 0, sb);
-			}
-		}
+		add_options(sys, e, sb);
 	}
 	struct strbuf notes = STRBUF_INIT;
 	ex_unit_notes(sys, e, &notes);
