@@ -18,11 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool has_prop(xmlNodePtr n, const char *name)
-{
-	return xmlHasProp(n, (const xmlChar *)name) != NULL;
-}
-
 /* Registers option o, the last of e->options read so far: -1 when its id is missing or taken
  * by an earlier option. */
 static int register_option(struct entry *e, struct entry_option *o)
@@ -43,6 +38,22 @@ static int register_option(struct entry *e, struct entry_option *o)
 	return 0;
 }
 
+/* min= and max= of an option, a choice or a link: each 0 to 1000, max="unbounded" for no limit
+ * (OPTION_UNBOUNDED: the catalog sets none; rules may); def_min and def_max when absent. */
+static int read_bounds(struct cparse *p, xmlNodePtr n, long def_min, long def_max, long *min,
+                       long *max)
+{
+	char *mx = xml_prop(n, "max");
+	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
+	free(mx);
+	if (xml_prop_long(n, "min", 0, 1000, def_min, min, p->cat->file, p->d) ||
+	    (!unbounded && xml_prop_long(n, "max", 0, 1000, def_max, max, p->cat->file, p->d)))
+		return -1;
+	if (unbounded)
+		*max = OPTION_UNBOUNDED;
+	return 0;
+}
+
 static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
 {
 	o->id = xml_prop(n, "id");
@@ -53,14 +64,8 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	if (o->name == NULL)
 		o->name = xstrdup(o->id);
 	o->costs = arena_alloc(&p->cat->arena, p->sys->n_costs + 1, sizeof(*o->costs));
-	char *mx = xml_prop(n, "max");
-	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
-	free(mx);
-	if (xml_prop_long(n, "min", 0, 1000, 0, &o->min, p->cat->file, p->d) ||
-	    (!unbounded && xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d)))
+	if (read_bounds(p, n, 0, 1, &o->min, &o->max))
 		return -1;
-	if (unbounded)
-		o->max = OPTION_UNBOUNDED; /* the catalog sets no limit; rules may */
 	if (o->min > o->max)
 		CFAIL(n, _("option '%s' has min %ld above max %ld"), o->id, o->min, o->max);
 	char *per = xml_prop(n, "per");
@@ -187,14 +192,8 @@ static int parse_choose(struct cparse *p, struct entry *e, xmlNodePtr n, uint32_
 		return -1;
 	if (ch->name == NULL)
 		ch->name = xstrdup(ch->id);
-	char *mx = xml_prop(n, "max");
-	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
-	free(mx);
-	if (xml_prop_long(n, "min", 0, 1000, 0, &ch->min, p->cat->file, p->d) ||
-	    (!unbounded && xml_prop_long(n, "max", 0, 1000, 1, &ch->max, p->cat->file, p->d)))
+	if (read_bounds(p, n, 0, 1, &ch->min, &ch->max))
 		return -1;
-	if (unbounded)
-		ch->max = OPTION_UNBOUNDED;
 	if (ch->min > ch->max)
 		CFAIL(n, _("choice '%s' has min %ld above max %ld"), ch->id, ch->min, ch->max);
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
@@ -209,18 +208,11 @@ static int parse_link(struct cparse *p, struct entry *e, xmlNodePtr n, struct en
 {
 	o->link = xml_prop(n, "option");
 	o->line = xml_line(n);
-	o->min = o->max = -1;
 	if (xml_need(n, "option", o->link, p->cat->file, p->d))
 		return -1;
-	char *mx = xml_prop(n, "max");
-	bool unbounded = mx && strcmp(mx, "unbounded") == 0;
-	free(mx);
-	if ((has_prop(n, "min") && xml_prop_long(n, "min", 0, 1000, 0, &o->min, p->cat->file, p->d)) ||
-	    (!unbounded && has_prop(n, "max") &&
-	     xml_prop_long(n, "max", 0, 1000, 1, &o->max, p->cat->file, p->d)))
+	/* -1: not given, the shared option's own */
+	if (read_bounds(p, n, -1, -1, &o->min, &o->max))
 		return -1;
-	if (unbounded)
-		o->max = OPTION_UNBOUNDED;
 	e->has_links = true;
 	return 0;
 }
