@@ -84,18 +84,23 @@ int64_t deriv_cost_of(const struct deriv *v, const struct camp_unit *u, long mod
 	return x;
 }
 
+void deriv_card(const struct camp_unit *u, struct eunit *eu)
+{
+	memset(eu, 0, sizeof(*eu));
+	eu->ru = u->ru;
+	eu->kw = u->ru->entry->kw;
+	eu->vals = u->ru->entry->vals;
+	eu->cats = u->ru->entry->cats;
+	eu->n_cats = u->ru->entry->n_cats;
+}
+
 /* Does the unit match selector s (NULL: every unit)? Its catalog card, untrained. */
 bool deriv_unit_matches(struct deriv *v, const struct camp_unit *u, const struct sel *s)
 {
 	if (s == NULL)
 		return true;
 	struct eunit eu;
-	memset(&eu, 0, sizeof(eu));
-	eu.ru = u->ru;
-	eu.kw = u->ru->entry->kw;
-	eu.vals = u->ru->entry->vals;
-	eu.cats = u->ru->entry->cats;
-	eu.n_cats = u->ru->entry->n_cats;
+	deriv_card(u, &eu);
 	struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
 	return sel_match(s, &sc, &eu, NULL);
 }

@@ -48,6 +48,9 @@ void deriv_pay_in(struct deriv *v, const struct ledger_entry *le, long cur, int6
                   const char *what, const char *ref);
 /* The wounds attribute of a unit's models (1 without one). */
 long deriv_wounds_of(const struct deriv *v, const struct camp_unit *u);
+/* The unit as its catalog card makes it, untrained: what selectors of the ledger's rules read. */
+struct eunit;
+void deriv_card(const struct camp_unit *u, struct eunit *eu);
 /* The unit's base value of attribute a (its Level's band for the band attribute), and that
  * value as its trainings so far change it (campaign-deriv.c). */
 long deriv_base_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a);

@@ -304,12 +304,7 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 		}
 	} else if (a->new_items) {
 		struct eunit eu;
-		memset(&eu, 0, sizeof(eu));
-		eu.ru = u->ru;
-		eu.kw = u->ru->entry->kw;
-		eu.vals = u->ru->entry->vals;
-		eu.cats = u->ru->entry->cats;
-		eu.n_cats = u->ru->entry->n_cats;
+		deriv_card(u, &eu);
 		struct eitem ew;
 		memset(&ew, 0, sizeof(ew));
 		ew.w = it;
