@@ -467,17 +467,17 @@ static void taken_options(const struct entry *e, xmlNodePtr n, xmlNodePtr *node,
 	}
 }
 
-/* The ids of e's model options, for a message: a static buffer, cut short past 200 bytes. */
-static const char *model_names(const struct entry *e)
+/* Refuses --models for a unit of model options: they count its models. */
+static int refuse_models(const struct entry *e, struct diags *d)
 {
-	static char buf[256];
-	size_t len = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < e->n_options && len < 200; i++)
+	struct strbuf ids = STRBUF_INIT;
+	for (size_t i = 0; i < e->n_options; i++)
 		if (e->options[i].model)
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", len ? ", " : "",
-			                        e->options[i].id);
-	return buf;
+			strbuf_addf(&ids, "%s%s", ids.len ? ", " : "", e->options[i].id);
+	fail(d, _("'%s' counts its models from its model options (%s): set those instead"), e->name,
+	     ids.s);
+	strbuf_release(&ids);
+	return -1;
 }
 
 /* A unit of several kinds of model (a sergeant and troopers) has the models its model
@@ -582,7 +582,6 @@ struct opts {
 	size_t n_pos;
 };
 
-static int fail(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(struct diags *d, const char *fmt, ...)
 {
 	va_list ap;
@@ -704,8 +703,7 @@ static int apply_common(const struct roster *r, const struct opts *o, const stru
                         xmlNodePtr list, size_t li, xmlNodePtr u, struct diags *d)
 {
 	if (o->models > 0 && e->has_models)
-		return fail(d, _("'%s' counts its models from its model options (%s): set those instead"),
-		            e->name, model_names(e));
+		return refuse_models(e, d);
 	if (o->models > 0)
 		set_long_prop(u, "models", o->models);
 	if (o->name) {
