@@ -171,6 +171,8 @@ struct entry_option {
 	 * it stands under. A child's min and max are per one of its parent taken. */
 	uint32_t up;        /* 1 + index of its parent among the entry's options; 0: the entry */
 	uint32_t in_choice; /* 1 + index of the <choose> it stands in among the entry's; 0: none */
+	uint32_t same;      /* 1 + index of the next option of its id (under another parent; a
+	                     * shared option linked twice); 0: none */
 	bool model;         /* a kind of model of the unit: its count is a number of the models */
 	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
 	long line;

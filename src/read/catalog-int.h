@@ -34,6 +34,9 @@ struct cparse {
  * linear to read). Two indexes for every entry, with their copies of the keys, were a third
  * of a 10,000-entry catalog's memory. */
 #define ENTRY_IDX_MIN 8
+/* How often one option id may stand in an entry, each under another parent (a shared option
+ * linked under several kinds of model): looking one up by parent walks them. */
+#define OPTION_SAME_MAX 64
 
 /* Where a shared option is: the pseudo-entry of its catalog, and its index there (its
  * subtree follows it in document order). */

@@ -161,6 +161,15 @@ const struct entry_option *entry_option(const struct entry *e, const char *id)
 	return NULL;
 }
 
+const struct entry_option *entry_option_under(const struct entry *e, const char *id,
+                                              uint32_t up)
+{
+	const struct entry_option *o = entry_option(e, id);
+	while (o && o->up != up)
+		o = o->same ? &e->options[o->same - 1] : NULL;
+	return o;
+}
+
 const struct item *entry_item(const struct entry *e, const char *id)
 {
 	if (e == NULL || id == NULL)

@@ -395,23 +395,54 @@ static int expand_link(const struct system *sys, struct entry *e, size_t k, size
 	return 0;
 }
 
-/* The options' index, made anew once links brought theirs: ids are unique in an entry. */
+/* Links option i of e after the last earlier option of its id (first): -1 when one of them
+ * stands under the same parent, or when the id stands too often. */
+static int chain_same(struct entry *e, size_t first, size_t i, struct diags *d)
+{
+	struct entry_option *o = &e->options[i];
+	size_t k = first, n = 1;
+	for (;; k = e->options[k].same - 1, n++) {
+		if (e->options[k].up == o->up) {
+			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
+			          _("option id '%s' is used twice under one parent in entry '%s'"), o->id,
+			          e->id);
+			return -1;
+		}
+		if (e->options[k].same == 0)
+			break;
+	}
+	if (n >= OPTION_SAME_MAX) {
+		diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
+		          _("option id '%s' stands under more than %d parents in entry '%s'"), o->id,
+		          OPTION_SAME_MAX, e->id);
+		return -1;
+	}
+	e->options[k].same = (uint32_t)i + 1;
+	return 0;
+}
+
+/* The options' index, made anew once links brought theirs. An id stands once under one
+ * parent; under several (a shared option linked under two kinds of model) the index holds
+ * the first, and each names the next (entry_option_under). */
 static int index_options(struct entry *e, struct diags *d)
 {
 	idx_free(e->option_idx);
 	e->option_idx = e->n_options > ENTRY_IDX_MIN ? idx_new() : NULL;
+	for (size_t i = 0; i < e->n_options; i++)
+		e->options[i].same = 0;
 	for (size_t i = 0; i < e->n_options; i++) {
-		const struct entry_option *o = &e->options[i];
-		bool twice = false;
-		if (e->option_idx)
-			twice = idx_add(e->option_idx, o->id, (void *)o) != 0;
-		for (size_t j = 0; !e->option_idx && j < i; j++)
-			twice |= strcmp(e->options[j].id, o->id) == 0;
-		if (twice) {
-			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
-			          _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
-			return -1;
+		struct entry_option *o = &e->options[i];
+		const struct entry_option *first = NULL;
+		if (e->option_idx) {
+			first = idx_get(e->option_idx, o->id);
+			if (first == NULL)
+				idx_add(e->option_idx, o->id, o);
 		}
+		for (size_t j = 0; !e->option_idx && !first && j < i; j++)
+			if (strcmp(e->options[j].id, o->id) == 0)
+				first = &e->options[j];
+		if (first && chain_same(e, (size_t)(first - e->options), i, d))
+			return -1;
 	}
 	return 0;
 }
@@ -423,7 +454,7 @@ static int resolve_choices(struct entry *e, struct diags *d)
 		struct opt_choice *c = &e->choices[ci];
 		if (c->def_id == NULL)
 			continue;
-		const struct entry_option *o = entry_option(e, c->def_id);
+		const struct entry_option *o = entry_option_under(e, c->def_id, c->up);
 		if (o == NULL || o->in_choice != ci + 1) {
 			diags_add(d, SEV_FATAL, e->catalog->file, c->line, 0, NULL, NULL,
 			          _("choice '%s' has default '%s', which is not one of its options"), c->id,

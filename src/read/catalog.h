@@ -20,6 +20,10 @@ struct catalog *catalog_load_memory(struct schemas *sc, struct system *sys, cons
                                     size_t len, const char *name, struct diags *d);
 /* Entry e's option or item (its own, or one an option adds) of that id, or NULL. */
 const struct entry_option *entry_option(const struct entry *e, const char *id);
+/* The option of that id standing right under option up - 1 of e (up 0: on the entry), or NULL:
+ * an id may stand under several parents (entry_option gives the first). */
+const struct entry_option *entry_option_under(const struct entry *e, const char *id,
+                                              uint32_t up);
 const struct item *entry_item(const struct entry *e, const char *id);
 /* Once every catalog of sys is read: fills each <link> with the shared option it names (and
  * that option's own options), and resolves each <choose>'s default. */

@@ -118,14 +118,16 @@ static int parse_options(struct rp *p, xmlNodePtr n, const struct r_unit *u, uin
 		if (!xml_is(c, "option"))
 			continue;
 		char *oid = xml_prop(c, "id");
-		const struct entry_option *o = entry_option(e, oid ? oid : "");
+		uint32_t want = parent ? (uint32_t)(parent - e->options) + 1 : 0;
+		const struct entry_option *o = entry_option_under(e, oid ? oid : "", want);
+		if (o == NULL)
+			o = entry_option(e, oid ? oid : ""); /* under another parent: said below */
 		if (o == NULL) {
 			no_such_option(p, c, u, oid ? oid : "");
 			free(oid);
 			return -1;
 		}
 		free(oid);
-		uint32_t want = parent ? (uint32_t)(parent - e->options) + 1 : 0;
 		if (o->up != want) {
 			if (o->up == 0)
 				RFAIL(c, _("option '%s' stands on the unit, not under option '%s'"), o->id,
