@@ -79,9 +79,10 @@ static void options(struct strbuf *sb, const struct r_unit *u, uint32_t up, int 
 	}
 }
 
-static void unit(struct strbuf *sb, const struct r_unit *u)
+/* Unit u of a list `depth` forces deep (0: a top list). */
+static void unit(struct strbuf *sb, const struct r_unit *u, int depth)
 {
-	strbuf_adds(sb, "    <unit");
+	strbuf_addf(sb, "%*s<unit", 2 * depth + 4, "");
 	attr(sb, "entry", u->entry->id);
 	strbuf_addf(sb, " models=\"%ld\"", (long)u->models);
 	attr(sb, "id", u->id);
@@ -95,8 +96,8 @@ static void unit(struct strbuf *sb, const struct r_unit *u)
 		return;
 	}
 	strbuf_adds(sb, ">\n");
-	options(sb, u, 0, 3);
-	strbuf_adds(sb, "    </unit>\n");
+	options(sb, u, 0, depth + 3);
+	strbuf_addf(sb, "%*s</unit>\n", 2 * depth + 4, "");
 }
 
 static void num(struct strbuf *sb, const char *name, long v)
@@ -229,10 +230,10 @@ static void list(struct strbuf *sb, const struct roster *r, size_t li, size_t *c
 	if (r->camp) {
 		/* Every unit the file enlists in this list, destroyed ones too, as read. */
 		for (; *cu < r->camp->n_units && r->camp->units[*cu].list == li; (*cu)++)
-			unit(sb, &r->camp->units[*cu].read);
+			unit(sb, &r->camp->units[*cu].read, (int)l->depth);
 	} else {
 		for (size_t i = 0; i < l->n_units; i++)
-			unit(sb, &l->units[i]);
+			unit(sb, &l->units[i], (int)l->depth);
 	}
 	for (size_t k = li + 1; k < r->n_lists && r->lists[k].depth > l->depth; k = forces_end(r, k))
 		list(sb, r, k, cu);
