@@ -176,10 +176,35 @@ static void group_one(void *arg, const struct eunit *u, const struct eitem *w,
 	add_item(g->a, g->acc, g->sys, g->li, u, w, o);
 }
 
+/* of="forces": each force of lists [from, to) its condition holds on, at its own line. */
+static void collect_forces(const struct agg *a, struct acc *acc, struct eval *ev, size_t from,
+                           size_t to)
+{
+	struct group_acc *g = acc_group(acc, "", "");
+	for (size_t li = from; li < to; li++) {
+		struct ectx c = { ev, li, NULL, NULL, NULL };
+		enum ev_status st = EV_OK;
+		if (!cond_holds(a->where, &c, &st)) {
+			g->overflow = g->overflow || st == EV_OVERFLOW;
+			continue;
+		}
+		g->value++;
+		if (g->n_lines < MAX_LINES) {
+			GROW(g->at, g->cap_lines, g->n_lines + 1);
+			const struct r_list *l = ev->lists[li].list;
+			g->at[g->n_lines++] = (struct at){ (int32_t)l->line, (int32_t)l->col };
+		}
+	}
+}
+
 /* Adds every item of lists [from, to) that matches the aggregate's selector. */
-static void collect(const struct agg *a, struct acc *acc, const struct eval *ev, size_t from,
+static void collect(const struct agg *a, struct acc *acc, struct eval *ev, size_t from,
                     size_t to)
 {
+	if (a->kind == AGG_FORCES) {
+		collect_forces(a, acc, ev, from, to);
+		return;
+	}
 	struct grouping g = { a, acc, ev->sys, 0 };
 	for (g.li = from; g.li < to; g.li++) {
 		const struct elist *el = &ev->lists[g.li];
@@ -341,7 +366,8 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 	const struct agg *a = r->agg;
 	struct eval *ev = k->ev;
 	bool roster = a->scope == SCOPE_ROSTER;
-	size_t from = roster ? 0 : li, to = roster ? ev->n_lists : li + 1;
+	size_t from, to;
+	agg_lists(a, ev, roster ? 0 : li, &from, &to);
 	/* A roster-wide excess points at the list where the item appears again. */
 	const struct elist *el = &ev->lists[roster ? 0 : li];
 	struct ectx c = { ev, roster ? 0 : li, NULL, NULL, NULL };
@@ -711,7 +737,9 @@ static void track_rule(struct eval *ev, const struct rule *r, size_t li, bool ro
 	const struct agg *a = r->agg;
 	struct ectx c = { ev, roster ? 0 : li, NULL, NULL, NULL };
 	struct acc acc = { 0 };
-	collect(a, &acc, ev, roster ? 0 : li, roster ? ev->n_lists : li + 1);
+	size_t from, to;
+	agg_lists(a, ev, roster ? 0 : li, &from, &to);
+	collect(a, &acc, ev, from, to);
 	if (acc.n == 0 && a->group == GROUP_NONE)
 		acc_group(&acc, "", "");
 	for (size_t gi = 0; gi < acc.n; gi++) {

@@ -136,6 +136,7 @@ int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct 
 	case AGG_UNITS:
 	case AGG_ITEMS:
 	case AGG_LISTS:
+	case AGG_FORCES:
 		return 1;
 	case AGG_OPTIONS:
 		return o ? o->count : 0;
@@ -321,16 +322,42 @@ static bool keyed_by_also(const struct agg *a, const struct eunit *u, const stru
 	return multi;
 }
 
+void agg_lists(const struct agg *a, const struct eval *ev, size_t li, size_t *from, size_t *to)
+{
+	*from = li;
+	*to = li + 1;
+	if (a->scope == SCOPE_ROSTER) {
+		*from = 0;
+		*to = ev->n_lists;
+	} else if (a->scope == SCOPE_FORCE || a->scope == SCOPE_CHILDREN) {
+		/* A force's run: the forces within it follow it (model.h, forces_end). */
+		*from = li + (a->scope == SCOPE_CHILDREN);
+		*to = forces_end(ev->r, li);
+	}
+}
+
+enum ev_status agg_forces(const struct agg *a, struct eval *ev, size_t from, size_t to,
+                          int64_t *out)
+{
+	*out = 0;
+	for (size_t li = from; li < to; li++) {
+		struct ectx c = { ev, li, NULL, NULL, NULL };
+		enum ev_status st = EV_OK;
+		if (cond_holds(a->where, &c, &st))
+			(*out)++;
+		else if (st == EV_OVERFLOW)
+			return st;
+	}
+	return EV_OK;
+}
+
 /* Visits what the aggregate selects in its scope: list row, or every list when row is the
  * roster's (n_lists); *li names the list being visited. */
 static void visit_scope(const struct agg *a, const struct eval *ev, size_t row, size_t *li,
                         agg_visit_fn *fn, void *arg)
 {
-	size_t from = row, to = row + 1;
-	if (row == ev->n_lists) {
-		from = 0;
-		to = ev->n_lists;
-	}
+	size_t from, to;
+	agg_lists(a, ev, row, &from, &to);
 	for (*li = from; *li < to; (*li)++) {
 		const struct elist *el = &ev->lists[*li];
 		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
@@ -626,8 +653,13 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 	}
 	struct eval *ev = c->ev;
 	size_t row = a->scope == SCOPE_ROSTER ? ev->n_lists : c->li;
-	if (a->scope == SCOPE_LIST && c->li >= ev->n_lists)
+	if (a->scope != SCOPE_ROSTER && c->li >= ev->n_lists)
 		return EV_NA;
+	if (a->kind == AGG_FORCES) {
+		size_t from, to;
+		agg_lists(a, ev, row, &from, &to);
+		return agg_forces(a, ev, from, to, out);
+	}
 	struct acache *ac = cached(a, ev, row);
 	struct strbuf key = STRBUF_INIT;
 	enum ev_status st = EV_OK;
@@ -727,6 +759,24 @@ bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 	}
 	case SEL_COND_REF:
 		return cond_holds(s->ref, c, st);
+	case SEL_FORCE: {
+		const struct r_list *l = ctx_list(c);
+		const struct group *g = l ? l->faction : NULL;
+		while (s->group && g && g != s->group)
+			g = g->parent;
+		return l && (s->group == NULL || g) && (s->size == NULL || l->size == s->size) &&
+		       (s->num == 0 || (s->num == 2) == (l->up != 0));
+	}
+	case SEL_PARENT: {
+		const struct r_list *l = ctx_list(c);
+		if (l == NULL || l->up == 0)
+			return false;
+		struct ectx up = { c->ev, l->up - 1, NULL, NULL, NULL };
+		for (size_t i = 0; i < s->n_kids; i++)
+			if (!cond_holds(s->kids[i], &up, st))
+				return false;
+		return true;
+	}
 	default:
 		break; /* the reader allows no other leaf in a condition */
 	}

@@ -28,6 +28,11 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 /* Does condition s hold on the context's list? A condition that cannot be evaluated (an
  * overflow) does not hold; *st (may be NULL) says why. */
 bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st);
+/* The lists an aggregate over lists reads for list li (any li for the roster): [*from, *to). */
+void agg_lists(const struct agg *a, const struct eval *ev, size_t li, size_t *from, size_t *to);
+/* of="forces": how many forces of lists [from, to) its condition holds on. */
+enum ev_status agg_forces(const struct agg *a, struct eval *ev, size_t from, size_t to,
+                          int64_t *out);
 /* The value a unit (or item, or option) adds to an aggregate of kind a. */
 int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eitem *w,
                        const struct r_option *o);

@@ -156,6 +156,38 @@ static char *list_form(const struct system *sys, const struct r_list *l)
 	return strbuf_detach(&sb);
 }
 
+/* Force li's block: its list's, then each force within it as "  force" and its own block
+ * indented, sorted likewise. A force with none within it is its list's block alone, as before
+ * forces nested. */
+static char *force_form(const struct system *sys, const struct roster *r, size_t li)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *own = list_form(sys, &r->lists[li]);
+	strbuf_adds(&sb, own);
+	free(own);
+	size_t end = forces_end(r, li), n = 0;
+	char **kids = xcalloc(end - li, sizeof(*kids));
+	for (size_t k = li + 1; k < end; k++) {
+		if (r->lists[k].up != li + 1)
+			continue;
+		char *f = force_form(sys, r, k);
+		struct strbuf in = STRBUF_INIT;
+		strbuf_adds(&in, "  force\n");
+		for (const char *p = f; *p;) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+			strbuf_adds(&in, "  ");
+			strbuf_add(&in, p, len);
+			p += len;
+		}
+		free(f);
+		kids[n++] = strbuf_detach(&in);
+	}
+	add_sorted(&sb, kids, n);
+	free(kids);
+	return strbuf_detach(&sb);
+}
+
 void fingerprint_canonical(const struct roster *r, struct strbuf *sb)
 {
 	const struct system *sys = r->sys;
@@ -164,9 +196,11 @@ void fingerprint_canonical(const struct roster *r, struct strbuf *sb)
 	strbuf_adds(sb, "\n");
 	add_fields(sb, sys, r->fields, FIELD_ROSTER, "");
 	char **lists = xcalloc(r->n_lists + 1, sizeof(*lists));
+	size_t n = 0;
 	for (size_t i = 0; i < r->n_lists; i++)
-		lists[i] = list_form(sys, &r->lists[i]);
-	add_sorted(sb, lists, r->n_lists);
+		if (r->lists[i].up == 0)
+			lists[n++] = force_form(sys, r, i);
+	add_sorted(sb, lists, n);
 	free(lists);
 }
 

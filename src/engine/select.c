@@ -266,6 +266,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 		return w && w->paid;
 	case SEL_TEST:
 	case SEL_HAS:
+	case SEL_FORCE:
+	case SEL_PARENT:
 	case SEL_COND_REF:
 		break; /* conditions: expr.c */
 	}

@@ -157,6 +157,11 @@ const char *ex_list_title(const struct r_list *l)
 	return l->name ? l->name : l->id ? l->id : _("Army list");
 }
 
+const char *ex_parent_title(const struct roster *r, const struct r_list *l)
+{
+	return l->up ? ex_list_title(&r->lists[l->up - 1]) : NULL;
+}
+
 char *ex_spent(const struct system *sys, const struct elist *el, size_t c)
 {
 	/* Both are at most a few quadrillion (eval.c checked the sums): no overflow. */

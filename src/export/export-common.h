@@ -41,6 +41,8 @@ void ex_unit_notes(const struct system *sys, const struct entry *e, struct strbu
 char *ex_field_value(const struct field_def *fd, long v);
 /* The list's title: its name, its id or "Army list". */
 const char *ex_list_title(const struct r_list *l);
+/* The title of the force list l of roster r stands in (forces within forces), or NULL. */
+const char *ex_parent_title(const struct roster *r, const struct r_list *l);
 /* "Army Points: 580 of 600 spent, 20 left" (or "... over the limit"); caller frees. */
 char *ex_spent(const struct system *sys, const struct elist *el, size_t c);
 /* Appends n integer costs "70 AP, 5 Contra" of the used cost types; "0" when none. */

@@ -98,6 +98,8 @@ static void metadata(const struct eval *ev, const struct diags *d, const char *f
 		meta(sb, "size", lname, l->size ? l->size->id : "");
 		if (l->faction)
 			meta(sb, "faction", lname, l->faction->id);
+		if (l->up)
+			meta(sb, "parent", lname, ex_parent_title(r, l));
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			if (el->limits[c] < 0)
 				continue;

@@ -68,11 +68,14 @@ static void fact_row(struct strbuf *sb, const char *name, const char *value)
 	strbuf_adds(sb, "</td></tr>\n");
 }
 
-static void list_facts(struct strbuf *sb, const struct system *sys, const struct elist *el)
+static void list_facts(struct strbuf *sb, const struct system *sys, const struct elist *el,
+                       const char *within)
 {
 	const struct r_list *l = el->list;
 	strbuf_adds(sb, "<table class=\"facts\">\n");
 	fact_row(sb, _("Game"), sys->name);
+	if (within)
+		fact_row(sb, _("Child force of"), within);
 	fact_row(sb, _("Battle size"), l->size ? l->size->name : _("custom"));
 	if (l->size)
 		for (size_t i = 0; i < l->size->n_facts; i++)
@@ -324,7 +327,7 @@ void export_html_list(const struct eval *ev, const struct diags *d, const char *
 		strbuf_adds(sb, "<section class=\"list\">\n<h2>");
 		esc(sb, ex_list_title(l));
 		strbuf_adds(sb, "</h2>\n");
-		list_facts(sb, sys, el);
+		list_facts(sb, sys, el, ex_parent_title(r, l));
 		strbuf_adds(sb, "<div class=\"cards\">\n");
 		for (size_t i = 0; i < el->n; i++)
 			card(sb, sys, used, l, &el->units[i]);

@@ -139,7 +139,7 @@ static void header_fact(struct tw *w, const char *name, const char *value)
 }
 
 static void list_header(struct tw *w, const struct system *sys, const struct elist *el,
-                        bool compact)
+                        bool compact, const char *within)
 {
 	const struct r_list *l = el->list;
 	const char *title = ex_list_title(l);
@@ -166,6 +166,8 @@ static void list_header(struct tw *w, const struct system *sys, const struct eli
 			            ex_cost_abbr(&sys->costs[c]));
 	}
 	header_fact(w, _("Game"), sys->name);
+	if (within)
+		header_fact(w, _("Child force of"), within);
 	header_fact(w, _("Battle size"), size.s);
 	strbuf_release(&size);
 	if (l->size && !compact)
@@ -415,7 +417,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
 		const struct r_list *l = el->list;
-		list_header(&w, sys, el, compact);
+		list_header(&w, sys, el, compact, ex_parent_title(r, l));
 		bool *used = xcalloc(sys->n_costs + 1, sizeof(*used));
 		for (size_t c = 0; c < sys->n_costs; c++)
 			used[c] = ex_cost_used(el, c);

@@ -30,12 +30,13 @@ static void attr(struct strbuf *sb, const char *name, const char *value)
 	strbuf_adds(sb, "\"");
 }
 
-static void fields(struct strbuf *sb, const struct system *sys, const long *v,
+/* The fields of v that differ from base (NULL: from their defaults). */
+static void fields(struct strbuf *sb, const struct system *sys, const long *v, const long *base,
                    enum field_scope scope, const char *indent)
 {
 	for (size_t f = 0; f < sys->n_fields; f++) {
 		const struct field_def *fd = &sys->fields[f];
-		if (fd->scope != scope || v[f] == fd->def)
+		if (fd->scope != scope || v[f] == (base ? base[f] : fd->def))
 			continue;
 		strbuf_addf(sb, "%s<field", indent);
 		attr(sb, "name", fd->id);
@@ -78,9 +79,10 @@ static void options(struct strbuf *sb, const struct r_unit *u, uint32_t up, int 
 	}
 }
 
-static void unit(struct strbuf *sb, const struct r_unit *u)
+/* Unit u of a list `depth` forces deep (0: a top list). */
+static void unit(struct strbuf *sb, const struct r_unit *u, int depth)
 {
-	strbuf_adds(sb, "    <unit");
+	strbuf_addf(sb, "%*s<unit", 2 * depth + 4, "");
 	attr(sb, "entry", u->entry->id);
 	strbuf_addf(sb, " models=\"%ld\"", (long)u->models);
 	attr(sb, "id", u->id);
@@ -94,8 +96,8 @@ static void unit(struct strbuf *sb, const struct r_unit *u)
 		return;
 	}
 	strbuf_adds(sb, ">\n");
-	options(sb, u, 0, 3);
-	strbuf_adds(sb, "    </unit>\n");
+	options(sb, u, 0, depth + 3);
+	strbuf_addf(sb, "%*s</unit>\n", 2 * depth + 4, "");
 }
 
 static void num(struct strbuf *sb, const char *name, long v)
@@ -196,6 +198,48 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 	strbuf_addf(sb, "      </%s>\n", kinds[le->kind]);
 }
 
+/* List li and the forces within it, nested as read. A child force writes what it does not take
+ * from its parent: its size, faction, limits and fields where they differ (roster.c). */
+static void list(struct strbuf *sb, const struct roster *r, size_t li, size_t *cu)
+{
+	const struct system *sys = r->sys;
+	const struct r_list *l = &r->lists[li], *up = l->up ? &r->lists[l->up - 1] : NULL;
+	int ind = 2 * (int)l->depth + 2;
+	strbuf_addf(sb, "%*s<list", ind, "");
+	attr(sb, "id", l->id);
+	attr(sb, "name", l->name);
+	bool own_size = l->size && (up == NULL || l->size != up->size);
+	attr(sb, "size", own_size ? l->size->id : NULL);
+	attr(sb, "faction", l->faction && (up == NULL || l->faction != up->faction)
+	                    ? l->faction->id : NULL);
+	strbuf_adds(sb, ">\n");
+	/* A limit of its own where it differs from its size's (or it has no size), or from its
+	 * parent's when it takes them. */
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		long from = own_size ? l->size->limits[c] : up ? up->limits[c]
+		          : l->size ? l->size->limits[c] : -1;
+		if (l->limits[c] < 0 || l->limits[c] == from)
+			continue;
+		strbuf_addf(sb, "%*s<limit", ind + 2, "");
+		attr(sb, "cost", sys->costs[c].id);
+		strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[c]);
+	}
+	char pad[2 * ROSTER_MAX_FORCE_DEPTH + 8];
+	snprintf(pad, sizeof(pad), "%*s", ind + 2, "");
+	fields(sb, sys, l->fields, up ? up->fields : NULL, FIELD_LIST, pad);
+	if (r->camp) {
+		/* Every unit the file enlists in this list, destroyed ones too, as read. */
+		for (; *cu < r->camp->n_units && r->camp->units[*cu].list == li; (*cu)++)
+			unit(sb, &r->camp->units[*cu].read, (int)l->depth);
+	} else {
+		for (size_t i = 0; i < l->n_units; i++)
+			unit(sb, &l->units[i], (int)l->depth);
+	}
+	for (size_t k = li + 1; k < r->n_lists && r->lists[k].depth > l->depth; k = forces_end(r, k))
+		list(sb, r, k, cu);
+	strbuf_addf(sb, "%*s</list>\n", ind, "");
+}
+
 void export_xml_list(const struct eval *ev, struct strbuf *sb)
 {
 	const struct roster *r = ev->r;
@@ -209,35 +253,9 @@ void export_xml_list(const struct eval *ev, struct strbuf *sb)
 	if (r->last_id > 0)
 		num(sb, "last-id", r->last_id);
 	strbuf_adds(sb, ">\n");
-	fields(sb, sys, r->fields, FIELD_ROSTER, "  ");
-	for (size_t li = 0; li < r->n_lists; li++) {
-		const struct r_list *l = &r->lists[li];
-		strbuf_adds(sb, "  <list");
-		attr(sb, "id", l->id);
-		attr(sb, "name", l->name);
-		attr(sb, "size", l->size ? l->size->id : NULL);
-		attr(sb, "faction", l->faction ? l->faction->id : NULL);
-		strbuf_adds(sb, ">\n");
-		/* A limit of its own where it differs from its size's (or it has no size). */
-		for (size_t c = 0; c < sys->n_costs; c++) {
-			long from_size = l->size ? l->size->limits[c] : -1;
-			if (l->limits[c] < 0 || l->limits[c] == from_size)
-				continue;
-			strbuf_adds(sb, "    <limit");
-			attr(sb, "cost", sys->costs[c].id);
-			strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[c]);
-		}
-		fields(sb, sys, l->fields, FIELD_LIST, "    ");
-		if (r->camp) {
-			/* Every unit the file enlists in this list, destroyed ones too, as read. */
-			for (; cu < r->camp->n_units && r->camp->units[cu].list == li; cu++)
-				unit(sb, &r->camp->units[cu].read);
-		} else {
-			for (size_t i = 0; i < l->n_units; i++)
-				unit(sb, &l->units[i]);
-		}
-		strbuf_adds(sb, "  </list>\n");
-	}
+	fields(sb, sys, r->fields, NULL, FIELD_ROSTER, "  ");
+	for (size_t li = 0; li < r->n_lists; li = forces_end(r, li))
+		list(sb, r, li, &cu);
 	if (r->camp) {
 		strbuf_adds(sb, "  <campaign>\n    <ledger>\n");
 		for (size_t i = 0; i < r->camp->n_ledger; i++)

@@ -114,13 +114,16 @@ static void describe_agg(const struct system *sys, const struct agg *a, struct s
 	static const char *const scopes[] = { N_("in the unit"), N_("in the list"),
 	                                      N_("in the roster"), N_("in the option"),
 	                                      N_("under the option's parent"),
-	                                      N_("under the option's ancestor") };
-	const char *scope = _(scopes[a->scope <= SCOPE_ANCESTOR ? a->scope : SCOPE_LIST]);
+	                                      N_("under the option's ancestor"),
+	                                      N_("in the force and its child forces"),
+	                                      N_("in the child forces") };
+	const char *scope = _(scopes[a->scope <= SCOPE_CHILDREN ? a->scope : SCOPE_LIST]);
 	switch (a->kind) {
 	case AGG_UNITS: strbuf_addf(sb, _("units %s"), scope); break;
 	case AGG_MODELS: strbuf_addf(sb, _("models %s"), scope); break;
 	case AGG_ITEMS: strbuf_addf(sb, _("items %s"), scope); break;
 	case AGG_LISTS: strbuf_addf(sb, _("lists %s"), scope); break;
+	case AGG_FORCES: strbuf_addf(sb, _("forces %s"), scope); break;
 	case AGG_OPTIONS: strbuf_addf(sb, _("options %s"), scope); break;
 	case AGG_COST: strbuf_addf(sb, _("%s spent %s"), cost_label(sys, a->cost), scope); break;
 	case AGG_ATTR:

@@ -26,6 +26,8 @@ enum sel_kind {
 	SEL_UNIT_ENTRY,      /* the unit's entry, whatever is checked (a rule on an entry's option) */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
+	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place */
+	SEL_PARENT,          /* <parent>C</parent>: the force the list stands in, where C holds */
 };
 
 /* A selector, or a condition: a tree of tests. */
@@ -38,11 +40,12 @@ struct sel {
 	const struct attr_def *attr;
 	const struct attr_def *this_attr; /* <attr name="X" le-this="Y"/>: Y of the checked unit */
 	const struct group *group;
+	const struct size_def *size; /* <force size=...> */
 	const struct item_kind *ikind;
 	enum cmp_op op;
 	struct value *vals;       /* one, or several for in / not-in */
 	size_t n_vals;
-	long num;                 /* models, field */
+	long num;                 /* models, field; <force child=...>: 0 either, 1 no, 2 yes */
 	struct rx *rx;
 	struct expr *expr;        /* test */
 	struct agg *agg;          /* has */
@@ -64,12 +67,16 @@ struct named_cond {
 };
 
 enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_COST, AGG_ATTR,
-                AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST };
+                AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST,
+                AGG_FORCES };  /* the forces of the scope where its condition holds */
 /* SCOPE_SELF, SCOPE_PARENT and SCOPE_ANCESTOR, for a rule checked per option: the option and
  * what it holds, what its parent holds (its siblings and theirs), or what the nearest
  * selection of a given entry or option, or of a given category, above it holds (BattleScribe's
- * scope by entry id; an ancestor of a kind). */
-enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT, SCOPE_ANCESTOR };
+ * scope by entry id; an ancestor of a kind).
+ * SCOPE_FORCE: the list and the forces within it at every depth (BattleScribe's
+ * includeChildForces); SCOPE_CHILDREN: only the forces within it. */
+enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT, SCOPE_ANCESTOR,
+                  SCOPE_FORCE, SCOPE_CHILDREN };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
 

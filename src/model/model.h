@@ -334,6 +334,11 @@ struct r_unit {
 	int32_t line, col;
 };
 
+/* Forces within forces: a roster's lists are one array in document order, a child force right
+ * after its parent's (and after the forces before it within that parent), each naming its
+ * parent. A force and every force within it are a run of the array from it: forces_end. */
+#define ROSTER_MAX_FORCE_DEPTH 8
+
 struct r_list {
 	char *id, *name;
 	const struct size_def *size;
@@ -344,6 +349,8 @@ struct r_list {
 	struct r_unit *units;
 	size_t n_units;
 	long line, col;
+	uint32_t up;        /* 1 + index of the force it stands in among the roster's; 0: none */
+	uint32_t depth;     /* 0 for a top force, 1 for a child of one, ... */
 	bool custom_limit;  /* the list gives its own <limit>, with or without a size */
 };
 
@@ -361,6 +368,15 @@ struct roster {
 	 * blocks of at least 32 bytes for a 7-byte id were a tenth of a big list's memory. */
 	struct arena pool;
 };
+
+/* The end of force li's run: li, the forces within it at every depth, in [li, end). */
+static inline size_t forces_end(const struct roster *r, size_t li)
+{
+	size_t end = li + 1;
+	while (end < r->n_lists && r->lists[end].depth > r->lists[li].depth)
+		end++;
+	return end;
+}
 
 /* Keyword sets are bitsets of sys->kw_words words. */
 static inline bool kw_has(const kwword *set, size_t i)

@@ -118,13 +118,14 @@ static int read_agg_kind(xmlNodePtr n, struct rp *p, struct agg *a)
 {
 	a->item = ON_UNIT;
 	if (xml_is(n, "count")) {
-		static const char *const ofs[] = { "units", "models", "items", "lists", "options" };
+		static const char *const ofs[] = { "units", "models", "items", "lists", "options",
+		                                   "forces" };
 		static const enum agg_kind kinds[] = { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS,
-		                                       AGG_OPTIONS };
+		                                       AGG_OPTIONS, AGG_FORCES };
 		char *of = xml_prop(n, "of");
-		int k = rr_lookup_enum(of, ofs, 5, 0);
+		int k = rr_lookup_enum(of, ofs, 6, 0);
 		if (k == -2)
-			rr_fatal(p, n, _("<count of=...> counts units, models, items, lists or options, not '%s'"), of);
+			rr_fatal(p, n, _("<count of=...> counts units, models, items, lists, options or forces, not '%s'"), of);
 		free(of);
 		if (k == -2)
 			goto fail;
@@ -133,8 +134,14 @@ static int read_agg_kind(xmlNodePtr n, struct rp *p, struct agg *a)
 			a->item = ON_ITEM;
 		if (a->kind == AGG_OPTIONS)
 			a->item = ON_OPTION;
-		if (a->kind == AGG_LISTS && a->scope != SCOPE_ROSTER)
-			FAIL(n, "%s", _("<count of=\"lists\"> needs in=\"roster\""));
+		if (a->kind == AGG_FORCES)
+			a->item = ON_LIST;
+		bool lists = a->scope == SCOPE_ROSTER || a->scope == SCOPE_FORCE ||
+		             a->scope == SCOPE_CHILDREN;
+		if (a->kind == AGG_LISTS && !lists)
+			FAIL(n, "%s", _("<count of=\"lists\"> needs in=\"roster\", in=\"force\" or in=\"children\""));
+		if (a->kind == AGG_FORCES && !lists && a->scope != SCOPE_LIST)
+			FAIL(n, "%s", _("<count of=\"forces\"> counts in=\"list\", \"force\", \"children\" or \"roster\""));
 	} else if (xml_is(n, "sum")) {
 		char *attr = xml_prop(n, "attr");
 		if (attr) {
@@ -209,11 +216,12 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 {
 	struct agg *a = xcalloc(1, sizeof(*a));
 	a->line = xml_line(n);
-	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent", "ancestor" };
+	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent", "ancestor",
+	                                      "force", "children" };
 	char *in = xml_prop(n, "in");
-	int sc = rr_lookup_enum(in, scopes, 6, SCOPE_LIST);
+	int sc = rr_lookup_enum(in, scopes, 8, SCOPE_LIST);
 	if (sc == -2)
-		rr_fatal(p, n, _("in must be unit, list, roster, self, parent or ancestor, not '%s'"), in);
+		rr_fatal(p, n, _("in must be unit, list, roster, self, parent, ancestor, force or children, not '%s'"), in);
 	free(in);
 	if (sc == -2)
 		goto fail;
@@ -239,6 +247,10 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 	/* items="options": count lists or sum costs over the options taken rather than units
 	 * (a unique magic item in two lists of one player). */
 	char *items = xml_prop(n, "items");
+	if (items && a->kind == AGG_FORCES) {
+		free(items);
+		FAIL(n, "%s", _("<count of=\"forces\"> counts forces: no items=, no group-by"));
+	}
 	if (items) {
 		static const char *const kinds[] = { "units", "items", "options" };
 		int k = rr_lookup_enum(items, kinds, 3, -1);
@@ -253,6 +265,10 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		a->item = (enum attr_on)k;
 	}
 	char *gb = xml_prop(n, "group-by");
+	if (gb && a->kind == AGG_FORCES) {
+		free(gb);
+		FAIL(n, "%s", _("<count of=\"forces\"> counts forces: no items=, no group-by"));
+	}
 	if (gb) {
 		if (in_expr || p->has_this) {
 			rr_fatal(p, n, "%s", in_expr ? _("an aggregate in an expression has one value: no group-by")
@@ -279,16 +295,26 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		     tree_names[a->scope - SCOPE_SELF]);
 	struct rp q = *p;
 	q.item = a->item;
+	if (a->kind == AGG_FORCES) {
+		/* Its children are a condition on each force counted, whatever the rule reads. */
+		q.has_this = false;
+		q.roster_rule = false;
+		q.cond_scope = SCOPE_LIST;
+	}
 	a->where = rr_read_group(n, SEL_ALL, &q);
 	if (a->where == NULL)
 		goto fail;
-	if (a->scope != SCOPE_UNIT && !tree && p->has_this && lift_this(a, n, p) != 0)
+	if (a->scope != SCOPE_UNIT && !tree && p->has_this && a->kind != AGG_FORCES &&
+	    lift_this(a, n, p) != 0)
 		goto fail;
 	if (a->not_this && (a->kind == AGG_HIGHEST || a->kind == AGG_LOWEST))
 		FAIL(n, _("<%s> takes no <not-this/>: the highest of the others is no sum to take "
 		          "the unit's share back out of"), rr_ename(n));
 	a->slot = p->sys->n_slots++;
-	p->sys->roster_aggs = p->sys->roster_aggs || a->scope == SCOPE_ROSTER;
+	/* A force's count may read the forces around it, as a roster-wide one reads them all. */
+	p->sys->roster_aggs = p->sys->roster_aggs || a->scope == SCOPE_ROSTER ||
+	                      a->scope == SCOPE_FORCE || a->scope == SCOPE_CHILDREN ||
+	                      a->kind == AGG_FORCES;
 	return a;
 fail:
 	agg_free(a);

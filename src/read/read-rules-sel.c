@@ -31,7 +31,7 @@ static const struct known_attrs sel_attrs[] = {
 	{ "group", "id" },
 	{ "category", "id" }, { "keyword", "id" }, { "name", "matches" },
 	{ "attr", "name " CMP_NAMES " eq-this ne-this lt-this le-this gt-this ge-this" },
-	{ "same-as-this", "name" },
+	{ "same-as-this", "name" }, { "force", "faction size child" }, { "parent", "" },
 };
 
 static const struct {
@@ -131,7 +131,7 @@ static struct sel *read_nested(xmlNodePtr n, enum sel_kind kind, const struct rp
  * conditions on a list. */
 static const char *const option_leaves[] = { "all", "any", "not", "entry", "category", "name", "field" };
 static const char *const cond_leaves[] = { "all", "any", "not", "field", "test", "has",
-                                            "condition" };
+                                            "condition", "force", "parent" };
 
 static bool one_of(xmlNodePtr n, const char *const *names, size_t k)
 {
@@ -521,6 +521,39 @@ fail:
 	return NULL;
 }
 
+/* <force faction= size= child=/> and <parent>C</parent>: the list's own place among the
+ * forces (forces within forces, doc/data-guide.md), conditions only. */
+static struct sel *read_force_test(xmlNodePtr n, const struct rp *p)
+{
+	struct sel *s = NULL;
+	char *fac = xml_prop(n, "faction"), *size = xml_prop(n, "size"), *child = xml_prop(n, "child");
+	if (rr_refuse_list(n, p, _("a list's place among the forces")))
+		goto fail;
+	if (xml_is(n, "parent")) {
+		/* It reads another list: no list's verdict is its own alone (suggest.c). */
+		p->sys->roster_aggs = true;
+		s = rr_read_group(n, SEL_PARENT, p);
+		goto out;
+	}
+	s = rr_sel_new(SEL_FORCE, p->item);
+	if (fac && (s->group = idx_get(p->sys->group_idx, fac)) == NULL)
+		FAIL(n, _("<force> names an unknown faction '%s'"), fac);
+	if (size && (s->size = idx_get(p->sys->size_idx, size)) == NULL)
+		FAIL(n, _("<force> names an unknown battle size '%s'"), size);
+	if (child && strcmp(child, "true") != 0 && strcmp(child, "false") != 0)
+		FAIL(n, _("<force child=...> is true or false, not '%s'"), child);
+	s->num = child ? 1 + (strcmp(child, "true") == 0) : 0;
+	goto out;
+fail:
+	sel_free(s);
+	s = NULL;
+out:
+	free(fac);
+	free(size);
+	free(child);
+	return s;
+}
+
 static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 {
 	struct sel *s = NULL;
@@ -531,8 +564,10 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 		FAIL(n, _("<%s> does not apply to options (options have ids, names and categories)"),
 		     rr_ename(n));
 	if (p->item == ON_LIST && !one_of(n, cond_leaves, MUSTER_ARRAY_LEN(cond_leaves)))
-		FAIL(n, _("<%s> is not a condition (conditions: <all>, <any>, <not>, <field>, <test>, <has>)"),
+		FAIL(n, _("<%s> is not a condition (conditions: <all>, <any>, <not>, <field>, <test>, <has>, <force>, <parent>)"),
 		     rr_ename(n));
+	if (xml_is(n, "force") || xml_is(n, "parent"))
+		return read_force_test(n, p);
 	if (p->item != ON_LIST && (xml_is(n, "test") || xml_is(n, "has")))
 		FAIL(n, _("<%s> is a condition: it stands in <when>"), rr_ename(n));
 	if (xml_is(n, "all") || xml_is(n, "any") || xml_is(n, "not")) {

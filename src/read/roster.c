@@ -31,7 +31,6 @@ struct rp {
 	size_t cap_opts;
 	/* The list being read. */
 	size_t cap_units;
-	bool custom;
 };
 
 #define RFAIL(node, ...) \
@@ -218,8 +217,10 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	return u->entry->has_models ? check_models(p, u) : 0;
 }
 
-/* A <list> starts: its attributes. Its children come one by one to list_child. */
-static int list_begin(struct rp *p, xmlNodePtr n, struct r_list *l)
+/* A <list> starts: its attributes. Its children come one by one to list_child. A child force
+ * (up, its parent read) takes its parent's size, limits, faction and list fields unless it
+ * gives its own. */
+static int list_begin(struct rp *p, xmlNodePtr n, struct r_list *l, const struct r_list *up)
 {
 	const struct system *sys = p->sys;
 	l->line = xml_line(n);
@@ -232,7 +233,13 @@ static int list_begin(struct rp *p, xmlNodePtr n, struct r_list *l)
 		l->limits[i] = -1;
 	for (size_t i = 0; i < sys->n_fields; i++)
 		l->fields[i] = sys->fields[i].scope == FIELD_ROSTER ? p->r->fields[i] : sys->fields[i].def;
-	p->custom = false;
+	if (up) {
+		l->depth = up->depth + 1;
+		l->size = up->size;
+		l->faction = up->faction;
+		memcpy(l->limits, up->limits, sys->n_costs * sizeof(*l->limits));
+		memcpy(l->fields, up->fields, sys->n_fields * sizeof(*l->fields));
+	}
 	p->cap_units = 0;
 	char *size = xml_prop(n, "size");
 	if (size) {
@@ -284,7 +291,6 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 		if (xml_prop_long(c, "value", 0, MUSTER_MAX_COST, 0, &l->limits[cd->index], p->r->file,
 		                  p->d))
 			return -1;
-		p->custom = true;
 		l->custom_limit = true;
 	} else if (xml_is(c, "field")) {
 		return parse_field(p, c, FIELD_LIST, l->fields);
@@ -327,7 +333,7 @@ static const uint32_t *find_id(const struct r_unit *units, const uint32_t *keys,
 /* The list ends: its size or limit, unit ids and attachments. */
 static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 {
-	if (l->size == NULL && !p->custom)
+	if (l->size == NULL && !l->custom_limit && l->up == 0)
 		RFAIL(n, "%s", _("a list needs a battle size (size=\"...\") or a custom <limit>"));
 	if (l->units == NULL)
 		l->units = xcalloc(1, sizeof(*l->units));
@@ -441,9 +447,11 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	r->file = xstrdup(path);
 	/* One roster, one budget of pattern matching for everything derived and checked. */
 	rx_budget_reset(RX_WORK_BUDGET);
-	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, false };
+	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0 };
 	size_t cap_lists = 0;
-	struct r_list *l = NULL;   /* the list being read */
+	/* The lists being read, outermost first (indices: the array grows), and the capacity of
+	 * each one's units while a force within it is read. */
+	size_t open[ROSTER_MAX_FORCE_DEPTH + 1], caps[ROSTER_MAX_FORCE_DEPTH + 1], n_open = 0;
 	bool v2 = false;
 	int rc = x ? 0 : -1, ev = 0, depth;
 	xmlNodePtr n;
@@ -459,16 +467,27 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 			continue;
 		}
 		bool ours = n->ns && n->ns->href && strcmp((const char *)n->ns->href, NS_ROSTER) == 0;
-		if (depth == 1 && ours && xml_is(n, "list")) {
-			if (ev == XML_READ_START) {
-				GROW(r->lists, cap_lists, r->n_lists + 1);
-				l = &r->lists[r->n_lists++];
-				memset(l, 0, sizeof(*l));
-				rc = list_begin(&p, n, l);
-			} else {
-				rc = list_end(&p, n, l);
-				l = NULL;
+		if (ours && xml_is(n, "list") && ev == XML_READ_START && depth == (int)n_open + 1) {
+			if (n_open == ROSTER_MAX_FORCE_DEPTH) {
+				diags_add(d, SEV_FATAL, path, xml_line(n), xml_col(n), NULL, NULL,
+				          _("forces nest at most %d deep"), ROSTER_MAX_FORCE_DEPTH);
+				rc = -1;
+				continue;
 			}
+			if (n_open)
+				caps[n_open - 1] = p.cap_units;
+			GROW(r->lists, cap_lists, r->n_lists + 1);
+			struct r_list *l = &r->lists[r->n_lists++];
+			memset(l, 0, sizeof(*l));
+			l->up = n_open ? (uint32_t)open[n_open - 1] + 1 : 0;
+			open[n_open++] = r->n_lists - 1;
+			rc = list_begin(&p, n, l, l->up ? &r->lists[l->up - 1] : NULL);
+			continue;
+		}
+		if (ours && xml_is(n, "list") && ev != XML_READ_START && depth == (int)n_open) {
+			rc = list_end(&p, n, &r->lists[open[--n_open]]);
+			if (n_open)
+				p.cap_units = caps[n_open - 1];
 			continue;
 		}
 		if (ev != XML_READ_START)
@@ -478,8 +497,8 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 			rc = -1;
 		} else if (!ours) {
 			/* a foreign extension: skipped */
-		} else if (depth == 2 && l) {
-			rc = list_child(&p, c, l);
+		} else if (n_open && depth == (int)n_open + 1) {
+			rc = list_child(&p, c, &r->lists[open[n_open - 1]]);
 		} else if (depth == 1 && xml_is(c, "field")) {
 			rc = parse_field(&p, c, FIELD_ROSTER, r->fields);
 		} else if (depth == 1 && xml_is(c, "campaign")) {
