@@ -9,7 +9,7 @@
  */
 #include "muster.h"
 #include "eval.h"
-#include "campaign.h"
+#include "campaign-model.h"
 #include "expr.h"
 #include "lang.h"
 #include "select.h"
