@@ -15,6 +15,7 @@
 #include "util.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +42,12 @@ long deriv_base_value(const struct deriv *v, const struct camp_unit *u, const st
 }
 
 /* The unit's value of a as its trainings so far change it: the base value, then each
- * constant set, add or multiply of an advance taken, in the order taken. An advance whose
+ * constant set, add or multiply of an advance taken, in the order taken, by the evaluation's
+ * own arithmetic (eval_attr_num: kept within what the attribute allows). An advance whose
  * value is an expression, or that applies <when> or <repeat>, reads the list as the
  * evaluation sees it after the whole ledger: evaluating the list at every battle would make
  * the ledger cost battles times units, so such a modifier is left out here and the card after
- * evaluation is the authority. */
+ * evaluation is the authority. An overflow stops at the attribute's bound. */
 long deriv_trained_value(const struct deriv *v, const struct camp_unit *u, const struct attr_def *a)
 {
 	int64_t x = deriv_base_value(v, u, a);
@@ -56,24 +58,16 @@ long deriv_trained_value(const struct deriv *v, const struct camp_unit *u, const
 			if (md->target != MOD_ATTR || md->attr != a || md->value == NULL ||
 			    md->value->kind != EX_NUM || md->when || md->repeat)
 				continue;
-			int64_t n = md->value->num, r = x;
-			bool over = false;
-			if (md->op == MOD_SET)
-				r = n;
-			else if (md->op == MOD_ADD)
-				over = __builtin_add_overflow(x, n, &r);
-			else if (md->op == MOD_MUL)
-				over = __builtin_mul_overflow(x, n, &r);
-			/* Clamped far beyond any card: an overflow keeps its sign. */
-			int sign = r > 0 ? 1 : -1;
-			if (over)
-				sign = md->op == MOD_ADD ? (n > 0 ? 1 : -1) : ((x < 0) == (n < 0) ? 1 : -1);
-			if (over || r > 1000000000L || r < -1000000000L)
-				r = sign * 1000000000L;
-			x = r;
+			int64_t before = x;
+			if (eval_attr_num(a, &x, md->op, md->value->num, 1) != 0) {
+				/* Past 64 bits: towards the sign the change was going. */
+				bool up = md->op == MOD_ADD ? md->value->num > 0
+				                            : (before < 0) == (md->value->num < 0);
+				x = up ? a->max : a->min;
+			}
 		}
 	}
-	return (long)x;
+	return x > LONG_MAX ? LONG_MAX : x < LONG_MIN ? LONG_MIN : (long)x;
 }
 
 int64_t deriv_cost_of(const struct deriv *v, const struct camp_unit *u, long models, size_t ci)

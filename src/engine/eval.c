@@ -415,6 +415,23 @@ static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 	return 0;
 }
 
+int eval_attr_num(const struct attr_def *a, int64_t *x, enum mod_op op, int64_t v, long times)
+{
+	if (apply_num(x, op, v, times))
+		return -1;
+	/* A card never shows a value its attribute does not allow. */
+	int64_t lo = a->min, hi = a->max;
+	if (a->type == ATTR_LADDER) {
+		lo = 0;
+		hi = (int64_t)a->ladder->n - 1;
+	} else if (a->type == ATTR_BOOL) {
+		lo = 0;
+		hi = 1;
+	}
+	*x = *x < lo ? lo : *x > hi ? hi : *x;
+	return 0;
+}
+
 int64_t eval_option_cost(const struct r_option *ro, long models, size_t c)
 {
 	int64_t v;
@@ -496,18 +513,8 @@ static int apply(struct eval *ev, const struct change *ch)
 			return 0;
 		}
 		int64_t x = v->set ? v->i : 0;
-		if (apply_num(&x, m->op, ch->value, ch->times))
+		if (eval_attr_num(a, &x, m->op, ch->value, ch->times))
 			return -1;
-		/* A card never shows a value its attribute does not allow. */
-		int64_t lo = a->min, hi = a->max;
-		if (a->type == ATTR_LADDER) {
-			lo = 0;
-			hi = (int64_t)a->ladder->n - 1;
-		} else if (a->type == ATTR_BOOL) {
-			lo = 0;
-			hi = 1;
-		}
-		x = x < lo ? lo : x > hi ? hi : x;
 		v->i = (long)x;
 		v->set = true;
 		free(v->s);

@@ -13,6 +13,7 @@
 #define MUSTER_EVAL_H
 
 #include "model.h"
+#include "lang.h"
 #include "diag.h"
 
 /* 40 bytes: a unit whose options change an item has its own copy of every item. */
@@ -112,6 +113,10 @@ int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long model
 size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_line **out);
 /* Option ro's own line in cost type c, on a unit of `models` models: its cost x times taken
  * (x models when paid per model). Checked against overflow when the unit was evaluated. */
+/* Applies a numeric change (set, add or multiply, times times) to value x of attribute a, then
+ * keeps it within what a allows, as every card shows it: the one arithmetic of attribute
+ * modifiers, for the evaluation and for the campaign's trained values. -1 on overflow. */
+int eval_attr_num(const struct attr_def *a, int64_t *x, enum mod_op op, int64_t v, long times);
 int64_t eval_option_cost(const struct r_option *ro, long models, size_t c);
 
 struct eval *eval_new(const struct roster *r, struct diags *d);

@@ -525,6 +525,17 @@ static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int6
 	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
 }
 
+/* Whether a selection of this id and these categories is the ancestor a->scope names. */
+static bool ancestor_is(const struct agg *a, const char *id, const size_t *cats, size_t n_cats)
+{
+	if (a->ancestor_cat < 0)
+		return strcmp(id, a->ancestor) == 0;
+	for (size_t i = 0; i < n_cats; i++)
+		if (cats[i] == (size_t)a->ancestor_cat)
+			return true;
+	return false;
+}
+
 /* in="self" and in="parent", for a rule checked per option: the options of one subtree of the
  * unit's. A unit's options are in document order, a subtree right after its root, so the
  * subtree of option r ends at the first option whose parent stands before r. */
@@ -537,9 +548,10 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	 * nearest option of id a->ancestor above it holds (the unit, when its entry is that). */
 	size_t root = a->scope == SCOPE_SELF ? self + 1 : c->this_o->up;
 	if (a->scope == SCOPE_ANCESTOR) {
-		while (root && strcmp(ru->opts[root - 1].opt->id, a->ancestor) != 0)
+		while (root && !ancestor_is(a, ru->opts[root - 1].opt->id, ru->opts[root - 1].opt->cats,
+		                            ru->opts[root - 1].opt->n_cats))
 			root = ru->opts[root - 1].up;
-		if (root == 0 && strcmp(ru->entry->id, a->ancestor) != 0)
+		if (root == 0 && !ancestor_is(a, ru->entry->id, u->cats, u->n_cats))
 			return EV_NA; /* nothing above it is that: the rule does not apply */
 	}
 	size_t from = a->scope == SCOPE_SELF ? self : root;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 /* The attributes of every aggregate; and of every comparison. */
-#define AGG_ATTRS "of in cost attr group-by items ancestor"
+#define AGG_ATTRS "of in cost attr group-by items ancestor category"
 #define CMP_ATTRS "eq ne lt le gt ge in not-in"
 
 #define ANY_SEL (LW_UNIT | LW_ITEM | LW_OPTION | LW_COND)

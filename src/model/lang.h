@@ -67,7 +67,8 @@ enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_CO
                 AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST };
 /* SCOPE_SELF, SCOPE_PARENT and SCOPE_ANCESTOR, for a rule checked per option: the option and
  * what it holds, what its parent holds (its siblings and theirs), or what the nearest
- * selection of a given entry or option above it holds (BattleScribe's scope by entry id). */
+ * selection of a given entry or option, or of a given category, above it holds (BattleScribe's
+ * scope by entry id; an ancestor of a kind). */
 enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT, SCOPE_ANCESTOR };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
@@ -90,7 +91,8 @@ struct agg {
 	const struct attr_def *attr;  /* AGG_ATTR, AGG_DISTINCT, AGG_HIGHEST, AGG_LOWEST */
 	enum group_kind group;
 	const struct attr_def *group_attr;
-	char *ancestor;               /* SCOPE_ANCESTOR: the entry or option id it counts under */
+	char *ancestor;               /* SCOPE_ANCESTOR: the entry or option id it counts under, */
+	long ancestor_cat;            /* ... or the category (index) of the selection, or -1 */
 	/* Reading "this": keys to match on, "not this one", "the units attached to this one". */
 	struct this_key *keys;
 	size_t n_keys;

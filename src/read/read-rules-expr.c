@@ -174,6 +174,28 @@ fail:
 	return -1;
 }
 
+/* category="ID" beside in="ancestor": the nearest selection above of that category (an option
+ * of it, or the unit when it has it). One of ancestor= and category=, not both. */
+static int read_ancestor_cat(xmlNodePtr n, struct rp *p, struct agg *a)
+{
+	char *id = xml_prop(n, "category");
+	if (id == NULL)
+		return 0;
+	const struct category_def *c = idx_get(p->sys->cat_idx, id);
+	int rc = 0;
+	if (c == NULL) {
+		rr_fatal(p, n, _("category=\"%s\" names an unknown category"), id);
+		rc = -1;
+	} else if (a->ancestor != NULL) {
+		rr_fatal(p, n, "%s", _("ancestor= and category= name two ancestors: give one"));
+		rc = -1;
+	} else {
+		a->ancestor_cat = (long)c->index;
+	}
+	free(id);
+	return rc;
+}
+
 struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 {
 	struct agg *a = xcalloc(1, sizeof(*a));
@@ -199,9 +221,12 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		FAIL(n, _("in=\"%s\" needs a rule checked per option (<each of=\"options\">)"),
 		     tree_names[a->scope - SCOPE_SELF]);
 	a->ancestor = xml_prop(n, "ancestor");
-	if ((a->scope == SCOPE_ANCESTOR) != (a->ancestor != NULL))
-		FAIL(n, "%s", _("in=\"ancestor\" and ancestor=\"ID\" (the entry or option counted "
-		                "under) go together"));
+	a->ancestor_cat = -1;
+	if (read_ancestor_cat(n, p, a))
+		goto fail;
+	if ((a->scope == SCOPE_ANCESTOR) != (a->ancestor != NULL || a->ancestor_cat >= 0))
+		FAIL(n, "%s", _("in=\"ancestor\" goes with ancestor=\"ID\" (the entry or option counted "
+		                "under) or category=\"ID\" (the kind of selection counted under)"));
 	if (read_agg_kind(n, p, a))
 		goto fail;
 	/* items="options": count lists or sum costs over the options taken rather than units
