@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "cmd.h"
 #include "lang.h"
+#include "lang-table.h"
 #include "data.h"
 #include "export.h"
 #include "session.h"

@@ -11,6 +11,7 @@
 #include "campaign.h"
 #include "expr.h"
 #include "idx.h"
+#include "keyacc.h"
 #include "lang.h"
 #include "rx.h"
 #include "select.h"
@@ -24,7 +25,6 @@
 /* --- grouped aggregates, with where each item stands ------------------------------------ */
 
 struct group_acc {
-	char *key;
 	char *label;
 	int64_t value;
 	bool overflow;
@@ -33,16 +33,14 @@ struct group_acc {
 	 * a list of 100,000 units grouped by entry. */
 	struct at { int32_t line, col; } *at;
 	size_t n_lines, cap_lines;
-	struct idx *vix;      /* distinct values of the group, and how many of each */
-	char **vals;
-	long *val_counts;
-	size_t n_vals, cap_vals, cap_counts;
+	struct keyacc vals;   /* distinct values of the group, and how many of each */
 };
 
+/* The groups: group i is key i's. */
 struct acc {
+	struct keyacc keys;
 	struct group_acc *g;
-	size_t n, cap;
-	struct idx *ix;
+	size_t n, cap;        /* n: keys.n */
 };
 
 /* Where items stand is kept for pointing at the first one past a bound; a bound past this
@@ -51,18 +49,16 @@ struct acc {
 
 static struct group_acc *acc_group(struct acc *a, const char *key, const char *label)
 {
-	if (a->ix == NULL)
-		a->ix = idx_new();
-	void *pos = idx_get(a->ix, key);
-	if (pos)
-		return &a->g[(size_t)(uintptr_t)pos - 1];
-	GROW(a->g, a->cap, a->n + 1);
-	struct group_acc *g = &a->g[a->n++];
+	long i = keyacc_find(&a->keys, key);
+	if (i >= 0)
+		return &a->g[i];
+	size_t k = keyacc_slot(&a->keys, key);
+	GROW(a->g, a->cap, k + 1);
+	a->n = a->keys.n;
+	struct group_acc *g = &a->g[k];
 	memset(g, 0, sizeof(*g));
-	g->key = xstrdup(key);
 	g->label = xstrdup(label);
 	g->last_list = -1;
-	idx_add(a->ix, g->key, (void *)(uintptr_t)a->n);
 	return g;
 }
 
@@ -70,34 +66,13 @@ static void acc_release(struct acc *a)
 {
 	for (size_t i = 0; i < a->n; i++) {
 		struct group_acc *g = &a->g[i];
-		free(g->key);
 		free(g->label);
 		free(g->at);
-		for (size_t k = 0; k < g->n_vals; k++)
-			free(g->vals[k]);
-		free(g->vals);
-		free(g->val_counts);
-		idx_free(g->vix);
+		keyacc_release(&g->vals);
 	}
 	free(a->g);
-	idx_free(a->ix);
+	keyacc_release(&a->keys);
 	memset(a, 0, sizeof(*a));
-}
-
-static void group_distinct(struct group_acc *g, const char *v)
-{
-	if (g->vix == NULL)
-		g->vix = idx_new();
-	void *pos = idx_get(g->vix, v);
-	if (pos) {
-		g->val_counts[(size_t)(uintptr_t)pos - 1]++;
-		return;
-	}
-	GROW(g->vals, g->cap_vals, g->n_vals + 1);
-	GROW(g->val_counts, g->cap_counts, g->n_vals + 1);
-	g->vals[g->n_vals] = xstrdup(v);
-	g->val_counts[g->n_vals++] = 1;
-	idx_add(g->vix, g->vals[g->n_vals - 1], (void *)(uintptr_t)g->n_vals);
 }
 
 /* The text a unit shows in messages: the label the player gave, else the entry's name. */
@@ -114,7 +89,7 @@ static void add_to_group(const struct agg *a, struct group_acc *g, const struct 
 		const struct value *v = a->attr->on == ON_ITEM ? &w->vals[a->attr->index]
 		                                                 : &u->vals[a->attr->index];
 		char *s = value_display(sys, a->attr, v);
-		group_distinct(g, s);
+		keyacc_add(&g->vals, s, 1);
 		free(s);
 		return;
 	}
@@ -383,10 +358,10 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 			continue;
 		}
 		struct strbuf vals = STRBUF_INIT;
-		for (size_t i = 0; i < g->n_vals; i++)
-			strbuf_addf(&vals, "%s%s (%ld)", i ? ", " : "", g->vals[i], g->val_counts[i]);
+		for (size_t i = 0; i < g->vals.n; i++)
+			strbuf_addf(&vals, "%s%s (%ld)", i ? ", " : "", g->vals.keys[i], g->vals.counts[i]);
 		struct msgvars m = { k->sys, r, el, NULL, NULL,
-		                     a->kind == AGG_DISTINCT ? (int64_t)g->n_vals : g->value, 0, -1,
+		                     a->kind == AGG_DISTINCT ? (int64_t)g->vals.live : g->value, 0, -1,
 		                     g->label, vals.s ? vals.s : "", NULL };
 		judge_value(k, r, &m, &c, el->list->line, el->list->col, g);
 		strbuf_release(&vals);
@@ -750,7 +725,7 @@ static void track_rule(struct eval *ev, const struct rule *r, size_t li, bool ro
 		memset(&t, 0, sizeof(t));
 		t.rule = r;
 		t.list = roster ? TRACKER_ROSTER : li;
-		t.value = a->kind == AGG_DISTINCT ? (int64_t)g->n_vals : g->value;
+		t.value = a->kind == AGG_DISTINCT ? (int64_t)g->vals.live : g->value;
 		t.has_max = r->max && expr_eval(r->max, &c, &t.max) == EV_OK;
 		t.has_min = r->min && expr_eval(r->min, &c, &t.min) == EV_OK;
 		if (!t.has_min && !t.has_max)

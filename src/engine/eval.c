@@ -9,7 +9,7 @@
  */
 #include "muster.h"
 #include "eval.h"
-#include "campaign.h"
+#include "campaign-model.h"
 #include "expr.h"
 #include "lang.h"
 #include "select.h"
@@ -134,6 +134,13 @@ static bool option_cost(const struct r_option *ro, long models, size_t c, int64_
 	return num_mul(o->costs[c], ro->count, out) && num_mul(*out, o->per_model ? models : 1, out);
 }
 
+/* The models' cost line in cost type c: the entry's cost per model x models. False on
+ * overflow. */
+static bool models_cost(const struct r_unit *ru, long models, size_t c, int64_t *out)
+{
+	return num_mul(ru->entry->costs[c], models, out);
+}
+
 /* One option's cost line in every cost type. Returns 0, or 1 + the cost type that overflows. */
 static int option_line(const struct system *sys, long models, const struct r_option *ro,
                        int64_t *out)
@@ -151,7 +158,7 @@ static int unit_cost(const struct system *sys, const struct r_unit *ru, long mod
                      int64_t *costs, int64_t *line)
 {
 	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!num_mul(ru->entry->costs[c], models, &costs[c]))
+		if (!models_cost(ru, models, c, &costs[c]))
 			return (int)c + 1;
 	for (size_t i = 0; i < ru->n_opts; i++) {
 		int bad = option_line(sys, models, &ru->opts[i], line);
@@ -458,7 +465,7 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 				base[c] = INT64_MAX;
 	}
 	for (size_t c = 0; c < sys->n_costs; c++) {
-		if (!num_mul(ru->entry->costs[c], ru->models, &l[0].costs[c]))
+		if (!models_cost(ru, ru->models, c, &l[0].costs[c]))
 			l[0].costs[c] = INT64_MAX;
 		for (size_t i = 0; i < ru->n_opts; i++)
 			l[1 + i].costs[c] = eval_option_cost(&ru->opts[i], ru->models, c);

@@ -9,6 +9,7 @@
 #include "muster.h"
 #include "expr.h"
 #include "idx.h"
+#include "keyacc.h"
 #include "select.h"
 #include "util.h"
 #include "value.h"
@@ -17,28 +18,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Distinct values of one bucket, with how many items hold each. */
-struct dset {
-	struct idx *ix;          /* value -> index + 1 */
-	char **vals;
-	long *counts;
-	size_t n, cap, cap_counts;
-	size_t distinct;         /* values with a count above 0 */
-};
-
 struct bucket {
-	char *key;
 	int64_t value;
 	bool any;                /* AGG_HIGHEST, AGG_LOWEST: value holds one already */
 	bool overflow;
 	long last_list;          /* count of lists: the last list counted */
-	struct dset ds;
+	struct keyacc ds;        /* distinct values, with how many items hold each */
 };
 
 struct acache {
-	struct idx *ix;          /* key -> bucket index + 1 */
+	struct keyacc keys;      /* the buckets' keys: bucket i is key i's */
 	struct bucket *b;
-	size_t n, cap;
+	size_t cap;
 	bool overflow;           /* a unit had more key sets than AGG_MAX_KEY_SETS */
 };
 
@@ -49,22 +40,17 @@ struct acache {
 
 static void bucket_release(struct bucket *b)
 {
-	free(b->key);
-	for (size_t k = 0; k < b->ds.n; k++)
-		free(b->ds.vals[k]);
-	free(b->ds.vals);
-	free(b->ds.counts);
-	idx_free(b->ds.ix);
+	keyacc_release(&b->ds);
 }
 
 static void cache_free(struct acache *ac)
 {
 	if (ac == NULL)
 		return;
-	for (size_t i = 0; i < ac->n; i++)
+	for (size_t i = 0; i < ac->keys.n; i++)
 		bucket_release(&ac->b[i]);
 	free(ac->b);
-	idx_free(ac->ix);
+	keyacc_release(&ac->keys);
 	free(ac);
 }
 
@@ -81,42 +67,17 @@ void expr_cache_clear(struct eval *ev)
 
 static struct bucket *bucket_get(struct acache *ac, const char *key, bool create)
 {
-	void *pos = idx_get(ac->ix, key);
-	if (pos)
-		return &ac->b[(size_t)(uintptr_t)pos - 1];
+	long i = keyacc_find(&ac->keys, key);
+	if (i >= 0)
+		return &ac->b[i];
 	if (!create)
 		return NULL;
-	GROW(ac->b, ac->cap, ac->n + 1);
-	struct bucket *b = &ac->b[ac->n++];
+	size_t k = keyacc_slot(&ac->keys, key);
+	GROW(ac->b, ac->cap, k + 1);
+	struct bucket *b = &ac->b[k];
 	memset(b, 0, sizeof(*b));
-	b->key = xstrdup(key);
 	b->last_list = -1;
-	idx_add(ac->ix, b->key, (void *)(uintptr_t)ac->n);
 	return b;
-}
-
-static void dset_add(struct dset *ds, const char *v, long delta)
-{
-	if (ds->ix == NULL)
-		ds->ix = idx_new();
-	void *pos = idx_get(ds->ix, v);
-	size_t i;
-	if (pos) {
-		i = (size_t)(uintptr_t)pos - 1;
-	} else {
-		GROW(ds->vals, ds->cap, ds->n + 1);
-		GROW(ds->counts, ds->cap_counts, ds->n + 1);
-		i = ds->n++;
-		ds->vals[i] = xstrdup(v);
-		ds->counts[i] = 0;
-		idx_add(ds->ix, ds->vals[i], (void *)(uintptr_t)(i + 1));
-	}
-	long before = ds->counts[i];
-	ds->counts[i] += delta;
-	if (before <= 0 && ds->counts[i] > 0)
-		ds->distinct++;
-	else if (before > 0 && ds->counts[i] <= 0)
-		ds->distinct--;
 }
 
 /* --- items ------------------------------------------------------------------------------- */
@@ -210,7 +171,7 @@ static void add_to_bucket(struct bucket *b, const struct agg *a, const struct sy
 {
 	if (a->kind == AGG_DISTINCT) {
 		char *s = value_display(sys, a->attr, attr_value(a->attr, u, w));
-		dset_add(&b->ds, s, 1);
+		keyacc_add(&b->ds, s, 1);
 		free(s);
 		return;
 	}
@@ -533,7 +494,7 @@ static enum ev_status union_value(const struct agg *a, struct eval *ev, struct a
 	else if (extreme(a) && !b->any)
 		st = EV_NA;
 	else
-		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.distinct : b->value;
+		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.live : b->value;
 out:
 	for (size_t k = 0; k < 2 * nk; k++)
 		strbuf_release(&this_sets[k]);
@@ -546,7 +507,6 @@ out:
 static struct acache *compute(const struct agg *a, struct eval *ev, size_t row)
 {
 	struct filling f = { xcalloc(1, sizeof(*f.ac)), a, ev, 0, STRBUF_INIT };
-	f.ac->ix = idx_new();
 	visit_scope(a, ev, row, &f.li, fill_one, &f);
 	strbuf_release(&f.key);
 	return f.ac;
@@ -585,7 +545,7 @@ static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int6
 	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, c->this_w, NULL };
 	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
 	agg_visit_unit(a, &sc, u, fill_bucket, &ob);
-	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.distinct : ob.b.value;
+	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.live : ob.b.value;
 	bucket_release(&ob.b);
 	if (extreme(a) && !ob.b.any)
 		return EV_NA; /* nothing had a value: the expression does not apply */
@@ -631,7 +591,7 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	for (size_t i = from; i < to; i++)
 		if (sel_match_option(a->where, &sc, u, &ru->opts[i]))
 			fill_bucket(&ob, u, NULL, &ru->opts[i]);
-	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.distinct : ob.b.value;
+	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.live : ob.b.value;
 	bucket_release(&ob.b);
 	if (extreme(a) && !ob.b.any)
 		return EV_NA;
@@ -684,7 +644,7 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 	else if (extreme(a) && (b == NULL || !b->any))
 		st = EV_NA;
 	else if (b)
-		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.distinct : b->value;
+		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.live : b->value;
 	/* <not-this/>: take the checked item's own share back out, when it was counted here. */
 	if (b && a->not_this && st == EV_OK) {
 		const struct elist *el = &ev->lists[c->this_u->list];

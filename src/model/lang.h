@@ -186,9 +186,6 @@ const char *rule_ref(const struct rule *r);
 /* The id and reference of the i-th rule of sys, for listings. */
 const char *rule_id_of(const struct system *sys, size_t i);
 const char *rule_ref_of(const struct system *sys, size_t i);
-/* The bound a rule checks, in words ("units in the list: at most 3"), from its data; for
- * listings. Caller frees. */
-char *rule_describe_bound(const struct system *sys, const struct rule *r);
 
 
 /* Arithmetic with overflow reported, never wrapped. Each returns false on overflow. */

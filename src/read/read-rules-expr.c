@@ -10,21 +10,12 @@
 #include "read-rules.h"
 #include "read-rules-int.h"
 #include "idx.h"
+#include "lang-table.h"
 #include "util.h"
 #include "xml.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define AGG_NAMES "of in cost attr group-by items ancestor category"
-static const struct known_attrs expr_attrs[] = {
-	{ "add", "" }, { "mul", "" }, { "min", "" }, { "max", "" }, { "sub", "" },
-	{ "div", "round" }, { "clamp", "min max" }, { "num", "value" }, { "field", "name" },
-	{ "limit", "cost" }, { "this", "attr" }, { "count", AGG_NAMES }, { "sum", AGG_NAMES },
-	{ "distinct", AGG_NAMES }, { "highest", AGG_NAMES }, { "lowest", AGG_NAMES },
-	{ "per", "every each cost basis round" },
-	{ "percent", "value round cost basis" }, { "if", "" }, { "when", "" },
-};
 
 static int read_cost(xmlNodePtr n, const struct rp *p, const char *attr, size_t *out)
 {
@@ -216,16 +207,17 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 {
 	struct agg *a = xcalloc(1, sizeof(*a));
 	a->line = xml_line(n);
-	static const char *const scopes[] = { "unit", "list", "roster", "self", "parent", "ancestor",
-	                                      "force", "children" };
 	char *in = xml_prop(n, "in");
-	int sc = rr_lookup_enum(in, scopes, 8, SCOPE_LIST);
-	if (sc == -2)
-		rr_fatal(p, n, _("in must be unit, list, roster, self, parent, ancestor, force or children, not '%s'"), in);
+	const struct lang_scope *sc = in ? lang_scope_named(in) : &lang_scopes[SCOPE_LIST];
+	if (sc == NULL) {
+		char *names = lang_scope_names();
+		rr_fatal(p, n, _("in must be one of %s; not '%s'"), names, in);
+		free(names);
+	}
 	free(in);
-	if (sc == -2)
+	if (sc == NULL)
 		goto fail;
-	a->scope = (enum scope_kind)sc;
+	a->scope = sc->kind;
 	if (in_expr && a->scope != SCOPE_ROSTER && rr_refuse_list(n, p, _("a list's units")))
 		goto fail;
 	if (a->scope == SCOPE_UNIT && !p->has_this)
@@ -415,39 +407,34 @@ fail:
 	return -1;
 }
 
-struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
+/* The arithmetic elements: how many expressions each takes. */
+static int read_arith(xmlNodePtr n, struct rp *p, struct expr *e)
 {
-	struct expr *e = NULL;
-	static const struct { const char *name; enum expr_kind kind; size_t min, max; } arith[] = {
-		{ "add", EX_ADD, 1, SIZE_MAX }, { "mul", EX_MUL, 1, SIZE_MAX },
-		{ "min", EX_MIN, 1, SIZE_MAX }, { "max", EX_MAX, 1, SIZE_MAX },
-		{ "sub", EX_SUB, 2, 2 }, { "div", EX_DIV, 2, 2 }, { "clamp", EX_CLAMP, 1, 1 },
-	};
-	if (rr_check_attrs(n, p, expr_attrs, MUSTER_ARRAY_LEN(expr_attrs)))
-		return NULL;
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(arith); i++) {
-		if (!xml_is(n, arith[i].name))
-			continue;
-		e = rr_expr_new(arith[i].kind, n);
-		if (read_kids(e, xml_first_elem(n), p))
-			goto fail;
-		if (e->n_kids < arith[i].min || e->n_kids > arith[i].max) {
-			if (arith[i].min == arith[i].max)
-				FAIL(n, _("<%s> takes %zu expressions"), rr_ename(n), arith[i].min);
-			FAIL(n, _("<%s> takes at least one expression"), rr_ename(n));
-		}
-		if (e->kind == EX_DIV && rr_read_rounding(n, p, &e->round))
-			goto fail;
-		if (e->kind == EX_CLAMP && read_clamp(n, p, e))
-			goto fail;
-		return e;
+	size_t min = 1, max = SIZE_MAX;
+	if (e->kind == EX_SUB || e->kind == EX_DIV)
+		min = max = 2;
+	else if (e->kind == EX_CLAMP)
+		max = 1;
+	if (read_kids(e, xml_first_elem(n), p))
+		goto fail;
+	if (e->n_kids < min || e->n_kids > max) {
+		if (min == max)
+			FAIL(n, _("<%s> takes %zu expressions"), rr_ename(n), min);
+		FAIL(n, _("<%s> takes at least one expression"), rr_ename(n));
 	}
-	if (xml_is(n, "num")) {
-		e = rr_expr_new(EX_NUM, n);
-		if (rr_read_num(n, p, "value", &e->num, true))
-			goto fail;
-	} else if (xml_is(n, "field")) {
-		e = rr_expr_new(EX_FIELD, n);
+	if (e->kind == EX_DIV && rr_read_rounding(n, p, &e->round))
+		goto fail;
+	if (e->kind == EX_CLAMP && read_clamp(n, p, e))
+		goto fail;
+	return 0;
+fail:
+	return -1;
+}
+
+/* <field>, <limit>, <this>, <per>, <if>: what each reads besides its kind. */
+static int read_leaf(xmlNodePtr n, struct rp *p, struct expr *e)
+{
+	if (e->kind == EX_FIELD) {
 		const struct field_def *f = rr_read_field(n, p, "name");
 		if (f == NULL)
 			goto fail;
@@ -456,25 +443,16 @@ struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
 		if (f->scope == FIELD_LIST && rr_refuse_list(n, p, _("a list's field")))
 			goto fail;
 		e->index = f->index;
-	} else if (xml_is(n, "limit")) {
-		e = rr_expr_new(EX_LIMIT, n);
+	} else if (e->kind == EX_LIMIT) {
 		if (rr_refuse_list(n, p, _("a list's limit")) || read_cost(n, p, "cost", &e->index))
 			goto fail;
-	} else if (xml_is(n, "this")) {
-		e = rr_expr_new(EX_THIS, n);
+	} else if (e->kind == EX_THIS) {
 		char *id = xml_prop(n, "attr");
 		e->attr = read_this_attr(n, p, id);
 		free(id);
 		if (e->attr == NULL)
 			goto fail;
-	} else if (xml_is(n, "count") || xml_is(n, "sum") || xml_is(n, "distinct") ||
-	           xml_is(n, "highest") || xml_is(n, "lowest")) {
-		e = rr_expr_new(EX_AGG, n);
-		e->agg = rr_read_agg(n, p, true);
-		if (e->agg == NULL)
-			goto fail;
-	} else if (xml_is(n, "per")) {
-		e = rr_expr_new(EX_PER, n);
+	} else if (e->kind == EX_PER) {
 		e->num = 1;
 		if (rr_read_num(n, p, "every", &e->every, true) || rr_read_num(n, p, "each", &e->num, false))
 			goto fail;
@@ -484,12 +462,7 @@ struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
 		    read_basis(n, p, &e->basis) ||
 		    rr_read_rounding(n, p, &e->round))
 			goto fail;
-	} else if (xml_is(n, "percent")) {
-		e = rr_expr_new(EX_PERCENT, n);
-		if (read_percent(n, p, e))
-			goto fail;
-	} else if (xml_is(n, "if")) {
-		e = rr_expr_new(EX_IF, n);
+	} else if (e->kind == EX_IF) {
 		xmlNodePtr w = xml_first_elem(n);
 		if (w == NULL || !xml_is(w, "when"))
 			FAIL(n, "%s", _("<if> starts with a <when> condition, then one or two expressions"));
@@ -498,12 +471,46 @@ struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
 			goto fail;
 		if (e->n_kids < 1 || e->n_kids > 2)
 			FAIL(n, "%s", _("<if> starts with a <when> condition, then one or two expressions"));
-	} else {
-		FAIL(n, _("<%s> is not an expression (expressions: num, field, limit, this, count, sum, distinct, per, percent, add, sub, mul, div, min, max, clamp, if)"),
-		     rr_ename(n));
 	}
-	return e;
+	return 0;
 fail:
+	return -1;
+}
+
+/* An expression: its row of lang_exprs says what it is. */
+struct expr *rr_read_expr(xmlNodePtr n, struct rp *p)
+{
+	const struct lang_elem *t = lang_find(lang_exprs, lang_n_exprs, rr_ename(n));
+	if (t == NULL) {
+		char *names = lang_names(lang_exprs, lang_n_exprs, LW_EXPR, false);
+		rr_fatal(p, n, _("<%s> is not an expression (expressions: %s)"), rr_ename(n), names);
+		free(names);
+		return NULL;
+	}
+	if (rr_check_attrs(n, p, lang_exprs, lang_n_exprs))
+		return NULL;
+	struct expr *e = rr_expr_new((enum expr_kind)t->kind, n);
+	int rc = 0;
+	switch (e->kind) {
+	case EX_NUM:
+		rc = rr_read_num(n, p, "value", &e->num, true);
+		break;
+	case EX_AGG:
+		e->agg = rr_read_agg(n, p, true);
+		rc = e->agg ? 0 : -1;
+		break;
+	case EX_PERCENT:
+		rc = read_percent(n, p, e);
+		break;
+	case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV: case EX_MIN: case EX_MAX: case EX_CLAMP:
+		rc = read_arith(n, p, e);
+		break;
+	case EX_FIELD: case EX_LIMIT: case EX_THIS: case EX_PER: case EX_IF:
+		rc = read_leaf(n, p, e);
+		break;
+	}
+	if (rc == 0)
+		return e;
 	expr_free(e);
 	return NULL;
 }
@@ -511,7 +518,7 @@ fail:
 /* <at-most value="3"/>, <at-least this="rank"/>, or expressions that add up. */
 struct expr *rr_read_bound(xmlNodePtr n, struct rp *p)
 {
-	const struct known_attrs bound_attrs[] = { { (const char *)n->name, "value this" } };
+	const struct lang_elem bound_attrs[] = { { rr_ename(n), EX_NUM, LW_EXPR, "value this", "" } };
 	if (rr_check_attrs(n, p, bound_attrs, 1))
 		return NULL;
 	char *v = xml_prop(n, "value");

@@ -12,6 +12,7 @@
 #define MUSTER_READ_RULES_INT_H
 
 #include "muster.h"
+#include "lang-table.h"
 #include "read-rules.h"
 #include "xml.h"
 
@@ -38,13 +39,10 @@ struct rp {
 	} while (0)
 
 /* The schema leaves selectors, conditions and expressions to this reader (rules.xsd says why):
- * so the reader refuses an attribute it does not know, which would otherwise be ignored and
- * change a rule's meaning without a word (<clamp mx="1">). Each element knows a few names, so
- * the check is linear in the attributes of the file. */
-struct known_attrs {
-	const char *elem;
-	const char *names; /* space-separated */
-};
+ * so the reader refuses an attribute that the element's row of its table (lang-table.h) does
+ * not name, which would otherwise be ignored and change a rule's meaning without a word
+ * (<clamp mx="1">). Each element knows a few names, so the check is linear in the attributes
+ * of the file. */
 
 
 /* read-rules.c: the element's name; v's index in names (n of them), def when v is NULL, -2
@@ -57,8 +55,8 @@ void rr_fatal(const struct rp *p, xmlNodePtr n, const char *fmt, ...)
 int rr_read_rounding(xmlNodePtr n, const struct rp *p, enum rounding *out);
 int rr_read_num(xmlNodePtr n, const struct rp *p, const char *attr, int64_t *out, bool need);
 const struct field_def *rr_read_field(xmlNodePtr n, const struct rp *p, const char *attr);
-/* Refuses an attribute of n that table t (nt entries) does not name for its element. */
-int rr_check_attrs(xmlNodePtr n, const struct rp *p, const struct known_attrs *t, size_t nt);
+/* Refuses an attribute of n that its row of table t (nt entries) does not name. */
+int rr_check_attrs(xmlNodePtr n, const struct rp *p, const struct lang_elem *t, size_t nt);
 
 /* read-rules-sel.c: a new selector; the element children of parent as one selector of
  * that kind; a <when> condition in scope (list or roster). */

@@ -10,6 +10,7 @@
 #include "read-rules.h"
 #include "read-rules-int.h"
 #include "idx.h"
+#include "lang-table.h"
 #include "rx.h"
 #include "util.h"
 #include "value.h"
@@ -20,19 +21,6 @@
 
 /* Named conditions inside named conditions, at most: the reader and the check recurse. */
 #define NAMED_COND_MAX_DEPTH 32
-
-#define CMP_NAMES "eq ne lt le gt ge in not-in"
-static const struct known_attrs sel_attrs[] = {
-	{ "all", "" }, { "any", "" }, { "not", "" }, { "has", "" }, { "attached-to", "" },
-	{ "attached-to-this", "" }, { "has-item", "" }, { "not-this", "" }, { "attached", "" },
-	{ "paid", "" }, { "condition", "ref" },
-	{ "test", CMP_NAMES }, { "models", CMP_NAMES }, { "field", "name " CMP_NAMES },
-	{ "entry", "id" }, { "has-option", "id" }, { "offers-option", "id" }, { "kind", "id" },
-	{ "group", "id" },
-	{ "category", "id" }, { "keyword", "id" }, { "name", "matches" },
-	{ "attr", "name " CMP_NAMES " eq-this ne-this lt-this le-this gt-this ge-this" },
-	{ "same-as-this", "name" }, { "force", "faction size child" }, { "parent", "" },
-};
 
 static const struct {
 	const char *name;
@@ -129,18 +117,6 @@ static struct sel *read_nested(xmlNodePtr n, enum sel_kind kind, const struct rp
 
 /* The leaves that mean something for options (which have ids, names and categories) and for
  * conditions on a list. */
-static const char *const option_leaves[] = { "all", "any", "not", "entry", "category", "name", "field" };
-static const char *const cond_leaves[] = { "all", "any", "not", "field", "test", "has",
-                                            "condition", "force", "parent" };
-
-static bool one_of(xmlNodePtr n, const char *const *names, size_t k)
-{
-	for (size_t i = 0; i < k; i++)
-		if (xml_is(n, names[i]))
-			return true;
-	return false;
-}
-
 static struct sel *read_field_test(xmlNodePtr n, const struct rp *p, enum sel_kind kind)
 {
 	struct sel *s = rr_sel_new(kind, p->item);
@@ -558,18 +534,28 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 {
 	struct sel *s = NULL;
 	char *id = NULL;
-	if (rr_check_attrs(n, p, sel_attrs, MUSTER_ARRAY_LEN(sel_attrs)))
+	if (rr_check_attrs(n, p, lang_sels, lang_n_sels))
 		return NULL;
-	if (p->item == ON_OPTION && !one_of(n, option_leaves, MUSTER_ARRAY_LEN(option_leaves)))
+	const struct lang_elem *t = lang_find(lang_sels, lang_n_sels, rr_ename(n));
+	if (p->item == ON_OPTION && (t == NULL || !(t->where & LW_OPTION)))
 		FAIL(n, _("<%s> does not apply to options (options have ids, names and categories)"),
 		     rr_ename(n));
-	if (p->item == ON_LIST && !one_of(n, cond_leaves, MUSTER_ARRAY_LEN(cond_leaves)))
-		FAIL(n, _("<%s> is not a condition (conditions: <all>, <any>, <not>, <field>, <test>, <has>, <force>, <parent>)"),
-		     rr_ename(n));
-	if (xml_is(n, "force") || xml_is(n, "parent"))
-		return read_force_test(n, p);
-	if (p->item != ON_LIST && (xml_is(n, "test") || xml_is(n, "has")))
+	if (p->item == ON_LIST && (t == NULL || !(t->where & LW_COND))) {
+		char *names = lang_names(lang_sels, lang_n_sels, LW_COND, true);
+		rr_fatal(p, n, _("<%s> is not a condition (conditions: %s)"), rr_ename(n), names);
+		free(names);
+		goto fail;
+	}
+	if (p->item != ON_LIST && t && t->where == LW_COND)
 		FAIL(n, _("<%s> is a condition: it stands in <when>"), rr_ename(n));
+	if (t && (t->kind == SEL_FORCE || t->kind == SEL_PARENT))
+		return read_force_test(n, p);
+	if (t == NULL) {
+		const struct lang_elem *near = lang_near(lang_sels, lang_n_sels, rr_ename(n));
+		if (near)
+			FAIL(n, _("<%s> is not a selector; did you mean <%s>?"), rr_ename(n), near->name);
+		FAIL(n, _("<%s> is not a selector"), rr_ename(n));
+	}
 	if (xml_is(n, "all") || xml_is(n, "any") || xml_is(n, "not")) {
 		enum sel_kind k = xml_is(n, "all") ? SEL_ALL : xml_is(n, "any") ? SEL_ANY : SEL_NOT;
 		return rr_read_group(n, k, p);

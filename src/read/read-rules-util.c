@@ -89,14 +89,12 @@ const struct field_def *rr_read_field(xmlNodePtr n, const struct rp *p, const ch
 
 /* Refuses an attribute of n (in no namespace) that the table does not name for its element;
  * an element the table does not hold is left to the caller, which refuses it. */
-int rr_check_attrs(xmlNodePtr n, const struct rp *p, const struct known_attrs *t, size_t nt)
+int rr_check_attrs(xmlNodePtr n, const struct rp *p, const struct lang_elem *t, size_t nt)
 {
-	const char *known = NULL;
-	for (size_t i = 0; i < nt && known == NULL; i++)
-		if (xml_is(n, t[i].elem))
-			known = t[i].names;
-	if (known == NULL)
+	const struct lang_elem *row = lang_find(t, nt, rr_ename(n));
+	if (row == NULL)
 		return 0;
+	const char *known = row->attrs;
 	for (xmlAttrPtr a = n->properties; a; a = a->next) {
 		if (a->ns != NULL)
 			continue;

@@ -342,6 +342,24 @@ Test(select, not_a_selector)
 	expect_parse_error("<entry id=\"quack-marine\"/><description/>", ON_UNIT, false,
 	                   "<description> is not a selector");
 	expect_parse_error("<any><frobnicate/></any>", ON_UNIT, false, "<frobnicate> is not a selector");
+	/* A near miss is named from the table of selectors (lang-table.c). */
+	expect_parse_error("<catgory id=\"leader\"/>", ON_UNIT, false,
+	                   "<catgory> is not a selector; did you mean <category>?");
+}
+
+Test(select, what_stands_where_comes_from_the_table)
+{
+	/* The conditions named are the table's, <condition> included. */
+	expect_parse_error("<entry id=\"quack-marine\"/>", ON_LIST, false,
+	                   "<entry> is not a condition (conditions: <all>, <any>, <not>, <field>, "
+	                   "<test>, <has>, <condition>, <force>, <parent>)");
+	expect_parse_error("<keyword id=\"cleave\"/>", ON_OPTION, false,
+	                   "<keyword> does not apply to options");
+	expect_parse_error("<test ge=\"1\"><num value=\"1\"/></test>", ON_UNIT, false,
+	                   "<test> is a condition: it stands in <when>");
+	/* An attribute its row does not name is refused, with the nearest one. */
+	expect_parse_error("<category idd=\"leader\"/>", ON_UNIT, false,
+	                   "'idd' is not an attribute of <category>; did you mean 'id'?");
 }
 
 Test(select, compare_with_the_unit_checked)
