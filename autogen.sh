@@ -6,7 +6,7 @@ set -e
 cd "$(dirname "$0")"
 if [ "${1-}" = "--install-deps" ]; then
 	pkgs="build-essential autoconf automake autopoint gettext pkg-config
-	      libxml2-dev libxml2-utils libpcre2-dev libcsv-dev libcriterion-dev nettle-dev
+	      libxml2-dev libxml2-utils libpcre2-dev libzip-dev libcsv-dev libcriterion-dev nettle-dev
 	      chromium poppler-utils python3 cmark-gfm libreadline-dev tmux strace
 	      valgrind gcovr clang"
 	if [ "$(id -u)" -eq 0 ]; then sudo=; else sudo=sudo; fi

@@ -288,7 +288,7 @@ static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d)
 {
 	char *buf;
 	size_t len;
-	if (xml_read_file(path, &buf, &len, d) != 0)
+	if (xml_read_text(path, &buf, &len, d) != 0)
 		return NULL;
 	return xml_parse_owned(buf, len, path, blanks, d);
 }

@@ -8,6 +8,7 @@
 #include "muster.h"
 #include "xml-int.h"
 #include "util.h"
+#include "zipped.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -65,7 +66,7 @@ void xml_src_restore(struct xml_src *src)
 	struct diags quiet = DIAGS_INIT;
 	char *again;
 	size_t len;
-	if (xml_read_file(src->path, &again, &len, &quiet) == 0) {
+	if (xml_read_text(src->path, &again, &len, &quiet) == 0) {
 		if (len == src->len)
 			memcpy(src->buf, again, src->drop_end);
 		free(again);
@@ -76,7 +77,9 @@ void xml_src_restore(struct xml_src *src)
 	src->path = NULL;
 }
 
-int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d)
+/* xml_read_file with the cap max (in bytes). */
+static int read_capped(const char *path, size_t max, char **out, size_t *out_len,
+                       struct diags *d)
 {
 	*out = NULL;
 	*out_len = 0;
@@ -121,7 +124,7 @@ int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d
 	int err = 0;
 	/* A regular file's size is known: one buffer of exactly that (and the byte that tells a
 	 * file grown since), not a doubled one: for a 6.6 MiB catalog, 8 MiB held while it is read. */
-	if (!is_stdin && S_ISREG(st.st_mode) && st.st_size >= 0 && st.st_size <= XML_MAX_FILE_SIZE) {
+	if (!is_stdin && S_ISREG(st.st_mode) && st.st_size >= 0 && (uintmax_t)st.st_size <= max) {
 		cap = (size_t)st.st_size + 1;
 		buf = xmalloc(cap);
 	}
@@ -129,8 +132,8 @@ int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d
 		if (len == cap)
 			GROW(buf, cap, len + 65536);
 		size_t want = cap - len;
-		if (len + want > (size_t)XML_MAX_FILE_SIZE + 1)
-			want = (size_t)XML_MAX_FILE_SIZE + 1 - len;
+		if (len + want > max + 1)
+			want = max + 1 - len;
 		ssize_t got = read(fd, buf + len, want);
 		if (got < 0 && errno == EINTR)
 			continue;
@@ -139,7 +142,7 @@ int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d
 			break;
 		}
 		len += (size_t)got;
-		if (got == 0 || len > (size_t)XML_MAX_FILE_SIZE)
+		if (got == 0 || len > max)
 			break;
 	}
 	if (!is_stdin)
@@ -149,14 +152,34 @@ int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot read: %s"), strerror(err));
 		return -1;
 	}
-	if (len > (size_t)XML_MAX_FILE_SIZE) {
+	if (len > max) {
 		free(buf);
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL,
 		          _("file is too large (over %ld MiB, the limit)"),
-		          XML_MAX_FILE_SIZE / (1024 * 1024));
+		          (long)(max / (1024 * 1024)));
 		return -1;
 	}
 	*out = buf;
 	*out_len = len;
 	return 0;
+}
+
+int xml_read_file(const char *path, char **out, size_t *out_len, struct diags *d)
+{
+	return read_capped(path, (size_t)XML_MAX_FILE_SIZE, out, out_len, d);
+}
+
+int xml_read_text(const char *path, char **out, size_t *out_len, struct diags *d)
+{
+	*out = NULL;
+	*out_len = 0;
+	if (!zipped_name(path))
+		return xml_read_file(path, out, out_len, d);
+	char *zip;
+	size_t zip_len;
+	if (read_capped(path, (size_t)(XML_MAX_FILE_SIZE + ZIPPED_OVERHEAD), &zip, &zip_len, d) != 0)
+		return -1;
+	int rc = zipped_unpack(zip, zip_len, (size_t)XML_MAX_FILE_SIZE, path, out, out_len, d);
+	free(zip);
+	return rc;
 }

@@ -47,7 +47,7 @@ struct xml_reader *xml_reader_open(const char *path, const char *root, const cha
 {
 	char *buf;
 	size_t len;
-	if (xml_read_file(path, &buf, &len, d) != 0)
+	if (xml_read_text(path, &buf, &len, d) != 0)
 		return NULL;
 	struct root_want want = { root, ns };
 	return reader_from(buf, len, path, &want, s, true, d);

@@ -40,6 +40,12 @@ void xml_cleanup(void);
  * only (a FIFO, a device or a directory is refused at once, never waited on), at most
  * XML_MAX_FILE_SIZE bytes. Returns 0, or -1 with one fatal diagnostic. */
 int xml_read_file(const char *path, char **buf, size_t *len, struct diags *d);
+/* The text to parse of path: xml_read_file's bytes, but for a name ending in .gstz, .catz or
+ * .rosz (any case: zipped.h), the one file of that zip archive, read with the same cap and
+ * unpacked under zipped.h's bounds. Messages name path. Every reader of a file by path
+ * (xml_load_file, xml_reader_open) reads through this; a .xml is never unzipped. Returns 0,
+ * or -1 with one fatal diagnostic. */
+int xml_read_text(const char *path, char **buf, size_t *len, struct diags *d);
 /* Reads and parses path ("-" for standard input). On success returns a document (free with
  * xmlFreeDoc, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */

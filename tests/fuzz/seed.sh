@@ -22,6 +22,9 @@
 #   event    every event pack of tests/cli, doc/examples and bench
 #   import   every *.txt of tests/cli, and, when src/muster is built (MUSTER names another),
 #            the text export of every roster of doc/examples and tests/rules/toy
+#   zipped   when python3 is there (its zipfile module writes them), zip archives of the
+#            shipped rules files, catalogs and example rosters: each deflated, and stored;
+#            and archives of two files, of a directory and a file, and of no file
 #
 # Usage: tests/fuzz/seed.sh DIR    (from anywhere; DIR relative to the current directory)
 set -eu
@@ -35,7 +38,7 @@ muster=${MUSTER:-src/muster}
 case $muster in /*) ;; *) [ ! -x "$muster" ] || muster=$(pwd)/$muster ;; esac
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-targets="rules rule campaign catalog roster event import"
+targets="rules rule campaign catalog roster event import zipped"
 for t in $targets; do
 	rm -rf "${out:?}/$t"
 	mkdir -p "$out/$t"
@@ -93,6 +96,28 @@ if [ -x "$muster" ]; then
 	done
 	# shellcheck disable=SC2046
 	add import $(find "$tmp" -name 'import.*')
+fi
+if command -v python3 >/dev/null 2>&1; then
+	# shellcheck disable=SC2046
+	python3 - "$tmp" $(find rules-xml catalogs doc/examples -name '*.xml' | LC_ALL=C sort) <<'EOF'
+import sys, zipfile
+tmp, files = sys.argv[1], sys.argv[2:]
+def write(n, members, method=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile("%s/zipped.%s" % (tmp, n), "w") as z:
+        for name, data in members:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = method
+            z.writestr(info, data)
+for i, f in enumerate(files):
+    data = open(f, "rb").read()
+    write(i, [("seed.ros", data)])
+    write("s%d" % i, [("seed.ros", data)], zipfile.ZIP_STORED)
+write("two", [("a.ros", b"<a/>"), ("b.ros", b"<b/>")])
+write("dir", [("d/", b""), ("d/c.ros", b"<c/>")])
+write("none", [])
+EOF
+	# shellcheck disable=SC2046
+	add zipped $(find "$tmp" -name 'zipped.*')
 fi
 chmod 644 "$out"/*/* 2>/dev/null || :
 for t in $targets; do
