@@ -415,15 +415,15 @@ for kind in flat tree; do
 		f=$data/units-$en.xml
 		pre="run $muster"
 		xml=$(bytes "$rules" $cats "$f")
-		unit=u$((big / 2))
+		unit=u$((en / 2))
 		set -- "add $tmp/work.xml quack-marine 5" "set $tmp/work.xml $unit --models=2" \
-			"remove $tmp/work.xml u$((big / 2 + 1))"
+			"remove $tmp/work.xml u$((en / 2 + 1))"
 	else
 		f=$tree/tree-$en.xml
 		pre="run $muster --data-dir $tree"
 		xml=$(bytes $tree_sys "$f")
 		set -- "add $tmp/work.xml squad-1 --option=chief --option=trooper=4 --option=bearer" \
-			"set $tmp/work.xml u$((big / 20)) --name=Renamed" "remove $tmp/work.xml u$((big / 20 + 1))"
+			"set $tmp/work.xml u$((en / 20)) --name=Renamed" "remove $tmp/work.xml u$((en / 20 + 1))"
 	fi
 	echo "copy $f $tmp/work.xml" >"$tmp/v.job"
 	echo "$pre validate $tmp/work.xml" >>"$tmp/v.job"

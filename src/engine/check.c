@@ -47,11 +47,18 @@ struct acc {
  * many points at the list. */
 #define MAX_LINES 10000
 
-static struct group_acc *acc_group(struct acc *a, const char *key, const char *label)
+/* The group of key, or NULL when there is none yet. */
+static struct group_acc *acc_find(struct acc *a, const char *key)
 {
 	long i = keyacc_find(&a->keys, key);
-	if (i >= 0)
-		return &a->g[i];
+	return i >= 0 ? &a->g[i] : NULL;
+}
+
+static struct group_acc *acc_group(struct acc *a, const char *key, const char *label)
+{
+	struct group_acc *found = acc_find(a, key);
+	if (found)
+		return found;
 	size_t k = keyacc_slot(&a->keys, key);
 	GROW(a->g, a->cap, k + 1);
 	a->n = a->keys.n;
@@ -124,16 +131,23 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
 	} else if (a->group == GROUP_ATTR) {
 		const struct attr_def *ga = a->group_attr;
 		const struct value *v = ga->on == ON_ITEM ? &w->vals[ga->index] : &u->vals[ga->index];
-		char *label = value_display(sys, ga, v);
-		add_to_group(a, acc_group(acc, v->set && v->s ? v->s : "", label), sys, li, u, w, o);
-		free(label);
+		const char *key = v->set && v->s ? v->s : "";
+		struct group_acc *g = acc_find(acc, key);
+		if (g == NULL) {
+			/* The label is written once, for the group's first item. */
+			char *label = value_display(sys, ga, v);
+			g = acc_group(acc, key, label);
+			free(label);
+		}
+		add_to_group(a, g, sys, li, u, w, o);
 		if (ga->type == ATTR_LEVEL && w == NULL && o == NULL)
 			for (size_t i = 0; i < u->ru->entry->n_also; i++)
 				for (const struct group *q = u->ru->entry->also[i]; q; q = q->parent)
 					if (&sys->attrs[q->level] == ga && strcmp(q->id, v->s ? v->s : "") != 0)
 						add_to_group(a, acc_group(acc, q->id, q->name), sys, li, u, w, o);
 	} else {
-		add_to_group(a, acc_group(acc, "", ""), sys, li, u, w, o);
+		/* No grouping: the one group, the first and only one made. */
+		add_to_group(a, acc->n ? &acc->g[0] : acc_group(acc, "", ""), sys, li, u, w, o);
 	}
 }
 

@@ -29,6 +29,7 @@ struct xml_reader {
 	const char *name;
 	bool positioned;           /* the reader already stands on the next node */
 	bool pending_end;          /* the last START was an empty element */
+	bool held;                 /* an element taken (xml_reader_take), not yet read past */
 	xmlNodePtr last;
 	int last_depth;
 	bool failed;
@@ -149,6 +150,19 @@ static int reader_fail(struct xml_reader *r)
 	return -1;
 }
 
+/* Past the end of the element taken: the reader frees its nodes on the way. An error in what
+ * the parser reads ahead fails the reader, and the next xml_reader_next returns -1. */
+static void reader_pass(struct xml_reader *r)
+{
+	r->held = false;
+	int ret = xmlTextReaderNext(r->tr);
+	if (ret < 0 || reader_errors(r)) {
+		reader_fail(r);
+		return;
+	}
+	r->positioned = ret == 1;
+}
+
 static xmlNodePtr elem_from(xmlNodePtr n)
 {
 	while (n && n->type != XML_ELEMENT_NODE)
@@ -204,6 +218,11 @@ int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth)
 		return -1;
 	if (r->dom)
 		return dom_next(r, node, depth);
+	if (r->held) {
+		reader_pass(r); /* taken and not released */
+		if (r->failed)
+			return -1;
+	}
 	if (r->pending_end) {
 		r->pending_end = false;
 		*node = r->last;
@@ -277,27 +296,16 @@ xmlNodePtr xml_reader_take(struct xml_reader *r)
 		return r->cur;
 	}
 	r->pending_end = false; /* an empty element has no content to read, and no END */
+	/* Parsed to its end, and so validated (the schema checks as the parser reads). The
+	 * reader's own node, in place: nothing is copied, and it stays whole until
+	 * xml_reader_release reads past it (the reader frees each node it leaves). */
 	xmlNodePtr n = xmlTextReaderExpand(r->tr);
 	if (n == NULL || reader_errors(r)) {
 		reader_fail(r);
 		return NULL;
 	}
-	xmlNodePtr copy = xmlDocCopyNode(n, n->doc, 1);
-	if (copy == NULL) {
-		reader_fail(r);
-		return NULL;
-	}
-	/* Past its end: every node of it is validated on the way, then freed by the reader. */
-	int ret = xmlTextReaderNext(r->tr);
-	if (ret < 0 || reader_errors(r)) {
-		xmlFreeNode(copy);
-		reader_fail(r);
-		return NULL;
-	}
-	r->positioned = ret == 1;
-	if (ret == 0)
-		r->positioned = false;
-	return copy;
+	r->held = true;
+	return n;
 }
 
 /* Bytes that end a tag's name (NAME_END), and also its prefix (PREFIX_END), NUL included as
@@ -333,8 +341,8 @@ size_t xml_reader_count(const struct xml_reader *r, const char *name)
 
 void xml_reader_release(struct xml_reader *r, xmlNodePtr node)
 {
-	if (node && r->dom == NULL)
-		xmlFreeNode(node);
+	if (node && r->held)
+		reader_pass(r);
 }
 
 xmlDocPtr xml_reader_close_keep(struct xml_reader *r)

@@ -156,6 +156,17 @@ long xml_line(xmlNodePtr node)
 	return node ? xmlGetLineNo(node) : 0;
 }
 
+/* Does c end a tag's name? (NUL too, as strchr(" \t\r\n/>", c) would say.) */
+static bool ends_name(char c)
+{
+	switch (c) {
+	case '\0': case ' ': case '\t': case '\r': case '\n': case '/': case '>':
+		return true;
+	default:
+		return false;
+	}
+}
+
 long xml_col(xmlNodePtr node)
 {
 	if (node == NULL || node->type != XML_ELEMENT_NODE || node->doc == NULL)
@@ -166,14 +177,15 @@ long xml_col(xmlNodePtr node)
 		return 0;
 	if (src->line_start == NULL) {
 		xml_src_restore(src); /* counting lines reads every byte */
+		const char *b = src->buf, *end = b + src->len;
 		src->n_lines = 1;
-		for (size_t k = 0; k < src->len; k++)
-			src->n_lines += src->buf[k] == '\n';
+		for (const char *q = b; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
+			src->n_lines++;
 		size_t kept = src->n_lines < XML_COL_LINES ? src->n_lines : XML_COL_LINES;
 		src->line_start = xcalloc(kept, sizeof(*src->line_start));
-		for (size_t k = 0, l = 1; k < src->len && l < kept; k++)
-			if (src->buf[k] == '\n')
-				src->line_start[l++] = (uint32_t)(k + 1);
+		const char *q = b;
+		for (size_t l = 1; l < kept && (q = memchr(q, '\n', (size_t)(end - q))) != NULL; l++)
+			src->line_start[l] = (uint32_t)(++q - b);
 	}
 	if ((size_t)line > src->n_lines)
 		return 0;
@@ -195,7 +207,7 @@ long xml_col(xmlNodePtr node)
 		if (buf[k] != '<')
 			continue;
 		size_t e = k + 1, local = k + 1;
-		while (e < to && !strchr(" \t\r\n/>", buf[e])) {
+		while (e < to && !ends_name(buf[e])) {
 			if (buf[e] == ':')
 				local = e + 1;
 			e++;

@@ -101,8 +101,9 @@ struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const cha
  * is 0 for the root. An empty element gives START then END. */
 int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth);
 /* The element just started, with all its content, read to its end (and so validated) before
- * it is returned; release it with xml_reader_release before the next call. Its END is not
- * reported. NULL on any error (diagnostics added). */
+ * it is returned. It is the reader's own node, not a copy: use it, then release it with
+ * xml_reader_release, which reads past its end and frees it (nothing of it may be kept). Its
+ * END is not reported. NULL on any error (diagnostics added). */
 xmlNodePtr xml_reader_take(struct xml_reader *r);
 void xml_reader_release(struct xml_reader *r, xmlNodePtr node);
 /* At least as many as the file has elements of local name `name` (its text is counted, so

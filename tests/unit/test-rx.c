@@ -238,3 +238,73 @@ Test(rx, work_budget_spans_every_match_of_a_run)
 	rx_free(rx);
 	(void)limited;
 }
+
+/* rx_match remembers the outcome of a run's matches: a repeat gives the same answer and spends
+ * the same budget as the first, the budget runs out where it would have, and no other pattern
+ * (nor a new one at a freed one's address) gets its answer. */
+Test(rx, repeated_match_spends_what_the_first_spent)
+{
+	struct rx *rx = compile_ok("^[\"\xe2\x80\x9c].*[\"\xe2\x80\x9d]$");
+	const char *names[] = { "\"Old Feathers\"", "\xe2\x80\x9cThe Drake\xe2\x80\x9d", "Quack Marine" };
+	const int want[] = { 1, 1, 0 };
+	rx_budget_reset(RX_WORK_BUDGET);
+	for (size_t i = 0; i < 3; i++) {
+		uint64_t b0 = rx_budget_left();
+		cr_assert_eq(rx_match(rx, names[i]), want[i], "%s", names[i]);
+		uint64_t first = b0 - rx_budget_left();
+		for (int k = 0; k < 3; k++) {
+			uint64_t b = rx_budget_left();
+			cr_assert_eq(rx_match(rx, names[i]), want[i], "%s, again", names[i]);
+			cr_assert_eq(b - rx_budget_left(), first, "%s spends %llu steps again", names[i],
+			             (unsigned long long)first);
+		}
+	}
+	/* Room for the first match and less than the second: the second stops at the budget. */
+	rx_budget_reset(RX_WORK_BUDGET);
+	uint64_t b0 = rx_budget_left();
+	cr_assert_eq(rx_match(rx, names[0]), 1);
+	uint64_t steps = b0 - rx_budget_left();
+	cr_assert_gt(steps, 1, "the match takes steps");
+	rx_budget_reset(2 * steps - 1);
+	cr_assert_eq(rx_match(rx, names[0]), 1);
+	cr_assert_eq(rx_match(rx, names[0]), -1, "the budget runs out in the second match");
+	const char *pat, *file;
+	long line;
+	cr_assert(rx_budget_spent(&pat, &file, &line));
+	cr_assert_str_eq(pat, rx_pattern(rx));
+	/* Exactly room for two. */
+	rx_budget_reset(2 * steps);
+	cr_assert_eq(rx_match(rx, names[0]), 1);
+	cr_assert_eq(rx_match(rx, names[0]), 1);
+	cr_assert_eq(rx_budget_left(), 0);
+	cr_assert_eq(rx_match(rx, names[0]), -1);
+	rx_free(rx);
+}
+
+Test(rx, one_pattern_never_answers_for_another)
+{
+	rx_budget_reset(RX_WORK_BUDGET);
+	struct rx *a = compile_ok("^a"), *b = compile_ok("^b");
+	for (int k = 0; k < 3; k++) {
+		cr_assert_eq(rx_match(a, "abc"), 1);
+		cr_assert_eq(rx_match(b, "abc"), 0);
+	}
+	rx_free(a);
+	rx_free(b);
+	/* More patterns on one subject than the outcomes have slots: some share one. */
+	enum { MANY = 600 };
+	struct rx *many[MANY];
+	for (int k = 0; k < MANY; k++)
+		many[k] = compile_ok(k % 3 ? "^a" : "^x");
+	for (int round = 0; round < 2; round++)
+		for (int k = 0; k < MANY; k++)
+			cr_assert_eq(rx_match(many[k], "abc"), k % 3 != 0, "pattern %d, round %d", k, round);
+	for (int k = 0; k < MANY; k++)
+		rx_free(many[k]);
+	/* New patterns, perhaps where the freed ones were. */
+	for (int k = 0; k < 8; k++) {
+		struct rx *x = compile_ok(k % 2 ? "^a" : "^x");
+		cr_assert_eq(rx_match(x, "abc"), k % 2, "pattern %d", k);
+		rx_free(x);
+	}
+}

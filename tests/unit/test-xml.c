@@ -647,3 +647,137 @@ Test(xml, schema_from_memory)
 	cr_assert_str_eq(d.v[1].file, "broken.xsd");
 	diags_release(&d);
 }
+
+/* --- reading element by element (xml_reader) --------------------------------------------------- */
+
+/* Writes a file of n <u> elements, each with two children, large enough to be streamed
+ * (XML_STREAM_MIN); element bad_at (0: none) is malformed. Returns its path. */
+static char *stream_file(const char *name, long n, long bad_at)
+{
+	char *p = xasprintf("%s/%s", fx_tmpdir(), name);
+	FILE *f = fopen(p, "wb");
+	cr_assert_not_null(f);
+	fputs("<?xml version=\"1.0\"?>\n<r xmlns=\"urn:x-test\">\n", f);
+	for (long k = 1; k <= n; k++) {
+		if (k == bad_at)
+			fputs("  <u n=\"bad\"><c v=\"x\"></u>\n", f);
+		else
+			fprintf(f, "  <u n=\"%ld\"><c v=\"c%ld\"/><c v=\"d%ld\">text %ld</c></u>\n", k, k, k, k);
+	}
+	fputs("</r>\n", f);
+	cr_assert_eq(fclose(f), 0);
+	struct stat st;
+	cr_assert_eq(stat(p, &st), 0);
+	cr_assert_geq(st.st_size, XML_STREAM_MIN, "the file must be streamed");
+	return p;
+}
+
+/* Element u as stream_file wrote it for k: its attribute, children and line. */
+static void expect_u(xmlNodePtr u, long k)
+{
+	char want[64];
+	char *v = xml_prop(u, "n");
+	snprintf(want, sizeof(want), "%ld", k);
+	cr_assert_str_eq(v ? v : "(none)", want);
+	free(v);
+	xmlNodePtr c1 = xml_first_elem(u), c2 = c1 ? xml_next_elem(c1) : NULL;
+	cr_assert_not_null(c2, "element %ld has both children", k);
+	cr_assert_null(xml_next_elem(c2));
+	v = xml_prop(c2, "v");
+	snprintf(want, sizeof(want), "d%ld", k);
+	cr_assert_str_eq(v ? v : "(none)", want);
+	free(v);
+	v = xml_text(c2);
+	snprintf(want, sizeof(want), "text %ld", k);
+	cr_assert_str_eq(v, want);
+	free(v);
+	if (k + 2 < 65535)
+		cr_assert_eq(xml_line(u), k + 2);
+}
+
+Test(xml, stream_take_gives_each_element_whole, .timeout = 60)
+{
+	const long n = 25000;
+	char *p = stream_file("stream.xml", n, 0);
+	struct diags d = DIAGS_INIT;
+	struct xml_reader *r = xml_reader_open(p, "r", "urn:x-test", NULL, &d);
+	cr_assert_not_null(r, "%s", dump(&d));
+	xmlNodePtr node;
+	int depth, ev;
+	long k = 0;
+	while ((ev = xml_reader_next(r, &node, &depth)) > 0) {
+		if (depth == 0)
+			continue;
+		cr_assert_eq(depth, 1, "the children of a taken element are not reported");
+		cr_assert_eq(ev, XML_READ_START, "a taken element's END is not reported");
+		xmlNodePtr u = xml_reader_take(r);
+		cr_assert_not_null(u, "%s", dump(&d));
+		expect_u(u, ++k);
+		xml_reader_release(r, u);
+	}
+	cr_assert_eq(ev, 0, "%s", dump(&d));
+	cr_assert_eq(k, n);
+	cr_assert_eq(d.n, 0, "%s", dump(&d));
+	xml_reader_close(r);
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, stream_next_moves_past_an_element_not_released, .timeout = 60)
+{
+	const long n = 25000;
+	char *p = stream_file("unreleased.xml", n, 0);
+	struct diags d = DIAGS_INIT;
+	struct xml_reader *r = xml_reader_open(p, "r", "urn:x-test", NULL, &d);
+	cr_assert_not_null(r, "%s", dump(&d));
+	xmlNodePtr node;
+	int depth, ev;
+	long k = 0;
+	while ((ev = xml_reader_next(r, &node, &depth)) > 0) {
+		if (depth != 1)
+			continue;
+		xmlNodePtr u = xml_reader_take(r);
+		cr_assert_not_null(u, "%s", dump(&d));
+		expect_u(u, ++k);
+		if (k % 2)
+			xml_reader_release(r, u);
+	}
+	cr_assert_eq(ev, 0, "%s", dump(&d));
+	cr_assert_eq(k, n);
+	xml_reader_close(r);
+	diags_release(&d);
+	free(p);
+}
+
+Test(xml, stream_malformed_element_fails_with_its_line, .timeout = 60)
+{
+	const long n = 25000, bad = 12000;
+	char *p = stream_file("malformed.xml", n, bad);
+	struct diags d = DIAGS_INIT;
+	struct xml_reader *r = xml_reader_open(p, "r", "urn:x-test", NULL, &d);
+	cr_assert_not_null(r, "%s", dump(&d));
+	xmlNodePtr node;
+	int depth, ev;
+	long k = 0;
+	while ((ev = xml_reader_next(r, &node, &depth)) > 0) {
+		if (depth != 1)
+			continue;
+		xmlNodePtr u = xml_reader_take(r);
+		if (u == NULL)
+			break;
+		expect_u(u, ++k);
+		xml_reader_release(r, u);
+	}
+	/* Once failed, the reader stays failed. */
+	cr_assert_eq(xml_reader_next(r, &node, &depth), -1);
+	cr_assert_null(xml_reader_take(r));
+	cr_assert_lt(k, bad, "no element at or after the bad one is given");
+	cr_assert_geq(d.fatals, 1, "%s", dump(&d));
+	bool at_line = false;
+	for (size_t i = 0; i < d.n; i++)
+		at_line |= d.v[i].line == bad + 2;
+	cr_assert(at_line, "an error on line %ld: %s", bad + 2, dump(&d));
+	xml_reader_close(r);
+	diags_release(&d);
+	free(p);
+}
