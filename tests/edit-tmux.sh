@@ -41,6 +41,19 @@ wait_for() {
 	done
 	return 1
 }
+# wait_tail LINE: polls the screen (as wait_for) until one of its last three lines is LINE: the
+# answer to the last command, not an earlier one, without racing the terminal.
+wait_tail() {
+	i=0
+	while [ $i -lt 300 ]; do
+		if screen 2>/dev/null | sed 's/ *$//; /^$/d' | tail -3 | grep -qxF -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
 # wait_prompt: the last line of the screen is the prompt, with nothing typed after it.
 wait_prompt() {
 	i=0
@@ -132,7 +145,7 @@ ok_if "duckhammer: 284 of 300 AP" wait_for "284 of 300 AP, 16 left"
 enter "add quack-marine 1" "duckhammer: a fourth Quack Marine unit"
 ok_if "duckhammer: the violation shows at once" wait_for "error: DH-5"
 enter "undo" "duckhammer: undo"
-if screen | sed 's/ *$//; /^$/d' | tail -3 | grep -qxF "Legality: legal"; then ok "duckhammer: legal again after undo"; else not_ok "duckhammer: legal again after undo"; fi
+ok_if "duckhammer: legal again after undo" wait_tail "Legality: legal"
 # Regress: remove offered the options of add; its own table has --list only.
 complete "remove 4 --" "remove 4 --list=" "duckhammer"
 keys C-u
