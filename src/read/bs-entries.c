@@ -222,7 +222,7 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		xmlNodePtr target = which > 0 ? bs_lookup(c, fi, b->home, which, t, &tf) : NULL;
 		if (which > 0 && target == NULL) {
 			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
-			          _("info link names %s '%s', which no file it sees shares"), type,
+			          _("info link names %s '%s', which no file it sees defines"), type,
 			          t ? t : "");
 			free(type);
 			free(t);
@@ -408,7 +408,7 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 	xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
 	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
 		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(link), xml_col(link), NULL, NULL,
-		          _("entry link names %s '%s', which no file it sees shares"),
+		          _("entry link names %s '%s', which no file it sees defines"),
 		          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
 		free(t);
 		return -1;
@@ -556,7 +556,7 @@ int bs_root_entries(struct bsctx *c, size_t fi)
 			                    ? NULL : bs_lookup(c, fi, fi, 0, t, &tf);
 			if (target == NULL || !xml_is(target, "selectionEntry")) {
 				diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
-				          _("entry link names %s '%s', which no file it sees shares"),
+				          _("entry link names %s '%s', which no file it sees defines"),
 				          "selectionEntry", t ? t : "");
 				free(t);
 				return -1;

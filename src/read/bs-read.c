@@ -544,7 +544,7 @@ static int make_catalog(struct bsctx *c, size_t fi)
 	g->name = xstrdup(cat->name);
 	g->level = 0;
 	if (f->library)
-		g->note = xstrdup("library");
+		g->note = xstrdup(_("a library: its entries are for the catalogues that link it"));
 	if (idx_add(sys->group_idx, g->id, g) != 0)
 		BSFAIL(c, f->path, f->root, _("catalogue id '%s' is used twice in system '%s'"), g->id,
 		       sys->id);

@@ -210,6 +210,8 @@ static char **files_ending(const char *dir, const char *ext)
 	return v;
 }
 
+/* The name is matched as the file writes it (an entity stays as written): a convenience on
+ * the command line, never how a roster names its system. */
 char *data_bs_system_file(const char *id)
 {
 	if (id == NULL || *id == '\0')
@@ -219,11 +221,14 @@ char *data_bs_system_file(const char *id)
 		char *found = NULL;
 		for (char **p = v; *p && !found; p++) {
 			char *sid = root_attr(*p, "gameSystem", "id");
+			char *name = root_attr(*p, "gameSystem", "name");
 			const char *base = strrchr(*p, '/') + 1;
 			size_t bl = strlen(base) - 4;
-			if ((sid && strcmp(sid, id) == 0) || (strncmp(base, id, bl) == 0 && id[bl] == '\0'))
+			if ((sid && strcmp(sid, id) == 0) || (name && strcmp(name, id) == 0) ||
+			    (strncmp(base, id, bl) == 0 && id[bl] == '\0'))
 				found = xstrdup(*p);
 			free(sid);
+			free(name);
 		}
 		strv_free(v);
 		if (found)
