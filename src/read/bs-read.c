@@ -279,8 +279,9 @@ static int load_file(struct bsctx *c, const char *path, bool gst, struct bsfile 
 	if (f->root == NULL || !xml_is(f->root, want) || f->root->ns == NULL ||
 	    f->root->ns->href == NULL || strcmp((const char *)f->root->ns->href, ns) != 0) {
 		diags_add(c->d, SEV_FATAL, path, f->root ? xml_line(f->root) : 0, 0, NULL, NULL,
-		          _("not a BattleScribe %s: the root element is not <%s xmlns=\"%s\">"),
-		          gst ? _("game system") : _("catalogue"), want, ns);
+		          gst ? _("not a BattleScribe game system: the root element is not <%s xmlns=\"%s\">")
+		              : _("not a BattleScribe catalogue: the root element is not <%s xmlns=\"%s\">"),
+		          want, ns);
 		return -1;
 	}
 	char *ver = xml_prop(f->root, "battleScribeVersion");
