@@ -53,6 +53,14 @@ static bool attr_is(xmlNodePtr n, const char *name, const char *value)
 	return r;
 }
 
+/* Attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell some of them
+ * otherwise (profileTypeId, characteristicTypeId, costTypeId). */
+static char *prop_or(xmlNodePtr n, const char *name, const char *old)
+{
+	char *v = xml_prop(n, name);
+	return v ? v : xml_prop(n, old);
+}
+
 /* The line a diagnostic about the entry's option names, in the entry's own file. */
 static long line_of(const struct bsb *b, size_t fi, xmlNodePtr n)
 {
@@ -63,7 +71,7 @@ static long line_of(const struct bsb *b, size_t fi, xmlNodePtr n)
 static int read_costs(struct bsctx *c, size_t fi, xmlNodePtr n, long *costs)
 {
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "costs")); k; k = xml_next_elem(k)) {
-		char *t = xml_prop(k, "typeId");
+		char *t = prop_or(k, "typeId", "costTypeId");
 		const struct cost_def *cd = t ? idx_get(c->sys->cost_idx, t) : NULL;
 		free(t);
 		if (cd == NULL) {
@@ -143,7 +151,7 @@ static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w)
 	w->id = xml_prop(p, "id");
 	w->name = name_of(p, w->id);
 	w->line = line_of(b, fi, p);
-	char *t = xml_prop(p, "typeId");
+	char *t = prop_or(p, "typeId", "profileTypeId");
 	w->kind = t ? idx_get(sys->kind_idx, t) : NULL;
 	if (w->id == NULL || w->kind == NULL) {
 		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(p), xml_col(p), NULL, NULL,
@@ -156,7 +164,7 @@ static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w)
 	w->vals = arena_alloc(&b->e->catalog->arena, sys->n_item_attrs + 1, sizeof(*w->vals));
 	w->kw = arena_alloc(&b->e->catalog->arena, sys->kw_words, sizeof(kwword));
 	for (xmlNodePtr k = xml_first_elem(xml_child(p, "characteristics")); k; k = xml_next_elem(k)) {
-		char *a = xml_prop(k, "typeId");
+		char *a = prop_or(k, "typeId", "characteristicTypeId");
 		const struct attr_def *ad = a ? idx_get(sys->attr_idx, a) : NULL;
 		if (ad == NULL || ad->on != ON_ITEM) {
 			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
@@ -168,7 +176,9 @@ static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w)
 		free(a);
 		struct value *v = &w->vals[ad->index];
 		free(v->s);
-		v->s = xml_text(k);
+		v->s = xml_prop(k, "value"); /* 2.01 */
+		if (v->s == NULL)
+			v->s = xml_text(k);
 		v->set = true;
 	}
 	return 0;
