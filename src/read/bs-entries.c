@@ -195,9 +195,6 @@ struct infos {
 
 static void add_profile(struct infos *in, xmlNodePtr p, size_t fi)
 {
-	for (size_t i = 0; i < in->n_prof; i++)
-		if (in->prof[i] == p)
-			return;
 	GROW(in->prof, in->cap_prof, in->n_prof + 1);
 	GROW(in->prof_file, in->cap_file, in->n_prof + 1);
 	in->prof_file[in->n_prof] = fi;
@@ -439,6 +436,9 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint32_t up,
                 uint32_t in_choice, int depth)
 {
+	if (depth > BS_DEPTH_MAX) /* a link at BS_DEPTH_MAX says more: a cycle of links? */
+		BSFAIL(b->c, b->c->f[fi].path, n, _("options nest more than %d deep under entry '%s'"),
+		       BS_DEPTH_MAX, b->e->name);
 	for (xmlNodePtr sec = xml_first_elem(n); sec; sec = xml_next_elem(sec)) {
 		bool se = xml_is(sec, "selectionEntries"), sg = xml_is(sec, "selectionEntryGroups"),
 		     el = xml_is(sec, "entryLinks");
@@ -460,16 +460,15 @@ static int root_infos(struct bsb *b, struct infos *in)
 {
 	struct entry *e = b->e;
 	e->items = in->n_prof ? xcalloc(in->n_prof, sizeof(*e->items)) : NULL;
+	struct idx *seen = idx_new(); /* a profile reached twice (its own and an info link) */
 	for (size_t i = 0; i < in->n_prof; i++) {
 		struct item *w = &e->items[e->n_items];
 		if (read_profile(b, in->prof_file[i], in->prof[i], w)) {
 			e->n_items++; /* freed with the entry */
+			idx_free(seen);
 			return -1;
 		}
-		bool dup = false;
-		for (size_t k = 0; k < e->n_items && !dup; k++)
-			dup = strcmp(e->items[k].id, w->id) == 0;
-		if (dup) {
+		if (idx_add(seen, w->id, w) != 0) {
 			free(w->id);
 			free(w->name);
 			for (size_t v = 0; v < b->c->sys->n_item_attrs; v++)
@@ -479,6 +478,7 @@ static int root_infos(struct bsb *b, struct infos *in)
 		}
 		e->n_items++;
 	}
+	idx_free(seen);
 	if (in->rules.len)
 		e->note = xasprintf("Rules: %s", in->rules.s);
 	return 0;

@@ -635,6 +635,11 @@ static int read_files(struct bsctx *c, const char *path, char **cats)
 	size_t n = 0;
 	while (cats && cats[n])
 		n++;
+	if (n >= BS_FILES_MAX) {
+		diags_add(c->d, SEV_FATAL, path, 0, 0, NULL, NULL,
+		          _("more than %d catalogues name this game system"), BS_FILES_MAX);
+		return -1;
+	}
 	c->f = xcalloc(n + 1, sizeof(*c->f));
 	if (load_file(c, path, true, &c->f[c->n++]))
 		return -1;
