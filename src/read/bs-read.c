@@ -286,11 +286,16 @@ static int load_file(struct bsctx *c, const char *path, bool gst, struct bsfile 
 	}
 	char *ver = xml_prop(f->root, "battleScribeVersion");
 	long major = 2;
-	if (ver && (ver[0] < '0' || ver[0] > '9' || (major = strtol(ver, NULL, 10)) < 2)) {
+	bool number = ver && ver[0] >= '0' && ver[0] <= '9';
+	if (number)
+		major = strtol(ver, NULL, 10);
+	if (ver && (!number || major < 2)) {
 		diags_add(c->d, SEV_FATAL, path, xml_line(f->root), xml_col(f->root), NULL, NULL,
-		          _("a BattleScribe %s file (battleScribeVersion=\"%s\"): Muster reads version 2 "
-		            "files; open and save it with BattleScribe 2 first"),
-		          major < 2 ? "1.x" : "?", ver);
+		          number ? _("a BattleScribe 1.x file (battleScribeVersion=\"%s\"): Muster reads "
+		                     "version 2 files; open and save it with BattleScribe 2 first")
+		                 : _("battleScribeVersion=\"%s\" is no version: Muster reads BattleScribe 2 "
+		                     "files"),
+		          ver);
 		free(ver);
 		return -1;
 	}
