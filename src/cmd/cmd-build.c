@@ -37,6 +37,25 @@ static const char *abbr(const struct cost_def *c)
 	return c->abbr ? c->abbr : c->name;
 }
 
+static const char *list_title(const struct r_list *l)
+{
+	return l->name ? l->name : l->id ? l->id : _("Army list");
+}
+
+/* A list's title line: "Gull Wing:", or "Gull Wing (child force of Home Fleet):" for a force
+ * within another (forces within forces); a roster without them prints as it always did. */
+static void print_list_title(const struct roster *r, size_t li, FILE *out)
+{
+	const struct r_list *l = &r->lists[li];
+	if (li)
+		fputc('\n', out);
+	if (l->up)
+		fprintf(out, _("%s (child force of %s):"), vis(list_title(l)),
+		        vis(list_title(&r->lists[l->up - 1])));
+	else
+		fprintf(out, "%s:", vis(list_title(l)));
+}
+
 static void print_tracker(const struct system *sys, const struct tracker *t, FILE *out)
 {
 	const struct rule *r = t->rule;
@@ -109,7 +128,7 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
 		const struct r_list *l = el->list;
-		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? vis(l->name) : l->id ? vis(l->id) : _("Army list"));
+		print_list_title(r, li, out);
 		bool any = false;
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			if (el->limits[c] < 0 && el->totals[c] == 0)
@@ -576,7 +595,7 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 		}
 		diags_release(&sd);
 		const struct elist *el = &ev->lists[li];
-		fprintf(out, "%s%s:", li ? "\n" : "", l->name ? vis(l->name) : l->id ? vis(l->id) : _("Army list"));
+		print_list_title(r, li, out);
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (el->limits[c] >= 0)
 				fprintf(out, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],

@@ -76,6 +76,8 @@ struct ilist {
 	struct strbuf fields;
 	struct iunit *units;
 	size_t n_units, cap_units;
+	size_t up;              /* 1 + index of the force it stands in ("Child force of:"); 0: none */
+	int depth;              /* 0 for a top force */
 };
 
 struct st {
@@ -371,6 +373,28 @@ static void add_field_xml(struct strbuf *sb, const char *indent, const char *id,
 	strbuf_adds(sb, "\"/>\n");
 }
 
+/* "Child force of: TITLE" (forces within forces): show writes a force right after the one it
+ * stands in and the forces within that, so its parent is the list above it or one that list
+ * stands in. Without the line a list is a top force. */
+static void child_of(struct st *t, struct ilist *l, const char *title, long line)
+{
+	size_t li = (size_t)(l - t->lists);
+	for (size_t up = li; up > 0; up = t->lists[up - 1].up) {
+		const struct ilist *p = &t->lists[up - 1];
+		if (p->title == NULL || strcmp(p->title, title) != 0)
+			continue;
+		if (p->depth == ROSTER_MAX_FORCE_DEPTH - 1) {
+			err(t, line, _("forces nest at most %d deep"), ROSTER_MAX_FORCE_DEPTH);
+			return;
+		}
+		l->up = up;
+		l->depth = p->depth + 1;
+		return;
+	}
+	err(t, line, _("'%s' is no force above this one: a child force follows the force it stands in"),
+	    title);
+}
+
 /* A "Key: value" line. Returns 1 when it was one of ours, 0 when not. */
 static int header(struct st *t, const char *key, const char *v, long line, bool roster)
 {
@@ -382,6 +406,10 @@ static int header(struct st *t, const char *key, const char *v, long line, bool 
 	const struct system *sys = t->sys;
 	if (sys == NULL)
 		return 0;
+	if (!roster && (strcmp(key, "Child force of") == 0 || strcmp(key, _("Child force of")) == 0)) {
+		child_of(t, cur_list(t), v, line);
+		return 1;
+	}
 	if (!roster && (strcmp(key, "Battle size") == 0 || strcmp(key, _("Battle size")) == 0)) {
 		read_size(t, cur_list(t), v, line);
 		return 1;
@@ -611,7 +639,7 @@ static void write_level(struct strbuf *sb, const struct iunit *u, const size_t *
 }
 
 /* u's options nested as the catalog's: each list of children made once, in one pass. */
-static void write_options(struct strbuf *sb, const struct iunit *u)
+static void write_options(struct strbuf *sb, const struct iunit *u, int depth)
 {
 	size_t *first = xcalloc(u->n_opts + 1, sizeof(*first));
 	size_t *next = xcalloc(u->n_opts + 1, sizeof(*next));
@@ -619,9 +647,74 @@ static void write_options(struct strbuf *sb, const struct iunit *u)
 		next[k - 1] = first[u->opts[k - 1].up];
 		first[u->opts[k - 1].up] = k;
 	}
-	write_level(sb, u, first, next, 0, 3);
+	write_level(sb, u, first, next, 0, depth);
 	free(first);
 	free(next);
+}
+
+/* Appends text, whose lines are indented for a top list, indent more spaces in. */
+static void add_indented(struct strbuf *sb, const char *text, int indent)
+{
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+		strbuf_addf(sb, "%*s%.*s", indent, "", (int)n, p);
+		p += n;
+	}
+}
+
+/* List li and the forces within it, its own lines 2 * depth spaces further in than a top
+ * list's. A child force gives only what its text gives: the rest it takes from its parent. */
+static void write_list(struct st *t, const struct import_opts *o, struct strbuf *sb, size_t li)
+{
+	struct ilist *l = &t->lists[li];
+	int in = 2 * l->depth;
+	char id[32];
+	snprintf(id, sizeof(id), t->n_lists == 1 ? "main" : "list-%zu", li + 1);
+	strbuf_addf(sb, "%*s  <list", in, "");
+	attr(sb, "id", id);
+	attr(sb, "name", l->title);
+	if (l->size)
+		attr(sb, "size", l->size->id);
+	else if (l->n_limits == 0 && o->limit < 0 && !l->up)
+		attr(sb, "size", o->size);
+	const struct group *f = l->faction;
+	attr(sb, "faction", f ? f->id : l->up ? NULL : o->faction);
+	strbuf_adds(sb, ">\n");
+	for (size_t k = 0; l->size == NULL && k < l->n_limits; k++) {
+		strbuf_addf(sb, "%*s    <limit", in, "");
+		if (l->limit_costs[k])
+			attr(sb, "cost", l->limit_costs[k]->id);
+		strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[k]);
+	}
+	if (l->size == NULL && l->n_limits == 0 && o->limit >= 0 && !l->up) {
+		strbuf_adds(sb, "    <limit");
+		attr(sb, "cost", o->limit_cost);
+		strbuf_addf(sb, " value=\"%ld\"/>\n", o->limit);
+	}
+	if (l->fields.len)
+		add_indented(sb, l->fields.s, in);
+	for (size_t i = 0; i < l->n_units; i++) {
+		struct iunit *u = &l->units[i];
+		strbuf_addf(sb, "%*s    <unit", in, "");
+		attr(sb, "entry", u->e->id);
+		strbuf_addf(sb, " models=\"%ld\"", u->models);
+		attr(sb, "id", u->id);
+		attr(sb, "name", u->label);
+		attr(sb, "attach", u->attach);
+		if (u->n_opts == 0) {
+			strbuf_adds(sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(sb, ">\n");
+		write_options(sb, u, 3 + l->depth);
+		strbuf_addf(sb, "%*s    </unit>\n", in, "");
+	}
+	/* Its child forces follow it (child_of): at most ROSTER_MAX_FORCE_DEPTH calls deep. */
+	for (size_t k = li + 1; k < t->n_lists && t->lists[k].depth > l->depth; k++)
+		if (t->lists[k].up == li + 1)
+			write_list(t, o, sb, k);
+	strbuf_addf(sb, "%*s  </list>\n", in, "");
 }
 
 static char *to_xml(struct st *t, const struct import_opts *o)
@@ -637,51 +730,9 @@ static char *to_xml(struct st *t, const struct import_opts *o)
 	strbuf_adds(&sb, ">\n");
 	if (t->roster_fields.len)
 		strbuf_adds(&sb, t->roster_fields.s);
-	for (size_t li = 0; li < t->n_lists; li++) {
-		struct ilist *l = &t->lists[li];
-		char id[32];
-		snprintf(id, sizeof(id), t->n_lists == 1 ? "main" : "list-%zu", li + 1);
-		strbuf_adds(&sb, "  <list");
-		attr(&sb, "id", id);
-		attr(&sb, "name", l->title);
-		if (l->size)
-			attr(&sb, "size", l->size->id);
-		else if (l->n_limits == 0 && o->limit < 0)
-			attr(&sb, "size", o->size);
-		const struct group *f = l->faction;
-		attr(&sb, "faction", f ? f->id : o->faction);
-		strbuf_adds(&sb, ">\n");
-		for (size_t k = 0; l->size == NULL && k < l->n_limits; k++) {
-			strbuf_adds(&sb, "    <limit");
-			if (l->limit_costs[k])
-				attr(&sb, "cost", l->limit_costs[k]->id);
-			strbuf_addf(&sb, " value=\"%ld\"/>\n", l->limits[k]);
-		}
-		if (l->size == NULL && l->n_limits == 0 && o->limit >= 0) {
-			strbuf_adds(&sb, "    <limit");
-			attr(&sb, "cost", o->limit_cost);
-			strbuf_addf(&sb, " value=\"%ld\"/>\n", o->limit);
-		}
-		if (l->fields.len)
-			strbuf_adds(&sb, l->fields.s);
-		for (size_t i = 0; i < l->n_units; i++) {
-			struct iunit *u = &l->units[i];
-			strbuf_adds(&sb, "    <unit");
-			attr(&sb, "entry", u->e->id);
-			strbuf_addf(&sb, " models=\"%ld\"", u->models);
-			attr(&sb, "id", u->id);
-			attr(&sb, "name", u->label);
-			attr(&sb, "attach", u->attach);
-			if (u->n_opts == 0) {
-				strbuf_adds(&sb, "/>\n");
-				continue;
-			}
-			strbuf_adds(&sb, ">\n");
-			write_options(&sb, u);
-			strbuf_adds(&sb, "    </unit>\n");
-		}
-		strbuf_adds(&sb, "  </list>\n");
-	}
+	for (size_t li = 0; li < t->n_lists; li++)
+		if (t->lists[li].up == 0)
+			write_list(t, o, &sb, li);
 	strbuf_adds(&sb, "</roster>\n");
 	return strbuf_detach(&sb);
 }

@@ -103,6 +103,12 @@ static bool count(const struct unitref *u, void *arg)
 	return false;
 }
 
+/* How a message names a list: its id (one list's among all forces), else its name. */
+static const char *list_word(const struct r_list *l)
+{
+	return l->id ? l->id : l->name ? l->name : "?";
+}
+
 /* Names one candidate: "3 (quack-marine-3)", its list added when several lists are searched. */
 static bool name_one(const struct unitref *u, void *arg)
 {
@@ -126,7 +132,13 @@ static bool name_one(const struct unitref *u, void *arg)
 		strbuf_addf(&s->named, _("line %ld"), (long)u->unit->line);
 	if (s->list == UNITREF_ANY_LIST && s->r->n_lists > 1) {
 		const struct r_list *l = &s->r->lists[u->list];
-		strbuf_addf(&s->named, _(" in %s"), l->id ? l->id : l->name ? l->name : "?");
+		if (l->up) {
+			/* A child force's name may be its parent's wing's too: the parent says which. */
+			const struct r_list *p = &s->r->lists[l->up - 1];
+			strbuf_addf(&s->named, _(" in %s (child force of %s)"), list_word(l), list_word(p));
+		} else {
+			strbuf_addf(&s->named, _(" in %s"), list_word(l));
+		}
 	}
 	return false;
 }

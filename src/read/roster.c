@@ -31,6 +31,9 @@ struct rp {
 	size_t cap_opts;
 	/* The list being read. */
 	size_t cap_units;
+	/* The lists' ids, to the line of the list that gives each: an id names one list among
+	 * all forces, child forces included (--list=ID, "in ID"). Made at the first id. */
+	struct idx *list_ids;
 };
 
 #define RFAIL(node, ...) \
@@ -227,6 +230,15 @@ static int list_begin(struct rp *p, xmlNodePtr n, struct r_list *l, const struct
 	l->col = xml_col(n);
 	l->id = xml_prop(n, "id");
 	l->name = xml_prop(n, "name");
+	if (l->id) {
+		if (p->list_ids == NULL)
+			p->list_ids = idx_new();
+		/* The value is the line itself (at least 1): the lists' array moves as it grows. */
+		uintptr_t at = (uintptr_t)idx_get(p->list_ids, l->id);
+		if (at)
+			RFAIL(n, _("list id '%s' is used twice in the roster (line %ld)"), l->id, (long)at);
+		idx_add(p->list_ids, l->id, (void *)(uintptr_t)l->line);
+	}
 	l->limits = xcalloc(sys->n_costs + 1, sizeof(*l->limits));
 	l->fields = xcalloc(sys->n_fields + 1, sizeof(*l->fields));
 	for (size_t i = 0; i < sys->n_costs; i++)
@@ -447,7 +459,7 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	r->file = xstrdup(path);
 	/* One roster, one budget of pattern matching for everything derived and checked. */
 	rx_budget_reset(RX_WORK_BUDGET);
-	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0 };
+	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, NULL };
 	size_t cap_lists = 0;
 	/* The lists being read, outermost first (indices: the array grows), and the capacity of
 	 * each one's units while a force within it is read. */
@@ -514,6 +526,7 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	}
 	free(p.seen);
 	free(p.opts);
+	idx_free(p.list_ids);
 	if (rc == 0 && ev < 0)
 		rc = -1;
 	if (rc == 0 && r->sys == NULL) {

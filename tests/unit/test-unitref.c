@@ -113,6 +113,38 @@ Test(unitref, a_miss_says_did_you_mean)
 	roster_free(r);
 }
 
+/* Forces within forces: a child force is one more list of the roster, named by its index. */
+Test(unitref, a_unit_of_a_child_force)
+{
+	static const char *const nested =
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">\n"
+		"  <list id=\"main\" size=\"large-skirmish\" faction=\"impondium\">\n"
+		"    <unit entry=\"quack-marine\" models=\"10\" id=\"qm\"/>\n"
+		"    <list id=\"wing\">\n"
+		"      <unit entry=\"marine-sergeant\" models=\"1\" name=\"Sarge\"/>\n"
+		"      <unit entry=\"quack-marine\" models=\"5\"/>\n"
+		"    </list>\n"
+		"  </list>\n"
+		"  <list id=\"reserve\" size=\"large-skirmish\" faction=\"impondium\">\n"
+		"    <unit entry=\"thunder-tank\" models=\"1\" id=\"tank\"/>\n"
+		"  </list>\n"
+		"</roster>\n";
+	struct diags d = DIAGS_INIT;
+	struct roster *r = roster_load_memory(fx_session(), nested, strlen(nested), "r.xml", &d);
+	cr_assert_not_null(r, "%s", fx_dump(&d));
+	cr_assert_eq(r->n_lists, 3);
+	names(r, 1, "2", 1, 1);
+	names(r, 1, "sarge", 1, 0);
+	names(r, UNITREF_ANY_LIST, "Sarge", 1, 0);
+	names(r, 2, "1", 2, 0);
+	refused(r, 0, "sarge", "the list has no unit 'sarge'");
+	refused(r, UNITREF_ANY_LIST, "quack-marine",
+	        "2 units are 'quack-marine': 1 (qm) in main, 2 in wing (child force of main);");
+	roster_free(r);
+	diags_release(&d);
+}
+
 Test(unitref, the_id_scheme)
 {
 	char *id = unitref_make_id("quack-marine", 3);
