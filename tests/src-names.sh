@@ -1,7 +1,8 @@
 #!/bin/sh
 # Rules are data: no file under src/ may name a game system, a faction or a rule.
 # The names come from the data itself, so a new system is covered without editing this test:
-# system ids and names, every rule reference (ref="DH-6"), catalog ids and group ids.
+# system ids and names, every rule reference (ref="DH-6"), catalog ids and group ids, and
+# the ids and names of the BattleScribe fixtures' game systems and catalogues.
 # Prints TAP. Needs srcdir (the source tree).
 set -u
 . "${srcdir:-.}/tests/tap.sh"
@@ -17,6 +18,12 @@ words=$tmp/words
 		[ -f "$f" ] || continue
 		sed -n 's/.*<catalog [^>]*id="\([^"]*\)".*/\1/p' "$f"
 		grep -o '<group [^>]*id="[^"]*"' "$f" | sed 's/.* id="\([^"]*\)"/\1/'
+	done
+	# BattleScribe fixtures: the game systems' and catalogues' ids and names.
+	for f in "$top"/tests/data/bs-*/*.gst "$top"/tests/data/bs-*/*.cat; do
+		[ -f "$f" ] || continue
+		sed -n 's/.*<gameSystem[^>]* id="\([^"]*\)".*/\1/p; s/.*<gameSystem[^>]* name="\([^"]*\)".*/\1/p' "$f"
+		sed -n 's/.*<catalogue[^>]* id="\([^"]*\)".*/\1/p; s/.*<catalogue[^>]* name="\([^"]*\)".*/\1/p' "$f"
 	done
 } | sort -u | grep -v '^$' >"$words"
 n=$(wc -l <"$words")

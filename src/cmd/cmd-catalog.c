@@ -221,6 +221,63 @@ static void print_source(const char *source)
 	strbuf_release(&text);
 }
 
+/* A BattleScribe system's forces, each under the force it stands in, with its categories. */
+static void print_forces(const struct system *sys)
+{
+	printf("\n%s\n", _("Forces:"));
+	for (size_t i = 0; i < sys->n_forces; i++) {
+		const struct force_def *f = &sys->forces[i];
+		int depth = 1;
+		for (uint32_t u = f->up; u && depth < 64; u = sys->forces[u - 1].up)
+			depth++;
+		printf("%*s%s [%s]", depth * 2, "", vis(f->name), vis(f->id));
+		for (size_t c = 0; c < f->n_cats; c++)
+			printf("%s%s", c ? ", " : ": ", vis(sys->cats[f->cats[c]].name));
+		printf("\n");
+	}
+}
+
+/* What a BattleScribe system holds that Muster does not enforce yet, once. */
+static void print_pending(const struct system *sys)
+{
+	const struct bs_data *bs = sys->bs;
+	size_t nc = bs->counts[BS_CONSTRAINT];
+	size_t nm = bs->counts[BS_MODIFIER] + bs->counts[BS_MODIFIER_GROUP];
+	printf("\n");
+	printf(ngettext("%zu constraint", "%zu constraints", nc), nc);
+	printf(ngettext(" and %zu modifier are not enforced yet", " and %zu modifiers are not enforced yet", nm), nm);
+	printf(" (");
+	printf(ngettext("%zu condition", "%zu conditions", bs->counts[BS_CONDITION] + bs->counts[BS_CONDITION_GROUP]),
+	       bs->counts[BS_CONDITION] + bs->counts[BS_CONDITION_GROUP]);
+	printf(", ");
+	printf(ngettext("%zu repeat", "%zu repeats", bs->counts[BS_REPEAT]), bs->counts[BS_REPEAT]);
+	printf(").\n");
+	printf(ngettext("The entries hold %zu option", "The entries hold %zu options", bs->options),
+	       bs->options);
+	printf(ngettext(", %zu of them made by links.\n", ", %zu of them made by links.\n", bs->linked),
+	       bs->linked);
+	if (bs->extra_profiles)
+		printf(ngettext("%zu profile of an option beyond its first is not shown yet.\n",
+		                "%zu profiles of options beyond their first are not shown yet.\n",
+		                bs->extra_profiles),
+		       bs->extra_profiles);
+	if (bs->unknown_defaults)
+		printf(ngettext("%zu group names a default that is none of its entries: it has no default.\n",
+		                "%zu groups name a default that is none of their entries: they have no default.\n",
+		                bs->unknown_defaults),
+		       bs->unknown_defaults);
+	if (bs->unknown_costs)
+		printf(ngettext("%zu cost of a type the system does not declare is ignored.\n",
+		                "%zu costs of types the system does not declare are ignored.\n",
+		                bs->unknown_costs),
+		       bs->unknown_costs);
+	if (bs->renamed_entries)
+		printf(ngettext("%zu entry has an id an earlier catalogue's entry has: it is named CATALOGUE/ID.\n",
+		                "%zu entries have ids earlier catalogues' entries have: they are named CATALOGUE/ID.\n",
+		                bs->renamed_entries),
+		       bs->renamed_entries);
+}
+
 static void show_system(const struct system *sys)
 {
 	printf("%s [%s]%s%s\n", vis(sys->name), vis(sys->id), sys->revision ? _(", revision ") : "",
@@ -241,8 +298,14 @@ static void show_system(const struct system *sys)
 			printf("\n");
 		}
 	}
-	printf("\n%s\n", _("Rules:"));
-	cmd_print_rules(sys, stdout);
+	if (sys->n_forces)
+		print_forces(sys);
+	if (sys->bs)
+		print_pending(sys);
+	if (sys->bs == NULL || sys->n_rules) {
+		printf("\n%s\n", _("Rules:"));
+		cmd_print_rules(sys, stdout);
+	}
 	for (size_t c = 0; c < sys->n_catalogs; c++) {
 		const struct catalog *cat = sys->catalogs[c];
 		printf("\n%s %s (%s)\n", _("Catalog"), vis(cat->name ? cat->name : cat->id), vis(cat->file));
@@ -253,6 +316,31 @@ static void show_system(const struct system *sys)
 			print_group(sys, cat, &t, t.kid_groups[k], 1);
 		tree_free(&t);
 	}
+}
+
+/* The one entry of the system called name (BattleScribe's ids are opaque: names come first),
+ * or NULL; -1 naming each when several are. */
+static int entry_by_name(const struct system *sys, const char *name, const struct entry **out)
+{
+	size_t n = 0;
+	struct strbuf ids = STRBUF_INIT;
+	for (size_t c = 0; c < sys->n_catalogs; c++)
+		for (size_t i = 0; i < sys->catalogs[c]->n_entries; i++) {
+			const struct entry *e = &sys->catalogs[c]->entries[i];
+			if (strcmp(e->name, name) != 0)
+				continue;
+			if (n++ == 0)
+				*out = e;
+			strbuf_addf(&ids, "%s%s (%s)", n > 1 ? ", " : "", vis(e->id),
+			            vis(e->catalog->name ? e->catalog->name : e->catalog->id));
+		}
+	if (n > 1) {
+		cmd_error(_("system '%s' has %zu entries called '%s': name one by id: %s"), sys->id, n,
+		          name, ids.s);
+		*out = NULL;
+	}
+	strbuf_release(&ids);
+	return n > 1 ? -1 : 0;
 }
 
 static int exec_catalog(int argc, char **argv)
@@ -276,11 +364,17 @@ static int exec_catalog(int argc, char **argv)
 		return MUSTER_EXIT_TROUBLE;
 	}
 	int status = MUSTER_EXIT_OK;
+	/* Warnings of loading (a BattleScribe group's default that is none of its entries). */
+	diags_print(&d, stderr, DIAG_TEXT);
 	if (optind + 1 >= argc) {
 		show_system(sys);
 	} else {
 		for (int i = optind + 1; i < argc; i++) {
 			const struct entry *e = system_entry(sys, argv[i]);
+			if (e == NULL && entry_by_name(sys, argv[i], &e) != 0) {
+				status = MUSTER_EXIT_TROUBLE;
+				continue;
+			}
 			if (e == NULL) {
 				struct strbuf dym = STRBUF_INIT;
 				system_describe_unknown(sys, KNOWN_ENTRY, argv[i], &dym);

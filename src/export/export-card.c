@@ -186,7 +186,8 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 	if (e->n_cats) {
 		strbuf_addf(sb, "  %s: ", _("Categories"));
 		for (size_t i = 0; i < e->n_cats; i++)
-			strbuf_addf(sb, "%s%s", i ? ", " : "", sys->cats[e->cats[i]].name);
+			strbuf_addf(sb, "%s%s%s", i ? ", " : "", sys->cats[e->cats[i]].name,
+			            e->primary == e->cats[i] + 1 ? _(" (primary)") : "");
 		strbuf_adds(sb, "\n");
 	}
 	struct strbuf k = STRBUF_INIT;

@@ -213,6 +213,7 @@ struct entry {
 	struct idx *item_idx;   /* its items and those its options add, by id */
 	long *costs;        /* per model, per cost type */
 	char *note;
+	uint32_t primary;   /* 1 + index of its primary category (BattleScribe); 0: none */
 	long line;
 };
 
@@ -229,6 +230,43 @@ struct catalog {
 };
 
 /* --- game system --------------------------------------------------------------------------- */
+
+/* A kind of force a roster may hold (a BattleScribe forceEntry): the categories it lists, and
+ * the force it stands in when it is a child force. */
+struct force_def {
+	char *id, *name;
+	uint32_t up;        /* 1 + index of the force it stands in among the system's; 0: none */
+	size_t *cats, n_cats;
+	long line;
+};
+
+/* What a BattleScribe file says that Muster does not enforce yet (bs-read.c): every
+ * constraint not read as an option's min and max, every modifier and modifier group, every
+ * condition and condition group, every repeat, in document order, each with the record it
+ * stands in (a condition in its modifier). Kept for the step that will enforce them. */
+enum bs_pending_kind {
+	BS_CONSTRAINT, BS_MODIFIER, BS_MODIFIER_GROUP, BS_CONDITION, BS_CONDITION_GROUP, BS_REPEAT,
+	BS_PENDING_KINDS
+};
+struct bs_pending {
+	enum bs_pending_kind kind;
+	uint32_t up;        /* 1 + index of the record it stands in; 0: none */
+	const char *owner;  /* the id of the element it stands on (an entry, a force, ...) */
+	const char *id, *type, *field, *scope, *value, *child;
+	const char *file;
+	long line;
+};
+struct bs_data {
+	struct bs_pending *pending;
+	size_t n_pending, cap_pending;
+	size_t counts[BS_PENDING_KINDS];
+	size_t extra_profiles; /* profiles of an option beyond its first, not kept yet */
+	size_t unknown_defaults; /* groups' defaults that name none of their entries */
+	size_t unknown_costs;  /* costs of a type no costType declares (BattleScribe ignores them) */
+	size_t renamed_entries; /* root entries whose id an earlier catalogue's has: CATALOGUE/ID */
+	size_t options, linked; /* the entries' options, and how many of them links made */
+	struct arena arena;    /* the records' strings */
+};
 
 /* <import>: how a pasted plain-text list is read (import.h). Each pattern's named groups say
  * what the line holds. */
@@ -290,6 +328,9 @@ struct system {
 	struct camp_def *camp;      /* <campaign> (campaign.h), or NULL */
 	struct import_line *imports; /* <import>: tried before the built-in patterns */
 	size_t n_imports;
+	struct force_def *forces;   /* BattleScribe forceEntries, parents before children */
+	size_t n_forces;
+	struct bs_data *bs;         /* a BattleScribe system: what is not enforced yet; else NULL */
 	struct idx *kind_idx;
 	struct idx *shared_idx;     /* shared options of every catalog, by id */
 	struct idx *attr_idx, *cost_idx, *kw_idx, *cat_idx, *size_idx, *field_idx, *ladder_idx,

@@ -466,6 +466,16 @@ static int resolve_choices(struct entry *e, struct diags *d)
 	return 0;
 }
 
+int catalog_index_entry(struct entry *e, struct diags *d)
+{
+	e->has_models = false;
+	for (size_t k = 0; k < e->n_options; k++)
+		e->has_models |= e->options[k].model;
+	if (index_options(e, d) || cp_finish_items(e, 0, d))
+		return -1;
+	return resolve_choices(e, d);
+}
+
 int catalog_link(struct system *sys, struct diags *d)
 {
 	size_t brought = 0;

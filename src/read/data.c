@@ -137,6 +137,129 @@ static void list_xml(const char *dir, bool strip, char ***v, size_t *n, size_t *
 	closedir(dp);
 }
 
+/* --- BattleScribe: *.gst and *.cat files at the top of a data directory --------------------- */
+
+/* How much of a file is searched for its root element's attributes: BSData files start with
+ * the XML declaration and the root element. */
+#define ROOT_SCAN_MAX 16384
+
+/* The raw value of attribute attr of the first element called elem in the first
+ * ROOT_SCAN_MAX bytes of path, or NULL. Only to find files: the reader checks what it reads. */
+static char *root_attr(const char *path, const char *elem, const char *attr)
+{
+	FILE *fp = fopen(path, "rb");
+	if (fp == NULL)
+		return NULL;
+	char *buf = xmalloc(ROOT_SCAN_MAX + 1);
+	size_t len = fread(buf, 1, ROOT_SCAN_MAX, fp);
+	fclose(fp);
+	buf[len] = '\0';
+	char *res = NULL;
+	size_t el = strlen(elem), al = strlen(attr);
+	for (char *p = strchr(buf, '<'); p && !res; p = strchr(p + 1, '<')) {
+		if (strncmp(p + 1, elem, el) != 0 || !strchr(" \t\r\n", p[1 + el]) || p[1 + el] == '\0')
+			continue;
+		char *end = strchr(p, '>');
+		if (end == NULL)
+			break;
+		for (char *q = p + 1 + el; q < end; q++) {
+			if (strncmp(q, attr, al) != 0 || !strchr(" \t\r\n", q[-1]))
+				continue;
+			char *r = q + al;
+			r += strspn(r, " \t\r\n");
+			if (*r != '=')
+				continue;
+			r++;
+			r += strspn(r, " \t\r\n");
+			char quote = *r;
+			char *close = quote == '"' || quote == '\'' ? strchr(r + 1, quote) : NULL;
+			if (close && close < end)
+				res = xstrndup(r + 1, (size_t)(close - r - 1));
+			break;
+		}
+		break;
+	}
+	free(buf);
+	return res;
+}
+
+/* The files of dir whose names end in ext, full paths, sorted; free with strv_free. */
+static char **files_ending(const char *dir, const char *ext)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0, xl = strlen(ext);
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	while (dp && (de = readdir(dp)) != NULL) {
+		size_t len = strlen(de->d_name);
+		if (len <= xl || de->d_name[0] == '.' || strcmp(de->d_name + len - xl, ext) != 0)
+			continue;
+		char *p = xasprintf("%s/%s", dir, de->d_name);
+		if (!is_file(p)) {
+			free(p);
+			continue;
+		}
+		GROW(v, cap, n + 2);
+		v[n++] = p;
+	}
+	if (dp)
+		closedir(dp);
+	GROW(v, cap, n + 1);
+	qsort(v, n, sizeof(*v), cmp_str);
+	v[n] = NULL;
+	return v;
+}
+
+/* The name is matched as the file writes it (an entity stays as written): a convenience on
+ * the command line, never how a roster names its system. */
+char *data_bs_system_file(const char *id)
+{
+	if (id == NULL || *id == '\0')
+		return NULL;
+	for (const char *const *d = data_dirs(); *d; d++) {
+		char **v = files_ending(*d, ".gst");
+		char *found = NULL;
+		for (char **p = v; *p && !found; p++) {
+			char *sid = root_attr(*p, "gameSystem", "id");
+			char *name = root_attr(*p, "gameSystem", "name");
+			const char *base = strrchr(*p, '/') + 1;
+			size_t bl = strlen(base) - 4;
+			if ((sid && strcmp(sid, id) == 0) || (name && strcmp(name, id) == 0) ||
+			    (strncmp(base, id, bl) == 0 && id[bl] == '\0'))
+				found = xstrdup(*p);
+			free(sid);
+			free(name);
+		}
+		strv_free(v);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+char **data_bs_catalog_files(const char *gst)
+{
+	char *sid = root_attr(gst, "gameSystem", "id");
+	char *dir = xstrdup(gst);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	char **v = files_ending(slash ? dir : ".", ".cat");
+	size_t k = 0;
+	for (size_t i = 0; v[i]; i++) {
+		char *cs = root_attr(v[i], "catalogue", "gameSystemId");
+		if (sid && cs && strcmp(cs, sid) == 0)
+			v[k++] = v[i];
+		else
+			free(v[i]);
+		free(cs);
+	}
+	v[k] = NULL;
+	free(dir);
+	free(sid);
+	return v;
+}
+
 char **data_system_ids(void)
 {
 	char **v = NULL;
@@ -145,6 +268,20 @@ char **data_system_ids(void)
 		char *p = xasprintf("%s/rules-xml", *d);
 		list_xml(p, true, &v, &n, &cap);
 		free(p);
+		char **g = files_ending(*d, ".gst");
+		for (char **q = g; *q; q++) {
+			char *sid = root_attr(*q, "gameSystem", "id");
+			bool dup = sid == NULL;
+			for (size_t i = 0; i < n && !dup; i++)
+				dup = strcmp(v[i], sid) == 0;
+			if (dup) {
+				free(sid);
+				continue;
+			}
+			GROW(v, cap, n + 2);
+			v[n++] = sid;
+		}
+		strv_free(g);
 	}
 	GROW(v, cap, n + 1);
 	qsort(v, n, sizeof(*v), cmp_str);

@@ -28,13 +28,19 @@ void data_add_dir(const char *dir);
 const char *const *data_dirs(void);
 /* The first root directory holding rules-xml/<id>.xml, or NULL. */
 const char *data_system_root(const char *id);
-/* The system ids found on the path, sorted, each once; free with strv_free. */
+/* The system ids found on the path (BattleScribe's too), sorted, each once; strv_free. */
 char **data_system_ids(void);
 /* The catalog files of system id: every regular *.xml file (but dot files) of catalogs/<id>/
  * of each directory of roots (NULL-terminated, in order; NULL for none), layered: a file
  * whose base name an earlier directory has is shadowed by it and left out. Full paths,
  * sorted by base name, which is the order catalogs are loaded in; free with strv_free. */
 char **data_catalog_files(const char *const *roots, const char *id);
+/* BattleScribe (bs-read.h): a directory of the path may also hold game systems (*.gst) and
+ * catalogues (*.cat) side by side, as a BSData repository does. The first .gst on the path
+ * whose gameSystem id is id, or whose file name less ".gst" is id; NULL when none (free). */
+char *data_bs_system_file(const char *id);
+/* The .cat files beside gst whose catalogue names gst's gameSystem id, sorted; strv_free. */
+char **data_bs_catalog_files(const char *gst);
 /* Frees what the module holds (the path). */
 void data_cleanup(void);
 

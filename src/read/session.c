@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "session.h"
+#include "bs-read.h"
 #include "data.h"
 #include "idx.h"
 #include "system.h"
@@ -91,6 +92,14 @@ struct schemas *session_schemas(struct session *s)
 static struct system *load(struct session *s, const char *id, struct diags *d)
 {
 	const char *root = data_system_root(id);
+	char *gst = root ? NULL : data_bs_system_file(id);
+	if (gst) {
+		char **cats = data_bs_catalog_files(gst);
+		struct system *sys = bs_system_load(gst, cats, d);
+		strv_free(cats);
+		free(gst);
+		return sys;
+	}
 	if (root == NULL) {
 		char **ids = data_system_ids();
 		struct strbuf sb = STRBUF_INIT;

@@ -768,6 +768,23 @@ static void size_defs_release(struct system *sys)
 	free(sys->fields);
 }
 
+/* A BattleScribe system's forces and what it does not enforce yet (bs-read.c). */
+static void bs_data_free(struct system *sys)
+{
+	struct bs_data *bs = sys->bs;
+	for (size_t i = 0; i < sys->n_forces; i++) {
+		free(sys->forces[i].id);
+		free(sys->forces[i].name);
+		free(sys->forces[i].cats);
+	}
+	free(sys->forces);
+	if (bs == NULL)
+		return;
+	free(bs->pending);
+	arena_release(&bs->arena);
+	free(bs);
+}
+
 void system_free(struct system *sys)
 {
 	if (sys == NULL)
@@ -777,6 +794,7 @@ void system_free(struct system *sys)
 	for (size_t i = 0; i < sys->n_kept_docs; i++)
 		xmlFreeDoc(sys->kept_docs[i]);
 	free(sys->kept_docs);
+	bs_data_free(sys);
 	for (size_t i = 0; i < sys->n_conds; i++) {
 		free(sys->conds[i].id);
 		for (int v = 0; v < 2; v++) {

@@ -327,6 +327,41 @@ for pat in '^(a+)+[bc]$' '^(a|aa)*[bc]$' '^(a|a)*[bc]$' '^(a*)*[bc]$' '^(a?){30}
 	add regex yes "regex-$i"
 done
 
+# ---- BattleScribe (tests/data/bs-harbour): each a data directory of the game system and its
+# catalogues with one file hostile, given with --data-dir to `catalog hbr-sys-7a1`. Truncations
+# start past the root's start tag (before it, the file names no game system to look for).
+bsdir=$src/tests/data/bs-harbour
+# bs_dir NAME FILE: a data directory NAME holding the system, FILE (harbour.gst, dockside.cat)
+# read from standard input.
+bs_dir() {
+	mkdir -p "$out/$1"
+	cp "$bsdir"/*.gst "$bsdir"/*.cat "$out/$1/"
+	cat >"$out/$1/$2"
+	echo "yes $1/$2 --data-dir @OUT@/$1 catalog hbr-sys-7a1" >>"$cases"
+}
+for spec in "harbour.gst:53:gameSystem" "dockside.cat:47:catalogue"; do
+	f=${spec%%:*}; rest=${spec#*:}; step=${rest%%:*}; tag=${rest#*:}
+	from=$(awk -v tag="$tag" '{ n += length($0) + 1; if (index($0, "<" tag " ")) { print n; exit } }' "$bsdir/$f")
+	end=$(root_end "$bsdir/$f" "$tag")
+	off=$from
+	while [ "$off" -lt "$end" ]; do
+		head -c "$off" "$bsdir/$f" | bs_dir "bs-trunc-${f%%.*}-$off" "$f"
+		off=$((off + step))
+	done
+done
+sed 's/battleScribeVersion="2.03"/battleScribeVersion="1.15"/' "$bsdir/harbour.gst" | bs_dir bs-version-1 harbour.gst
+sed 's/battleScribeVersion="2.03"/battleScribeVersion="x"/' "$bsdir/harbour.gst" | bs_dir bs-version-junk harbour.gst
+sed 's/catalogueSchema/catalogueSchemaX/' "$bsdir/dockside.cat" | bs_dir bs-namespace dockside.cat
+sed 's/id="hbr-cat-dock"/id="hbr-cat-canal"/' "$bsdir/dockside.cat" | bs_dir bs-catalogue-id-twice dockside.cat
+sed 's/targetId="hbr-cat-arm"/targetId="hbr-cat-nowhere"/' "$bsdir/dockside.cat" | bs_dir bs-catalogue-link-missing dockside.cat
+sed 's/targetId="hbr-se-hook" type="selectionEntry"/targetId="hbr-sg-side" type="selectionEntryGroup"/' \
+	"$bsdir/harbour.gst" | bs_dir bs-group-in-itself harbour.gst
+sed 's/targetId="hbr-ct-scrip" value="20.0"/typeId="hbr-ct-scrip" value="1e99"/; s/typeId="hbr-ct-scrip" value="20.0"/typeId="hbr-ct-scrip" value="99999999999999999999999"/' \
+	"$bsdir/dockside.cat" | bs_dir bs-cost-huge dockside.cat
+sed 's/targetId="hbr-cat-lead" primary="true"/targetId="hbr-cat-nowhere" primary="true"/' \
+	"$bsdir/dockside.cat" | bs_dir bs-category-missing dockside.cat
+sed 's/typeId="hbr-pt-rat"/typeId="hbr-pt-nowhere"/' "$bsdir/dockside.cat" | bs_dir bs-profile-type-missing dockside.cat
+
 # ---- odd files
 printf '' >"$out/empty.xml"; add roster no empty.xml
 printf '\357\273\277' >"$out/bom-only.xml"; add roster yes bom-only.xml

@@ -1,0 +1,580 @@
+/* bs-entries.c - BattleScribe entries: root entries, option trees, links, profiles
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A catalogue's root selectionEntries and entryLinks become its catalog's entries; what stands
+ * under each (selectionEntries, selectionEntryGroups, entryLinks to shared entries and groups,
+ * at any depth) becomes the entry's option tree, links followed where they stand, within the
+ * bounds of bs-int.h. An option reached through links has BattleScribe's own entryId, the
+ * ids of the links on its way and its own joined by "::" (as a roster names it). Part of the
+ * reader split by job (bs-int.h).
+ */
+#include "muster.h"
+#include "bs-int.h"
+#include "catalog.h"
+#include "idx.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Building one entry. */
+struct bsb {
+	struct bsctx *c;
+	struct entry *e;
+	size_t home;            /* the file of the entry's catalogue */
+	size_t cap_o, cap_c, cap_items;
+	int linked;             /* > 0 within a link: what is made counts to the system's bound */
+	long site_line;         /* the line in home of the outermost link to another file */
+};
+
+static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint32_t up,
+                uint32_t in_choice, int depth);
+
+static char *name_of(xmlNodePtr n, const char *fallback)
+{
+	char *v = xml_name_lang(n, "name");
+	if (v == NULL)
+		return xstrdup(fallback ? fallback : "");
+	size_t a = strspn(v, " \t\r\n"), len = strlen(v);
+	while (len > a && strchr(" \t\r\n", v[len - 1]))
+		len--;
+	char *t = xstrndup(v + a, len - a);
+	free(v);
+	return t;
+}
+
+static bool attr_is(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = xml_prop(n, name);
+	bool r = v && strcmp(v, value) == 0;
+	free(v);
+	return r;
+}
+
+/* Attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell some of them
+ * otherwise (profileTypeId, characteristicTypeId, costTypeId). */
+static char *prop_or(xmlNodePtr n, const char *name, const char *old)
+{
+	char *v = xml_prop(n, name);
+	return v ? v : xml_prop(n, old);
+}
+
+/* The line a diagnostic about the entry's option names, in the entry's own file. */
+static long line_of(const struct bsb *b, size_t fi, xmlNodePtr n)
+{
+	return fi == b->home ? xml_line(n) : b->site_line;
+}
+
+/* <costs><cost typeId value/></costs> of n into costs (a later element's replace). */
+static int read_costs(struct bsctx *c, size_t fi, xmlNodePtr n, long *costs)
+{
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "costs")); k; k = xml_next_elem(k)) {
+		char *t = prop_or(k, "typeId", "costTypeId");
+		const struct cost_def *cd = t ? idx_get(c->sys->cost_idx, t) : NULL;
+		free(t);
+		if (cd == NULL) {
+			/* BattleScribe shows no cost of a type the system lacks: neither does Muster */
+			if (bs_once(k))
+				c->sys->bs->unknown_costs++;
+			continue;
+		}
+		if (bs_decimal(c, fi, k, "value", -MUSTER_MAX_COST, MUSTER_MAX_COST, 0,
+		               &costs[cd->index]))
+			return -1;
+	}
+	return 0;
+}
+
+int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cats,
+                      size_t *n_cats, uint32_t *primary)
+{
+	xmlNodePtr sec = xml_child(owner, "categoryLinks");
+	for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+		char *t = xml_prop(k, "targetId");
+		long ci = bs_category(c, t);
+		if (ci < 0) {
+			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
+			          _("category link names category '%s', which no file of system '%s' "
+			            "declares"),
+			          t ? t : "", c->sys->id);
+			free(t);
+			return -1;
+		}
+		free(t);
+		if (attr_is(k, "primary", "true"))
+			*primary = (uint32_t)ci + 1;
+		bool dup = false;
+		for (size_t i = 0; i < *n_cats && !dup; i++)
+			dup = (*cats)[i] == (size_t)ci;
+		if (dup)
+			continue;
+		*cats = xreallocarray(*cats, *n_cats + 1, sizeof(**cats));
+		(*cats)[(*n_cats)++] = (size_t)ci;
+	}
+	return 0;
+}
+
+/* The min and max per parent the constraints of n give (several of one kind: the strictest);
+ * false when it has none. A link that has any replaces its target's min and max (as a Muster
+ * <link>'s do): BattleScribe data restates a shared entry's bounds where it links it. */
+static bool read_bounds(xmlNodePtr n, long *min, long *max)
+{
+	bool got = false;
+	long lo = 0, hi = OPTION_UNBOUNDED;
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "constraints")); k; k = xml_next_elem(k)) {
+		long v;
+		if (!bs_constraint_maps(k, &v))
+			continue;
+		got = true;
+		if (attr_is(k, "type", "min")) {
+			if (v > lo)
+				lo = v;
+		} else if (v >= 0 && v < hi) {
+			hi = v; /* -1: no limit */
+		}
+	}
+	if (got) {
+		*min = lo;
+		*max = hi;
+	}
+	return got;
+}
+
+/* --- profiles and rules ------------------------------------------------------------------- */
+
+static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w)
+{
+	struct bsctx *c = b->c;
+	struct system *sys = c->sys;
+	w->id = xml_prop(p, "id");
+	w->name = name_of(p, w->id);
+	w->line = line_of(b, fi, p);
+	char *t = prop_or(p, "typeId", "profileTypeId");
+	w->kind = t ? idx_get(sys->kind_idx, t) : NULL;
+	if (w->id == NULL || w->kind == NULL) {
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(p), xml_col(p), NULL, NULL,
+		          _("profile '%s' needs an id and a typeId of a profileType (typeId=\"%s\")"),
+		          w->name, t ? t : "");
+		free(t);
+		return -1;
+	}
+	free(t);
+	w->vals = arena_alloc(&b->e->catalog->arena, sys->n_item_attrs + 1, sizeof(*w->vals));
+	w->kw = arena_alloc(&b->e->catalog->arena, sys->kw_words, sizeof(kwword));
+	for (xmlNodePtr k = xml_first_elem(xml_child(p, "characteristics")); k; k = xml_next_elem(k)) {
+		char *a = prop_or(k, "typeId", "characteristicTypeId");
+		const struct attr_def *ad = a ? idx_get(sys->attr_idx, a) : NULL;
+		if (ad == NULL || ad->on != ON_ITEM) {
+			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
+			          _("characteristic of type '%s', which no profileType declares"),
+			          a ? a : "");
+			free(a);
+			return -1;
+		}
+		free(a);
+		struct value *v = &w->vals[ad->index];
+		free(v->s);
+		v->s = xml_prop(k, "value"); /* 2.01 */
+		if (v->s == NULL)
+			v->s = xml_text(k);
+		v->set = true;
+	}
+	return 0;
+}
+
+/* The profiles of n (its own, those its infoLinks and infoGroups bring) and the names of its
+ * rules, collected. */
+struct infos {
+	xmlNodePtr *prof;
+	size_t *prof_file;
+	size_t n_prof, cap_prof, cap_file;
+	struct strbuf rules;
+};
+
+static void add_profile(struct infos *in, xmlNodePtr p, size_t fi)
+{
+	GROW(in->prof, in->cap_prof, in->n_prof + 1);
+	GROW(in->prof_file, in->cap_file, in->n_prof + 1);
+	in->prof_file[in->n_prof] = fi;
+	in->prof[in->n_prof++] = p;
+}
+
+static void add_rule(struct infos *in, xmlNodePtr r)
+{
+	char *name = name_of(r, NULL);
+	if (*name)
+		strbuf_addf(&in->rules, "%s%s", in->rules.len ? ", " : "", name);
+	free(name);
+}
+
+static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth)
+{
+	struct bsctx *c = b->c;
+	if (depth >= BS_DEPTH_MAX)
+		BSFAIL(c, c->f[fi].path, n, _("info groups nest more than %d deep"), BS_DEPTH_MAX);
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "profiles")); k; k = xml_next_elem(k))
+		add_profile(in, k, fi);
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
+		add_rule(in, k);
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
+		if (collect_infos(b, fi, k, in, depth + 1))
+			return -1;
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
+		char *type = xml_prop(k, "type"), *t = xml_prop(k, "targetId");
+		size_t tf = fi;
+		int which = type && strcmp(type, "profile") == 0 ? 1
+		          : type && strcmp(type, "rule") == 0 ? 2 : -1;
+		xmlNodePtr target = which > 0 ? bs_lookup(c, fi, b->home, which, t, &tf) : NULL;
+		if (which > 0 && target == NULL) {
+			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
+			          _("info link names %s '%s', which no file it sees defines"), type,
+			          t ? t : "");
+			free(type);
+			free(t);
+			return -1;
+		}
+		free(type);
+		free(t);
+		if (which == 1)
+			add_profile(in, target, tf);
+		else if (which == 2)
+			add_rule(in, target);
+		/* an infoGroup link: its profiles are not read yet */
+	}
+	return 0;
+}
+
+static void infos_release(struct infos *in)
+{
+	free(in->prof);
+	free(in->prof_file);
+	strbuf_release(&in->rules);
+}
+
+/* --- the option tree ---------------------------------------------------------------------- */
+
+static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_option **out)
+{
+	struct entry *e = b->e;
+	struct bsctx *c = b->c;
+	if (e->n_options >= BS_ENTRY_OPTIONS_MAX)
+		BSFAIL(c, c->f[fi].path, n, _("entry '%s' has more than %d options"), e->name,
+		       BS_ENTRY_OPTIONS_MAX);
+	c->sys->bs->linked += b->linked > 0;
+	if (b->linked > 0 && ++c->brought > BS_SYSTEM_LINKED_MAX)
+		BSFAIL(c, c->f[fi].path, n, _("the links of system '%s' bring more than %d options in all"),
+		       c->sys->id, BS_SYSTEM_LINKED_MAX);
+	GROW(e->options, b->cap_o, e->n_options + 1);
+	*out = &e->options[e->n_options++];
+	memset(*out, 0, sizeof(**out));
+	return 0;
+}
+
+/* A selectionEntry se of file fi as an option, reached through entry link `link` of file lfi
+ * (NULL: where it stands). */
+static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNodePtr link,
+                      const char *prefix, uint32_t up, uint32_t in_choice, int depth)
+{
+	struct bsctx *c = b->c;
+	struct entry_option *o;
+	if (new_option(b, se, fi, &o))
+		return -1;
+	uint32_t self = (uint32_t)b->e->n_options;
+	char *sid = xml_prop(se, "id"), *lid = link ? xml_prop(link, "id") : NULL;
+	if (sid == NULL || (link && lid == NULL)) {
+		free(sid);
+		free(lid);
+		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
+		       _("a selection entry or entry link needs an id"));
+	}
+	o->id = link ? xasprintf("%s%s::%s", prefix, lid, sid) : xasprintf("%s%s", prefix, sid);
+	char *kids = link ? xasprintf("%s%s::", prefix, lid) : xstrdup(prefix);
+	free(sid);
+	free(lid);
+	o->name = name_of(se, o->id);
+	o->min = 0;
+	o->max = OPTION_UNBOUNDED;
+	o->up = up;
+	o->in_choice = in_choice;
+	o->target = TARGET_UNIT;
+	o->model = attr_is(se, "type", "model");
+	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
+	o->costs = arena_alloc(&b->e->catalog->arena, c->sys->n_costs + 1, sizeof(*o->costs));
+	read_bounds(se, &o->min, &o->max);
+	if (link)
+		read_bounds(link, &o->min, &o->max);
+	uint32_t primary = 0;
+	struct infos in = { 0 };
+	int rc = read_costs(c, fi, se, o->costs) ||
+	         (link && read_costs(c, lfi, link, o->costs)) ||
+	         bs_category_links(c, fi, se, &o->cats, &o->n_cats, &primary) ||
+	         (link && bs_category_links(c, lfi, link, &o->cats, &o->n_cats, &primary)) ||
+	         collect_infos(b, fi, se, &in, 0) || (link && collect_infos(b, lfi, link, &in, 0));
+	if (rc == 0 && o->min > o->max) {
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(se), xml_col(se), NULL, NULL,
+		          _("'%s' has min %ld above max %ld"), o->name, o->min, o->max);
+		rc = -1;
+	}
+	if (rc == 0 && in.n_prof > 0) {
+		o->adds = arena_alloc(&b->e->catalog->arena, 1, sizeof(*o->adds));
+		rc = read_profile(b, in.prof_file[0], in.prof[0], o->adds);
+		for (size_t i = 1; i < in.n_prof; i++)
+			c->sys->bs->extra_profiles += bs_once(in.prof[i]);
+	}
+	infos_release(&in);
+	if (rc == 0)
+		rc = walk(b, fi, se, kids, self, 0, depth + 1);
+	if (rc == 0 && link)
+		rc = walk(b, lfi, link, kids, self, 0, depth + 1);
+	free(kids);
+	return rc ? -1 : 0;
+}
+
+/* Whether option id is the one BattleScribe's defaultSelectionEntryId def names, in a group
+ * whose options' ids start with kids: the entry's own, or the link's, or the link's target. */
+static bool is_default(const char *id, const char *kids, const char *def)
+{
+	size_t kl = strlen(kids), dl = strlen(def), il = strlen(id);
+	if (strncmp(id, kids, kl) == 0 && strncmp(id + kl, def, dl) == 0 &&
+	    (id[kl + dl] == '\0' || strncmp(id + kl + dl, "::", 2) == 0))
+		return true;
+	return il > dl + 2 && strcmp(id + il - dl, def) == 0 && strncmp(id + il - dl - 2, "::", 2) == 0;
+}
+
+/* A selectionEntryGroup g of file fi as a choice, reached through `link` of file lfi or not. */
+static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
+                     const char *prefix, uint32_t up, int depth)
+{
+	struct bsctx *c = b->c;
+	struct entry *e = b->e;
+	GROW(e->choices, b->cap_c, e->n_choices + 1);
+	struct opt_choice *ch = &e->choices[e->n_choices++];
+	memset(ch, 0, sizeof(*ch));
+	uint32_t self = (uint32_t)e->n_choices;
+	char *gid = xml_prop(g, "id"), *lid = link ? xml_prop(link, "id") : NULL;
+	if (gid == NULL || (link && lid == NULL)) {
+		free(gid);
+		free(lid);
+		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
+		       _("a selection entry group or entry link needs an id"));
+	}
+	ch->id = link ? xasprintf("%s%s::%s", prefix, lid, gid) : xasprintf("%s%s", prefix, gid);
+	char *kids = link ? xasprintf("%s%s::", prefix, lid) : xstrdup(prefix);
+	free(gid);
+	free(lid);
+	ch->name = name_of(g, ch->id);
+	ch->min = 0;
+	ch->max = OPTION_UNBOUNDED;
+	ch->up = up;
+	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
+	read_bounds(g, &ch->min, &ch->max);
+	if (link)
+		read_bounds(link, &ch->min, &ch->max);
+	if (ch->min > ch->max) {
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(g), xml_col(g), NULL, NULL,
+		          _("'%s' has min %ld above max %ld"), ch->name, ch->min, ch->max);
+		free(kids);
+		return -1;
+	}
+	char *def = xml_prop(g, "defaultSelectionEntryId");
+	size_t first = e->n_options;
+	int rc = walk(b, fi, g, kids, up, self, depth + 1);
+	if (rc == 0 && link)
+		rc = walk(b, lfi, link, kids, up, self, depth + 1);
+	ch = &e->choices[self - 1];
+	bool found = def == NULL || strcmp(def, "none") == 0;
+	for (size_t i = first; rc == 0 && !found && i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		if (o->up != up || !is_default(o->id, kids, def))
+			continue;
+		found = true;
+		if (o->in_choice == self)
+			ch->def_id = xstrdup(o->id);
+		/* else the entry of a group within: that group's own default, if any */
+	}
+	if (rc == 0 && !found && bs_once(g))
+		c->sys->bs->unknown_defaults++;
+	free(def);
+	free(kids);
+	return rc;
+}
+
+static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *prefix,
+                       uint32_t up, uint32_t in_choice, int depth)
+{
+	struct bsctx *c = b->c;
+	if (depth >= BS_DEPTH_MAX)
+		BSFAIL(c, c->f[fi].path, link,
+		       _("links under entry '%s' nest more than %d deep (a cycle of links?)"),
+		       b->e->name, BS_DEPTH_MAX);
+	char *t = xml_prop(link, "targetId");
+	bool group = attr_is(link, "type", "selectionEntryGroup");
+	size_t tf = fi;
+	xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
+	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(link), xml_col(link), NULL, NULL,
+		          _("entry link names %s '%s', which no file it sees defines"),
+		          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
+		free(t);
+		return -1;
+	}
+	free(t);
+	long saved = b->site_line;
+	if (tf != b->home && fi == b->home)
+		b->site_line = xml_line(link);
+	b->linked++;
+	int rc = group ? add_group(b, tf, target, fi, link, prefix, up, depth)
+	               : add_option(b, tf, target, fi, link, prefix, up, in_choice, depth);
+	b->linked--;
+	b->site_line = saved;
+	return rc;
+}
+
+/* What stands under n (an entry, a group or a link), in document order. */
+static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint32_t up,
+                uint32_t in_choice, int depth)
+{
+	if (depth > BS_DEPTH_MAX) /* a link at BS_DEPTH_MAX says more: a cycle of links? */
+		BSFAIL(b->c, b->c->f[fi].path, n, _("options nest more than %d deep under entry '%s'"),
+		       BS_DEPTH_MAX, b->e->name);
+	for (xmlNodePtr sec = xml_first_elem(n); sec; sec = xml_next_elem(sec)) {
+		bool se = xml_is(sec, "selectionEntries"), sg = xml_is(sec, "selectionEntryGroups"),
+		     el = xml_is(sec, "entryLinks");
+		for (xmlNodePtr k = se || sg || el ? xml_first_elem(sec) : NULL; k; k = xml_next_elem(k)) {
+			int rc = se ? add_option(b, fi, k, 0, NULL, prefix, up, in_choice, depth)
+			       : sg ? add_group(b, fi, k, 0, NULL, prefix, up, depth)
+			            : follow_link(b, fi, k, prefix, up, in_choice, depth);
+			if (rc)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* --- root entries ------------------------------------------------------------------------- */
+
+/* The entry's profiles become its items (each once), its rules' names its note. */
+static int root_infos(struct bsb *b, struct infos *in)
+{
+	struct entry *e = b->e;
+	e->items = in->n_prof ? xcalloc(in->n_prof, sizeof(*e->items)) : NULL;
+	struct idx *seen = idx_new(); /* a profile reached twice (its own and an info link) */
+	for (size_t i = 0; i < in->n_prof; i++) {
+		struct item *w = &e->items[e->n_items];
+		if (read_profile(b, in->prof_file[i], in->prof[i], w)) {
+			e->n_items++; /* freed with the entry */
+			idx_free(seen);
+			return -1;
+		}
+		if (idx_add(seen, w->id, w) != 0) {
+			free(w->id);
+			free(w->name);
+			for (size_t v = 0; v < b->c->sys->n_item_attrs; v++)
+				free(w->vals[v].s);
+			memset(w, 0, sizeof(*w));
+			continue;
+		}
+		e->n_items++;
+	}
+	idx_free(seen);
+	if (in->rules.len)
+		e->note = xasprintf("Rules: %s", in->rules.s);
+	return 0;
+}
+
+/* A root entry: selectionEntry se of file tf, reached through root entry link `link` of file fi
+ * (NULL: se stands at the root of fi). */
+static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlNodePtr link)
+{
+	struct catalog *cat = c->f[fi].cat;
+	struct system *sys = c->sys;
+	struct entry *e = &cat->entries[cat->n_entries++];
+	memset(e, 0, sizeof(*e));
+	struct bsb b = { c, e, fi, 0, 0, 0, 0, link ? xml_line(link) : xml_line(se) };
+	char *sid = xml_prop(se, "id"), *lid = link ? xml_prop(link, "id") : NULL;
+	if (sid == NULL || (link && lid == NULL)) {
+		free(sid);
+		free(lid);
+		BSFAIL(c, c->f[fi].path, link ? link : se, "%s",
+		       _("a selection entry or entry link needs an id"));
+	}
+	e->id = link ? xasprintf("%s::%s", lid, sid) : xstrdup(sid);
+	char *kids = link ? xasprintf("%s::", lid) : xstrdup("");
+	free(sid);
+	free(lid);
+	e->name = name_of(se, e->id);
+	e->catalog = cat;
+	e->group = &cat->groups[0];
+	e->line = b.site_line;
+	e->vals = arena_alloc(&cat->arena, sys->n_unit_attrs + 1, sizeof(*e->vals));
+	e->kw = arena_alloc(&cat->arena, sys->kw_words, sizeof(kwword));
+	e->costs = arena_alloc(&cat->arena, sys->n_costs + 1, sizeof(*e->costs));
+	e->also = arena_alloc(&cat->arena, 1, sizeof(*e->also));
+	e->vals[0].set = true;
+	e->vals[0].s = xstrdup(e->group->id);
+	/* A shared entry linked at the root: its own min and max count in its force. */
+	for (xmlNodePtr k = xml_first_elem(xml_child(se, "constraints")); link && k; k = xml_next_elem(k))
+		bs_pend(c, tf, k, 0);
+	struct infos in = { 0 };
+	int rc = read_costs(c, tf, se, e->costs) || (link && read_costs(c, fi, link, e->costs)) ||
+	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||
+	         (link && bs_category_links(c, fi, link, &e->cats, &e->n_cats, &e->primary)) ||
+	         collect_infos(&b, tf, se, &in, 0) || (link && collect_infos(&b, fi, link, &in, 0)) ||
+	         root_infos(&b, &in) || walk(&b, tf, se, kids, 0, 0, 0);
+	infos_release(&in);
+	if (rc == 0 && link)
+		rc = walk(&b, fi, link, kids, 0, 0, 0);
+	free(kids);
+	if (rc || catalog_index_entry(e, c->d))
+		return -1;
+	sys->bs->options += e->n_options;
+	if (idx_add(sys->entry_idx, e->id, e) == 0)
+		return 0;
+	/* Catalogues copied from one another share root link ids: the later entry is named by
+	 * its catalogue too. */
+	const struct entry *other = idx_get(sys->entry_idx, e->id);
+	char *qualified = xasprintf("%s/%s", cat->id, e->id);
+	if (other->catalog == cat || idx_add(sys->entry_idx, qualified, e) != 0) {
+		free(qualified);
+		BSFAIL(c, c->f[fi].path, link ? link : se, _("entry id '%s' is used twice in system '%s'"),
+		       e->id, sys->id);
+	}
+	free(e->id);
+	e->id = qualified;
+	sys->bs->renamed_entries++;
+	return 0;
+}
+
+int bs_root_entries(struct bsctx *c, size_t fi)
+{
+	xmlNodePtr root = c->f[fi].root;
+	for (xmlNodePtr sec = xml_first_elem(root); sec; sec = xml_next_elem(sec)) {
+		bool se = xml_is(sec, "selectionEntries");
+		if (!se && !xml_is(sec, "entryLinks"))
+			continue;
+		for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+			if (se) {
+				if (root_entry(c, fi, fi, k, NULL))
+					return -1;
+				continue;
+			}
+			char *t = xml_prop(k, "targetId");
+			size_t tf = fi;
+			xmlNodePtr target = attr_is(k, "type", "selectionEntryGroup")
+			                    ? NULL : bs_lookup(c, fi, fi, 0, t, &tf);
+			if (target == NULL || !xml_is(target, "selectionEntry")) {
+				diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
+				          _("entry link names %s '%s', which no file it sees defines"),
+				          "selectionEntry", t ? t : "");
+				free(t);
+				return -1;
+			}
+			free(t);
+			if (root_entry(c, fi, tf, target, k))
+				return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,98 @@
+/* bs-int.h - what the files of the BattleScribe reader share, and nothing outside it includes
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * The reader (bs-read.h) is split by job: bs-read.c reads the files, the game system's
+ * definitions (cost types, categories, profile types, forces), the catalogues and their links,
+ * and counts what is not enforced yet; bs-entries.c builds the entries and their option trees,
+ * following entry links to shared entries and groups. Every function here that returns int
+ * returns 0, or -1 with a fatal diagnostic.
+ */
+#ifndef MUSTER_BS_INT_H
+#define MUSTER_BS_INT_H
+
+#include "muster.h"
+#include "model.h"
+#include "xml.h"
+
+#define NS_BS_SYSTEM "http://www.battlescribe.net/schema/gameSystemSchema"
+#define NS_BS_CATALOGUE "http://www.battlescribe.net/schema/catalogueSchema"
+
+/* Links nest at most this deep below an entry (a cycle of links stops here); an entry takes at
+ * most this many options, and the links of a whole system bring at most this many: the bounds
+ * of the catalog reader's links (catalog-tree.c). */
+#define BS_DEPTH_MAX 32
+#define BS_ENTRY_OPTIONS_MAX 100000
+#define BS_SYSTEM_LINKED_MAX 250000
+/* A system has at most this many files, and a file links at most this many catalogues: a
+ * catalogue's links are followed breadth first once, and each lookup of a linked id tries the
+ * files it sees (Warhammer 40,000 10th edition: 47 files, at most 5 links in one). */
+#define BS_FILES_MAX 500
+#define BS_LINKS_MAX 200
+
+/* One file of the system: the game system first, then its catalogues. */
+struct bsfile {
+	char *path;
+	xmlDocPtr doc;
+	xmlNodePtr root;
+	char *id;
+	bool library;
+	struct catalog *cat;    /* its catalog (NULL for a game system with no root entries) */
+	size_t *links;          /* files it links (catalogueLinks), by index */
+	bool *imports;          /* ... and whether each link imports that file's root entries */
+	size_t n_links;
+	size_t *sees;           /* files it sees: itself, then those its links reach, breadth first */
+	size_t n_sees;
+	size_t *brings;         /* catalogues whose root entries it imports, transitively */
+	size_t n_brings;
+	struct idx *shared;     /* id -> sharedSelectionEntry or sharedSelectionEntryGroup node */
+	struct idx *profiles;   /* id -> sharedProfile node */
+	struct idx *rules;      /* id -> sharedRule node */
+};
+
+struct bsctx {
+	struct system *sys;
+	struct diags *d;
+	struct bsfile *f;       /* f[0] is the game system */
+	size_t n;
+	size_t brought;         /* options the links of the whole system made */
+};
+
+#define BSFAIL(c, file, node, ...) \
+	do { \
+		diags_add((c)->d, SEV_FATAL, (file), xml_line(node), xml_col(node), NULL, NULL, \
+		          __VA_ARGS__); \
+		return -1; \
+	} while (0)
+
+/* bs-read.c: whether a constraint element becomes its option's (or choice's) min or max; the
+ * same with its record kept as not enforced when not (once per element); an element looked up
+ * by id in idx `which` (0: shared entries and groups, 1: profiles, 2: rules) of file fi, the
+ * files fi links, file home and the files it links, then the game system; the decimal value of
+ * attribute name of n as a whole number in [min, max] (refusing a fraction). */
+bool bs_constraint_maps(xmlNodePtr con, long *value);
+void bs_pend(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up);
+xmlNodePtr bs_lookup(const struct bsctx *c, size_t fi, size_t home, int which, const char *id,
+                     size_t *found_in);
+int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, long min, long max,
+               long def, long *out);
+/* The index of the category of that id, or -1. */
+long bs_category(const struct bsctx *c, const char *id);
+
+/* Whether this is the first time n is counted (it is marked): what links reach from several
+ * places is counted once. */
+static inline bool bs_once(xmlNodePtr n)
+{
+	if (n->_private)
+		return false;
+	n->_private = n;
+	return true;
+}
+
+/* bs-entries.c: the root entries of file fi (its selectionEntries and entryLinks) into its
+ * catalog; the categories an element links into *cats (the primary one into *primary). */
+int bs_root_entries(struct bsctx *c, size_t fi);
+int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cats,
+                      size_t *n_cats, uint32_t *primary);
+
+#endif

@@ -1,0 +1,734 @@
+/* bs-read.c - BattleScribe 2.x game systems and catalogues: files, definitions, links
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A BattleScribe system is a .gst file and the .cat files of its directory that name its id.
+ * Each file is read whole with the safe XML reader (xml-read.c: caps, no network, no DTD),
+ * with no schema: every element and attribute used is checked here. doc/data-guide.md's "From
+ * BattleScribe" says how each construct maps onto the model; the entries and their option
+ * trees are built in bs-entries.c (bs-int.h).
+ */
+#include "muster.h"
+#include "bs-read.h"
+#include "bs-int.h"
+#include "catalog.h"
+#include "data.h"
+#include "system.h"
+#include "idx.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --- small helpers ------------------------------------------------------------------------ */
+
+static bool attr_is(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = xml_prop(n, name);
+	bool r = v && strcmp(v, value) == 0;
+	free(v);
+	return r;
+}
+
+/* A BattleScribe decimal ("12", "12.0", "-1.0") as a whole number: -1 when it has a fraction
+ * ("12.5"), -2 when it is no number or out of [min, max]. */
+static int whole(const char *s, long min, long max, long *out)
+{
+	if (s == NULL)
+		return -2;
+	const char *dot = strchr(s, '.');
+	size_t len = dot ? (size_t)(dot - s) : strlen(s);
+	if (len == 0 || len > 20)
+		return -2;
+	char buf[24];
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (dot) {
+		bool frac = false;
+		const char *p = dot + 1;
+		if (*p == '\0')
+			return -2;
+		for (; *p; p++) {
+			if (*p < '0' || *p > '9')
+				return -2;
+			frac |= *p != '0';
+		}
+		if (frac)
+			return -1;
+	}
+	if (parse_long(buf, min, max, out) != 0)
+		return -2;
+	return 0;
+}
+
+int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, long min, long max,
+               long def, long *out)
+{
+	char *v = xml_prop(n, name);
+	if (v == NULL) {
+		*out = def;
+		return 0;
+	}
+	int r = whole(v, min, max, out);
+	if (r == -1)
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(n), xml_col(n), NULL, NULL,
+		          _("%s=\"%s\": Muster reads whole numbers only for now, not fractions"), name, v);
+	else if (r < 0)
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(n), xml_col(n), NULL, NULL,
+		          _("%s=\"%s\" is not a number from %ld to %ld"), name, v, min, max);
+	free(v);
+	return r < 0 ? -1 : 0;
+}
+
+static size_t count_children(xmlNodePtr sec)
+{
+	size_t n = 0;
+	for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k))
+		n++;
+	return n;
+}
+
+/* How many elements the sections called name of every file hold. */
+static size_t count_all(const struct bsctx *c, const char *name)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->n; i++)
+		n += count_children(xml_child(c->f[i].root, name));
+	return n;
+}
+
+/* The element's name attribute with its surrounding white space removed (" Cans"). */
+static char *trimmed_name(xmlNodePtr n, const char *fallback)
+{
+	char *v = xml_prop(n, "name");
+	if (v == NULL)
+		return xstrdup(fallback ? fallback : "");
+	size_t a = strspn(v, " \t\r\n"), len = strlen(v);
+	while (len > a && strchr(" \t\r\n", v[len - 1]))
+		len--;
+	char *t = xstrndup(v + a, len - a);
+	free(v);
+	return t;
+}
+
+long bs_category(const struct bsctx *c, const char *id)
+{
+	const struct category_def *cd = id ? idx_get(c->sys->cat_idx, id) : NULL;
+	return cd ? (long)cd->index : -1;
+}
+
+/* --- what is not enforced yet ------------------------------------------------------------- */
+
+bool bs_constraint_maps(xmlNodePtr con, long *value)
+{
+	xmlNodePtr sec = con->parent, owner = sec ? sec->parent : NULL;
+	if (!owner || owner->type != XML_ELEMENT_NODE || !xml_is(sec, "constraints"))
+		return false;
+	if (!xml_is(owner, "selectionEntry") && !xml_is(owner, "selectionEntryGroup") &&
+	    !xml_is(owner, "entryLink"))
+		return false;
+	/* A root entry's constraints count in its force or roster, not per parent. */
+	xmlNodePtr home = owner->parent;
+	if (home && (xml_is(home, "selectionEntries") || xml_is(home, "entryLinks")) && home->parent &&
+	    home->parent == xmlDocGetRootElement(con->doc))
+		return false;
+	/* A group's min and max count the groups within it too, which a choice cannot. */
+	if (xml_is(owner, "selectionEntryGroup")) {
+		if (count_children(xml_child(owner, "selectionEntryGroups")) > 0)
+			return false;
+		xmlNodePtr links = xml_child(owner, "entryLinks");
+		for (xmlNodePtr l = xml_first_elem(links); l; l = xml_next_elem(l))
+			if (attr_is(l, "type", "selectionEntryGroup"))
+				return false;
+	}
+	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
+	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value");
+	bool ok = type && (strcmp(type, "min") == 0 || strcmp(type, "max") == 0) && field &&
+	          strcmp(field, "selections") == 0 && scope && strcmp(scope, "parent") == 0 &&
+	          !attr_is(con, "percentValue", "true") && !attr_is(con, "shared", "false") &&
+	          !attr_is(con, "includeChildSelections", "true") &&
+	          !attr_is(con, "includeChildForces", "true") &&
+	          whole(v, -1, OPTION_UNBOUNDED, value) == 0;
+	free(type);
+	free(field);
+	free(scope);
+	free(v);
+	return ok;
+}
+
+static int pending_kind(xmlNodePtr n)
+{
+	static const char *const names[BS_PENDING_KINDS] = {
+		"constraint", "modifier", "modifierGroup", "condition", "conditionGroup", "repeat",
+	};
+	for (int k = 0; k < BS_PENDING_KINDS; k++)
+		if (xml_is(n, names[k]))
+			return k;
+	return -1;
+}
+
+void bs_pend(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
+{
+	struct bs_data *bs = c->sys->bs;
+	int kind = pending_kind(n);
+	if (kind < 0 || n->_private)
+		return;
+	n->_private = bs; /* recorded: once per element, however often links reach it */
+	GROW(bs->pending, bs->cap_pending, bs->n_pending + 1);
+	struct bs_pending *r = &bs->pending[bs->n_pending++];
+	memset(r, 0, sizeof(*r));
+	r->kind = (enum bs_pending_kind)kind;
+	r->up = up;
+	for (xmlNodePtr a = n->parent; a && a->type == XML_ELEMENT_NODE; a = a->parent)
+		if (pending_kind(a) < 0 && (r->owner = xml_prop_in(a, "id", &bs->arena)))
+			break;
+	r->id = xml_prop_in(n, "id", &bs->arena);
+	r->type = xml_prop_in(n, "type", &bs->arena);
+	r->field = xml_prop_in(n, "field", &bs->arena);
+	r->scope = xml_prop_in(n, "scope", &bs->arena);
+	r->value = xml_prop_in(n, "value", &bs->arena);
+	r->child = xml_prop_in(n, "childId", &bs->arena);
+	r->file = c->f[fi].path;
+	r->line = xml_line(n);
+	bs->counts[kind]++;
+}
+
+/* Every constraint that is no option's min or max, every modifier, condition and repeat of the
+ * file, in document order. Depth is bounded by the reader's XML_MAX_DEPTH. */
+static void pend_walk(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
+{
+	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
+		long v;
+		int kind = pending_kind(k);
+		uint32_t in = up;
+		if (kind >= 0 && !(kind == BS_CONSTRAINT && bs_constraint_maps(k, &v)) && !k->_private) {
+			bs_pend(c, fi, k, up);
+			in = (uint32_t)c->sys->bs->n_pending;
+		}
+		pend_walk(c, fi, k, in);
+	}
+}
+
+/* --- lookups ------------------------------------------------------------------------------ */
+
+static xmlNodePtr in_file(const struct bsctx *c, size_t fi, int which, const char *id)
+{
+	const struct bsfile *f = &c->f[fi];
+	struct idx *ix = which == 0 ? f->shared : which == 1 ? f->profiles : f->rules;
+	return ix ? idx_get(ix, id) : NULL;
+}
+
+xmlNodePtr bs_lookup(const struct bsctx *c, size_t fi, size_t home, int which, const char *id,
+                     size_t *found_in)
+{
+	if (id == NULL)
+		return NULL;
+	size_t from[2] = { fi, home };
+	for (int s = 0; s < 2; s++) {
+		const struct bsfile *f = &c->f[from[s]];
+		for (size_t k = 0; k < f->n_sees; k++) {
+			xmlNodePtr n = in_file(c, f->sees[k], which, id);
+			if (n) {
+				*found_in = f->sees[k];
+				return n;
+			}
+		}
+	}
+	xmlNodePtr n = in_file(c, 0, which, id);
+	if (n)
+		*found_in = 0;
+	return n;
+}
+
+/* The files file fi reaches by its catalogue links (all of them, or those that import root
+ * entries), itself first, breadth first, each once: BattleScribe follows links transitively
+ * (a chapter's catalogue links the Space Marines', which links a library). */
+static size_t *reach(const struct bsctx *c, size_t fi, bool imports_only, size_t *n_out)
+{
+	size_t *q = xcalloc(c->n + 1, sizeof(*q));
+	bool *seen = xcalloc(c->n + 1, sizeof(*seen));
+	size_t n = 0;
+	q[n++] = fi;
+	seen[fi] = true;
+	for (size_t h = 0; h < n; h++) {
+		const struct bsfile *f = &c->f[q[h]];
+		for (size_t k = 0; k < f->n_links; k++)
+			if (!seen[f->links[k]] && (!imports_only || f->imports[k])) {
+				seen[f->links[k]] = true;
+				q[n++] = f->links[k];
+			}
+	}
+	free(seen);
+	*n_out = n;
+	return q;
+}
+
+/* --- files -------------------------------------------------------------------------------- */
+
+/* Reads path: a BattleScribe 2 game system (gst) or catalogue. */
+static int load_file(struct bsctx *c, const char *path, bool gst, struct bsfile *f)
+{
+	f->path = arena_strndup(&c->sys->bs->arena, path, strlen(path));
+	f->doc = xml_load_file(path, c->d);
+	if (f->doc == NULL)
+		return -1;
+	f->root = xmlDocGetRootElement(f->doc);
+	const char *want = gst ? "gameSystem" : "catalogue";
+	const char *ns = gst ? NS_BS_SYSTEM : NS_BS_CATALOGUE;
+	if (f->root == NULL || !xml_is(f->root, want) || f->root->ns == NULL ||
+	    f->root->ns->href == NULL || strcmp((const char *)f->root->ns->href, ns) != 0) {
+		diags_add(c->d, SEV_FATAL, path, f->root ? xml_line(f->root) : 0, 0, NULL, NULL,
+		          gst ? _("not a BattleScribe game system: the root element is not <%s xmlns=\"%s\">")
+		              : _("not a BattleScribe catalogue: the root element is not <%s xmlns=\"%s\">"),
+		          want, ns);
+		return -1;
+	}
+	char *ver = xml_prop(f->root, "battleScribeVersion");
+	long major = 2;
+	bool number = ver && ver[0] >= '0' && ver[0] <= '9';
+	if (number)
+		major = strtol(ver, NULL, 10);
+	if (ver && (!number || major < 2)) {
+		diags_add(c->d, SEV_FATAL, path, xml_line(f->root), xml_col(f->root), NULL, NULL,
+		          number ? _("a BattleScribe 1.x file (battleScribeVersion=\"%s\"): Muster reads "
+		                     "version 2 files; open and save it with BattleScribe 2 first")
+		                 : _("battleScribeVersion=\"%s\" is no version: Muster reads BattleScribe 2 "
+		                     "files"),
+		          ver);
+		free(ver);
+		return -1;
+	}
+	free(ver);
+	f->id = xml_prop(f->root, "id");
+	if (xml_need(f->root, "id", f->id, path, c->d))
+		return -1;
+	f->library = attr_is(f->root, "library", "true");
+	return 0;
+}
+
+static void index_add(struct idx *ix, xmlNodePtr k)
+{
+	char *id = xml_prop(k, "id");
+	if (id)
+		idx_add(ix, id, k); /* the first of an id stays */
+	free(id);
+}
+
+/* Every selection entry, group, profile and rule of the file below n: BattleScribe links to
+ * any of them by id, not only to the shared ones (a chapter's entry links an upgrade that
+ * stands within another entry). Depth is bounded by the reader's XML_MAX_DEPTH. */
+static void index_all(struct bsfile *f, xmlNodePtr n)
+{
+	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
+		if (xml_is(k, "selectionEntry") || xml_is(k, "selectionEntryGroup"))
+			index_add(f->shared, k);
+		else if (xml_is(k, "profile"))
+			index_add(f->profiles, k);
+		else if (xml_is(k, "rule"))
+			index_add(f->rules, k);
+		index_all(f, k);
+	}
+}
+
+/* The entries, groups, profiles and rules of file f, by id: the shared ones first. */
+static void index_shared(struct bsfile *f)
+{
+	static const char *const secs[] = {
+		"sharedSelectionEntries", "sharedSelectionEntryGroups", "sharedProfiles", "sharedRules",
+	};
+	f->shared = idx_new();
+	f->profiles = idx_new();
+	f->rules = idx_new();
+	for (size_t s = 0; s < MUSTER_ARRAY_LEN(secs); s++) {
+		struct idx *ix = s < 2 ? f->shared : s == 2 ? f->profiles : f->rules;
+		for (xmlNodePtr k = xml_first_elem(xml_child(f->root, secs[s])); k; k = xml_next_elem(k))
+			index_add(ix, k);
+	}
+	index_all(f, f->root);
+}
+
+/* catalogueLinks: each names another catalogue of the system, by id. */
+static int read_links(struct bsctx *c, size_t fi, struct idx *by_id)
+{
+	struct bsfile *f = &c->f[fi];
+	xmlNodePtr sec = xml_child(f->root, "catalogueLinks");
+	size_t n = count_children(sec);
+	if (n > BS_LINKS_MAX)
+		BSFAIL(c, f->path, sec, _("more than %d catalogue links"), BS_LINKS_MAX);
+	f->links = xcalloc(n + 1, sizeof(*f->links));
+	f->imports = xcalloc(n + 1, sizeof(*f->imports));
+	for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+		char *t = xml_prop(k, "targetId");
+		size_t *to = t ? idx_get(by_id, t) : NULL;
+		if (to == NULL) {
+			diags_add(c->d, SEV_FATAL, f->path, xml_line(k), xml_col(k), NULL, NULL,
+			          _("catalogue link names catalogue '%s', which no file of system '%s' is"),
+			          t ? t : "", c->sys->id);
+			free(t);
+			return -1;
+		}
+		free(t);
+		f->imports[f->n_links] = attr_is(k, "importRootEntries", "true");
+		f->links[f->n_links++] = *to;
+	}
+	return 0;
+}
+
+/* --- the system's definitions ------------------------------------------------------------- */
+
+static int read_costs(struct bsctx *c)
+{
+	struct system *sys = c->sys;
+	sys->costs = xcalloc(count_all(c, "costTypes") + 1, sizeof(*sys->costs));
+	long *limits = xcalloc(count_all(c, "costTypes") + 1, sizeof(*limits));
+	bool any_limit = false;
+	for (size_t fi = 0; fi < c->n; fi++)
+		for (xmlNodePtr k = xml_first_elem(xml_child(c->f[fi].root, "costTypes")); k;
+		     k = xml_next_elem(k)) {
+			char *id = xml_prop(k, "id");
+			long lim;
+			if (id == NULL || idx_get(sys->cost_idx, id)) {
+				free(id); /* a catalogue's copy of the system's */
+				continue;
+			}
+			struct cost_def *cd = &sys->costs[sys->n_costs];
+			cd->id = id;
+			cd->name = trimmed_name(k, id);
+			cd->index = sys->n_costs++;
+			idx_add(sys->cost_idx, id, cd);
+			if (bs_decimal(c, fi, k, "defaultCostLimit", -1, MUSTER_MAX_COST, -1, &lim)) {
+				free(limits);
+				return -1;
+			}
+			limits[cd->index] = lim;
+			any_limit |= lim >= 0;
+		}
+	if (any_limit) {
+		sys->sizes = xcalloc(1, sizeof(*sys->sizes));
+		struct size_def *s = &sys->sizes[sys->n_sizes++];
+		s->id = xstrdup("default");
+		s->name = xstrdup("Default cost limit");
+		s->limits = limits;
+		s->line = xml_line(c->f[0].root);
+		idx_add(sys->size_idx, s->id, s);
+	} else {
+		free(limits);
+	}
+	return 0;
+}
+
+/* profileTypes become item kinds, their characteristicTypes text attributes of items; one
+ * level attribute, the catalogue, comes first. */
+static void read_profile_types(struct bsctx *c)
+{
+	struct system *sys = c->sys;
+	size_t n_attr = 1;
+	for (size_t fi = 0; fi < c->n; fi++)
+		for (xmlNodePtr k = xml_first_elem(xml_child(c->f[fi].root, "profileTypes")); k;
+		     k = xml_next_elem(k))
+			n_attr += count_children(xml_child(k, "characteristicTypes"));
+	sys->attrs = xcalloc(n_attr + 1, sizeof(*sys->attrs));
+	sys->kinds = xcalloc(count_all(c, "profileTypes") + 1, sizeof(*sys->kinds));
+	struct attr_def *lv = &sys->attrs[sys->n_attrs++];
+	lv->id = xstrdup("catalogue");
+	lv->name = xstrdup("Catalogue");
+	lv->type = ATTR_LEVEL;
+	lv->on = ON_UNIT;
+	lv->index = sys->n_unit_attrs++;
+	idx_add(sys->attr_idx, lv->id, lv);
+	for (size_t fi = 0; fi < c->n; fi++)
+		for (xmlNodePtr k = xml_first_elem(xml_child(c->f[fi].root, "profileTypes")); k;
+		     k = xml_next_elem(k)) {
+			char *id = xml_prop(k, "id");
+			if (id == NULL || idx_get(sys->kind_idx, id)) {
+				free(id);
+				continue;
+			}
+			struct item_kind *ik = &sys->kinds[sys->n_kinds];
+			ik->id = id;
+			ik->name = trimmed_name(k, id);
+			ik->plural = xstrdup(ik->name);
+			ik->line = xml_line(k);
+			ik->index = sys->n_kinds++;
+			idx_add(sys->kind_idx, id, ik);
+			for (xmlNodePtr t = xml_first_elem(xml_child(k, "characteristicTypes")); t;
+			     t = xml_next_elem(t)) {
+				char *aid = xml_prop(t, "id");
+				if (aid == NULL || idx_get(sys->attr_idx, aid)) {
+					free(aid);
+					continue;
+				}
+				struct attr_def *a = &sys->attrs[sys->n_attrs++];
+				a->id = aid;
+				a->name = trimmed_name(t, aid);
+				a->type = ATTR_TEXT;
+				a->on = ON_ITEM;
+				a->card = true;
+				a->line = xml_line(t);
+				a->index = sys->n_item_attrs++;
+				idx_add(sys->attr_idx, aid, a);
+			}
+		}
+}
+
+static void read_categories(struct bsctx *c)
+{
+	struct system *sys = c->sys;
+	sys->cats = xcalloc(count_all(c, "categoryEntries") + 1, sizeof(*sys->cats));
+	for (size_t fi = 0; fi < c->n; fi++)
+		for (xmlNodePtr k = xml_first_elem(xml_child(c->f[fi].root, "categoryEntries")); k;
+		     k = xml_next_elem(k)) {
+			char *id = xml_prop(k, "id");
+			if (id == NULL || idx_get(sys->cat_idx, id)) {
+				free(id);
+				continue;
+			}
+			struct category_def *cd = &sys->cats[sys->n_cats];
+			cd->id = id;
+			cd->name = trimmed_name(k, id);
+			cd->index = sys->n_cats++;
+			idx_add(sys->cat_idx, id, cd);
+		}
+}
+
+static size_t count_forces(xmlNodePtr sec, int depth)
+{
+	size_t n = 0;
+	for (xmlNodePtr k = xml_first_elem(sec); k && depth < BS_DEPTH_MAX; k = xml_next_elem(k))
+		n += 1 + count_forces(xml_child(k, "forceEntries"), depth + 1);
+	return n;
+}
+
+/* forceEntries and the forceEntries within them, parents first. */
+static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, int depth)
+{
+	struct system *sys = c->sys;
+	for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+		if (depth >= BS_DEPTH_MAX)
+			BSFAIL(c, c->f[fi].path, k, _("forces nest more than %d deep"), BS_DEPTH_MAX);
+		struct force_def *fd = &sys->forces[sys->n_forces++];
+		uint32_t self = (uint32_t)sys->n_forces;
+		fd->id = xml_prop(k, "id");
+		fd->name = trimmed_name(k, fd->id);
+		fd->up = up;
+		fd->line = xml_line(k);
+		if (xml_need(k, "id", fd->id, c->f[fi].path, c->d))
+			return -1;
+		uint32_t primary;
+		if (bs_category_links(c, fi, k, &fd->cats, &fd->n_cats, &primary) ||
+		    read_forces(c, fi, xml_child(k, "forceEntries"), self, depth + 1))
+			return -1;
+	}
+	return 0;
+}
+
+/* --- catalogs ----------------------------------------------------------------------------- */
+
+static size_t count_roots(xmlNodePtr root)
+{
+	return count_children(xml_child(root, "selectionEntries")) +
+	       count_children(xml_child(root, "entryLinks"));
+}
+
+/* File fi's catalog, with one group (the catalogue itself), sized for its root entries. */
+static int make_catalog(struct bsctx *c, size_t fi)
+{
+	struct system *sys = c->sys;
+	struct bsfile *f = &c->f[fi];
+	struct catalog *cat = xcalloc(1, sizeof(*cat));
+	f->cat = cat;
+	sys->catalogs[sys->n_catalogs++] = cat;
+	cat->file = xstrdup(f->path);
+	cat->id = xstrdup(f->id);
+	cat->name = trimmed_name(f->root, f->id);
+	cat->revision = xml_prop(f->root, "revision");
+	cat->groups = xcalloc(1, sizeof(*cat->groups));
+	cat->entries = xcalloc(count_roots(f->root) + 1, sizeof(*cat->entries));
+	struct group *g = &cat->groups[cat->n_groups++];
+	g->id = xstrdup(f->id);
+	g->name = xstrdup(cat->name);
+	g->level = 0;
+	if (f->library)
+		g->note = xstrdup(_("a library: its entries are for the catalogues that link it"));
+	if (idx_add(sys->group_idx, g->id, g) != 0)
+		BSFAIL(c, f->path, f->root, _("catalogue id '%s' is used twice in system '%s'"), g->id,
+		       sys->id);
+	return 0;
+}
+
+/* Root entries another catalogue imports (importRootEntries; the game system's, every
+ * catalogue) are also in that catalogue's group. */
+static void add_also(struct catalog *from, const struct group *g)
+{
+	for (size_t i = 0; i < from->n_entries; i++) {
+		struct entry *e = &from->entries[i];
+		for (size_t k = 0; k < e->n_also; k++)
+			if (e->also[k] == g)
+				goto next;
+		e->also_ids = xreallocarray(e->also_ids, e->n_also + 2, sizeof(*e->also_ids));
+		e->also_ids[e->n_also] = xstrdup(g->id);
+		e->also_ids[e->n_also + 1] = NULL;
+		const struct group **na = arena_alloc(&from->arena, e->n_also + 2, sizeof(*na));
+		for (size_t k = 0; k < e->n_also; k++)
+			na[k] = e->also[k];
+		na[e->n_also++] = g;
+		e->also = na;
+next:;
+	}
+}
+
+static void imports(struct bsctx *c)
+{
+	for (size_t fi = 1; fi < c->n; fi++) {
+		const struct bsfile *f = &c->f[fi];
+		if (f->cat == NULL || f->library)
+			continue;
+		if (c->f[0].cat)
+			add_also(c->f[0].cat, &f->cat->groups[0]);
+		for (size_t k = 1; k < f->n_brings; k++)
+			if (c->f[f->brings[k]].cat)
+				add_also(c->f[f->brings[k]].cat, &f->cat->groups[0]);
+	}
+}
+
+/* --- the system --------------------------------------------------------------------------- */
+
+static void ctx_release(struct bsctx *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct bsfile *f = &c->f[i];
+		if (f->doc)
+			xmlFreeDoc(f->doc);
+		free(f->id);
+		free(f->links);
+		free(f->imports);
+		free(f->sees);
+		free(f->brings);
+		idx_free(f->shared);
+		idx_free(f->profiles);
+		idx_free(f->rules);
+	}
+	free(c->f);
+}
+
+static struct system *new_system(const char *path)
+{
+	struct system *sys = xcalloc(1, sizeof(*sys));
+	sys->file = xstrdup(path);
+	sys->bs = xcalloc(1, sizeof(*sys->bs));
+	sys->attr_idx = idx_new();
+	sys->kind_idx = idx_new();
+	sys->cost_idx = idx_new();
+	sys->kw_idx = idx_new();
+	sys->cat_idx = idx_new();
+	sys->size_idx = idx_new();
+	sys->field_idx = idx_new();
+	sys->ladder_idx = idx_new();
+	sys->entry_idx = idx_new();
+	sys->shared_idx = idx_new();
+	sys->group_idx = idx_new();
+	sys->rule_idx = idx_new();
+	sys->kw_words = 1;
+	sys->keywords = xcalloc(1, sizeof(*sys->keywords));
+	return sys;
+}
+
+/* Reads the files: the game system, then each catalogue of cats that names it. */
+static int read_files(struct bsctx *c, const char *path, char **cats)
+{
+	size_t n = 0;
+	while (cats && cats[n])
+		n++;
+	if (n >= BS_FILES_MAX) {
+		diags_add(c->d, SEV_FATAL, path, 0, 0, NULL, NULL,
+		          _("more than %d catalogues name this game system"), BS_FILES_MAX);
+		return -1;
+	}
+	c->f = xcalloc(n + 1, sizeof(*c->f));
+	if (load_file(c, path, true, &c->f[c->n++]))
+		return -1;
+	struct system *sys = c->sys;
+	sys->id = xstrdup(c->f[0].id);
+	sys->name = trimmed_name(c->f[0].root, sys->id);
+	sys->revision = xml_prop(c->f[0].root, "revision");
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct bsfile *f = &c->f[c->n];
+		if (load_file(c, cats[i], false, f)) {
+			rc = -1;
+			continue;
+		}
+		c->n++;
+		char *sid = xml_prop(f->root, "gameSystemId");
+		if (sid == NULL || strcmp(sid, sys->id) != 0) {
+			diags_add(c->d, SEV_FATAL, f->path, xml_line(f->root), xml_col(f->root), NULL, NULL,
+			          _("catalogue is for game system '%s', not '%s'"), sid ? sid : "", sys->id);
+			rc = -1;
+		}
+		free(sid);
+	}
+	return rc;
+}
+
+static int read_system(struct bsctx *c, const char *path, char **cats)
+{
+	struct system *sys = c->sys;
+	if (read_files(c, path, cats))
+		return -1;
+	struct idx *by_id = idx_new();
+	size_t *slot = xcalloc(c->n + 1, sizeof(*slot));
+	int rc = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		slot[i] = i;
+		index_shared(&c->f[i]);
+		if (i > 0 && idx_add(by_id, c->f[i].id, &slot[i]) != 0 && rc == 0) {
+			diags_add(c->d, SEV_FATAL, c->f[i].path, xml_line(c->f[i].root), 0, NULL, NULL,
+			          _("catalogue id '%s' is used twice in system '%s'"), c->f[i].id, sys->id);
+			rc = -1;
+		}
+	}
+	for (size_t i = 0; rc == 0 && i < c->n; i++)
+		rc = read_links(c, i, by_id);
+	for (size_t i = 0; rc == 0 && i < c->n; i++) {
+		c->f[i].sees = reach(c, i, false, &c->f[i].n_sees);
+		c->f[i].brings = reach(c, i, true, &c->f[i].n_brings);
+	}
+	idx_free(by_id);
+	free(slot);
+	if (rc || read_costs(c))
+		return -1;
+	read_profile_types(c);
+	read_categories(c);
+	size_t nf = 0;
+	for (size_t i = 0; i < c->n; i++)
+		nf += count_forces(xml_child(c->f[i].root, "forceEntries"), 0);
+	sys->forces = xcalloc(nf + 1, sizeof(*sys->forces));
+	for (size_t i = 0; i < c->n; i++)
+		if (read_forces(c, i, xml_child(c->f[i].root, "forceEntries"), 0, 0))
+			return -1;
+	sys->catalogs = xcalloc(c->n + 1, sizeof(*sys->catalogs));
+	for (size_t i = 0; i < c->n; i++)
+		if ((i > 0 || count_roots(c->f[i].root) > 0) && make_catalog(c, i))
+			return -1;
+	for (size_t i = 0; i < c->n; i++)
+		pend_walk(c, i, c->f[i].root, 0);
+	for (size_t i = 0; i < c->n; i++)
+		if (c->f[i].cat && bs_root_entries(c, i))
+			return -1;
+	imports(c);
+	return 0;
+}
+
+struct system *bs_system_load(const char *path, char **cats, struct diags *d)
+{
+	struct system *sys = new_system(path);
+	struct bsctx c = { sys, d, NULL, 0, 0 };
+	int rc = read_system(&c, path, cats);
+	ctx_release(&c);
+	if (rc != 0) {
+		system_free(sys);
+		return NULL;
+	}
+	return sys;
+}

@@ -1,0 +1,21 @@
+/* bs-read.h - BattleScribe 2.x game systems (.gst) and catalogues (.cat) into the model
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A directory on the data path that holds .gst files (a checkout of a BSData repository) is a
+ * data directory like any other: data.h finds a game system there by its id, and the session
+ * loads it with bs_system_load. doc/data-guide.md's "From BattleScribe" says what each
+ * construct becomes; what is not enforced yet is counted in sys->bs (model.h).
+ */
+#ifndef MUSTER_BS_READ_H
+#define MUSTER_BS_READ_H
+
+#include "model.h"
+#include "diag.h"
+
+/* Loads the game system of file path and the catalogues of cats (NULL-terminated paths, or
+ * NULL), each of which must name the system's id. Returns a new system (system_free), or NULL
+ * with fatal diagnostics. */
+struct system *bs_system_load(const char *path, char **cats, struct diags *d);
+
+#endif
