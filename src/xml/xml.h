@@ -13,6 +13,7 @@
 
 #include "muster.h"
 #include "diag.h"
+#include "util.h"
 
 #include <libxml/tree.h>
 
@@ -117,6 +118,34 @@ xmlDocPtr xml_reader_close_keep(struct xml_reader *r);
  * returns -1 otherwise. */
 int xml_check_root(xmlNodePtr root, const char *name, const char *ns, const char *file,
                    struct diags *d);
+
+/* Where the elements of a document down to depth 2 (the root is 0) stand in its bytes, in
+ * document order (xml-outline.c): for a command that changes a few of them and keeps every
+ * other byte. Offsets count from the document's first byte. */
+struct xml_el {
+	size_t text;        /* where the text right before it starts (after the markup before) */
+	size_t start;       /* its '<' */
+	size_t stag_end;    /* just after its start tag's '>' */
+	size_t etag;        /* its end tag's '<'; stag_end when it is empty (<x/>) */
+	size_t end;         /* just after its end tag; stag_end when it is empty */
+	size_t qname_len;   /* its name as written, prefix included: start + 1 on */
+	unsigned depth;
+	bool ours;          /* in the namespace asked for */
+	const char *name;   /* its local name */
+	const char **attrs; /* name, value, ..., NULL: its unprefixed attributes, decoded */
+};
+struct xml_outline {
+	struct xml_el *el;
+	size_t n;
+	struct arena pool;
+};
+/* Outlines buf, a document whose elements of namespace ns are to be told apart. Returns 0, or
+ * -1 when the bytes are not a document this scan understands (nothing to release then); the
+ * caller lets the parser say what is wrong. */
+int xml_outline(const char *buf, size_t len, const char *ns, struct xml_outline *o);
+void xml_outline_release(struct xml_outline *o);
+/* The decoded value of e's unprefixed attribute name, or NULL. */
+const char *xml_el_attr(const struct xml_el *e, const char *name);
 
 /* Checks that the root element is local name `name` in namespace `ns`; adds a fatal diagnostic
  * and returns NULL otherwise. */
