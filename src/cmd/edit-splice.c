@@ -19,7 +19,6 @@
 #include "edit.h"
 #include "edit-int.h"
 #include "data.h"
-#include "idx.h"
 #include "roster.h"
 #include "session.h"
 #include "system.h"
@@ -53,6 +52,7 @@ struct sdoc {
 	size_t *last_child; /* per list: its last child element (any), or NONE */
 	size_t *unit_from;  /* per list: where its units start in units[] (n_lists + 1) */
 	size_t *units;      /* the lists' unit elements, list by list */
+	const struct roster *names; /* built from the outline (names_roster), or NULL */
 	struct sunit **su;
 	size_t n_su, cap_su;
 	long last_id;       /* the root's last-id, when last_set */
@@ -77,13 +77,13 @@ static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *n
 	if (xml_outline(buf, len, NS_ROSTER, &sd->o) != 0)
 		return -1;
 	const struct xml_el *el = sd->o.el;
-	if (!el[0].ours || strcmp(el[0].name, "roster") != 0)
+	if (!el[0].ours || !xml_el_is(buf, &el[0], "roster"))
 		return -1;
 	size_t nu = 0, cap = 0, cap_u = 0, cur = NONE;
 	for (size_t i = 1; i < sd->o.n; i++) {
 		if (el[i].depth == 1) {
 			cur = NONE;
-			if (!el[i].ours || strcmp(el[i].name, "list") != 0)
+			if (!el[i].ours || !xml_el_is(buf, &el[i], "list"))
 				continue;
 			cur = sd->n_lists++;
 			GROW(sd->list_el, cap, sd->n_lists);
@@ -94,7 +94,7 @@ static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *n
 			sd->unit_from[cur] = nu;
 		} else if (cur != NONE) {
 			sd->last_child[cur] = i;
-			if (el[i].ours && strcmp(el[i].name, "unit") == 0) {
+			if (el[i].ours && xml_el_is(buf, &el[i], "unit")) {
 				GROW(sd->units, cap_u, nu + 1);
 				sd->units[nu++] = i;
 			}
@@ -120,6 +120,13 @@ static void sdoc_release(struct sdoc *sd)
 	free(sd->unit_from);
 	free(sd->units);
 	xml_outline_release(&sd->o);
+}
+
+/* The decoded value of e's attribute name, in arena a (the outline's when NULL). */
+static const char *attr(const struct sdoc *sd, const struct xml_el *e, const char *name,
+                        struct arena *a)
+{
+	return xml_el_attr(sd->buf, e, name, a ? a : (struct arena *)&sd->o.pool);
 }
 
 static const struct xml_el *list_elem(const struct sdoc *sd, size_t li)
@@ -304,8 +311,8 @@ static int find_list(const struct sdoc *sd, const char *ref, size_t *index, stru
 		want = 0;
 	struct strbuf known = STRBUF_INIT;
 	for (size_t k = 0; k < sd->n_lists; k++) {
-		const char *id = xml_el_attr(list_elem(sd, k), "id");
-		const char *nm = xml_el_attr(list_elem(sd, k), "name");
+		const char *id = attr(sd, list_elem(sd, k), "id", NULL);
+		const char *nm = attr(sd, list_elem(sd, k), "name", NULL);
 		if (ref == NULL || want == (long)k + 1 || (id && strcmp(id, ref) == 0) ||
 		    (nm && strcasecmp(nm, ref) == 0)) {
 			strbuf_release(&known);
@@ -349,11 +356,24 @@ static struct sunit *touched(const struct sdoc *sd, size_t el)
 static void each_unit(const struct sdoc *sd, void (*fn)(void *, const char *, const char *),
                       void *arg)
 {
-	for (size_t k = 0; k < sd->unit_from[sd->n_lists]; k++) {
-		const struct xml_el *e = &sd->o.el[sd->units[k]];
-		if (touched(sd, sd->units[k]) == NULL)
-			fn(arg, xml_el_attr(e, "id"), xml_el_attr(e, "entry"));
-	}
+	struct arena a = ARENA_INIT;
+	for (size_t li = 0; li < sd->n_lists; li++)
+		for (size_t k = 0; k < n_units(sd, li); k++) {
+			size_t el = sd->units[sd->unit_from[li] + k];
+			if (touched(sd, el))
+				continue;
+			if (sd->names) {
+				/* the outline's own attributes, decoded once */
+				const struct r_unit *u = &sd->names->lists[li].units[k];
+				fn(arg, u->id, u->entry->id);
+				continue;
+			}
+			const struct xml_el *e = &sd->o.el[el];
+			fn(arg, attr(sd, e, "id", &a), attr(sd, e, "entry", &a));
+			if (k % 4096 == 4095)
+				arena_release(&a);
+		}
+	arena_release(&a);
 	for (size_t i = 0; i < sd->n_su; i++) {
 		struct sunit *u = sd->su[i];
 		if (u->gone)
@@ -365,30 +385,30 @@ static void each_unit(const struct sdoc *sd, void (*fn)(void *, const char *, co
 	}
 }
 
-struct ids {
-	struct idx *idx;
-	char **owned;
-	size_t n, cap;
-	long last;
-};
-
-static void take_id(void *arg, const char *id, const char *eid)
+/* The highest number of an id of unitref_make_id's form for its own entry (written by hand, or
+ * before last-id was kept). */
+static void top_number(void *arg, const char *id, const char *eid)
 {
-	struct ids *s = arg;
-	if (id == NULL)
-		return;
-	GROW(s->owned, s->cap, s->n + 1);
-	s->owned[s->n] = xstrdup(id);
-	idx_add(s->idx, s->owned[s->n], s->owned[s->n]);
-	s->n++;
-	/* An id of the same form, written by hand or before last-id was kept. */
+	long *last = arg;
 	long k = unitref_id_number(id);
-	if (k > s->last && eid) {
+	if (k > *last && eid) {
 		char *same = unitref_make_id(eid, k);
 		if (strcmp(same, id) == 0)
-			s->last = k;
+			*last = k;
 		free(same);
 	}
+}
+
+struct id_seen {
+	const char *id;
+	bool seen;
+};
+
+static void is_taken(void *arg, const char *id, const char *eid)
+{
+	struct id_seen *s = arg;
+	(void)eid;
+	s->seen |= id && strcmp(id, s->id) == 0;
 }
 
 /* A new id for a unit of entry entry_id (unitref_make_id): numbered after the roster's
@@ -396,25 +416,26 @@ static void take_id(void *arg, const char *id, const char *eid)
  * roster's last-id becomes its number. Caller frees. */
 static char *new_id(struct sdoc *sd, const char *entry_id)
 {
-	struct ids s = { idx_new(), NULL, 0, 0, 0 };
+	long last = 0;
 	if (sd->last_set) {
-		s.last = sd->last_id;
+		last = sd->last_id;
 	} else {
-		const char *v = xml_el_attr(&sd->o.el[0], "last-id");
-		if (v == NULL || parse_long(v, 0, 1000000000L, &s.last) != 0)
-			s.last = 0;
+		const char *v = attr(sd, &sd->o.el[0], "last-id", NULL);
+		if (v == NULL || parse_long(v, 0, 1000000000L, &last) != 0)
+			last = 0;
 	}
-	each_unit(sd, take_id, &s);
-	char *id = unitref_make_id(entry_id, ++s.last);
-	while (idx_get(s.idx, id)) {
+	each_unit(sd, top_number, &last);
+	/* Numbered past every id of the form: taken only when a unit has it by another form. */
+	struct id_seen s = { NULL, true };
+	char *id = NULL;
+	while (s.seen) {
 		free(id);
-		id = unitref_make_id(entry_id, ++s.last);
+		id = unitref_make_id(entry_id, ++last);
+		s.id = id;
+		s.seen = false;
+		each_unit(sd, is_taken, &s);
 	}
-	for (size_t i = 0; i < s.n; i++)
-		free(s.owned[i]);
-	free(s.owned);
-	idx_free(s.idx);
-	sd->last_id = s.last;
+	sd->last_id = last;
 	sd->last_set = true;
 	return id;
 }
@@ -439,13 +460,14 @@ static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags
 	if (id == NULL)
 		return 0;
 	int rc = 0;
+	struct arena a = ARENA_INIT;
 	for (size_t k = 0; k < n_units(sd, li) && rc == 0; k++) {
 		size_t el = sd->units[sd->unit_from[li] + k];
 		struct sunit *c = touched(sd, el);
 		if (c == u || (c && c->gone))
 			continue;
 		char *at = c ? xml_prop(c->node, "attach") : NULL;
-		const char *was = c ? at : xml_el_attr(&sd->o.el[el], "attach");
+		const char *was = c ? at : attr(sd, &sd->o.el[el], "attach", &a);
 		if (was && strcmp(was, id) == 0) {
 			if (c == NULL && (c = touch(sd, li, k, d)) == NULL)
 				rc = -1;
@@ -453,7 +475,10 @@ static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags
 				xmlUnsetProp(c->node, BAD_CAST "attach");
 		}
 		free(at);
+		if (k % 4096 == 4095)
+			arena_release(&a);
 	}
+	arena_release(&a);
 	free(id);
 	return rc;
 }
@@ -727,11 +752,11 @@ static char *spliced(struct sdoc *sd, size_t *out_len)
 static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 {
 	const struct xml_el *root = &sd->o.el[0];
-	const char *ver = xml_el_attr(root, "version");
+	const char *ver = attr(sd, root, "version", NULL);
 	if (ver && strcmp(ver, "2") == 0)
 		return NULL;
 	struct diags quiet = DIAGS_INIT;
-	const char *sysid = xml_el_attr(root, "system");
+	const char *sysid = attr(sd, root, "system", NULL);
 	const struct system *sys = sysid ? session_system(s, sysid, &quiet) : NULL;
 	diags_release(&quiet);
 	if (sys == NULL)
@@ -743,19 +768,21 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 	r->lists = xcalloc(sd->n_lists + 1, sizeof(*r->lists));
 	for (size_t li = 0; li < sd->n_lists; li++) {
 		struct r_list *l = &r->lists[li];
-		const char *id = xml_el_attr(list_elem(sd, li), "id");
-		const char *nm = xml_el_attr(list_elem(sd, li), "name");
+		const char *id = attr(sd, list_elem(sd, li), "id", NULL);
+		const char *nm = attr(sd, list_elem(sd, li), "name", NULL);
 		l->id = id ? xstrdup(id) : NULL;
 		l->name = nm ? xstrdup(nm) : NULL;
 		l->n_units = n_units(sd, li);
 		l->units = xcalloc(l->n_units + 1, sizeof(*l->units));
 		for (size_t k = 0; k < l->n_units; k++) {
 			const struct xml_el *e = &sd->o.el[sd->units[sd->unit_from[li] + k]];
-			const char *eid = xml_el_attr(e, "entry");
+			static const char *const names[] = { "entry", "id", "name", NULL };
+			const char *v[3];
+			xml_el_attrs(sd->buf, e, names, v, &r->pool);
 			struct r_unit *u = &l->units[k];
-			u->entry = eid ? system_entry(sys, eid) : NULL;
-			u->id = xml_el_attr(e, "id");
-			u->label = xml_el_attr(e, "name");
+			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
+			u->id = v[1];
+			u->label = v[2];
 			if (u->entry == NULL) {
 				roster_free(r);
 				return NULL;
@@ -778,6 +805,7 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
 		return NULL;
 	}
 	struct roster *own = r ? NULL : names_roster(&sd, s);
+	sd.names = own;
 	if (r == NULL && own == NULL) {
 		sdoc_release(&sd);
 		return NULL;

@@ -120,6 +120,39 @@ static const char *ns_of(const struct scan *sc, size_t d, const char *prefix, si
 	return NULL;
 }
 
+/* The attribute at or after p in a start tag ending before len: its name [*an, *an_end) and
+ * value [*v, *v_end). Returns where it ends; 0 at the tag's end ('>' or '/'), with *an at
+ * it; -1 when the bytes are not an attribute. */
+static long next_attr(const char *b, size_t p, size_t len, size_t *an, size_t *an_end, size_t *v,
+                      size_t *v_end)
+{
+	while (p < len && is_ws(b[p]))
+		p++;
+	*an = p;
+	if (p >= len)
+		return -1;
+	if (b[p] == '>' || b[p] == '/')
+		return 0;
+	while (p < len && !is_ws(b[p]) && b[p] != '=' && b[p] != '>')
+		p++;
+	*an_end = p;
+	while (p < len && is_ws(b[p]))
+		p++;
+	if (p >= len || b[p] != '=')
+		return -1;
+	p++;
+	while (p < len && is_ws(b[p]))
+		p++;
+	if (p >= len || (b[p] != '"' && b[p] != '\''))
+		return -1;
+	const char *q = memchr(b + p + 1, b[p], len - p - 1);
+	if (q == NULL)
+		return -1;
+	*v = p + 1;
+	*v_end = (size_t)(q - b);
+	return (long)*v_end + 1;
+}
+
 /* A start tag at sc->p ('<'): skipped, or recorded when it stands within OUTLINE_DEPTH. */
 static int start_tag(struct scan *sc, const char *ns, size_t text)
 {
@@ -130,53 +163,29 @@ static int start_tag(struct scan *sc, const char *ns, size_t text)
 	size_t name_end = p;
 	bool record = sc->depth < OUTLINE_DEPTH;
 	struct arena *a = &sc->o->pool;
-	const char *attrs[2 * 64 + 2];
 	const char *pairs[2 * 64 + 2];
-	size_t na = 0, np = 0;
+	size_t np = 0;
 	const char *dflt = NULL;
-	for (;;) {
-		while (p < sc->len && is_ws(b[p]))
-			p++;
-		if (p >= sc->len)
-			return -1;
-		if (b[p] == '>' || b[p] == '/')
-			break;
-		size_t an = p;
-		while (p < sc->len && !is_ws(b[p]) && b[p] != '=' && b[p] != '>')
-			p++;
-		size_t an_end = p;
-		while (p < sc->len && is_ws(b[p]))
-			p++;
-		if (p >= sc->len || b[p] != '=')
-			return -1;
-		p++;
-		while (p < sc->len && is_ws(b[p]))
-			p++;
-		if (p >= sc->len || (b[p] != '"' && b[p] != '\''))
-			return -1;
-		const char *q = memchr(b + p + 1, b[p], sc->len - p - 1);
-		if (q == NULL)
-			return -1;
-		size_t v = p + 1, v_end = (size_t)(q - b);
-		p = v_end + 1;
-		if (!record)
-			continue;
-		if (na >= 2 * 64 || np >= 2 * 64)
-			return -1;
-		const char *val = decode(a, b + v, v_end - v);
-		if (val == NULL)
-			return -1;
+	size_t an, an_end = 0, v = 0, v_end = 0;
+	long k;
+	while ((k = next_attr(b, p, sc->len, &an, &an_end, &v, &v_end)) > 0) {
+		p = (size_t)k;
 		size_t n = an_end - an;
-		if (n == 5 && memcmp(b + an, "xmlns", 5) == 0) {
+		if (!record || n < 5 || memcmp(b + an, "xmlns", 5) != 0 || (n > 5 && b[an + 5] != ':'))
+			continue;
+		const char *val = decode(a, b + v, v_end - v);
+		if (val == NULL || np >= 2 * 64)
+			return -1;
+		if (n == 5) {
 			dflt = val;
-		} else if (n > 6 && memcmp(b + an, "xmlns:", 6) == 0) {
+		} else {
 			pairs[np++] = arena_strndup(a, b + an + 6, n - 6);
 			pairs[np++] = val;
-		} else if (memchr(b + an, ':', n) == NULL) {
-			attrs[na++] = arena_strndup(a, b + an, n);
-			attrs[na++] = val;
 		}
 	}
+	if (k < 0)
+		return -1;
+	p = an;
 	bool empty = b[p] == '/';
 	if (empty && (p + 1 >= sc->len || b[p + 1] != '>'))
 		return -1;
@@ -198,16 +207,13 @@ static int start_tag(struct scan *sc, const char *ns, size_t text)
 		size_t pre = colon ? (size_t)(colon - (b + name)) : 0;
 		const char *href = ns_of(sc, d, b + name, pre);
 		e->ours = href && strcmp(href, ns) == 0;
-		e->name = arena_strndup(a, colon ? colon + 1 : b + name,
-		                        colon ? name_end - pre - 1 : name_end - name);
-		e->qname_len = name_end - name;
-		e->text = text;
-		e->start = sc->p;
-		e->stag_end = e->etag = e->end = p;
-		e->depth = (unsigned)d;
-		attrs[na] = NULL;
-		e->attrs = arena_alloc(a, na + 1, sizeof(*attrs));
-		memcpy(e->attrs, attrs, (na + 1) * sizeof(*attrs));
+		e->name = (uint32_t)(colon ? name + pre + 1 : name);
+		e->name_len = (uint32_t)(name_end - e->name);
+		e->qname_len = (uint32_t)(name_end - name);
+		e->text = (uint32_t)text;
+		e->start = (uint32_t)sc->p;
+		e->stag_end = e->etag = e->end = (uint32_t)p;
+		e->depth = (uint8_t)d;
 		if (!empty)
 			sc->open[d] = o->n;
 		o->n++;
@@ -268,8 +274,8 @@ static int scan(struct scan *sc, const char *ns)
 			sc->depth--;
 			if (sc->depth < OUTLINE_DEPTH) {
 				struct xml_el *e = &sc->o->el[sc->open[sc->depth]];
-				e->etag = sc->p;
-				e->end = (size_t)(gt - b) + 1;
+				e->etag = (uint32_t)sc->p;
+				e->end = (uint32_t)(gt - b) + 1;
 			}
 			sc->p = (size_t)(gt - b) + 1;
 			text = sc->p;
@@ -289,6 +295,8 @@ static int scan(struct scan *sc, const char *ns)
 int xml_outline(const char *buf, size_t len, const char *ns, struct xml_outline *o)
 {
 	memset(o, 0, sizeof(*o));
+	if (len > (size_t)XML_MAX_FILE_SIZE)
+		return -1;
 	struct scan sc;
 	memset(&sc, 0, sizeof(sc));
 	sc.b = buf;
@@ -308,10 +316,39 @@ void xml_outline_release(struct xml_outline *o)
 	memset(o, 0, sizeof(*o));
 }
 
-const char *xml_el_attr(const struct xml_el *e, const char *name)
+bool xml_el_is(const char *buf, const struct xml_el *e, const char *name)
 {
-	for (const char **a = e->attrs; a && *a; a += 2)
-		if (strcmp(a[0], name) == 0)
-			return a[1];
+	return e->name_len == strlen(name) && memcmp(buf + e->name, name, e->name_len) == 0;
+}
+
+void xml_el_attrs(const char *buf, const struct xml_el *e, const char *const *names,
+                  const char **out, struct arena *a)
+{
+	size_t n = 0;
+	for (; names[n]; n++)
+		out[n] = NULL;
+	size_t p = e->start + 1 + e->qname_len;
+	size_t an, an_end = 0, v = 0, v_end = 0;
+	long k;
+	while ((k = next_attr(buf, p, e->stag_end, &an, &an_end, &v, &v_end)) > 0) {
+		p = (size_t)k;
+		for (size_t i = 0; i < n; i++)
+			if (out[i] == NULL && an_end - an == strlen(names[i]) &&
+			    memcmp(buf + an, names[i], an_end - an) == 0)
+				out[i] = decode(a, buf + v, v_end - v);
+	}
+}
+
+const char *xml_el_attr(const char *buf, const struct xml_el *e, const char *name,
+                        struct arena *a)
+{
+	size_t p = e->start + 1 + e->qname_len, n = strlen(name);
+	size_t an, an_end = 0, v = 0, v_end = 0;
+	long k;
+	while ((k = next_attr(buf, p, e->stag_end, &an, &an_end, &v, &v_end)) > 0) {
+		p = (size_t)k;
+		if (an_end - an == n && memcmp(buf + an, name, n) == 0)
+			return decode(a, buf + v, v_end - v);
+	}
 	return NULL;
 }
