@@ -57,6 +57,7 @@ struct sdoc {
 	size_t n_su, cap_su;
 	long last_id;       /* the root's last-id, when last_set */
 	bool last_set;
+	const char *nl;     /* the file's line end: "\r\n" when its first line ends so */
 };
 
 struct splice {
@@ -74,6 +75,8 @@ static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *n
 	sd->buf = buf;
 	sd->len = len;
 	sd->name = name;
+	const char *lf = memchr(buf, '\n', len);
+	sd->nl = lf && lf > buf && lf[-1] == '\r' ? "\r\n" : "\n";
 	if (xml_outline(buf, len, NS_ROSTER, &sd->o) != 0)
 		return -1;
 	const struct xml_el *el = sd->o.el;
@@ -182,7 +185,9 @@ static char *new_indent(const struct sdoc *sd, size_t li)
 
 /* --- the units a change touches ------------------------------------------------------------ */
 
-static char *dump_node(xmlNodePtr n)
+/* n written out as the whole file was, with line ends nl (the tree has only "\n": the parser
+ * made "\r\n" one, and writes a "\r" of text as a reference). Caller frees. */
+static char *dump_node(xmlNodePtr n, const char *nl)
 {
 	xmlBufferPtr b = xmlBufferCreate();
 	xmlSaveCtxtPtr c = xmlSaveToBuffer(b, "UTF-8", 0);
@@ -190,9 +195,16 @@ static char *dump_node(xmlNodePtr n)
 		xmlSaveTree(c, n);
 		xmlSaveClose(c);
 	}
-	char *s = xstrndup((const char *)xmlBufferContent(b), (size_t)xmlBufferLength(b));
+	struct strbuf sb = STRBUF_INIT;
+	const char *t = (const char *)xmlBufferContent(b);
+	for (size_t i = 0, n0 = (size_t)xmlBufferLength(b); i < n0; i++) {
+		if (t[i] == '\n')
+			strbuf_adds(&sb, nl);
+		else
+			strbuf_addc(&sb, t[i]);
+	}
 	xmlBufferFree(b);
-	return s;
+	return sb.s ? strbuf_detach(&sb) : xstrdup("");
 }
 
 /* A tree of the root's and list li's start tags around inner (len bytes); its list element in
@@ -227,7 +239,7 @@ static struct sunit *add_sunit(struct sdoc *sd, size_t li, size_t el, xmlDocPtr 
 	u->own_doc = own;
 	u->node = node;
 	if (el != NONE)
-		u->before = dump_node(node);
+		u->before = dump_node(node, sd->nl);
 	GROW(sd->su, sd->cap_su, sd->n_su + 1);
 	sd->su[sd->n_su++] = u;
 	return u;
@@ -660,8 +672,8 @@ static void place_new(const struct sdoc *sd, size_t li, struct splice **v, size_
 		const struct sunit *u = sd->su[i];
 		if (u->el != NONE || u->gone || u->list != li)
 			continue;
-		char *t = dump_node(u->node);
-		strbuf_addf(&units, "\n%s%s", ind, t);
+		char *t = dump_node(u->node, sd->nl);
+		strbuf_addf(&units, "%s%s%s", sd->nl, ind, t);
 		free(t);
 	}
 	if (units.len == 0) {
@@ -675,15 +687,15 @@ static void place_new(const struct sdoc *sd, size_t li, struct splice **v, size_
 			blank &= strchr(" \t\r\n", sd->buf[i]) != NULL;
 		if (l->end == l->stag_end) {
 			open_tag(sd, l, &sb);
-			strbuf_addf(&sb, "%s\n%s", units.s, pind);
+			strbuf_addf(&sb, "%s%s%s", units.s, sd->nl, pind);
 			close_tag(sd, l, &sb);
 			add_splice(v, n, cap, l->start, l->end, strbuf_detach(&sb));
 		} else if (blank) {
-			strbuf_addf(&sb, "%s\n%s", units.s, pind);
+			strbuf_addf(&sb, "%s%s%s", units.s, sd->nl, pind);
 			add_splice(v, n, cap, l->stag_end, l->etag, strbuf_detach(&sb));
 		} else {
 			/* Comments or text of the user's: kept, the units after them. */
-			strbuf_addf(&sb, "%s\n%s", units.s, pind);
+			strbuf_addf(&sb, "%s%s%s", units.s, sd->nl, pind);
 			add_splice(v, n, cap, l->etag, l->etag, strbuf_detach(&sb));
 		}
 	}
@@ -719,7 +731,7 @@ static char *spliced(struct sdoc *sd, size_t *out_len)
 			add_splice(&v, &n, &cap, drop_from(sd, e), e->end, xstrdup(""));
 			continue;
 		}
-		char *t = dump_node(u->node);
+		char *t = dump_node(u->node, sd->nl);
 		if (strcmp(t, u->before) == 0)
 			free(t);
 		else

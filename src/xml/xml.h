@@ -147,7 +147,7 @@ void xml_outline_release(struct xml_outline *o);
 /* Whether e (of document buf) has local name name. */
 bool xml_el_is(const char *buf, const struct xml_el *e, const char *name);
 /* The value of e's attribute name (unprefixed), decoded as XML does, in arena a; NULL when it
- * has none. */
+ * has none, or one that does not decode (the parser refuses the document). */
 const char *xml_el_attr(const char *buf, const struct xml_el *e, const char *name,
                         struct arena *a);
 /* The same for each of the NULL-terminated names at once: out[i] for names[i]. */
