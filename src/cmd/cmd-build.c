@@ -201,6 +201,7 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	struct diags d = DIAGS_INIT;
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
+	struct edit_undo undo = EDIT_UNDO_INIT;
 	char *buf = NULL, *was = NULL;
 	size_t len = 0, was_len = 0;
 	int rc = MUSTER_EXIT_TROUBLE;
@@ -213,13 +214,13 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	 * is loaded and checked once, after the change (loading it before as well made an edit
 	 * twice a validate). When that does not do (a campaign roster, a command that fails, a
 	 * file that does not read), the roster as it was is loaded: its reader speaks first. */
-	buf = edit_apply(s, was, was_len, path, NULL, argc, argv, &len, &d);
+	buf = edit_apply(s, was, was_len, path, NULL, argc, argv, &len, &undo, &d);
 	if (buf == NULL) {
 		if ((r = load_before(s, path, was, was_len, &d)) == NULL)
 			goto print;
 		diags_release(&d);
 		loaded = true;
-		buf = edit_apply(s, was, was_len, path, r, argc, argv, &len, &d);
+		buf = edit_apply(s, was, was_len, path, r, argc, argv, &len, &undo, &d);
 		roster_free(r);
 		r = NULL;
 		if (buf == NULL) {
@@ -230,8 +231,13 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 			goto out;
 		}
 	}
+	/* One copy of a large roster while it is checked: the bytes before the change are made
+	 * again from the new ones when they are needed. */
+	free(was);
+	was = NULL;
 	if (edit_check(s, path, buf, len, &r, &ev, &d) < 0) {
 		struct diags bd = DIAGS_INIT;
+		was = loaded ? NULL : edit_undo(buf, len, &undo, &was_len);
 		struct roster *before = loaded ? NULL : load_before(s, path, was, was_len, &bd);
 		if (!loaded && before == NULL) {
 			/* Broken before the change: said as it was. */
@@ -247,11 +253,16 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 		goto out;
 	}
 	struct diags sd = DIAGS_INIT;
+	was = edit_undo(buf, len, &undo, &was_len);
 	if (save_file_checked(path, buf, len, was, was_len, &sd) != 0) {
 		diags_print(&sd, stderr, DIAG_TEXT);
 		diags_release(&sd);
 		goto out;
 	}
+	/* Saved: the status needs the roster, not its bytes. */
+	free(buf);
+	free(was);
+	buf = was = NULL;
 	diags_sort(&d);
 	cmd_print_status(ev, &d, false, out);
 	rc = MUSTER_EXIT_OK;
@@ -264,6 +275,7 @@ out:
 	roster_free(r);
 	free(buf);
 	free(was);
+	edit_undo_release(&undo);
 	diags_release(&d);
 	return rc;
 }

@@ -210,7 +210,7 @@ static int change(struct editor *e, int argc, char **argv)
 	struct diags d = DIAGS_INIT;
 	size_t len = 0;
 	int rc = -1;
-	char *text = edit_apply(e->s, e->text, e->len, e->path, e->r, argc, argv, &len, &d);
+	char *text = edit_apply(e->s, e->text, e->len, e->path, e->r, argc, argv, &len, NULL, &d);
 	for (size_t i = 0; i < d.n; i++)
 		fprintf(stderr, "muster: %s\n", vis(d.v[i].msg));
 	diags_release(&d);

@@ -712,8 +712,9 @@ static int cmp_splice(const void *a, const void *b)
 	return (x->to > y->to) - (x->to < y->to);
 }
 
-/* The roster's bytes with the change in them. Caller frees. */
-static char *spliced(struct sdoc *sd, size_t *out_len)
+/* The roster's bytes with the change in them, in one buffer of their size. Caller frees. When
+ * undo is not NULL, it gets what each splice replaced. */
+static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 {
 	struct splice *v = NULL;
 	size_t n = 0, cap = 0;
@@ -740,20 +741,70 @@ static char *spliced(struct sdoc *sd, size_t *out_len)
 	for (size_t li = 0; li < sd->n_lists; li++)
 		place_new(sd, li, &v, &n, &cap);
 	qsort(v, n, sizeof(*v), cmp_splice);
-	struct strbuf sb = STRBUF_INIT;
-	size_t at = 0;
+	/* A removal and an insertion at its end are both made; splices never overlap otherwise. */
+	size_t total = sd->len, at = 0;
 	for (size_t i = 0; i < n; i++) {
-		/* A removal and an insertion at its end: both (they never overlap otherwise). */
-		size_t from = v[i].from < at ? at : v[i].from;
-		strbuf_add(&sb, sd->buf + at, from - at);
-		strbuf_adds(&sb, v[i].text);
-		at = v[i].to > from ? v[i].to : from;
+		if (v[i].from < at)
+			v[i].from = at;
+		if (v[i].to < v[i].from)
+			v[i].to = v[i].from;
+		total += strlen(v[i].text) - (v[i].to - v[i].from);
+		at = v[i].to;
+	}
+	char *out = xmalloc(total + 1), *w = out;
+	if (undo) {
+		undo->v = xcalloc(n + 1, sizeof(*undo->v));
+		undo->n = n;
+	}
+	at = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(v[i].text);
+		memcpy(w, sd->buf + at, v[i].from - at);
+		w += v[i].from - at;
+		if (undo)
+			undo->v[i] = (struct edit_piece){ (size_t)(w - out), k,
+			                                  xstrndup(sd->buf + v[i].from, v[i].to - v[i].from),
+			                                  v[i].to - v[i].from };
+		memcpy(w, v[i].text, k);
+		w += k;
+		at = v[i].to;
 		free(v[i].text);
 	}
-	strbuf_add(&sb, sd->buf + at, sd->len - at);
+	memcpy(w, sd->buf + at, sd->len - at);
+	w += sd->len - at;
+	*w = '\0';
 	free(v);
-	*out_len = sb.len;
-	return sb.s ? strbuf_detach(&sb) : xstrdup("");
+	*out_len = total;
+	return out;
+}
+
+char *edit_undo(const char *text, size_t len, const struct edit_undo *u, size_t *out_len)
+{
+	size_t total = len;
+	for (size_t i = 0; i < u->n; i++)
+		total += u->v[i].old_len - u->v[i].len;
+	char *out = xmalloc(total + 1), *w = out;
+	size_t at = 0;
+	for (size_t i = 0; i < u->n; i++) {
+		memcpy(w, text + at, u->v[i].at - at);
+		w += u->v[i].at - at;
+		memcpy(w, u->v[i].old, u->v[i].old_len);
+		w += u->v[i].old_len;
+		at = u->v[i].at + u->v[i].len;
+	}
+	memcpy(w, text + at, len - at);
+	out[total] = '\0';
+	*out_len = total;
+	return out;
+}
+
+void edit_undo_release(struct edit_undo *u)
+{
+	for (size_t i = 0; i < u->n; i++)
+		free(u->v[i].old);
+	free(u->v);
+	u->v = NULL;
+	u->n = 0;
 }
 
 /* --- a roster to name units on -------------------------------------------------------------- */
@@ -806,7 +857,7 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 
 char *edit_apply(struct session *s, const char *buf, size_t len, const char *name,
                  const struct roster *r, int argc, char **argv, size_t *out_len,
-                 struct diags *d)
+                 struct edit_undo *undo, struct diags *d)
 {
 	struct sdoc sd;
 	if (sdoc_init(&sd, buf, len, name) != 0) {
@@ -846,7 +897,7 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
 	free(o.opt_ids);
 	free(o.opt_counts);
 	if (rc == 0)
-		out = spliced(&sd, out_len);
+		out = spliced(&sd, out_len, undo);
 	sdoc_release(&sd);
 	diags_release(&quiet);
 	roster_free(own);

@@ -21,6 +21,7 @@
 struct session;
 struct eval;
 struct unitref;
+struct edit_undo;
 
 /* The document as UTF-8 text ending in a newline; caller frees with free(). NULL (and a fatal
  * diagnostic naming name) when it cannot be written out. */
@@ -50,10 +51,28 @@ long edit_check(struct session *s, const char *path, const char *buf, size_t len
  * (default: the first). A unit that add or set --copy makes gets a new id (unitref_make_id)
  * unless --id gives one; a unit that --attach names gets one when it has none. An option
  * count of 0 takes the option off. With r, NULL means one fatal diagnostic with no file
- * ("did you mean" included). The result is not checked: edit_check does that. */
+ * ("did you mean" included). The result is not checked: edit_check does that. undo, when
+ * not NULL, gets what was replaced (edit_undo; release it). */
 char *edit_apply(struct session *s, const char *buf, size_t len, const char *name,
                  const struct roster *r, int argc, char **argv, size_t *out_len,
-                 struct diags *d);
+                 struct edit_undo *undo, struct diags *d);
+
+/* What edit_apply spliced (when given an undo): enough to give back the text it was made
+ * from without keeping it, so that a command holds one copy of a large roster while it
+ * checks the change. Each piece: the new text's bytes [at, at + len) replaced old. */
+struct edit_piece {
+	size_t at, len;
+	char *old;
+	size_t old_len;
+};
+struct edit_undo {
+	struct edit_piece *v;
+	size_t n;
+};
+#define EDIT_UNDO_INIT { NULL, 0 }
+/* The text that text (len bytes, as edit_apply returned it) was made from. Caller frees. */
+char *edit_undo(const char *text, size_t len, const struct edit_undo *u, size_t *out_len);
+void edit_undo_release(struct edit_undo *u);
 
 /* The id of unit u of doc's roster (u as unitref_find gave it from the roster doc was read
  * into): its own, or a new one written on it (and the roster's last-id counted on) when it
