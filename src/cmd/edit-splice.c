@@ -617,21 +617,24 @@ static char *root_tag(const struct sdoc *sd, size_t *from, size_t *to)
 {
 	const struct xml_el *e = &sd->o.el[0];
 	const char *b = sd->buf;
-	size_t p = e->start + 1 + e->qname_len, after = p;
+	size_t p = e->start + 1 + e->qname_len, after = p, end = e->stag_end;
 	char num[32];
 	snprintf(num, sizeof(num), "%ld", sd->last_id);
-	for (;;) {
-		while (b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\r')
+	/* The outline read this tag: each attribute is NAME = QUOTED, within it. */
+	while (p < end) {
+		while (p < end && strchr(" \t\r\n", b[p]))
 			p++;
-		if (b[p] == '>' || b[p] == '/')
+		if (p >= end || b[p] == '>' || b[p] == '/')
 			break;
 		size_t an = p;
-		while (b[p] != '=' && b[p] != ' ' && b[p] != '\t' && b[p] != '\n' && b[p] != '\r')
+		while (p < end && !strchr("= \t\r\n", b[p]))
 			p++;
 		size_t an_end = p;
-		while (b[p] != '"' && b[p] != '\'')
+		while (p < end && b[p] != '"' && b[p] != '\'')
 			p++;
-		const char *q = strchr(b + p + 1, b[p]); /* outlined: the quote closes */
+		const char *q = p < end ? memchr(b + p + 1, b[p], end - p - 1) : NULL;
+		if (q == NULL)
+			break;
 		size_t v = p + 1, v_end = (size_t)(q - b);
 		p = after = v_end + 1;
 		if (an_end - an == 7 && memcmp(b + an, "last-id", 7) == 0) {
