@@ -479,7 +479,9 @@ static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags
 		if (c == u || (c && c->gone))
 			continue;
 		char *at = c ? xml_prop(c->node, "attach") : NULL;
-		const char *was = c ? at : attr(sd, &sd->o.el[el], "attach", &a);
+		const char *was = c          ? at
+		                  : sd->names ? sd->names->lists[li].units[k].attach_id
+		                              : attr(sd, &sd->o.el[el], "attach", &a);
 		if (was && strcmp(was, id) == 0) {
 			if (c == NULL && (c = touch(sd, li, k, d)) == NULL)
 				rc = -1;
@@ -812,9 +814,10 @@ void edit_undo_release(struct edit_undo *u)
 
 /* --- a roster to name units on -------------------------------------------------------------- */
 
-/* The roster's lists and units as far as unitref_find names them (ids, names, entries), built
- * from the outline; NULL when that is not enough (a campaign roster: its units come from its
- * ledger) or the roster does not resolve (the reader then says why). */
+/* The roster's lists and units as far as unitref_find names them (ids, names, entries; and
+ * attachments, which a removed unit's companions lose), built from the outline; NULL when
+ * that is not enough (a campaign roster: its units come from its ledger) or the roster does
+ * not resolve (the reader then says why). */
 static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 {
 	const struct xml_el *root = &sd->o.el[0];
@@ -842,13 +845,14 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 		l->units = xcalloc(l->n_units + 1, sizeof(*l->units));
 		for (size_t k = 0; k < l->n_units; k++) {
 			const struct xml_el *e = &sd->o.el[sd->units[sd->unit_from[li] + k]];
-			static const char *const names[] = { "entry", "id", "name", NULL };
-			const char *v[3];
+			static const char *const names[] = { "entry", "id", "name", "attach", NULL };
+			const char *v[4];
 			xml_el_attrs(sd->buf, e, names, v, &r->pool);
 			struct r_unit *u = &l->units[k];
 			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
 			u->id = v[1];
 			u->label = v[2];
+			u->attach_id = v[3];
 			if (u->entry == NULL) {
 				roster_free(r);
 				return NULL;
