@@ -58,6 +58,7 @@ struct sdoc {
 	long last_id;       /* the root's last-id, when last_set */
 	bool last_set;
 	const char *nl;     /* the file's line end: "\r\n" when its first line ends so */
+	bool forces;        /* a list holds a list (forces within forces) */
 };
 
 struct splice {
@@ -97,6 +98,7 @@ static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *n
 			sd->unit_from[cur] = nu;
 		} else if (cur != NONE) {
 			sd->last_child[cur] = i;
+			sd->forces |= el[i].ours && xml_el_is(buf, &el[i], "list");
 			if (el[i].ours && xml_el_is(buf, &el[i], "unit")) {
 				GROW(sd->units, cap_u, nu + 1);
 				sd->units[nu++] = i;
@@ -817,12 +819,14 @@ void edit_undo_release(struct edit_undo *u)
 /* The roster's lists and units as far as unitref_find names them (ids, names, entries; and
  * attachments, which a removed unit's companions lose), built from the outline; NULL when
  * that is not enough (a campaign roster: its units come from its ledger) or the roster does
- * not resolve (the reader then says why). */
+ * not resolve (the reader then says why). A roster with forces within forces is loaded too. */
 static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 {
 	const struct xml_el *root = &sd->o.el[0];
 	const char *ver = attr(sd, root, "version", NULL);
-	if (ver && strcmp(ver, "2") == 0)
+	/* A child force's lists and units are the loaded roster's to number (edits name the
+	 * top forces' units only). */
+	if ((ver && strcmp(ver, "2") == 0) || sd->forces)
 		return NULL;
 	struct diags quiet = DIAGS_INIT;
 	const char *sysid = attr(sd, root, "system", NULL);
