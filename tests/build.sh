@@ -150,6 +150,14 @@ printf '<?xml version="1.0" encoding="UTF-8"?>\n<roster xmlns="urn:x-muster:rost
 run "own bytes: add to an empty list element" 0 "(1 unit)" add "$m" quack-marine 5
 same "own bytes: the empty element opens around the unit" "$tmp/empty-add" "$m"
 
+# A list after a force within forces is named as status numbers it: the loaded roster counts
+# the child forces among its lists, the file's top lists are what --list names.
+fl=$tmp/forces.xml
+cp "$top/tests/cli/cases/status-flotilla-child-forces/roster.xml" "$fl"
+run "forces: a unit of the list after a child force, by its entry" 0 "Reserve:" \
+	set --data-dir="$top/tests/data/flotilla" "$fl" reedcraft --list=reserve --name=Rear
+has "forces: that unit is the one changed" "$fl" '<unit entry="reedcraft" models="1" name="Rear"/>'
+
 # --- a percentage tracker -------------------------------------------------------------------
 h=$tmp/dr.xml
 run "new: Daemon Rift" 0 "Core 0%/at least 25%" new "$h" --system=daemon-rift --size=standard

@@ -341,17 +341,28 @@ static int find_list(const struct sdoc *sd, const char *ref, size_t *index, stru
 	return -1;
 }
 
+/* List li of the outline (a top force) among r's lists, which number child forces too, each
+ * after its parent (model.h). */
+static size_t model_list(const struct roster *r, size_t li)
+{
+	for (size_t k = 0; k < r->n_lists; k++)
+		if (r->lists[k].up == 0 && li-- == 0)
+			return k;
+	return NONE;
+}
+
 /* The unit of list li that ref names (unitref.h), as a tree. */
 static struct sunit *find_unit(struct sdoc *sd, const struct roster *r, size_t li,
                                const char *ref, struct diags *d)
 {
 	struct unitref u;
-	if (unitref_find(r, li, ref, &u, d) != 0)
+	size_t rli = model_list(r, li);
+	if (rli == NONE || unitref_find(r, rli, ref, &u, d) != 0)
 		return NULL;
 	if (u.index >= n_units(sd, li)) {
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
 		          _("the list has no unit '%s' (a number from 1 to %ld, an id or a name)"), ref,
-		          (long)r->lists[li].n_units);
+		          (long)r->lists[rli].n_units);
 		return NULL;
 	}
 	return touch(sd, li, u.index, d);
