@@ -129,6 +129,35 @@ hasnt "set: no namespace declared again" "$g" 'unit xmlns'
 run "validate: the edited file is valid" 0 "" validate "$g"
 run "set: unknown list" 2 "no list 'nowhere'" set "$g" 1 --move=nowhere
 
+# --- every byte the change does not touch is the user's -----------------------------------
+# CRLF line ends, tabs, single quotes, a start tag over two lines, references, no XML
+# declaration and no newline at the end: an edit changes its unit and the root's last-id only.
+own=$tmp/own.xml
+printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="A &amp; B">\r\n\t<list id="main" size="small-skirmish" faction="impondium">\r\n\t\t<!-- first -->\r\n\t\t<unit id='"'"'sq1'"'"' entry="quack-marine"   models="10" name="1st &#233;quad"/>\r\n\t\t<unit id="sgt" entry="marine-sergeant" models="1"\r\n\t\t      name="Plume"/>\r\n\t</list>\r\n</roster>' >"$own"
+printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="A &amp; B" last-id="1">\r\n\t<list id="main" size="small-skirmish" faction="impondium">\r\n\t\t<!-- first -->\r\n\t\t<unit id='"'"'sq1'"'"' entry="quack-marine"   models="10" name="1st &#233;quad"/>\r\n\t\t<unit id="sgt" entry="marine-sergeant" models="1"\r\n\t\t      name="Plume"/>\r\n\t\t<unit entry="quack-marine" models="5" id="quack-marine-1"/>\r\n\t</list>\r\n</roster>' >"$tmp/own-add"
+printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="A &amp; B" last-id="1">\r\n\t<list id="main" size="small-skirmish" faction="impondium">\r\n\t\t<!-- first -->\r\n\t\t<unit id='"'"'sq1'"'"' entry="quack-marine"   models="10" name="1st &#233;quad"/>\r\n\t\t<unit id="sgt" entry="marine-sergeant" models="2" name="Plume"/>\r\n\t\t<unit entry="quack-marine" models="5" id="quack-marine-1"/>\r\n\t</list>\r\n</roster>' >"$tmp/own-set"
+printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="A &amp; B" last-id="1">\r\n\t<list id="main" size="small-skirmish" faction="impondium">\r\n\t\t<!-- first -->\r\n\t\t<unit id="sgt" entry="marine-sergeant" models="2" name="Plume"/>\r\n\t\t<unit entry="quack-marine" models="5" id="quack-marine-1"/>\r\n\t</list>\r\n</roster>' >"$tmp/own-remove"
+run "own bytes: add" 0 "(3 units)" add "$own" quack-marine 5
+same "own bytes: add writes its unit and last-id, nothing else" "$tmp/own-add" "$own"
+run "own bytes: set" 0 "(3 units)" set "$own" sgt --models=2
+same "own bytes: set writes its unit again, nothing else" "$tmp/own-set" "$own"
+run "own bytes: remove" 0 "(2 units)" remove "$own" sq1
+same "own bytes: remove takes its line, nothing else" "$tmp/own-remove" "$own"
+# A list written as one empty element gets its units inside it.
+m=$tmp/empty-list.xml
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer">\n  <list id="main" size="small-skirmish" faction="impondium"/>\n</roster>\n' >"$m"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" last-id="1">\n  <list id="main" size="small-skirmish" faction="impondium">\n    <unit entry="quack-marine" models="5" id="quack-marine-1"/>\n  </list>\n</roster>\n' >"$tmp/empty-add"
+run "own bytes: add to an empty list element" 0 "(1 unit)" add "$m" quack-marine 5
+same "own bytes: the empty element opens around the unit" "$tmp/empty-add" "$m"
+
+# A list after a force within forces is named as status numbers it: the loaded roster counts
+# the child forces among its lists, the file's top lists are what --list names.
+fl=$tmp/forces.xml
+cp "$top/tests/cli/cases/status-flotilla-child-forces/roster.xml" "$fl"
+run "forces: a unit of the list after a child force, by its entry" 0 "Reserve:" \
+	set --data-dir="$top/tests/data/flotilla" "$fl" reedcraft --list=reserve --name=Rear
+has "forces: that unit is the one changed" "$fl" '<unit entry="reedcraft" models="1" name="Rear"/>'
+
 # --- a percentage tracker -------------------------------------------------------------------
 h=$tmp/dr.xml
 run "new: Daemon Rift" 0 "Core 0%/at least 25%" new "$h" --system=daemon-rift --size=standard

@@ -2,7 +2,7 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * Each change is edit_apply on the file's own XML (edit.h), checked again as a roster, then
+ * Each change is edit_apply spliced into the file's own bytes (edit.h), checked as a roster, then
  * saved through save_file; it prints the list's totals, points left, trackers and current
  * violations. A list under construction is often illegal (too few units yet): a change is
  * saved all the same, and the violations are printed so that the player sees what is left.
@@ -188,51 +188,81 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 
 /* --- one change ---------------------------------------------------------------------------- */
 
+/* Loads the roster as it was before the change (was): NULL with its reader's complaints in d
+ * when it does not load. */
+static struct roster *load_before(struct session *s, const char *path, const char *was,
+                                  size_t was_len, struct diags *d)
+{
+	return roster_load_memory(s, was, was_len, path, d);
+}
+
 int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out)
 {
 	struct diags d = DIAGS_INIT;
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
+	struct edit_undo undo = EDIT_UNDO_INIT;
 	char *buf = NULL, *was = NULL;
 	size_t len = 0, was_len = 0;
 	int rc = MUSTER_EXIT_TROUBLE;
-	xmlDocPtr doc = NULL;
-	/* The roster as it is, read once: its system resolves names, and it must load before a
-	 * change. The save checks that the file still holds these bytes (another command may
-	 * have saved it meanwhile), so that neither change is lost. */
+	bool loaded = false;
+	/* The roster as it is, read once. The save checks that the file still holds these bytes
+	 * (another command may have saved it meanwhile), so that neither change is lost. */
 	if (xml_read_file(path, &was, &was_len, &d) != 0)
 		goto print;
-	/* Read, not checked: the check that counts is the one after the change (a third of an
-	 * edit's instructions went to checking the list as it was, and were thrown away). */
-	if ((r = roster_load_memory(s, was, was_len, path, &d)) == NULL)
-		goto print;
-	diags_release(&d);
-	doc = xml_load_memory_for_edit(was, was_len, path, &d);
-	if (doc == NULL)
-		goto print;
-	if (edit_apply(doc, r, argc, argv, &d) != 0) {
-		for (size_t i = 0; i < d.n; i++)
-			fprintf(stderr, "muster: %s: %s\n", vis(path), vis(d.v[i].msg));
-		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
+	/* The change is spliced into those bytes, its units named on their outline: the roster
+	 * is loaded and checked once, after the change (loading it before as well made an edit
+	 * twice a validate). When that does not do (a campaign roster, a command that fails, a
+	 * file that does not read), the roster as it was is loaded: its reader speaks first. */
+	buf = edit_apply(s, was, was_len, path, NULL, argc, argv, &len, &undo, &d);
+	if (buf == NULL) {
+		if ((r = load_before(s, path, was, was_len, &d)) == NULL)
+			goto print;
 		diags_release(&d);
-		goto out;
+		loaded = true;
+		buf = edit_apply(s, was, was_len, path, r, argc, argv, &len, &undo, &d);
+		roster_free(r);
+		r = NULL;
+		if (buf == NULL) {
+			for (size_t i = 0; i < d.n; i++)
+				fprintf(stderr, "muster: %s: %s\n", vis(path), vis(d.v[i].msg));
+			fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
+			diags_release(&d);
+			goto out;
+		}
 	}
-	roster_free(r);
-	r = NULL;
-	if ((buf = edit_dump(doc, path, &len, &d)) == NULL)
-		goto print;
+	/* One copy of a large roster while it is checked: the bytes before the change are made
+	 * again from the new ones when they are needed. */
+	free(was);
+	was = NULL;
 	if (edit_check(s, path, buf, len, &r, &ev, &d) < 0) {
+		struct diags bd = DIAGS_INIT;
+		was = loaded ? NULL : edit_undo(buf, len, &undo, &was_len);
+		struct roster *before = loaded ? NULL : load_before(s, path, was, was_len, &bd);
+		if (!loaded && before == NULL) {
+			/* Broken before the change: said as it was. */
+			diags_release(&d);
+			d = bd;
+			goto print;
+		}
+		roster_free(before);
+		diags_release(&bd);
 		diags_sort(&d);
 		diags_print(&d, stderr, DIAG_TEXT);
 		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
 		goto out;
 	}
 	struct diags sd = DIAGS_INIT;
+	was = edit_undo(buf, len, &undo, &was_len);
 	if (save_file_checked(path, buf, len, was, was_len, &sd) != 0) {
 		diags_print(&sd, stderr, DIAG_TEXT);
 		diags_release(&sd);
 		goto out;
 	}
+	/* Saved: the status needs the roster, not its bytes. */
+	free(buf);
+	free(was);
+	buf = was = NULL;
 	diags_sort(&d);
 	cmd_print_status(ev, &d, false, out);
 	rc = MUSTER_EXIT_OK;
@@ -243,10 +273,9 @@ print:
 out:
 	eval_free(ev);
 	roster_free(r);
-	if (doc)
-		xmlFreeDoc(doc);
 	free(buf);
 	free(was);
+	edit_undo_release(&undo);
 	diags_release(&d);
 	return rc;
 }

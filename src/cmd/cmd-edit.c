@@ -208,14 +208,9 @@ static int commit(struct editor *e, char *text, size_t len)
 static int change(struct editor *e, int argc, char **argv)
 {
 	struct diags d = DIAGS_INIT;
-	xmlDocPtr doc = xml_load_memory_for_edit(e->text, e->len, e->path, &d);
-	char *text = NULL;
 	size_t len = 0;
 	int rc = -1;
-	if (doc && edit_apply(doc, e->r, argc, argv, &d) == 0)
-		text = edit_dump(doc, e->path, &len, &d);
-	if (doc)
-		xmlFreeDoc(doc);
+	char *text = edit_apply(e->s, e->text, e->len, e->path, e->r, argc, argv, &len, NULL, &d);
 	for (size_t i = 0; i < d.n; i++)
 		fprintf(stderr, "muster: %s\n", vis(d.v[i].msg));
 	diags_release(&d);

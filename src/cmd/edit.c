@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "edit.h"
+#include "edit-int.h"
 #include "catalog.h"
 #include "check.h"
 #include "eval.h"
@@ -178,7 +179,7 @@ static void drop_node(xmlNodePtr node)
 	xmlFreeNode(node);
 }
 
-static void set_long_prop(xmlNodePtr n, const char *name, long v)
+void edit_set_long_prop(xmlNodePtr n, const char *name, long v)
 {
 	char buf[32];
 	snprintf(buf, sizeof(buf), "%ld", v);
@@ -199,33 +200,6 @@ static bool prop_is(xmlNodePtr n, const char *name, const char *value, bool noca
 		return NULL; \
 	} while (0)
 
-static xmlNodePtr find_list(xmlDocPtr doc, const char *ref, size_t *index, struct diags *d)
-{
-	xmlNodePtr root = xmlDocGetRootElement(doc);
-	long k = 0, want = 0;
-	if (ref && parse_long(ref, 1, 1000000, &want) != 0)
-		want = 0;
-	struct strbuf known = STRBUF_INIT;
-	for (xmlNodePtr l = root ? xml_first_elem(root) : NULL; l; l = xml_next_elem(l)) {
-		if (!xml_is(l, "list"))
-			continue;
-		k++;
-		if (ref == NULL || want == k || prop_is(l, "id", ref, false) ||
-		    prop_is(l, "name", ref, true)) {
-			strbuf_release(&known);
-			*index = (size_t)(k - 1);
-			return l;
-		}
-		char *id = xml_prop(l, "id");
-		strbuf_addf(&known, "%s%ld%s%s", k > 1 ? ", " : "", k, id ? " " : "", id ? id : "");
-		free(id);
-	}
-	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("the roster has no list '%s' (lists: %s)"),
-	          ref ? ref : "", known.s ? known.s : _("none"));
-	strbuf_release(&known);
-	return NULL;
-}
-
 /* The index-th <unit> of list (from 0), or NULL. */
 static xmlNodePtr unit_node(xmlNodePtr list, size_t index)
 {
@@ -245,21 +219,6 @@ static xmlNodePtr list_node(xmlDocPtr doc, size_t index)
 		if (xml_is(l, "list") && k++ == index)
 			return l;
 	return NULL;
-}
-
-/* The unit of list (the li-th of roster r, which doc holds) that ref names (unitref.h). */
-static xmlNodePtr find_unit(const struct roster *r, xmlNodePtr list, size_t li, const char *ref,
-                            struct diags *d)
-{
-	struct unitref u;
-	if (unitref_find(r, li, ref, &u, d) != 0)
-		return NULL;
-	xmlNodePtr n = unit_node(list, u.index);
-	if (n == NULL)
-		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-		          _("the list has no unit '%s' (a number from 1 to %ld, an id or a name)"), ref,
-		          (long)r->lists[li].n_units);
-	return n;
 }
 
 /* A new id for a unit of entry entry_id in doc (unitref_make_id): numbered after the roster's
@@ -307,7 +266,7 @@ static char *new_id(xmlDocPtr doc, const char *entry_id)
 		free(owned[i]);
 	free(owned);
 	idx_free(ids);
-	set_long_prop(root, "last-id", last);
+	edit_set_long_prop(root, "last-id", last);
 	return id;
 }
 
@@ -329,14 +288,6 @@ char *edit_unit_id(xmlDocPtr doc, const struct unitref *u)
 	xmlNodePtr l = list_node(doc, u->list);
 	xmlNodePtr n = l ? unit_node(l, u->index) : NULL;
 	return n ? give_id(n) : NULL;
-}
-
-static const struct entry *unit_entry(const struct system *sys, xmlNodePtr u)
-{
-	char *eid = xml_prop(u, "entry");
-	const struct entry *e = eid ? system_entry(sys, eid) : NULL;
-	free(eid);
-	return e;
 }
 
 static const struct entry_option *find_option(const struct entry *e, const char *ref,
@@ -366,7 +317,6 @@ static const struct entry_option *find_option(const struct entry *e, const char 
 	return NULL;
 }
 
-static int fail(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The element of option o among the children of n, or NULL. */
 static xmlNodePtr option_elem(xmlNodePtr n, const struct entry_option *o)
@@ -393,7 +343,7 @@ static xmlNodePtr new_option(xmlNodePtr holder, const struct entry_option *o, lo
 	xmlNodePtr n = xmlNewNode(holder->ns, BAD_CAST "option");
 	xml_set_prop(n, "id", o->id);
 	if (count > 1)
-		set_long_prop(n, "count", count);
+		edit_set_long_prop(n, "count", count);
 	append_child(holder, n);
 	return n;
 }
@@ -420,7 +370,7 @@ static int set_option(xmlNodePtr u, const struct entry *e, const struct entry_op
 	if (holder == NULL) {
 		if (count == 0)
 			return 0;
-		return fail(d, _("option '%s' stands under option '%s': take that first"), o->id,
+		return edit_fail(d, _("option '%s' stands under option '%s': take that first"), o->id,
 		            e->options[o->up - 1].id);
 	}
 	if (count > 0 && o->in_choice && e->choices[o->in_choice - 1].max == 1)
@@ -434,7 +384,7 @@ static int set_option(xmlNodePtr u, const struct entry *e, const struct entry_op
 	} else if (count == 1) {
 		xmlUnsetProp(c, BAD_CAST "count");
 	} else {
-		set_long_prop(c, "count", count);
+		edit_set_long_prop(c, "count", count);
 	}
 	return 0;
 }
@@ -474,7 +424,7 @@ static int refuse_models(const struct entry *e, struct diags *d)
 	for (size_t i = 0; i < e->n_options; i++)
 		if (e->options[i].model)
 			strbuf_addf(&ids, "%s%s", ids.len ? ", " : "", e->options[i].id);
-	fail(d, _("'%s' counts its models from its model options (%s): set those instead"), e->name,
+	edit_fail(d, _("'%s' counts its models from its model options (%s): set those instead"), e->name,
 	     ids.s);
 	strbuf_release(&ids);
 	return -1;
@@ -482,7 +432,7 @@ static int refuse_models(const struct entry *e, struct diags *d)
 
 /* A unit of several kinds of model (a sergeant and troopers) has the models its model
  * options count. */
-static void sync_models(const struct entry *e, xmlNodePtr u)
+void edit_sync_models(const struct entry *e, xmlNodePtr u)
 {
 	if (!e->has_models)
 		return;
@@ -493,7 +443,7 @@ static void sync_models(const struct entry *e, xmlNodePtr u)
 	for (size_t i = 0; i < e->n_options; i++)
 		if (e->options[i].model)
 			models += took[i];
-	set_long_prop(u, "models", models > 0 ? models : 1);
+	edit_set_long_prop(u, "models", models > 0 ? models : 1);
 	free(node);
 	free(took);
 }
@@ -501,7 +451,7 @@ static void sync_models(const struct entry *e, xmlNodePtr u)
 /* What a builder selects with a new unit, as BattleScribe does: each option the catalog asks
  * for (min) and each choice's default, for each one of its parent taken, unless the command
  * took one itself. One pass: a parent stands before its options in an entry's array. */
-static void select_defaults(const struct entry *e, xmlNodePtr u)
+void edit_select_defaults(const struct entry *e, xmlNodePtr u)
 {
 	if (e->n_options == 0)
 		return;
@@ -534,55 +484,9 @@ static void select_defaults(const struct entry *e, xmlNodePtr u)
 	free(chosen);
 }
 
-/* A deep copy of unit u for list, in the list's namespace (xmlDocCopyNode of a node out of its
- * tree would declare the namespace again on the copy). */
-static void own_ns(xmlNodePtr n, xmlNsPtr ns)
-{
-	for (; n; n = n->next) {
-		if (n->type != XML_ELEMENT_NODE)
-			continue;
-		if (n->nsDef) {
-			xmlFreeNsList(n->nsDef);
-			n->nsDef = NULL;
-		}
-		n->ns = ns;
-		own_ns(n->children, ns);
-	}
-}
-
-static xmlNodePtr copy_unit(xmlDocPtr doc, xmlNodePtr u, xmlNodePtr list)
-{
-	xmlNodePtr c = xmlDocCopyNode(u, doc, 1);
-	own_ns(c, list->ns);
-	return c;
-}
-
-/* Units of list attached to unit u lose their attachment (u goes, or leaves the list). */
-static void detach_from(xmlNodePtr list, xmlNodePtr u)
-{
-	char *id = xml_prop(u, "id");
-	if (id == NULL)
-		return;
-	for (xmlNodePtr c = xml_first_elem(list); c; c = xml_next_elem(c))
-		if (c != u && xml_is(c, "unit") && prop_is(c, "attach", id, false))
-			xmlUnsetProp(c, BAD_CAST "attach");
-	free(id);
-}
-
 /* --- the verbs ----------------------------------------------------------------------------- */
 
-struct opts {
-	const char *list, *name, *id, *attach, *move;
-	long models;
-	bool detach, copy;
-	const char **opt_ids;
-	long *opt_counts;
-	size_t n_opts;
-	const char *pos[3];
-	size_t n_pos;
-};
-
-static int fail(struct diags *d, const char *fmt, ...)
+int edit_fail(struct diags *d, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -593,8 +497,7 @@ static int fail(struct diags *d, const char *fmt, ...)
 	return -1;
 }
 
-/* Reads --name=value words and positional words. */
-static int parse_opts(int argc, char **argv, struct opts *o, struct diags *d)
+int edit_parse_opts(int argc, char **argv, struct edit_opts *o, struct diags *d)
 {
 	static const char *const valued[] = { "list", "name", "id", "attach", "move", "models",
 	                                       "option", NULL };
@@ -604,7 +507,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, struct diags *d)
 		const char *a = argv[i];
 		if (strncmp(a, "--", 2) != 0) {
 			if (o->n_pos == MUSTER_ARRAY_LEN(o->pos))
-				return fail(d, _("'%s': too many words"), a);
+				return edit_fail(d, _("'%s': too many words"), a);
 			o->pos[o->n_pos++] = a;
 			continue;
 		}
@@ -621,10 +524,10 @@ static int parse_opts(int argc, char **argv, struct opts *o, struct diags *d)
 				for (const char *const *v = valued; *v; v++)
 					known |= strlen(*v) == klen && strncmp(*v, key, klen) == 0;
 				if (!known)
-					return fail(d, _("unknown option '%s'"), a);
+					return edit_fail(d, _("unknown option '%s'"), a);
 				val = argv[++i];
 			} else {
-				return fail(d, _("option '%s' needs a value"), a);
+				return edit_fail(d, _("option '%s' needs a value"), a);
 			}
 			if (val == NULL)
 				continue;
@@ -632,7 +535,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, struct diags *d)
 		/* Each value may end up in the file: refused here with its own words, rather than
 		 * by the parser that reads the file back. */
 		if (!xml_text_ok(val))
-			return fail(d, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
+			return edit_fail(d, _("'%s': an XML file cannot hold control characters or bytes that are not UTF-8"),
 			            a);
 #define IS(s) (klen == strlen(s) && strncmp(key, s, klen) == 0)
 		if (IS("list"))
@@ -647,28 +550,28 @@ static int parse_opts(int argc, char **argv, struct opts *o, struct diags *d)
 			o->move = val;
 		else if (IS("models")) {
 			if (parse_long(val, 1, 100000, &o->models) != 0)
-				return fail(d, _("--models=%s: give a whole number from 1 to 100000"), val);
+				return edit_fail(d, _("--models=%s: give a whole number from 1 to 100000"), val);
 		} else if (IS("option")) {
 			o->opt_ids = xreallocarray(o->opt_ids, o->n_opts + 1, sizeof(*o->opt_ids));
 			o->opt_counts = xreallocarray(o->opt_counts, o->n_opts + 1, sizeof(*o->opt_counts));
 			const char *e2 = strrchr(val, '=');
 			long cnt = 1;
 			if (e2 && parse_long(e2 + 1, 0, 1000, &cnt) != 0)
-				return fail(d, _("--option=%s: write ID or ID=COUNT (0 to 1000)"), val);
+				return edit_fail(d, _("--option=%s: write ID or ID=COUNT (0 to 1000)"), val);
 			/* The id is the part before =COUNT; kept in argv, cut in place. */
 			if (e2)
 				*(char *)e2 = '\0';
 			o->opt_ids[o->n_opts] = val;
 			o->opt_counts[o->n_opts++] = cnt;
 		} else {
-			return fail(d, _("unknown option '%s'"), a);
+			return edit_fail(d, _("unknown option '%s'"), a);
 		}
 #undef IS
 	}
 	return 0;
 }
 
-static int apply_options(const struct opts *o, const struct entry *e, xmlNodePtr u,
+static int apply_options(const struct edit_opts *o, const struct entry *e, xmlNodePtr u,
                          struct diags *d)
 {
 	for (size_t i = 0; i < o->n_opts; i++) {
@@ -681,31 +584,13 @@ static int apply_options(const struct opts *o, const struct entry *e, xmlNodePtr
 	return 0;
 }
 
-static int apply_attach(const struct roster *r, const struct opts *o, xmlNodePtr list,
-                        size_t li, xmlNodePtr u, struct diags *d)
-{
-	if (o->detach)
-		xmlUnsetProp(u, BAD_CAST "attach");
-	if (o->attach == NULL)
-		return 0;
-	xmlNodePtr to = find_unit(r, list, li, o->attach, d);
-	if (to == NULL)
-		return -1;
-	if (to == u)
-		return fail(d, _("a unit cannot join itself ('%s')"), o->attach);
-	char *id = give_id(to);
-	xml_set_prop(u, "attach", id);
-	free(id);
-	return 0;
-}
-
-static int apply_common(const struct roster *r, const struct opts *o, const struct entry *e,
-                        xmlNodePtr list, size_t li, xmlNodePtr u, struct diags *d)
+int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePtr u,
+                     struct diags *d)
 {
 	if (o->models > 0 && e->has_models)
 		return refuse_models(e, d);
 	if (o->models > 0)
-		set_long_prop(u, "models", o->models);
+		edit_set_long_prop(u, "models", o->models);
 	if (o->name) {
 		if (*o->name)
 			xml_set_prop(u, "name", o->name);
@@ -720,115 +605,8 @@ static int apply_common(const struct roster *r, const struct opts *o, const stru
 	}
 	if (apply_options(o, e, u, d) != 0)
 		return -1;
-	sync_models(e, u);
-	return apply_attach(r, o, list, li, u, d);
-}
-
-static int verb_add(const struct roster *r, xmlDocPtr doc, struct opts *o, struct diags *d)
-{
-	const struct system *sys = r->sys;
-	if (o->n_pos < 1 || o->n_pos > 2)
-		return fail(d, "%s", _("add takes an ENTRY and, if you like, its number of models"));
-	if (o->n_pos == 2 && (o->models >= 0 || parse_long(o->pos[1], 1, 100000, &o->models) != 0))
-		return fail(d, _("'%s': give the models as a whole number from 1 to 100000"), o->pos[1]);
-	if (o->copy || o->move || o->detach)
-		return fail(d, "%s", _("add takes no --copy, --move or --detach"));
-	const struct entry *e = edit_find_entry(sys, o->pos[0], d);
-	if (e == NULL)
-		return -1;
-	size_t li;
-	xmlNodePtr list = find_list(doc, o->list, &li, d);
-	if (list == NULL)
-		return -1;
-	xmlNodePtr u = xmlNewNode(list->ns, BAD_CAST "unit");
-	xmlSetProp(u, BAD_CAST "entry", BAD_CAST e->id);
-	set_long_prop(u, "models", 1);
-	append_child(list, u);
-	if (o->id == NULL)
-		free(give_id(u));
-	if (apply_common(r, o, e, list, li, u, d) != 0)
-		return -1;
-	select_defaults(e, u);
-	sync_models(e, u);
+	edit_sync_models(e, u);
 	return 0;
-}
-
-static int verb_remove(const struct roster *r, xmlDocPtr doc, struct opts *o, struct diags *d)
-{
-	if (o->n_pos != 1 || o->n_opts || o->models >= 0 || o->name || o->attach || o->copy ||
-	    o->move || o->detach || o->id)
-		return fail(d, "%s", _("remove takes one UNIT (and --list)"));
-	size_t li;
-	xmlNodePtr list = find_list(doc, o->list, &li, d);
-	xmlNodePtr u = list ? find_unit(r, list, li, o->pos[0], d) : NULL;
-	if (u == NULL)
-		return -1;
-	detach_from(list, u);
-	drop_node(u);
-	return 0;
-}
-
-static int verb_set(const struct roster *r, xmlDocPtr doc, struct opts *o, struct diags *d)
-{
-	if (o->n_pos != 1)
-		return fail(d, "%s", _("set takes one UNIT and what to change"));
-	size_t li;
-	xmlNodePtr list = find_list(doc, o->list, &li, d);
-	xmlNodePtr u = list ? find_unit(r, list, li, o->pos[0], d) : NULL;
-	if (u == NULL)
-		return -1;
-	const struct entry *e = unit_entry(r->sys, u);
-	if (e == NULL)
-		return fail(d, _("unit '%s' names no entry of the system"), o->pos[0]);
-	if (o->copy) {
-		xmlNodePtr c = copy_unit(doc, u, list);
-		xmlUnsetProp(c, BAD_CAST "id");
-		xmlUnsetProp(c, BAD_CAST "attach");
-		xmlUnsetProp(c, BAD_CAST "name");
-		append_child(list, c);
-		/* A new unit: a new id, as add gives one. */
-		if (o->id == NULL)
-			free(give_id(c));
-		u = c;
-	}
-	if (o->move) {
-		size_t ti;
-		xmlNodePtr to = find_list(doc, o->move, &ti, d);
-		if (to == NULL)
-			return -1;
-		if (to != list) {
-			detach_from(list, u);
-			xmlUnsetProp(u, BAD_CAST "attach");
-			xmlNodePtr c = copy_unit(doc, u, to);
-			drop_node(u);
-			append_child(to, c);
-			u = c;
-			list = to;
-			li = ti;
-		}
-	}
-	return apply_common(r, o, e, list, li, u, d);
-}
-
-int edit_apply(xmlDocPtr doc, const struct roster *r, int argc, char **argv, struct diags *d)
-{
-	struct opts o;
-	if (argc < 1)
-		return fail(d, "%s", _("no command given"));
-	int rc = parse_opts(argc, argv, &o, d);
-	if (rc == 0) {
-		if (strcmp(argv[0], "add") == 0)
-			rc = verb_add(r, doc, &o, d);
-		else if (strcmp(argv[0], "remove") == 0)
-			rc = verb_remove(r, doc, &o, d);
-		else if (strcmp(argv[0], "set") == 0)
-			rc = verb_set(r, doc, &o, d);
-		else
-			rc = fail(d, _("unknown command '%s' (add, remove or set)"), argv[0]);
-	}
-	free(o.opt_ids);
-	free(o.opt_counts);
-	return rc;
 }
 
 /* --- a new roster -------------------------------------------------------------------------- */

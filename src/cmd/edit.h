@@ -2,11 +2,13 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * Every command that changes a roster (new, add, remove, set, edit, import, and the campaign
- * recordings) works the same way: the file's libxml2 document is loaded keeping its white
- * space, changed node by node (comments and everything the change does not touch stay as they
- * were), written out, loaded and checked again as a roster through the session, and only then
- * saved through save_file. Nothing here prints.
+ * Every command that changes a roster works the same way: the change is made to the file's
+ * own text, every byte it does not touch kept (comments, layout, content Muster does not
+ * know), and the result is loaded and checked as a roster through the session, and only then
+ * saved through save_file. add, remove and set splice their change into the bytes
+ * (edit-splice.c), reading as a tree only the units they touch; the campaign recordings
+ * still change the file's libxml2 document node by node (edit_unit_id, edit_dump). Nothing
+ * here prints.
  */
 #ifndef MUSTER_EDIT_H
 #define MUSTER_EDIT_H
@@ -19,6 +21,7 @@
 struct session;
 struct eval;
 struct unitref;
+struct edit_undo;
 
 /* The document as UTF-8 text ending in a newline; caller frees with free(). NULL (and a fatal
  * diagnostic naming name) when it cannot be written out. */
@@ -31,8 +34,13 @@ char *edit_dump(xmlDocPtr doc, const char *name, size_t *len, struct diags *d);
 long edit_check(struct session *s, const char *path, const char *buf, size_t len,
                 struct roster **rout, struct eval **evout, struct diags *d);
 
-/* Applies one builder command to doc, whose text r was loaded from (roster_load).
- * argv[0] is the verb:
+/* Applies one builder command to roster text buf (len bytes; name in messages) and returns
+ * the text with the change spliced in, every byte the change does not touch kept (caller
+ * frees; *out_len its length). r is the roster buf was loaded into, or NULL: units are then
+ * named on buf's own outline, the system found through session s; NULL is then returned,
+ * with nothing said, whenever that fails for any reason (a campaign roster, a command that
+ * fails, a file that does not read): load the roster and call again with it, so that the
+ * reader's complaints, if any, come first. argv[0] is the verb:
  *   add ENTRY [MODELS] [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]...
  *       [--attach=UNIT] [--list=LIST]
  *   remove UNIT [--list=LIST]
@@ -42,9 +50,29 @@ long edit_check(struct session *s, const char *path, const char *buf, size_t len
  * its number in 'muster status', its name, or its entry); LIST a list's id, name or number
  * (default: the first). A unit that add or set --copy makes gets a new id (unitref_make_id)
  * unless --id gives one; a unit that --attach names gets one when it has none. An option
- * count of 0 takes the option off. Returns 0, or -1 with one fatal diagnostic with no file
- * ("did you mean" included); doc may then be half changed: throw it away. */
-int edit_apply(xmlDocPtr doc, const struct roster *r, int argc, char **argv, struct diags *d);
+ * count of 0 takes the option off. With r, NULL means one fatal diagnostic with no file
+ * ("did you mean" included). The result is not checked: edit_check does that. undo, when
+ * not NULL, gets what was replaced (edit_undo; release it). */
+char *edit_apply(struct session *s, const char *buf, size_t len, const char *name,
+                 const struct roster *r, int argc, char **argv, size_t *out_len,
+                 struct edit_undo *undo, struct diags *d);
+
+/* What edit_apply spliced (when given an undo): enough to give back the text it was made
+ * from without keeping it, so that a command holds one copy of a large roster while it
+ * checks the change. Each piece: the new text's bytes [at, at + len) replaced old. */
+struct edit_piece {
+	size_t at, len;
+	char *old;
+	size_t old_len;
+};
+struct edit_undo {
+	struct edit_piece *v;
+	size_t n;
+};
+#define EDIT_UNDO_INIT { NULL, 0 }
+/* The text that text (len bytes, as edit_apply returned it) was made from. Caller frees. */
+char *edit_undo(const char *text, size_t len, const struct edit_undo *u, size_t *out_len);
+void edit_undo_release(struct edit_undo *u);
 
 /* The id of unit u of doc's roster (u as unitref_find gave it from the roster doc was read
  * into): its own, or a new one written on it (and the roster's last-id counted on) when it

@@ -52,6 +52,8 @@ struct xml_src {
 	char *path;
 	size_t drop_end;
 	bool dropped;
+	/* buf is the caller's (a buffer read element by element in place): not freed here. */
+	bool borrowed;
 };
 
 /* How far behind the parser a page must be to be given back, and how much at a time. The

@@ -23,7 +23,8 @@ void xml_src_free(struct xml_src *src)
 {
 	if (src == NULL)
 		return;
-	free(src->buf);
+	if (!src->borrowed)
+		free(src->buf);
 	free(src->line_start);
 	free(src->path);
 	free(src);

@@ -41,7 +41,7 @@ struct root_want {
 
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
                                       const struct root_want *want, const struct xml_schema *s,
-                                      bool stream, struct diags *d);
+                                      bool from_file, bool borrowed, struct diags *d);
 
 struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
                                    const struct xml_schema *s, struct diags *d)
@@ -51,7 +51,7 @@ struct xml_reader *xml_reader_open(const char *path, const char *root, const cha
 	if (xml_read_text(path, &buf, &len, d) != 0)
 		return NULL;
 	struct root_want want = { root, ns };
-	return reader_from(buf, len, path, &want, s, true, d);
+	return reader_from(buf, len, path, &want, s, true, false, d);
 }
 
 struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
@@ -59,27 +59,32 @@ struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const cha
                                           const struct xml_schema *s, struct diags *d)
 {
 	struct root_want want = { root, ns };
-	return reader_from(xstrndup(buf, len), len, name, &want, s, false, d);
+	/* Read in place, never written to (its pages are not given back: from_file is false);
+	 * a small one is copied for the tree that takes it. */
+	return reader_from((char *)buf, len, name, &want, s, false, true, d);
 }
 
-/* Takes buf. stream: a large buffer is read element by element. */
+/* Takes buf, unless borrowed (the caller's, which must outlive the reader). A large buffer
+ * is read element by element; from_file: its pages may be given back as it is read
+ * (xml_src_drop) and read again from path, which holds the same bytes. */
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
                                       const struct root_want *want, const struct xml_schema *s,
-                                      bool stream, struct diags *d)
+                                      bool from_file, bool borrowed, struct diags *d)
 {
 	if (len == 0 || memchr(buf, '\0', len) != NULL) {
 		/* The messages of a whole-file parse, for an empty file or a NUL byte. */
 		xmlDocPtr doc = xml_parse_view(buf, len, path, false, d);
 		if (doc)
 			xmlFreeDoc(doc);
-		free(buf);
+		if (!borrowed)
+			free(buf);
 		return NULL;
 	}
 	struct xml_reader *r = xcalloc(1, sizeof(*r));
 	r->d = d;
 	r->name = path;
-	if (!stream || len < (size_t)XML_STREAM_MIN) {
-		r->dom = xml_parse_owned(buf, len, path, false, d);
+	if (len < (size_t)XML_STREAM_MIN) {
+		r->dom = xml_parse_owned(borrowed ? xstrndup(buf, len) : buf, len, path, false, d);
 		/* The root first: "expected a <catalog>" says more than the schema would. */
 		if (r->dom == NULL || xml_root(r->dom, want->name, want->ns, path, d) == NULL ||
 		    (s && xml_schema_validate(s, r->dom, path, d) != 0)) {
@@ -91,15 +96,18 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 	}
 	/* The limits of a whole-file parse (attributes, elements, depth) hold here too. */
 	if (xml_prescan(buf, len, path, d) != 0) {
-		free(buf);
+		if (!borrowed)
+			free(buf);
 		free(r);
 		return NULL;
 	}
 	r->src = xcalloc(1, sizeof(*r->src));
 	r->src->buf = buf;
+	r->src->borrowed = borrowed;
 	r->src->len = len;
-	/* Standard input cannot be read again: its pages are kept. */
-	r->src->path = strcmp(path, "-") != 0 ? xstrdup(path) : NULL;
+	/* Standard input cannot be read again, nor a buffer (an edit about to be saved, whose
+	 * file still holds the bytes before it): their pages are kept. */
+	r->src->path = from_file && strcmp(path, "-") != 0 ? xstrdup(path) : NULL;
 	r->parse_sink = (struct err_sink){ d, path, 0, 1, false, 0, 0, buf, len, r->src };
 	r->valid_sink = (struct err_sink){ d, path, 0, 50, false, 0, 0, NULL, 0, NULL };
 	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |

@@ -13,8 +13,10 @@
 
 #include "muster.h"
 #include "diag.h"
+#include "util.h"
 
 #include <libxml/tree.h>
+#include <stdint.h>
 
 struct arena;
 
@@ -91,7 +93,7 @@ enum { XML_READ_START = 1, XML_READ_END = 2 };
  * diagnostic when it cannot be read. */
 struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
                                    const struct xml_schema *s, struct diags *d);
-/* The same for a buffer already in memory (always loaded whole); name is used in messages. */
+/* The same for a buffer already in memory (copied); name is used in messages. */
 struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
                                           const char *root, const char *ns,
                                           const struct xml_schema *s, struct diags *d);
@@ -118,6 +120,40 @@ xmlDocPtr xml_reader_close_keep(struct xml_reader *r);
  * returns -1 otherwise. */
 int xml_check_root(xmlNodePtr root, const char *name, const char *ns, const char *file,
                    struct diags *d);
+
+/* Where the elements of a document down to depth 2 (the root is 0) stand in its bytes, in
+ * document order (xml-outline.c): for a command that changes a few of them and keeps every
+ * other byte. Offsets count from the document's first byte. */
+struct xml_el {
+	uint32_t text;      /* where the text right before it starts (after the markup before) */
+	uint32_t start;     /* its '<' */
+	uint32_t stag_end;  /* just after its start tag's '>' */
+	uint32_t etag;      /* its end tag's '<'; stag_end when it is empty (<x/>) */
+	uint32_t end;       /* just after its end tag; stag_end when it is empty */
+	uint32_t name, name_len; /* its local name: where it starts, and its length */
+	uint32_t qname_len; /* its name as written, prefix included: from start + 1 */
+	uint8_t depth;
+	bool ours;          /* in the namespace asked for */
+};
+struct xml_outline {
+	struct xml_el *el;
+	size_t n;
+	struct arena pool;
+};
+/* Outlines buf, a document whose elements of namespace ns are to be told apart. Returns 0, or
+ * -1 when the bytes are not a document this scan understands (nothing to release then); the
+ * caller lets the parser say what is wrong. Offsets fit 32 bits (XML_MAX_FILE_SIZE). */
+int xml_outline(const char *buf, size_t len, const char *ns, struct xml_outline *o);
+void xml_outline_release(struct xml_outline *o);
+/* Whether e (of document buf) has local name name. */
+bool xml_el_is(const char *buf, const struct xml_el *e, const char *name);
+/* The value of e's attribute name (unprefixed), decoded as XML does, in arena a; NULL when it
+ * has none, or one that does not decode (the parser refuses the document). */
+const char *xml_el_attr(const char *buf, const struct xml_el *e, const char *name,
+                        struct arena *a);
+/* The same for each of the NULL-terminated names at once: out[i] for names[i]. */
+void xml_el_attrs(const char *buf, const struct xml_el *e, const char *const *names,
+                  const char **out, struct arena *a);
 
 /* Checks that the root element is local name `name` in namespace `ns`; adds a fatal diagnostic
  * and returns NULL otherwise. */

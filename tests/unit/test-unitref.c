@@ -164,26 +164,41 @@ Test(unitref, the_id_scheme)
 	cr_assert_eq(unitref_id_number(NULL), 0);
 }
 
-/* Applies the builder command words to text (loaded as roster r); returns the new text. */
+/* Applies the builder command words to text; returns the new text. Units are named both on
+ * the roster loaded from text and on its outline (edit.h): the two texts are the same. */
 static char *apply(const char *in, const char *const *words)
 {
 	struct diags d = DIAGS_INIT;
 	struct roster *r = roster_load_memory(fx_session(), in, strlen(in), "r.xml", &d);
 	cr_assert_not_null(r, "%s", fx_dump(&d));
-	xmlDocPtr doc = xml_load_memory_for_edit(in, strlen(in), "r.xml", &d);
-	cr_assert_not_null(doc, "%s", fx_dump(&d));
 	int argc = 0;
 	char *argv[16];
 	for (; words[argc]; argc++)
 		argv[argc] = xstrdup(words[argc]);
 	argv[argc] = NULL;
-	cr_assert_eq(edit_apply(doc, r, argc, argv, &d), 0, "%s", fx_dump(&d));
-	size_t len;
-	char *out = edit_dump(doc, "r.xml", &len, &d);
-	cr_assert_not_null(out);
+	size_t len, len2;
+	struct edit_undo undo = EDIT_UNDO_INIT;
+	char *out = edit_apply(fx_session(), in, strlen(in), "r.xml", r, argc, argv, &len, &undo, &d);
+	cr_assert_not_null(out, "%s", fx_dump(&d));
+	cr_assert_eq(strlen(out), len);
+	/* What it was made from, given back from the change alone. */
+	size_t was_len;
+	char *was = edit_undo(out, len, &undo, &was_len);
+	cr_assert_eq(was_len, strlen(in));
+	cr_assert_str_eq(was, in);
+	cr_assert(undo.n > 0);
+	free(was);
+	edit_undo_release(&undo);
+	for (int i = 0; i < argc; i++) {
+		free(argv[i]);
+		argv[i] = xstrdup(words[i]);
+	}
+	char *out2 = edit_apply(fx_session(), in, strlen(in), "r.xml", NULL, argc, argv, &len2, NULL, &d);
+	cr_assert_not_null(out2, "%s", fx_dump(&d));
+	cr_assert_str_eq(out2, out);
+	free(out2);
 	for (int i = 0; i < argc; i++)
 		free(argv[i]);
-	xmlFreeDoc(doc);
 	roster_free(r);
 	diags_release(&d);
 	return out;
@@ -208,13 +223,16 @@ Test(unitref, ids_are_given_and_never_given_again)
 		/* Twin names two units: an error, nothing given. */
 		struct diags d = DIAGS_INIT;
 		struct roster *r = roster_load_memory(fx_session(), e, strlen(e), "r.xml", &d);
-		xmlDocPtr doc = xml_load_memory_for_edit(e, strlen(e), "r.xml", &d);
 		char *argv[] = { xstrdup(attach[0]), xstrdup(attach[1]), xstrdup(attach[2]), NULL };
-		cr_assert_eq(edit_apply(doc, r, 3, argv, &d), -1);
+		size_t len;
+		cr_assert_null(edit_apply(fx_session(), e, strlen(e), "r.xml", r, 3, argv, &len, NULL, &d));
 		cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "2 units are 'Twin'"), "%s", fx_dump(&d));
+		diags_release(&d);
+		/* On the outline: nothing said, the caller loads the roster and asks again. */
+		cr_assert_null(edit_apply(fx_session(), e, strlen(e), "r.xml", NULL, 3, argv, &len, NULL, &d));
+		cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 		for (int i = 0; i < 3; i++)
 			free(argv[i]);
-		xmlFreeDoc(doc);
 		roster_free(r);
 		diags_release(&d);
 	}

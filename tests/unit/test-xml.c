@@ -781,3 +781,82 @@ Test(xml, stream_malformed_element_fails_with_its_line, .timeout = 60)
 	diags_release(&d);
 	free(p);
 }
+
+/* --- outlines -------------------------------------------------------------------------------- */
+
+/* The bytes of element e of text from start to end. */
+static char *el_text(const char *text, const struct xml_el *e)
+{
+	return xstrndup(text + e->start, e->end - e->start);
+}
+
+Test(xml, outline_finds_elements_and_keeps_offsets)
+{
+	static const char text[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<!-- <a> in a comment -->\n"
+		"<r xmlns=\"urn:x-test\" xmlns:o=\"urn:x-other\" v='1 &amp; 2'>\n"
+		"  <x id=\"one\" n=\"a&#233;&lt;\tb\"><deep><deeper/></deep></x>\n"
+		"  <o:x id=\"foreign\"/>\n"
+		"  <?pi <x>?><![CDATA[<x>]]>\n"
+		"  <x xmlns=\"urn:x-other\" id=\"other\">\n"
+		"    <y/>\n"
+		"  </x>\n"
+		"</r>\n";
+	struct xml_outline o;
+	cr_assert_eq(xml_outline(text, strlen(text), "urn:x-test", &o), 0);
+	/* r, x, deep, o:x, x, y: deeper is below the depth outlined */
+	cr_assert_eq(o.n, 6, "%zu", o.n);
+	cr_assert(xml_el_is(text, &o.el[0], "r") && o.el[0].ours && o.el[0].depth == 0);
+	cr_assert_str_eq(xml_el_attr(text, &o.el[0], "v", &o.pool), "1 & 2");
+	cr_assert_eq(o.el[0].end, strlen(text) - 1);
+	char *x = el_text(text, &o.el[1]);
+	cr_assert_str_eq(x, "<x id=\"one\" n=\"a&#233;&lt;\tb\"><deep><deeper/></deep></x>");
+	free(x);
+	cr_assert_str_eq(xml_el_attr(text, &o.el[1], "n", &o.pool), "a\xc3\xa9< b");
+	cr_assert_str_eq(xml_el_attr(text, &o.el[1], "id", &o.pool), "one");
+	cr_assert_null(xml_el_attr(text, &o.el[1], "missing", &o.pool));
+	/* the text before it starts after the start tag before it */
+	cr_assert_eq(o.el[1].text, o.el[0].stag_end);
+	cr_assert(xml_el_is(text, &o.el[2], "deep") && o.el[2].depth == 2);
+	cr_assert(xml_el_is(text, &o.el[3], "x") && !o.el[3].ours);
+	cr_assert_eq(o.el[3].qname_len, 3);
+	cr_assert_eq(o.el[3].end, o.el[3].stag_end, "an empty element ends with its start tag");
+	/* namespaces: a default declared on the element itself */
+	cr_assert(xml_el_is(text, &o.el[4], "x") && !o.el[4].ours);
+	cr_assert(!o.el[5].ours, "y inherits its parent's default namespace");
+	/* the text before the second x starts after the CDATA section? No: CDATA is text */
+	cr_assert_eq(text[o.el[4].text - 1], '>');
+	cr_assert_eq(strncmp(text + o.el[4].etag, "</x>", 4), 0);
+	const char *const names[] = { "id", "xmlns", NULL };
+	const char *v[2];
+	xml_el_attrs(text, &o.el[4], names, v, &o.pool);
+	cr_assert_str_eq(v[0], "other");
+	cr_assert_str_eq(v[1], "urn:x-other");
+	xml_outline_release(&o);
+}
+
+Test(xml, outline_refuses_what_it_cannot_read)
+{
+	static const char *const bad[] = {
+		"<r><x></r>",                  /* an element left open */
+		"<r a=\"1></r>",               /* a value left open */
+		"<r/><r/>",                    /* two roots */
+		"<!DOCTYPE r><r/>",            /* a DOCTYPE */
+		"<r xmlns=\"&unknown;\"/>",    /* an entity no one declared, in a namespace */
+		"<r><!-- open </r>",           /* a comment left open */
+		"no element at all",
+	};
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(bad); i++) {
+		struct xml_outline o;
+		cr_assert_eq(xml_outline(bad[i], strlen(bad[i]), "urn:x-test", &o), -1, "%s", bad[i]);
+	}
+	/* An attribute is decoded when asked: one that does not decode is none. */
+	static const char text[] = "<r a=\"&unknown;\" b=\"&#0;\" c=\"ok\"/>";
+	struct xml_outline o;
+	cr_assert_eq(xml_outline(text, strlen(text), "urn:x-test", &o), 0);
+	cr_assert_null(xml_el_attr(text, &o.el[0], "a", &o.pool));
+	cr_assert_null(xml_el_attr(text, &o.el[0], "b", &o.pool));
+	cr_assert_str_eq(xml_el_attr(text, &o.el[0], "c", &o.pool), "ok");
+	xml_outline_release(&o);
+}

@@ -1,0 +1,44 @@
+/* edit-int.h - what edit.c and edit-splice.c share, and nothing else includes
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * edit-splice.c places a change in the roster's bytes (which list, which unit, the ids);
+ * edit.c changes one unit's own element (its attributes and its option tree) as a small
+ * libxml2 tree. Nothing here prints.
+ */
+#ifndef MUSTER_EDIT_INT_H
+#define MUSTER_EDIT_INT_H
+
+#include "model.h"
+#include "diag.h"
+
+#include <libxml/tree.h>
+
+/* A verb's words, as edit_parse_opts reads them. */
+struct edit_opts {
+	const char *list, *name, *id, *attach, *move;
+	long models;
+	bool detach, copy;
+	const char **opt_ids;
+	long *opt_counts;
+	size_t n_opts;
+	const char *pos[3];
+	size_t n_pos;
+};
+
+/* Adds one fatal diagnostic without a file; returns -1. */
+int edit_fail(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reads argv's --name=value words and positional words into o (argv[0], the verb, skipped).
+ * Returns 0 or edit_fail's -1. o's arrays are the caller's to free. */
+int edit_parse_opts(int argc, char **argv, struct edit_opts *o, struct diags *d);
+/* What o asks of unit u (an element of entry e): --models, --name, --id and --option, then
+ * its models counted from its model options. 0, or -1 with a fatal diagnostic. */
+int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePtr u,
+                     struct diags *d);
+/* The defaults a builder selects with a new unit, and a unit's models from its model
+ * options (edit.c says how). */
+void edit_select_defaults(const struct entry *e, xmlNodePtr u);
+void edit_sync_models(const struct entry *e, xmlNodePtr u);
+void edit_set_long_prop(xmlNodePtr n, const char *name, long v);
+
+#endif
