@@ -210,13 +210,30 @@ static xmlNodePtr unit_node(xmlNodePtr list, size_t index)
 	return NULL;
 }
 
+/* The list after l in document order among the roster's lists, child forces too (each after
+ * its parent, as the reader numbers them): l's first child list, or the next list after it
+ * or after a list it stands in. The first list when l is NULL. */
+static xmlNodePtr next_list(xmlNodePtr root, xmlNodePtr l)
+{
+	xmlNodePtr c = xml_first_elem(l ? l : root);
+	for (;;) {
+		for (; c; c = xml_next_elem(c))
+			if (xml_is(c, "list"))
+				return c;
+		if (l == NULL || l == root)
+			return NULL;
+		c = xml_next_elem(l);
+		l = l->parent;
+	}
+}
+
 /* The index-th <list> of doc's roster (from 0), or NULL. */
 static xmlNodePtr list_node(xmlDocPtr doc, size_t index)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	size_t k = 0;
-	for (xmlNodePtr l = root ? xml_first_elem(root) : NULL; l; l = xml_next_elem(l))
-		if (xml_is(l, "list") && k++ == index)
+	for (xmlNodePtr l = root ? next_list(root, NULL) : NULL; l; l = next_list(root, l))
+		if (k++ == index)
 			return l;
 	return NULL;
 }
@@ -235,9 +252,7 @@ static char *new_id(xmlDocPtr doc, const char *entry_id)
 	struct idx *ids = idx_new();
 	char **owned = NULL;
 	size_t n = 0, cap = 0;
-	for (xmlNodePtr l = xml_first_elem(root); l; l = xml_next_elem(l)) {
-		if (!xml_is(l, "list"))
-			continue;
+	for (xmlNodePtr l = next_list(root, NULL); l; l = next_list(root, l)) {
 		for (xmlNodePtr u = xml_first_elem(l); u; u = xml_next_elem(u)) {
 			char *id = xml_is(u, "unit") ? xml_prop(u, "id") : NULL;
 			if (id == NULL)
