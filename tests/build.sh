@@ -227,6 +227,34 @@ run "forces: add to a child force written on one line" 0 "wing (child force of f
 	add $fld "$f1" longboat --list=wing
 has "forces: the unit is in the child force" "$f1" '<unit entry="longboat" models="1" id="longboat-1"/></list>'
 
+# new --list=PARENT/ID[:NAME]: a child force within a list given before it, with no size or
+# faction of its own (it inherits them).
+nf=$tmp/new-forces.xml
+run "new: child forces" 0 "scouts (child force of Gull Wing): 0 of 100 oa" \
+	new $fld "$nf" --system=flotilla --size=armada --faction=gullfolk --list="home:Home Fleet" \
+	--list="home/gulls:Gull Wing" --list=gulls/scouts --list=reserve
+cat >"$tmp/new-forces-want" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="flotilla">
+  <list id="home" name="Home Fleet" size="armada" faction="gullfolk">
+    <list id="gulls" name="Gull Wing">
+      <list id="scouts"/>
+    </list>
+  </list>
+  <list id="reserve" size="armada" faction="gullfolk"/>
+</roster>
+XML
+same "new: each child force inside its parent, with no size or faction" "$tmp/new-forces-want" "$nf"
+run "new: a child force's limit is its parent's" 0 "b (child force of a): 0 of 50 oa" \
+	new $fld "$nf" --system=flotilla --limit=50 --list=a --list=a/b --force
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<roster xmlns="urn:x-muster:roster:1" version="1" system="flotilla">\n  <list id="a">\n    <limit value="50"/>\n    <list id="b"/>\n  </list>\n</roster>\n' >"$tmp/new-limit-want"
+same "new: the limit is written on the top list only" "$tmp/new-limit-want" "$nf"
+rm -f "$nf"
+run "new: an unknown parent is refused, naming the lists" 2 \
+	"--list=wing/x: no list 'wing' is given before it to stand in (lists: home)" \
+	new $fld "$nf" --system=flotilla --size=armada --list=home --list=wing/x
+if [ -e "$nf" ]; then not_ok "new: nothing written for an unknown parent"; else ok "new: nothing written for an unknown parent"; fi
+
 # --- a percentage tracker -------------------------------------------------------------------
 h=$tmp/dr.xml
 run "new: Daemon Rift" 0 "Core 0%/at least 25%" new "$h" --system=daemon-rift --size=standard

@@ -658,45 +658,112 @@ static bool roster_field(const struct system *sys, const char *nv)
 	return false;
 }
 
-char *edit_new_text(const struct system *sys, const struct edit_new *spec)
+/* One --list of muster new: PARENT/ID[:NAME] or ID[:NAME], split. */
+struct new_list {
+	char *parent, *id;
+	const char *name;
+};
+
+/* List k of spec (parsed in v, n of them) and the lists given within it, indented for depth. */
+static void new_list_text(struct strbuf *sb, const struct system *sys, const struct edit_new *spec,
+                          const struct new_list *v, size_t n, size_t k, int depth)
 {
-	struct strbuf sb = STRBUF_INIT;
-	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
-	add_attr(&sb, "system", spec->system);
-	add_attr(&sb, "name", spec->name);
-	strbuf_adds(&sb, ">\n");
-	for (char **f = spec->fields; f && *f; f++)
-		if (roster_field(sys, *f))
-			add_field(&sb, "  ", *f);
-	static char *main_list[] = { (char *)"main", NULL };
-	for (char **l = spec->lists ? spec->lists : main_list; *l; l++) {
-		const char *colon = strchr(*l, ':');
-		char *id = colon ? xstrndup(*l, (size_t)(colon - *l)) : xstrdup(*l);
-		strbuf_adds(&sb, "  <list");
-		add_attr(&sb, "id", id);
-		add_attr(&sb, "name", colon ? colon + 1 : NULL);
-		add_attr(&sb, "size", spec->size);
-		add_attr(&sb, "faction", spec->faction);
-		free(id);
-		bool body = spec->limit >= 0;
-		for (char **f = spec->fields; f && *f; f++)
-			body |= !roster_field(sys, *f);
-		if (!body) {
-			strbuf_adds(&sb, "/>\n");
-			continue;
-		}
-		strbuf_adds(&sb, ">\n");
-		if (spec->limit >= 0) {
-			strbuf_adds(&sb, "    <limit");
-			add_attr(&sb, "cost", spec->limit_cost);
-			strbuf_addf(&sb, " value=\"%ld\"/>\n", spec->limit);
-		}
-		for (char **f = spec->fields; f && *f; f++)
-			if (!roster_field(sys, *f))
-				add_field(&sb, "    ", *f);
-		strbuf_adds(&sb, "  </list>\n");
+	const struct new_list *l = &v[k];
+	int ind = 2 * (depth + 1);
+	strbuf_addf(sb, "%*s<list", ind, "");
+	add_attr(sb, "id", l->id);
+	add_attr(sb, "name", l->name);
+	/* A child force inherits its size, faction and fields from the force it stands in. */
+	bool top = l->parent == NULL;
+	if (top) {
+		add_attr(sb, "size", spec->size);
+		add_attr(sb, "faction", spec->faction);
 	}
-	strbuf_adds(&sb, "</roster>\n");
-	return strbuf_detach(&sb);
+	bool body = top && spec->limit >= 0;
+	for (char **f = spec->fields; top && f && *f; f++)
+		body |= !roster_field(sys, *f);
+	for (size_t i = k + 1; i < n; i++)
+		body |= v[i].parent && strcmp(v[i].parent, l->id) == 0;
+	if (!body) {
+		strbuf_adds(sb, "/>\n");
+		return;
+	}
+	strbuf_adds(sb, ">\n");
+	if (top && spec->limit >= 0) {
+		strbuf_addf(sb, "%*s<limit", ind + 2, "");
+		add_attr(sb, "cost", spec->limit_cost);
+		strbuf_addf(sb, " value=\"%ld\"/>\n", spec->limit);
+	}
+	char pad[64];
+	snprintf(pad, sizeof(pad), "%*s", ind + 2, "");
+	for (char **f = spec->fields; top && f && *f; f++)
+		if (!roster_field(sys, *f))
+			add_field(sb, pad, *f);
+	for (size_t i = k + 1; i < n; i++)
+		if (v[i].parent && strcmp(v[i].parent, l->id) == 0)
+			new_list_text(sb, sys, spec, v, n, i, depth + 1);
+	strbuf_addf(sb, "%*s</list>\n", ind, "");
+}
+
+/* spec's lists split into v; -1 with a fatal diagnostic when one names a parent that is not a
+ * list given before it. */
+static int new_lists(const struct edit_new *spec, struct new_list *v, size_t n, struct diags *d)
+{
+	for (size_t k = 0; k < n; k++) {
+		const char *s = spec->lists[k], *colon = strchr(s, ':');
+		size_t idn = colon ? (size_t)(colon - s) : strlen(s);
+		const char *slash = memchr(s, '/', idn);
+		v[k].parent = slash ? xstrndup(s, (size_t)(slash - s)) : NULL;
+		v[k].id = slash ? xstrndup(slash + 1, idn - (size_t)(slash - s) - 1) : xstrndup(s, idn);
+		v[k].name = colon ? colon + 1 : NULL;
+		size_t p = 0;
+		while (slash && p < k && strcmp(v[p].id, v[k].parent) != 0)
+			p++;
+		if (slash && p == k) {
+			struct strbuf known = STRBUF_INIT;
+			for (size_t i = 0; i < k; i++)
+				strbuf_addf(&known, "%s%s", i ? ", " : "", v[i].id);
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("--list=%s: no list '%s' is given before it to stand in (lists: %s)"), s,
+			          v[k].parent, known.s ? known.s : _("none"));
+			strbuf_release(&known);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+char *edit_new_text(const struct system *sys, const struct edit_new *spec, struct diags *d)
+{
+	static char *main_list[] = { (char *)"main", NULL };
+	struct edit_new sp = *spec;
+	if (sp.lists == NULL)
+		sp.lists = main_list;
+	size_t n = 0;
+	while (sp.lists[n])
+		n++;
+	struct new_list *v = xcalloc(n + 1, sizeof(*v));
+	char *text = NULL;
+	if (new_lists(&sp, v, n, d) == 0) {
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
+		add_attr(&sb, "system", sp.system);
+		add_attr(&sb, "name", sp.name);
+		strbuf_adds(&sb, ">\n");
+		for (char **f = sp.fields; f && *f; f++)
+			if (roster_field(sys, *f))
+				add_field(&sb, "  ", *f);
+		for (size_t k = 0; k < n; k++)
+			if (v[k].parent == NULL)
+				new_list_text(&sb, sys, &sp, v, n, k, 0);
+		strbuf_adds(&sb, "</roster>\n");
+		text = strbuf_detach(&sb);
+	}
+	for (size_t k = 0; k < n; k++) {
+		free(v[k].parent);
+		free(v[k].id);
+	}
+	free(v);
+	return text;
 }
