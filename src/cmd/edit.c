@@ -305,21 +305,95 @@ char *edit_unit_id(xmlDocPtr doc, const struct unitref *u)
 	return n ? give_id(n) : NULL;
 }
 
+/* Whether option o is named word: its id, or its name in any case. */
+static bool option_is(const struct entry_option *o, const char *word, size_t n)
+{
+	return (strlen(o->id) == n && memcmp(o->id, word, n) == 0) ||
+	       (o->name && strlen(o->name) == n && strncasecmp(o->name, word, n) == 0);
+}
+
+/* Whether option o is named by path ref (a/b/c: o is c, under b, under a). With anchored, a
+ * names an option on the unit itself. */
+static bool option_at(const struct entry *e, const struct entry_option *o, const char *ref,
+                      bool anchored)
+{
+	size_t end = strlen(ref);
+	for (;;) {
+		const char *slash = end ? memrchr(ref, '/', end) : NULL;
+		size_t from = slash ? (size_t)(slash - ref) + 1 : 0;
+		if (o == NULL || !option_is(o, ref + from, end - from))
+			return false;
+		o = o->up ? &e->options[o->up - 1] : NULL;
+		if (slash == NULL)
+			return !anchored || o == NULL;
+		end = from - 1;
+	}
+}
+
+/* Option o's path from the unit down (a/b/o). */
+static void option_path(const struct entry *e, const struct entry_option *o, struct strbuf *sb)
+{
+	if (o->up)
+		option_path(e, &e->options[o->up - 1], sb);
+	strbuf_addf(sb, "%s%s", o->up ? "/" : "", o->id);
+}
+
+/* An id (or name) standing under several parents is refused, naming each by its path. */
+static void say_paths(const struct entry *e, const char *ref, const struct entry_option *const *m,
+                      size_t n, struct diags *d)
+{
+	struct strbuf under = STRBUF_INIT, paths = STRBUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		const char *sep = i == 0 ? "" : i + 1 < n ? ", " : NULL;
+		strbuf_adds(&under, sep ? sep : _(" and "));
+		strbuf_adds(&paths, sep ? sep : _(" or "));
+		if (m[i]->up)
+			option_path(e, &e->options[m[i]->up - 1], &under);
+		else
+			strbuf_adds(&under, e->id);
+		option_path(e, m[i], &paths);
+	}
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("%s stands under %s: name it as %s"), ref,
+	          under.s, paths.s);
+	strbuf_release(&under);
+	strbuf_release(&paths);
+}
+
+/* The option of e that ref names: ID, or PARENT/ID, or a path a/b/c from the unit down (ids
+ * or names). NULL with a fatal diagnostic when it names none, or several. */
 static const struct entry_option *find_option(const struct entry *e, const char *ref,
                                               struct diags *d)
 {
+	const struct entry_option **m = xcalloc(e->n_options + 1, sizeof(*m));
+	size_t n = 0;
+	for (int anchored = 1; anchored >= 0 && n != 1; anchored--) {
+		n = 0;
+		for (size_t i = 0; i < e->n_options; i++)
+			if (option_at(e, &e->options[i], ref, anchored))
+				m[n++] = &e->options[i];
+	}
+	const struct entry_option *found = n == 1 ? m[0] : NULL;
+	if (n > 1)
+		say_paths(e, ref, m, n, d);
+	free(m);
+	if (n)
+		return found;
 	struct nearest nr;
 	nearest_init(&nr, ref);
 	struct strbuf known = STRBUF_INIT;
 	for (size_t i = 0; i < e->n_options; i++) {
 		const struct entry_option *o = &e->options[i];
-		if (strcmp(o->id, ref) == 0 || (o->name && strcasecmp(o->name, ref) == 0)) {
-			strbuf_release(&known);
-			return o;
-		}
 		nearest_offer(&nr, o->id, o->id);
 		nearest_offer(&nr, o->name, o->id);
-		strbuf_addf(&known, "%s%s", i ? ", " : "", o->id);
+		strbuf_adds(&known, i ? ", " : "");
+		/* an id under several parents, by its path */
+		bool twice = false;
+		for (size_t k = 0; k < e->n_options && !twice; k++)
+			twice = k != i && strcmp(e->options[k].id, o->id) == 0;
+		if (twice)
+			option_path(e, o, &known);
+		else
+			strbuf_adds(&known, o->id);
 	}
 	if (nr.best)
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
@@ -331,7 +405,6 @@ static const struct entry_option *find_option(const struct entry *e, const char 
 	strbuf_release(&known);
 	return NULL;
 }
-
 
 /* The element of option o among the children of n, or NULL. */
 static xmlNodePtr option_elem(xmlNodePtr n, const struct entry_option *o)
@@ -370,7 +443,7 @@ static void drop_choice(xmlNodePtr holder, const struct entry *e, const struct e
 	for (xmlNodePtr c = xml_first_elem(holder); c; c = next) {
 		next = xml_next_elem(c);
 		char *id = xml_is(c, "option") ? xml_prop(c, "id") : NULL;
-		const struct entry_option *other = id ? entry_option(e, id) : NULL;
+		const struct entry_option *other = id ? entry_option_under(e, id, o->up) : NULL;
 		free(id);
 		if (other && other != o && other->in_choice == o->in_choice)
 			drop_node(c);
@@ -415,20 +488,23 @@ static long option_count(xmlNodePtr n)
 	return c;
 }
 
-/* Walks the option elements under n: for each one of e's, node[i] and took[i]. */
-static void taken_options(const struct entry *e, xmlNodePtr n, xmlNodePtr *node, long *took)
+/* Walks the option elements under n, which stands for option up - 1 of e (0: the unit): for
+ * each one of e's, node[i] and took[i]. An id that stands under several parents is the one
+ * under n's (entry_option_under). */
+static void taken_options(const struct entry *e, xmlNodePtr n, uint32_t up, xmlNodePtr *node,
+                          long *took)
 {
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "option"))
 			continue;
 		char *id = xml_prop(c, "id");
-		const struct entry_option *o = entry_option(e, id ? id : "");
+		const struct entry_option *o = entry_option_under(e, id ? id : "", up);
 		free(id);
 		if (o == NULL)
 			continue;
 		node[o - e->options] = c;
 		took[o - e->options] = option_count(c);
-		taken_options(e, c, node, took);
+		taken_options(e, c, (uint32_t)(o - e->options) + 1, node, took);
 	}
 }
 
@@ -453,7 +529,7 @@ void edit_sync_models(const struct entry *e, xmlNodePtr u)
 		return;
 	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
 	long *took = xcalloc(e->n_options, sizeof(*took));
-	taken_options(e, u, node, took);
+	taken_options(e, u, 0, node, took);
 	long models = 0;
 	for (size_t i = 0; i < e->n_options; i++)
 		if (e->options[i].model)
@@ -473,7 +549,7 @@ void edit_select_defaults(const struct entry *e, xmlNodePtr u)
 	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
 	long *took = xcalloc(e->n_options, sizeof(*took));
 	bool *chosen = xcalloc(e->n_choices + 1, sizeof(*chosen));
-	taken_options(e, u, node, took);
+	taken_options(e, u, 0, node, took);
 	for (size_t i = 0; i < e->n_options; i++)
 		if (took[i] && e->options[i].in_choice)
 			chosen[e->options[i].in_choice - 1] = true;
