@@ -144,6 +144,10 @@ struct xml_outline {
  * -1 when the bytes are not a document this scan understands (nothing to release then); the
  * caller lets the parser say what is wrong. Offsets fit 32 bits (XML_MAX_FILE_SIZE). */
 int xml_outline(const char *buf, size_t len, const char *ns, struct xml_outline *o);
+/* The same, and the children of every element of ns named deep whose parent is recorded are
+ * recorded too, at any depth (a roster's forces within forces and their units). */
+int xml_outline_deep(const char *buf, size_t len, const char *ns, const char *deep,
+                     struct xml_outline *o);
 void xml_outline_release(struct xml_outline *o);
 /* Whether e (of document buf) has local name name. */
 bool xml_el_is(const char *buf, const struct xml_el *e, const char *name);
