@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 struct rp {
 	const struct system *sys;
@@ -325,24 +326,27 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 }
 
 /* The list's unit ids in an open-addressed table of unit indices + 1 (0: empty), a power of
- * two at least twice the ids: 800 KB for 100,000 units, one hash and a probe or two each. */
+ * two at least twice the ids: 800 KB for 100,000 units, one hash and a probe or two each. The
+ * hash is seeded anew for each table, so that a file cannot be written to make its ids
+ * collide (libxml2's hash, under idx, does the same); the seed changes no result. */
 struct id_table {
 	uint32_t *slot;
 	size_t mask;
+	uint64_t seed;
 };
 
-static size_t id_hash(const char *s)
+static size_t id_hash(const struct id_table *t, const char *s)
 {
-	size_t h = 2166136261u; /* FNV-1a */
+	uint64_t h = 14695981039346656037u ^ t->seed; /* FNV-1a, 64 bits */
 	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (size_t)(h ^ (h >> 32));
 }
 
 /* The slot that holds id, or the empty one where it would go. */
 static uint32_t *id_slot(const struct id_table *t, const struct r_unit *units, const char *id)
 {
-	size_t i = id_hash(id) & t->mask;
+	size_t i = id_hash(t, id) & t->mask;
 	while (t->slot[i] && strcmp(units[t->slot[i] - 1].id, id) != 0)
 		i = (i + 1) & t->mask;
 	return &t->slot[i];
@@ -364,7 +368,9 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 	 * first id found already entered is the first unit, in file order, whose id an earlier
 	 * unit has; the table keeps the first unit of each id. */
 	const struct r_unit *units = l->units;
-	struct id_table t = { NULL, 15 };
+	struct id_table t = { NULL, 15, (uintptr_t)&t };
+	if (getrandom(&t.seed, sizeof(t.seed), GRND_NONBLOCK) != (ssize_t)sizeof(t.seed))
+		t.seed ^= (uint64_t)l->n_units * 0x9e3779b97f4a7c15u; /* no entropy yet: the address */
 	while (t.mask + 1 < 2 * (size_t)l->n_units)
 		t.mask = t.mask * 2 + 1;
 	t.slot = xcalloc(t.mask + 1, sizeof(*t.slot));
