@@ -326,7 +326,7 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 }
 
 /* The list's unit ids in an open-addressed table of unit indices + 1 (0: empty), a power of
- * two at least twice the ids: 800 KB for 100,000 units, one hash and a probe or two each. The
+ * two at least twice the ids: 1 MiB for 100,000 units, one hash and a probe or two each. The
  * hash is seeded anew for each table, so that a file cannot be written to make its ids
  * collide (libxml2's hash, under idx, does the same); the seed changes no result. */
 struct id_table {
