@@ -204,6 +204,15 @@ void xml_set_prop(xmlNodePtr n, const char *name, const char *value);
  * and adds a fatal diagnostic when it is present but not such a number. */
 int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,
                   const char *file, struct diags *d);
+/* In one pass over node's attributes, the values of those named names[0..n) (without a
+ * namespace), or NULL for each absent: where they lie in the tree (valid while node is), an
+ * unusual value of several nodes copied into a. For an element of many attributes read in
+ * full, where a lookup each would walk them all again and copy each value. */
+void xml_props_in(xmlNodePtr node, const char *const *names, size_t n, const char **vals,
+                  struct arena *a);
+/* xml_prop_long on a value already read (v, NULL when absent) of node's attribute name. */
+int xml_value_long(xmlNodePtr node, const char *name, const char *v, long min, long max,
+                   long def, long *out, const char *file, struct diags *d);
 /* The element's text content with leading and trailing white space removed; caller frees. */
 char *xml_text(xmlNodePtr node);
 long xml_line(xmlNodePtr node);
