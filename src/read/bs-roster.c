@@ -383,9 +383,14 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 }
 
 /* The root: its version, its system (through the session), its cost limits. */
-static int roster_root(struct brp *p, struct session *s, xmlNodePtr root)
+static int roster_root(struct brp *p, struct session *s, xmlNodePtr root, bool *other)
 {
 	struct roster *r = p->r;
+	if (root && root->ns && root->ns->href &&
+	    strncmp((const char *)root->ns->href, "http://www.battlescribe.net/", 28) != 0) {
+		*other = true;
+		return -1;
+	}
 	if (root == NULL || !xml_is(root, "roster") || root->ns == NULL || root->ns->href == NULL ||
 	    strcmp((const char *)root->ns->href, NS_BS_ROSTER) != 0) {
 		diags_add(p->d, SEV_FATAL, r->file, root ? xml_line(root) : 0, 0, NULL, NULL,
@@ -442,8 +447,9 @@ static int roster_root(struct brp *p, struct session *s, xmlNodePtr root)
 	return 0;
 }
 
-struct roster *bs_roster_read(struct session *s, const char *path, struct diags *d)
+struct roster *bs_roster_read(struct session *s, const char *path, struct diags *d, bool *other)
 {
+	*other = false;
 	struct roster *r = xcalloc(1, sizeof(*r));
 	r->file = xstrdup(path);
 	rx_budget_reset(RX_WORK_BUDGET);
@@ -451,7 +457,7 @@ struct roster *bs_roster_read(struct session *s, const char *path, struct diags 
 	p.r = r;
 	p.d = d;
 	xmlDocPtr doc = xml_load_file(path, d);
-	int rc = doc ? roster_root(&p, s, xmlDocGetRootElement(doc)) : -1;
+	int rc = doc ? roster_root(&p, s, xmlDocGetRootElement(doc), other) : -1;
 	for (xmlNodePtr c = rc ? NULL : xml_first_elem(xml_child(xmlDocGetRootElement(doc), "forces"));
 	     c && rc == 0; c = xml_next_elem(c))
 		if (xml_is(c, "force"))

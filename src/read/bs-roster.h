@@ -20,7 +20,9 @@ struct session;
 
 /* Whether path names a BattleScribe roster: it ends in .ros or .rosz, in any case. */
 bool bs_roster_file(const char *path);
-/* Reads it as roster_read (roster.h) does a Muster roster: NULL with fatal diagnostics. */
-struct roster *bs_roster_read(struct session *s, const char *path, struct diags *d);
+/* Reads it as roster_read (roster.h) does a Muster roster: NULL with fatal diagnostics. A file
+ * whose root is not in a BattleScribe namespace (a Muster roster zipped as .rosz) is NULL with
+ * *other set and no diagnostic: the caller reads it as a Muster roster. */
+struct roster *bs_roster_read(struct session *s, const char *path, struct diags *d, bool *other);
 
 #endif

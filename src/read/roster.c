@@ -4,7 +4,6 @@
  */
 #include "muster.h"
 #include "roster.h"
-#include "bs-roster.h"
 #include "campaign-model.h"
 #include "ledger.h"
 #include "catalog.h"
@@ -405,8 +404,6 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 
 struct roster *roster_read(struct session *s, const char *path, struct diags *d)
 {
-	if (bs_roster_file(path))
-		return bs_roster_read(s, path, d);
 	const struct xml_schema *xs = session_schema(s, SCHEMA_ROSTER, d);
 	struct xml_reader *x = xs ? xml_reader_open(path, "roster", NS_ROSTER, xs, d) : NULL;
 	return load_reader(s, x, path, d);
