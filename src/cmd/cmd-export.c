@@ -29,9 +29,10 @@ enum { OPT_STYLE = OPT_OUTPUT + 1, OPT_FORCE };
 /* The words of --format in the order of enum export_format, of --style in that of enum
  * export_style. */
 static const struct cmd_option export_options[] = {
-	CMD_WORDS("format", OPT_FORMAT, "text markdown html csv xml", NC_("option value", "FORMAT"),
+	CMD_WORDS("format", OPT_FORMAT, "text markdown html csv xml ros", NC_("option value", "FORMAT"),
 	          N_("text (the default), markdown, html (one printable file),\n"
-	             "csv (a cost sheet) or xml (the canonical roster)")),
+	             "csv (a cost sheet), xml (the canonical roster) or ros\n"
+	             "(a BattleScribe roster, for a BattleScribe game system)")),
 	CMD_WORDS("style", OPT_STYLE, "full compact", NC_("option value", "STYLE"),
 	          N_("full (the default) or compact (one line per unit; text\n"
 	             "and markdown)")),
@@ -94,7 +95,7 @@ static int exec_export(int argc, char **argv)
 		switch (opt) {
 		case OPT_FORMAT:
 			if ((w = cmd_option_word(self, opt, optarg)) < 0)
-				return cmd_usage_error(self, _("unknown format '%s' (text, markdown, html, csv or xml)"),
+				return cmd_usage_error(self, _("unknown format '%s' (text, markdown, html, csv, xml or ros)"),
 				                       optarg);
 			fmt = (enum export_format)w;
 			break;
@@ -125,6 +126,13 @@ static int exec_export(int argc, char **argv)
 	struct diags d = DIAGS_INIT;
 	struct session *s = session_new();
 	struct roster *r = roster_load(s, path, &d);
+	if (r && fmt == EXPORT_ROS && r->sys->bs == NULL) {
+		diags_add(&d, SEV_FATAL, path, r->line, 0, NULL, NULL,
+		          _("--format=ros writes rosters of a BattleScribe game system; '%s' is not one"),
+		          r->sys->id);
+		roster_free(r);
+		r = NULL;
+	}
 	struct eval *ev = r ? eval_new(r, &d) : NULL;
 	if (ev)
 		check_roster(ev, &d);

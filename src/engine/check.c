@@ -655,6 +655,29 @@ static void check_option_limits(struct checker *k, const struct elist *el)
 	}
 }
 
+/* A BattleScribe roster's costLimits: the whole roster's costs, every force's, against each,
+ * as BattleScribe checks them. */
+static void check_bs_limits(struct checker *k)
+{
+	const struct roster *r = k->ros;
+	const struct eval *ev = k->ev;
+	for (size_t c = 0; r->bs_limits && c < k->sys->n_costs; c++) {
+		if (r->bs_limits[c] < 0)
+			continue;
+		int64_t total = 0;
+		for (size_t li = 0; li < ev->n_lists; li++)
+			if (!num_add(total, ev->lists[li].totals[c], &total))
+				total = INT64_MAX;
+		if (total <= r->bs_limits[c])
+			continue;
+		const char *name = k->sys->costs[c].name;
+		diags_add(k->d, SEV_ERROR, r->file, r->line, 0, NULL, "bs-cost-limit",
+		          _("the roster costs %" PRId64 " %s, over the %s limit of %ld"), total, name,
+		          name, r->bs_limits[c]);
+		k->errors++;
+	}
+}
+
 size_t check_roster(struct eval *ev, struct diags *d)
 {
 	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
@@ -665,6 +688,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	}
 	for (size_t li = 0; li < ev->n_lists; li++)
 		check_option_limits(&k, &ev->lists[li]);
+	check_bs_limits(&k);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {

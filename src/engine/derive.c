@@ -6,6 +6,7 @@
 #include "derive.h"
 #include "campaign.h"
 #include "roster.h"
+#include "bs-roster.h"
 
 static struct roster *derive(struct roster *r, struct diags *d)
 {
@@ -18,6 +19,13 @@ static struct roster *derive(struct roster *r, struct diags *d)
 
 struct roster *roster_load(struct session *s, const char *path, struct diags *d)
 {
+	/* A .ros or .rosz is BattleScribe's, unless its root says it is Muster's. */
+	bool other = true;
+	if (bs_roster_file(path)) {
+		struct roster *r = bs_roster_read(s, path, d, &other);
+		if (!other)
+			return r;
+	}
 	return derive(roster_read(s, path, d), d);
 }
 

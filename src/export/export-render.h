@@ -21,5 +21,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
                      struct strbuf *sb);
 /* export-xml.c: the canonical roster (no verdict, no fingerprint) */
 void export_xml_list(const struct eval *ev, struct strbuf *sb);
+/* export-ros.c: a BattleScribe 2.03 roster (a BattleScribe system's roster only) */
+void export_ros_list(const struct eval *ev, struct strbuf *sb);
 
 #endif

@@ -14,9 +14,9 @@
 void export_roster(const struct eval *ev, const struct diags *d, enum export_format fmt,
                    enum export_style style, struct strbuf *sb)
 {
-	/* The XML roster carries no fingerprint: nettle is not opened for it. */
+	/* The XML and BattleScribe rosters carry no fingerprint: nettle is not opened for it. */
 	char fp[FINGERPRINT_SHORT_LEN + 1] = "";
-	if (fmt != EXPORT_XML)
+	if (fmt != EXPORT_XML && fmt != EXPORT_ROS)
 		fingerprint_short(ev->r, fp);
 	switch (fmt) {
 	case EXPORT_TEXT:
@@ -31,6 +31,9 @@ void export_roster(const struct eval *ev, const struct diags *d, enum export_for
 		break;
 	case EXPORT_XML:
 		export_xml_list(ev, sb);
+		break;
+	case EXPORT_ROS:
+		export_ros_list(ev, sb);
 		break;
 	}
 }

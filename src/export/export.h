@@ -17,7 +17,7 @@
 
 #include <stdio.h>
 
-enum export_format { EXPORT_TEXT, EXPORT_MARKDOWN, EXPORT_HTML, EXPORT_CSV, EXPORT_XML };
+enum export_format { EXPORT_TEXT, EXPORT_MARKDOWN, EXPORT_HTML, EXPORT_CSV, EXPORT_XML, EXPORT_ROS };
 /* Full: every unit with its cost lines, stats, items and abilities. Compact (text and
  * Markdown only): one line per unit with its options, as players paste lists into chats. */
 enum export_style { EXPORT_FULL, EXPORT_COMPACT };
@@ -26,7 +26,8 @@ enum export_style { EXPORT_FULL, EXPORT_COMPACT };
  * models, every cost line (models, option, training, modifiers) in every cost type, its
  * stats, items and abilities, totals, points left, notes, the fingerprint, and the verdict
  * with every diagnostic of d. XML is the canonical roster (it carries no verdict: it
- * re-validates to the same). */
+ * re-validates to the same). ROS is a BattleScribe roster, for a BattleScribe system only
+ * (sys->bs): export-ros.c. */
 void export_roster(const struct eval *ev, const struct diags *d, enum export_format fmt,
                    enum export_style style, struct strbuf *sb);
 /* An entry's card: stats, keywords, categories, items by kind, options, costs, notes. */

@@ -395,6 +395,7 @@ struct r_list {
 	uint32_t up;        /* 1 + index of the force it stands in among the roster's; 0: none */
 	uint32_t depth;     /* 0 for a top force, 1 for a child of one, ... */
 	bool custom_limit;  /* the list gives its own <limit>, with or without a size */
+	const struct force_def *force; /* a BattleScribe force: its forceEntry; else NULL */
 };
 
 struct roster {
@@ -406,6 +407,9 @@ struct roster {
 	size_t n_lists;
 	struct campaign *camp;  /* campaign.h, or NULL */
 	long last_id;           /* <roster last-id>: the last unit id number given (unitref.h) */
+	/* A BattleScribe roster (bs-roster.h): its costLimits per cost type (-1: none), which
+	 * the whole roster's costs must not pass; NULL for a Muster roster. */
+	long *bs_limits;
 	long line;
 	/* The units' strings, options and trainings: one allocation per 64 KiB, where malloc's
 	 * blocks of at least 32 bytes for a 7-byte id were a tenth of a big list's memory. */

@@ -567,6 +567,7 @@ void roster_free(struct roster *r)
 	if (r->camp)
 		campaign_free(r->sys, r->camp);
 	free(r->fields);
+	free(r->bs_limits);
 	free(r->file);
 	free(r->name);
 	arena_release(&r->pool);

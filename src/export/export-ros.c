@@ -1,0 +1,224 @@
+/* export-ros.c - a roster of a BattleScribe game system written as a BattleScribe 2.03 roster
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * roster, forces/force (a list; its child forces within), selections/selection (a unit, its
+ * options nested as the unit's are) with id, name, entryId, number, type, costs and categories,
+ * the roster's costs and costLimits: what bs-roster.c reads back to the same lists and
+ * fingerprint. The ids are the ones read (a force's and a unit's), else made from the place in
+ * the roster ("mst-f2", "mst-f2-u3", "mst-f2-u3-o4"), so that writing twice gives the same
+ * bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
+ */
+#include "muster.h"
+#include "export.h"
+#include "export-render.h"
+#include "util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void attr(struct strbuf *sb, const char *name, const char *value)
+{
+	strbuf_addf(sb, " %s=\"", name);
+	strbuf_add_escaped(sb, value ? value : "");
+	strbuf_adds(sb, "\"");
+}
+
+/* A root entry's id as BattleScribe knows it: without the CATALOGUE/ that the reader puts
+ * before an id an earlier catalogue's entry has (bs-entries.c). */
+static const char *bs_id(const struct entry *e)
+{
+	size_t n = strlen(e->catalog->id);
+	if (strncmp(e->id, e->catalog->id, n) == 0 && e->id[n] == '/')
+		return e->id + n + 1;
+	return e->id;
+}
+
+static void costs(struct strbuf *sb, const struct system *sys, const int64_t *v, int ind)
+{
+	strbuf_addf(sb, "%*s<costs>\n", ind, "");
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		strbuf_addf(sb, "%*s<cost", ind + 2, "");
+		attr(sb, "name", sys->costs[c].name);
+		attr(sb, "typeId", sys->costs[c].id);
+		strbuf_addf(sb, " value=\"%" PRId64 ".0\"/>\n", v[c]);
+	}
+	strbuf_addf(sb, "%*s</costs>\n", ind, "");
+}
+
+static void categories(struct strbuf *sb, const struct system *sys, const size_t *cats, size_t n,
+                       uint32_t primary, const char *owner, int ind)
+{
+	if (n == 0)
+		return;
+	strbuf_addf(sb, "%*s<categories>\n", ind, "");
+	for (size_t i = 0; i < n; i++) {
+		const struct category_def *cd = &sys->cats[cats[i]];
+		strbuf_addf(sb, "%*s<category", ind + 2, "");
+		char *id = xasprintf("%s-c%zu", owner, i + 1);
+		attr(sb, "id", id);
+		free(id);
+		attr(sb, "name", cd->name);
+		attr(sb, "entryId", cd->id);
+		attr(sb, "primary", primary == cats[i] + 1 ? "true" : "false");
+		strbuf_adds(sb, "/>\n");
+	}
+	strbuf_addf(sb, "%*s</categories>\n", ind, "");
+}
+
+/* The options of u under option up - 1 (0: the unit), a subtree after its root. */
+static void options(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
+                    uint32_t up, const char *owner, int ind)
+{
+	bool open = false;
+	for (size_t k = up; k < u->n_opts; k++) {
+		const struct r_option *ro = &u->opts[k];
+		if (ro->up < up)
+			break;
+		if (ro->train || ro->up != up)
+			continue;
+		const struct entry_option *o = ro->opt;
+		if (!open)
+			strbuf_addf(sb, "%*s<selections>\n", ind, "");
+		open = true;
+		char *id = xasprintf("%s-o%zu", owner, k + 1);
+		strbuf_addf(sb, "%*s<selection", ind + 2, "");
+		attr(sb, "id", id);
+		attr(sb, "name", o->name);
+		attr(sb, "entryId", o->id);
+		if (o->in_choice)
+			attr(sb, "entryGroupId", u->entry->choices[o->in_choice - 1].id);
+		strbuf_addf(sb, " number=\"%ld\"", (long)ro->count);
+		attr(sb, "type", o->model ? "model" : "upgrade");
+		strbuf_adds(sb, ">\n");
+		options(sb, sys, u, (uint32_t)k + 1, owner, ind + 4);
+		int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (!num_mul(o->costs[c], ro->count, &v[c]))
+				v[c] = INT64_MAX;
+		costs(sb, sys, v, ind + 4);
+		free(v);
+		categories(sb, sys, o->cats, o->n_cats, 0, id, ind + 4);
+		strbuf_addf(sb, "%*s</selection>\n", ind + 2, "");
+		free(id);
+	}
+	if (open)
+		strbuf_addf(sb, "%*s</selections>\n", ind, "");
+}
+
+static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui, int ind)
+{
+	const struct system *sys = ev->sys;
+	const struct r_unit *u = &ev->r->lists[li].units[ui];
+	const struct entry *e = u->entry;
+	char *made = xasprintf("mst-f%zu-u%zu", li + 1, ui + 1);
+	const char *id = u->id ? u->id : made;
+	bool models = false;
+	for (size_t k = 0; k < u->n_opts; k++)
+		models |= u->opts[k].opt->model && u->opts[k].train == NULL;
+	strbuf_addf(sb, "%*s<selection", ind, "");
+	attr(sb, "id", id);
+	attr(sb, "name", e->name);
+	if (u->label)
+		attr(sb, "customName", u->label);
+	attr(sb, "entryId", bs_id(e));
+	strbuf_addf(sb, " number=\"%ld\"", models ? 1L : (long)u->models);
+	attr(sb, "type", e->has_models ? "unit" : "model");
+	strbuf_adds(sb, ">\n");
+	options(sb, sys, u, 0, id, ind + 2);
+	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (!num_mul(e->costs[c], u->models, &v[c]))
+			v[c] = INT64_MAX;
+	costs(sb, sys, v, ind + 2);
+	free(v);
+	categories(sb, sys, e->cats, e->n_cats, e->primary, id, ind + 2);
+	strbuf_addf(sb, "%*s</selection>\n", ind, "");
+	free(made);
+}
+
+static const struct catalog *catalog_of(const struct system *sys, const struct group *g)
+{
+	for (size_t i = 0; g && i < sys->n_catalogs; i++)
+		if (strcmp(sys->catalogs[i]->id, g->id) == 0)
+			return sys->catalogs[i];
+	return NULL;
+}
+
+/* Force li and the forces within it. */
+static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
+{
+	const struct roster *r = ev->r;
+	const struct r_list *l = &r->lists[li];
+	const struct catalog *cat = catalog_of(r->sys, l->faction);
+	char *made = xasprintf("mst-f%zu", li + 1);
+	strbuf_addf(sb, "%*s<force", ind, "");
+	attr(sb, "id", l->id ? l->id : made);
+	attr(sb, "name", l->name ? l->name : l->force ? l->force->name : "");
+	attr(sb, "entryId", l->force ? l->force->id : "");
+	attr(sb, "catalogueId", l->faction ? l->faction->id : "");
+	attr(sb, "catalogueRevision", cat && cat->revision ? cat->revision : "0");
+	attr(sb, "catalogueName", cat ? cat->name : "");
+	strbuf_adds(sb, ">\n");
+	free(made);
+	if (l->n_units) {
+		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
+		for (size_t ui = 0; ui < l->n_units; ui++)
+			unit(sb, ev, li, ui, ind + 4);
+		strbuf_addf(sb, "%*s</selections>\n", ind + 2, "");
+	}
+	if (li + 1 < r->n_lists && r->lists[li + 1].depth > l->depth) {
+		strbuf_addf(sb, "%*s<forces>\n", ind + 2, "");
+		for (size_t k = li + 1; k < r->n_lists && r->lists[k].depth > l->depth;
+		     k = forces_end(r, k))
+			force(sb, ev, k, ind + 4);
+		strbuf_addf(sb, "%*s</forces>\n", ind + 2, "");
+	}
+	strbuf_addf(sb, "%*s</force>\n", ind, "");
+}
+
+void export_ros_list(const struct eval *ev, struct strbuf *sb)
+{
+	const struct roster *r = ev->r;
+	const struct system *sys = r->sys;
+	strbuf_adds(sb, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<roster");
+	attr(sb, "id", "mst-roster");
+	attr(sb, "name", r->name ? r->name : "");
+	attr(sb, "battleScribeVersion", "2.03");
+	attr(sb, "gameSystemId", sys->id);
+	attr(sb, "gameSystemName", sys->name);
+	attr(sb, "gameSystemRevision", sys->revision ? sys->revision : "0");
+	strbuf_adds(sb, " xmlns=\"http://www.battlescribe.net/schema/rosterSchema\">\n");
+	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		v[c] = 0;
+		for (size_t li = 0; li < ev->n_lists; li++)
+			if (!num_add(v[c], ev->lists[li].totals[c], &v[c]))
+				v[c] = INT64_MAX;
+	}
+	costs(sb, sys, v, 2);
+	free(v);
+	bool limits = false;
+	for (size_t c = 0; r->bs_limits && c < sys->n_costs; c++)
+		limits |= r->bs_limits[c] >= 0;
+	if (limits) {
+		strbuf_adds(sb, "  <costLimits>\n");
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			if (r->bs_limits[c] < 0)
+				continue;
+			strbuf_adds(sb, "    <costLimit");
+			attr(sb, "name", sys->costs[c].name);
+			attr(sb, "typeId", sys->costs[c].id);
+			strbuf_addf(sb, " value=\"%ld.0\"/>\n", r->bs_limits[c]);
+		}
+		strbuf_adds(sb, "  </costLimits>\n");
+	}
+	if (r->n_lists) {
+		strbuf_adds(sb, "  <forces>\n");
+		for (size_t li = 0; li < r->n_lists; li = forces_end(r, li))
+			force(sb, ev, li, 4);
+		strbuf_adds(sb, "  </forces>\n");
+	}
+	strbuf_adds(sb, "</roster>\n");
+}
