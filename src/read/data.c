@@ -4,8 +4,11 @@
  */
 #include "muster.h"
 #include "data.h"
+#include "diag.h"
 #include "idx.h"
 #include "util.h"
+#include "xml.h"
+#include "zipped.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -147,12 +150,25 @@ static void list_xml(const char *dir, bool strip, char ***v, size_t *n, size_t *
  * ROOT_SCAN_MAX bytes of path, or NULL. Only to find files: the reader checks what it reads. */
 static char *root_attr(const char *path, const char *elem, const char *attr)
 {
-	FILE *fp = fopen(path, "rb");
-	if (fp == NULL)
-		return NULL;
-	char *buf = xmalloc(ROOT_SCAN_MAX + 1);
-	size_t len = fread(buf, 1, ROOT_SCAN_MAX, fp);
-	fclose(fp);
+	char *buf = NULL;
+	size_t len = 0;
+	if (zipped_name(path)) {
+		/* Unpacked under the readers' bounds; a bad archive is refused when it is read. */
+		struct diags d = DIAGS_INIT;
+		int rc = xml_read_text(path, &buf, &len, &d);
+		diags_release(&d);
+		if (rc != 0)
+			return NULL;
+		if (len > ROOT_SCAN_MAX)
+			len = ROOT_SCAN_MAX;
+	} else {
+		FILE *fp = fopen(path, "rb");
+		if (fp == NULL)
+			return NULL;
+		buf = xmalloc(ROOT_SCAN_MAX + 1);
+		len = fread(buf, 1, ROOT_SCAN_MAX, fp);
+		fclose(fp);
+	}
 	buf[len] = '\0';
 	char *res = NULL;
 	size_t el = strlen(elem), al = strlen(attr);
@@ -183,16 +199,27 @@ static char *root_attr(const char *path, const char *elem, const char *attr)
 	return res;
 }
 
-/* The files of dir whose names end in ext, full paths, sorted; free with strv_free. */
+/* The length of the extension ext or its zipped form (ext then 'z') that name ends in, or 0. */
+static size_t ext_len(const char *name, const char *ext)
+{
+	size_t len = strlen(name), xl = strlen(ext);
+	if (len > xl && strcmp(name + len - xl, ext) == 0)
+		return xl;
+	if (len > xl + 1 && strncmp(name + len - xl - 1, ext, xl) == 0 && name[len - 1] == 'z')
+		return xl + 1;
+	return 0;
+}
+
+/* The files of dir whose names end in ext or in its zipped form (.gst or .gstz), full paths,
+ * sorted; free with strv_free. */
 static char **files_ending(const char *dir, const char *ext)
 {
 	char **v = NULL;
-	size_t n = 0, cap = 0, xl = strlen(ext);
+	size_t n = 0, cap = 0;
 	DIR *dp = opendir(dir);
 	struct dirent *de;
 	while (dp && (de = readdir(dp)) != NULL) {
-		size_t len = strlen(de->d_name);
-		if (len <= xl || de->d_name[0] == '.' || strcmp(de->d_name + len - xl, ext) != 0)
+		if (de->d_name[0] == '.' || ext_len(de->d_name, ext) == 0)
 			continue;
 		char *p = xasprintf("%s/%s", dir, de->d_name);
 		if (!is_file(p)) {
@@ -223,7 +250,7 @@ char *data_bs_system_file(const char *id)
 			char *sid = root_attr(*p, "gameSystem", "id");
 			char *name = root_attr(*p, "gameSystem", "name");
 			const char *base = strrchr(*p, '/') + 1;
-			size_t bl = strlen(base) - 4;
+			size_t bl = strlen(base) - ext_len(base, ".gst");
 			if ((sid && strcmp(sid, id) == 0) || (name && strcmp(name, id) == 0) ||
 			    (strncmp(base, id, bl) == 0 && id[bl] == '\0'))
 				found = xstrdup(*p);
