@@ -918,6 +918,11 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
 	}
 	free(o.opt_ids);
 	free(o.opt_counts);
+	/* The verb has named its units: the outline's roster (for 100,000 units, more than the
+	 * text) is not held while the new text is made. */
+	sd.names = NULL;
+	roster_free(own);
+	own = NULL;
 	if (rc == 0)
 		out = spliced(&sd, out_len, undo);
 	sdoc_release(&sd);
