@@ -257,6 +257,9 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	 * is loaded and checked once, after the change (loading it before as well made an edit
 	 * twice a validate). When that does not do (a campaign roster, a command that fails, a
 	 * file that does not read), the roster as it was is loaded: its reader speaks first. */
+	/* was is not read once the new text is made (the bytes before are made again from it):
+	 * its pages are given back as they are copied. */
+	undo.consume = true;
 	buf = edit_apply(s, was, was_len, path, NULL, argc, argv, &len, &undo, &d);
 	if (buf == NULL) {
 		if ((r = load_before(s, path, was, was_len, &d)) == NULL)
