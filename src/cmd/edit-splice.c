@@ -733,12 +733,12 @@ static int cmp_splice(const void *a, const void *b)
 }
 
 /* Copies the roster's bytes [from, to) to w. With give (the caller never reads them again),
- * the whole pages of the roster's buffer before to are given back behind the copy, a
- * MiB at a time (*given: where they start to be held). */
+ * the whole pages of the roster's buffer before to are given back behind the copy, 256 KiB
+ * at a time (*given: where they start to be held). */
 static void copy_bytes(const struct sdoc *sd, char *w, size_t from, size_t to, bool give,
                        size_t *given)
 {
-	const size_t step = 1024 * 1024;
+	const size_t step = 256 * 1024;
 	while (from < to) {
 		size_t n = to - from < step ? to - from : step;
 		memcpy(w, sd->buf + from, n);
@@ -750,7 +750,7 @@ static void copy_bytes(const struct sdoc *sd, char *w, size_t from, size_t to, b
 			continue;
 		uintptr_t b = (uintptr_t)sd->buf, page = (uintptr_t)pg;
 		uintptr_t lo = (b + *given + page - 1) / page * page, hi = (b + from) / page * page;
-		if (hi >= lo + step && madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0)
+		if (hi > lo && madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0)
 			*given = hi - b;
 #else
 		(void)give;
