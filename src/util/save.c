@@ -326,7 +326,7 @@ static int create_temp(struct saving *s)
 		free(s->tmp);
 		s->tmp = temp_name(s->base);
 		s->fd = step("open") ? -1
-		        : openat(s->dfd, s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		        : openat(s->dfd, s->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (s->fd >= 0 || errno != EEXIST || tries == 100)
 			break;
 	}
@@ -506,6 +506,7 @@ struct save_job {
 	char *path;      /* as the caller named it: for messages */
 	char *temp_path; /* the temporary file, by its directory's path: to read it again */
 	size_t len;      /* the bytes written */
+	int rfd;         /* the temporary file, open to be read: its inode is not reused */
 	dev_t dev;       /* the temporary file's */
 	ino_t ino;
 };
@@ -515,20 +516,28 @@ int save_begin(const char *path, const char *data, size_t len, struct save_job *
 {
 	struct save_job *j = xcalloc(1, sizeof(*j));
 	j->s = (struct saving){ .cur = xstrdup(path), .dfd = -1, .fd = -1 };
+	j->rfd = -1;
 	struct stat st;
 	int rc = open_dir(&j->s);
 	if (rc == 0)
 		rc = check_file(&j->s, path, NULL, 0, d);
 	if (rc == 0)
 		rc = create_temp(&j->s);
-	if (rc == 0 && fstat(j->s.fd, &st) != 0) {
-		j->s.e = errno;
-		j->s.what = _("cannot write the temporary file (write)");
-		rc = -1;
+	if (rc == 0) {
+		/* Opened for reading and writing while it was the user's only (0600): a file the
+		 * user may not read (0200) can be read back all the same. */
+		j->rfd = fcntl(j->s.fd, F_DUPFD_CLOEXEC, 0);
+		if (j->rfd < 0 || fstat(j->rfd, &st) != 0) {
+			j->s.e = errno;
+			j->s.what = _("cannot create a temporary file beside it (openat)");
+			rc = -1;
+		}
 	}
 	if (rc == 0)
 		rc = write_temp(&j->s, data, len);
 	if (rc != 0) {
+		if (j->rfd >= 0)
+			close(j->rfd);
 		save_end(&j->s, path, rc, d);
 		free(j);
 		*out = NULL;
@@ -550,6 +559,8 @@ const char *save_temp_path(const struct save_job *j)
 
 static void job_free(struct save_job *j)
 {
+	if (j->rfd >= 0)
+		close(j->rfd);
 	free(j->path);
 	free(j->temp_path);
 	free(j);
@@ -663,19 +674,17 @@ static int holds_before(int dfd, const char *base, int tfd, size_t len,
 	return rc;
 }
 
-/* The temporary file, opened again to be read: still the one written, of its length. -1
- * with s->what when not. */
-static int reopen_temp(struct save_job *j)
+/* The temporary file, to be read (j->rfd): still the one written, of its length, under its
+ * name. -1 with s->what when not. */
+static int temp_unchanged(struct save_job *j)
 {
 	struct saving *s = &j->s;
-	int tfd = openat(s->dfd, s->tmp, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
-	if (tfd >= 0 && fstat(tfd, &st) == 0 && st.st_dev == j->dev && st.st_ino == j->ino &&
-	    S_ISREG(st.st_mode) && (uintmax_t)st.st_size == (uintmax_t)j->len)
-		return tfd;
-	s->e = tfd < 0 ? errno : ESTALE;
-	if (tfd >= 0)
-		close(tfd);
+	int r = fstatat(s->dfd, s->tmp, &st, AT_SYMLINK_NOFOLLOW);
+	if (r == 0 && st.st_dev == j->dev && st.st_ino == j->ino && S_ISREG(st.st_mode) &&
+	    (uintmax_t)st.st_size == (uintmax_t)j->len)
+		return j->rfd;
+	s->e = r != 0 ? errno : ESTALE;
 	s->what = _("the temporary file changed while the change was checked");
 	return -1;
 }
@@ -683,7 +692,7 @@ static int reopen_temp(struct save_job *j)
 int save_commit(struct save_job *j, const struct save_piece *was, size_t n_was, struct diags *d)
 {
 	struct saving *s = &j->s;
-	int rc = 0, tfd = reopen_temp(j);
+	int rc = 0, tfd = temp_unchanged(j);
 	if (tfd < 0)
 		rc = -1;
 	if (rc == 0) {
@@ -702,8 +711,6 @@ int save_commit(struct save_job *j, const struct save_piece *was, size_t n_was, 
 			rc = SAVE_CHANGED;
 		}
 	}
-	if (tfd >= 0)
-		close(tfd);
 	if (rc == 0)
 		rc = check_file(s, j->path, NULL, 0, d);
 	if (rc == 0)
