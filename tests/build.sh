@@ -158,6 +158,103 @@ run "forces: a unit of the list after a child force, by its entry" 0 "Reserve:" 
 	set --data-dir="$top/tests/data/flotilla" "$fl" reedcraft --list=reserve --name=Rear
 has "forces: that unit is the one changed" "$fl" '<unit entry="reedcraft" models="1" name="Rear"/>'
 
+# Units of a child force: lists are numbered as status numbers them (every <list> of the file
+# in document order), a list's units are its own, and a new unit goes among its list's own
+# units, before its child lists (roster.xsd). Each step is checked on the file's every byte.
+fo=$tmp/fleet.xml
+cp "$top/tests/cli/cases/status-flotilla-child-forces/roster.xml" "$fo"
+fld="--data-dir=$top/tests/data/flotilla"
+# fleet_is NAME: $fo is the roster with these lines (standard input) between its root tags.
+fleet_is() {
+	{
+		printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+		printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="flotilla" name="status-nest"%s>\n' "$2"
+		cat
+		printf '</roster>\n'
+	} >"$tmp/fleet-want"
+	same "$1" "$tmp/fleet-want" "$fo"
+}
+run "forces: add to a list with a child force" 0 "Home Fleet: 20 of 100 oa, 80 left (2 units)" add $fld "$fo" skiff --list=home
+fleet_is "forces: the unit goes after the list's own units, before its child force" ' last-id="1"' <<'XML'
+  <list id="home" name="Home Fleet" size="armada" faction="gullfolk">
+    <unit entry="skiff" models="1"/>
+    <unit entry="skiff" models="1" id="skiff-1"/>
+    <list id="gulls" name="Gull Wing">
+      <limit value="30"/>
+      <unit entry="skiff" models="2"/>
+      <list id="scouts">
+        <unit entry="skiff" models="1"/>
+      </list>
+    </list>
+  </list>
+  <list id="reserve" name="Reserve" size="armada" faction="eelfolk">
+    <unit entry="reedcraft" models="1"/>
+  </list>
+XML
+run "forces: add to a child force of a child force, by number" 0 "scouts (child force of Gull Wing): 20 of 30 oa, 10 left (2 units)" \
+	add $fld "$fo" skiff --list=3
+run "forces: set a unit of a child force" 0 "Gull Wing (child force of Home Fleet)" \
+	set $fld "$fo" 1 --list=gulls --models=3 --name=Wingtip
+run "forces: copy a unit of a child force" 0 "(3 units)" set $fld "$fo" 1 --list=scouts --copy
+run "forces: remove a unit of a child force" 0 "(2 units)" remove $fld "$fo" skiff-2 --list=scouts
+run "forces: move a unit of a child force to a top list" 0 "Reserve:" \
+	set $fld "$fo" 1 --list=scouts --move=reserve
+run "forces: move a top list's unit into a child force" 0 "(2 units)" \
+	set $fld "$fo" skiff-1 --list=home --move=scouts
+fleet_is "forces: set, copy, remove and move wrote their units, nothing else" ' last-id="3"' <<'XML'
+  <list id="home" name="Home Fleet" size="armada" faction="gullfolk">
+    <unit entry="skiff" models="1"/>
+    <list id="gulls" name="Gull Wing">
+      <limit value="30"/>
+      <unit entry="skiff" models="3" name="Wingtip"/>
+      <list id="scouts">
+        <unit entry="skiff" models="1" id="skiff-3"/>
+        <unit entry="skiff" models="1" id="skiff-1"/>
+      </list>
+    </list>
+  </list>
+  <list id="reserve" name="Reserve" size="armada" faction="eelfolk">
+    <unit entry="reedcraft" models="1"/>
+    <unit entry="skiff" models="1"/>
+  </list>
+XML
+expect_kept "forces: an unknown list names every list, child forces too" 2 \
+	"no list 'wings' (lists: 1 home, 2 gulls, 3 scouts, 4 reserve)" "$fo" \
+	"$MUSTER" add $fld "$fo" skiff --list=wings
+f1=$tmp/fl1.xml
+cp "$top/tests/rules/flotilla/FL-1-squadron-own-limit-at-bound.xml" "$f1"
+run "forces: add to a child force written on one line" 0 "wing (child force of fleet): 75 of 50 oa" \
+	add $fld "$f1" longboat --list=wing
+has "forces: the unit is in the child force" "$f1" '<unit entry="longboat" models="1" id="longboat-1"/></list>'
+
+# new --list=PARENT/ID[:NAME]: a child force within a list given before it, with no size or
+# faction of its own (it inherits them).
+nf=$tmp/new-forces.xml
+run "new: child forces" 0 "scouts (child force of Gull Wing): 0 of 100 oa" \
+	new $fld "$nf" --system=flotilla --size=armada --faction=gullfolk --list="home:Home Fleet" \
+	--list="home/gulls:Gull Wing" --list=gulls/scouts --list=reserve
+cat >"$tmp/new-forces-want" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="flotilla">
+  <list id="home" name="Home Fleet" size="armada" faction="gullfolk">
+    <list id="gulls" name="Gull Wing">
+      <list id="scouts"/>
+    </list>
+  </list>
+  <list id="reserve" size="armada" faction="gullfolk"/>
+</roster>
+XML
+same "new: each child force inside its parent, with no size or faction" "$tmp/new-forces-want" "$nf"
+run "new: a child force's limit is its parent's" 0 "b (child force of a): 0 of 50 oa" \
+	new $fld "$nf" --system=flotilla --limit=50 --list=a --list=a/b --force
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<roster xmlns="urn:x-muster:roster:1" version="1" system="flotilla">\n  <list id="a">\n    <limit value="50"/>\n    <list id="b"/>\n  </list>\n</roster>\n' >"$tmp/new-limit-want"
+same "new: the limit is written on the top list only" "$tmp/new-limit-want" "$nf"
+rm -f "$nf"
+run "new: an unknown parent is refused, naming the lists" 2 \
+	"--list=wing/x: no list 'wing' is given before it to stand in (lists: home)" \
+	new $fld "$nf" --system=flotilla --size=armada --list=home --list=wing/x
+if [ -e "$nf" ]; then not_ok "new: nothing written for an unknown parent"; else ok "new: nothing written for an unknown parent"; fi
+
 # --- a percentage tracker -------------------------------------------------------------------
 h=$tmp/dr.xml
 run "new: Daemon Rift" 0 "Core 0%/at least 25%" new "$h" --system=daemon-rift --size=standard

@@ -57,11 +57,16 @@ done
 echo "# $saved changes saved, $refused refused"
 if [ -z "$lost" ]; then ok "every add that exited 0 is in the file"; else not_ok "changes lost:$lost"; fi
 if [ -z "$wrong" ]; then ok "every refused change exited 2 saying '$msg'"; else not_ok "refused without the message:$wrong"; fi
-if [ -n "$name" ] &&
-   [ "$(cat "$tmp/set${name#Set}.rc")" -eq 0 ]; then
+# Under load every set may lose its race to an add (each refused, exit 2): then the unit
+# keeps no set's name. Otherwise it has the name of one that exited 0.
+sets=0
+for f in "$tmp"/set*.rc; do [ "$(cat "$f")" -eq 0 ] && sets=$((sets + 1)); done
+if [ $sets -eq 0 ] && [ -z "$name" ]; then
+	ok "the unit has no set's name: all $pairs sets were refused"
+elif [ -n "$name" ] && [ "$(cat "$tmp/set${name#Set}.rc")" -eq 0 ]; then
 	ok "the unit has the name of a set that exited 0"
 else
-	not_ok "the unit has the name of a set that exited 0 (it is '$name')"
+	not_ok "the unit has the name of a set that exited 0 (it is '$name'; $sets sets exited 0)"
 fi
 # Every save that exited 0 replaced the file once: the number of adds in it is the number of
 # adds that exited 0 (none lost, none made twice).

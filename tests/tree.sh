@@ -45,6 +45,44 @@ run_muster "export: compact nests in parentheses" 0 \
 run_muster "set: the Divers off, with what they hold" 0 "" set $data "$f" reef-squad --option=squad-diver=0
 hasnt "set: the gun went with them" "$f" 'harpoon-gun'
 
+# One shared option linked under two parents of one entry: keen-eye under the Chief and under
+# the Divers. A bare id is refused naming both paths; PARENT/ID or a path names either.
+kf=$tmp/keen.xml
+"$MUSTER" new $data "$kf" --system=tidewatch --size=skirmish >/dev/null
+expect_kept "option: an id under two parents is refused, naming both" 2 \
+	"keen-eye stands under squad-chief and squad-diver: name it as squad-chief/keen-eye or squad-diver/keen-eye" \
+	"$kf" "$MUSTER" add $data "$kf" reef-squad --option=squad-chief --option=keen-eye
+run_muster "option: add with both keen eyes, each by its parent" 0 "61 of 200 sh" \
+	add $data "$kf" reef-squad --option=squad-chief --option=squad-chief/keen-eye \
+	--option=squad-diver=4 --option=squad-diver/keen-eye
+cat >"$tmp/keen-want" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<roster xmlns="urn:x-muster:roster:1" version="1" system="tidewatch" last-id="1">
+  <list id="main" size="skirmish">
+    <unit entry="reef-squad" models="5" id="reef-squad-1">
+      <option id="squad-chief">
+        <option id="keen-eye"/>
+        <option id="coral-blade"/>
+      </option>
+      <option id="squad-diver" count="4">
+        <option id="keen-eye"/>
+      </option>
+    </unit>
+  </list>
+</roster>
+XML
+ok_if "option: both keen eyes kept through the defaults and the models" cmp -s "$tmp/keen-want" "$kf"
+run_muster "option: the Divers' keen eye off, by a path from the unit" 0 "68 of 200 sh" \
+	set $data "$kf" 1 --option=squad-diver/keen-eye=0 --option=squad-diver=5
+ok_if "option: the Chief's keen eye stays" grep -q '<option id="keen-eye"/>' "$kf"
+ok_if "option: the Divers' is gone" sh -c "test \$(grep -c keen-eye '$kf') = 1"
+run_muster "option: the Divers' keen eye by its full path" 0 "" \
+	set $data "$kf" 1 --option=squad-diver/keen-eye
+ok_if "option: both again" sh -c "test \$(grep -c keen-eye '$kf') = 2"
+expect_kept "option: a misspelt path lists the paths of an id under two parents" 2 \
+	"(options: squad-chief, coral-blade, tide-pistol, storm-maul, squad-chief/keen-eye, lucky-shell, squad-diver, squad-diver/keen-eye," \
+	"$kf" "$MUSTER" set $data "$kf" 1 --option=squad-diver/keen-ey
+
 # import: a pasted list's options nest as the catalog's, each under the one listed before it.
 printf 'Reef Squad x5\n  + Squad Chief\n  + Storm maul\n  + Diver x4\n  + Harpoon gun\n  + Barbed tips\n' >"$tmp/post.txt"
 run_muster "import: a squad with options of options" 0 "75 of 200 sh" \

@@ -486,15 +486,15 @@ static const struct cmd_option new_options[] = {
 	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NC_("option value", "TEXT"), N_("the roster's name")),
 	CMD_VALUE("field", OPT_FIELD, CMD_ARG_TEXT, NC_("option value", "NAME=VALUE"),
 	          N_("a list or roster choice (an army composition...)")),
-	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NC_("option value", "ID[:NAME]"),
-	          N_("a list of the roster (repeat for several; default: main)")),
+	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NC_("option value", "[PARENT/]ID[:NAME]"),
+	          N_("a list of the roster (repeat for several; default: main); PARENT/ID is a child force within list PARENT")),
 	CMD_FLAG("force", OPT_FORCE, N_("replace an existing FILE (kept as FILE~)")),
 	CMD_OPTIONS_END,
 };
 
 const struct cmd_entry cmd_new_entry = {
 	"new",
-	N_("FILE --system=ID (--size=ID | --limit=N[:COST]) [--faction=ID] [--name=TEXT] [--field=NAME=VALUE]... [--list=ID[:NAME]]... [--force]"),
+	N_("FILE --system=ID (--size=ID | --limit=N[:COST]) [--faction=ID] [--name=TEXT] [--field=NAME=VALUE]... [--list=[PARENT/]ID[:NAME]]... [--force]"),
 	N_("write a new, empty roster file"),
 	NULL,
 	new_options,
@@ -556,10 +556,13 @@ static int exec_new(int argc, char **argv)
 	if (sys == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
 	} else {
-		char *text = edit_new_text(sys, &spec);
+		char *text = edit_new_text(sys, &spec, &d);
 		struct roster *r = NULL;
 		struct eval *ev = NULL;
-		if (edit_check(s, path, text, strlen(text), &r, &ev, &d) < 0) {
+		if (text == NULL) {
+			diags_print(&d, stderr, DIAG_TEXT);
+			fprintf(stderr, _("muster: %s: not written\n"), vis(path));
+		} else if (edit_check(s, path, text, strlen(text), &r, &ev, &d) < 0) {
 			cmd_diags_unplace(&d, path);
 			diags_sort(&d);
 			diags_print(&d, stderr, DIAG_TEXT);

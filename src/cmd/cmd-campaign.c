@@ -568,28 +568,15 @@ static int build_rec(const struct cmd_entry *self, const char *act, xmlDocPtr do
 	return 0;
 }
 
-/* The id of unit u (named by word), given in doc when it has none (edit_unit_id). NULL with a
- * diagnostic in d when it cannot be given. edit_unit_id counts the roster's top lists: a unit
- * of a top list is found by that count, one of a child force (forces within forces) must
- * have an id of its own, never one written on the unit a count would land on. */
-static char *doc_unit_id(const struct roster *r, xmlDocPtr doc, const struct unitref *u,
+/* The id of unit u (named by word), given in doc when it has none (edit_unit_id, which
+ * numbers the file's lists as the loaded roster does, child forces too). NULL with a diagnostic in d when it
+ * cannot be given. */
+static char *doc_unit_id(xmlDocPtr doc, const struct unitref *u,
                          const char *word, struct diags *d)
 {
 	if (u->unit->id)
 		return xstrdup(u->unit->id);
-	if (r->lists[u->list].up) {
-		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-		          _("unit '%s' of child force '%s' has no id: give it one (id=\"...\") in the file"),
-		          word, r->lists[u->list].id ? r->lists[u->list].id : r->lists[u->list].name
-		                                       ? r->lists[u->list].name : "?");
-		return NULL;
-	}
-	struct unitref top = *u;
-	top.list = 0;
-	for (size_t li = 0; li < u->list; li++)
-		if (r->lists[li].up == 0)
-			top.list++;
-	char *id = edit_unit_id(doc, &top);
+	char *id = edit_unit_id(doc, u);
 	if (id == NULL)
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
 		          _("unit '%s' is not in the file as it was read"), word);
@@ -605,7 +592,7 @@ static const char *unit_id(const struct roster *r, xmlDocPtr doc, const char *wo
 	struct unitref u;
 	char *id = NULL;
 	if (unitref_find(r, UNITREF_ANY_LIST, word, &u, &d) == 0)
-		id = doc_unit_id(r, doc, &u, word, &d);
+		id = doc_unit_id(doc, &u, word, &d);
 	if (d.n)
 		cmd_error_at(r->file, "%s", d.v[0].msg);
 	diags_release(&d);

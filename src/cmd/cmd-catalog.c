@@ -252,6 +252,26 @@ static void print_pending(const struct system *sys)
 	printf(", ");
 	printf(ngettext("%zu repeat", "%zu repeats", bs->counts[BS_REPEAT]), bs->counts[BS_REPEAT]);
 	printf(").\n");
+	printf(ngettext("%zu constraint is enforced as a rule", "%zu constraints are enforced as rules",
+	                bs->enforced), bs->enforced);
+	/* Why the others are not, in the order of their first record. */
+	const char *seen[32];
+	size_t n_seen = 0, tally[32] = { 0 };
+	for (size_t i = 0; i < bs->n_pending; i++) {
+		const char *w = bs->pending[i].why;
+		if (bs->pending[i].kind != BS_CONSTRAINT || w == NULL)
+			continue;
+		size_t j = 0;
+		while (j < n_seen && seen[j] != w)
+			j++;
+		if (j == n_seen && n_seen < 32)
+			seen[n_seen++] = w;
+		if (j < n_seen)
+			tally[j]++;
+	}
+	for (size_t j = 0; j < n_seen; j++)
+		printf("%s %s %zu", j ? "," : _("; not enforced:"), _(seen[j]), tally[j]);
+	printf(".\n");
 	printf(ngettext("The entries hold %zu option", "The entries hold %zu options", bs->options),
 	       bs->options);
 	printf(ngettext(", %zu of them made by links.\n", ", %zu of them made by links.\n", bs->linked),

@@ -51,7 +51,9 @@ struct sdoc {
 	struct xml_outline o;
 	size_t n_lists;
 	size_t *list_el;    /* per list: its element */
-	size_t *last_child; /* per list: its last child element (any), or NONE */
+	size_t *last_child; /* per list: its last child element before its child lists, or NONE */
+	size_t *first_sub;  /* per list: its first child list's element, or NONE */
+	size_t *up;         /* per list: 1 + the index of the list it stands in; 0: a top list */
 	size_t *unit_from;  /* per list: where its units start in units[] (n_lists + 1) */
 	size_t *units;      /* the lists' unit elements, list by list */
 	const struct roster *names; /* built from the outline (names_roster), or NULL */
@@ -60,7 +62,6 @@ struct sdoc {
 	long last_id;       /* the root's last-id, when last_set */
 	bool last_set;
 	const char *nl;     /* the file's line end: "\r\n" when its first line ends so */
-	bool forces;        /* a list holds a list (forces within forces) */
 };
 
 struct splice {
@@ -70,8 +71,27 @@ struct splice {
 
 /* --- the outline --------------------------------------------------------------------------- */
 
-/* Finds the lists and their units among the outline's elements. -1 when the root is not a
- * roster's (the reader says so). */
+/* One more list, element i, in force up (1 + its index; 0 for a top list). */
+static void sdoc_list(struct sdoc *sd, size_t i, size_t up, size_t nu, size_t *cap)
+{
+	size_t cur = sd->n_lists++;
+	size_t c = *cap;
+	GROW(sd->list_el, c, sd->n_lists);
+	sd->last_child = xreallocarray(sd->last_child, c, sizeof(*sd->last_child));
+	sd->first_sub = xreallocarray(sd->first_sub, c, sizeof(*sd->first_sub));
+	sd->up = xreallocarray(sd->up, c, sizeof(*sd->up));
+	sd->unit_from = xreallocarray(sd->unit_from, c + 1, sizeof(*sd->unit_from));
+	*cap = c;
+	sd->list_el[cur] = i;
+	sd->last_child[cur] = sd->first_sub[cur] = NONE;
+	sd->up[cur] = up;
+	sd->unit_from[cur] = nu;
+}
+
+/* Finds the lists and their units among the outline's elements: every <list> of the roster
+ * or of a list, in document order as the reader numbers them, each with its own units (the
+ * schema puts them before its child lists, so each list's units follow the previous list's).
+ * -1 when the root is not a roster's (the reader says so). */
 static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *name)
 {
 	memset(sd, 0, sizeof(*sd));
@@ -80,28 +100,30 @@ static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *n
 	sd->name = name;
 	const char *lf = memchr(buf, '\n', len);
 	sd->nl = lf && lf > buf && lf[-1] == '\r' ? "\r\n" : "\n";
-	if (xml_outline(buf, len, NS_ROSTER, &sd->o) != 0)
+	if (xml_outline_deep(buf, len, NS_ROSTER, "list", &sd->o) != 0)
 		return -1;
 	const struct xml_el *el = sd->o.el;
 	if (!el[0].ours || !xml_el_is(buf, &el[0], "roster"))
 		return -1;
-	size_t nu = 0, cap = 0, cap_u = 0, cur = NONE;
+	size_t nu = 0, cap = 0, cap_u = 0;
+	size_t open[256]; /* per depth, the list open there (a list index), or NONE */
+	open[0] = NONE;
 	for (size_t i = 1; i < sd->o.n; i++) {
-		if (el[i].depth == 1) {
-			cur = NONE;
-			if (!el[i].ours || !xml_el_is(buf, &el[i], "list"))
-				continue;
-			cur = sd->n_lists++;
-			GROW(sd->list_el, cap, sd->n_lists);
-			sd->last_child = xreallocarray(sd->last_child, cap, sizeof(*sd->last_child));
-			sd->unit_from = xreallocarray(sd->unit_from, cap + 1, sizeof(*sd->unit_from));
-			sd->list_el[cur] = i;
-			sd->last_child[cur] = NONE;
-			sd->unit_from[cur] = nu;
-		} else if (cur != NONE) {
-			sd->last_child[cur] = i;
-			sd->forces |= el[i].ours && xml_el_is(buf, &el[i], "list");
-			if (el[i].ours && xml_el_is(buf, &el[i], "unit")) {
+		size_t dp = el[i].depth, cur = open[dp - 1];
+		bool ours = el[i].ours;
+		open[dp] = NONE;
+		if (dp == 1 || cur != NONE) {
+			bool list = ours && xml_el_is(buf, &el[i], "list");
+			if (cur != NONE && sd->first_sub[cur] == NONE)
+				*(list ? &sd->first_sub[cur] : &sd->last_child[cur]) = i;
+			if (list) {
+				sdoc_list(sd, i, cur == NONE ? 0 : cur + 1, nu, &cap);
+				open[dp] = sd->n_lists - 1;
+			} else if (ours && cur != NONE && xml_el_is(buf, &el[i], "unit")) {
+				/* A unit after a child list, or a list's units after another's: not a
+				 * roster's order; the reader says what is wrong. */
+				if (cur != sd->n_lists - 1 || sd->first_sub[cur] != NONE)
+					return -1;
 				GROW(sd->units, cap_u, nu + 1);
 				sd->units[nu++] = i;
 			}
@@ -124,6 +146,8 @@ static void sdoc_release(struct sdoc *sd)
 	free(sd->su);
 	free(sd->list_el);
 	free(sd->last_child);
+	free(sd->first_sub);
+	free(sd->up);
 	free(sd->unit_from);
 	free(sd->units);
 	xml_outline_release(&sd->o);
@@ -175,12 +199,15 @@ static char *indent_at(const struct sdoc *sd, const struct xml_el *e)
 	return xstrdup("");
 }
 
-/* The indentation of a new unit of list li: that of its last element, or one step further
- * than the list when it has none. Caller frees. */
+/* The indentation of a new unit of list li: that of its last element before its child lists,
+ * or of its first child list, or one step further than the list when it has none. Caller
+ * frees. */
 static char *new_indent(const struct sdoc *sd, size_t li)
 {
 	if (sd->last_child[li] != NONE)
 		return indent_at(sd, &sd->o.el[sd->last_child[li]]);
+	if (sd->first_sub[li] != NONE)
+		return indent_at(sd, &sd->o.el[sd->first_sub[li]]);
 	char *pind = indent_at(sd, list_elem(sd, li));
 	char *ind = xasprintf("%s  ", pind);
 	free(pind);
@@ -217,10 +244,15 @@ static xmlDocPtr small_doc(const struct sdoc *sd, size_t li, const char *inner, 
                            xmlNodePtr *list, struct diags *d)
 {
 	struct strbuf sb = STRBUF_INIT;
+	size_t chain[256], n = 0; /* li and the lists it stands in, innermost first */
+	for (size_t k = li + 1; k && n < 256; k = sd->up[k - 1])
+		chain[n++] = k - 1;
 	open_tag(sd, &sd->o.el[0], &sb);
-	open_tag(sd, list_elem(sd, li), &sb);
+	for (size_t k = n; k-- > 0;)
+		open_tag(sd, list_elem(sd, chain[k]), &sb);
 	strbuf_add(&sb, inner, len);
-	close_tag(sd, list_elem(sd, li), &sb);
+	for (size_t k = 0; k < n; k++)
+		close_tag(sd, list_elem(sd, chain[k]), &sb);
 	close_tag(sd, &sd->o.el[0], &sb);
 	xmlDocPtr doc = xml_load_memory_for_edit(sb.s, sb.len, sd->name, d);
 	strbuf_release(&sb);
@@ -230,6 +262,8 @@ static xmlDocPtr small_doc(const struct sdoc *sd, size_t li, const char *inner, 
 	if (doc->encoding == NULL)
 		doc->encoding = xmlStrdup(BAD_CAST "UTF-8");
 	*list = xml_first_elem(xmlDocGetRootElement(doc));
+	for (size_t k = 1; k < n; k++)
+		*list = xml_first_elem(*list);
 	return doc;
 }
 
@@ -343,14 +377,11 @@ static int find_list(const struct sdoc *sd, const char *ref, size_t *index, stru
 	return -1;
 }
 
-/* List li of the outline (a top force) among r's lists, which number child forces too, each
- * after its parent (model.h). */
+/* List li of the outline among r's lists: both number every list in document order, child
+ * forces too, each after its parent (model.h). */
 static size_t model_list(const struct roster *r, size_t li)
 {
-	for (size_t k = 0; k < r->n_lists; k++)
-		if (r->lists[k].up == 0 && li-- == 0)
-			return k;
-	return NONE;
+	return li < r->n_lists ? li : NONE;
 }
 
 /* The unit of list li that ref names (unitref.h), as a tree. */
@@ -696,10 +727,19 @@ static void place_new(const struct sdoc *sd, size_t li, struct splice **v, size_
 		strbuf_addf(&units, "%s%s%s", sd->nl, ind, t);
 		free(t);
 	}
+	const struct xml_el *sub = sd->first_sub[li] == NONE ? NULL : &sd->o.el[sd->first_sub[li]];
 	if (units.len == 0) {
 		;
 	} else if (last) {
 		add_splice(v, n, cap, last->end, last->end, strbuf_detach(&units));
+	} else if (sub) {
+		/* Before its first child list, where the schema has its units, on lines of their own
+		 * indented as that list. */
+		struct strbuf sb = STRBUF_INIT;
+		size_t skip = strlen(sd->nl) + strlen(ind);
+		strbuf_add(&sb, units.s + skip, units.len - skip);
+		strbuf_addf(&sb, "%s%s", sd->nl, ind);
+		add_splice(v, n, cap, sub->start, sub->start, strbuf_detach(&sb));
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 		bool blank = true;
@@ -861,14 +901,13 @@ void edit_undo_release(struct edit_undo *u)
 /* The roster's lists and units as far as unitref_find names them (ids, names, entries; and
  * attachments, which a removed unit's companions lose), built from the outline; NULL when
  * that is not enough (a campaign roster: its units come from its ledger) or the roster does
- * not resolve (the reader then says why). A roster with forces within forces is loaded too. */
+ * not resolve (the reader then says why). Its lists are the file's, child forces too, in the
+ * order the reader numbers them. */
 static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 {
 	const struct xml_el *root = &sd->o.el[0];
 	const char *ver = attr(sd, root, "version", NULL);
-	/* A child force's lists and units are the loaded roster's to number (edits name the
-	 * top forces' units only). */
-	if ((ver && strcmp(ver, "2") == 0) || sd->forces)
+	if (ver && strcmp(ver, "2") == 0)
 		return NULL;
 	struct diags quiet = DIAGS_INIT;
 	const char *sysid = attr(sd, root, "system", NULL);
@@ -888,6 +927,8 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 		const char *nm = attr(sd, list_elem(sd, li), "name", NULL);
 		l->id = id ? xstrdup(id) : NULL;
 		l->name = nm ? xstrdup(nm) : NULL;
+		l->up = (uint32_t)sd->up[li];
+		l->depth = l->up ? r->lists[l->up - 1].depth + 1 : 0;
 		l->n_units = n_units(sd, li);
 		l->units = xcalloc(l->n_units + 1, sizeof(*l->units));
 		for (size_t k = 0; k < l->n_units; k++) {

@@ -210,13 +210,30 @@ static xmlNodePtr unit_node(xmlNodePtr list, size_t index)
 	return NULL;
 }
 
+/* The list after l in document order among the roster's lists, child forces too (each after
+ * its parent, as the reader numbers them): l's first child list, or the next list after it
+ * or after a list it stands in. The first list when l is NULL. */
+static xmlNodePtr next_list(xmlNodePtr root, xmlNodePtr l)
+{
+	xmlNodePtr c = xml_first_elem(l ? l : root);
+	for (;;) {
+		for (; c; c = xml_next_elem(c))
+			if (xml_is(c, "list"))
+				return c;
+		if (l == NULL || l == root)
+			return NULL;
+		c = xml_next_elem(l);
+		l = l->parent;
+	}
+}
+
 /* The index-th <list> of doc's roster (from 0), or NULL. */
 static xmlNodePtr list_node(xmlDocPtr doc, size_t index)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	size_t k = 0;
-	for (xmlNodePtr l = root ? xml_first_elem(root) : NULL; l; l = xml_next_elem(l))
-		if (xml_is(l, "list") && k++ == index)
+	for (xmlNodePtr l = root ? next_list(root, NULL) : NULL; l; l = next_list(root, l))
+		if (k++ == index)
 			return l;
 	return NULL;
 }
@@ -235,9 +252,7 @@ static char *new_id(xmlDocPtr doc, const char *entry_id)
 	struct idx *ids = idx_new();
 	char **owned = NULL;
 	size_t n = 0, cap = 0;
-	for (xmlNodePtr l = xml_first_elem(root); l; l = xml_next_elem(l)) {
-		if (!xml_is(l, "list"))
-			continue;
+	for (xmlNodePtr l = next_list(root, NULL); l; l = next_list(root, l)) {
 		for (xmlNodePtr u = xml_first_elem(l); u; u = xml_next_elem(u)) {
 			char *id = xml_is(u, "unit") ? xml_prop(u, "id") : NULL;
 			if (id == NULL)
@@ -290,21 +305,95 @@ char *edit_unit_id(xmlDocPtr doc, const struct unitref *u)
 	return n ? give_id(n) : NULL;
 }
 
+/* Whether option o is named word: its id, or its name in any case. */
+static bool option_is(const struct entry_option *o, const char *word, size_t n)
+{
+	return (strlen(o->id) == n && memcmp(o->id, word, n) == 0) ||
+	       (o->name && strlen(o->name) == n && strncasecmp(o->name, word, n) == 0);
+}
+
+/* Whether option o is named by path ref (a/b/c: o is c, under b, under a). With anchored, a
+ * names an option on the unit itself. */
+static bool option_at(const struct entry *e, const struct entry_option *o, const char *ref,
+                      bool anchored)
+{
+	size_t end = strlen(ref);
+	for (;;) {
+		const char *slash = end ? memrchr(ref, '/', end) : NULL;
+		size_t from = slash ? (size_t)(slash - ref) + 1 : 0;
+		if (o == NULL || !option_is(o, ref + from, end - from))
+			return false;
+		o = o->up ? &e->options[o->up - 1] : NULL;
+		if (slash == NULL)
+			return !anchored || o == NULL;
+		end = from - 1;
+	}
+}
+
+/* Option o's path from the unit down (a/b/o). */
+static void option_path(const struct entry *e, const struct entry_option *o, struct strbuf *sb)
+{
+	if (o->up)
+		option_path(e, &e->options[o->up - 1], sb);
+	strbuf_addf(sb, "%s%s", o->up ? "/" : "", o->id);
+}
+
+/* An id (or name) standing under several parents is refused, naming each by its path. */
+static void say_paths(const struct entry *e, const char *ref, const struct entry_option *const *m,
+                      size_t n, struct diags *d)
+{
+	struct strbuf under = STRBUF_INIT, paths = STRBUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		const char *sep = i == 0 ? "" : i + 1 < n ? ", " : NULL;
+		strbuf_adds(&under, sep ? sep : _(" and "));
+		strbuf_adds(&paths, sep ? sep : _(" or "));
+		if (m[i]->up)
+			option_path(e, &e->options[m[i]->up - 1], &under);
+		else
+			strbuf_adds(&under, e->id);
+		option_path(e, m[i], &paths);
+	}
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("%s stands under %s: name it as %s"), ref,
+	          under.s, paths.s);
+	strbuf_release(&under);
+	strbuf_release(&paths);
+}
+
+/* The option of e that ref names: ID, or PARENT/ID, or a path a/b/c from the unit down (ids
+ * or names). NULL with a fatal diagnostic when it names none, or several. */
 static const struct entry_option *find_option(const struct entry *e, const char *ref,
                                               struct diags *d)
 {
+	const struct entry_option **m = xcalloc(e->n_options + 1, sizeof(*m));
+	size_t n = 0;
+	for (int anchored = 1; anchored >= 0 && n != 1; anchored--) {
+		n = 0;
+		for (size_t i = 0; i < e->n_options; i++)
+			if (option_at(e, &e->options[i], ref, anchored))
+				m[n++] = &e->options[i];
+	}
+	const struct entry_option *found = n == 1 ? m[0] : NULL;
+	if (n > 1)
+		say_paths(e, ref, m, n, d);
+	free(m);
+	if (n)
+		return found;
 	struct nearest nr;
 	nearest_init(&nr, ref);
 	struct strbuf known = STRBUF_INIT;
 	for (size_t i = 0; i < e->n_options; i++) {
 		const struct entry_option *o = &e->options[i];
-		if (strcmp(o->id, ref) == 0 || (o->name && strcasecmp(o->name, ref) == 0)) {
-			strbuf_release(&known);
-			return o;
-		}
 		nearest_offer(&nr, o->id, o->id);
 		nearest_offer(&nr, o->name, o->id);
-		strbuf_addf(&known, "%s%s", i ? ", " : "", o->id);
+		strbuf_adds(&known, i ? ", " : "");
+		/* an id under several parents, by its path */
+		bool twice = false;
+		for (size_t k = 0; k < e->n_options && !twice; k++)
+			twice = k != i && strcmp(e->options[k].id, o->id) == 0;
+		if (twice)
+			option_path(e, o, &known);
+		else
+			strbuf_adds(&known, o->id);
 	}
 	if (nr.best)
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
@@ -316,7 +405,6 @@ static const struct entry_option *find_option(const struct entry *e, const char 
 	strbuf_release(&known);
 	return NULL;
 }
-
 
 /* The element of option o among the children of n, or NULL. */
 static xmlNodePtr option_elem(xmlNodePtr n, const struct entry_option *o)
@@ -355,7 +443,7 @@ static void drop_choice(xmlNodePtr holder, const struct entry *e, const struct e
 	for (xmlNodePtr c = xml_first_elem(holder); c; c = next) {
 		next = xml_next_elem(c);
 		char *id = xml_is(c, "option") ? xml_prop(c, "id") : NULL;
-		const struct entry_option *other = id ? entry_option(e, id) : NULL;
+		const struct entry_option *other = id ? entry_option_under(e, id, o->up) : NULL;
 		free(id);
 		if (other && other != o && other->in_choice == o->in_choice)
 			drop_node(c);
@@ -400,20 +488,23 @@ static long option_count(xmlNodePtr n)
 	return c;
 }
 
-/* Walks the option elements under n: for each one of e's, node[i] and took[i]. */
-static void taken_options(const struct entry *e, xmlNodePtr n, xmlNodePtr *node, long *took)
+/* Walks the option elements under n, which stands for option up - 1 of e (0: the unit): for
+ * each one of e's, node[i] and took[i]. An id that stands under several parents is the one
+ * under n's (entry_option_under). */
+static void taken_options(const struct entry *e, xmlNodePtr n, uint32_t up, xmlNodePtr *node,
+                          long *took)
 {
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "option"))
 			continue;
 		char *id = xml_prop(c, "id");
-		const struct entry_option *o = entry_option(e, id ? id : "");
+		const struct entry_option *o = entry_option_under(e, id ? id : "", up);
 		free(id);
 		if (o == NULL)
 			continue;
 		node[o - e->options] = c;
 		took[o - e->options] = option_count(c);
-		taken_options(e, c, node, took);
+		taken_options(e, c, (uint32_t)(o - e->options) + 1, node, took);
 	}
 }
 
@@ -438,7 +529,7 @@ void edit_sync_models(const struct entry *e, xmlNodePtr u)
 		return;
 	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
 	long *took = xcalloc(e->n_options, sizeof(*took));
-	taken_options(e, u, node, took);
+	taken_options(e, u, 0, node, took);
 	long models = 0;
 	for (size_t i = 0; i < e->n_options; i++)
 		if (e->options[i].model)
@@ -458,7 +549,7 @@ void edit_select_defaults(const struct entry *e, xmlNodePtr u)
 	xmlNodePtr *node = xcalloc(e->n_options, sizeof(*node));
 	long *took = xcalloc(e->n_options, sizeof(*took));
 	bool *chosen = xcalloc(e->n_choices + 1, sizeof(*chosen));
-	taken_options(e, u, node, took);
+	taken_options(e, u, 0, node, took);
 	for (size_t i = 0; i < e->n_options; i++)
 		if (took[i] && e->options[i].in_choice)
 			chosen[e->options[i].in_choice - 1] = true;
@@ -643,45 +734,112 @@ static bool roster_field(const struct system *sys, const char *nv)
 	return false;
 }
 
-char *edit_new_text(const struct system *sys, const struct edit_new *spec)
+/* One --list of muster new: PARENT/ID[:NAME] or ID[:NAME], split. */
+struct new_list {
+	char *parent, *id;
+	const char *name;
+};
+
+/* List k of spec (parsed in v, n of them) and the lists given within it, indented for depth. */
+static void new_list_text(struct strbuf *sb, const struct system *sys, const struct edit_new *spec,
+                          const struct new_list *v, size_t n, size_t k, int depth)
 {
-	struct strbuf sb = STRBUF_INIT;
-	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
-	add_attr(&sb, "system", spec->system);
-	add_attr(&sb, "name", spec->name);
-	strbuf_adds(&sb, ">\n");
-	for (char **f = spec->fields; f && *f; f++)
-		if (roster_field(sys, *f))
-			add_field(&sb, "  ", *f);
-	static char *main_list[] = { (char *)"main", NULL };
-	for (char **l = spec->lists ? spec->lists : main_list; *l; l++) {
-		const char *colon = strchr(*l, ':');
-		char *id = colon ? xstrndup(*l, (size_t)(colon - *l)) : xstrdup(*l);
-		strbuf_adds(&sb, "  <list");
-		add_attr(&sb, "id", id);
-		add_attr(&sb, "name", colon ? colon + 1 : NULL);
-		add_attr(&sb, "size", spec->size);
-		add_attr(&sb, "faction", spec->faction);
-		free(id);
-		bool body = spec->limit >= 0;
-		for (char **f = spec->fields; f && *f; f++)
-			body |= !roster_field(sys, *f);
-		if (!body) {
-			strbuf_adds(&sb, "/>\n");
-			continue;
-		}
-		strbuf_adds(&sb, ">\n");
-		if (spec->limit >= 0) {
-			strbuf_adds(&sb, "    <limit");
-			add_attr(&sb, "cost", spec->limit_cost);
-			strbuf_addf(&sb, " value=\"%ld\"/>\n", spec->limit);
-		}
-		for (char **f = spec->fields; f && *f; f++)
-			if (!roster_field(sys, *f))
-				add_field(&sb, "    ", *f);
-		strbuf_adds(&sb, "  </list>\n");
+	const struct new_list *l = &v[k];
+	int ind = 2 * (depth + 1);
+	strbuf_addf(sb, "%*s<list", ind, "");
+	add_attr(sb, "id", l->id);
+	add_attr(sb, "name", l->name);
+	/* A child force inherits its size, faction and fields from the force it stands in. */
+	bool top = l->parent == NULL;
+	if (top) {
+		add_attr(sb, "size", spec->size);
+		add_attr(sb, "faction", spec->faction);
 	}
-	strbuf_adds(&sb, "</roster>\n");
-	return strbuf_detach(&sb);
+	bool body = top && spec->limit >= 0;
+	for (char **f = spec->fields; top && f && *f; f++)
+		body |= !roster_field(sys, *f);
+	for (size_t i = k + 1; i < n; i++)
+		body |= v[i].parent && strcmp(v[i].parent, l->id) == 0;
+	if (!body) {
+		strbuf_adds(sb, "/>\n");
+		return;
+	}
+	strbuf_adds(sb, ">\n");
+	if (top && spec->limit >= 0) {
+		strbuf_addf(sb, "%*s<limit", ind + 2, "");
+		add_attr(sb, "cost", spec->limit_cost);
+		strbuf_addf(sb, " value=\"%ld\"/>\n", spec->limit);
+	}
+	char pad[64];
+	snprintf(pad, sizeof(pad), "%*s", ind + 2, "");
+	for (char **f = spec->fields; top && f && *f; f++)
+		if (!roster_field(sys, *f))
+			add_field(sb, pad, *f);
+	for (size_t i = k + 1; i < n; i++)
+		if (v[i].parent && strcmp(v[i].parent, l->id) == 0)
+			new_list_text(sb, sys, spec, v, n, i, depth + 1);
+	strbuf_addf(sb, "%*s</list>\n", ind, "");
+}
+
+/* spec's lists split into v; -1 with a fatal diagnostic when one names a parent that is not a
+ * list given before it. */
+static int new_lists(const struct edit_new *spec, struct new_list *v, size_t n, struct diags *d)
+{
+	for (size_t k = 0; k < n; k++) {
+		const char *s = spec->lists[k], *colon = strchr(s, ':');
+		size_t idn = colon ? (size_t)(colon - s) : strlen(s);
+		const char *slash = memchr(s, '/', idn);
+		v[k].parent = slash ? xstrndup(s, (size_t)(slash - s)) : NULL;
+		v[k].id = slash ? xstrndup(slash + 1, idn - (size_t)(slash - s) - 1) : xstrndup(s, idn);
+		v[k].name = colon ? colon + 1 : NULL;
+		size_t p = 0;
+		while (slash && p < k && strcmp(v[p].id, v[k].parent) != 0)
+			p++;
+		if (slash && p == k) {
+			struct strbuf known = STRBUF_INIT;
+			for (size_t i = 0; i < k; i++)
+				strbuf_addf(&known, "%s%s", i ? ", " : "", v[i].id);
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("--list=%s: no list '%s' is given before it to stand in (lists: %s)"), s,
+			          v[k].parent, known.s ? known.s : _("none"));
+			strbuf_release(&known);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+char *edit_new_text(const struct system *sys, const struct edit_new *spec, struct diags *d)
+{
+	static char *main_list[] = { (char *)"main", NULL };
+	struct edit_new sp = *spec;
+	if (sp.lists == NULL)
+		sp.lists = main_list;
+	size_t n = 0;
+	while (sp.lists[n])
+		n++;
+	struct new_list *v = xcalloc(n + 1, sizeof(*v));
+	char *text = NULL;
+	if (new_lists(&sp, v, n, d) == 0) {
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
+		add_attr(&sb, "system", sp.system);
+		add_attr(&sb, "name", sp.name);
+		strbuf_adds(&sb, ">\n");
+		for (char **f = sp.fields; f && *f; f++)
+			if (roster_field(sys, *f))
+				add_field(&sb, "  ", *f);
+		for (size_t k = 0; k < n; k++)
+			if (v[k].parent == NULL)
+				new_list_text(&sb, sys, &sp, v, n, k, 0);
+		strbuf_adds(&sb, "</roster>\n");
+		text = strbuf_detach(&sb);
+	}
+	for (size_t k = 0; k < n; k++) {
+		free(v[k].parent);
+		free(v[k].id);
+	}
+	free(v);
+	return text;
 }

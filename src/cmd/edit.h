@@ -94,11 +94,14 @@ struct edit_new {
 	const char *limit_cost;   /* its cost type id, or NULL for the system's only one */
 	const char *faction;      /* or NULL */
 	char **fields;            /* NAME=VALUE, NULL-terminated or NULL */
-	char **lists;             /* ID or ID:NAME, NULL-terminated; NULL for one list "main" */
+	char **lists;             /* [PARENT/]ID[:NAME], NULL-terminated; NULL for one list "main".
+	                           * With PARENT, a child force within the list of that id given
+	                           * before it, with no size, faction, limit or field of its own. */
 };
-/* The text of a new roster file; fields go to the roster or to each list as sys declares
- * them (sys may be NULL: every field on the lists). Caller frees. */
-char *edit_new_text(const struct system *sys, const struct edit_new *spec);
+/* The text of a new roster file; fields go to the roster or to each top list as sys declares
+ * them (sys may be NULL: every field on the lists). Caller frees. NULL with a fatal
+ * diagnostic in d when a list names a parent not given before it. */
+char *edit_new_text(const struct system *sys, const struct edit_new *spec, struct diags *d);
 
 /* An entry by id, else by name (case-insensitive), else NULL with a fatal diagnostic naming
  * the nearest id or name ("did you mean") and the known ones (at most a screenful). */

@@ -186,3 +186,28 @@ void ex_costs_inline(const struct system *sys, const bool *used, const int64_t *
 	if (!any)
 		strbuf_adds(sb, "0");
 }
+
+void ex_list_facts(const struct system *sys, const struct r_list *l, bool size_facts,
+                   ex_fact_fn *fact, void *ctx)
+{
+	if (l->size && size_facts)
+		for (size_t i = 0; i < l->size->n_facts; i++)
+			fact(ctx, l->size->facts[i].name, l->size->facts[i].value);
+	if (l->faction) {
+		/* The level's own name: "Faction" in one game, "Outfit" in another. */
+		struct strbuf f = STRBUF_INIT;
+		strbuf_adds(&f, l->faction->name);
+		for (const struct group *g = l->faction->parent; g; g = g->parent)
+			strbuf_addf(&f, ", %s %s", sys->attrs[g->level].name, g->name);
+		fact(ctx, sys->attrs[l->faction->level].name, f.s);
+		strbuf_release(&f);
+	}
+	for (size_t f = 0; f < sys->n_fields; f++) {
+		const struct field_def *fd = &sys->fields[f];
+		if (fd->scope != FIELD_LIST || l->fields[f] == fd->def)
+			continue;
+		char *v = ex_field_value(fd, l->fields[f]);
+		fact(ctx, fd->name, v);
+		free(v);
+	}
+}

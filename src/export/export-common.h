@@ -39,6 +39,12 @@ void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb);
 void ex_unit_notes(const struct system *sys, const struct entry *e, struct strbuf *sb);
 /* The display of field f's value v ("yes", "Blue Guard", "4"); caller frees. */
 char *ex_field_value(const struct field_def *fd, long v);
+/* The facts of list l that every rendering prints under its game and battle size, in this
+ * order: its size's own facts (when size_facts), its faction with the groups above it, and the
+ * list fields it sets to other than their default; each given to fact(ctx, name, value). */
+typedef void ex_fact_fn(void *ctx, const char *name, const char *value);
+void ex_list_facts(const struct system *sys, const struct r_list *l, bool size_facts,
+                   ex_fact_fn *fact, void *ctx);
 /* The list's title: its name, its id or "Army list". */
 const char *ex_list_title(const struct r_list *l);
 /* The title of the force list l of roster r stands in (forces within forces), or NULL. */

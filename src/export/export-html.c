@@ -68,6 +68,11 @@ static void fact_row(struct strbuf *sb, const char *name, const char *value)
 	strbuf_adds(sb, "</td></tr>\n");
 }
 
+static void fact_cb(void *sb, const char *name, const char *value)
+{
+	fact_row(sb, name, value);
+}
+
 static void list_facts(struct strbuf *sb, const struct system *sys, const struct elist *el,
                        const char *within)
 {
@@ -77,25 +82,7 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 	if (within)
 		fact_row(sb, _("Child force of"), within);
 	fact_row(sb, _("Battle size"), l->size ? l->size->name : _("custom"));
-	if (l->size)
-		for (size_t i = 0; i < l->size->n_facts; i++)
-			fact_row(sb, l->size->facts[i].name, l->size->facts[i].value);
-	if (l->faction) {
-		struct strbuf f = STRBUF_INIT;
-		strbuf_adds(&f, l->faction->name);
-		for (const struct group *g = l->faction->parent; g; g = g->parent)
-			strbuf_addf(&f, ", %s %s", sys->attrs[g->level].name, g->name);
-		fact_row(sb, sys->attrs[l->faction->level].name, f.s);
-		strbuf_release(&f);
-	}
-	for (size_t f = 0; f < sys->n_fields; f++) {
-		const struct field_def *fd = &sys->fields[f];
-		if (fd->scope != FIELD_LIST || l->fields[f] == fd->def)
-			continue;
-		char *v = ex_field_value(fd, l->fields[f]);
-		fact_row(sb, fd->name, v);
-		free(v);
-	}
+	ex_list_facts(sys, l, true, fact_cb, sb);
 	for (size_t c = 0; c < sys->n_costs; c++) {
 		if (!ex_cost_used(el, c))
 			continue;

@@ -138,6 +138,11 @@ static void header_fact(struct tw *w, const char *name, const char *value)
 	strbuf_adds(w->sb, "\n");
 }
 
+static void fact_cb(void *w, const char *name, const char *value)
+{
+	header_fact(w, name, value);
+}
+
 static void list_header(struct tw *w, const struct system *sys, const struct elist *el,
                         bool compact, const char *within)
 {
@@ -170,26 +175,7 @@ static void list_header(struct tw *w, const struct system *sys, const struct eli
 		header_fact(w, _("Child force of"), within);
 	header_fact(w, _("Battle size"), size.s);
 	strbuf_release(&size);
-	if (l->size && !compact)
-		for (size_t i = 0; i < l->size->n_facts; i++)
-			header_fact(w, l->size->facts[i].name, l->size->facts[i].value);
-	if (l->faction) {
-		/* The level's own name: "Faction" in one game, "Outfit" in another. */
-		struct strbuf f = STRBUF_INIT;
-		strbuf_adds(&f, l->faction->name);
-		for (const struct group *g = l->faction->parent; g; g = g->parent)
-			strbuf_addf(&f, ", %s %s", sys->attrs[g->level].name, g->name);
-		header_fact(w, sys->attrs[l->faction->level].name, f.s);
-		strbuf_release(&f);
-	}
-	for (size_t f = 0; f < sys->n_fields; f++) {
-		const struct field_def *fd = &sys->fields[f];
-		if (fd->scope != FIELD_LIST || l->fields[f] == fd->def)
-			continue;
-		char *v = ex_field_value(fd, l->fields[f]);
-		header_fact(w, fd->name, v);
-		free(v);
-	}
+	ex_list_facts(sys, l, !compact, fact_cb, w);
 	strbuf_adds(sb, "\n");
 }
 

@@ -255,11 +255,13 @@ struct bs_pending {
 	const char *id, *type, *field, *scope, *value, *child;
 	const char *file;
 	long line;
+	const char *why;    /* a constraint: why it is no rule yet (plain words) */
 };
 struct bs_data {
 	struct bs_pending *pending;
 	size_t n_pending, cap_pending;
 	size_t counts[BS_PENDING_KINDS];
+	size_t enforced;    /* constraints made rules (bs-constraints.c), each element once */
 	size_t extra_profiles; /* profiles of an option beyond its first, not kept yet */
 	size_t unknown_defaults; /* groups' defaults that name none of their entries */
 	size_t unknown_costs;  /* costs of a type no costType declares (BattleScribe ignores them) */

@@ -317,6 +317,11 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		          _("'%s' has min %ld above max %ld"), o->name, o->min, o->max);
 		rc = -1;
 	}
+	if (rc == 0) {
+		bs_con_on(c, fi, se, b->e, o);
+		if (link)
+			bs_con_on(c, lfi, link, b->e, o);
+	}
 	if (rc == 0 && in.n_prof > 0) {
 		o->adds = arena_alloc(&b->e->catalog->arena, 1, sizeof(*o->adds));
 		rc = read_profile(b, in.prof_file[0], in.prof[0], o->adds);
@@ -514,9 +519,11 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	e->also = arena_alloc(&cat->arena, 1, sizeof(*e->also));
 	e->vals[0].set = true;
 	e->vals[0].s = xstrdup(e->group->id);
-	/* A shared entry linked at the root: its own min and max count in its force. */
-	for (xmlNodePtr k = xml_first_elem(xml_child(se, "constraints")); link && k; k = xml_next_elem(k))
-		bs_pend(c, tf, k, 0);
+	/* Its constraints (a shared entry's linked at the root too) count in its force. */
+	size_t first = sys->n_rules;
+	bs_con_on(c, tf, se, e, NULL);
+	if (link)
+		bs_con_on(c, fi, link, e, NULL);
 	struct infos in = { 0 };
 	int rc = read_costs(c, tf, se, e->costs) || (link && read_costs(c, fi, link, e->costs)) ||
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||
@@ -541,6 +548,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 		BSFAIL(c, c->f[fi].path, link ? link : se, _("entry id '%s' is used twice in system '%s'"),
 		       e->id, sys->id);
 	}
+	bs_con_rename(c, first, e->id, qualified);
 	free(e->id);
 	e->id = qualified;
 	sys->bs->renamed_entries++;

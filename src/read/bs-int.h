@@ -56,6 +56,7 @@ struct bsctx {
 	struct bsfile *f;       /* f[0] is the game system */
 	size_t n;
 	size_t brought;         /* options the links of the whole system made */
+	struct idx *modified;   /* ids that modifiers' field= name: constraints they change */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -94,5 +95,16 @@ static inline bool bs_once(xmlNodePtr n)
 int bs_root_entries(struct bsctx *c, size_t fi);
 int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cats,
                       size_t *n_cats, uint32_t *primary);
+
+/* bs-constraints.c: the ids modifiers under n change, into c->modified; why constraint con
+ * is not made a rule (plain words, kept in its record); the constraints of owner (a
+ * selectionEntry or entryLink of file fi) made rules on root entry e, or on its option o when
+ * o is not NULL, the others kept as not enforced; the rules made since rule first, after root
+ * entry old_id was renamed new_id, made to name it so. */
+void bs_modified_ids(struct bsctx *c, xmlNodePtr n);
+const char *bs_con_why(const struct bsctx *c, xmlNodePtr con);
+void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry *e,
+               const struct entry_option *o);
+void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char *new_id);
 
 #endif

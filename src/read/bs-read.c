@@ -191,6 +191,8 @@ void bs_pend(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
 	r->child = xml_prop_in(n, "childId", &bs->arena);
 	r->file = c->f[fi].path;
 	r->line = xml_line(n);
+	if (kind == BS_CONSTRAINT)
+		r->why = bs_con_why(c, n);
 	bs->counts[kind]++;
 }
 
@@ -610,6 +612,7 @@ static void ctx_release(struct bsctx *c)
 		idx_free(f->rules);
 	}
 	free(c->f);
+	idx_free(c->modified);
 }
 
 static struct system *new_system(const char *path)
@@ -711,11 +714,15 @@ static int read_system(struct bsctx *c, const char *path, char **cats)
 	for (size_t i = 0; i < c->n; i++)
 		if ((i > 0 || count_roots(c->f[i].root) > 0) && make_catalog(c, i))
 			return -1;
+	c->modified = idx_new();
 	for (size_t i = 0; i < c->n; i++)
-		pend_walk(c, i, c->f[i].root, 0);
+		bs_modified_ids(c, c->f[i].root);
+	/* Constraints made rules first: what is left is not enforced yet. */
 	for (size_t i = 0; i < c->n; i++)
 		if (c->f[i].cat && bs_root_entries(c, i))
 			return -1;
+	for (size_t i = 0; i < c->n; i++)
+		pend_walk(c, i, c->f[i].root, 0);
 	imports(c);
 	return 0;
 }
@@ -723,7 +730,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats)
 struct system *bs_system_load(const char *path, char **cats, struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0 };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL };
 	int rc = read_system(&c, path, cats);
 	ctx_release(&c);
 	if (rc != 0) {

@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 struct rp {
 	const struct system *sys;
@@ -119,17 +120,18 @@ static int parse_options(struct rp *p, xmlNodePtr n, const struct r_unit *u, uin
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "option"))
 			continue;
-		char *oid = xml_prop(c, "id");
+		static const char *const names[] = { "id", "count" };
+		const char *v[2];
+		xml_props_in(c, names, 2, v, &p->r->pool);
+		const char *oid = v[0];
 		uint32_t want = parent ? (uint32_t)(parent - e->options) + 1 : 0;
 		const struct entry_option *o = entry_option_under(e, oid ? oid : "", want);
 		if (o == NULL)
 			o = entry_option(e, oid ? oid : ""); /* under another parent: said below */
 		if (o == NULL) {
 			no_such_option(p, c, u, oid ? oid : "");
-			free(oid);
 			return -1;
 		}
-		free(oid);
 		if (o->up != want) {
 			if (o->up == 0)
 				RFAIL(c, _("option '%s' stands on the unit, not under option '%s'"), o->id,
@@ -146,7 +148,7 @@ static int parse_options(struct rp *p, xmlNodePtr n, const struct r_unit *u, uin
 		ro->line = (int32_t)xml_line(c);
 		ro->col = (int32_t)xml_col(c);
 		long count;
-		if (xml_prop_long(c, "count", 1, 1000, 1, &count, p->r->file, p->d))
+		if (xml_value_long(c, "count", v[1], 1, 1000, 1, &count, p->r->file, p->d))
 			return -1;
 		ro->count = (int32_t)count;
 		size_t k = (size_t)(o - e->options);
@@ -178,9 +180,20 @@ static int check_models(struct rp *p, const struct r_unit *u)
 	return -1;
 }
 
+/* A copy in the roster's pool of an attribute's value read in place, or NULL. */
+static const char *keep(struct rp *p, const char *v)
+{
+	return v ? arena_strndup(&p->r->pool, v, strlen(v)) : NULL;
+}
+
 static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 {
-	char *eid = xml_prop(n, "entry");
+	/* Every attribute in one pass over them, where it lies: a unit is read 100,000 times
+	 * in a large list, and a lookup each walked its attributes five times. */
+	static const char *const names[] = { "entry", "id", "name", "attach", "models" };
+	const char *v[5];
+	xml_props_in(n, names, 5, v, &p->r->pool);
+	const char *eid = v[0];
 	u->line = (int32_t)xml_line(n);
 	u->col = (int32_t)xml_col(n);
 	u->entry = idx_get(p->sys->entry_idx, eid ? eid : "");
@@ -190,17 +203,14 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 		diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
 		          _("unknown entry '%s' in system '%s'%s"), eid ? eid : "", p->sys->id, sb.s);
 		strbuf_release(&sb);
-		free(eid);
 		return -1;
 	}
-	free(eid);
-	struct arena *pool = &p->r->pool;
-	u->id = xml_prop_in(n, "id", pool);
-	u->label = xml_prop_in(n, "name", pool);
-	u->attach_id = xml_prop_in(n, "attach", pool);
+	u->id = keep(p, v[1]);
+	u->label = keep(p, v[2]);
+	u->attach_id = keep(p, v[3]);
 	u->band = -1;
 	long models;
-	if (xml_prop_long(n, "models", 1, 100000, 1, &models, p->r->file, p->d))
+	if (xml_value_long(n, "models", v[4], 1, 100000, 1, &models, p->r->file, p->d))
 		return -1;
 	u->models = (int32_t)models;
 	p->unit_no++;
@@ -213,7 +223,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	if (parse_options(p, n, u, 0, &n_opts))
 		return -1;
 	if (n_opts) {
-		u->opts = arena_alloc(pool, n_opts, sizeof(*u->opts));
+		u->opts = arena_alloc(&p->r->pool, n_opts, sizeof(*u->opts));
 		memcpy(u->opts, p->opts, n_opts * sizeof(*u->opts));
 		u->n_opts = (uint32_t)n_opts;
 	}
@@ -315,31 +325,31 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 	return 0;
 }
 
-/* The units of the list being ended, for sorting their indices by id (a thread ends one list
- * at a time; a batch's threads each their own). */
-static _Thread_local const struct r_unit *sort_units;
+/* The list's unit ids in an open-addressed table of unit indices + 1 (0: empty), a power of
+ * two at least twice the ids: 1 MiB for 100,000 units, one hash and a probe or two each. The
+ * hash is seeded anew for each table, so that a file cannot be written to make its ids
+ * collide (libxml2's hash, under idx, does the same); the seed changes no result. */
+struct id_table {
+	uint32_t *slot;
+	size_t mask;
+	uint64_t seed;
+};
 
-/* Unit indices, by id and then position. */
-static int cmp_unit(const void *a, const void *b)
+static size_t id_hash(const struct id_table *t, const char *s)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int c = strcmp(sort_units[x].id, sort_units[y].id);
-	return c ? c : (x > y) - (x < y);
+	uint64_t h = 14695981039346656037u ^ t->seed; /* FNV-1a, 64 bits */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (size_t)(h ^ (h >> 32));
 }
 
-/* The first of the n sorted indices whose unit's id is id, or NULL. */
-static const uint32_t *find_id(const struct r_unit *units, const uint32_t *keys, size_t n,
-                               const char *id)
+/* The slot that holds id, or the empty one where it would go. */
+static uint32_t *id_slot(const struct id_table *t, const struct r_unit *units, const char *id)
 {
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(units[keys[mid]].id, id) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && strcmp(units[keys[lo]].id, id) == 0 ? &keys[lo] : NULL;
+	size_t i = id_hash(t, id) & t->mask;
+	while (t->slot[i] && strcmp(units[t->slot[i] - 1].id, id) != 0)
+		i = (i + 1) & t->mask;
+	return &t->slot[i];
 }
 
 /* The list ends: its size or limit, unit ids and attachments. */
@@ -353,49 +363,46 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 		/* Doubling left up to half the array unused (3 MB for 100,000 units): no unit is
 		 * pointed to yet. */
 		l->units = xreallocarray(l->units, l->n_units, sizeof(*l->units));
-	/* Unit ids, then attachments, through the list's ids sorted once: a list may hold
-	 * 100,000 units, so no unit is compared with every other; and a sorted array of 4-byte
-	 * indices is 400 KB (with qsort's copy, 800 KB), where a hash table with its copies of
-	 * the keys was 8 MB and an array of pointers and positions 3.2 MB. */
-	uint32_t *keys = xcalloc(l->n_units + 1, sizeof(*keys));
-	size_t nk = 0;
-	for (size_t i = 0; i < l->n_units; i++)
-		if (l->units[i].id)
-			keys[nk++] = (uint32_t)i;
-	sort_units = l->units;
-	qsort(keys, nk, sizeof(*keys), cmp_unit);
-	sort_units = NULL;
-	int rc = 0;
-	/* The first unit, in file order, whose id an earlier unit has: in each run of equal
-	 * ids, sorted by position, the second. */
+	/* Unit ids, then attachments, through a table of the ids, each unit entered in file
+	 * order: a list may hold 100,000 units, so no unit is compared with every other. The
+	 * first id found already entered is the first unit, in file order, whose id an earlier
+	 * unit has; the table keeps the first unit of each id. */
 	const struct r_unit *units = l->units;
-	size_t dup = l->n_units;
-	for (size_t k = 1; k < nk; k++)
-		if (strcmp(units[keys[k]].id, units[keys[k - 1]].id) == 0 &&
-		    (k < 2 || strcmp(units[keys[k - 1]].id, units[keys[k - 2]].id) != 0) &&
-		    keys[k] < dup)
-			dup = keys[k];
-	if (dup < l->n_units) {
-		const struct r_unit *u = &l->units[dup];
+	struct id_table t = { NULL, 15, (uintptr_t)&t };
+	if (getrandom(&t.seed, sizeof(t.seed), GRND_NONBLOCK) != (ssize_t)sizeof(t.seed))
+		t.seed ^= (uint64_t)l->n_units * 0x9e3779b97f4a7c15u; /* no entropy yet: the address */
+	while (t.mask + 1 < 2 * (size_t)l->n_units)
+		t.mask = t.mask * 2 + 1;
+	t.slot = xcalloc(t.mask + 1, sizeof(*t.slot));
+	int rc = 0;
+	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
+		if (units[i].id == NULL)
+			continue;
+		uint32_t *at = id_slot(&t, units, units[i].id);
+		if (*at == 0) {
+			*at = (uint32_t)i + 1;
+			continue;
+		}
 		diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
-		          _("unit id '%s' is used twice in one list (line %ld)"), u->id, (long)u->line);
+		          _("unit id '%s' is used twice in one list (line %ld)"), units[i].id,
+		          (long)units[i].line);
 		rc = -1;
 	}
 	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
 		struct r_unit *u = &l->units[i];
 		if (u->attach_id == NULL)
 			continue;
-		const uint32_t *to = find_id(units, keys, nk, u->attach_id);
-		if (to == NULL || *to == i) {
+		uint32_t to = *id_slot(&t, units, u->attach_id);
+		if (to == 0 || to - 1 == i) {
 			diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
 			          _("unit attaches to '%s', which is not another unit of this list"),
 			          u->attach_id);
 			rc = -1;
 		} else {
-			u->attach = *to;
+			u->attach = to - 1;
 		}
 	}
-	free(keys);
+	free(t.slot);
 	return rc;
 }
 

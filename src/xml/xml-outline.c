@@ -31,10 +31,16 @@ struct scan {
 	size_t len, p;
 	struct xml_outline *o;
 	size_t cap;
-	struct ns_level lv[OUTLINE_DEPTH];
-	size_t open[OUTLINE_DEPTH]; /* index in o->el of each open recorded element */
-	size_t depth;               /* elements open */
+	const char *deep;    /* elements of this name (ours) have their children recorded */
+	struct ns_level *lv; /* per open recorded element, from the root */
+	size_t *open;        /* index in o->el of each open recorded element */
+	bool *deepf;         /* whether each open recorded element is a deep one */
+	size_t cap_lv;
+	size_t nrec;         /* open elements that are recorded: always the outer ones */
+	size_t depth;        /* elements open */
 };
+
+#define OUTLINE_MAX_DEEP 200 /* xml_el.depth is 8 bits */
 
 static bool is_ws(char c)
 {
@@ -161,7 +167,10 @@ static int start_tag(struct scan *sc, const char *ns, size_t text)
 	while (p < sc->len && !is_ws(b[p]) && b[p] != '>' && b[p] != '/')
 		p++;
 	size_t name_end = p;
-	bool record = sc->depth < OUTLINE_DEPTH;
+	bool record = sc->depth == sc->nrec &&
+	              (sc->depth < OUTLINE_DEPTH || (sc->depth > 0 && sc->deepf[sc->depth - 1]));
+	if (record && sc->depth >= OUTLINE_MAX_DEEP)
+		return -1;
 	struct arena *a = &sc->o->pool;
 	const char *pairs[2 * 64 + 2];
 	size_t np = 0;
@@ -192,6 +201,13 @@ static int start_tag(struct scan *sc, const char *ns, size_t text)
 	p += empty ? 2 : 1;
 	if (record) {
 		size_t d = sc->depth;
+		if (d + 1 > sc->cap_lv) {
+			size_t c = sc->cap_lv;
+			GROW(sc->lv, c, d + 1);
+			sc->open = xreallocarray(sc->open, c, sizeof(*sc->open));
+			sc->deepf = xreallocarray(sc->deepf, c, sizeof(*sc->deepf));
+			sc->cap_lv = c;
+		}
 		sc->lv[d].dflt = dflt;
 		sc->lv[d].pairs = NULL;
 		if (np) {
@@ -214,8 +230,11 @@ static int start_tag(struct scan *sc, const char *ns, size_t text)
 		e->start = (uint32_t)sc->p;
 		e->stag_end = e->etag = e->end = (uint32_t)p;
 		e->depth = (uint8_t)d;
-		if (!empty)
+		if (!empty) {
 			sc->open[d] = o->n;
+			sc->deepf[d] = sc->deep && e->ours && xml_el_is(b, e, sc->deep);
+			sc->nrec++;
+		}
 		o->n++;
 	}
 	if (!empty)
@@ -272,7 +291,8 @@ static int scan(struct scan *sc, const char *ns)
 			if (gt == NULL || sc->depth == 0)
 				return -1;
 			sc->depth--;
-			if (sc->depth < OUTLINE_DEPTH) {
+			if (sc->depth < sc->nrec) {
+				sc->nrec = sc->depth;
 				struct xml_el *e = &sc->o->el[sc->open[sc->depth]];
 				e->etag = (uint32_t)sc->p;
 				e->end = (uint32_t)(gt - b) + 1;
@@ -294,6 +314,12 @@ static int scan(struct scan *sc, const char *ns)
 
 int xml_outline(const char *buf, size_t len, const char *ns, struct xml_outline *o)
 {
+	return xml_outline_deep(buf, len, ns, NULL, o);
+}
+
+int xml_outline_deep(const char *buf, size_t len, const char *ns, const char *deep,
+                     struct xml_outline *o)
+{
 	memset(o, 0, sizeof(*o));
 	if (len > (size_t)XML_MAX_FILE_SIZE)
 		return -1;
@@ -302,11 +328,14 @@ int xml_outline(const char *buf, size_t len, const char *ns, struct xml_outline 
 	sc.b = buf;
 	sc.len = len;
 	sc.o = o;
-	if (scan(&sc, ns) != 0 || o->n == 0) {
+	sc.deep = deep;
+	int rc = scan(&sc, ns) != 0 || o->n == 0 ? -1 : 0;
+	free(sc.lv);
+	free(sc.open);
+	free(sc.deepf);
+	if (rc != 0)
 		xml_outline_release(o);
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 void xml_outline_release(struct xml_outline *o)

@@ -120,10 +120,32 @@ const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a)
 	return s;
 }
 
-int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,
-                  const char *file, struct diags *d)
+void xml_props_in(xmlNodePtr node, const char *const *names, size_t n, const char **vals,
+                  struct arena *a)
 {
-	char *v = xml_prop(node, name);
+	for (size_t i = 0; i < n; i++)
+		vals[i] = NULL;
+	for (xmlAttrPtr at = node->properties; at; at = at->next) {
+		if (at->ns != NULL)
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			if (vals[i] || strcmp((const char *)at->name, names[i]) != 0)
+				continue;
+			xmlNodePtr t = at->children;
+			if (t == NULL)
+				vals[i] = "";
+			else if (t->next == NULL && t->type == XML_TEXT_NODE && t->content)
+				vals[i] = (const char *)t->content;
+			else
+				vals[i] = xml_prop_in(node, names[i], a);
+			break;
+		}
+	}
+}
+
+int xml_value_long(xmlNodePtr node, const char *name, const char *v, long min, long max,
+                   long def, long *out, const char *file, struct diags *d)
+{
 	if (v == NULL) {
 		*out = def;
 		return 0;
@@ -133,6 +155,14 @@ int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long de
 		diags_add(d, SEV_FATAL, file, xml_line(node), xml_col(node), NULL, NULL,
 		          _("attribute '%s' of <%s> must be a whole number from %ld to %ld, not '%s'"),
 		          name, (const char *)node->name, min, max, v);
+	return rc;
+}
+
+int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,
+                  const char *file, struct diags *d)
+{
+	char *v = xml_prop(node, name);
+	int rc = xml_value_long(node, name, v, min, max, def, out, file, d);
 	free(v);
 	return rc;
 }

@@ -151,6 +151,10 @@ struct xml_outline {
  * -1 when the bytes are not a document this scan understands (nothing to release then); the
  * caller lets the parser say what is wrong. Offsets fit 32 bits (XML_MAX_FILE_SIZE). */
 int xml_outline(const char *buf, size_t len, const char *ns, struct xml_outline *o);
+/* The same, and the children of every element of ns named deep whose parent is recorded are
+ * recorded too, at any depth (a roster's forces within forces and their units). */
+int xml_outline_deep(const char *buf, size_t len, const char *ns, const char *deep,
+                     struct xml_outline *o);
 void xml_outline_release(struct xml_outline *o);
 /* Whether e (of document buf) has local name name. */
 bool xml_el_is(const char *buf, const struct xml_el *e, const char *name);
@@ -207,6 +211,15 @@ void xml_set_prop(xmlNodePtr n, const char *name, const char *value);
  * and adds a fatal diagnostic when it is present but not such a number. */
 int xml_prop_long(xmlNodePtr node, const char *name, long min, long max, long def, long *out,
                   const char *file, struct diags *d);
+/* In one pass over node's attributes, the values of those named names[0..n) (without a
+ * namespace), or NULL for each absent: where they lie in the tree (valid while node is), an
+ * unusual value of several nodes copied into a. For an element of many attributes read in
+ * full, where a lookup each would walk them all again and copy each value. */
+void xml_props_in(xmlNodePtr node, const char *const *names, size_t n, const char **vals,
+                  struct arena *a);
+/* xml_prop_long on a value already read (v, NULL when absent) of node's attribute name. */
+int xml_value_long(xmlNodePtr node, const char *name, const char *v, long min, long max,
+                   long def, long *out, const char *file, struct diags *d);
 /* The element's text content with leading and trailing white space removed; caller frees. */
 char *xml_text(xmlNodePtr node);
 long xml_line(xmlNodePtr node);

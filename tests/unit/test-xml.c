@@ -860,3 +860,34 @@ Test(xml, outline_refuses_what_it_cannot_read)
 	cr_assert_str_eq(xml_el_attr(text, &o.el[0], "c", &o.pool), "ok");
 	xml_outline_release(&o);
 }
+
+Test(xml, outline_deep_records_within_named_elements)
+{
+	/* l of the namespace holds l at any depth: those and their children are recorded; the
+	 * children of other elements stop at depth 2, and an l of another namespace is not deep. */
+	static const char text[] =
+		"<r xmlns=\"urn:x-test\" xmlns:o=\"urn:x-other\">"
+		"<l><u><opt/></u><l><u><opt/></u><l><u/></l></l></l>"
+		"<o:l><a><b><c/></b></a></o:l>"
+		"</r>";
+	struct xml_outline o;
+	cr_assert_eq(xml_outline_deep(text, strlen(text), "urn:x-test", "l", &o), 0);
+	/* r; l, u (opt is under u); l, u; l, u; o:l, a */
+	static const char *const names[] = { "r", "l", "u", "l", "u", "l", "u", "l", "a" };
+	static const uint8_t depths[] = { 0, 1, 2, 2, 3, 3, 4, 1, 2 };
+	cr_assert_eq(o.n, MUSTER_ARRAY_LEN(names), "%zu", o.n);
+	for (size_t i = 0; i < o.n; i++) {
+		cr_assert(xml_el_is(text, &o.el[i], names[i]), "%zu", i);
+		cr_assert_eq(o.el[i].depth, depths[i], "%zu", i);
+	}
+	cr_assert(!o.el[7].ours);
+	/* the innermost l ends with its end tag, the outer ones with theirs */
+	cr_assert_eq(strncmp(text + o.el[5].etag, "</l></l></l>", 12), 0);
+	cr_assert_eq(strncmp(text + o.el[3].etag, "</l></l>", 8), 0);
+	cr_assert_eq(strncmp(text + o.el[1].etag, "</l><o:l>", 9), 0);
+	xml_outline_release(&o);
+	/* without a name, the same as xml_outline */
+	cr_assert_eq(xml_outline_deep(text, strlen(text), "urn:x-test", NULL, &o), 0);
+	cr_assert_eq(o.n, 6, "%zu", o.n);
+	xml_outline_release(&o);
+}

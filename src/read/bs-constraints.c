@@ -1,0 +1,309 @@
+/* bs-constraints.c - BattleScribe constraints made rules of Muster's rule language
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A constraint that is no option's min or max (bs_constraint_maps) becomes a struct rule built
+ * here, standing on the entry or option it stands on, for the common shapes: type min or max,
+ * field "selections" or a cost type, a fixed whole value, scope parent, self, force (with or
+ * without child forces) or roster, shared, no percentage, and no modifier that changes it. A
+ * maximum is checked for each selection of what it stands on (the message points at it); a
+ * minimum of a unit entry in its force for each list of its catalogue. Every other constraint
+ * is kept as not enforced (bs_pend), with the reason bs_con_why gives. Part of the reader
+ * split by job (bs-int.h).
+ */
+#include "muster.h"
+#include "bs-int.h"
+#include "idx.h"
+#include "lang.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What n->_private holds once its constraint is a rule (bs_pend then skips it). */
+static char translated_mark;
+
+/* One constraint's shape, when it has one this file translates. */
+struct shape {
+	bool max;
+	long value;
+	long cost;              /* the cost type summed, or -1: selections counted */
+	const char *scope;      /* "parent", "self", "force", "roster" */
+	bool child_forces;
+};
+
+static bool is(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = xml_prop(n, name);
+	bool r = v && strcmp(v, value) == 0;
+	free(v);
+	return r;
+}
+
+void bs_modified_ids(struct bsctx *c, xmlNodePtr n)
+{
+	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
+		if (xml_is(k, "modifier")) {
+			char *f = xml_prop(k, "field");
+			if (f && idx_get(c->modified, f) == NULL)
+				(void)idx_add(c->modified, f, k);
+			free(f);
+		}
+		bs_modified_ids(c, k);
+	}
+}
+
+/* The constraint's shape, or why it has none this file translates (untranslated words: the
+ * record of bs_pend keeps them). root: it stands on a root entry. */
+static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, struct shape *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->cost = -1;
+	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
+	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value"), *id = xml_prop(con, "id");
+	const char *why = NULL;
+	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
+	long x = 0;
+	char *end = NULL;
+	double d = v ? strtod(v, &end) : 0;
+	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
+		why = N_("type");
+	else if (is(con, "percentValue", "true"))
+		why = N_("percentage");
+	else if (is(con, "shared", "false"))
+		why = N_("shared=false");
+	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
+		why = id ? N_("modifiers on it") : N_("no id");
+	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL))
+		why = N_("field");
+	else if (v == NULL || end == v || *end || d != (double)(long)d || d < -1 || d > 1e12)
+		why = N_("value");
+	else if (scope == NULL || (strcmp(scope, "parent") != 0 && strcmp(scope, "self") != 0 &&
+	                           strcmp(scope, "force") != 0 && strcmp(scope, "roster") != 0))
+		why = N_("scope");
+	else if ((x = (long)d) < 0 && strcmp(type, "min") == 0)
+		why = N_("value");
+	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 &&
+	         (!root || strcmp(scope, "roster") == 0))
+		why = N_("minimum outside its selection");
+	if (why == NULL) {
+		s->max = strcmp(type, "max") == 0;
+		s->value = x;
+		s->cost = cd ? (long)cd->index : -1;
+		static const char *const scopes[] = { "parent", "self", "force", "roster" };
+		for (size_t i = 0; i < 4; i++)
+			if (strcmp(scope, scopes[i]) == 0)
+				s->scope = scopes[i];
+		s->child_forces = is(con, "includeChildForces", "true");
+	}
+	free(type);
+	free(field);
+	free(scope);
+	free(v);
+	free(id);
+	return why;
+}
+
+const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
+{
+	xmlNodePtr sec = con->parent, owner = sec ? sec->parent : NULL;
+	if (owner == NULL || owner->type != XML_ELEMENT_NODE)
+		return N_("owner");
+	if (xml_is(owner, "categoryLink") || xml_is(owner, "categoryEntry"))
+		return N_("on a category");
+	if (xml_is(owner, "forceEntry"))
+		return N_("on a force");
+	if (xml_is(owner, "selectionEntryGroup"))
+		return N_("on a group");
+	struct shape s;
+	const char *why = shape_of(c, con, false, &s);
+	return why ? why : N_("not reached");
+}
+
+static struct sel *new_sel(enum sel_kind k, enum attr_on item, const char *id)
+{
+	struct sel *s = xcalloc(1, sizeof(*s));
+	s->kind = k;
+	s->item = item;
+	s->id = id ? xstrdup(id) : NULL;
+	return s;
+}
+
+static void sel_push(struct sel *all, struct sel *k)
+{
+	all->kids = xreallocarray(all->kids, all->n_kids + 1, sizeof(*all->kids));
+	all->kids[all->n_kids++] = k;
+}
+
+/* Selections of entry or option id (on), of unit entry unit (NULL: any). */
+static struct sel *selecting(enum attr_on on, const char *id, const char *unit)
+{
+	struct sel *all = new_sel(SEL_ALL, on, NULL);
+	sel_push(all, new_sel(SEL_ENTRY, on, id));
+	if (unit)
+		sel_push(all, new_sel(SEL_UNIT_ENTRY, on, unit));
+	return all;
+}
+
+static struct expr *number(long v, long line)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = EX_NUM;
+	e->num = v;
+	e->line = line;
+	return e;
+}
+
+/* The message: BattleScribe's words, the owner, what is counted by name and the bound. */
+static char *message(const struct bsctx *c, const struct shape *s, const char *owner,
+                     const char *name)
+{
+	if (s->cost >= 0) {
+		const char *cn = c->sys->costs[s->cost].name;
+		return s->max ? xasprintf(_("%s has {count} %s in %s (maximum {bound})"), owner, cn, name)
+		              : xasprintf(_("%s must have {diff} more %s in %s (minimum {bound})"), owner,
+		                          cn, name);
+	}
+	return s->max ? xasprintf(_("%s has {count} selections of %s (maximum {bound})"), owner, name)
+	              : xasprintf(_("%s must have {diff} more selections of %s (minimum {bound})"),
+	                          owner, name);
+}
+
+static void add_rule(struct bsctx *c, struct rule *r)
+{
+	struct system *sys = c->sys;
+	if (r->agg) {
+		r->agg->slot = sys->n_slots++;
+		sys->roster_aggs = sys->roster_aggs || r->agg->scope == SCOPE_ROSTER ||
+		                   r->agg->scope == SCOPE_FORCE;
+	}
+	if (idx_add(sys->rule_idx, r->id, r) != 0) {
+		rule_free(r); /* the same constraint reached twice in one place: checked once */
+		return;
+	}
+	GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
+	sys->rules[sys->n_rules++] = r;
+}
+
+static struct rule *new_rule(xmlNodePtr con, const char *at, const struct shape *s)
+{
+	struct rule *r = xcalloc(1, sizeof(*r));
+	char *id = xml_prop(con, "id");
+	r->id = xasprintf("bs:%s@%s", id, at);
+	r->ref = id;
+	r->line = xml_line(con);
+	r->sev = SEV_ERROR;
+	r->taking = -1;
+	struct expr *b = number(s->value, r->line);
+	if (s->max)
+		r->max = b;
+	else
+		r->min = b;
+	r->agg = xcalloc(1, sizeof(*r->agg));
+	r->agg->ancestor_cat = -1;
+	r->agg->line = r->line;
+	return r;
+}
+
+static enum scope_kind wide(const struct shape *s)
+{
+	return strcmp(s->scope, "roster") == 0 ? SCOPE_ROSTER
+	       : s->child_forces && strcmp(s->scope, "force") == 0 ? SCOPE_FORCE : SCOPE_LIST;
+}
+
+/* One constraint con on root entry e: a maximum per unit of e, a minimum per list of its
+ * catalogue (or of every catalogue, for the game system's own entries). */
+static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
+                      const struct shape *s)
+{
+	char *at = xasprintf("%s/%s", e->catalog->id, e->id);
+	struct rule *r = new_rule(con, at, s);
+	free(at);
+	struct agg *a = r->agg;
+	bool self = strcmp(s->scope, "self") == 0;
+	a->kind = s->cost >= 0 ? AGG_COST : self ? AGG_MODELS : AGG_UNITS;
+	a->cost = s->cost >= 0 ? (size_t)s->cost : 0;
+	a->scope = self ? SCOPE_UNIT : wide(s);
+	a->item = ON_UNIT;
+	a->where = selecting(ON_UNIT, e->id, NULL);
+	const char *owner = self ? "{this}" : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
+	if (s->max || self) {
+		r->each = true;
+		r->each_item = ON_UNIT;
+		r->each_sel = selecting(ON_UNIT, e->id, NULL);
+	} else if (e->catalog != c->f[0].cat) {
+		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
+		r->when->group = e->group;
+	}
+	r->message = message(c, s, owner, e->name);
+	add_rule(c, r);
+}
+
+/* One constraint con on option o of entry e: checked for each selection of o. */
+static void option_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
+                        const struct entry_option *o, const struct shape *s)
+{
+	char *at = xasprintf("%s/%s/%s", e->catalog->id, e->id, o->id);
+	struct rule *r = new_rule(con, at, s);
+	free(at);
+	struct agg *a = r->agg;
+	bool self = strcmp(s->scope, "self") == 0, parent = strcmp(s->scope, "parent") == 0;
+	a->kind = s->cost >= 0 ? AGG_COST : AGG_OPTIONS;
+	a->cost = s->cost >= 0 ? (size_t)s->cost : 0;
+	a->scope = self ? SCOPE_SELF : parent ? SCOPE_PARENT : wide(s);
+	a->item = ON_OPTION;
+	a->where = selecting(ON_OPTION, o->id, NULL);
+	r->each = true;
+	r->each_item = ON_OPTION;
+	r->each_sel = selecting(ON_OPTION, o->id, e->id);
+	const char *owner = self ? "{this}" : parent ? _("the parent of {this}")
+	                    : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
+	r->message = message(c, s, owner, o->name);
+	add_rule(c, r);
+}
+
+/* The constraints of owner (a selectionEntry or entryLink of file fi) on e, or on its option
+ * o when o is not NULL. */
+void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry *e,
+               const struct entry_option *o)
+{
+	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
+		long v;
+		struct shape s;
+		if (!xml_is(k, "constraint") || (o && bs_constraint_maps(k, &v)))
+			continue;
+		if ((k->_private && k->_private != &translated_mark) || shape_of(c, k, o == NULL, &s)) {
+			bs_pend(c, fi, k, 0);
+			continue;
+		}
+		if (k->_private == NULL)
+			c->sys->bs->enforced++;
+		k->_private = &translated_mark;
+		if (s.max && s.value < 0)
+			continue; /* -1: no limit */
+		if (o)
+			option_rule(c, k, e, o, &s);
+		else
+			root_rule(c, k, e, &s);
+	}
+}
+
+/* Root entry old_id was renamed new_id: the rules made for it since rule first follow. */
+void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char *new_id)
+{
+	struct system *sys = c->sys;
+	for (size_t i = first; i < sys->n_rules; i++) {
+		struct rule *r = sys->rules[i];
+		struct sel *ss[] = { r->each_sel, r->agg ? r->agg->where : NULL };
+		for (size_t j = 0; j < 2; j++)
+			for (size_t k = 0; ss[j] && k < ss[j]->n_kids; k++) {
+				struct sel *x = ss[j]->kids[k];
+				bool unit = x->kind == SEL_UNIT_ENTRY || (x->kind == SEL_ENTRY && x->item == ON_UNIT);
+				if (unit && strcmp(x->id, old_id) == 0) {
+					free(x->id);
+					x->id = xstrdup(new_id);
+				}
+			}
+	}
+}
