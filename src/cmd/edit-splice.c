@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define NONE ((size_t)-1)
 
@@ -770,6 +772,33 @@ static int cmp_splice(const void *a, const void *b)
 	return (x->to > y->to) - (x->to < y->to);
 }
 
+/* Copies the roster's bytes [from, to) to w. With give (the caller never reads them again),
+ * the whole pages of the roster's buffer before to are given back behind the copy, 256 KiB
+ * at a time (*given: where they start to be held). */
+static void copy_bytes(const struct sdoc *sd, char *w, size_t from, size_t to, bool give,
+                       size_t *given)
+{
+	const size_t step = 256 * 1024;
+	while (from < to) {
+		size_t n = to - from < step ? to - from : step;
+		memcpy(w, sd->buf + from, n);
+		w += n;
+		from += n;
+#ifdef MADV_DONTNEED
+		long pg = sysconf(_SC_PAGESIZE);
+		if (!give || pg <= 0)
+			continue;
+		uintptr_t b = (uintptr_t)sd->buf, page = (uintptr_t)pg;
+		uintptr_t lo = (b + *given + page - 1) / page * page, hi = (b + from) / page * page;
+		if (hi > lo && madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0)
+			*given = hi - b;
+#else
+		(void)give;
+		(void)given;
+#endif
+	}
+}
+
 /* The roster's bytes with the change in them, in one buffer of their size. Caller frees. When
  * undo is not NULL, it gets what each splice replaced. */
 static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
@@ -815,9 +844,11 @@ static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 		undo->n = n;
 	}
 	at = 0;
+	bool give = undo && undo->consume;
+	size_t given = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t k = strlen(v[i].text);
-		memcpy(w, sd->buf + at, v[i].from - at);
+		copy_bytes(sd, w, at, v[i].from, give, &given);
 		w += v[i].from - at;
 		if (undo)
 			undo->v[i] = (struct edit_piece){ (size_t)(w - out), k,
@@ -828,7 +859,7 @@ static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 		at = v[i].to;
 		free(v[i].text);
 	}
-	memcpy(w, sd->buf + at, sd->len - at);
+	copy_bytes(sd, w, at, sd->len, give, &given);
 	w += sd->len - at;
 	*w = '\0';
 	free(v);
@@ -889,6 +920,7 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 	r->sys = sys;
 	r->n_lists = sd->n_lists;
 	r->lists = xcalloc(sd->n_lists + 1, sizeof(*r->lists));
+	struct arena scratch = ARENA_INIT;
 	for (size_t li = 0; li < sd->n_lists; li++) {
 		struct r_list *l = &r->lists[li];
 		const char *id = attr(sd, list_elem(sd, li), "id", NULL);
@@ -903,18 +935,24 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 			const struct xml_el *e = &sd->o.el[sd->units[sd->unit_from[li] + k]];
 			static const char *const names[] = { "entry", "id", "name", "attach", NULL };
 			const char *v[4];
-			xml_el_attrs(sd->buf, e, names, v, &r->pool);
+			/* Decoded aside, and only what is kept copied into the roster's pool: the
+			 * entry is kept as a pointer, not as its id again (1.5 MB of 100,000 units). */
+			xml_el_attrs(sd->buf, e, names, v, &scratch);
 			struct r_unit *u = &l->units[k];
 			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
-			u->id = v[1];
-			u->label = v[2];
-			u->attach_id = v[3];
+			u->id = v[1] ? arena_strndup(&r->pool, v[1], strlen(v[1])) : NULL;
+			u->label = v[2] ? arena_strndup(&r->pool, v[2], strlen(v[2])) : NULL;
+			u->attach_id = v[3] ? arena_strndup(&r->pool, v[3], strlen(v[3])) : NULL;
+			if (k % 4096 == 4095)
+				arena_release(&scratch);
 			if (u->entry == NULL) {
+				arena_release(&scratch);
 				roster_free(r);
 				return NULL;
 			}
 		}
 	}
+	arena_release(&scratch);
 	return r;
 }
 
@@ -959,6 +997,11 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
 	}
 	free(o.opt_ids);
 	free(o.opt_counts);
+	/* The verb has named its units: the outline's roster (for 100,000 units, more than the
+	 * text) is not held while the new text is made. */
+	sd.names = NULL;
+	roster_free(own);
+	own = NULL;
 	if (rc == 0)
 		out = spliced(&sd, out_len, undo);
 	sdoc_release(&sd);

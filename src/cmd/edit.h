@@ -68,8 +68,12 @@ struct edit_piece {
 struct edit_undo {
 	struct edit_piece *v;
 	size_t n;
+	/* Set by the caller when it never reads buf again once edit_apply has made the new
+	 * text: the pages of buf are given back as they are copied (they read as zeros after),
+	 * so that a large roster is not held twice. */
+	bool consume;
 };
-#define EDIT_UNDO_INIT { NULL, 0 }
+#define EDIT_UNDO_INIT { NULL, 0, false }
 /* The text that text (len bytes, as edit_apply returned it) was made from. Caller frees. */
 char *edit_undo(const char *text, size_t len, const struct edit_undo *u, size_t *out_len);
 void edit_undo_release(struct edit_undo *u);

@@ -326,7 +326,7 @@ static int create_temp(struct saving *s)
 		free(s->tmp);
 		s->tmp = temp_name(s->base);
 		s->fd = step("open") ? -1
-		        : openat(s->dfd, s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		        : openat(s->dfd, s->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (s->fd >= 0 || errno != EEXIST || tries == 100)
 			break;
 	}
@@ -447,6 +447,30 @@ static int replace(struct saving *s, const char *path, struct diags *d)
 	return 0;
 }
 
+/* Ends a save: closes what is open, removes the temporary file unless it replaced the file
+ * (rc 0 or 1), releases the lock (last), says why when it failed with s->what (-1), and
+ * frees s's names. */
+static void save_end(struct saving *s, const char *path, int rc, struct diags *d)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	if (s->tmp && rc != 0 && rc != 1)
+		unlinkat(s->dfd, s->tmp, 0);
+	if (s->backup_tmp) {
+		unlinkat(s->dfd, s->backup_tmp, 0);
+		free(s->backup_tmp);
+	}
+	if (s->dfd >= 0)
+		close(s->dfd); /* and the lock, last */
+	if (rc == -1 && s->what)
+		fail(d, path, s->what, s->e);
+	free(s->tmp);
+	free(s->backup);
+	free(s->dir);
+	free(s->base);
+	free(s->cur);
+}
+
 static int save(const char *path, const char *data, size_t len, const char *was, size_t was_len,
                 struct diags *d)
 {
@@ -460,23 +484,7 @@ static int save(const char *path, const char *data, size_t len, const char *was,
 		rc = write_temp(&s, data, len);
 	if (rc == 0)
 		rc = replace(&s, path, d);
-	if (s.fd >= 0)
-		close(s.fd);
-	if (s.tmp && s.what)
-		unlinkat(s.dfd, s.tmp, 0);
-	if (s.backup_tmp) {
-		unlinkat(s.dfd, s.backup_tmp, 0);
-		free(s.backup_tmp);
-	}
-	if (s.dfd >= 0)
-		close(s.dfd); /* and the lock, last */
-	if (rc == -1 && s.what)
-		fail(d, path, s.what, s.e);
-	free(s.tmp);
-	free(s.backup);
-	free(s.dir);
-	free(s.base);
-	free(s.cur);
+	save_end(&s, path, rc, d);
 	return rc;
 }
 
@@ -489,4 +497,225 @@ int save_file_checked(const char *path, const char *data, size_t len, const char
                       size_t was_len, struct diags *d)
 {
 	return save(path, data, len, was ? was : "", was ? was_len : 0, d);
+}
+
+/* --- in two steps ------------------------------------------------------------------------ */
+
+struct save_job {
+	struct saving s;
+	char *path;      /* as the caller named it: for messages */
+	char *temp_path; /* the temporary file, by its directory's path: to read it again */
+	size_t len;      /* the bytes written */
+	int rfd;         /* the temporary file, open to be read: its inode is not reused */
+	dev_t dev;       /* the temporary file's */
+	ino_t ino;
+};
+
+int save_begin(const char *path, const char *data, size_t len, struct save_job **out,
+               struct diags *d)
+{
+	struct save_job *j = xcalloc(1, sizeof(*j));
+	j->s = (struct saving){ .cur = xstrdup(path), .dfd = -1, .fd = -1 };
+	j->rfd = -1;
+	struct stat st;
+	int rc = open_dir(&j->s);
+	if (rc == 0)
+		rc = check_file(&j->s, path, NULL, 0, d);
+	if (rc == 0)
+		rc = create_temp(&j->s);
+	if (rc == 0) {
+		/* Opened for reading and writing while it was the user's only (0600): a file the
+		 * user may not read (0200) can be read back all the same. */
+		j->rfd = fcntl(j->s.fd, F_DUPFD_CLOEXEC, 0);
+		if (j->rfd < 0 || fstat(j->rfd, &st) != 0) {
+			j->s.e = errno;
+			j->s.what = _("cannot create a temporary file beside it (openat)");
+			rc = -1;
+		}
+	}
+	if (rc == 0)
+		rc = write_temp(&j->s, data, len);
+	if (rc != 0) {
+		if (j->rfd >= 0)
+			close(j->rfd);
+		save_end(&j->s, path, rc, d);
+		free(j);
+		*out = NULL;
+		return rc;
+	}
+	j->path = xstrdup(path);
+	j->temp_path = xasprintf("%s/%s", j->s.dir, j->s.tmp);
+	j->len = len;
+	j->dev = st.st_dev;
+	j->ino = st.st_ino;
+	*out = j;
+	return 0;
+}
+
+const char *save_temp_path(const struct save_job *j)
+{
+	return j->temp_path;
+}
+
+static void job_free(struct save_job *j)
+{
+	if (j->rfd >= 0)
+		close(j->rfd);
+	free(j->path);
+	free(j->temp_path);
+	free(j);
+}
+
+void save_abort(struct save_job *j)
+{
+	if (j == NULL)
+		return;
+	save_end(&j->s, j->path, -1, NULL);
+	job_free(j);
+}
+
+/* The current file compared, as it is read, with what it must hold. */
+struct cmp {
+	int fd;
+	int rc; /* 1 equal so far, 0 differs, -1 cannot be read (errno in e) */
+	int e;
+	size_t have, pos;
+	char buf[65536];
+};
+
+static void cmp_feed(struct cmp *c, const char *p, size_t n)
+{
+	while (n > 0 && c->rc == 1) {
+		if (c->pos == c->have) {
+			ssize_t k = read(c->fd, c->buf, sizeof(c->buf));
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0) {
+				c->rc = k == 0 ? 0 : -1; /* shorter than it must be */
+				c->e = errno;
+				return;
+			}
+			c->have = (size_t)k;
+			c->pos = 0;
+		}
+		size_t m = c->have - c->pos < n ? c->have - c->pos : n;
+		if (memcmp(c->buf + c->pos, p, m) != 0)
+			c->rc = 0;
+		c->pos += m;
+		p += m;
+		n -= m;
+	}
+}
+
+/* Feeds c the temporary file's bytes [from, to), read from tfd. */
+static void cmp_feed_temp(struct cmp *c, int tfd, char *chunk, size_t cap, size_t from, size_t to)
+{
+	while (from < to && c->rc == 1) {
+		size_t want = to - from < cap ? to - from : cap;
+		ssize_t k = pread(tfd, chunk, want, (off_t)from);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			c->rc = -1;
+			c->e = k == 0 ? EIO : errno;
+			return;
+		}
+		cmp_feed(c, chunk, (size_t)k);
+		from += (size_t)k;
+	}
+}
+
+/* holds() for the bytes the temporary file (tfd, len bytes) was made from: its own, with each
+ * of was's pieces put back. */
+static int holds_before(int dfd, const char *base, int tfd, size_t len,
+                        const struct save_piece *was, size_t n_was)
+{
+	size_t want = len;
+	for (size_t i = 0; i < n_was; i++)
+		want += was[i].old_len - was[i].len;
+	int fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT || errno == ELOOP ? 0 : -1;
+	struct stat st;
+	struct cmp *c = xmalloc(sizeof(*c));
+	char *chunk = xmalloc(65536);
+	c->fd = fd;
+	c->rc = 1;
+	c->e = 0;
+	c->have = c->pos = 0;
+	if (fstat(fd, &st) != 0) {
+		c->rc = -1;
+		c->e = errno;
+	} else if (!S_ISREG(st.st_mode) || (uintmax_t)st.st_size != (uintmax_t)want) {
+		c->rc = 0;
+	}
+	size_t at = 0;
+	for (size_t i = 0; i < n_was && c->rc == 1; i++) {
+		cmp_feed_temp(c, tfd, chunk, 65536, at, was[i].at);
+		cmp_feed(c, was[i].old, was[i].old_len);
+		at = was[i].at + was[i].len;
+	}
+	cmp_feed_temp(c, tfd, chunk, 65536, at, len);
+	if (c->rc == 1) { /* and nothing more */
+		char one;
+		ssize_t k;
+		while ((k = read(fd, &one, 1)) < 0 && errno == EINTR)
+			;
+		if (c->pos != c->have || k != 0) {
+			c->rc = k < 0 ? -1 : 0;
+			c->e = errno;
+		}
+	}
+	int rc = c->rc, e = c->e;
+	free(chunk);
+	free(c);
+	close(fd);
+	errno = e;
+	return rc;
+}
+
+/* The temporary file, to be read (j->rfd): still the one written, of its length, under its
+ * name. -1 with s->what when not. */
+static int temp_unchanged(struct save_job *j)
+{
+	struct saving *s = &j->s;
+	struct stat st;
+	int r = fstatat(s->dfd, s->tmp, &st, AT_SYMLINK_NOFOLLOW);
+	if (r == 0 && st.st_dev == j->dev && st.st_ino == j->ino && S_ISREG(st.st_mode) &&
+	    (uintmax_t)st.st_size == (uintmax_t)j->len)
+		return j->rfd;
+	s->e = r != 0 ? errno : ESTALE;
+	s->what = _("the temporary file changed while the change was checked");
+	return -1;
+}
+
+int save_commit(struct save_job *j, const struct save_piece *was, size_t n_was, struct diags *d)
+{
+	struct saving *s = &j->s;
+	int rc = 0, tfd = temp_unchanged(j);
+	if (tfd < 0)
+		rc = -1;
+	if (rc == 0) {
+		/* The file may have been replaced since save_begin looked (by no save of Muster's,
+		 * which waits for the lock): looked at again. */
+		s->exists = fstatat(s->dfd, s->base, &s->st, AT_SYMLINK_NOFOLLOW) == 0;
+		int h = holds_before(s->dfd, s->base, tfd, j->len, was, n_was);
+		if (h < 0) {
+			s->e = errno;
+			s->what = _("cannot read it again to check that it is unchanged (read)");
+			rc = -1;
+		} else if (h == 0) {
+			diags_add(d, SEV_FATAL, j->path, 0, 0, NULL, NULL, "%s",
+			          _("changed on disk since it was read (by another command?); nothing "
+			            "saved; run the command again"));
+			rc = SAVE_CHANGED;
+		}
+	}
+	if (rc == 0)
+		rc = check_file(s, j->path, NULL, 0, d);
+	if (rc == 0)
+		rc = replace(s, j->path, d);
+	save_end(s, j->path, rc, d);
+	job_free(j);
+	return rc;
 }

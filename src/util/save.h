@@ -43,6 +43,32 @@ int save_file(const char *path, const char *data, size_t len, struct diags *d);
 int save_file_checked(const char *path, const char *data, size_t len, const char *was,
                       size_t was_len, struct diags *d);
 
+/* The same in two steps, so that a large text need not be held while it is checked: the text
+ * is written to the temporary file first (save_begin), the caller then checks it (it may read
+ * the temporary file again: save_temp_path) and frees it, and save_commit replaces the file,
+ * or save_abort removes the temporary file. The directory stays locked from save_begin to the
+ * end: other saves into it wait, as for a save in one step. save_begin returns 0 with *job,
+ * or -1 with one fatal diagnostic (nothing written, *job NULL). */
+struct save_job;
+int save_begin(const char *path, const char *data, size_t len, struct save_job **job,
+               struct diags *d);
+/* The temporary file's path, which holds the bytes save_begin wrote until the job ends. */
+const char *save_temp_path(const struct save_job *job);
+/* What the caller read, given as the temporary file's bytes with pieces of them put back:
+ * bytes [at, at + len) of the new text were old (old_len bytes) in the file as read. Pieces
+ * in order of at, not overlapping. */
+struct save_piece {
+	size_t at, len;
+	const char *old;
+	size_t old_len;
+};
+/* save_file_checked's checks and answers, for the text save_begin wrote; the file must still
+ * hold the bytes was makes of it. Ends the job (frees it). */
+int save_commit(struct save_job *job, const struct save_piece *was, size_t n_was,
+                struct diags *d);
+/* Ends the job, nothing saved: the temporary file is removed. NULL does nothing. */
+void save_abort(struct save_job *job);
+
 /* Fault injection for tests: called before each step ("diropen", "lock", "open", "write",
  * "fsync", "close", "backup", "rename", "dirsync"); a nonzero return fails that step as an
  * I/O error. tests/fault/ fails the real system calls instead, through the command line. */

@@ -89,6 +89,8 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 xmlDocPtr xml_parse_owned(char *buf, size_t len, const char *name, bool blanks,
                           struct diags *d);
 void xml_src_free(struct xml_src *src);
+/* Gives back the rest of a borrowed buffer that a file holds too, once it is read. */
+void xml_src_drop_rest(struct xml_src *src);
 /* Gives back the whole pages of the source before offset upto (a file read element by
  * element); xml_src_restore reads them again, for a message that needs them. */
 void xml_src_drop(struct xml_src *src, size_t upto);

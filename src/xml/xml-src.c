@@ -57,6 +57,29 @@ void xml_src_drop(struct xml_src *src, size_t upto)
 #endif
 }
 
+/* Gives back the whole pages of a borrowed buffer, read to its end, that xml_src_drop kept:
+ * its owner holds it past the reader (xml_memory_backed), and a file read whole gives back
+ * all of its buffer when the reader closes. */
+void xml_src_drop_rest(struct xml_src *src)
+{
+#ifdef MADV_DONTNEED
+	if (src == NULL || src->path == NULL || !src->borrowed)
+		return;
+	long pg = sysconf(_SC_PAGESIZE);
+	if (pg <= 0)
+		return;
+	uintptr_t b = (uintptr_t)src->buf, page = (uintptr_t)pg;
+	uintptr_t from = (b + src->drop_end + page - 1) / page * page;
+	uintptr_t to = (b + src->len) / page * page;
+	if (to > from && madvise((void *)from, to - from, MADV_DONTNEED) == 0) {
+		src->drop_end = to - b;
+		src->dropped = true;
+	}
+#else
+	(void)src;
+#endif
+}
+
 /* Reads the bytes xml_src_drop gave back again, for a message that needs them (an error path),
  * and stops giving any back. A file changed since keeps its zeros: the message may then miss
  * a column, nothing worse. */

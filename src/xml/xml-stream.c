@@ -41,7 +41,19 @@ struct root_want {
 
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
                                       const struct root_want *want, const struct xml_schema *s,
-                                      bool from_file, bool borrowed, struct diags *d);
+                                      const char *reread, bool borrowed, struct diags *d);
+
+/* The caller's buffer whose bytes a file holds too (xml_memory_backed): per thread. */
+static _Thread_local const char *backed_buf;
+static _Thread_local size_t backed_len;
+static _Thread_local const char *backed_path;
+
+void xml_memory_backed(const char *buf, size_t len, const char *path)
+{
+	backed_buf = path ? buf : NULL;
+	backed_len = path ? len : 0;
+	backed_path = path;
+}
 
 struct xml_reader *xml_reader_open(const char *path, const char *root, const char *ns,
                                    const struct xml_schema *s, struct diags *d)
@@ -51,7 +63,7 @@ struct xml_reader *xml_reader_open(const char *path, const char *root, const cha
 	if (xml_read_text(path, &buf, &len, d) != 0)
 		return NULL;
 	struct root_want want = { root, ns };
-	return reader_from(buf, len, path, &want, s, true, false, d);
+	return reader_from(buf, len, path, &want, s, strcmp(path, "-") != 0 ? path : NULL, false, d);
 }
 
 struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
@@ -59,17 +71,18 @@ struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const cha
                                           const struct xml_schema *s, struct diags *d)
 {
 	struct root_want want = { root, ns };
-	/* Read in place, never written to (its pages are not given back: from_file is false);
-	 * a small one is copied for the tree that takes it. */
-	return reader_from((char *)buf, len, name, &want, s, false, true, d);
+	/* Read in place, never written to; a small one is copied for the tree that takes it. Its
+	 * pages are given back only when a file holds the same bytes (xml_memory_backed). */
+	const char *reread = buf == backed_buf && len == backed_len ? backed_path : NULL;
+	return reader_from((char *)buf, len, name, &want, s, reread, true, d);
 }
 
 /* Takes buf, unless borrowed (the caller's, which must outlive the reader). A large buffer
- * is read element by element; from_file: its pages may be given back as it is read
- * (xml_src_drop) and read again from path, which holds the same bytes. */
+ * is read element by element; with reread (a file that holds the same bytes), its pages may
+ * be given back as it is read (xml_src_drop) and read again from reread. */
 static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
                                       const struct root_want *want, const struct xml_schema *s,
-                                      bool from_file, bool borrowed, struct diags *d)
+                                      const char *reread, bool borrowed, struct diags *d)
 {
 	if (len == 0 || memchr(buf, '\0', len) != NULL) {
 		/* The messages of a whole-file parse, for an empty file or a NUL byte. */
@@ -105,9 +118,9 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 	r->src->buf = buf;
 	r->src->borrowed = borrowed;
 	r->src->len = len;
-	/* Standard input cannot be read again, nor a buffer (an edit about to be saved, whose
-	 * file still holds the bytes before it): their pages are kept. */
-	r->src->path = from_file && strcmp(path, "-") != 0 ? xstrdup(path) : NULL;
+	/* Standard input cannot be read again, nor a buffer no file holds (an edit whose file
+	 * still holds the bytes before it): their pages are kept. */
+	r->src->path = reread ? xstrdup(reread) : NULL;
 	r->parse_sink = (struct err_sink){ d, path, 0, 1, false, 0, 0, buf, len, r->src };
 	r->valid_sink = (struct err_sink){ d, path, 0, 50, false, 0, 0, NULL, 0, NULL };
 	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |
@@ -379,6 +392,7 @@ void xml_reader_close(struct xml_reader *r)
 		xmlFreeTextReader(r->tr);
 	if (r->vc)
 		xmlSchemaFreeValidCtxt(r->vc);
+	xml_src_drop_rest(r->src);
 	xml_src_free(r->src);
 	free(r);
 }

@@ -97,6 +97,13 @@ struct xml_reader *xml_reader_open(const char *path, const char *root, const cha
 struct xml_reader *xml_reader_open_memory(const char *buf, size_t len, const char *name,
                                           const char *root, const char *ns,
                                           const struct xml_schema *s, struct diags *d);
+/* Says that file path holds exactly buf's len bytes (an edit written to its temporary file
+ * before it is checked): a reader that xml_reader_open_memory opens on that buffer, in this
+ * thread, then gives its pages back as it reads them, as a file's, and reads them again from
+ * path when a message needs them, so that a large roster is not held whole while it is
+ * checked. The buffer then reads as zeros where it was given back: the caller must not use
+ * it again without reading path. path NULL forgets it. path is not copied. */
+void xml_memory_backed(const char *buf, size_t len, const char *path);
 /* Moves to the next element start or end: XML_READ_START or XML_READ_END, 0 at the end of the
  * document, -1 on any error, the schema's included (diagnostics added). *node is the element:
  * its name, namespace, attributes (xml_prop) and line are there, its content not yet; depth

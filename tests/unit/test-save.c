@@ -380,3 +380,128 @@ Test(save, a_strangers_link_in_a_sticky_directory_is_not_followed)
 	free(victim);
 	free(p);
 }
+
+/* --- in two steps (save_begin, save_commit, save_abort) ------------------------------------ */
+
+/* "one TWO three\n" made from "one two three\n": the piece that puts "two" back. */
+static const struct save_piece two_back[] = { { 4, 3, "two", 3 } };
+
+Test(save_steps, the_file_is_replaced_when_it_holds_what_was_read)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+	put(p, "one two three\n");
+	struct diags d = DIAGS_INIT;
+	struct save_job *j = NULL;
+	cr_assert_eq(save_begin(p, "one TWO three\n", 14, &j, &d), 0);
+	cr_assert_not_null(j);
+	char *t = slurp(save_temp_path(j));
+	cr_assert_str_eq(t, "one TWO three\n", "the temporary file holds the new text");
+	free(t);
+	cr_assert_eq(save_commit(j, two_back, 1, &d), 0);
+	char *s = slurp(p), *b = xasprintf("%s~", p), *old = slurp(b);
+	cr_assert_str_eq(s, "one TWO three\n");
+	cr_assert_str_eq(old, "one two three\n");
+	cr_assert_eq(entries(dir), 2, "the file and NAME~, no temporary");
+	cr_assert_eq(d.n, 0);
+	free(s);
+	free(old);
+	free(b);
+	cleanup(dir);
+	free(dir);
+	free(p);
+}
+
+Test(save_steps, a_file_changed_meanwhile_is_not_replaced)
+{
+	static const char *const changes[] = { "one tWo three\n", "one two three\n\n", "one two\n",
+	                                       "" };
+	for (size_t i = 0; i < sizeof(changes) / sizeof(*changes); i++) {
+		char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+		put(p, "one two three\n");
+		struct diags d = DIAGS_INIT;
+		struct save_job *j = NULL;
+		cr_assert_eq(save_begin(p, "one TWO three\n", 14, &j, &d), 0);
+		put(p, changes[i]); /* another program's doing: Muster's saves wait for the lock */
+		cr_assert_eq(save_commit(j, two_back, 1, &d), SAVE_CHANGED, "change %zu", i);
+		char *s = slurp(p);
+		cr_assert_str_eq(s, changes[i]);
+		cr_assert_eq(entries(dir), 1, "no NAME~, no temporary (change %zu)", i);
+		cr_assert_eq(d.fatals, 1);
+		free(s);
+		diags_release(&d);
+		cleanup(dir);
+		free(dir);
+		free(p);
+	}
+}
+
+Test(save_steps, abort_removes_the_temporary_file)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+	put(p, "one two three\n");
+	struct diags d = DIAGS_INIT;
+	struct save_job *j = NULL;
+	cr_assert_eq(save_begin(p, "one TWO three\n", 14, &j, &d), 0);
+	cr_assert_eq(entries(dir), 2);
+	save_abort(j);
+	save_abort(NULL);
+	char *s = slurp(p);
+	cr_assert_str_eq(s, "one two three\n");
+	cr_assert_eq(entries(dir), 1);
+	free(s);
+	cleanup(dir);
+	free(dir);
+	free(p);
+}
+
+Test(save_steps, a_failure_at_any_step_leaves_the_file_and_no_temporary)
+{
+	for (size_t i = 0; i < sizeof(steps) / sizeof(*steps); i++) {
+		char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+		put(p, "one two three\n");
+		struct diags d = DIAGS_INIT;
+		struct save_job *j = NULL;
+		fail_at = steps[i];
+		save_test_hook = hook;
+		int rc = save_begin(p, "one TWO three\n", 14, &j, &d);
+		if (rc == 0)
+			rc = save_commit(j, two_back, 1, &d);
+		else
+			cr_assert_null(j);
+		save_test_hook = NULL;
+		fail_at = NULL;
+		cr_assert_eq(rc, -1, "step %s", steps[i]);
+		cr_assert_eq(d.fatals, 1, "step %s", steps[i]);
+		char *s = slurp(p);
+		cr_assert_str_eq(s, "one two three\n", "step %s", steps[i]);
+		cr_assert_eq(entries(dir), 1, "step %s: no temporary, no NAME~", steps[i]);
+		free(s);
+		diags_release(&d);
+		cleanup(dir);
+		free(dir);
+		free(p);
+	}
+}
+
+Test(save_steps, a_temporary_file_replaced_meanwhile_is_not_renamed)
+{
+	char *dir = tmpdir(), *p = xasprintf("%s/list.xml", dir);
+	put(p, "one two three\n");
+	struct diags d = DIAGS_INIT;
+	struct save_job *j = NULL;
+	cr_assert_eq(save_begin(p, "one TWO three\n", 14, &j, &d), 0);
+	char *t = xstrdup(save_temp_path(j));
+	cr_assert_eq(unlink(t), 0);
+	put(t, "one TWO three\n"); /* the same bytes, another file */
+	cr_assert_eq(save_commit(j, two_back, 1, &d), -1);
+	cr_assert_eq(d.fatals, 1);
+	char *s = slurp(p);
+	cr_assert_str_eq(s, "one two three\n");
+	cr_assert_eq(access(t, F_OK), -1, "the temporary file is removed");
+	free(s);
+	free(t);
+	diags_release(&d);
+	cleanup(dir);
+	free(dir);
+	free(p);
+}
