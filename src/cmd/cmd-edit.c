@@ -432,9 +432,11 @@ static char **complete(const char *text, int start, int end)
 	} else if (strncmp(text, "--option=", 9) == 0) {
 		const struct entry *en = entry_of_line(e, w, n);
 		for (size_t i = 0; en && i < en->n_options; i++) {
-			char *s = xasprintf("--option=%s", en->options[i].id);
+			char *word = edit_option_word(en, i);
+			char *s = xasprintf("--option=%s", word);
 			cand(s);
 			free(s);
+			free(word);
 		}
 	} else if (strncmp(text, "--attach=", 9) == 0 && e->r && e->r->n_lists) {
 		const struct r_list *l = &e->r->lists[0];

@@ -79,6 +79,11 @@ void edit_undo_release(struct edit_undo *u);
  * has none. Caller frees; NULL when doc holds no such unit. */
 char *edit_unit_id(xmlDocPtr doc, const struct unitref *u);
 
+/* How completion offers option i of entry e, a word --option= takes: its id, or PARENT/ID
+ * when its id stands under several parents (its whole path from the unit when even that
+ * names several). Caller frees. */
+char *edit_option_word(const struct entry *e, size_t i);
+
 /* The verbs edit_apply knows, NULL-terminated. */
 extern const char *const edit_verbs[];
 
