@@ -26,7 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
-const char *const edit_verbs[] = { "add", "remove", "set", NULL };
+const char *const edit_verbs[] = { "add", "add-force", "remove", "set", NULL };
 
 char *edit_dump(xmlDocPtr doc, const char *name, size_t *len, struct diags *d)
 {
