@@ -53,7 +53,7 @@ const struct cmd_entry cmd_edit_entry = {
 	   "  remove UNIT\n"
 	   "  set UNIT [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT] [--detach]\n"
 	   "      [--copy] [--move=LIST]\n"
-	   "  add-force ID[:NAME] [--child-of=LIST] [--size=ID] [--limit=N[:COST]] [--faction=ID]\n"
+	   "  add-force ID[:NAME] [OPTION]...   a force, with the options of 'muster add-force'\n"
 	   "  undo, redo        take back the last change, or make it again\n"
 	   "  show              the list, its totals, trackers and violations\n"
 	   "  suggest           what can still be added legally\n"
@@ -425,9 +425,9 @@ static char **complete(const char *text, int start, int end)
 	char **w;
 	size_t n = split_words(before, &w);
 	free(before);
-	static const char *const commands[] = { "add", "add-force", "remove", "set", "undo", "redo",
-	                                        "show", "suggest", "reload", "save", "help", "quit",
-	                                        NULL };
+	/* add-force is typed whole: 'ad' + Tab still gives 'add '. */
+	static const char *const commands[] = { "add", "remove", "set", "undo", "redo", "show",
+	                                        "suggest", "reload", "save", "help", "quit", NULL };
 	if (n == 0) {
 		for (const char *const *c = commands; *c; c++)
 			cand(*c);
