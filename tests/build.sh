@@ -255,6 +255,81 @@ run "new: an unknown parent is refused, naming the lists" 2 \
 	new $fld "$nf" --system=flotilla --size=armada --list=home --list=wing/x
 if [ -e "$nf" ]; then not_ok "new: nothing written for an unknown parent"; else ok "new: nothing written for an unknown parent"; fi
 
+# --- add-force: a force added to a roster, spliced into its bytes ------------------------------
+af=$tmp/add-force.xml
+cp "$top/tests/cli/cases/status-flotilla-child-forces/roster.xml" "$af"
+# af_is NAME: $af is the status-nest roster with these lines (standard input) between its
+# root tags.
+af_is() {
+	{
+		printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+		printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="flotilla" name="status-nest">\n'
+		cat
+		printf '</roster>\n'
+	} >"$tmp/af-want"
+	same "$1" "$tmp/af-want" "$af"
+}
+run "add-force: a child force after its parent's last child element" 0 \
+	"Tern Wing (child force of Home Fleet): 0 of 100 oa" add-force $fld "$af" "terns:Tern Wing" --child-of=home
+run "add-force: a child force inside a list with units only, by number" 0 \
+	"kelp (child force of scouts)" add-force $fld "$af" kelp --child-of=3 --faction=eelfolk
+run "add-force: a top force with its own limit" 0 "harbour: 0 of 40 oa, 40 left" \
+	add-force $fld "$af" harbour --limit=40 --size=raid
+run "add-force: a child force inside an empty list element" 0 \
+	"pier (child force of harbour)" add-force $fld "$af" pier --child-of=harbour
+af_is "add-force: each force where it belongs, indented as its siblings, nothing else changed" <<'XML'
+  <list id="home" name="Home Fleet" size="armada" faction="gullfolk">
+    <unit entry="skiff" models="1"/>
+    <list id="gulls" name="Gull Wing">
+      <limit value="30"/>
+      <unit entry="skiff" models="2"/>
+      <list id="scouts">
+        <unit entry="skiff" models="1"/>
+        <list id="kelp" faction="eelfolk"/>
+      </list>
+    </list>
+    <list id="terns" name="Tern Wing"/>
+  </list>
+  <list id="reserve" name="Reserve" size="armada" faction="eelfolk">
+    <unit entry="reedcraft" models="1"/>
+  </list>
+  <list id="harbour" size="raid">
+    <limit value="40"/>
+    <list id="pier"/>
+  </list>
+XML
+# af_refused NAME STATUS TEXT ARGS...: so, and $af byte for byte as it was.
+af_refused() {
+	tap_name=$1 tap_want=$2 tap_text=$3
+	shift 3
+	expect_kept "$tap_name" "$tap_want" "$tap_text" "$af" "$MUSTER" "$@"
+}
+af_refused "add-force: a duplicate id is refused by the reader" 2 "list id 'gulls' is used twice" \
+	add-force $fld "$af" gulls --child-of=reserve
+af_refused "add-force: an unknown parent is refused, naming the lists" 2 \
+	"no list 'wharf' (lists: 1 home, 2 gulls, 3 scouts, 4 kelp, 5 terns, 6 reserve, 7 harbour, 8 pier)" \
+	add-force $fld "$af" dock --child-of=wharf
+af_refused "add-force: a size the system does not know" 2 "unknown battle size 'galleon'" \
+	add-force $fld "$af" dock --size=galleon
+af_refused "add-force: a faction the system does not know" 2 "unknown faction 'sharkfolk'" \
+	add-force $fld "$af" dock --child-of=home --faction=sharkfolk
+af_refused "add-force: a limit of a cost the system does not know" 2 "unknown cost type 'pearls'" \
+	add-force $fld "$af" dock --limit=10:pearls
+af_refused "add-force: a top force needs a size or a limit" 2 "a list needs a battle size" \
+	add-force $fld "$af" dock
+af_refused "add-force: a limit that is no number" 2 "--limit=many: give a whole number" \
+	add-force $fld "$af" dock --limit=many
+af_refused "add-force: an id is needed" 2 "add-force takes the new force's ID[:NAME]" \
+	add-force $fld "$af" :Nameless --size=raid
+# muster edit takes it as a command, and undo takes it back.
+cp "$af" "$tmp/af-before"
+printf 'add-force dock --child-of=reserve\nundo\nadd-force wharf:Wharf --size=raid\nquit\n' |
+	"$MUSTER" edit $fld "$af" >"$out" 2>"$err"
+st=$?
+ok_if "add-force: in muster edit, exit 0" [ $st -eq 0 ]
+sed 's|^</roster>$|  <list id="wharf" name="Wharf" size="raid"/>\n</roster>|' "$tmp/af-before" >"$tmp/af-want"
+same "add-force: muster edit added and undid a child force, then added a top force" "$tmp/af-want" "$af"
+
 # --- a percentage tracker -------------------------------------------------------------------
 h=$tmp/dr.xml
 run "new: Daemon Rift" 0 "Core 0%/at least 25%" new "$h" --system=daemon-rift --size=standard

@@ -15,9 +15,12 @@ cp "$top/doc/examples/impondium-campaign.xml" "$top/doc/examples/first-army.xml"
 mkdir -p "$tmp/data/rules-xml" "$tmp/data/catalogs"
 sed 's/id="duck" name="DUCK!"/id="quackers" name="Quackers"/' "$top/rules-xml/duck.xml" \
 	>"$tmp/data/rules-xml/quackers.xml"
+# A Tidewatch roster: the Reef Squad holds keen-eye twice, under its chief and its divers.
+printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="tidewatch"><list id="reef"/></roster>\n' \
+	>"$tmp/work/reef.xml"
 
 LC_ALL=C PATH=$tmp/bin:$PATH COMPLETION=${COMPLETION:-$top/completion/muster} \
-	DATA=$tmp/data exec bash -c '
+	DATA=$tmp/data TIDE=$top/tests/data/tidewatch exec bash -c '
 cd "$0/work" || exit 99
 . "$COMPLETION" || { echo "Bail out! cannot source $COMPLETION"; exit 99; }
 n=0 fails=0
@@ -40,7 +43,7 @@ t() {
 	if [[ -z $why ]]; then echo "ok $n - \"$line\""
 	else echo "not ok $n - \"$line\":$why got:$got"; fails=$((fails + 1)); fi
 }
-echo 1..35
+echo 1..37
 t "muster " campaign catalog export help show validate -- complete
 t "muster cat" catalog -- campaign
 t "muster -" --data-dir= --help --version
@@ -57,6 +60,11 @@ t "muster campaign en" enlist
 t "muster campaign enlist impondium-campaign.xml " sq1 sq2 sgt drums
 t "muster validate first" first-army.xml
 t "muster add first-army.xml marine-sergeant --option=" trained extra-pistol
+# An option id under several parents is offered by its parent, as --option= takes it.
+t "muster add --data-dir=$TIDE reef.xml reef-squad --option=" squad-chief/keen-eye \
+	squad-diver/keen-eye lucky-shell harpoon-gun -- keen-eye
+t "muster add --data-dir=$TIDE reef.xml reef-squad --option=squad-d" squad-diver squad-diver/keen-eye \
+	-- squad-chief/keen-eye
 # Option values, from the option table of each command (muster complete flags).
 # Regress: --system=<Tab> offered "--system=", which bash made --system=--system=.
 t "muster new army.xml --system=" duck duckhammer actionhammer -- --system= --system

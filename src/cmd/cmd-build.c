@@ -335,7 +335,7 @@ out:
 	return rc;
 }
 
-/* add, remove and set: FILE then the verb's words, handed to edit_apply as they are. */
+/* add, add-force, remove and set: FILE then the verb's words, handed to edit_apply as they are. */
 static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 {
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -354,7 +354,9 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 	}
 	if (argc - i < 2)
 		return cmd_usage_error(self, _("%s takes a roster FILE, then %s"), self->name,
-		                       strcmp(self->name, "add") == 0 ? _("ENTRY") : _("UNIT"));
+		                       strcmp(self->name, "add") == 0         ? _("ENTRY")
+		                       : strcmp(self->name, "add-force") == 0 ? _("ID[:NAME]")
+		                                                              : _("UNIT"));
 	const char *path = argv[i];
 	/* The verb's words: argv[i] becomes the verb itself. */
 	char **words = xcalloc((size_t)(argc - i) + 1, sizeof(*words));
@@ -369,11 +371,13 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 }
 
 static int exec_add(int argc, char **argv);
+static int exec_add_force(int argc, char **argv);
 static int exec_remove(int argc, char **argv);
 static int exec_set(int argc, char **argv);
 
 enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FIELD, OPT_LIST,
-       OPT_FORCE, OPT_MODELS, OPT_ID, OPT_OPTION, OPT_ATTACH, OPT_DETACH, OPT_COPY, OPT_MOVE };
+       OPT_FORCE, OPT_MODELS, OPT_ID, OPT_OPTION, OPT_ATTACH, OPT_DETACH, OPT_COPY, OPT_MOVE,
+       OPT_CHILD_OF };
 
 /* add, remove and set hand their words to edit_apply (edit.c), which reads these options
  * (and muster edit's commands): the tables give completion and the check that --help names
@@ -385,6 +389,19 @@ static const struct cmd_option add_options[] = {
 	CMD_VALUE("option", OPT_OPTION, CMD_ARG_OPTION, NULL, NULL),
 	CMD_VALUE("attach", OPT_ATTACH, CMD_ARG_TEXT, NULL, NULL),
 	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NULL, NULL),
+	CMD_OPTIONS_END,
+};
+
+static const struct cmd_option add_force_options[] = {
+	CMD_VALUE("child-of", OPT_CHILD_OF, CMD_ARG_TEXT, NC_("option value", "LIST"),
+	          N_("the list the new force stands in (its id, name or number; default: none,\n"
+	             "a top list after the last one)")),
+	CMD_VALUE("size", OPT_SIZE, CMD_ARG_SIZE, NC_("option value", "ID"),
+	          N_("the force's battle size (default: its parent's)")),
+	CMD_VALUE("limit", OPT_LIMIT, CMD_ARG_NUMBER, NC_("option value", "N[:COST]"),
+	          N_("a custom limit of the force")),
+	CMD_VALUE("faction", OPT_FACTION, CMD_ARG_FACTION, NC_("option value", "ID"),
+	          N_("the force's faction (default: its parent's)")),
 	CMD_OPTIONS_END,
 };
 
@@ -427,6 +444,23 @@ const struct cmd_entry cmd_add_entry = {
 	exec_add,
 };
 
+const struct cmd_entry cmd_add_force_entry = {
+	"add-force",
+	N_("FILE ID[:NAME] [--child-of=LIST] [--size=ID] [--limit=N[:COST]] [--faction=ID]"),
+	N_("add a force to a roster: a list, or a child force within one"),
+	N_("The new <list> goes after the roster's last list, or with --child-of inside that\n"
+	   "list after its last element, indented as its siblings; every other byte of the\n"
+	   "file is kept. The roster is then read and checked as 'muster new' checks one: an\n"
+	   "id another list has, or a size, faction or limit's cost the game system does not\n"
+	   "know, is refused. LIST is a list's id, name or number as 'muster status' numbers\n"
+	   "them. The file is saved (its previous version kept as FILE~) and the lists'\n"
+	   "totals, trackers and violations are printed. Exit status: 0 saved, 2 when the\n"
+	   "force cannot be added; the file is then unchanged.\n"),
+	add_force_options,
+	NULL,
+	exec_add_force,
+};
+
 const struct cmd_entry cmd_remove_entry = {
 	"remove",
 	N_("FILE UNIT [--list=LIST]"),
@@ -459,6 +493,11 @@ const struct cmd_entry cmd_set_entry = {
 static int exec_add(int argc, char **argv)
 {
 	return exec_change(&cmd_add_entry, argc, argv);
+}
+
+static int exec_add_force(int argc, char **argv)
+{
+	return exec_change(&cmd_add_force_entry, argc, argv);
 }
 
 static int exec_remove(int argc, char **argv)

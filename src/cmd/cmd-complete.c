@@ -8,7 +8,8 @@
  *   muster complete systems                  the game systems on the data path
  *   muster complete factions SYSTEM          the ids of the system's catalog groups
  *   muster complete entries SYSTEM           the ids of its entries
- *   muster complete options SYSTEM ENTRY     the ids of an entry's options
+ *   muster complete options SYSTEM ENTRY     the ids of an entry's options (PARENT/ID for
+ *                                            an id standing under several parents)
  *   muster complete sizes SYSTEM             the ids of the system's battle sizes
  *   muster complete flags [COMMAND]          the options of COMMAND (of muster itself
  *                                            without), from its table: one a line, its
@@ -23,6 +24,7 @@
 #include "cmd.h"
 #include "data.h"
 #include "diag.h"
+#include "edit.h"
 #include "session.h"
 #include "system.h"
 #include "util.h"
@@ -134,8 +136,17 @@ static int exec_complete(int argc, char **argv)
 			printf("%s\n", vis(cat->entries[i].id));
 	}
 	const struct entry *e = sys && options ? system_entry(sys, argv[optind + 2]) : NULL;
-	for (size_t i = 0; e && i < e->n_options; i++)
-		printf("%s\n", vis(e->options[i].id));
+	/* An id under several parents as PARENT/ID, each once: --option= takes them as they are. */
+	char **words = e ? xcalloc(e->n_options + 1, sizeof(*words)) : NULL;
+	for (size_t i = 0; e && i < e->n_options; i++) {
+		words[i] = edit_option_word(e, i);
+		bool seen = false;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcmp(words[k], words[i]) == 0;
+		if (!seen)
+			printf("%s\n", vis(words[i]));
+	}
+	strv_free(words);
 	session_free(s);
 	return MUSTER_EXIT_OK;
 }

@@ -2,7 +2,7 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * The commands are add, remove and set (edit_apply, the same as the command-line verbs), and
+ * The commands are add, add-force, remove and set (edit_apply, the same as the command-line verbs), and
  * undo, redo, show, suggest, help and quit. Every change is checked, saved through save_file
  * and followed by the list, its totals, trackers and violations. Undo and redo keep the
  * roster's text before and after each change (the file is saved again on each), so they
@@ -53,6 +53,7 @@ const struct cmd_entry cmd_edit_entry = {
 	   "  remove UNIT\n"
 	   "  set UNIT [--models=N] [--name=TEXT] [--option=ID[=N]]... [--attach=UNIT] [--detach]\n"
 	   "      [--copy] [--move=LIST]\n"
+	   "  add-force ID[:NAME] [OPTION]...   a force, with the options of 'muster add-force'\n"
 	   "  undo, redo        take back the last change, or make it again\n"
 	   "  show              the list, its totals, trackers and violations\n"
 	   "  suggest           what can still be added legally\n"
@@ -322,7 +323,7 @@ static int run_line(struct editor *e, const char *line)
 	} else if (strcmp(w[0], "save") == 0) {
 		rc = save_anyway(e);
 	} else if (strcmp(w[0], "add") == 0 || strcmp(w[0], "remove") == 0 ||
-	           strcmp(w[0], "set") == 0) {
+	           strcmp(w[0], "set") == 0 || strcmp(w[0], "add-force") == 0) {
 		rc = change(e, (int)n, w);
 	} else if (strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) {
 		rc = step_back(e, w[0][0] == 'u');
@@ -424,6 +425,7 @@ static char **complete(const char *text, int start, int end)
 	char **w;
 	size_t n = split_words(before, &w);
 	free(before);
+	/* add-force is typed whole: 'ad' + Tab still gives 'add '. */
 	static const char *const commands[] = { "add", "remove", "set", "undo", "redo", "show",
 	                                        "suggest", "reload", "save", "help", "quit", NULL };
 	if (n == 0) {
@@ -432,9 +434,11 @@ static char **complete(const char *text, int start, int end)
 	} else if (strncmp(text, "--option=", 9) == 0) {
 		const struct entry *en = entry_of_line(e, w, n);
 		for (size_t i = 0; en && i < en->n_options; i++) {
-			char *s = xasprintf("--option=%s", en->options[i].id);
+			char *word = edit_option_word(en, i);
+			char *s = xasprintf("--option=%s", word);
 			cand(s);
 			free(s);
+			free(word);
 		}
 	} else if (strncmp(text, "--attach=", 9) == 0 && e->r && e->r->n_lists) {
 		const struct r_list *l = &e->r->lists[0];
@@ -454,9 +458,10 @@ static char **complete(const char *text, int start, int end)
 		}
 	} else if (text[0] == '-') {
 		/* The verb's options, from the table of the command of that name. */
-		const struct cmd_entry *verb = strcmp(w[0], "set") == 0      ? &cmd_set_entry
-		                               : strcmp(w[0], "remove") == 0 ? &cmd_remove_entry
-		                                                             : &cmd_add_entry;
+		const struct cmd_entry *verb = strcmp(w[0], "set") == 0         ? &cmd_set_entry
+		                               : strcmp(w[0], "remove") == 0    ? &cmd_remove_entry
+		                               : strcmp(w[0], "add-force") == 0 ? &cmd_add_force_entry
+		                                                                : &cmd_add_entry;
 		for (const struct cmd_option *o = verb->options; o->name; o++) {
 			char *s = xasprintf("--%s%s", o->name, o->arg == CMD_ARG_NONE ? "" : "=");
 			cand(s);

@@ -10,6 +10,7 @@
 
 const struct cmd_entry *const muster_commands[] = {
 	&cmd_add_entry,
+	&cmd_add_force_entry,
 	&cmd_campaign_entry,
 	&cmd_catalog_entry,
 	&cmd_complete_entry,

@@ -72,6 +72,7 @@ struct cmd_entry {
 #define CMD_HIDDEN(c) ((c)->summary == NULL)
 
 extern const struct cmd_entry cmd_add_entry;
+extern const struct cmd_entry cmd_add_force_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_catalog_entry;
 extern const struct cmd_entry cmd_complete_entry;

@@ -41,4 +41,11 @@ void edit_select_defaults(const struct entry *e, xmlNodePtr u);
 void edit_sync_models(const struct entry *e, xmlNodePtr u);
 void edit_set_long_prop(xmlNodePtr n, const char *name, long v);
 
+/* edit_apply's add-force ID[:NAME] [--child-of=LIST] [--size=ID] [--faction=ID]
+ * [--limit=N[:COST]] (edit-force.c): the text with the new force in it, or NULL with a fatal
+ * diagnostic. */
+struct edit_undo;
+char *edit_add_force(const char *buf, size_t len, const char *name, int argc, char **argv,
+                     size_t *out_len, struct edit_undo *undo, struct diags *d);
+
 #endif

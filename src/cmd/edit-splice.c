@@ -960,6 +960,13 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
                  const struct roster *r, int argc, char **argv, size_t *out_len,
                  struct edit_undo *undo, struct diags *d)
 {
+	if (argc >= 1 && strcmp(argv[0], "add-force") == 0) {
+		/* A force, not a unit: its own splice (edit-force.c), said only with r as above. */
+		struct diags fq = DIAGS_INIT;
+		char *t = edit_add_force(buf, len, name, argc, argv, out_len, undo, r ? d : &fq);
+		diags_release(&fq);
+		return t;
+	}
 	struct sdoc sd;
 	if (sdoc_init(&sd, buf, len, name) != 0) {
 		if (r)

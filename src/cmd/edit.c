@@ -26,7 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
-const char *const edit_verbs[] = { "add", "remove", "set", NULL };
+const char *const edit_verbs[] = { "add", "add-force", "remove", "set", NULL };
 
 char *edit_dump(xmlDocPtr doc, const char *name, size_t *len, struct diags *d)
 {
@@ -336,6 +336,29 @@ static void option_path(const struct entry *e, const struct entry_option *o, str
 	if (o->up)
 		option_path(e, &e->options[o->up - 1], sb);
 	strbuf_addf(sb, "%s%s", o->up ? "/" : "", o->id);
+}
+
+char *edit_option_word(const struct entry *e, size_t i)
+{
+	const struct entry_option *o = &e->options[i];
+	bool twice = false, deep = false;
+	for (size_t k = 0; k < e->n_options; k++) {
+		const struct entry_option *x = &e->options[k];
+		if (k == i || strcmp(x->id, o->id) != 0)
+			continue;
+		twice = true;
+		/* PARENT/ID names it unless another of its id stands under a parent of that id. */
+		deep |= o->up && x->up &&
+		        strcmp(e->options[x->up - 1].id, e->options[o->up - 1].id) == 0;
+	}
+	if (!twice || o->up == 0)
+		return xstrdup(o->id);
+	struct strbuf sb = STRBUF_INIT;
+	if (deep)
+		option_path(e, o, &sb);
+	else
+		strbuf_addf(&sb, "%s/%s", e->options[o->up - 1].id, o->id);
+	return strbuf_detach(&sb);
 }
 
 /* An id (or name) standing under several parents is refused, naming each by its path. */

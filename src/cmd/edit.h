@@ -46,6 +46,8 @@ long edit_check(struct session *s, const char *path, const char *buf, size_t len
  *   remove UNIT [--list=LIST]
  *   set UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT]
  *       [--detach] [--copy] [--move=LIST] [--list=LIST]
+ *   add-force ID[:NAME] [--child-of=LIST] [--size=ID] [--faction=ID] [--limit=N[:COST]]
+ *       (a new force after the last top list, or inside LIST after its last child element)
  * ENTRY is an entry's id or name; UNIT a unit of the list as unitref_find names it (its id,
  * its number in 'muster status', its name, or its entry); LIST a list's id, name or number
  * (default: the first). A unit that add or set --copy makes gets a new id (unitref_make_id)
@@ -82,6 +84,11 @@ void edit_undo_release(struct edit_undo *u);
  * into): its own, or a new one written on it (and the roster's last-id counted on) when it
  * has none. Caller frees; NULL when doc holds no such unit. */
 char *edit_unit_id(xmlDocPtr doc, const struct unitref *u);
+
+/* How completion offers option i of entry e, a word --option= takes: its id, or PARENT/ID
+ * when its id stands under several parents (its whole path from the unit when even that
+ * names several). Caller frees. */
+char *edit_option_word(const struct entry *e, size_t i);
 
 /* The verbs edit_apply knows, NULL-terminated. */
 extern const char *const edit_verbs[];
