@@ -867,35 +867,6 @@ static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 	return out;
 }
 
-char *edit_undo(const char *text, size_t len, const struct edit_undo *u, size_t *out_len)
-{
-	size_t total = len;
-	for (size_t i = 0; i < u->n; i++)
-		total += u->v[i].old_len - u->v[i].len;
-	char *out = xmalloc(total + 1), *w = out;
-	size_t at = 0;
-	for (size_t i = 0; i < u->n; i++) {
-		memcpy(w, text + at, u->v[i].at - at);
-		w += u->v[i].at - at;
-		memcpy(w, u->v[i].old, u->v[i].old_len);
-		w += u->v[i].old_len;
-		at = u->v[i].at + u->v[i].len;
-	}
-	memcpy(w, text + at, len - at);
-	out[total] = '\0';
-	*out_len = total;
-	return out;
-}
-
-void edit_undo_release(struct edit_undo *u)
-{
-	for (size_t i = 0; i < u->n; i++)
-		free(u->v[i].old);
-	free(u->v);
-	u->v = NULL;
-	u->n = 0;
-}
-
 /* --- a roster to name units on -------------------------------------------------------------- */
 
 /* The roster's lists and units as far as unitref_find names them (ids, names, entries; and

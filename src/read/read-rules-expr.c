@@ -203,6 +203,60 @@ static int read_ancestor_cat(xmlNodePtr n, struct rp *p, struct agg *a)
 	return rc;
 }
 
+/* items= (what is counted: units, items or options) and group-by= of an aggregate. */
+static int read_items_group(xmlNodePtr n, struct rp *p, struct agg *a, bool in_expr)
+{
+	/* items="options": count lists or sum costs over the options taken rather than units
+	 * (a unique magic item in two lists of one player). */
+	char *items = xml_prop(n, "items");
+	if (items && a->kind == AGG_FORCES) {
+		free(items);
+		rr_fatal(p, n, "%s", _("<count of=\"forces\"> counts forces: no items=, no group-by"));
+		return -1;
+	}
+	if (items) {
+		static const char *const kinds[] = { "units", "items", "options" };
+		int k = rr_lookup_enum(items, kinds, 3, -1);
+		if (k < 0 || (a->kind != AGG_LISTS && a->kind != AGG_COST && a->kind != AGG_UNITS &&
+		              a->kind != AGG_OPTIONS && a->kind != AGG_ITEMS)) {
+			rr_fatal(p, n, _("items=\"%s\" does not fit this aggregate (items: units, items or options, with count or sum cost)"),
+			         items);
+			free(items);
+			return -1;
+		}
+		free(items);
+		a->item = (enum attr_on)k;
+	}
+	char *gb = xml_prop(n, "group-by");
+	if (gb && a->kind == AGG_FORCES) {
+		free(gb);
+		rr_fatal(p, n, "%s", _("<count of=\"forces\"> counts forces: no items=, no group-by"));
+		return -1;
+	}
+	if (gb) {
+		if (in_expr || p->has_this) {
+			rr_fatal(p, n, "%s", in_expr ? _("an aggregate in an expression has one value: no group-by")
+			                          : _("group-by does not go with <each>: a rule checked per unit already names its group"));
+			free(gb);
+			return -1;
+		}
+		if (strcmp(gb, "entry") == 0) {
+			a->group = GROUP_ENTRY;
+		} else {
+			a->group = GROUP_ATTR;
+			a->group_attr = idx_get(p->sys->attr_idx, gb);
+			if (a->group_attr == NULL || a->group_attr->on != a->item) {
+				rr_fatal(p, n, _("group-by must be \"entry\" or an attribute of the items counted, not '%s'"),
+				         gb);
+				free(gb);
+				return -1;
+			}
+		}
+		free(gb);
+	}
+	return 0;
+}
+
 struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 {
 	struct agg *a = xcalloc(1, sizeof(*a));
@@ -236,52 +290,8 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 		                "under) or category=\"ID\" (the kind of selection counted under)"));
 	if (read_agg_kind(n, p, a))
 		goto fail;
-	/* items="options": count lists or sum costs over the options taken rather than units
-	 * (a unique magic item in two lists of one player). */
-	char *items = xml_prop(n, "items");
-	if (items && a->kind == AGG_FORCES) {
-		free(items);
-		FAIL(n, "%s", _("<count of=\"forces\"> counts forces: no items=, no group-by"));
-	}
-	if (items) {
-		static const char *const kinds[] = { "units", "items", "options" };
-		int k = rr_lookup_enum(items, kinds, 3, -1);
-		if (k < 0 || (a->kind != AGG_LISTS && a->kind != AGG_COST && a->kind != AGG_UNITS &&
-		              a->kind != AGG_OPTIONS && a->kind != AGG_ITEMS)) {
-			rr_fatal(p, n, _("items=\"%s\" does not fit this aggregate (items: units, items or options, with count or sum cost)"),
-			         items);
-			free(items);
-			goto fail;
-		}
-		free(items);
-		a->item = (enum attr_on)k;
-	}
-	char *gb = xml_prop(n, "group-by");
-	if (gb && a->kind == AGG_FORCES) {
-		free(gb);
-		FAIL(n, "%s", _("<count of=\"forces\"> counts forces: no items=, no group-by"));
-	}
-	if (gb) {
-		if (in_expr || p->has_this) {
-			rr_fatal(p, n, "%s", in_expr ? _("an aggregate in an expression has one value: no group-by")
-			                          : _("group-by does not go with <each>: a rule checked per unit already names its group"));
-			free(gb);
-			goto fail;
-		}
-		if (strcmp(gb, "entry") == 0) {
-			a->group = GROUP_ENTRY;
-		} else {
-			a->group = GROUP_ATTR;
-			a->group_attr = idx_get(p->sys->attr_idx, gb);
-			if (a->group_attr == NULL || a->group_attr->on != a->item) {
-				rr_fatal(p, n, _("group-by must be \"entry\" or an attribute of the items counted, not '%s'"),
-				         gb);
-				free(gb);
-				goto fail;
-			}
-		}
-		free(gb);
-	}
+	if (read_items_group(n, p, a, in_expr))
+		goto fail;
 	if (tree && a->item != ON_OPTION)
 		FAIL(n, _("in=\"%s\" counts options: of=\"options\", or items=\"options\""),
 		     tree_names[a->scope - SCOPE_SELF]);

@@ -530,10 +530,10 @@ out:
 	return s;
 }
 
-static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
+/* The table's row of element n, when it may stand where it stands (p->item); else NULL with
+ * one diagnostic: not a selector (with a did-you-mean), not for options, not a condition. */
+static const struct lang_elem *sel_row(xmlNodePtr n, const struct rp *p)
 {
-	struct sel *s = NULL;
-	char *id = NULL;
 	if (rr_check_attrs(n, p, lang_sels, lang_n_sels))
 		return NULL;
 	const struct lang_elem *t = lang_find(lang_sels, lang_n_sels, rr_ename(n));
@@ -548,14 +548,26 @@ static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
 	}
 	if (p->item != ON_LIST && t && t->where == LW_COND)
 		FAIL(n, _("<%s> is a condition: it stands in <when>"), rr_ename(n));
-	if (t && (t->kind == SEL_FORCE || t->kind == SEL_PARENT))
-		return read_force_test(n, p);
 	if (t == NULL) {
 		const struct lang_elem *near = lang_near(lang_sels, lang_n_sels, rr_ename(n));
 		if (near)
 			FAIL(n, _("<%s> is not a selector; did you mean <%s>?"), rr_ename(n), near->name);
 		FAIL(n, _("<%s> is not a selector"), rr_ename(n));
 	}
+	return t;
+fail:
+	return NULL;
+}
+
+static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
+{
+	struct sel *s = NULL;
+	char *id = NULL;
+	const struct lang_elem *t = sel_row(n, p);
+	if (t == NULL)
+		return NULL;
+	if (t->kind == SEL_FORCE || t->kind == SEL_PARENT)
+		return read_force_test(n, p);
 	if (xml_is(n, "all") || xml_is(n, "any") || xml_is(n, "not")) {
 		enum sel_kind k = xml_is(n, "all") ? SEL_ALL : xml_is(n, "any") ? SEL_ANY : SEL_NOT;
 		return rr_read_group(n, k, p);
