@@ -50,11 +50,12 @@ const struct cmd_entry cmd_tournament_entry = {
 	"tournament",
 	N_("[-o REPORT.csv|REPORT.xml]... [--force] [--jobs=N] PACK LIST|DIR..."),
 	N_("check every list of an event against its event pack, with a report"),
-	N_("Checks each roster file (each *.xml file under a directory, in sorted order)\n"
-	   "against the game system and the event pack PACK: its battle size, limits, list\n"
-	   "choices and extra rules. Prints one line per file (player, lists, factions,\n"
-	   "total, verdict, violations), the violations, the identical submissions and a\n"
-	   "summary. A file that cannot be read is reported and the others are checked.\n"
+	N_("Checks each roster file (each *.xml, *.ros or *.rosz file under a directory, in\n"
+	   "sorted order) against the game system and the event pack PACK: its battle size,\n"
+	   "limits, list choices and extra rules. Prints one line per file (player, lists,\n"
+	   "factions, total, verdict, violations), the violations, the identical\n"
+	   "submissions and a summary. A file that cannot be read is reported and the\n"
+	   "others are checked.\n"
 	   "Exit status: 0 when every list is legal, 1 when any is illegal, 2 when any file\n"
 	   "(or the pack) cannot be read.\n"),
 	tournament_options,
@@ -144,11 +145,12 @@ static void describe(struct entry_row *row, const struct roster *r, const struct
 	if (r->name) {
 		row->player = clean(r->name);
 	} else {
-		/* The file's name without ".xml". */
+		/* The file's name without ".xml" (or BattleScribe's ".ros", ".rosz"). */
 		char *b = xstrdup(base_name(row->file));
-		size_t n = strlen(b);
-		if (n > 4 && strcmp(b + n - 4, ".xml") == 0)
-			b[n - 4] = '\0';
+		char *dot = strrchr(b, '.');
+		if (dot && (strcmp(dot, ".xml") == 0 || strcmp(dot, ".ros") == 0 ||
+		            strcmp(dot, ".rosz") == 0))
+			*dot = '\0';
 		row->player = clean(b);
 		free(b);
 	}

@@ -4,7 +4,7 @@
  *
  * Exit 0 when every list is legal, 1 when any is not, 2 when any file could not be read or is
  * malformed (the grep/diff convention). Every file is checked, whatever an earlier one gave.
- * A directory stands for every *.xml file under it (walk.h); the files are checked on every
+ * A directory stands for every roster file (*.xml, *.ros, *.rosz) under it (walk.h); the files are checked on every
  * core (batch.h) and reported in the order of the command line and of the sorted names.
  */
 #include "muster.h"
@@ -45,7 +45,8 @@ const struct cmd_entry cmd_validate_entry = {
 	N_("Every list of every file is checked and every violation reported, in line order.\n"
 	   "Exit status: 0 when all are legal, 1 when any is not, 2 when a file cannot be\n"
 	   "read or is malformed (its message goes to standard error). A directory stands\n"
-	   "for every *.xml file under it, in sorted order.\n"),
+	   "for every roster file under it (*.xml, and BattleScribe's *.ros and *.rosz), in\n"
+	   "sorted order.\n"),
 	validate_options,
 	NULL,
 	exec_validate,

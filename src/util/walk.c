@@ -26,10 +26,17 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A roster's name: Muster's own (.xml) or BattleScribe's (.ros, and .rosz zipped). */
 static bool is_xml_name(const char *name)
 {
+	static const char *const exts[] = { ".xml", ".ros", ".rosz" };
 	size_t n = strlen(name);
-	return n > 4 && strcmp(name + n - 4, ".xml") == 0;
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		size_t x = strlen(exts[i]);
+		if (n > x && strcmp(name + n - x, exts[i]) == 0)
+			return true;
+	}
+	return false;
 }
 
 /* Ancestors: the chain of directories being walked, to tell a loop from a second way in. */
@@ -110,7 +117,7 @@ void walk_add(struct walk *w, const char *path)
 		size_t before = w->n;
 		walk_dir(w, path, &st, NULL, 0);
 		if (w->n == before)
-			add(w, path, xstrdup(_("no *.xml file in this directory")));
+			add(w, path, xstrdup(_("no roster file (*.xml, *.ros, *.rosz) in this directory")));
 	} else
 		add(w, path, NULL); /* read as it is: its own message when it cannot be */
 }

@@ -2,7 +2,7 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * `muster validate DIR` and `muster tournament PACK DIR` read every *.xml file under DIR, in
+ * `muster validate DIR` and `muster tournament PACK DIR` read every roster file (*.xml, *.ros, *.rosz) under DIR, in
  * an order that never depends on the file system: each directory's names sorted bytewise,
  * files and subdirectories together. Dot files and dot directories are left out. What cannot
  * be read safely is listed with the reason instead of being opened: a FIFO (opening it could
@@ -35,7 +35,7 @@ struct walk {
 /* Directories nested deeper than this are listed as a problem, not walked. */
 #define WALK_MAX_DEPTH 64
 
-/* Adds path: a directory's *.xml files (recursively), or path itself. */
+/* Adds path: a directory's roster files (*.xml, *.ros, *.rosz; recursively), or path itself. */
 void walk_add(struct walk *w, const char *path);
 void walk_release(struct walk *w);
 
