@@ -661,11 +661,12 @@ static int read_files(struct bsctx *c, const char *path, char **cats, const stru
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct bsfile *f = &c->f[c->n];
+		/* Counted even when refused: a document parsed but not a catalogue is freed too. */
+		c->n++;
 		if (load_file(c, cats[i], mem ? &mem[i + 1] : NULL, false, f)) {
 			rc = -1;
 			continue;
 		}
-		c->n++;
 		char *sid = xml_prop(f->root, "gameSystemId");
 		if (sid == NULL || strcmp(sid, sys->id) != 0) {
 			diags_add(c->d, SEV_FATAL, f->path, xml_line(f->root), xml_col(f->root), NULL, NULL,
