@@ -268,11 +268,13 @@ static size_t *reach(const struct bsctx *c, size_t fi, bool imports_only, size_t
 
 /* --- files -------------------------------------------------------------------------------- */
 
-/* Reads path: a BattleScribe 2 game system (gst) or catalogue. */
-static int load_file(struct bsctx *c, const char *path, bool gst, struct bsfile *f)
+/* Reads path, or mem when not NULL (path its name): a BattleScribe 2 game system (gst) or
+ * catalogue. */
+static int load_file(struct bsctx *c, const char *path, const struct bs_text *mem, bool gst,
+                     struct bsfile *f)
 {
 	f->path = arena_strndup(&c->sys->bs->arena, path, strlen(path));
-	f->doc = xml_load_file(path, c->d);
+	f->doc = mem ? xml_load_memory(mem->buf, mem->len, path, c->d) : xml_load_file(path, c->d);
 	if (f->doc == NULL)
 		return -1;
 	f->root = xmlDocGetRootElement(f->doc);
@@ -637,8 +639,9 @@ static struct system *new_system(const char *path)
 	return sys;
 }
 
-/* Reads the files: the game system, then each catalogue of cats that names it. */
-static int read_files(struct bsctx *c, const char *path, char **cats)
+/* Reads the files: the game system, then each catalogue of cats that names it; from mem
+ * (the game system, then the catalogues, named path and cats) when not NULL. */
+static int read_files(struct bsctx *c, const char *path, char **cats, const struct bs_text *mem)
 {
 	size_t n = 0;
 	while (cats && cats[n])
@@ -649,7 +652,7 @@ static int read_files(struct bsctx *c, const char *path, char **cats)
 		return -1;
 	}
 	c->f = xcalloc(n + 1, sizeof(*c->f));
-	if (load_file(c, path, true, &c->f[c->n++]))
+	if (load_file(c, path, mem, true, &c->f[c->n++]))
 		return -1;
 	struct system *sys = c->sys;
 	sys->id = xstrdup(c->f[0].id);
@@ -658,11 +661,12 @@ static int read_files(struct bsctx *c, const char *path, char **cats)
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct bsfile *f = &c->f[c->n];
-		if (load_file(c, cats[i], false, f)) {
+		/* Counted even when refused: a document parsed but not a catalogue is freed too. */
+		c->n++;
+		if (load_file(c, cats[i], mem ? &mem[i + 1] : NULL, false, f)) {
 			rc = -1;
 			continue;
 		}
-		c->n++;
 		char *sid = xml_prop(f->root, "gameSystemId");
 		if (sid == NULL || strcmp(sid, sys->id) != 0) {
 			diags_add(c->d, SEV_FATAL, f->path, xml_line(f->root), xml_col(f->root), NULL, NULL,
@@ -674,10 +678,11 @@ static int read_files(struct bsctx *c, const char *path, char **cats)
 	return rc;
 }
 
-static int read_system(struct bsctx *c, const char *path, char **cats)
+static int read_system(struct bsctx *c, const char *path, char **cats,
+                       const struct bs_text *mem)
 {
 	struct system *sys = c->sys;
-	if (read_files(c, path, cats))
+	if (read_files(c, path, cats, mem))
 		return -1;
 	struct idx *by_id = idx_new();
 	size_t *slot = xcalloc(c->n + 1, sizeof(*slot));
@@ -727,15 +732,38 @@ static int read_system(struct bsctx *c, const char *path, char **cats)
 	return 0;
 }
 
-struct system *bs_system_load(const char *path, char **cats, struct diags *d)
+/* Reads the system from the files path and cats, or from mem (named path and cats). */
+static struct system *load(const char *path, char **cats, const struct bs_text *mem,
+                           struct diags *d)
 {
 	struct system *sys = new_system(path);
 	struct bsctx c = { sys, d, NULL, 0, 0, NULL };
-	int rc = read_system(&c, path, cats);
+	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {
 		system_free(sys);
 		return NULL;
 	}
+	return sys;
+}
+
+struct system *bs_system_load(const char *path, char **cats, struct diags *d)
+{
+	return load(path, cats, NULL, d);
+}
+
+struct system *bs_system_load_memory(const struct bs_text *gst, const struct bs_text *cats,
+                                     size_t n_cats, struct diags *d)
+{
+	struct bs_text *mem = xcalloc(n_cats + 1, sizeof(*mem));
+	char **names = xcalloc(n_cats + 1, sizeof(*names));
+	mem[0] = *gst;
+	for (size_t i = 0; i < n_cats; i++) {
+		mem[i + 1] = cats[i];
+		names[i] = (char *)cats[i].name;
+	}
+	struct system *sys = load(gst->name, names, mem, d);
+	free(names);
+	free(mem);
 	return sys;
 }

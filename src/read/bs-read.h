@@ -18,4 +18,15 @@
  * with fatal diagnostics. */
 struct system *bs_system_load(const char *path, char **cats, struct diags *d);
 
+/* A file's bytes, for bs_system_load_memory: name is what diagnostics call it. */
+struct bs_text {
+	const char *name;
+	const char *buf;
+	size_t len;
+};
+/* The same from memory (the fuzz target, tests/fuzz/fuzz-bs.c): the game system gst and the
+ * n_cats catalogues of cats, parsed as the files would be (never unzipped). */
+struct system *bs_system_load_memory(const struct bs_text *gst, const struct bs_text *cats,
+                                     size_t n_cats, struct diags *d);
+
 #endif

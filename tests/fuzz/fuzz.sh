@@ -22,7 +22,7 @@ set -u
 : "${CLANG:=clang}"
 : "${FUZZ_TIME:=60}"
 : "${FUZZ_JOBS:=2}"
-targets=${FUZZ_TARGETS:-"rules rule campaign catalog roster event import zipped"}
+targets=${FUZZ_TARGETS:-"rules rule campaign catalog bs roster event import zipped"}
 out=$builddir/fuzz-build
 mkdir -p "$out/obj" || exit 2
 src=$(cd "$srcdir" && pwd)

@@ -20,7 +20,7 @@
 set -eu
 : "${srcdir:=$(dirname "$0")/../..}"
 : "${builddir:=.}"
-targets=${FUZZ_TARGETS:-"rules rule campaign catalog roster event import zipped"}
+targets=${FUZZ_TARGETS:-"rules rule campaign catalog bs roster event import zipped"}
 src=$(cd "$srcdir" && pwd)
 out=$(cd "$builddir" && pwd)/fuzz-build
 MUSTER_FUZZ_SRCDIR=$src

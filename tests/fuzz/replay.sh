@@ -18,7 +18,7 @@
 
 : "${srcdir:=$(dirname "$0")/../..}"
 : "${builddir:=.}"
-targets=${MUSTER_FUZZ_TARGETS:-"rules rule campaign catalog roster event import zipped"}
+targets=${MUSTER_FUZZ_TARGETS:-"rules rule campaign catalog bs roster event import zipped"}
 MUSTER_FUZZ_SRCDIR=$(cd "$srcdir" && pwd)
 export MUSTER_FUZZ_SRCDIR
 timeout_cmd=

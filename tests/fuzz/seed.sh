@@ -18,6 +18,8 @@
 #   campaign the <campaign> element of each rules file that has one (fuzz-campaign.c puts it
 #            in the Duckhammer system)
 #   catalog  every catalog (fuzz-catalog.c loads it for the system it names)
+#   bs       every BattleScribe game system and catalogue of tests/data (fuzz-bs.c loads a
+#            catalogue against the test game system it names)
 #   roster   every roster of tests/cli, tests/rules, doc/examples and bench
 #   event    every event pack of tests/cli, doc/examples and bench
 #   import   every *.txt of tests/cli, and, when src/muster is built (MUSTER names another),
@@ -38,7 +40,7 @@ muster=${MUSTER:-src/muster}
 case $muster in /*) ;; *) [ ! -x "$muster" ] || muster=$(pwd)/$muster ;; esac
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-targets="rules rule campaign catalog roster event import zipped"
+targets="rules rule campaign catalog bs roster event import zipped"
 for t in $targets; do
 	rm -rf "${out:?}/$t"
 	mkdir -p "$out/$t"
@@ -80,6 +82,8 @@ add rule $(find "$tmp" -name 'rule.*')
 add campaign $(find "$tmp" -name 'campaign.*')
 # shellcheck disable=SC2046
 add catalog $(find catalogs tests/data -path '*catalogs/*/*.xml')
+# shellcheck disable=SC2046
+add bs $(find tests/data -path '*/bs-*' \( -name '*.gst' -o -name '*.cat' \))
 xml=$(find tests/cli/cases tests/rules doc/examples bench -name '*.xml')
 # shellcheck disable=SC2046,SC2086
 add roster $(grep -l '<roster' $xml)
