@@ -827,7 +827,8 @@ static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 	}
 	for (size_t li = 0; li < sd->n_lists; li++)
 		place_new(sd, li, &v, &n, &cap);
-	qsort(v, n, sizeof(*v), cmp_splice);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_splice);
 	/* A removal and an insertion at its end are both made; splices never overlap otherwise. */
 	size_t total = sd->len, at = 0;
 	for (size_t i = 0; i < n; i++) {
