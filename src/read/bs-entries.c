@@ -272,6 +272,22 @@ static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_optio
 	return 0;
 }
 
+/* The id of element n (an entry or group) as a roster names it: prefix, then, through a link,
+ * "LINK::" before n's id; *kids the prefix of what it holds. -1 when an id is missing. */
+static int path_id(xmlNodePtr n, xmlNodePtr link, const char *prefix, char **id, char **kids)
+{
+	char *nid = xml_prop(n, "id"), *lid = link ? xml_prop(link, "id") : NULL;
+	int rc = -1;
+	if (nid && (link == NULL || lid)) {
+		*id = link ? xasprintf("%s%s::%s", prefix, lid, nid) : xasprintf("%s%s", prefix, nid);
+		*kids = link ? xasprintf("%s%s::", prefix, lid) : xstrdup(prefix);
+		rc = 0;
+	}
+	free(nid);
+	free(lid);
+	return rc;
+}
+
 /* A selectionEntry se of file fi as an option, reached through entry link `link` of file lfi
  * (NULL: where it stands). */
 static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNodePtr link,
@@ -282,17 +298,10 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	if (new_option(b, se, fi, &o))
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
-	char *sid = xml_prop(se, "id"), *lid = link ? xml_prop(link, "id") : NULL;
-	if (sid == NULL || (link && lid == NULL)) {
-		free(sid);
-		free(lid);
+	char *kids;
+	if (path_id(se, link, prefix, &o->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
 		       _("a selection entry or entry link needs an id"));
-	}
-	o->id = link ? xasprintf("%s%s::%s", prefix, lid, sid) : xasprintf("%s%s", prefix, sid);
-	char *kids = link ? xasprintf("%s%s::", prefix, lid) : xstrdup(prefix);
-	free(sid);
-	free(lid);
 	o->name = name_of(se, o->id);
 	o->min = 0;
 	o->max = OPTION_UNBOUNDED;
@@ -358,17 +367,10 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	struct opt_choice *ch = &e->choices[e->n_choices++];
 	memset(ch, 0, sizeof(*ch));
 	uint32_t self = (uint32_t)e->n_choices;
-	char *gid = xml_prop(g, "id"), *lid = link ? xml_prop(link, "id") : NULL;
-	if (gid == NULL || (link && lid == NULL)) {
-		free(gid);
-		free(lid);
+	char *kids;
+	if (path_id(g, link, prefix, &ch->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
-	}
-	ch->id = link ? xasprintf("%s%s::%s", prefix, lid, gid) : xasprintf("%s%s", prefix, gid);
-	char *kids = link ? xasprintf("%s%s::", prefix, lid) : xstrdup(prefix);
-	free(gid);
-	free(lid);
 	ch->name = name_of(g, ch->id);
 	ch->min = 0;
 	ch->max = OPTION_UNBOUNDED;

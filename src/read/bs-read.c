@@ -619,21 +619,8 @@ static void ctx_release(struct bsctx *c)
 
 static struct system *new_system(const char *path)
 {
-	struct system *sys = xcalloc(1, sizeof(*sys));
-	sys->file = xstrdup(path);
+	struct system *sys = system_new(path);
 	sys->bs = xcalloc(1, sizeof(*sys->bs));
-	sys->attr_idx = idx_new();
-	sys->kind_idx = idx_new();
-	sys->cost_idx = idx_new();
-	sys->kw_idx = idx_new();
-	sys->cat_idx = idx_new();
-	sys->size_idx = idx_new();
-	sys->field_idx = idx_new();
-	sys->ladder_idx = idx_new();
-	sys->entry_idx = idx_new();
-	sys->shared_idx = idx_new();
-	sys->group_idx = idx_new();
-	sys->rule_idx = idx_new();
 	sys->kw_words = 1;
 	sys->keywords = xcalloc(1, sizeof(*sys->keywords));
 	return sys;

@@ -624,9 +624,7 @@ void system_adopt_catalog(struct system *sys, struct catalog *cat)
 	sys->catalogs[sys->n_catalogs] = NULL;
 }
 
-/* Takes doc (NULL: loading it failed, d says why). */
-static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *path,
-                               const char *const *roots, struct diags *d)
+struct system *system_new(const char *path)
 {
 	struct system *sys = xcalloc(1, sizeof(*sys));
 	sys->file = xstrdup(path);
@@ -642,6 +640,14 @@ static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *pa
 	sys->shared_idx = idx_new();
 	sys->group_idx = idx_new();
 	sys->rule_idx = idx_new();
+	return sys;
+}
+
+/* Takes doc (NULL: loading it failed, d says why). */
+static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *path,
+                               const char *const *roots, struct diags *d)
+{
+	struct system *sys = system_new(path);
 	if (doc == NULL)
 		goto fail;
 	xmlNodePtr root_el = xml_root(doc, "system", NS_RULES, path, d);

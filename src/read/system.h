@@ -21,6 +21,9 @@ struct system *system_load_file(struct schemas *sc, const char *path, const char
 struct system *system_load_memory(struct schemas *sc, const char *buf, size_t len,
                                   const char *name, const char *const *roots, struct diags *d);
 /* Makes cat, loaded with catalog_load_memory for sys, one of sys's catalogs (freed with it). */
+/* An empty system read from path: its indexes made, nothing in them (for the readers of
+ * rules-xml and of BattleScribe game systems). Free with system_free. */
+struct system *system_new(const char *path);
 void system_adopt_catalog(struct system *sys, struct catalog *cat);
 void system_free(struct system *sys);
 
