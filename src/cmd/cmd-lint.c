@@ -92,9 +92,13 @@ static int exec_lint(int argc, char **argv)
 	bslint_files(paths, n, sc, &d);
 	schemas_free(sc);
 	diags_print(&d, stdout, DIAG_TEXT);
-	/* TRANSLATORS: the last line of muster lint, e.g. "12 files: 3 errors, 5 warnings". */
-	printf(ngettext("%zu file: %zu errors, %zu warnings\n",
-	                "%zu files: %zu errors, %zu warnings\n", w.n), w.n, d.errors, d.warnings);
+	char errs[64], warns[64];
+	snprintf(errs, sizeof(errs), ngettext("%zu error", "%zu errors", d.errors), d.errors);
+	snprintf(warns, sizeof(warns), ngettext("%zu warning", "%zu warnings", d.warnings),
+	         d.warnings);
+	/* TRANSLATORS: the last line of muster lint, e.g. "12 files: 3 errors, 5 warnings"; the
+	 * two %s are "3 errors" and "5 warnings", each translated with its own plural. */
+	printf(ngettext("%zu file: %s, %s\n", "%zu files: %s, %s\n", w.n), w.n, errs, warns);
 	int status = d.errors || d.fatals || (werror && d.warnings) ? MUSTER_EXIT_ILLEGAL
 	                                                            : MUSTER_EXIT_OK;
 	diags_release(&d);
