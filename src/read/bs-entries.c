@@ -681,6 +681,11 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	if (rc == 0 && link)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);
 	free(kids);
+	/* The arrays grew by doubling: give back what they did not use. */
+	if (e->n_options)
+		e->options = xreallocarray(e->options, e->n_options, sizeof(*e->options));
+	if (e->n_choices)
+		e->choices = xreallocarray(e->choices, e->n_choices, sizeof(*e->choices));
 	if (rc || catalog_index_entry(e, c->d))
 		return -1;
 	sys->bs->options += e->n_options;
