@@ -124,7 +124,9 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 		attr(sb, "customName", u->label);
 	attr(sb, "entryId", bs_id(e));
 	strbuf_addf(sb, " number=\"%ld\"", models ? 1L : (long)u->models);
-	attr(sb, "type", e->has_models ? "unit" : "model");
+	/* A BattleScribe entry's own type; one of Muster's: a unit when it has kinds of model. */
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	attr(sb, "type", sys->bs ? types[e->type] : e->has_models ? "unit" : "model");
 	strbuf_adds(sb, ">\n");
 	options(sb, sys, u, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));

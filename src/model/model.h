@@ -190,6 +190,9 @@ struct opt_choice {
 	long line;
 };
 
+/* What a BattleScribe selection entry says it is; Muster's own entries are units. */
+enum entry_type { ENTRY_UNIT, ENTRY_MODEL, ENTRY_UPGRADE };
+
 struct entry {
 	char *id, *name;
 	bool example;
@@ -214,6 +217,7 @@ struct entry {
 	long *costs;        /* per model, per cost type */
 	char *note;
 	uint32_t primary;   /* 1 + index of its primary category (BattleScribe); 0: none */
+	enum entry_type type; /* BattleScribe's selection type (a .ros writes it back) */
 	long line;
 };
 

@@ -657,6 +657,8 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	free(sid);
 	free(lid);
 	e->name = name_of(se, e->id);
+	e->type = attr_is(se, "type", "model") ? ENTRY_MODEL
+	          : attr_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
 	e->catalog = cat;
 	e->group = &cat->groups[0];
 	e->line = b.site_line;
