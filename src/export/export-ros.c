@@ -5,7 +5,7 @@
  * roster, forces/force (a list; its child forces within), selections/selection (a unit, its
  * options nested as the unit's are) with id, name, entryId, number, type, costs and categories,
  * the roster's costs and costLimits: what bs-roster.c reads back to the same lists and
- * fingerprint. The ids are the ones read (a force's and a unit's), else made from the place in
+ * fingerprint. The ids are the ones read (a force's, a unit's, an option's), else made from the place in
  * the roster ("mst-f2", "mst-f2-u3", "mst-f2-u3-o4"), so that writing twice gives the same
  * bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
  */
@@ -82,7 +82,7 @@ static void options(struct strbuf *sb, const struct system *sys, const struct r_
 		if (!open)
 			strbuf_addf(sb, "%*s<selections>\n", ind, "");
 		open = true;
-		char *id = xasprintf("%s-o%zu", owner, k + 1);
+		char *id = ro->id ? xstrdup(ro->id) : xasprintf("%s-o%zu", owner, k + 1);
 		strbuf_addf(sb, "%*s<selection", ind + 2, "");
 		attr(sb, "id", id);
 		attr(sb, "name", o->name);

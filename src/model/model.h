@@ -356,11 +356,12 @@ struct r_train {
 	const char *drops;        /* the id of an item of the unit it replaces, or NULL */
 };
 
-/* 32 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
+/* 40 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
  * are its selections in document order; one nested in another names it as its parent. */
 struct r_option {
 	const struct entry_option *opt;
 	const struct r_train *train;  /* a training, or NULL for an option the file took */
+	const char *id;               /* a BattleScribe selection's id (the roster's pool), or NULL */
 	int32_t count;
 	int32_t line, col;            /* a file read into memory is at most 2 GiB */
 	uint32_t up;                  /* 1 + index of its parent among the unit's options; 0: none */
