@@ -223,8 +223,7 @@ static int start_tag(struct scan *sc, const char *ns, size_t text)
 		size_t pre = colon ? (size_t)(colon - (b + name)) : 0;
 		const char *href = ns_of(sc, d, b + name, pre);
 		e->ours = href && strcmp(href, ns) == 0;
-		e->name = (uint32_t)(colon ? name + pre + 1 : name);
-		e->name_len = (uint32_t)(name_end - e->name);
+		e->name_len = (uint32_t)(name_end - (colon ? name + pre + 1 : name));
 		e->qname_len = (uint32_t)(name_end - name);
 		e->text = (uint32_t)text;
 		e->start = (uint32_t)sc->p;
@@ -351,7 +350,7 @@ void xml_outline_release(struct xml_outline *o)
 
 bool xml_el_is(const char *buf, const struct xml_el *e, const char *name)
 {
-	return e->name_len == strlen(name) && memcmp(buf + e->name, name, e->name_len) == 0;
+	return e->name_len == strlen(name) && memcmp(buf + xml_el_name(e), name, e->name_len) == 0;
 }
 
 void xml_el_attrs(const char *buf, const struct xml_el *e, const char *const *names,
