@@ -29,9 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 /* --- the report after each change ---------------------------------------------------------- */
 
