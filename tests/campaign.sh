@@ -359,4 +359,66 @@ cat >"$tmp/c.xml" <<'EOF9'
 </roster>
 EOF9
 run "DHC-6: wounds without a model lost earn no XP for the unit" 0 "Experience 5" campaign show "$tmp/c.xml"
+# An entry appended to a ledger the file has is spliced into its bytes: comments, odd
+# indentation, attribute quotes and the lack of an XML declaration all stay as they were,
+# and the entry comes on its own line after the last one.
+cat >"$tmp/c.xml" <<'EOF10'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Kept">
+	<!-- tabs, not spaces -->
+   <list id='main' size="all-out-war"   faction="impondium">
+    <unit id="sq1" entry="quack-marine" models="10"/>
+   </list>
+  <campaign>
+        <ledger><!-- the start -->
+   <start amount="300"/>
+          <gain currency='xp' amount="3"/> <!-- a note -->
+  </ledger>
+  <!-- after the ledger -->
+  </campaign>
+</roster>
+EOF10
+cat >"$tmp/want.xml" <<'EOF11'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Kept">
+	<!-- tabs, not spaces -->
+   <list id='main' size="all-out-war"   faction="impondium">
+    <unit id="sq1" entry="quack-marine" models="10"/>
+   </list>
+  <campaign>
+        <ledger><!-- the start -->
+   <start amount="300"/>
+          <gain currency='xp' amount="3"/> <!-- a note -->
+      <xp unit="sq1" amount="2" date="2026-09-20" note="a &lt;b&gt; &amp; &quot;c&quot; é"/>
+    </ledger>
+  <!-- after the ledger -->
+  </campaign>
+</roster>
+EOF11
+run "append: an entry into a ledger with comments and odd indentation" 0 "" \
+	campaign xp "$tmp/c.xml" sq1 2 --date=2026-09-20 --note='a <b> & "c" é'
+same "append: every other byte of the file is kept" "$tmp/want.xml" "$tmp/c.xml"
+# A ledger closed right before its campaign: </campaign> gets a line of its own, as the
+# document's writing gives it; a refusal leaves the file as it was.
+cat >"$tmp/c.xml" <<'EOF12'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Tight">
+  <list id="main" size="all-out-war" faction="impondium">
+    <unit id="sq1" entry="quack-marine" models="10"/>
+  </list>
+  <campaign><ledger><start amount="300"/></ledger></campaign>
+</roster>
+EOF12
+cat >"$tmp/want.xml" <<'EOF13'
+<roster xmlns="urn:x-muster:roster:1" version="2" system="duckhammer" name="Tight">
+  <list id="main" size="all-out-war" faction="impondium">
+    <unit id="sq1" entry="quack-marine" models="10"/>
+  </list>
+  <campaign><ledger><start amount="300"/>
+      <gain currency="xp" amount="4" date="2026-09-20"/>
+    </ledger>
+  </campaign>
+</roster>
+EOF13
+run "append: an entry after a ledger on one line" 0 "" campaign gain "$tmp/c.xml" xp 4 --date=2026-09-20
+same "append: the entry on its own line, the rest as it was" "$tmp/want.xml" "$tmp/c.xml"
+status=2 refused "append: a roll no die gives is refused" "a roll of 13 is impossible on d12 (1 to 12)" \
+	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=sq1:1:13
 tap_done

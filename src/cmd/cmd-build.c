@@ -31,9 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 /* --- the report after each change ---------------------------------------------------------- */
 
@@ -254,12 +251,6 @@ int cmd_change_file(struct session *s, const char *path, int argc, char **argv, 
 	size_t len = 0, was_len = 0;
 	int rc = MUSTER_EXIT_TROUBLE;
 	bool loaded = false;
-#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
-	/* glibc's own threshold, kept: freeing the roster as read (a mapped block of its size)
-	 * would raise it to that size, and the roster checked after would then grow its arrays
-	 * in the heap, whose holes are not given back (0.9 MB of 3.6 MB roster's check). */
-	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-#endif
 	/* The roster as it is, read once. The save checks that the file still holds these bytes
 	 * (another command may have saved it meanwhile), so that neither change is lost. */
 	if (xml_read_file(path, &was, &was_len, &d) != 0)

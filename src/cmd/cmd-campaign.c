@@ -392,6 +392,7 @@ struct rec_mem {
 	char **strs;
 	size_t n_strs;
 	char vp[32], opp_vp[32], models[32], wounds[32];
+	bool need_doc;  /* a unit named has no id: it is given one in the document */
 };
 
 static void rec_mem_release(struct rec_mem *m)
@@ -576,6 +577,8 @@ static char *doc_unit_id(xmlDocPtr doc, const struct unitref *u,
 {
 	if (u->unit->id)
 		return xstrdup(u->unit->id);
+	if (doc == NULL)
+		return NULL; /* unit_id says so */
 	char *id = edit_unit_id(doc, u);
 	if (id == NULL)
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
@@ -591,8 +594,10 @@ static const char *unit_id(const struct roster *r, xmlDocPtr doc, const char *wo
 	struct diags d = DIAGS_INIT;
 	struct unitref u;
 	char *id = NULL;
-	if (unitref_find(r, UNITREF_ANY_LIST, word, &u, &d) == 0)
+	if (unitref_find(r, UNITREF_ANY_LIST, word, &u, &d) == 0) {
 		id = doc_unit_id(doc, &u, word, &d);
+		m->need_doc = id == NULL && doc == NULL;
+	}
 	if (d.n)
 		cmd_error_at(r->file, "%s", d.v[0].msg);
 	diags_release(&d);
@@ -613,6 +618,18 @@ static int resolve_units(const struct roster *r, xmlDocPtr doc, struct ledger_re
 	return 0;
 }
 
+/* The entry's date (today's unless --date) and note; today holds the text of today's. */
+static void date_note(struct ledger_rec *e, const struct args *a, char today[16])
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	today[0] = '\0';
+	if (a->date == NULL && localtime_r(&now, &tm))
+		strftime(today, 16, "%Y-%m-%d", &tm);
+	e->date = a->date ? a->date : today;
+	e->note = a->note;
+}
+
 /* Writes the entry for action `act` into doc, whose text r was loaded from. Returns 0, or a
  * usage error's status. */
 static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc,
@@ -629,12 +646,7 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc,
 		rc = MUSTER_EXIT_TROUBLE;
 	if (rc == 0) {
 		char today[16];
-		time_t now = time(NULL);
-		struct tm tm;
-		if (a->date == NULL && localtime_r(&now, &tm))
-			strftime(today, sizeof(today), "%Y-%m-%d", &tm);
-		e.date = a->date ? a->date : today;
-		e.note = a->note;
+		date_note(&e, a, today);
 		ledger_append(doc, &e);
 	}
 	rec_mem_release(&m);
@@ -679,6 +691,120 @@ static size_t new_errors(const struct diags *before, const struct diags *now, bo
 	return n;
 }
 
+/* What record_spliced reads and leaves: the roster as read, its text and its checks. */
+struct rec_read {
+	const char *path;
+	char *orig;
+	size_t orig_len;
+	struct roster *r0;
+	struct eval *ev0;
+	struct diags before;
+};
+
+/* Prints the check of the roster with the entry (d, sorted), refusing what it newly breaks
+ * (against before). Returns record's status when it does not save, 0 when it may. */
+static int judge(const char *path, long now, const struct diags *before, struct diags *d)
+{
+	if (now < 0) {
+		diags_print(d, stderr, DIAG_TEXT);
+		cmd_error_at(path, "%s", _("not recorded; the file is unchanged"));
+		return MUSTER_EXIT_TROUBLE;
+	}
+	bool *fresh = xcalloc(d->n + 1, sizeof(*fresh));
+	size_t broken = new_errors(before, d, fresh);
+	if (broken > 0) {
+		/* Only what the entry breaks: what was broken before stays as it was. */
+		struct diags nd = DIAGS_INIT;
+		for (size_t i = 0; i < d->n; i++)
+			if (fresh[i] || d->v[i].sev != SEV_ERROR)
+				diags_add(&nd, d->v[i].sev, d->v[i].file, d->v[i].line, d->v[i].col,
+				          d->v[i].ref, d->v[i].rule, "%s", d->v[i].msg);
+		diags_print(&nd, stderr, DIAG_TEXT);
+		diags_release(&nd);
+		cmd_error_at(path, "%s", _("refused: it breaks the rules above; the file is unchanged"));
+	}
+	free(fresh);
+	return broken > 0 ? MUSTER_EXIT_ILLEGAL : 0;
+}
+
+#define NOT_SPLICED (-1)
+
+/* An entry appended to the ledger the file has, spliced into its bytes (ledger_append_text):
+ * every other byte kept, and no document of a long ledger in memory. The roster as read is
+ * freed once it has named the units, the text as read once the new one is made (the bytes
+ * the entry replaced are kept, to make it again for the save's check that the file is still
+ * what was read: two commands never lose a change). NOT_SPLICED when it does not apply (a
+ * correction, a start, a unit to be given an id, a ledger the document would write
+ * otherwise): rr then holds the roster as read again. */
+static int record_spliced(const struct cmd_entry *self, const char *act, char **rest, int nrest,
+                          const struct args *a, struct session *s, struct rec_read *rr)
+{
+	if (strcmp(act, "fix") == 0 || strcmp(act, "start") == 0 || rr->r0->camp == NULL)
+		return NOT_SPLICED;
+	struct ledger_rec e;
+	struct rec_mem m;
+	memset(&e, 0, sizeof(e));
+	memset(&m, 0, sizeof(m));
+	char today[16];
+	int rc = build_rec(self, act, NULL, rest, nrest, a, &e, &m);
+	if (rc == 0 && resolve_units(rr->r0, NULL, &e, &m) != 0)
+		rc = m.need_doc ? NOT_SPLICED : MUSTER_EXIT_TROUBLE;
+	char *buf = NULL;
+	size_t len = 0;
+	struct ledger_splice sp;
+	if (rc == 0) {
+		/* The roster as read has named the units: it is not held while the text is made. */
+		eval_free(rr->ev0);
+		rr->ev0 = NULL;
+		roster_free(rr->r0);
+		rr->r0 = NULL;
+		date_note(&e, a, today);
+		buf = ledger_append_text(rr->orig, rr->orig_len, &e, &len, &sp);
+	}
+	rec_mem_release(&m);
+	if (rc != 0)
+		return rc;
+	if (buf == NULL) {
+		/* Read again for the document's way: it needs the roster as read. */
+		struct diags again = DIAGS_INIT;
+		(void)edit_check(s, rr->path, rr->orig, rr->orig_len, &rr->r0, &rr->ev0, &again);
+		diags_release(&again);
+		return rr->r0 ? NOT_SPLICED : MUSTER_EXIT_TROUBLE;
+	}
+	char *old = xmalloc(sp.cut + 1);
+	memcpy(old, rr->orig + sp.at, sp.cut);
+	size_t was_len = rr->orig_len;
+	free(rr->orig);
+	rr->orig = NULL;
+	struct diags d = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	long now = edit_check(s, rr->path, buf, len, &r, &ev, &d);
+	diags_sort(&d);
+	rc = judge(rr->path, now, &rr->before, &d);
+	if (rc == 0) {
+		/* The file as read: the new text with the bytes the entry replaced put back. */
+		char *was = xmalloc(was_len + 1);
+		memcpy(was, buf, sp.at);
+		memcpy(was + sp.at, old, sp.cut);
+		memcpy(was + sp.at + sp.cut, buf + sp.at + sp.len, len - sp.at - sp.len);
+		if (save_file_checked(rr->path, buf, len, was, was_len, &d) != 0) {
+			diags_print(&d, stderr, DIAG_TEXT);
+			rc = MUSTER_EXIT_TROUBLE;
+		} else {
+			show(r, ev, &d, stdout);
+			rc = MUSTER_EXIT_OK;
+		}
+		free(was);
+	}
+	free(buf);
+	free(old);
+	eval_free(ev);
+	roster_free(r);
+	diags_release(&d);
+	return rc;
+}
+
 static int record(const struct cmd_entry *self, const char *act, const char *path, char **rest,
                   int nrest, const struct args *a)
 {
@@ -691,9 +817,20 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	 * resolves the units the entry names. */
 	struct roster *r0 = NULL;
 	struct eval *ev0 = NULL;
+	xmlDocPtr doc = NULL;
 	long was = xml_read_file(path, &orig, &orig_len, &before) != 0 ? -1
 	           : edit_check(s, path, orig, orig_len, &r0, &ev0, &before);
-	xmlDocPtr doc = was < 0 ? NULL : xml_load_memory_for_edit(orig, orig_len, path, &d);
+	if (was >= 0) {
+		struct rec_read rr = { path, orig, orig_len, r0, ev0, before };
+		rc = record_spliced(self, act, rest, nrest, a, s, &rr);
+		orig = rr.orig;
+		r0 = rr.r0;
+		ev0 = rr.ev0;
+		if (rc != NOT_SPLICED)
+			goto out;
+		rc = MUSTER_EXIT_TROUBLE;
+	}
+	doc = was < 0 ? NULL : xml_load_memory_for_edit(orig, orig_len, path, &d);
 	if (doc == NULL) {
 		diags_merge(&d, &before);
 		diags_print(&d, stderr, DIAG_TEXT);
@@ -723,31 +860,15 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	struct eval *ev = NULL;
 	long now = edit_check(s, path, buf, len, &r, &ev, &d);
 	diags_sort(&d);
-	if (now < 0) {
-		diags_print(&d, stderr, DIAG_TEXT);
-		cmd_error_at(path, "%s", _("not recorded; the file is unchanged"));
-		goto out;
-	}
-	bool *fresh = xcalloc(d.n + 1, sizeof(*fresh));
-	size_t broken = new_errors(&before, &d, fresh);
-	if (broken > 0) {
-		/* Only what the entry breaks: what was broken before stays as it was. */
-		struct diags nd = DIAGS_INIT;
-		for (size_t i = 0; i < d.n; i++)
-			if (fresh[i] || d.v[i].sev != SEV_ERROR)
-				diags_add(&nd, d.v[i].sev, d.v[i].file, d.v[i].line, d.v[i].col, d.v[i].ref,
-				          d.v[i].rule, "%s", d.v[i].msg);
-		diags_print(&nd, stderr, DIAG_TEXT);
-		diags_release(&nd);
-		cmd_error_at(path, "%s", _("refused: it breaks the rules above; the file is unchanged"));
-		rc = MUSTER_EXIT_ILLEGAL;
+	int j = judge(path, now, &before, &d);
+	if (j != 0) {
+		rc = j;
 	} else if (save_file_checked(path, buf, len, orig, orig_len, &d) != 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
 	} else {
 		show(r, ev, &d, stdout);
 		rc = MUSTER_EXIT_OK;
 	}
-	free(fresh);
 	eval_free(ev);
 	roster_free(r);
 out:

@@ -55,7 +55,7 @@ struct sdoc {
 	size_t *first_sub;  /* per list: its first child list's element, or NONE */
 	size_t *up;         /* per list: 1 + the index of the list it stands in; 0: a top list */
 	size_t *unit_from;  /* per list: where its units start in units[] (n_lists + 1) */
-	size_t *units;      /* the lists' unit elements, list by list */
+	uint32_t *units;    /* the lists' unit elements, list by list (fewer than the file's bytes) */
 	const struct roster *names; /* built from the outline (names_roster), or NULL */
 	struct sunit **su;
 	size_t n_su, cap_su;
@@ -105,7 +105,9 @@ static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *n
 	const struct xml_el *el = sd->o.el;
 	if (!el[0].ours || !xml_el_is(buf, &el[0], "roster"))
 		return -1;
-	size_t nu = 0, cap = 0, cap_u = 0;
+	size_t nu = 0, cap = 0;
+	/* Made once, as large as the outline: it never moves nor has slack to give back. */
+	sd->units = xcalloc(sd->o.n, sizeof(*sd->units));
 	size_t open[256]; /* per depth, the list open there (a list index), or NONE */
 	open[0] = NONE;
 	for (size_t i = 1; i < sd->o.n; i++) {
@@ -124,8 +126,7 @@ static int sdoc_init(struct sdoc *sd, const char *buf, size_t len, const char *n
 				 * roster's order; the reader says what is wrong. */
 				if (cur != sd->n_lists - 1 || sd->first_sub[cur] != NONE)
 					return -1;
-				GROW(sd->units, cap_u, nu + 1);
-				sd->units[nu++] = i;
+				sd->units[nu++] = (uint32_t)i;
 			}
 		}
 	}

@@ -32,7 +32,7 @@ struct group_acc {
 	/* Where each item counted stands, in order (capped at MAX_LINES): 8 bytes an item, for
 	 * a list of 100,000 units grouped by entry. */
 	struct at { int32_t line, col; } *at;
-	size_t n_lines, cap_lines;
+	size_t n_lines, cap_lines, keep_lines; /* keep_lines: its acc's */
 	struct keyacc vals;   /* distinct values of the group, and how many of each */
 };
 
@@ -41,11 +41,22 @@ struct acc {
 	struct keyacc keys;
 	struct group_acc *g;
 	size_t n, cap;        /* n: keys.n */
+	size_t keep_lines;    /* where the first this many items stand is kept (acc_lines) */
 };
 
 /* Where items stand is kept for pointing at the first one past a bound; a bound past this
  * many points at the list. */
 #define MAX_LINES 10000
+
+/* How many items' places rule r needs kept: only the one past its bound is ever pointed at,
+ * so a bound written as a number keeps that many and one (a list of 100,000 units grouped by
+ * entry kept 1 MB of places for an "at most 3"); a bound computed keeps MAX_LINES. */
+static size_t acc_lines(const struct rule *r)
+{
+	if (r->max && r->max->kind == EX_NUM && r->max->num >= 0 && r->max->num < MAX_LINES)
+		return (size_t)r->max->num + 1;
+	return MAX_LINES;
+}
 
 /* The group of key, or NULL when there is none yet. */
 static struct group_acc *acc_find(struct acc *a, const char *key)
@@ -66,6 +77,7 @@ static struct group_acc *acc_group(struct acc *a, const char *key, const char *l
 	memset(g, 0, sizeof(*g));
 	g->label = xstrdup(label);
 	g->last_list = -1;
+	g->keep_lines = a->keep_lines;
 	return g;
 }
 
@@ -113,7 +125,7 @@ static void add_to_group(const struct agg *a, struct group_acc *g, const struct 
 		/* One line per thing counted: an option taken three times stands three times. */
 		long line = o ? o->line : w && w->extra_line ? w->extra_line : u->ru->line;
 		long col = o ? o->col : w && w->extra_line ? w->extra_col : u->ru->col;
-		for (int64_t k = 0; k < add && g->n_lines < MAX_LINES; k++) {
+		for (int64_t k = 0; k < add && g->n_lines < g->keep_lines; k++) {
 			GROW(g->at, g->cap_lines, g->n_lines + 1);
 			g->at[g->n_lines++] = (struct at){ (int32_t)line, (int32_t)col };
 		}
@@ -178,7 +190,7 @@ static void collect_forces(const struct agg *a, struct acc *acc, struct eval *ev
 			continue;
 		}
 		g->value++;
-		if (g->n_lines < MAX_LINES) {
+		if (g->n_lines < acc->keep_lines) {
 			GROW(g->at, g->cap_lines, g->n_lines + 1);
 			const struct r_list *l = ev->lists[li].list;
 			g->at[g->n_lines++] = (struct at){ (int32_t)l->line, (int32_t)l->col };
@@ -360,7 +372,7 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 	/* A roster-wide excess points at the list where the item appears again. */
 	const struct elist *el = &ev->lists[roster ? 0 : li];
 	struct ectx c = { ev, roster ? 0 : li, NULL, NULL, NULL };
-	struct acc acc = { 0 };
+	struct acc acc = { .keep_lines = acc_lines(r) };
 	collect(a, &acc, ev, from, to);
 	/* With no group and no match, the aggregate is zero, which an <at-least> must see. */
 	if (acc.n == 0 && a->group == GROUP_NONE)
@@ -749,7 +761,7 @@ static void track_rule(struct eval *ev, const struct rule *r, size_t li, bool ro
 {
 	const struct agg *a = r->agg;
 	struct ectx c = { ev, roster ? 0 : li, NULL, NULL, NULL };
-	struct acc acc = { 0 };
+	struct acc acc = { .keep_lines = acc_lines(r) };
 	size_t from, to;
 	agg_lists(a, ev, roster ? 0 : li, &from, &to);
 	collect(a, &acc, ev, from, to);

@@ -340,6 +340,7 @@ struct camp_battle {
 struct campaign {
 	struct ledger_entry *ledger;
 	size_t n_ledger;
+	size_t expect;             /* while it is read: at least its entries (ledger_count) */
 	long line, col;
 	bool started;
 	int64_t start_amount;

@@ -13,6 +13,7 @@
 #include "idx.h"
 #include "util.h"
 #include "xml.h"
+#include "data.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -303,29 +304,67 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	return 0;
 }
 
-struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const char *file,
-                             struct diags *d)
+struct campaign *ledger_begin(struct _xmlNode *n, size_t expect, const struct system *sys,
+                              const char *file, struct diags *d)
 {
-	struct lr pp = { sys, file, d }, *p = &pp;
 	struct campaign *c = xcalloc(1, sizeof(*c));
 	c->line = xml_line(n);
 	c->col = xml_col(n);
+	c->expect = expect;
 	if (sys->camp == NULL) {
 		diags_add(d, SEV_FATAL, file, c->line, c->col, NULL, NULL,
 		          _("system '%s' has no campaign rules"), sys->id);
 		campaign_free(sys, c);
 		return NULL;
 	}
+	return c;
+}
+
+size_t ledger_count(const struct xml_reader *x)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < MUSTER_ARRAY_LEN(kinds); k++)
+		n += xml_reader_count(x, kinds[k]);
+	return n;
+}
+
+int ledger_add(struct campaign *c, size_t *cap, struct _xmlNode *e, const struct system *sys,
+               const char *file, struct diags *d)
+{
+	if (*cap == 0 && c->n_ledger == 0 && c->expect > 0) {
+		/* Made once as large as the file's entries may be: it never moves as it grows,
+		 * which left each old block a hole in the heap. */
+		c->ledger = xreallocarray(c->ledger, c->expect, sizeof(*c->ledger));
+		*cap = c->expect;
+	}
+	struct lr pp = { sys, file, d };
+	GROW(c->ledger, *cap, c->n_ledger + 1);
+	struct ledger_entry *le = &c->ledger[c->n_ledger++];
+	memset(le, 0, sizeof(*le));
+	return read_entry(&pp, e, le);
+}
+
+void ledger_end(struct campaign *c)
+{
+	/* Growing left up to half the array unused: nothing points into it yet. */
+	c->ledger = xreallocarray(c->ledger, c->n_ledger + 1, sizeof(*c->ledger));
+	memset(&c->ledger[c->n_ledger], 0, sizeof(*c->ledger));
+}
+
+struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const char *file,
+                             struct diags *d)
+{
+	struct campaign *c = ledger_begin(n, 0, sys, file, d);
+	if (c == NULL)
+		return NULL;
 	xmlNodePtr led = xml_child(n, "ledger");
-	size_t ne = 0;
+	size_t cap = 0;
 	for (xmlNodePtr e = led ? xml_first_elem(led) : NULL; e; e = xml_next_elem(e))
-		ne++;
-	c->ledger = xcalloc(ne + 1, sizeof(*c->ledger));
-	for (xmlNodePtr e = led ? xml_first_elem(led) : NULL; e; e = xml_next_elem(e))
-		if (read_entry(p, e, &c->ledger[c->n_ledger++]) != 0) {
+		if (ledger_add(c, &cap, e, sys, file, d) != 0) {
 			campaign_free(sys, c);
 			return NULL;
 		}
+	ledger_end(c);
 	return c;
 }
 
@@ -395,9 +434,9 @@ bool ledger_started(struct _xmlDoc *doc)
 	return xml_child(xmlDocGetRootElement(doc), "campaign") != NULL;
 }
 
-void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e)
+/* Entry e's attributes and children on its element n. */
+static void fill_entry(xmlNodePtr n, const struct ledger_rec *e)
 {
-	xmlNodePtr n = append_elem(doc, kinds[e->kind]);
 	const struct { const char *name, *value; } attrs[] = {
 		{ "opponent", e->opponent }, { "vp", e->vp }, { "opponent-vp", e->opponent_vp },
 		{ "result", e->result }, { "unit", e->unit }, { "advance", e->advance },
@@ -424,6 +463,97 @@ void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e)
 	}
 	set_prop(n, "date", e->date);
 	set_prop(n, "note", e->note);
+}
+
+void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e)
+{
+	fill_entry(append_elem(doc, kinds[e->kind]), e);
+}
+
+/* Entry e's element as ledger_append writes it into a document that edit_dump then writes
+ * out: the same attributes in the same order, escaped alike (UTF-8 as it stands), its
+ * children on its line. Caller frees. */
+static char *entry_text(const struct ledger_rec *e, size_t *len)
+{
+	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
+	doc->encoding = xmlStrdup(BAD_CAST "UTF-8");
+	xmlNodePtr led = xmlNewDocNode(doc, NULL, BAD_CAST "ledger", NULL);
+	xmlDocSetRootElement(doc, led);
+	xmlSetNs(led, xmlNewNs(led, BAD_CAST NS_ROSTER, NULL));
+	xmlNodePtr n = xmlNewChild(led, led->ns, BAD_CAST kinds[e->kind], NULL);
+	fill_entry(n, e);
+	xmlBufferPtr b = xmlBufferCreate();
+	xmlNodeDump(b, doc, n, 0, 0);
+	*len = (size_t)xmlBufferLength(b);
+	char *t = xmalloc(*len + 1);
+	memcpy(t, xmlBufferContent(b), *len);
+	t[*len] = '\0';
+	xmlBufferFree(b);
+	xmlFreeDoc(doc);
+	return t;
+}
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e,
+                         size_t *out_len, struct ledger_splice *sp)
+{
+	struct xml_outline o;
+	if (xml_outline(buf, len, NS_ROSTER, &o) != 0)
+		return NULL;
+	const struct xml_el *camp = NULL, *led = NULL;
+	if (o.el[0].ours && xml_el_is(buf, &o.el[0], "roster"))
+		for (size_t i = 1; i < o.n && led == NULL; i++) {
+			const struct xml_el *x = &o.el[i];
+			if (camp == NULL && x->depth == 1 && x->ours && xml_el_is(buf, x, "campaign"))
+				camp = x;
+			else if (camp && x->depth == 1)
+				break;
+			else if (camp && x->depth == 2 && x->ours && xml_el_is(buf, x, "ledger"))
+				led = x;
+		}
+	/* Bytes the document's writing would not keep as they are: a ledger written <ledger/>
+	 * or with a prefix, or ending in text that is not white space. */
+	size_t t = led ? led->etag : 0;
+	while (led && t > led->stag_end && blank(buf[t - 1]))
+		t--;
+	if (led == NULL || led->end == led->stag_end || led->qname_len != led->name_len ||
+	    (t > led->stag_end && buf[t - 1] != '>')) {
+		xml_outline_release(&o);
+		return NULL;
+	}
+	/* As ledger_append: the white space after the last entry gives way to the entry on its own
+	 * line and the indentation of </ledger>; a </ledger> right before </campaign> gets its
+	 * line too. The file's own line ends are kept. */
+	const char *lf = memchr(buf, '\n', len);
+	const char *nl = lf && lf > buf && lf[-1] == '\r' ? "\r\n" : "\n";
+	size_t el_len;
+	char *el = entry_text(e, &el_len);
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%s      %s%s    ", nl, el, nl);
+	free(el);
+	size_t ins_at = led->etag;
+	if (camp->etag == led->end) {
+		/* After </ledger>: the same bytes, and the line </campaign> stands on. */
+		strbuf_add(&sb, buf + led->etag, led->end - led->etag);
+		strbuf_addf(&sb, "%s  ", nl);
+		ins_at = led->end;
+	}
+	sp->at = t;
+	sp->len = sb.len;
+	sp->cut = ins_at - t;
+	char *out = xmalloc(len - sp->cut + sb.len + 1);
+	memcpy(out, buf, t);
+	memcpy(out + t, sb.s, sb.len);
+	memcpy(out + t + sb.len, buf + ins_at, len - ins_at);
+	*out_len = len - sp->cut + sb.len;
+	out[*out_len] = '\0';
+	strbuf_release(&sb);
+	xml_outline_release(&o);
+	return out;
 }
 
 bool ledger_has_entry(struct _xmlDoc *doc, long n)

@@ -18,6 +18,19 @@ const char *ledger_kind_name(enum ledger_kind k);
 struct _xmlNode;
 struct campaign *ledger_read(struct _xmlNode *n, const struct system *sys, const char *file,
                              struct diags *d);
+/* The same entry by entry, for a roster read element by element (a ledger of 100,000
+ * entries is never one tree): ledger_begin at <campaign> n (NULL with a fatal diagnostic),
+ * ledger_add for each entry e of its <ledger> in order (*cap: 0 at first; -1 with a fatal
+ * diagnostic, c then still to be freed with campaign_free), ledger_end after the last.
+ * expect: at least as many entries as the ledger holds (ledger_count), or 0 when unknown. */
+struct campaign *ledger_begin(struct _xmlNode *n, size_t expect, const struct system *sys,
+                              const char *file, struct diags *d);
+int ledger_add(struct campaign *c, size_t *cap, struct _xmlNode *e, const struct system *sys,
+               const char *file, struct diags *d);
+void ledger_end(struct campaign *c);
+/* At least as many as the entries of the file x reads (the elements of every entry's name). */
+struct xml_reader;
+size_t ledger_count(const struct xml_reader *x);
 
 /* An entry to write into a roster's ledger (ledger.c), as the user gave it: each text is
  * written as it stands and checked by ledger_read when the roster is read back; a NULL field
@@ -53,6 +66,17 @@ bool ledger_started(struct _xmlDoc *doc);
 /* Appends e to the ledger of the roster doc on its own line, starting the <campaign> (and
  * making the roster version 2) when there is none. */
 void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e);
+/* The same, spliced into roster text buf (len bytes), every other byte kept: the entry on its
+ * own line after the last one, as ledger_append places it. Returns the new text (caller
+ * frees; *out_len its length) and in sp where it changed: bytes [at, at + cut) of buf are
+ * bytes [at, at + len) of the new text. NULL when the text has no <ledger> this appends to
+ * as the document would be written (none yet, <ledger/>, a prefixed one, or one that does
+ * not end in white space after its last entry): append to the document then. */
+struct ledger_splice {
+	size_t at, cut, len;
+};
+char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e,
+                         size_t *out_len, struct ledger_splice *sp);
 /* Whether doc's ledger has an entry n (1-based). */
 bool ledger_has_entry(struct _xmlDoc *doc, long n);
 /* Whether name can be a field of a ledger entry: an XML attribute name without a prefix

@@ -32,6 +32,10 @@ struct rp {
 	size_t cap_opts;
 	/* The list being read. */
 	size_t cap_units;
+	/* At least as many as the units not yet read (xml_reader_count): a list's array is made
+	 * that large at its first unit, so that it never moves as it grows (each move left its
+	 * old block a hole in the heap: 7 MB of a 100,000-unit list), and fitted when it ends. */
+	size_t units_left;
 	/* The lists' ids, to the line of the list that gives each: an id names one list among
 	 * all forces, child forces included (--list=ID, "in ID"). Made at the first id. */
 	struct idx *list_ids;
@@ -318,6 +322,10 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 		return parse_field(p, c, FIELD_LIST, l->fields);
 	} else if (xml_is(c, "unit")) {
 		/* Units are found by index, never by pointer, until the list ends: it may grow. */
+		if (l->n_units == 0 && p->cap_units < p->units_left) {
+			l->units = xreallocarray(l->units, p->units_left, sizeof(*l->units));
+			p->cap_units = p->units_left;
+		}
 		GROW(l->units, p->cap_units, l->n_units + 1);
 		memset(&l->units[l->n_units], 0, sizeof(*l->units));
 		return parse_unit(p, c, &l->units[l->n_units++]);
@@ -360,9 +368,10 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 	if (l->units == NULL)
 		l->units = xcalloc(1, sizeof(*l->units));
 	else if (l->n_units < p->cap_units)
-		/* Doubling left up to half the array unused (3 MB for 100,000 units): no unit is
-		 * pointed to yet. */
+		/* Made for every unit the file may still hold (list_child): no unit is pointed to
+		 * yet. */
 		l->units = xreallocarray(l->units, l->n_units, sizeof(*l->units));
+	p->units_left -= p->units_left < l->n_units ? p->units_left : l->n_units;
 	/* Unit ids, then attachments, through a table of the ids, each unit entered in file
 	 * order: a list may hold 100,000 units, so no unit is compared with every other. The
 	 * first id found already entered is the first unit, in file order, whose id an earlier
@@ -403,6 +412,52 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 		}
 	}
 	free(t.slot);
+	return rc;
+}
+
+/* A <campaign> is read element by element, as the lists are: its ledger's entries one by
+ * one (ledger_add), every other child taken whole and let go. A ledger of 100,000 entries
+ * was one tree of 36 times its XML. */
+struct camp_read {
+	bool in, in_ledger, ledger_seen;
+	size_t cap;       /* of the campaign's ledger array */
+	size_t expect;    /* at least its entries (ledger_count), counted before any is read */
+};
+
+/* Element n's event ev at depth 1 (the <campaign>, ours), or within the campaign being
+ * read. 0, or -1 with a fatal diagnostic. */
+static int campaign_event(struct rp *p, struct camp_read *cr, struct xml_reader *x,
+                          xmlNodePtr n, int ev, int depth, bool ours, bool v2)
+{
+	struct roster *r = p->r;
+	if (depth == 1 && ev == XML_READ_START) {
+		cr->in = true;
+		if (!v2) {
+			diags_add(p->d, SEV_FATAL, r->file, xml_line(n), xml_col(n), NULL, NULL, "%s",
+			          _("a roster with a <campaign> is version=\"2\""));
+			return -1;
+		}
+		r->camp = ledger_begin(n, cr->expect, r->sys, r->file, p->d);
+		return r->camp ? 0 : -1;
+	}
+	if (depth == 1) {
+		cr->in = false;
+		ledger_end(r->camp);
+		return 0;
+	}
+	/* Its first <ledger>, as xml_child finds it: its entries come one by one. */
+	if (depth == 2 && ours && xml_is(n, "ledger") && !cr->ledger_seen) {
+		cr->in_ledger = ev == XML_READ_START;
+		cr->ledger_seen = !cr->in_ledger;
+		return 0;
+	}
+	if (ev != XML_READ_START)
+		return 0;
+	xmlNodePtr c = xml_reader_take(x);
+	int rc = c ? 0 : -1;
+	if (c && ours && depth == 3 && cr->in_ledger)
+		rc = ledger_add(r->camp, &cr->cap, c, r->sys, r->file, p->d);
+	xml_reader_release(x, c);
 	return rc;
 }
 
@@ -466,12 +521,14 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	r->file = xstrdup(path);
 	/* One roster, one budget of pattern matching for everything derived and checked. */
 	rx_budget_reset(RX_WORK_BUDGET);
-	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, NULL };
+	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, 0, NULL };
+	p.units_left = x ? xml_reader_count(x, "unit") : 0;
 	size_t cap_lists = 0;
 	/* The lists being read, outermost first (indices: the array grows), and the capacity of
 	 * each one's units while a force within it is read. */
 	size_t open[ROSTER_MAX_FORCE_DEPTH + 1], caps[ROSTER_MAX_FORCE_DEPTH + 1], n_open = 0;
 	bool v2 = false;
+	struct camp_read cr = { false, false, false, 0, 0 };
 	int rc = x ? 0 : -1, ev = 0, depth;
 	xmlNodePtr n;
 	while (rc == 0 && (ev = xml_reader_next(x, &n, &depth)) > 0) {
@@ -482,10 +539,16 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 				char *ver = xml_prop(n, "version");
 				v2 = ver && strcmp(ver, "2") == 0;
 				free(ver);
+				/* Only a campaign's roster has a ledger; its text is whole yet. */
+				cr.expect = v2 ? ledger_count(x) : 0;
 			}
 			continue;
 		}
 		bool ours = n->ns && n->ns->href && strcmp((const char *)n->ns->href, NS_ROSTER) == 0;
+		if (cr.in || (ours && depth == 1 && xml_is(n, "campaign"))) {
+			rc = campaign_event(&p, &cr, x, n, ev, depth, ours, v2);
+			continue;
+		}
 		if (ours && xml_is(n, "list") && ev == XML_READ_START && depth == (int)n_open + 1) {
 			if (n_open == ROSTER_MAX_FORCE_DEPTH) {
 				diags_add(d, SEV_FATAL, path, xml_line(n), xml_col(n), NULL, NULL,
@@ -520,14 +583,6 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 			rc = list_child(&p, c, &r->lists[open[n_open - 1]]);
 		} else if (depth == 1 && xml_is(c, "field")) {
 			rc = parse_field(&p, c, FIELD_ROSTER, r->fields);
-		} else if (depth == 1 && xml_is(c, "campaign")) {
-			if (!v2) {
-				diags_add(d, SEV_FATAL, path, xml_line(c), xml_col(c), NULL, NULL, "%s",
-				          _("a roster with a <campaign> is version=\"2\""));
-				rc = -1;
-			} else if ((r->camp = ledger_read(c, r->sys, path, d)) == NULL) {
-				rc = -1;
-			}
 		}
 		xml_reader_release(x, c);
 	}

@@ -223,8 +223,7 @@ static int start_tag(struct scan *sc, const char *ns, size_t text)
 		size_t pre = colon ? (size_t)(colon - (b + name)) : 0;
 		const char *href = ns_of(sc, d, b + name, pre);
 		e->ours = href && strcmp(href, ns) == 0;
-		e->name = (uint32_t)(colon ? name + pre + 1 : name);
-		e->name_len = (uint32_t)(name_end - e->name);
+		e->name_len = (uint32_t)(name_end - (colon ? name + pre + 1 : name));
 		e->qname_len = (uint32_t)(name_end - name);
 		e->text = (uint32_t)text;
 		e->start = (uint32_t)sc->p;
@@ -335,6 +334,10 @@ int xml_outline_deep(const char *buf, size_t len, const char *ns, const char *de
 	free(sc.deepf);
 	if (rc != 0)
 		xml_outline_release(o);
+	else if (o->n < sc.cap)
+		/* Growing left up to a third of the array unused (0.9 MB of a 100,000-unit list's
+		 * outline), held while the command reads and splices: nothing points into it yet. */
+		o->el = xreallocarray(o->el, o->n, sizeof(*o->el));
 	return rc;
 }
 
@@ -347,7 +350,7 @@ void xml_outline_release(struct xml_outline *o)
 
 bool xml_el_is(const char *buf, const struct xml_el *e, const char *name)
 {
-	return e->name_len == strlen(name) && memcmp(buf + e->name, name, e->name_len) == 0;
+	return e->name_len == strlen(name) && memcmp(buf + xml_el_name(e), name, e->name_len) == 0;
 }
 
 void xml_el_attrs(const char *buf, const struct xml_el *e, const char *const *names,
