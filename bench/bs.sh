@@ -200,7 +200,6 @@ for s in $sets; do
 		[ "$mi" = - ] || m1=$(mega "$mi")
 		[ "$xi" = - ] || x1=$(mega "$xi")
 		printf "$row" "$s units-$n" "$rc" "$m1" "$x1" "$(ratio "$mi" "$xi")" "$mm" "$xm" "$(ratio "$mm" "$xm")" "$mk" "$xk" "$mr"
-		eval "one_${s}_$n=\$mi one_ms_${s}_$n=\$mm"
 	done
 	echo "   $s: $(calc %.1f 'b / 1048576' -v b="$(bytes $files)") MiB of .gst and .cat, $(set -- $files; echo $#) files"
 	[ ! -f "$tmp/refused.$s" ] || cat "$tmp/refused.$s"
