@@ -23,7 +23,8 @@
 #      roster; one process): instructions (callgrind, one run), median wall time of
 #      BENCH_BS_RUNS runs (default 5; 3 with BENCH_QUICK), peak memory (GNU time %M) and
 #      muster's peak over the XML bytes; a run that muster refuses (exit status 2) is
-#      measured as it is and its message printed
+#      measured as it is and its message printed; with BENCH_BSDATA, muster catalog on the
+#      real set too (exit status, wall time, peak memory)
 #   3. 1,000 rosters of 8 to 12 units (batch/) validated in one muster validate DIR run on
 #      the largest set that loads, against one roster alone: the cost of a roster once the
 #      data is loaded, (batch - one) / 999, and its share of the one-roster run. muster runs
@@ -173,7 +174,9 @@ echo "  optionsByLinks: the options the root entries hold once every link is cop
 row='%-17s %6s %11s %11s %6s %10s %10s %6s %10s %10s %7s\n'
 echo
 echo "2. muster --data-dir SET validate ROSTER against xmllint --noout SET/*.gst SET/*.cat ROSTER"
-echo "   (Ir: callgrind, one run; ms: median of $runs; KiB: GNU time %M; mem/XML: muster's peak over the XML bytes):"
+irnote="callgrind, one run"
+[ -n "$callgrind" ] || irnote="not measured (BENCH_NO_CALLGRIND or no valgrind)"
+echo "   (Ir: $irnote; ms: median of $runs; KiB: GNU time %M; mem/XML: muster's peak over the XML bytes):"
 printf "$row" "" exit "muster MIr" "xmllint MIr" "Ir x" "muster ms" "xmllint ms" "ms x" "muster KiB" "xmllint KiB" "mem/XML"
 loads=
 for s in $sets; do
@@ -204,6 +207,19 @@ for s in $sets; do
 	echo "   $s: $(calc %.1f 'b / 1048576' -v b="$(bytes $files)") MiB of .gst and .cat, $(set -- $files; echo $#) files"
 	[ ! -f "$tmp/refused.$s" ] || cat "$tmp/refused.$s"
 done
+
+if [ -n "$real" ]; then
+	# the real set, loaded as muster catalog SYSTEM loads it (no roster: its rosters are not ours)
+	gst=$(ls "$real"/*.gst 2>/dev/null | sed -n 1p)
+	sys=$(sed -n 's/.*<gameSystem [^>]*id="\([^"]*\)".*/\1/p' "$gst" 2>/dev/null | sed -n 1p)
+	if [ -n "$sys" ]; then
+		rc=$(status "$muster" --data-dir "$real" catalog "$sys")
+		mm=$(ms "$muster" --data-dir "$real" catalog "$sys")
+		mk=$(kib "$muster" --data-dir "$real" catalog "$sys")
+		echo "   real (BENCH_BSDATA): muster --data-dir REAL catalog $sys: exit $rc, $mm ms, $mk KiB"
+		[ "$rc" -ne 2 ] || sed -n 1p "$tmp/out" | sed 's/^/   refused: /'
+	fi
+fi
 
 # ---------------------------------------------------------------- 3. 1,000 rosters
 echo
