@@ -389,6 +389,22 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	return df;
 }
 
+/* What the places reached through entry link `link` share as their via: one byte of the
+ * system's arena, made the first time a place reaches it. */
+static const void *via_of(struct bsctx *c, xmlNodePtr link)
+{
+	char key[2 * sizeof(void *) + 3];
+	node_key(link, key);
+	if (c->vias == NULL)
+		c->vias = idx_new();
+	char *v = idx_get(c->vias, key);
+	if (v == NULL) {
+		v = arena_alloc(&c->sys->bs->arena, 1, 1);
+		idx_add(c->vias, key, v);
+	}
+	return v;
+}
+
 /* What link (of file lfi) adds to the definition df at its place in option o: its costs
  * replace the definition's of their type, its categories and profiles add to its own. */
 static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bsdef *df,
@@ -456,6 +472,8 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		return -1;
 	}
 	o->name = df->name;
+	o->def = df;
+	o->via = link ? via_of(c, link) : NULL;
 	o->costs = df->costs;
 	o->cats = df->cats;
 	o->n_cats = df->n_cats;
@@ -479,9 +497,9 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		rc = -1;
 	}
 	if (rc == 0) {
-		bs_con_on(c, fi, se, b->e, o);
+		bs_con_on(c, fi, se, b->e, o, o->def);
 		if (link)
-			bs_con_on(c, lfi, link, b->e, o);
+			bs_con_on(c, lfi, link, b->e, o, o->via);
 	}
 	if (rc == 0)
 		rc = walk(b, fi, se, kids, self, 0, depth + 1);
@@ -668,9 +686,9 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	e->vals[0].s = xstrdup(e->group->id);
 	/* Its constraints (a shared entry's linked at the root too) count in its force. */
 	size_t first = sys->n_rules;
-	bs_con_on(c, tf, se, e, NULL);
+	bs_con_on(c, tf, se, e, NULL, NULL);
 	if (link)
-		bs_con_on(c, fi, link, e, NULL);
+		bs_con_on(c, fi, link, e, NULL, NULL);
 	struct infos in = { 0 };
 	int rc = read_costs(c, tf, se, e->costs) || (link && read_costs(c, fi, link, e->costs)) ||
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||
