@@ -316,18 +316,21 @@ struct bsdef {
 	struct item *adds;      /* its first profile, or NULL */
 };
 
-/* The key of a node in an idx: its address. */
-static void node_key(xmlNodePtr n, char key[static 2 * sizeof(void *) + 3])
+/* The key of node n of file fi in an idx: the file and the node's address. A file's document
+ * is freed once no file left to read sees it (bs-read.c): a later file's node may then have
+ * the same address, never the same file. */
+#define NODE_KEY_MAX (2 * sizeof(void *) + 3 + 24)
+static void node_key(size_t fi, xmlNodePtr n, char key[static NODE_KEY_MAX])
 {
-	snprintf(key, 2 * sizeof(void *) + 3, "%p", (void *)n);
+	snprintf(key, NODE_KEY_MAX, "%zu:%p", fi, (void *)n);
 }
 
 /* The item of profile p of file fi, made the first time a place reaches it. */
 static struct item *shared_item(struct bsb *b, size_t fi, xmlNodePtr p)
 {
 	struct bsctx *c = b->c;
-	char key[2 * sizeof(void *) + 3];
-	node_key(p, key);
+	char key[NODE_KEY_MAX];
+	node_key(fi, p, key);
 	if (c->items == NULL)
 		c->items = idx_new();
 	struct item *w = idx_get(c->items, key);
@@ -358,8 +361,8 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 {
 	struct bsctx *c = b->c;
 	struct arena *a = &c->sys->bs->arena;
-	char key[2 * sizeof(void *) + 3];
-	node_key(se, key);
+	char key[NODE_KEY_MAX];
+	node_key(fi, se, key);
 	if (c->defs == NULL)
 		c->defs = idx_new();
 	struct bsdef *df = idx_get(c->defs, key);
@@ -391,10 +394,10 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 
 /* What the places reached through entry link `link` share as their via: one byte of the
  * system's arena, made the first time a place reaches it. */
-static const void *via_of(struct bsctx *c, xmlNodePtr link)
+static const void *via_of(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
-	char key[2 * sizeof(void *) + 3];
-	node_key(link, key);
+	char key[NODE_KEY_MAX];
+	node_key(lfi, link, key);
 	if (c->vias == NULL)
 		c->vias = idx_new();
 	char *v = idx_get(c->vias, key);
@@ -473,7 +476,7 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	}
 	o->name = df->name;
 	o->def = df;
-	o->via = link ? via_of(c, link) : NULL;
+	o->via = link ? via_of(c, lfi, link) : NULL;
 	o->costs = df->costs;
 	o->cats = df->cats;
 	o->n_cats = df->n_cats;
