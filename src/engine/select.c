@@ -214,6 +214,8 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 		return strcmp(o ? o->opt->id : w ? w->w->id : u->ru->entry->id, s->id) == 0;
 	case SEL_UNIT_ENTRY:
 		return strcmp(u->ru->entry->id, s->id) == 0;
+	case SEL_ORIGIN:
+		return o && (o->opt->def == s->origin || o->opt->via == s->origin);
 	case SEL_CATEGORY:
 		if (o)
 			return has_cat(o->opt->cats, o->opt->n_cats, s->index);

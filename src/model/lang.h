@@ -24,6 +24,8 @@ enum sel_kind {
 	SEL_HAS_ITEM, SEL_MODELS, SEL_ATTACHED, SEL_FIELD, SEL_ATTR_THIS, SEL_ATTACHED_TO,
 	SEL_ATTACHED_TO_THIS, SEL_HAS_OPTION, SEL_GROUP, SEL_KIND, SEL_PAID, SEL_OFFERS_OPTION, SEL_COND_REF,
 	SEL_UNIT_ENTRY,      /* the unit's entry, whatever is checked (a rule on an entry's option) */
+	SEL_ORIGIN,          /* an option that is a place of what origin names (a BattleScribe
+	                      * selectionEntry, or a link to one): made by the reader, never read */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place */
@@ -51,6 +53,7 @@ struct sel {
 	struct agg *agg;          /* has */
 	const struct sel *ref;    /* <condition ref=...>: the named condition, owned by the system */
 	enum attr_on item;
+	const void *origin;       /* SEL_ORIGIN: what a matching option's def or via is */
 };
 
 /* A named condition (<conditions> of a rules file): parsed once for the <when> of a list

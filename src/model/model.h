@@ -176,6 +176,10 @@ struct entry_option {
 	bool model;         /* a kind of model of the unit: its count is a number of the models */
 	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
 	long line;
+	/* BattleScribe: the definition (selectionEntry) it is a place of and the link it was
+	 * reached through (NULL: none), opaque; one rule per constraint of either matches every
+	 * place of it (SEL_ORIGIN). */
+	const void *def, *via;
 };
 
 /* <choose>: take min..max of the options it holds (counted per one of its parent taken),

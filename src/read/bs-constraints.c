@@ -240,50 +240,77 @@ static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
 	add_rule(c, r);
 }
 
-/* One constraint con on option o of entry e: checked for each selection of o. */
-static void option_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
-                        const struct entry_option *o, const struct shape *s)
+/* Selections of what origin names (SEL_ORIGIN): every place of a definition, or of a link. */
+static struct sel *of_origin(const void *origin)
 {
-	char *at = xasprintf("%s/%s/%s", e->catalog->id, e->id, o->id);
+	struct sel *all = new_sel(SEL_ALL, ON_OPTION, NULL);
+	struct sel *k = new_sel(SEL_ORIGIN, ON_OPTION, NULL);
+	k->origin = origin;
+	sel_push(all, k);
+	return all;
+}
+
+/* One constraint con of owner (file fi) on every place of it, option o one of them (origin its
+ * def or via): one rule, checked for each selection of any of its places, in any entry. */
+static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr con,
+                        const struct entry_option *o, const void *origin, const struct shape *s)
+{
+	char *oid = xml_prop(owner, "id");
+	char *at = xasprintf("%s/%s", c->f[fi].id ? c->f[fi].id : "", oid ? oid : "");
+	free(oid);
 	struct rule *r = new_rule(con, at, s);
 	free(at);
+	if (idx_get(c->sys->rule_idx, r->id)) { /* ids used twice in one file: still one each */
+		char *id = xasprintf("%s#%zu", r->id, c->sys->n_rules);
+		free(r->id);
+		r->id = id;
+	}
 	struct agg *a = r->agg;
 	bool self = strcmp(s->scope, "self") == 0, parent = strcmp(s->scope, "parent") == 0;
 	a->kind = s->cost >= 0 ? AGG_COST : AGG_OPTIONS;
 	a->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	a->scope = self ? SCOPE_SELF : parent ? SCOPE_PARENT : wide(s);
 	a->item = ON_OPTION;
-	a->where = selecting(ON_OPTION, o->id, NULL);
+	a->where = of_origin(origin);
 	r->each = true;
 	r->each_item = ON_OPTION;
-	r->each_sel = selecting(ON_OPTION, o->id, e->id);
-	const char *owner = self ? "{this}" : parent ? _("the parent of {this}")
-	                    : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
-	r->message = message(c, s, owner, o->name);
+	r->each_sel = of_origin(origin);
+	const char *owner_words = self ? "{this}" : parent ? _("the parent of {this}")
+	                          : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
+	r->message = message(c, s, owner_words, o->name);
 	add_rule(c, r);
 }
 
-/* The constraints of owner (a selectionEntry or entryLink of file fi) on e, or on its option
- * o when o is not NULL. */
+/* What n->_private holds once its constraint is a rule on every place of its owner. */
+static char placed_mark;
+
+/* The constraints of owner (a selectionEntry or entryLink of file fi) on e, or on every place
+ * of owner (o one of them) when o is not NULL. */
 void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry *e,
-               const struct entry_option *o)
+               const struct entry_option *o, const void *origin)
 {
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
 		struct shape s;
 		if (!xml_is(k, "constraint") || (o && bs_constraint_maps(k, &v)))
 			continue;
-		if ((k->_private && k->_private != &translated_mark) || shape_of(c, k, o == NULL, &s)) {
+		if (o && k->_private == &placed_mark)
+			continue; /* its rule stands on every place already */
+		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
+		if ((k->_private && !made) || shape_of(c, k, o == NULL, &s)) {
 			bs_pend(c, fi, k, 0);
 			continue;
 		}
 		if (k->_private == NULL)
 			c->sys->bs->enforced++;
-		k->_private = &translated_mark;
+		if (o)
+			k->_private = &placed_mark;
+		else if (k->_private == NULL)
+			k->_private = &translated_mark;
 		if (s.max && s.value < 0)
 			continue; /* -1: no limit */
 		if (o)
-			option_rule(c, k, e, o, &s);
+			option_rule(c, fi, owner, k, o, origin, &s);
 		else
 			root_rule(c, k, e, &s);
 	}

@@ -316,18 +316,21 @@ struct bsdef {
 	struct item *adds;      /* its first profile, or NULL */
 };
 
-/* The key of a node in an idx: its address. */
-static void node_key(xmlNodePtr n, char key[static 2 * sizeof(void *) + 3])
+/* The key of node n of file fi in an idx: the file and the node's address. A file's document
+ * is freed once no file left to read sees it (bs-read.c): a later file's node may then have
+ * the same address, never the same file. */
+#define NODE_KEY_MAX (2 * sizeof(void *) + 3 + 24)
+static void node_key(size_t fi, xmlNodePtr n, char key[static NODE_KEY_MAX])
 {
-	snprintf(key, 2 * sizeof(void *) + 3, "%p", (void *)n);
+	snprintf(key, NODE_KEY_MAX, "%zu:%p", fi, (void *)n);
 }
 
 /* The item of profile p of file fi, made the first time a place reaches it. */
 static struct item *shared_item(struct bsb *b, size_t fi, xmlNodePtr p)
 {
 	struct bsctx *c = b->c;
-	char key[2 * sizeof(void *) + 3];
-	node_key(p, key);
+	char key[NODE_KEY_MAX];
+	node_key(fi, p, key);
 	if (c->items == NULL)
 		c->items = idx_new();
 	struct item *w = idx_get(c->items, key);
@@ -358,8 +361,8 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 {
 	struct bsctx *c = b->c;
 	struct arena *a = &c->sys->bs->arena;
-	char key[2 * sizeof(void *) + 3];
-	node_key(se, key);
+	char key[NODE_KEY_MAX];
+	node_key(fi, se, key);
 	if (c->defs == NULL)
 		c->defs = idx_new();
 	struct bsdef *df = idx_get(c->defs, key);
@@ -387,6 +390,22 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 		return NULL;
 	idx_add(c->defs, key, df);
 	return df;
+}
+
+/* What the places reached through entry link `link` share as their via: one byte of the
+ * system's arena, made the first time a place reaches it. */
+static const void *via_of(struct bsctx *c, size_t lfi, xmlNodePtr link)
+{
+	char key[NODE_KEY_MAX];
+	node_key(lfi, link, key);
+	if (c->vias == NULL)
+		c->vias = idx_new();
+	char *v = idx_get(c->vias, key);
+	if (v == NULL) {
+		v = arena_alloc(&c->sys->bs->arena, 1, 1);
+		idx_add(c->vias, key, v);
+	}
+	return v;
 }
 
 /* What link (of file lfi) adds to the definition df at its place in option o: its costs
@@ -456,6 +475,8 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		return -1;
 	}
 	o->name = df->name;
+	o->def = df;
+	o->via = link ? via_of(c, lfi, link) : NULL;
 	o->costs = df->costs;
 	o->cats = df->cats;
 	o->n_cats = df->n_cats;
@@ -479,9 +500,9 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		rc = -1;
 	}
 	if (rc == 0) {
-		bs_con_on(c, fi, se, b->e, o);
+		bs_con_on(c, fi, se, b->e, o, o->def);
 		if (link)
-			bs_con_on(c, lfi, link, b->e, o);
+			bs_con_on(c, lfi, link, b->e, o, o->via);
 	}
 	if (rc == 0)
 		rc = walk(b, fi, se, kids, self, 0, depth + 1);
@@ -670,9 +691,9 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	e->vals[0].s = xstrdup(e->group->id);
 	/* Its constraints (a shared entry's linked at the root too) count in its force. */
 	size_t first = sys->n_rules;
-	bs_con_on(c, tf, se, e, NULL);
+	bs_con_on(c, tf, se, e, NULL, NULL);
 	if (link)
-		bs_con_on(c, fi, link, e, NULL);
+		bs_con_on(c, fi, link, e, NULL, NULL);
 	struct infos in = { 0 };
 	int rc = read_costs(c, tf, se, e->costs) || (link && read_costs(c, fi, link, e->costs)) ||
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||

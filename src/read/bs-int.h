@@ -61,6 +61,7 @@ struct bsctx {
 	struct idx *modified;   /* ids that modifiers' field= name: constraints they change */
 	struct idx *defs;       /* selectionEntry node -> its struct bsdef (bs-entries.c) */
 	struct idx *items;      /* profile node -> its struct item, made once */
+	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -102,13 +103,14 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 
 /* bs-constraints.c: the ids modifiers under n change, into c->modified; why constraint con
  * is not made a rule (plain words, kept in its record); the constraints of owner (a
- * selectionEntry or entryLink of file fi) made rules on root entry e, or on its option o when
- * o is not NULL, the others kept as not enforced; the rules made since rule first, after root
- * entry old_id was renamed new_id, made to name it so. */
+ * selectionEntry or entryLink of file fi) made rules on root entry e, or, when o is not NULL,
+ * once for every place of owner (option o one of them, origin its def or via), the others
+ * kept as not enforced; the rules made since rule first, after root entry old_id was renamed
+ * new_id, made to name it so. */
 void bs_modified_ids(struct bsctx *c, xmlNodePtr n);
 const char *bs_con_why(const struct bsctx *c, xmlNodePtr con);
 void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry *e,
-               const struct entry_option *o);
+               const struct entry_option *o, const void *origin);
 void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char *new_id);
 
 #endif

@@ -616,6 +616,7 @@ static void ctx_release(struct bsctx *c)
 	free(c->f);
 	idx_free(c->modified);
 	idx_free(c->defs);
+	idx_free(c->vias);
 	idx_free(c->items);
 }
 
@@ -667,6 +668,45 @@ static int read_files(struct bsctx *c, const char *path, char **cats, const stru
 	return rc;
 }
 
+/* File fi's document, and its indexes of nodes, freed: nothing reads them again. */
+static void drop_doc(struct bsfile *f)
+{
+	xmlFreeDoc(f->doc);
+	f->doc = NULL;
+	f->root = NULL;
+	idx_free(f->shared);
+	idx_free(f->profiles);
+	idx_free(f->rules);
+	f->shared = f->profiles = f->rules = NULL;
+}
+
+/* The root entries of every catalogue, file by file; constraints made rules first, what is
+ * left of a file is recorded as not enforced, and its document freed, as soon as no file left
+ * to read sees it (the game system's, which every lookup ends at, at the end): a faction's
+ * catalogue goes before the next is read, a library after the last file that links it. */
+static int root_entries(struct bsctx *c)
+{
+	size_t *last = xcalloc(c->n + 1, sizeof(*last)); /* the last file that sees it */
+	for (size_t i = 0; i < c->n; i++)
+		for (size_t k = 0; c->f[i].cat && k < c->f[i].n_sees; k++)
+			if (c->f[i].sees[k] < c->n && last[c->f[i].sees[k]] < i)
+				last[c->f[i].sees[k]] = i;
+	for (size_t i = 0; i < c->n; i++) {
+		if (c->f[i].cat && bs_root_entries(c, i)) {
+			free(last);
+			return -1;
+		}
+		for (size_t k = 1; k < c->n; k++)
+			if (c->f[k].doc && last[k] <= i) {
+				pend_walk(c, k, c->f[k].root, 0);
+				drop_doc(&c->f[k]);
+			}
+	}
+	free(last);
+	pend_walk(c, 0, c->f[0].root, 0);
+	return 0;
+}
+
 static int read_system(struct bsctx *c, const char *path, char **cats,
                        const struct bs_text *mem)
 {
@@ -711,12 +751,8 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	c->modified = idx_new();
 	for (size_t i = 0; i < c->n; i++)
 		bs_modified_ids(c, c->f[i].root);
-	/* Constraints made rules first: what is left is not enforced yet. */
-	for (size_t i = 0; i < c->n; i++)
-		if (c->f[i].cat && bs_root_entries(c, i))
-			return -1;
-	for (size_t i = 0; i < c->n; i++)
-		pend_walk(c, i, c->f[i].root, 0);
+	if (root_entries(c))
+		return -1;
 	imports(c);
 	return 0;
 }
@@ -726,7 +762,7 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {
