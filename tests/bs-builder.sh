@@ -116,4 +116,15 @@ run_muster "add-force: a child force entry at the top is refused" 2 "cannot stan
 
 "$MUSTER" export $data --format=ros "$f" >again.ros 2>"$err"
 same "round trip: export --format=ros writes the same bytes" "$f" again.ros
+
+# A unit of kinds of model with a cost of its own pays it once (its selection is number 1),
+# not once per model: Deck Crew at 10 Scrip, its First Mate 8 and three Deckhands 15.
+mkdir hb && cp "$d"/* hb/ &&
+	sed -i 's|<selectionEntry id="hbr-se-crew"[^>]*>|&<costs><cost name="Scrip" typeId="hbr-ct-scrip" value="10"/></costs>|' hb/dockside.cat
+step "unit cost: new" 0 "force mst-1" new --data-dir=hb crew.ros --system=hbr-sys-7a1 \
+	--list=hbr-fe-gang --faction=hbr-cat-dock
+step "unit cost: add a Deck Crew" 0 "added mst-2" add --data-dir=hb crew.ros "Deck Crew"
+has "unit cost: the crew's own 10 Scrip, once" crew.ros \
+	'<cost name="Scrip" typeId="hbr-ct-scrip" value="10.0"/>'
+has "unit cost: the roster costs 33" crew.ros '<cost name="Scrip" typeId="hbr-ct-scrip" value="33.0"/>'
 tap_done

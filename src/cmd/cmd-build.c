@@ -766,9 +766,13 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 			fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
 			fprintf(out, ngettext("%s model", "%s models",
 			                         (unsigned long)sg[i].max_models), models);
-			for (size_t c = 0; c < sys->n_costs; c++)
+			for (size_t c = 0; c < sys->n_costs; c++) {
+				if (e->unit_costs && e->unit_costs[c])
+					fprintf(out, _(", %ld %s a unit"), e->unit_costs[c],
+					        vis(abbr(&sys->costs[c])));
 				if (e->costs[c])
 					fprintf(out, _(", %ld %s each"), e->costs[c], vis(abbr(&sys->costs[c])));
+			}
 			fputc('\n', out);
 		}
 		free(sg);

@@ -122,10 +122,14 @@ static void print_group(const struct system *sys, const struct catalog *cat,
 	for (size_t k = t->first_entry[gi]; k < t->first_entry[gi + 1]; k++) {
 		const struct entry *e = &cat->entries[t->kid_entries[k]];
 		printf("%*s%-28s %-24s", depth * 2 + 2, "", vis(e->name), vis(e->id));
-		for (size_t c = 0; c < sys->n_costs; c++)
-			if (e->costs[c])
-				printf(" %ld %s", e->costs[c], vis(sys->costs[c].abbr ? sys->costs[c].abbr
-				                                                      : sys->costs[c].name));
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			const char *abbr = vis(sys->costs[c].abbr ? sys->costs[c].abbr : sys->costs[c].name);
+			long per_unit = e->unit_costs ? e->unit_costs[c] : 0;
+			if (per_unit && e->costs[c])
+				printf(" %ld+%ld %s", per_unit, e->costs[c], abbr); /* a unit, each model */
+			else if (per_unit || e->costs[c])
+				printf(" %ld %s", per_unit ? per_unit : e->costs[c], abbr);
+		}
 		printf("%s\n", e->example ? _(" (example)") : "");
 	}
 }

@@ -138,7 +138,13 @@ static bool option_cost(const struct r_option *ro, long models, size_t c, int64_
  * overflow. */
 static bool models_cost(const struct r_unit *ru, long models, size_t c, int64_t *out)
 {
-	return num_mul(ru->entry->costs[c], models, out);
+	return eval_entry_cost(ru->entry, models, c, out);
+}
+
+bool eval_entry_cost(const struct entry *e, long models, size_t c, int64_t *out)
+{
+	return num_mul(e->costs[c], models, out) &&
+	       (e->unit_costs == NULL || num_add(*out, e->unit_costs[c], out));
 }
 
 /* One option's cost line in every cost type. Returns 0, or 1 + the cost type that overflows. */

@@ -106,6 +106,9 @@ static inline const struct take *eval_takes(const struct eval *ev, const struct 
 /* The cost of unit ru with `models` models and its options, per cost type, into costs.
  * Returns -1 on overflow. */
 int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long models, int64_t *costs);
+/* Entry e's own cost in cost type c for a unit of `models` models, its options aside: its
+ * cost per model times models, plus its cost per unit. False on overflow. */
+bool eval_entry_cost(const struct entry *e, long models, size_t c, int64_t *out);
 
 /* Unit u's cost lines (exports): its models, each option taken, and what modifiers changed
  * when one changed a cost, per cost type. Computed when asked, not kept for every unit of a

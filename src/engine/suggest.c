@@ -132,7 +132,7 @@ static long affordable(const struct eval *ev, size_t li, const struct entry *e)
 	for (size_t c = 0; c < ev->sys->n_costs; c++) {
 		if (el->limits[c] < 0 || e->costs[c] <= 0)
 			continue;
-		int64_t left = el->limits[c] - el->totals[c];
+		int64_t left = el->limits[c] - el->totals[c] - (e->unit_costs ? e->unit_costs[c] : 0);
 		int64_t n = left < 0 ? 0 : left / e->costs[c];
 		if (n < most)
 			most = (long)n;

@@ -150,13 +150,21 @@ static void add_options(const struct system *sys, const struct entry *e, struct 
 void export_card(const struct system *sys, const struct entry *e, struct strbuf *sb)
 {
 	strbuf_addf(sb, "%s [%s]%s\n", e->name, e->id, e->example ? _(" (example model, not from the rules)") : "");
-	struct strbuf costs = STRBUF_INIT;
-	for (size_t c = 0; c < sys->n_costs; c++)
+	struct strbuf costs = STRBUF_INIT, unit = STRBUF_INIT;
+	for (size_t c = 0; c < sys->n_costs; c++) {
 		if (e->costs[c])
 			strbuf_addf(&costs, "%s%ld %s", costs.len ? ", " : "", e->costs[c],
 			            ex_cost_abbr(&sys->costs[c]));
-	strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), costs.len ? costs.s : "0", _("per model"));
+		if (e->unit_costs && e->unit_costs[c])
+			strbuf_addf(&unit, "%s%ld %s", unit.len ? ", " : "", e->unit_costs[c],
+			            ex_cost_abbr(&sys->costs[c]));
+	}
+	if (unit.len)
+		strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), unit.s, _("per unit"));
+	if (costs.len || unit.len == 0)
+		strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), costs.len ? costs.s : "0", _("per model"));
 	strbuf_release(&costs);
+	strbuf_release(&unit);
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
 		if (a->on != ON_UNIT || a->type != ATTR_LEVEL || !e->vals[a->index].set)

@@ -131,7 +131,7 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	options(sb, sys, u, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!num_mul(e->costs[c], u->models, &v[c]))
+		if (!eval_entry_cost(e, u->models, c, &v[c]))
 			v[c] = INT64_MAX;
 	costs(sb, sys, v, ind + 2);
 	free(v);

@@ -219,6 +219,7 @@ struct entry {
 	struct idx *option_idx;
 	struct idx *item_idx;   /* its items and those its options add, by id */
 	long *costs;        /* per model, per cost type */
+	long *unit_costs;   /* per cost type, paid once per unit (<cost per="unit">), or NULL */
 	char *note;
 	uint32_t primary;   /* 1 + index of its primary category (BattleScribe); 0: none */
 	enum entry_type type; /* BattleScribe's selection type (a .ros writes it back) */

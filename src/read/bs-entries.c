@@ -711,6 +711,12 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 		e->choices = xreallocarray(e->choices, e->n_choices, sizeof(*e->choices));
 	if (rc || catalog_index_entry(e, c->d))
 		return -1;
+	/* A selection of a unit of kinds of model is one unit (number 1): its entry's own cost
+	 * is paid once, its models' costs on their own selections. */
+	if (e->has_models) {
+		e->unit_costs = e->costs;
+		e->costs = arena_alloc(&cat->arena, sys->n_costs + 1, sizeof(*e->costs));
+	}
 	sys->bs->options += e->n_options;
 	if (idx_add(sys->entry_idx, e->id, e) == 0)
 		return 0;

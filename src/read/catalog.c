@@ -92,7 +92,16 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		return -1;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "cost")) {
-			if (cp_parse_costs(p, c, e->costs))
+			char *per = xml_prop(c, "per");
+			long *to = e->costs;
+			if (per && strcmp(per, "unit") == 0) {
+				if (e->unit_costs == NULL)
+					e->unit_costs = arena_alloc(&p->cat->arena, sys->n_costs + 1,
+					                            sizeof(*e->unit_costs));
+				to = e->unit_costs;
+			}
+			free(per);
+			if (cp_parse_costs(p, c, to))
 				return -1;
 		} else if (xml_is(c, "stats")) {
 			if (cp_parse_stats(p, c, ON_UNIT, e->vals))
