@@ -469,7 +469,7 @@ struct roster *bs_roster_read(struct session *s, const char *path, struct diags 
 	free(p.stamp);
 	free(p.flat);
 	if (doc)
-		xmlFreeDoc(doc);
+		xml_doc_free(doc);
 	if (rc != 0) {
 		roster_free(r);
 		return NULL;
