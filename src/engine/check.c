@@ -475,42 +475,56 @@ static void check_each_option(struct checker *k, const struct rule *r, size_t li
 	}
 }
 
+/* Unit u (w NULL) or its item w, which the rule's each selects: c's "this" is set to them. */
+static void check_each_one(struct checker *k, const struct rule *r, size_t li,
+                           const struct sel_ctx *c, const struct eunit *u, const struct eitem *w)
+{
+	const struct elist *el = &k->ev->lists[li];
+	long line = w && w->extra_line ? w->extra_line : u->ru->line;
+	long col = w && w->extra_line ? w->extra_col : u->ru->col;
+	struct msgvars m = { k->sys, r, el, u, w, 0, 0, -1, NULL, NULL, NULL };
+	if (r->require) {
+		if (!sel_match(r->where, c, u, w))
+			report(k, &m, line, col);
+		return;
+	}
+	struct ectx ec = { k->ev, li, u, w, NULL };
+	enum ev_status st = agg_value(r->agg, &ec, &m.count);
+	if (st == EV_OVERFLOW)
+		report_overflow(k, r, line, col);
+	else if (st == EV_OK)
+		judge_value(k, r, &m, &ec, line, col, NULL);
+}
+
+/* A rule checked on each unit, item or option of list li. What the rule checks on is settled
+ * once, not for each unit: a rule looks at every unit of a 100,000-unit list. */
 static void check_each(struct checker *k, const struct rule *r, size_t li)
 {
 	const struct elist *el = &k->ev->lists[li];
 	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+	if (r->taking >= 0 || r->each_item == ON_OPTION) {
+		for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
+			if (r->taking >= 0)
+				check_takes(k, r, el, &base, &el->units[ui]);
+			else
+				check_each_option(k, r, li, &base, &el->units[ui]);
+		}
+		return;
+	}
+	struct sel_ctx c = base;
 	for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 		const struct eunit *u = &el->units[ui];
-		if (r->taking >= 0) {
-			check_takes(k, r, el, &base, u);
+		c.this_unit = u;
+		if (r->each_item != ON_ITEM) {
+			c.this_eitem = NULL;
+			if (sel_match(r->each_sel, &c, u, NULL))
+				check_each_one(k, r, li, &c, u, NULL);
 			continue;
 		}
-		if (r->each_item == ON_OPTION) {
-			check_each_option(k, r, li, &base, u);
-			continue;
-		}
-		size_t nw = r->each_item == ON_ITEM ? u->n_items : 1;
-		for (size_t wi = 0; wi < nw; wi++) {
-			const struct eitem *w = r->each_item == ON_ITEM ? &u->items[wi] : NULL;
-			struct sel_ctx c = base;
-			c.this_unit = u;
-			c.this_eitem = w;
-			if (!sel_match(r->each_sel, &c, u, w))
-				continue;
-			long line = w && w->extra_line ? w->extra_line : u->ru->line;
-			long col = w && w->extra_line ? w->extra_col : u->ru->col;
-			struct msgvars m = { k->sys, r, el, u, w, 0, 0, -1, NULL, NULL, NULL };
-			if (r->require) {
-				if (!sel_match(r->where, &c, u, w))
-					report(k, &m, line, col);
-				continue;
-			}
-			struct ectx ec = { k->ev, li, u, w, NULL };
-			enum ev_status st = agg_value(r->agg, &ec, &m.count);
-			if (st == EV_OVERFLOW)
-				report_overflow(k, r, line, col);
-			else if (st == EV_OK)
-				judge_value(k, r, &m, &ec, line, col, NULL);
+		for (size_t wi = 0; wi < u->n_items; wi++) {
+			c.this_eitem = &u->items[wi];
+			if (sel_match(r->each_sel, &c, u, &u->items[wi]))
+				check_each_one(k, r, li, &c, u, &u->items[wi]);
 		}
 	}
 }
