@@ -306,6 +306,8 @@ static inline bool match(const struct sel *s, const struct sel_ctx *c, const str
 		return w ? w != c->this_eitem : u != c->this_unit;
 	case SEL_ATTACHED:
 		return u->ru->attach_id != NULL;
+	case SEL_ATTR:
+		return match_attr(s, c, u, w);
 	default:
 		return match_any(s, c, u, w, o);
 	}
