@@ -77,8 +77,9 @@ void idx_free(struct idx *ix)
 
 static struct idx_pair *find_small(const struct idx *ix, const char *key)
 {
+	/* The first byte before a call: most keys compared are not the one. */
 	for (size_t i = 0; i < ix->n; i++)
-		if (strcmp(ix->small[i].key, key) == 0)
+		if (ix->small[i].key[0] == key[0] && strcmp(ix->small[i].key, key) == 0)
 			return &ix->small[i];
 	return NULL;
 }
