@@ -285,7 +285,7 @@ static bool __attribute__((noinline)) match_any(const struct sel *s, const struc
 }
 
 /* The tests a rule asks of every unit of a large list, each a comparison or a short loop, with
- * nothing to save around a call: validating a 100,000-unit list spent a third of match's
+ * nothing to save around a call: validating a 100,000-unit list spent 77 M of match's 219 M
  * instructions saving and restoring registers on entry and exit when every test went through
  * match_any. */
 static inline bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
