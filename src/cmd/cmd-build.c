@@ -12,7 +12,9 @@
 #include "muster.h"
 #include "check.h"
 #include "cmd.h"
+#include "bs-roster.h"
 #include "edit.h"
+#include "edit-ros.h"
 #include "eval.h"
 #include "lang.h"
 #include "roster.h"
@@ -364,7 +366,8 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 	for (int k = i + 1; k < argc; k++)
 		words[k - i] = argv[k];
 	struct session *s = session_new();
-	int rc = cmd_change_file(s, path, argc - i, words, stdout);
+	int rc = bs_roster_file(path) ? ros_change(s, path, argc - i, words, stdout)
+	                              : cmd_change_file(s, path, argc - i, words, stdout);
 	session_free(s);
 	free(words);
 	return rc;
@@ -377,7 +380,7 @@ static int exec_set(int argc, char **argv);
 
 enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FIELD, OPT_LIST,
        OPT_FORCE, OPT_MODELS, OPT_ID, OPT_OPTION, OPT_ATTACH, OPT_DETACH, OPT_COPY, OPT_MOVE,
-       OPT_CHILD_OF };
+       OPT_CHILD_OF, OPT_UNDER };
 
 /* add, remove and set hand their words to edit_apply (edit.c), which reads these options
  * (and muster edit's commands): the tables give completion and the check that --help names
@@ -389,6 +392,7 @@ static const struct cmd_option add_options[] = {
 	CMD_VALUE("option", OPT_OPTION, CMD_ARG_OPTION, NULL, NULL),
 	CMD_VALUE("attach", OPT_ATTACH, CMD_ARG_TEXT, NULL, NULL),
 	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("under", OPT_UNDER, CMD_ARG_TEXT, NULL, NULL),
 	CMD_OPTIONS_END,
 };
 
@@ -420,6 +424,7 @@ static const struct cmd_option set_options[] = {
 	CMD_FLAG("copy", OPT_COPY, NULL),
 	CMD_VALUE("move", OPT_MOVE, CMD_ARG_TEXT, NULL, NULL),
 	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("limit", OPT_LIMIT, CMD_ARG_NUMBER, NULL, NULL),
 	CMD_OPTIONS_END,
 };
 
@@ -434,13 +439,22 @@ static const struct cmd_option set_options[] = {
 	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n" \
 	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n")
 
+#define ROS_HELP \
+	N_("On a BattleScribe roster (FILE.ros): add ENTRY [N] [--list=FORCE]\n" \
+	   "[--under=SELECTION] adds a selection of ENTRY (an id or name) to a force or under\n" \
+	   "a selection, with the selections its entry asks for; remove SELECTION|FORCE;\n" \
+	   "set SELECTION --models=N sets its number, set SELECTION --copy copies a unit, set\n" \
+	   "--limit=N[:COST] sets the roster's cost limit. The ids made are printed first:\n" \
+	   "'added ID', then 'selected ENTRYID ID' for each selection made with it (see\n" \
+	   "muster(1)).\n")
+
 const struct cmd_entry cmd_add_entry = {
 	"add",
-	N_("FILE ENTRY [MODELS] [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--list=LIST]"),
+	N_("FILE ENTRY [MODELS] [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--list=LIST] [--under=SELECTION]"),
 	N_("add a unit to a list, with its models and options"),
 	CHANGE_HELP,
 	add_options,
-	NULL,
+	ROS_HELP,
 	exec_add,
 };
 
@@ -455,7 +469,10 @@ const struct cmd_entry cmd_add_force_entry = {
 	   "know, is refused. LIST is a list's id, name or number as 'muster status' numbers\n"
 	   "them. The file is saved (its previous version kept as FILE~) and the lists'\n"
 	   "totals, trackers and violations are printed. Exit status: 0 saved, 2 when the\n"
-	   "force cannot be added; the file is then unchanged.\n"),
+	   "force cannot be added; the file is then unchanged.\n"
+	   "On a BattleScribe roster (FILE.ros), ID is a force entry's id and --faction the\n"
+	   "force's catalogue (default: its parent's, else the first force's); 'force ID'\n"
+	   "is printed first, then 'selected ENTRYID ID' for each unit its catalogue asks for.\n"),
 	add_force_options,
 	NULL,
 	exec_add_force,
@@ -467,13 +484,13 @@ const struct cmd_entry cmd_remove_entry = {
 	N_("remove a unit from a list"),
 	CHANGE_HELP,
 	remove_options,
-	NULL,
+	ROS_HELP,
 	exec_remove,
 };
 
 const struct cmd_entry cmd_set_entry = {
 	"set",
-	N_("FILE UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST]"),
+	N_("FILE UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST] [--limit=N[:COST]]"),
 	N_("change a unit: models, options, name, leader attachment; copy or move it"),
 	N_("--option=ID=0 takes an option off. --copy changes a new copy of the unit instead\n"
 	   "of the unit, the copy with a new id; --move=LIST moves it to another list of the\n"
@@ -486,7 +503,7 @@ const struct cmd_entry cmd_set_entry = {
 	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n"
 	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n"),
 	set_options,
-	NULL,
+	ROS_HELP,
 	exec_set,
 };
 
@@ -549,6 +566,21 @@ static void push(char ***v, size_t *n, char *s)
 	(*v)[*n] = NULL;
 }
 
+/* muster new FILE.ros: a BattleScribe roster, each --list a force of that force entry (none:
+ * an empty roster, for add-force). */
+static int new_ros(const struct edit_new *spec, const char *path, bool force)
+{
+	if (spec->system == NULL || spec->size || spec->fields)
+		return cmd_usage_error(&cmd_new_entry, "%s",
+		                       _("a .ros needs --system and --list=FORCE_ENTRY_ID (no --size or --field)"));
+	struct ros_new rn = { spec->system, spec->name, spec->faction, spec->limit_cost,
+	                      spec->limit, spec->lists, force };
+	struct session *s = session_new();
+	int rc = ros_new(s, path, &rn, stdout);
+	session_free(s);
+	return rc;
+}
+
 static int exec_new(int argc, char **argv)
 {
 	const struct cmd_entry *self = &cmd_new_entry;
@@ -577,6 +609,10 @@ static int exec_new(int argc, char **argv)
 		goto out;
 	if (argc - optind != 1) {
 		rc = cmd_usage_error(self, "%s", _("new takes one roster FILE"));
+		goto out;
+	}
+	if (bs_roster_file(argv[optind])) {
+		rc = new_ros(&spec, argv[optind], force);
 		goto out;
 	}
 	if (spec.system == NULL || (spec.size == NULL && spec.limit < 0)) {

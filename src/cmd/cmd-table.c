@@ -18,6 +18,7 @@ const struct cmd_entry *const muster_commands[] = {
 	&cmd_export_entry,
 	&cmd_help_entry,
 	&cmd_import_entry,
+	&cmd_lint_entry,
 	&cmd_new_entry,
 	&cmd_remove_entry,
 	&cmd_set_entry,

@@ -80,6 +80,7 @@ extern const struct cmd_entry cmd_edit_entry;
 extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_import_entry;
+extern const struct cmd_entry cmd_lint_entry;
 extern const struct cmd_entry cmd_new_entry;
 extern const struct cmd_entry cmd_remove_entry;
 extern const struct cmd_entry cmd_set_entry;

@@ -32,5 +32,11 @@ struct roster *roster_load(struct session *s, const char *path, struct diags *d)
 struct roster *roster_load_memory(struct session *s, const char *buf, size_t len,
                                   const char *name, struct diags *d)
 {
+	bool other = true;
+	if (bs_roster_file(name)) {
+		struct roster *r = bs_roster_read_memory(s, buf, len, name, d, &other);
+		if (!other)
+			return r;
+	}
 	return derive(roster_read_memory(s, buf, len, name, d), d);
 }

@@ -5,7 +5,7 @@
  * roster, forces/force (a list; its child forces within), selections/selection (a unit, its
  * options nested as the unit's are) with id, name, entryId, number, type, costs and categories,
  * the roster's costs and costLimits: what bs-roster.c reads back to the same lists and
- * fingerprint. The ids are the ones read (a force's and a unit's), else made from the place in
+ * fingerprint. The ids are the ones read (a force's, a unit's, an option's), else made from the place in
  * the roster ("mst-f2", "mst-f2-u3", "mst-f2-u3-o4"), so that writing twice gives the same
  * bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
  */
@@ -82,7 +82,7 @@ static void options(struct strbuf *sb, const struct system *sys, const struct r_
 		if (!open)
 			strbuf_addf(sb, "%*s<selections>\n", ind, "");
 		open = true;
-		char *id = xasprintf("%s-o%zu", owner, k + 1);
+		char *id = ro->id ? xstrdup(ro->id) : xasprintf("%s-o%zu", owner, k + 1);
 		strbuf_addf(sb, "%*s<selection", ind + 2, "");
 		attr(sb, "id", id);
 		attr(sb, "name", o->name);
@@ -124,7 +124,9 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 		attr(sb, "customName", u->label);
 	attr(sb, "entryId", bs_id(e));
 	strbuf_addf(sb, " number=\"%ld\"", models ? 1L : (long)u->models);
-	attr(sb, "type", e->has_models ? "unit" : "model");
+	/* A BattleScribe entry's own type; one of Muster's: a unit when it has kinds of model. */
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	attr(sb, "type", sys->bs ? types[e->type] : e->has_models ? "unit" : "model");
 	strbuf_adds(sb, ">\n");
 	options(sb, sys, u, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));

@@ -190,6 +190,9 @@ struct opt_choice {
 	long line;
 };
 
+/* What a BattleScribe selection entry says it is; Muster's own entries are units. */
+enum entry_type { ENTRY_UNIT, ENTRY_MODEL, ENTRY_UPGRADE };
+
 struct entry {
 	char *id, *name;
 	bool example;
@@ -214,6 +217,7 @@ struct entry {
 	long *costs;        /* per model, per cost type */
 	char *note;
 	uint32_t primary;   /* 1 + index of its primary category (BattleScribe); 0: none */
+	enum entry_type type; /* BattleScribe's selection type (a .ros writes it back) */
 	long line;
 };
 
@@ -352,11 +356,12 @@ struct r_train {
 	const char *drops;        /* the id of an item of the unit it replaces, or NULL */
 };
 
-/* 32 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
+/* 40 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
  * are its selections in document order; one nested in another names it as its parent. */
 struct r_option {
 	const struct entry_option *opt;
 	const struct r_train *train;  /* a training, or NULL for an option the file took */
+	const char *id;               /* a BattleScribe selection's id (the roster's pool), or NULL */
 	int32_t count;
 	int32_t line, col;            /* a file read into memory is at most 2 GiB */
 	uint32_t up;                  /* 1 + index of its parent among the unit's options; 0: none */

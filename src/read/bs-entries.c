@@ -6,8 +6,10 @@
  * under each (selectionEntries, selectionEntryGroups, entryLinks to shared entries and groups,
  * at any depth) becomes the entry's option tree, links followed where they stand, within the
  * bounds of bs-int.h. An option reached through links has BattleScribe's own entryId, the
- * ids of the links on its way and its own joined by "::" (as a roster names it). Part of the
- * reader split by job (bs-int.h).
+ * ids of the links on its way and its own joined by "::" (as a roster names it). Each option is
+ * a place of its selectionEntry's definition (struct bsdef, read once): its name, costs,
+ * categories and item are the definition's, shared by every place, unless its link adds to
+ * them. Part of the reader split by job (bs-int.h).
  */
 #include "muster.h"
 #include "bs-int.h"
@@ -16,6 +18,7 @@
 #include "util.h"
 #include "xml.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,12 +147,26 @@ static bool read_bounds(xmlNodePtr n, long *min, long *max)
 
 /* --- profiles and rules ------------------------------------------------------------------- */
 
-static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w)
+/* s, or, with arena a, a copy of s in a (s freed): a shared item's strings live as long as
+ * the system, an entry's own are freed with it. */
+static char *own(struct arena *a, char *s)
+{
+	if (a == NULL || s == NULL)
+		return s;
+	char *t = arena_strndup(a, s, strlen(s));
+	free(s);
+	return t;
+}
+
+/* Profile p of file fi into w: with arena a, all of it in a (an option's item, shared by every
+ * place the profile is reached from), else its strings malloc'd (an entry's own items). */
+static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, struct arena *a)
 {
 	struct bsctx *c = b->c;
 	struct system *sys = c->sys;
-	w->id = xml_prop(p, "id");
-	w->name = name_of(p, w->id);
+	struct arena *arr = a ? a : &b->e->catalog->arena;
+	w->id = own(a, xml_prop(p, "id"));
+	w->name = own(a, name_of(p, w->id));
 	w->line = line_of(b, fi, p);
 	char *t = prop_or(p, "typeId", "profileTypeId");
 	w->kind = t ? idx_get(sys->kind_idx, t) : NULL;
@@ -161,24 +178,24 @@ static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w)
 		return -1;
 	}
 	free(t);
-	w->vals = arena_alloc(&b->e->catalog->arena, sys->n_item_attrs + 1, sizeof(*w->vals));
-	w->kw = arena_alloc(&b->e->catalog->arena, sys->kw_words, sizeof(kwword));
+	w->vals = arena_alloc(arr, sys->n_item_attrs + 1, sizeof(*w->vals));
+	w->kw = arena_alloc(arr, sys->kw_words, sizeof(kwword));
 	for (xmlNodePtr k = xml_first_elem(xml_child(p, "characteristics")); k; k = xml_next_elem(k)) {
-		char *a = prop_or(k, "typeId", "characteristicTypeId");
-		const struct attr_def *ad = a ? idx_get(sys->attr_idx, a) : NULL;
+		char *at = prop_or(k, "typeId", "characteristicTypeId");
+		const struct attr_def *ad = at ? idx_get(sys->attr_idx, at) : NULL;
 		if (ad == NULL || ad->on != ON_ITEM) {
 			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
 			          _("characteristic of type '%s', which no profileType declares"),
-			          a ? a : "");
-			free(a);
+			          at ? at : "");
+			free(at);
 			return -1;
 		}
-		free(a);
+		free(at);
 		struct value *v = &w->vals[ad->index];
-		free(v->s);
-		v->s = xml_prop(k, "value"); /* 2.01 */
-		if (v->s == NULL)
-			v->s = xml_text(k);
+		if (a == NULL)
+			free(v->s);
+		char *text = xml_prop(k, "value"); /* 2.01 */
+		v->s = own(a, text ? text : xml_text(k));
 		v->set = true;
 	}
 	return 0;
@@ -288,8 +305,136 @@ static int path_id(xmlNodePtr n, xmlNodePtr link, const char *prefix, char **id,
 	return rc;
 }
 
+/* What every place of a selectionEntry shares: read once, the first time a place reaches it,
+ * and kept in the system's arena, so that an entry linked from a thousand places is one name,
+ * one costs array, one category list and one item (its first profile's) rather than a thousand
+ * copies. Only what a place adds (a link's costs, categories, profiles) is made per place. */
+struct bsdef {
+	char *name;
+	long *costs;
+	size_t *cats, n_cats;
+	struct item *adds;      /* its first profile, or NULL */
+};
+
+/* The key of a node in an idx: its address. */
+static void node_key(xmlNodePtr n, char key[static 2 * sizeof(void *) + 3])
+{
+	snprintf(key, 2 * sizeof(void *) + 3, "%p", (void *)n);
+}
+
+/* The item of profile p of file fi, made the first time a place reaches it. */
+static struct item *shared_item(struct bsb *b, size_t fi, xmlNodePtr p)
+{
+	struct bsctx *c = b->c;
+	char key[2 * sizeof(void *) + 3];
+	node_key(p, key);
+	if (c->items == NULL)
+		c->items = idx_new();
+	struct item *w = idx_get(c->items, key);
+	if (w)
+		return w;
+	w = arena_alloc(&c->sys->bs->arena, 1, sizeof(*w));
+	if (read_profile(b, fi, p, w, &c->sys->bs->arena))
+		return NULL;
+	idx_add(c->items, key, w);
+	return w;
+}
+
+/* The first profile of the infos in, its others counted once each as not shown yet; *w NULL
+ * when it has none. */
+static int first_profile(struct bsb *b, const struct infos *in, struct item **w)
+{
+	*w = NULL;
+	if (in->n_prof == 0)
+		return 0;
+	for (size_t i = 1; i < in->n_prof; i++)
+		b->c->sys->bs->extra_profiles += bs_once(in->prof[i]);
+	*w = shared_item(b, in->prof_file[0], in->prof[0]);
+	return *w ? 0 : -1;
+}
+
+/* The definition of selectionEntry se of file fi, read the first time a place reaches it. */
+static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
+{
+	struct bsctx *c = b->c;
+	struct arena *a = &c->sys->bs->arena;
+	char key[2 * sizeof(void *) + 3];
+	node_key(se, key);
+	if (c->defs == NULL)
+		c->defs = idx_new();
+	struct bsdef *df = idx_get(c->defs, key);
+	if (df)
+		return df;
+	df = arena_alloc(a, 1, sizeof(*df));
+	char *id = xml_prop(se, "id"), *name = name_of(se, id ? id : "");
+	df->name = arena_strndup(a, name, strlen(name));
+	free(id);
+	free(name);
+	df->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*df->costs));
+	size_t *cats = NULL;
+	uint32_t primary = 0;
+	struct infos in = { 0 };
+	int rc = read_costs(c, fi, se, df->costs) ||
+	         bs_category_links(c, fi, se, &cats, &df->n_cats, &primary) ||
+	         collect_infos(b, fi, se, &in, 0) || first_profile(b, &in, &df->adds);
+	infos_release(&in);
+	if (df->n_cats) {
+		df->cats = arena_alloc(a, df->n_cats, sizeof(*df->cats));
+		memcpy(df->cats, cats, df->n_cats * sizeof(*cats));
+	}
+	free(cats);
+	if (rc)
+		return NULL;
+	idx_add(c->defs, key, df);
+	return df;
+}
+
+/* What link (of file lfi) adds to the definition df at its place in option o: its costs
+ * replace the definition's of their type, its categories and profiles add to its own. */
+static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bsdef *df,
+                     struct entry_option *o)
+{
+	struct bsctx *c = b->c;
+	struct arena *a = &b->e->catalog->arena;
+	if (xml_first_elem(xml_child(link, "costs"))) {
+		o->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*o->costs));
+		memcpy(o->costs, df->costs, (c->sys->n_costs + 1) * sizeof(*o->costs));
+		if (read_costs(c, lfi, link, o->costs))
+			return -1;
+	}
+	if (xml_first_elem(xml_child(link, "categoryLinks"))) {
+		size_t n = df->n_cats, *cats = n ? xreallocarray(NULL, n, sizeof(*cats)) : NULL;
+		if (n)
+			memcpy(cats, df->cats, n * sizeof(*cats));
+		uint32_t primary = 0;
+		int rc = bs_category_links(c, lfi, link, &cats, &n, &primary);
+		o->cats = n ? arena_alloc(a, n, sizeof(*cats)) : NULL;
+		if (n)
+			memcpy(o->cats, cats, n * sizeof(*cats));
+		o->n_cats = n;
+		free(cats);
+		if (rc)
+			return -1;
+	}
+	struct infos in = { 0 };
+	int rc = collect_infos(b, lfi, link, &in, 0);
+	if (rc == 0 && in.n_prof) {
+		struct item *w;
+		if (df->adds) { /* the definition's first profile stays the option's */
+			for (size_t i = 0; i < in.n_prof; i++)
+				c->sys->bs->extra_profiles += bs_once(in.prof[i]);
+		} else if (first_profile(b, &in, &w) == 0) {
+			o->adds = w;
+		} else {
+			rc = -1;
+		}
+	}
+	infos_release(&in);
+	return rc;
+}
+
 /* A selectionEntry se of file fi as an option, reached through entry link `link` of file lfi
- * (NULL: where it stands). */
+ * (NULL: where it stands): a place of its definition, its id the path of links to it. */
 static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNodePtr link,
                       const char *prefix, uint32_t up, uint32_t in_choice, int depth)
 {
@@ -298,11 +443,23 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	if (new_option(b, se, fi, &o))
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
-	char *kids;
-	if (path_id(se, link, prefix, &o->id, &kids) != 0)
+	char *kids, *id;
+	if (path_id(se, link, prefix, &id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
 		       _("a selection entry or entry link needs an id"));
-	o->name = name_of(se, o->id);
+	o->id = arena_strndup(&b->e->catalog->arena, id, strlen(id));
+	free(id);
+	o->linked = true; /* its strings and arrays are the definition's or the catalog's arena's */
+	const struct bsdef *df = def_of(b, fi, se);
+	if (df == NULL) {
+		free(kids);
+		return -1;
+	}
+	o->name = df->name;
+	o->costs = df->costs;
+	o->cats = df->cats;
+	o->n_cats = df->n_cats;
+	o->adds = df->adds;
 	o->min = 0;
 	o->max = OPTION_UNBOUNDED;
 	o->up = up;
@@ -310,17 +467,12 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->target = TARGET_UNIT;
 	o->model = attr_is(se, "type", "model");
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
-	o->costs = arena_alloc(&b->e->catalog->arena, c->sys->n_costs + 1, sizeof(*o->costs));
 	read_bounds(se, &o->min, &o->max);
-	if (link)
+	int rc = 0;
+	if (link) {
 		read_bounds(link, &o->min, &o->max);
-	uint32_t primary = 0;
-	struct infos in = { 0 };
-	int rc = read_costs(c, fi, se, o->costs) ||
-	         (link && read_costs(c, lfi, link, o->costs)) ||
-	         bs_category_links(c, fi, se, &o->cats, &o->n_cats, &primary) ||
-	         (link && bs_category_links(c, lfi, link, &o->cats, &o->n_cats, &primary)) ||
-	         collect_infos(b, fi, se, &in, 0) || (link && collect_infos(b, lfi, link, &in, 0));
+		rc = link_adds(b, lfi, link, df, o);
+	}
 	if (rc == 0 && o->min > o->max) {
 		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(se), xml_col(se), NULL, NULL,
 		          _("'%s' has min %ld above max %ld"), o->name, o->min, o->max);
@@ -331,13 +483,6 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		if (link)
 			bs_con_on(c, lfi, link, b->e, o);
 	}
-	if (rc == 0 && in.n_prof > 0) {
-		o->adds = arena_alloc(&b->e->catalog->arena, 1, sizeof(*o->adds));
-		rc = read_profile(b, in.prof_file[0], in.prof[0], o->adds);
-		for (size_t i = 1; i < in.n_prof; i++)
-			c->sys->bs->extra_profiles += bs_once(in.prof[i]);
-	}
-	infos_release(&in);
 	if (rc == 0)
 		rc = walk(b, fi, se, kids, self, 0, depth + 1);
 	if (rc == 0 && link)
@@ -470,7 +615,7 @@ static int root_infos(struct bsb *b, struct infos *in)
 	struct idx *seen = idx_new(); /* a profile reached twice (its own and an info link) */
 	for (size_t i = 0; i < in->n_prof; i++) {
 		struct item *w = &e->items[e->n_items];
-		if (read_profile(b, in->prof_file[i], in->prof[i], w)) {
+		if (read_profile(b, in->prof_file[i], in->prof[i], w, NULL)) {
 			e->n_items++; /* freed with the entry */
 			idx_free(seen);
 			return -1;
@@ -512,6 +657,8 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	free(sid);
 	free(lid);
 	e->name = name_of(se, e->id);
+	e->type = attr_is(se, "type", "model") ? ENTRY_MODEL
+	          : attr_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
 	e->catalog = cat;
 	e->group = &cat->groups[0];
 	e->line = b.site_line;
@@ -536,6 +683,11 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	if (rc == 0 && link)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);
 	free(kids);
+	/* The arrays grew by doubling: give back what they did not use. */
+	if (e->n_options)
+		e->options = xreallocarray(e->options, e->n_options, sizeof(*e->options));
+	if (e->n_choices)
+		e->choices = xreallocarray(e->choices, e->n_choices, sizeof(*e->choices));
 	if (rc || catalog_index_entry(e, c->d))
 		return -1;
 	sys->bs->options += e->n_options;

@@ -18,12 +18,14 @@
 #define NS_BS_SYSTEM "http://www.battlescribe.net/schema/gameSystemSchema"
 #define NS_BS_CATALOGUE "http://www.battlescribe.net/schema/catalogueSchema"
 
-/* Links nest at most this deep below an entry (a cycle of links stops here); an entry takes at
- * most this many options, and the links of a whole system bring at most this many: the bounds
- * of the catalog reader's links (catalog-tree.c). */
+/* Links nest at most this deep below an entry (a cycle of links stops here), and an entry
+ * takes at most this many options, the bounds of the catalog reader's links (catalog-tree.c).
+ * The links of a whole system bring at most this many options: each is a place (its id path,
+ * bounds, parent, about 250 bytes) sharing its entry's definition (bsdef), so a million is a
+ * few hundred MB at worst; Warhammer 40,000 10th edition's links bring about 567,000. */
 #define BS_DEPTH_MAX 32
 #define BS_ENTRY_OPTIONS_MAX 100000
-#define BS_SYSTEM_LINKED_MAX 250000
+#define BS_SYSTEM_LINKED_MAX 1000000
 /* A system has at most this many files, and a file links at most this many catalogues: a
  * catalogue's links are followed breadth first once, and each lookup of a linked id tries the
  * files it sees (Warhammer 40,000 10th edition: 47 files, at most 5 links in one). */
@@ -57,6 +59,8 @@ struct bsctx {
 	size_t n;
 	size_t brought;         /* options the links of the whole system made */
 	struct idx *modified;   /* ids that modifiers' field= name: constraints they change */
+	struct idx *defs;       /* selectionEntry node -> its struct bsdef (bs-entries.c) */
+	struct idx *items;      /* profile node -> its struct item, made once */
 };
 
 #define BSFAIL(c, file, node, ...) \

@@ -615,6 +615,8 @@ static void ctx_release(struct bsctx *c)
 	}
 	free(c->f);
 	idx_free(c->modified);
+	idx_free(c->defs);
+	idx_free(c->items);
 }
 
 static struct system *new_system(const char *path)
@@ -724,7 +726,7 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {

@@ -32,6 +32,7 @@
 /* A selection below a unit, merged with the others of its entry under the same parent. */
 struct bsnode {
 	const struct entry_option *opt;
+	const char *id;             /* the first merged selection's id */
 	long count;
 	int32_t line, col;
 	uint32_t first, last, next; /* 1 + node index of its first and last child, next sibling */
@@ -152,6 +153,7 @@ static int read_options(struct brp *p, xmlNodePtr n, const struct entry *e, uint
 			struct bsnode *nd = &p->nodes[p->n_nodes++];
 			memset(nd, 0, sizeof(*nd));
 			nd->opt = o;
+			nd->id = xml_prop_in(c, "id", &p->r->pool);
 			nd->count = number;
 			nd->line = (int32_t)xml_line(c);
 			nd->col = (int32_t)xml_col(c);
@@ -183,6 +185,7 @@ static void flatten(struct brp *p, uint32_t first, uint32_t up, size_t *n)
 		struct r_option *ro = &p->flat[(*n)++];
 		memset(ro, 0, sizeof(*ro));
 		ro->opt = nd->opt;
+		ro->id = nd->id;
 		ro->count = (int32_t)nd->count;
 		ro->line = nd->line;
 		ro->col = nd->col;
@@ -447,7 +450,8 @@ static int roster_root(struct brp *p, struct session *s, xmlNodePtr root, bool *
 	return 0;
 }
 
-struct roster *bs_roster_read(struct session *s, const char *path, struct diags *d, bool *other)
+static struct roster *read_doc(struct session *s, xmlDocPtr doc, const char *path,
+                               struct diags *d, bool *other)
 {
 	*other = false;
 	struct roster *r = xcalloc(1, sizeof(*r));
@@ -456,7 +460,6 @@ struct roster *bs_roster_read(struct session *s, const char *path, struct diags 
 	struct brp p = { 0 };
 	p.r = r;
 	p.d = d;
-	xmlDocPtr doc = xml_load_file(path, d);
 	int rc = doc ? roster_root(&p, s, xmlDocGetRootElement(doc), other) : -1;
 	for (xmlNodePtr c = rc ? NULL : xml_first_elem(xml_child(xmlDocGetRootElement(doc), "forces"));
 	     c && rc == 0; c = xml_next_elem(c))
@@ -475,4 +478,15 @@ struct roster *bs_roster_read(struct session *s, const char *path, struct diags 
 		return NULL;
 	}
 	return r;
+}
+
+struct roster *bs_roster_read(struct session *s, const char *path, struct diags *d, bool *other)
+{
+	return read_doc(s, xml_load_file(path, d), path, d, other);
+}
+
+struct roster *bs_roster_read_memory(struct session *s, const char *buf, size_t len,
+                                     const char *name, struct diags *d, bool *other)
+{
+	return read_doc(s, xml_load_memory(buf, len, name, d), name, d, other);
 }

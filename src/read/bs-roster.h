@@ -24,5 +24,8 @@ bool bs_roster_file(const char *path);
  * whose root is not in a BattleScribe namespace (a Muster roster zipped as .rosz) is NULL with
  * *other set and no diagnostic: the caller reads it as a Muster roster. */
 struct roster *bs_roster_read(struct session *s, const char *path, struct diags *d, bool *other);
+/* The same for the text of one (buf, len bytes; name in messages and as its file). */
+struct roster *bs_roster_read_memory(struct session *s, const char *buf, size_t len,
+                                     const char *name, struct diags *d, bool *other);
 
 #endif

@@ -26,18 +26,21 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A roster's name: Muster's own (.xml) or BattleScribe's (.ros, and .rosz zipped). */
-static bool is_xml_name(const char *name)
+/* A roster's name: Muster's own (.xml) or BattleScribe's (.ros, and .rosz zipped); with
+ * data, a data file's instead. */
+static bool is_name(const char *name, bool data)
 {
-	static const char *const exts[] = { ".xml", ".ros", ".rosz" };
+	static const char *const ros[] = { ".xml", ".ros", ".rosz", NULL };
+	static const char *const dat[] = { ".xml", ".gst", ".cat", ".gstz", ".catz", NULL };
 	size_t n = strlen(name);
-	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-		size_t x = strlen(exts[i]);
-		if (n > x && strcmp(name + n - x, exts[i]) == 0)
+	for (const char *const *e = data ? dat : ros; *e; e++) {
+		size_t x = strlen(*e);
+		if (n > x && strcmp(name + n - x, *e) == 0)
 			return true;
 	}
 	return false;
 }
+#define is_xml_name(name) is_name((name), w->data)
 
 /* Ancestors: the chain of directories being walked, to tell a loop from a second way in. */
 struct anc {
@@ -120,6 +123,20 @@ void walk_add(struct walk *w, const char *path)
 			add(w, path, xstrdup(_("no roster file (*.xml, *.ros, *.rosz) in this directory")));
 	} else
 		add(w, path, NULL); /* read as it is: its own message when it cannot be */
+}
+
+void walk_add_data(struct walk *w, const char *path)
+{
+	struct stat st;
+	w->data = true;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		size_t before = w->n;
+		walk_dir(w, path, &st, NULL, 0);
+		if (w->n == before)
+			add(w, path, xstrdup(_("no data file (*.gst, *.cat, *.gstz, *.catz, *.xml) in "
+			                       "this directory")));
+	} else
+		add(w, path, xstrdup(_("not a directory")));
 }
 
 void walk_release(struct walk *w)

@@ -28,15 +28,19 @@ struct walk {
 	struct walk_file *v;
 	size_t n, cap;
 	struct idx *seen;  /* directories walked, by "dev:ino" */
+	bool data;         /* walk_add_data: data files, not rosters */
 };
 
-#define WALK_INIT { NULL, 0, 0, NULL }
+#define WALK_INIT { NULL, 0, 0, NULL, false }
 
 /* Directories nested deeper than this are listed as a problem, not walked. */
 #define WALK_MAX_DEPTH 64
 
 /* Adds path: a directory's roster files (*.xml, *.ros, *.rosz; recursively), or path itself. */
 void walk_add(struct walk *w, const char *path);
+/* The same for a data directory (muster lint): its game systems and catalogues, BattleScribe's
+ * (*.gst, *.cat, zipped *.gstz, *.catz) and Muster's (*.xml). w must be used for nothing else. */
+void walk_add_data(struct walk *w, const char *path);
 void walk_release(struct walk *w);
 
 #endif

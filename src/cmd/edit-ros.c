@@ -1,0 +1,826 @@
+/* edit-ros.c - the builder on BattleScribe rosters (.ros): new, add, remove, set, add-force
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * edit-ros.h says how a change is made and what is printed. The model's unit holds its
+ * options as one array in document order, a subtree after its root, each naming its parent
+ * (model.h): an option is inserted at the end of its parent's subtree and a subtree removed
+ * whole, the parents of those after renumbered. A selection of an entry under a parent that
+ * already holds one of that entry is counted on it (its number grows, its id stays), as the
+ * reader merges them.
+ */
+#include "muster.h"
+#include "edit-ros.h"
+#include "bs-roster.h"
+#include "catalog.h"
+#include "cmd.h"
+#include "derive.h"
+#include "edit.h"
+#include "eval.h"
+#include "export-render.h"
+#include "idx.h"
+#include "lang.h"
+#include "roster.h"
+#include "save.h"
+#include "session.h"
+#include "util.h"
+#include "xml.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+struct ros {
+	struct roster *r;
+	const struct system *sys;
+	long next_id;          /* the number of the next fresh id */
+	struct strbuf said;    /* the lines printed before the status */
+	struct diags *d;
+};
+
+static int fail(struct ros *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct ros *x, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	diags_add(x->d, SEV_FATAL, NULL, 0, 0, NULL, NULL, "%s", msg);
+	free(msg);
+	return -1;
+}
+
+/* "added ID" said first: the selections made with it follow. */
+static void say_added(struct ros *x, const char *id)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "added %s\n", id);
+	strbuf_adds(&sb, x->said.s ? x->said.s : "");
+	strbuf_release(&x->said);
+	x->said = sb;
+}
+
+/* --- ids ----------------------------------------------------------------------------------- */
+
+static void seen_id(struct ros *x, const char *id)
+{
+	if (id == NULL || strncmp(id, "mst-", 4) != 0 || id[4] < '0' || id[4] > '9')
+		return;
+	char *end;
+	errno = 0;
+	long v = strtol(id + 4, &end, 10);
+	if (*end == '\0' && errno == 0 && v >= x->next_id && v < LONG_MAX)
+		x->next_id = v + 1;
+}
+
+static const char *fresh(struct ros *x)
+{
+	char buf[32];
+	snprintf(buf, sizeof(buf), "mst-%ld", x->next_id++);
+	return arena_strndup(&x->r->pool, buf, strlen(buf));
+}
+
+/* Every id the roster holds counted, then a fresh one given to each force, unit and option
+ * that has none, so that every id printed stays as the file is written. */
+static void ids_init(struct ros *x)
+{
+	struct roster *r = x->r;
+	x->next_id = 1;
+	for (size_t li = 0; li < r->n_lists; li++) {
+		seen_id(x, r->lists[li].id);
+		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
+			const struct r_unit *u = &r->lists[li].units[ui];
+			seen_id(x, u->id);
+			for (size_t k = 0; k < u->n_opts; k++)
+				seen_id(x, u->opts[k].id);
+		}
+	}
+	for (size_t li = 0; li < r->n_lists; li++) {
+		if (r->lists[li].id == NULL)
+			r->lists[li].id = xstrdup(fresh(x));
+		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
+			struct r_unit *u = &r->lists[li].units[ui];
+			if (u->id == NULL)
+				u->id = fresh(x);
+			for (size_t k = 0; k < u->n_opts; k++)
+				if (u->opts[k].id == NULL)
+					u->opts[k].id = fresh(x);
+		}
+	}
+}
+
+/* --- finding things ------------------------------------------------------------------------ */
+
+/* The selection of that id: *li, *ui and *k (option index, or -1 for the unit). */
+static bool find_sel(const struct roster *r, const char *id, size_t *li, size_t *ui, long *k)
+{
+	for (size_t i = 0; i < r->n_lists; i++)
+		for (size_t j = 0; j < r->lists[i].n_units; j++) {
+			const struct r_unit *u = &r->lists[i].units[j];
+			*li = i;
+			*ui = j;
+			*k = -1;
+			if (u->id && strcmp(u->id, id) == 0)
+				return true;
+			for (size_t o = 0; o < u->n_opts; o++)
+				if (u->opts[o].id && strcmp(u->opts[o].id, id) == 0) {
+					*k = (long)o;
+					return true;
+				}
+		}
+	return false;
+}
+
+/* A force by id, name or number (1-based); NULL word: the first. -1 when none. */
+static long find_force(const struct roster *r, const char *word)
+{
+	if (word == NULL)
+		return r->n_lists ? 0 : -1;
+	for (size_t i = 0; i < r->n_lists; i++)
+		if (r->lists[i].id && strcmp(r->lists[i].id, word) == 0)
+			return (long)i;
+	for (size_t i = 0; i < r->n_lists; i++)
+		if (r->lists[i].name && strcasecmp(r->lists[i].name, word) == 0)
+			return (long)i;
+	long n;
+	if (parse_long(word, 1, (long)r->n_lists, &n) == 0)
+		return n - 1;
+	return -1;
+}
+
+/* The id BattleScribe knows a root entry by (without the reader's CATALOGUE/). */
+static const char *root_id(const struct entry *e)
+{
+	size_t n = strlen(e->catalog->id);
+	if (strncmp(e->id, e->catalog->id, n) == 0 && e->id[n] == '/')
+		return e->id + n + 1;
+	return e->id;
+}
+
+static bool offered(const struct entry *e, const struct group *faction)
+{
+	if (e->group == faction)
+		return true;
+	for (size_t i = 0; i < e->n_also; i++)
+		if (e->also[i] == faction)
+			return true;
+	return false;
+}
+
+/* A root entry a force of that catalogue may take, by id, else by name. */
+static const struct entry *find_root(const struct system *sys, const struct group *faction,
+                                     const char *word)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
+			const struct catalog *cat = sys->catalogs[ci];
+			for (size_t i = 0; i < cat->n_entries; i++) {
+				const struct entry *e = &cat->entries[i];
+				if (!offered(e, faction))
+					continue;
+				if (pass == 0 ? strcmp(root_id(e), word) == 0 || strcmp(e->id, word) == 0
+				              : strcasecmp(e->name, word) == 0)
+					return e;
+			}
+		}
+	return NULL;
+}
+
+/* The option of e standing right under entry option up - 1 (0: the entry) named by word: its
+ * id, the last part of its link path (after "::"), or its name. */
+static const struct entry_option *find_child(const struct entry *e, uint32_t up, const char *word)
+{
+	for (int pass = 0; pass < 3; pass++)
+		for (size_t i = 0; i < e->n_options; i++) {
+			const struct entry_option *o = &e->options[i];
+			if (o->up != up)
+				continue;
+			const char *tail = strrchr(o->id, ':');
+			tail = tail ? tail + 1 : o->id;
+			if (pass == 0 ? strcmp(o->id, word) == 0
+			    : pass == 1 ? strcmp(tail, word) == 0
+			                : strcasecmp(o->name, word) == 0)
+				return o;
+		}
+	return NULL;
+}
+
+/* --- a unit's options ---------------------------------------------------------------------- */
+
+/* The end of option k's subtree. */
+static size_t sub_end(const struct r_unit *u, size_t k)
+{
+	size_t j = k + 1;
+	while (j < u->n_opts && u->opts[j].up >= k + 1)
+		j++;
+	return j;
+}
+
+/* Inserts ro at pos (its parent before pos), renumbering the parents after it. */
+static void opt_insert(struct roster *r, struct r_unit *u, size_t pos, struct r_option ro)
+{
+	struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
+	if (pos)
+		memcpy(v, u->opts, pos * sizeof(*v));
+	v[pos] = ro;
+	for (size_t j = pos; j < u->n_opts; j++) {
+		v[j + 1] = u->opts[j];
+		if (v[j + 1].up > pos)
+			v[j + 1].up++;
+	}
+	u->opts = v;
+	u->n_opts++;
+}
+
+static void opt_remove(struct r_unit *u, size_t k)
+{
+	size_t end = sub_end(u, k), gone = end - k;
+	for (size_t j = end; j < u->n_opts; j++) {
+		struct r_option ro = u->opts[j];
+		if (ro.up > end)
+			ro.up -= (uint32_t)gone;
+		u->opts[j - gone] = ro;
+	}
+	u->n_opts -= (uint32_t)gone;
+}
+
+static void sync_models(struct r_unit *u)
+{
+	if (!u->entry->has_models)
+		return;
+	long sum = 0;
+	for (size_t k = 0; k < u->n_opts; k++)
+		if (u->opts[k].opt->model && u->opts[k].train == NULL)
+			sum += u->opts[k].count;
+	u->models = (int32_t)(sum > 0 ? sum : 1);
+}
+
+static long add_option(struct ros *x, struct r_unit *u, uint32_t up, const struct entry_option *o,
+                       long n, bool say);
+
+/* The selections a builder makes with a new one (option at - 1 of u, 0: the unit itself, taken
+ * per times), as BattleScribe does: each entry below it that its min asks for, and each
+ * group's default (its min, at least one), per one of it taken. */
+static void mandatory(struct ros *x, struct r_unit *u, uint32_t at, long per)
+{
+	const struct entry *e = u->entry;
+	uint32_t eup = at ? (uint32_t)(u->opts[at - 1].opt - e->options) + 1 : 0;
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		if (o->up != eup)
+			continue;
+		long want = o->min;
+		if (o->in_choice) {
+			const struct opt_choice *c = &e->choices[o->in_choice - 1];
+			want = c->def == i + 1 ? (c->min > 0 ? c->min : 1) : 0;
+		}
+		if (want > 0 && per > 0 && want * per <= 1000) {
+			/* at stays where it was: what is inserted goes after its subtree's start. */
+			add_option(x, u, at, o, want * per, true);
+		}
+	}
+}
+
+/* Adds n of option o under option up - 1 of u (0: the unit); returns 1 + its index. */
+static long add_option(struct ros *x, struct r_unit *u, uint32_t up, const struct entry_option *o,
+                       long n, bool say)
+{
+	for (size_t j = up; j < u->n_opts; j++) {
+		if (u->opts[j].up < up)
+			break;
+		if (u->opts[j].up == up && u->opts[j].opt == o && u->opts[j].train == NULL) {
+			u->opts[j].count = (int32_t)(u->opts[j].count + n);
+			if (say)
+				strbuf_addf(&x->said, "selected %s %s\n", o->id, u->opts[j].id);
+			return (long)j + 1;
+		}
+	}
+	size_t pos = up ? sub_end(u, up - 1) : u->n_opts;
+	struct r_option ro;
+	memset(&ro, 0, sizeof(ro));
+	ro.opt = o;
+	ro.id = fresh(x);
+	ro.count = (int32_t)n;
+	ro.up = up;
+	opt_insert(x->r, u, pos, ro);
+	if (say)
+		strbuf_addf(&x->said, "selected %s %s\n", o->id, ro.id);
+	mandatory(x, u, (uint32_t)pos + 1, n);
+	return (long)pos + 1;
+}
+
+/* --- forces -------------------------------------------------------------------------------- */
+
+static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, long n)
+{
+	struct r_list *l = &x->r->lists[li];
+	l->units = xreallocarray(l->units, l->n_units + 1, sizeof(*l->units));
+	struct r_unit *u = &l->units[l->n_units++];
+	memset(u, 0, sizeof(*u));
+	u->entry = e;
+	u->id = fresh(x);
+	u->models = (int32_t)n;
+	u->band = -1;
+	mandatory(x, u, 0, 1);
+	sync_models(u);
+	return u;
+}
+
+/* The units that the rules made of root constraints ask of every force of faction (a
+ * minimum in the force), each added as many times as the minimum. */
+static void force_mandatory(struct ros *x, size_t li)
+{
+	const struct system *sys = x->sys;
+	const struct group *faction = x->r->lists[li].faction;
+	for (size_t i = 0; i < sys->n_rules; i++) {
+		const struct rule *ru = sys->rules[i];
+		if (strncmp(ru->id, "bs:", 3) != 0 || ru->min == NULL || ru->min->kind != EX_NUM ||
+		    ru->each || ru->agg == NULL || ru->agg->kind != AGG_UNITS ||
+		    (ru->agg->scope != SCOPE_LIST && ru->agg->scope != SCOPE_FORCE) ||
+		    (ru->when && ru->when->group != faction))
+			continue;
+		const char *at = strchr(ru->id, '@'), *slash = at ? strchr(at, '/') : NULL;
+		const struct entry *e = slash ? idx_get(sys->entry_idx, slash + 1) : NULL;
+		if (e == NULL || !offered(e, faction))
+			continue;
+		for (int64_t k = 0; k < ru->min->num && k < 100; k++) {
+			struct r_unit *u = add_unit(x, li, e, 1);
+			strbuf_addf(&x->said, "selected %s %s\n", root_id(e), u->id);
+		}
+	}
+}
+
+static const struct force_def *force_def(const struct system *sys, const char *id)
+{
+	for (size_t i = 0; i < sys->n_forces; i++)
+		if (strcmp(sys->forces[i].id, id) == 0 || strcasecmp(sys->forces[i].name, id) == 0)
+			return &sys->forces[i];
+	return NULL;
+}
+
+/* A new force of force entry spec (ID[:NAME]) in parent (-1: a top force) of catalogue
+ * faction (NULL: the parent's, else the first force's). */
+static int add_force(struct ros *x, const char *spec, long parent, const char *faction)
+{
+	struct roster *r = x->r;
+	const struct system *sys = x->sys;
+	char *id = xstrdup(spec), *colon = strchr(id, ':');
+	if (colon)
+		*colon = '\0';
+	const struct force_def *fd = force_def(sys, id);
+	uint32_t want = parent >= 0 && r->lists[parent].force
+	                    ? (uint32_t)(r->lists[parent].force - sys->forces) + 1 : 0;
+	if (fd == NULL || fd->up != want) {
+		if (fd)
+			fail(x, _("force entry '%s' cannot stand there (--child-of names where it may)"),
+			     id);
+		else
+			fail(x, _("unknown force entry '%s' in system '%s'"), id, sys->id);
+		free(id);
+		return -1;
+	}
+	const struct group *g = faction ? idx_get(sys->group_idx, faction)
+	                        : parent >= 0 ? r->lists[parent].faction
+	                        : r->n_lists ? r->lists[0].faction : NULL;
+	if (g == NULL) {
+		if (faction)
+			fail(x, _("unknown catalogue '%s' in system '%s'"), faction, sys->id);
+		else
+			fail(x, _("force '%s' needs a catalogue (--faction=ID)"), id);
+		free(id);
+		return -1;
+	}
+	size_t at = parent >= 0 ? forces_end(r, (size_t)parent) : r->n_lists;
+	r->lists = xreallocarray(r->lists, r->n_lists + 1, sizeof(*r->lists));
+	memmove(&r->lists[at + 1], &r->lists[at], (r->n_lists - at) * sizeof(*r->lists));
+	r->n_lists++;
+	for (size_t k = at + 1; k < r->n_lists; k++)
+		if (r->lists[k].up > at)
+			r->lists[k].up++;
+	struct r_list *l = &r->lists[at];
+	memset(l, 0, sizeof(*l));
+	l->up = parent >= 0 ? (uint32_t)parent + 1 : 0;
+	l->depth = parent >= 0 ? r->lists[parent].depth + 1 : 0;
+	l->id = xstrdup(fresh(x));
+	l->name = xstrdup(colon ? colon + 1 : fd->name);
+	l->force = fd;
+	l->faction = g;
+	l->limits = xcalloc(sys->n_costs + 1, sizeof(*l->limits));
+	l->fields = xcalloc(sys->n_fields + 1, sizeof(*l->fields));
+	for (size_t i = 0; i < sys->n_costs; i++)
+		l->limits[i] = parent >= 0 || r->bs_limits == NULL ? -1 : r->bs_limits[i];
+	for (size_t i = 0; i < sys->n_fields; i++)
+		l->fields[i] = sys->fields[i].def;
+	l->units = xcalloc(1, sizeof(*l->units));
+	strbuf_addf(&x->said, "force %s\n", l->id);
+	force_mandatory(x, at);
+	free(id);
+	return 0;
+}
+
+static void remove_force(struct roster *r, size_t li)
+{
+	size_t end = forces_end(r, li), gone = end - li;
+	for (size_t k = li; k < end; k++) {
+		free(r->lists[k].units);
+		free(r->lists[k].id);
+		free(r->lists[k].name);
+		free(r->lists[k].limits);
+		free(r->lists[k].fields);
+	}
+	memmove(&r->lists[li], &r->lists[end], (r->n_lists - end) * sizeof(*r->lists));
+	r->n_lists -= gone;
+	for (size_t k = li; k < r->n_lists; k++)
+		if (r->lists[k].up > end)
+			r->lists[k].up -= (uint32_t)gone;
+}
+
+/* --- the cost limit ------------------------------------------------------------------------ */
+
+static int set_limit(struct ros *x, const char *arg)
+{
+	const struct system *sys = x->sys;
+	char *v = xstrdup(arg), *colon = strchr(v, ':');
+	long n;
+	if (colon)
+		*colon = '\0';
+	long c = sys->n_costs ? 0 : -1;
+	if (colon) {
+		c = -1;
+		for (size_t i = 0; i < sys->n_costs; i++)
+			if (strcmp(sys->costs[i].id, colon + 1) == 0 ||
+			    strcasecmp(sys->costs[i].name, colon + 1) == 0)
+				c = (long)i;
+	}
+	if (parse_long(v, -1, MUSTER_MAX_COST, &n) != 0 || c < 0) {
+		fail(x, c < 0 ? _("--limit=%s: no such cost type") : _("--limit=%s: give a whole number"),
+		     arg);
+		free(v);
+		return -1;
+	}
+	x->r->bs_limits[c] = n;
+	for (size_t li = 0; li < x->r->n_lists; li++)
+		if (x->r->lists[li].up == 0)
+			x->r->lists[li].limits[c] = n;
+	strbuf_addf(&x->said, "limit %ld %s\n", n, sys->costs[c].id);
+	free(v);
+	return 0;
+}
+
+/* --- the verbs ----------------------------------------------------------------------------- */
+
+struct ros_opts {
+	const char *list, *under, *models, *limit, *child_of, *faction;
+	bool copy;
+	const char *pos[2];
+	size_t n_pos;
+};
+
+static int parse(struct ros *x, int argc, char **argv, struct ros_opts *o)
+{
+	static const struct { const char *name; size_t off; } valued[] = {
+		{ "list", offsetof(struct ros_opts, list) },
+		{ "under", offsetof(struct ros_opts, under) },
+		{ "models", offsetof(struct ros_opts, models) },
+		{ "limit", offsetof(struct ros_opts, limit) },
+		{ "child-of", offsetof(struct ros_opts, child_of) },
+		{ "faction", offsetof(struct ros_opts, faction) },
+	};
+	memset(o, 0, sizeof(*o));
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--", 2) != 0) {
+			if (o->n_pos == MUSTER_ARRAY_LEN(o->pos))
+				return fail(x, _("'%s': too many words"), a);
+			o->pos[o->n_pos++] = a;
+			continue;
+		}
+		if (strcmp(a, "--copy") == 0) {
+			o->copy = true;
+			continue;
+		}
+		const char *eq = strchr(a, '=');
+		size_t klen = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+		size_t k = 0;
+		while (k < MUSTER_ARRAY_LEN(valued) &&
+		       (strlen(valued[k].name) != klen || strncmp(valued[k].name, a + 2, klen) != 0))
+			k++;
+		if (k == MUSTER_ARRAY_LEN(valued))
+			return fail(x, _("'%s': not an option of a BattleScribe roster's %s"), a, argv[0]);
+		const char *v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+		if (v == NULL)
+			return fail(x, _("option '%s' requires an argument"), a);
+		*(const char **)((char *)o + valued[k].off) = v;
+	}
+	return 0;
+}
+
+static int count_arg(struct ros *x, const char *word, long min, long *n)
+{
+	if (parse_long(word, min, 100000, n) != 0)
+		return fail(x, _("'%s': give a whole number from %ld to %d"), word, min, 100000);
+	return 0;
+}
+
+static int do_add(struct ros *x, const struct ros_opts *o)
+{
+	struct roster *r = x->r;
+	long n = 1;
+	if (o->n_pos < 1)
+		return fail(x, "%s", _("add takes an ENTRY"));
+	if (o->n_pos > 1 && count_arg(x, o->pos[1], 1, &n))
+		return -1;
+	const char *word = o->pos[0];
+	if (o->under) {
+		size_t li, ui;
+		long k;
+		if (!find_sel(r, o->under, &li, &ui, &k))
+			return fail(x, _("no selection '%s' in the roster"), o->under);
+		struct r_unit *u = &r->lists[li].units[ui];
+		uint32_t eup = k < 0 ? 0 : (uint32_t)(u->opts[k].opt - u->entry->options) + 1;
+		const struct entry_option *opt = find_child(u->entry, eup, word);
+		if (opt == NULL)
+			return fail(x, _("'%s' is no entry that '%s' may take"), word,
+			            k < 0 ? u->entry->name : u->opts[k].opt->name);
+		long at = add_option(x, u, k < 0 ? 0 : (uint32_t)k + 1, opt, n, false);
+		sync_models(u);
+		say_added(x, u->opts[at - 1].id);
+		return 0;
+	}
+	long li = find_force(r, o->list);
+	if (li < 0)
+		return fail(x, o->list ? _("no force '%s' in the roster") : "%s",
+		            o->list ? o->list : _("the roster has no force: add-force first"));
+	const struct entry *e = find_root(x->sys, r->lists[li].faction, word);
+	if (e == NULL)
+		return fail(x, _("no entry '%s' that force '%s' may take"), word,
+		            r->lists[li].name ? r->lists[li].name : "");
+	if (e->has_models && n != 1)
+		return fail(x, _("'%s' counts its models from its model selections: add or set those"),
+		            e->name);
+	struct r_unit *u = add_unit(x, (size_t)li, e, n);
+	say_added(x, u->id);
+	return 0;
+}
+
+static int do_remove(struct ros *x, const struct ros_opts *o)
+{
+	struct roster *r = x->r;
+	if (o->n_pos != 1)
+		return fail(x, "%s", _("remove takes one SELECTION or FORCE id"));
+	size_t li, ui;
+	long k;
+	if (find_sel(r, o->pos[0], &li, &ui, &k)) {
+		struct r_list *l = &r->lists[li];
+		if (k < 0) {
+			memmove(&l->units[ui], &l->units[ui + 1], (l->n_units - ui - 1) * sizeof(*l->units));
+			l->n_units--;
+		} else {
+			opt_remove(&l->units[ui], (size_t)k);
+			sync_models(&l->units[ui]);
+		}
+	} else {
+		size_t f = 0;
+		while (f < r->n_lists && (r->lists[f].id == NULL || strcmp(r->lists[f].id, o->pos[0])))
+			f++;
+		if (f == r->n_lists)
+			return fail(x, _("no selection or force '%s' in the roster"), o->pos[0]);
+		remove_force(r, f);
+	}
+	strbuf_addf(&x->said, "removed %s\n", o->pos[0]);
+	return 0;
+}
+
+/* set --copy: a copy of a top selection, every id in it fresh. */
+static int copy_unit(struct ros *x, size_t li, size_t ui)
+{
+	struct r_list *l = &x->r->lists[li];
+	l->units = xreallocarray(l->units, l->n_units + 1, sizeof(*l->units));
+	struct r_unit *u = &l->units[l->n_units++];
+	*u = l->units[ui];
+	u->id = fresh(x);
+	strbuf_addf(&x->said, "added %s\n", u->id);
+	if (u->n_opts) {
+		struct r_option *v = arena_alloc(&x->r->pool, u->n_opts, sizeof(*v));
+		memcpy(v, u->opts, u->n_opts * sizeof(*v));
+		for (size_t k = 0; k < u->n_opts; k++) {
+			v[k].id = fresh(x);
+			strbuf_addf(&x->said, "selected %s %s\n", v[k].opt->id, v[k].id);
+		}
+		u->opts = v;
+	}
+	return 0;
+}
+
+static int do_set(struct ros *x, const struct ros_opts *o)
+{
+	struct roster *r = x->r;
+	if (o->n_pos == 0 && o->limit)
+		return set_limit(x, o->limit);
+	if (o->n_pos != 1 || (!o->models && !o->copy && !o->limit))
+		return fail(x, "%s", _("set takes a SELECTION and --models=N or --copy, or --limit=N[:COST]"));
+	size_t li, ui;
+	long k, n = 0;
+	if (!find_sel(r, o->pos[0], &li, &ui, &k))
+		return fail(x, _("no selection '%s' in the roster"), o->pos[0]);
+	if (o->limit && set_limit(x, o->limit))
+		return -1;
+	struct r_unit *u = &r->lists[li].units[ui];
+	if (o->models) {
+		if (count_arg(x, o->models, k < 0 ? 1 : 0, &n))
+			return -1;
+		if (k < 0 && u->entry->has_models)
+			return fail(x, _("'%s' counts its models from its model selections: add or set those"),
+			            u->entry->name);
+		if (k < 0)
+			u->models = (int32_t)n;
+		else if (n == 0)
+			opt_remove(u, (size_t)k);
+		else
+			u->opts[k].count = (int32_t)n;
+		sync_models(u);
+		strbuf_addf(&x->said, "set %s %ld\n", o->pos[0], n);
+	}
+	if (o->copy) {
+		if (k >= 0)
+			return fail(x, "%s", _("--copy copies a top selection (a unit) only"));
+		return copy_unit(x, li, ui);
+	}
+	return 0;
+}
+
+static int apply(struct ros *x, int argc, char **argv)
+{
+	struct ros_opts o;
+	if (parse(x, argc, argv, &o))
+		return -1;
+	if (strcmp(argv[0], "add") == 0)
+		return do_add(x, &o);
+	if (strcmp(argv[0], "remove") == 0)
+		return do_remove(x, &o);
+	if (strcmp(argv[0], "set") == 0)
+		return do_set(x, &o);
+	if (strcmp(argv[0], "add-force") == 0) {
+		if (o.n_pos != 1)
+			return fail(x, "%s", _("add-force takes one FORCE_ENTRY_ID[:NAME]"));
+		long parent = -1;
+		if (o.child_of && (parent = find_force(x->r, o.child_of)) < 0)
+			return fail(x, _("no force '%s' in the roster"), o.child_of);
+		return add_force(x, o.pos[0], parent, o.faction);
+	}
+	return fail(x, _("'%s' does not change a BattleScribe roster"), argv[0]);
+}
+
+/* --- writing ------------------------------------------------------------------------------- */
+
+/* The roster written as .ros text, checked as it reads back: NULL with diagnostics. */
+static char *written(struct session *s, const char *path, const struct roster *r, size_t *len,
+                     struct roster **rout, struct eval **evout, struct diags *d)
+{
+	struct eval *ev = eval_new(r, d);
+	if (ev == NULL)
+		return NULL;
+	struct strbuf sb = STRBUF_INIT;
+	export_ros_list(ev, &sb);
+	eval_free(ev);
+	*len = sb.len;
+	char *text = strbuf_detach(&sb);
+	if (edit_check(s, path, text, *len, rout, evout, d) < 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static int finish(struct ros *x, struct session *s, const char *path, const char *was,
+                  size_t was_len, FILE *out)
+{
+	struct roster *r2 = NULL;
+	struct eval *ev2 = NULL;
+	struct diags cd = DIAGS_INIT, sd = DIAGS_INIT;
+	size_t len = 0;
+	int rc = MUSTER_EXIT_TROUBLE;
+	char *text = written(s, path, x->r, &len, &r2, &ev2, &cd);
+	if (text == NULL) {
+		diags_sort(&cd);
+		diags_print(&cd, stderr, DIAG_TEXT);
+		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
+	} else if ((was ? save_file_checked(path, text, len, was, was_len, &sd)
+	                : save_file(path, text, len, &sd)) != 0) {
+		diags_print(&sd, stderr, DIAG_TEXT);
+	} else {
+		fputs(x->said.s ? x->said.s : "", out);
+		diags_sort(&cd);
+		cmd_print_status(ev2, &cd, false, out);
+		rc = MUSTER_EXIT_OK;
+	}
+	free(text);
+	eval_free(ev2);
+	roster_free(r2);
+	diags_release(&cd);
+	diags_release(&sd);
+	return rc;
+}
+
+static int refuse(struct diags *d, const char *path)
+{
+	for (size_t i = 0; i < d->n; i++)
+		fprintf(stderr, "muster: %s: %s\n", vis(path), vis(d->v[i].msg));
+	fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
+	return MUSTER_EXIT_TROUBLE;
+}
+
+int ros_change(struct session *s, const char *path, int argc, char **argv, FILE *out)
+{
+	struct diags d = DIAGS_INIT;
+	char *was = NULL;
+	size_t was_len = 0;
+	int rc = MUSTER_EXIT_TROUBLE;
+	struct ros x = { 0 };
+	x.d = &d;
+	size_t pl = strlen(path);
+	if (pl > 5 && strcasecmp(path + pl - 5, ".rosz") == 0) {
+		fprintf(stderr, _("muster: %s: a zipped roster is not changed yet: unzip it to a .ros\n"),
+		        vis(path));
+		return MUSTER_EXIT_TROUBLE;
+	}
+	if (xml_read_file(path, &was, &was_len, &d) != 0 ||
+	    (x.r = roster_load_memory(s, was, was_len, path, &d)) == NULL) {
+		diags_sort(&d);
+		diags_print(&d, stderr, DIAG_TEXT);
+		goto out;
+	}
+	diags_release(&d);
+	x.sys = x.r->sys;
+	ids_init(&x);
+	if (apply(&x, argc, argv) != 0) {
+		rc = refuse(&d, path);
+		goto out;
+	}
+	rc = finish(&x, s, path, was, was_len, out);
+out:
+	roster_free(x.r);
+	strbuf_release(&x.said);
+	free(was);
+	diags_release(&d);
+	return rc;
+}
+
+int ros_new(struct session *s, const char *path, const struct ros_new *spec, FILE *out)
+{
+	struct diags d = DIAGS_INIT;
+	int rc = MUSTER_EXIT_TROUBLE;
+	struct ros x = { 0 };
+	x.d = &d;
+	x.next_id = 1;
+	if (!spec->force && access(path, F_OK) == 0) {
+		fprintf(stderr, _("muster: %s: exists already (--force replaces it, keeping it as %s~)\n"),
+		        vis(path), vis(path));
+		return rc;
+	}
+	const struct system *sys = session_system(s, spec->system, &d);
+	if (sys == NULL || sys->bs == NULL) {
+		if (sys)
+			fail(&x, _("'%s' is no BattleScribe game system: a .ros is written for one"),
+			     spec->system);
+		diags_print(&d, stderr, DIAG_TEXT);
+		goto out;
+	}
+	struct roster *r = x.r = xcalloc(1, sizeof(*r));
+	x.sys = r->sys = sys;
+	r->file = xstrdup(path);
+	r->name = xstrdup(spec->name ? spec->name : "");
+	r->fields = xcalloc(sys->n_fields + 1, sizeof(*r->fields));
+	r->bs_limits = xcalloc(sys->n_costs + 1, sizeof(*r->bs_limits));
+	for (size_t i = 0; i < sys->n_costs; i++)
+		r->bs_limits[i] = -1;
+	r->lists = xcalloc(1, sizeof(*r->lists));
+	if (spec->limit >= 0) {
+		char *arg = spec->limit_cost ? xasprintf("%ld:%s", spec->limit, spec->limit_cost)
+		                             : xasprintf("%ld", spec->limit);
+		int bad = set_limit(&x, arg);
+		free(arg);
+		if (bad) {
+			rc = refuse(&d, path);
+			goto out;
+		}
+	}
+	for (size_t i = 0; spec->forces && spec->forces[i]; i++)
+		if (add_force(&x, spec->forces[i], -1, spec->faction) != 0) {
+			for (size_t k = 0; k < d.n; k++)
+				fprintf(stderr, "muster: %s: %s\n", vis(path), vis(d.v[k].msg));
+			fprintf(stderr, _("muster: %s: not written\n"), vis(path));
+			goto out;
+		}
+	rc = finish(&x, s, path, NULL, 0, out);
+out:
+	roster_free(x.r);
+	strbuf_release(&x.said);
+	diags_release(&d);
+	return rc;
+}

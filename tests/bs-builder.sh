@@ -1,0 +1,119 @@
+#!/bin/sh
+# The builder on a BattleScribe roster (issue 21): `muster new FILE.ros`, then add, set,
+# remove and add-force build a Harbour Rats roster (tests/data/bs-harbour) from nothing, step
+# by step. Each step's printed ids ("force ID", "added ID", "selected ENTRYID ID"), the file
+# (well-formed, its selections, numbers and costs), its verdict, and its round trip through
+# `export --format=ros` are checked; the refusals (an unknown entry, an unknown selection,
+# an entry its parent may not take) exit 2 with the file unchanged. Prints TAP. Needs MUSTER
+# and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir bsbuild
+d=$top/tests/data/bs-harbour
+data="--data-dir=$d"
+cd "$tmp" || exit 1
+f=gang.ros
+
+# step NAME WANT-STATUS TEXT ARGS...: one command; its stdout kept in $tmp/step.out.
+step() {
+	run_muster "$@"
+	cp "$out" step.out
+}
+says() {
+	has "$1" step.out "$2"
+}
+wellformed() {
+	if ! command -v xmllint >/dev/null 2>&1; then
+		skip "$1: well-formed (no xmllint)"
+	elif xmllint --noout "$f" 2>"$err"; then
+		ok "$1: well-formed"
+	else
+		not_ok "$1: well-formed" "$err"
+	fi
+}
+verdict() {
+	run_muster "$1: validate" "$2" "$3" validate $data "$f"
+}
+sel() {
+	has "$1" "$f" "$2"
+}
+
+step "new: a roster of one force" 0 "force mst-1" \
+	new $data "$f" --system=hbr-sys-7a1 --list=hbr-fe-gang --faction=hbr-cat-dock --limit=100
+says "new: the limit said" "limit 100 hbr-ct-scrip"
+wellformed "new"
+sel "new: the force" '<force id="mst-1" name="Harbour Gang" entryId="hbr-fe-gang" catalogueId="hbr-cat-dock"'
+sel "new: the cost limit" '<costLimit name="Scrip" typeId="hbr-ct-scrip" value="100.0"/>'
+verdict "new" 0 ""
+run_muster "new: refused when the file exists" 2 "exists already" \
+	new $data "$f" --system=hbr-sys-7a1 --list=hbr-fe-gang --faction=hbr-cat-dock
+
+step "add: the Bosun by name" 0 "added mst-2" add $data "$f" Bosun
+says "add: the Bosun's default sidearm" "selected hbr-el-bosun-side::hbr-se-cutlass mst-3"
+sel "add: the Bosun's selection" '<selection id="mst-2" name="Bosun" entryId="hbr-se-bosun" number="1" type="model">'
+sel "add: its cutlass" '<selection id="mst-3" name="Rusty Cutlass" entryId="hbr-el-bosun-side::hbr-se-cutlass"'
+wellformed "add Bosun"
+verdict "add Bosun" 0 ""
+
+step "add: the Deck Crew by id" 0 "added mst-4" add $data "$f" hbr-se-crew --list=mst-1
+says "add: its First Mate (min 1)" "selected hbr-se-mate mst-5"
+says "add: the Mate's default sidearm" "selected hbr-el-mate-side::hbr-se-cutlass mst-6"
+says "add: its three Deckhands (min 3)" "selected hbr-se-hand mst-7"
+sel "add: three Deckhands, 15 Scrip" '<selection id="mst-7" name="Deckhand" entryId="hbr-se-hand" number="3" type="model">'
+has "add: 15 Scrip for them" "$f" '<cost name="Scrip" typeId="hbr-ct-scrip" value="15.0"/>'
+sel "add: the roster costs 43" '<cost name="Scrip" typeId="hbr-ct-scrip" value="43.0"/>'
+wellformed "add Deck Crew"
+verdict "add Deck Crew" 0 ""
+
+step "add: a net under a Deckhand" 0 "added mst-8" add $data "$f" "Throwing Net" --under=mst-7
+sel "add: the net in the Deckhands" '<selection id="mst-8" name="Throwing Net" entryId="hbr-se-net" number="1" type="upgrade">'
+verdict "add net" 0 ""
+
+step "set: four Deckhands" 0 "set mst-7 4" set $data "$f" mst-7 --models=4
+sel "set: number 4" '<selection id="mst-7" name="Deckhand" entryId="hbr-se-hand" number="4" type="model">'
+sel "set: the roster costs 49" '<cost name="Scrip" typeId="hbr-ct-scrip" value="49.0"/>'
+
+step "set: a limit of 40" 0 "limit 40 hbr-ct-scrip" set $data "$f" --limit=40
+verdict "limit 40" 1 "the roster costs 49 Scrip, over the Scrip limit of 40"
+step "set: a limit of 100 Scrip" 0 "limit 100 hbr-ct-scrip" set $data "$f" --limit=100:Scrip
+verdict "limit 100" 0 ""
+
+step "add-force: a child force" 0 "force mst-9" add-force $data "$f" hbr-fe-shore --child-of=mst-1
+sel "add-force: within the gang" '<force id="mst-9" name="Shore Party" entryId="hbr-fe-shore"'
+step "add: a Tide Witch to the child force" 0 "added mst-10" add $data "$f" "Tide Witch" --list=mst-9
+verdict "child force" 0 ""
+
+step "set --copy: a second Bosun" 0 "added mst-11" set $data "$f" mst-2 --copy
+says "set --copy: its cutlass copied" "selected hbr-el-bosun-side::hbr-se-cutlass mst-12"
+verdict "two Bosuns" 1 "hbr-con-bosun: the roster has 2 selections of Bosun (maximum 1)"
+step "remove: the second Bosun" 0 "removed mst-11" remove $data "$f" mst-11
+hasnt "remove: gone from the file" "$f" 'id="mst-11"'
+step "remove: the Bosun's cutlass" 0 "removed mst-3" remove $data "$f" mst-3
+verdict "no sidearm" 1 "Bosun takes 0 of 'Sidearm'; the catalog asks for at least 1"
+step "add: the sidearm again, a Boathook (the largest id removed is given again)" 0 "added mst-11" add $data "$f" Boathook --under=mst-2
+verdict "a Boathook" 0 ""
+step "remove: the child force" 0 "removed mst-9" remove $data "$f" mst-9
+hasnt "remove: the child force gone" "$f" 'mst-10'
+wellformed "the end"
+
+expect_kept "refused: an unknown entry" 2 "no entry 'Kraken'" "$f" \
+	"$MUSTER" add $data "$f" Kraken
+expect_kept "refused: an unknown selection" 2 "no selection 'mst-99'" "$f" \
+	"$MUSTER" add $data "$f" "Throwing Net" --under=mst-99
+expect_kept "refused: a net on the Bosun" 2 "'Throwing Net' is no entry that 'Bosun' may take" "$f" \
+	"$MUSTER" add $data "$f" "Throwing Net" --under=mst-2
+expect_kept "refused: removing an unknown selection" 2 "no selection or force 'mst-99'" "$f" \
+	"$MUSTER" remove $data "$f" mst-99
+expect_kept "refused: an unknown force entry" 2 "unknown force entry 'hbr-fe-nope'" "$f" \
+	"$MUSTER" add-force $data "$f" hbr-fe-nope
+
+step "new: an empty roster" 0 "Legality: legal" new $data empty.ros --system=hbr-sys-7a1
+step "add-force: a top force of an empty roster" 0 "force mst-1" \
+	add-force $data empty.ros hbr-fe-gang --faction=hbr-cat-dock
+run_muster "add-force: a child force entry at the top is refused" 2 "cannot stand there" \
+	add-force $data empty.ros hbr-fe-shore
+
+"$MUSTER" export $data --format=ros "$f" >again.ros 2>"$err"
+same "round trip: export --format=ros writes the same bytes" "$f" again.ros
+tap_done
