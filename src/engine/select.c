@@ -38,8 +38,8 @@ static bool num_holds(enum cmp_op op, long x, long y)
 	return cmp_holds(op, (x > y) - (x < y));
 }
 
-static inline bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
-                         const struct eitem *w, const struct r_option *o);
+static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                  const struct eitem *w, const struct r_option *o);
 
 /* A selector as the rules give it is the group of all its tests, most often of one: that one
  * is matched directly, a call less for every unit a rule looks at. */
@@ -191,11 +191,8 @@ static bool match_attr_this(const struct sel *s, const struct sel_ctx *c, const 
 	return cmp_holds(s->op, value_cmp(s->attr, v, t));
 }
 
-/* Every test; match takes the most frequent first. Never inlined: the registers this one
- * saves would otherwise be saved for every test. */
-static bool __attribute__((noinline)) match_any(const struct sel *s, const struct sel_ctx *c,
-                                                const struct eunit *u, const struct eitem *w,
-                                                const struct r_option *o)
+static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                  const struct eitem *w, const struct r_option *o)
 {
 	switch (s->kind) {
 	case SEL_ALL:
@@ -282,34 +279,5 @@ static bool __attribute__((noinline)) match_any(const struct sel *s, const struc
 		break; /* conditions: expr.c */
 	}
 	return false;
-}
-
-/* The tests a rule asks of every unit of a large list, each a comparison or a short loop, with
- * nothing to save around a call: validating a 100,000-unit list spent 77 M of match's 219 M
- * instructions saving and restoring registers on entry and exit when every test went through
- * match_any. */
-static inline bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
-                         const struct eitem *w, const struct r_option *o)
-{
-	switch (s->kind) {
-	case SEL_ENTRY:
-		return strcmp(o ? o->opt->id : w ? w->w->id : u->ru->entry->id, s->id) == 0;
-	case SEL_UNIT_ENTRY:
-		return strcmp(u->ru->entry->id, s->id) == 0;
-	case SEL_CATEGORY:
-		if (o)
-			return has_cat(o->opt->cats, o->opt->n_cats, s->index);
-		return has_cat(u->cats, u->n_cats, s->index);
-	case SEL_KEYWORD:
-		return match_keyword(s, c, u, w);
-	case SEL_NOT_THIS:
-		return w ? w != c->this_eitem : u != c->this_unit;
-	case SEL_ATTACHED:
-		return u->ru->attach_id != NULL;
-	case SEL_ATTR:
-		return match_attr(s, c, u, w);
-	default:
-		return match_any(s, c, u, w, o);
-	}
 }
 

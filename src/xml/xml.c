@@ -75,8 +75,7 @@ xmlNodePtr xml_child(xmlNodePtr parent, const char *name)
 
 bool xml_is(xmlNodePtr node, const char *name)
 {
-	/* The first byte before a call: most names asked for are not the node's. */
-	return node && node->name[0] == (xmlChar)name[0] && strcmp((const char *)node->name, name) == 0;
+	return node && strcmp((const char *)node->name, name) == 0;
 }
 
 int xml_need(xmlNodePtr node, const char *name, const void *value, const char *file,
@@ -130,8 +129,7 @@ void xml_props_in(xmlNodePtr node, const char *const *names, size_t n, const cha
 		if (at->ns != NULL)
 			continue;
 		for (size_t i = 0; i < n; i++) {
-			if (vals[i] || at->name[0] != (xmlChar)names[i][0] ||
-			    strcmp((const char *)at->name, names[i]) != 0)
+			if (vals[i] || strcmp((const char *)at->name, names[i]) != 0)
 				continue;
 			xmlNodePtr t = at->children;
 			if (t == NULL)
