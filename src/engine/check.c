@@ -36,18 +36,11 @@ struct group_acc {
 	struct keyacc vals;   /* distinct values of the group, and how many of each */
 };
 
-/* Keys found lately, by address: ACC_HOT of them. */
-#define ACC_HOT 64
-
 /* The groups: group i is key i's. */
 struct acc {
 	struct keyacc keys;
 	struct group_acc *g;
 	size_t n, cap;        /* n: keys.n */
-	/* A key's group by the key's address, before its text is hashed: the keys are the
-	 * model's and the eval's own strings (an entry's id for each of its units), which do not
-	 * move or change while the groups are collected. */
-	struct { const char *key; size_t i; } hot[ACC_HOT];
 };
 
 /* Where items stand is kept for pointing at the first one past a bound; a bound past this
@@ -57,15 +50,8 @@ struct acc {
 /* The group of key, or NULL when there is none yet. */
 static struct group_acc *acc_find(struct acc *a, const char *key)
 {
-	size_t h = ((uintptr_t)key >> 3) % ACC_HOT;
-	if (a->hot[h].key == key)
-		return &a->g[a->hot[h].i];
 	long i = keyacc_find(&a->keys, key);
-	if (i < 0)
-		return NULL;
-	a->hot[h].key = key;
-	a->hot[h].i = (size_t)i;
-	return &a->g[i];
+	return i >= 0 ? &a->g[i] : NULL;
 }
 
 static struct group_acc *acc_group(struct acc *a, const char *key, const char *label)
