@@ -228,5 +228,7 @@ char *xml_text(xmlNodePtr node);
 long xml_line(xmlNodePtr node);
 /* The column where the element starts (1-based, in characters), or 0 when unknown. */
 long xml_col(xmlNodePtr node);
+/* xml_col of an element whose line (xml_line) the caller has read already. */
+long xml_col_on(xmlNodePtr node, long line);
 
 #endif
