@@ -41,6 +41,7 @@ struct acc {
 	struct keyacc keys;
 	struct group_acc *g;
 	size_t n, cap;        /* n: keys.n */
+	struct strbuf text;   /* a distinct value's text, written again for each item */
 };
 
 /* Where items stand is kept for pointing at the first one past a bound; a bound past this
@@ -79,6 +80,7 @@ static void acc_release(struct acc *a)
 	}
 	free(a->g);
 	keyacc_release(&a->keys);
+	strbuf_release(&a->text);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -88,16 +90,16 @@ static const char *unit_label(const struct eunit *u)
 	return u->ru->label ? u->ru->label : u->ru->entry->name;
 }
 
-static void add_to_group(const struct agg *a, struct group_acc *g, const struct system *sys,
-                         size_t li, const struct eunit *u, const struct eitem *w,
-                         const struct r_option *o)
+static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc *g,
+                         const struct system *sys, size_t li, const struct eunit *u,
+                         const struct eitem *w, const struct r_option *o)
 {
 	if (a->kind == AGG_DISTINCT) {
 		const struct value *v = a->attr->on == ON_ITEM ? &w->vals[a->attr->index]
 		                                                 : &u->vals[a->attr->index];
-		char *s = value_display(sys, a->attr, v);
-		keyacc_add(&g->vals, s, 1);
-		free(s);
+		acc->text.len = 0;
+		value_display_to(&acc->text, sys, a->attr, v);
+		keyacc_add(&g->vals, acc->text.s, 1);
 		return;
 	}
 	if (a->kind == AGG_LISTS) {
@@ -125,7 +127,7 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
                      const struct eunit *u, const struct eitem *w, const struct r_option *o)
 {
 	if (a->group == GROUP_ENTRY) {
-		add_to_group(a, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->ru->entry->id,
+		add_to_group(a, acc, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->ru->entry->id,
 		                          o ? o->opt->name : w ? w->w->name : u->ru->entry->name),
 		             sys, li, u, w, o);
 	} else if (a->group == GROUP_ATTR) {
@@ -139,15 +141,15 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
 			g = acc_group(acc, key, label);
 			free(label);
 		}
-		add_to_group(a, g, sys, li, u, w, o);
+		add_to_group(a, acc, g, sys, li, u, w, o);
 		if (ga->type == ATTR_LEVEL && w == NULL && o == NULL)
 			for (size_t i = 0; i < u->ru->entry->n_also; i++)
 				for (const struct group *q = u->ru->entry->also[i]; q; q = q->parent)
 					if (&sys->attrs[q->level] == ga && strcmp(q->id, v->s ? v->s : "") != 0)
-						add_to_group(a, acc_group(acc, q->id, q->name), sys, li, u, w, o);
+						add_to_group(a, acc, acc_group(acc, q->id, q->name), sys, li, u, w, o);
 	} else {
 		/* No grouping: the one group, the first and only one made. */
-		add_to_group(a, acc->n ? &acc->g[0] : acc_group(acc, "", ""), sys, li, u, w, o);
+		add_to_group(a, acc, acc->n ? &acc->g[0] : acc_group(acc, "", ""), sys, li, u, w, o);
 	}
 }
 
