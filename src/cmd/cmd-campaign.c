@@ -877,7 +877,7 @@ out:
 	free(buf);
 	free(orig);
 	if (doc)
-		xmlFreeDoc(doc);
+		xml_doc_free(doc);
 	diags_release(&d);
 	diags_release(&before);
 	session_free(s);

@@ -140,7 +140,7 @@ static void sdoc_release(struct sdoc *sd)
 	for (size_t i = 0; i < sd->n_su; i++) {
 		struct sunit *u = sd->su[i];
 		if (u->own_doc)
-			xmlFreeDoc(u->doc);
+			xml_doc_free(u->doc);
 		free(u->before);
 		free(u);
 	}

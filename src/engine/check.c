@@ -42,6 +42,7 @@ struct acc {
 	struct group_acc *g;
 	size_t n, cap;        /* n: keys.n */
 	size_t keep_lines;    /* where the first this many items stand is kept (acc_lines) */
+	struct strbuf text;   /* a distinct value's text, written again for each item */
 };
 
 /* Where items stand is kept for pointing at the first one past a bound; a bound past this
@@ -91,6 +92,7 @@ static void acc_release(struct acc *a)
 	}
 	free(a->g);
 	keyacc_release(&a->keys);
+	strbuf_release(&a->text);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -100,16 +102,16 @@ static const char *unit_label(const struct eunit *u)
 	return u->ru->label ? u->ru->label : u->ru->entry->name;
 }
 
-static void add_to_group(const struct agg *a, struct group_acc *g, const struct system *sys,
-                         size_t li, const struct eunit *u, const struct eitem *w,
-                         const struct r_option *o)
+static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc *g,
+                         const struct system *sys, size_t li, const struct eunit *u,
+                         const struct eitem *w, const struct r_option *o)
 {
 	if (a->kind == AGG_DISTINCT) {
 		const struct value *v = a->attr->on == ON_ITEM ? &w->vals[a->attr->index]
 		                                                 : &u->vals[a->attr->index];
-		char *s = value_display(sys, a->attr, v);
-		keyacc_add(&g->vals, s, 1);
-		free(s);
+		acc->text.len = 0;
+		value_display_to(&acc->text, sys, a->attr, v);
+		keyacc_add(&g->vals, acc->text.s, 1);
 		return;
 	}
 	if (a->kind == AGG_LISTS) {
@@ -137,7 +139,7 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
                      const struct eunit *u, const struct eitem *w, const struct r_option *o)
 {
 	if (a->group == GROUP_ENTRY) {
-		add_to_group(a, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->ru->entry->id,
+		add_to_group(a, acc, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->ru->entry->id,
 		                          o ? o->opt->name : w ? w->w->name : u->ru->entry->name),
 		             sys, li, u, w, o);
 	} else if (a->group == GROUP_ATTR) {
@@ -151,15 +153,15 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
 			g = acc_group(acc, key, label);
 			free(label);
 		}
-		add_to_group(a, g, sys, li, u, w, o);
+		add_to_group(a, acc, g, sys, li, u, w, o);
 		if (ga->type == ATTR_LEVEL && w == NULL && o == NULL)
 			for (size_t i = 0; i < u->ru->entry->n_also; i++)
 				for (const struct group *q = u->ru->entry->also[i]; q; q = q->parent)
 					if (&sys->attrs[q->level] == ga && strcmp(q->id, v->s ? v->s : "") != 0)
-						add_to_group(a, acc_group(acc, q->id, q->name), sys, li, u, w, o);
+						add_to_group(a, acc, acc_group(acc, q->id, q->name), sys, li, u, w, o);
 	} else {
 		/* No grouping: the one group, the first and only one made. */
-		add_to_group(a, acc->n ? &acc->g[0] : acc_group(acc, "", ""), sys, li, u, w, o);
+		add_to_group(a, acc, acc->n ? &acc->g[0] : acc_group(acc, "", ""), sys, li, u, w, o);
 	}
 }
 
@@ -487,42 +489,56 @@ static void check_each_option(struct checker *k, const struct rule *r, size_t li
 	}
 }
 
+/* Unit u (w NULL) or its item w, which the rule's each selects: c's "this" is set to them. */
+static void check_each_one(struct checker *k, const struct rule *r, size_t li,
+                           const struct sel_ctx *c, const struct eunit *u, const struct eitem *w)
+{
+	const struct elist *el = &k->ev->lists[li];
+	long line = w && w->extra_line ? w->extra_line : u->ru->line;
+	long col = w && w->extra_line ? w->extra_col : u->ru->col;
+	struct msgvars m = { k->sys, r, el, u, w, 0, 0, -1, NULL, NULL, NULL };
+	if (r->require) {
+		if (!sel_match(r->where, c, u, w))
+			report(k, &m, line, col);
+		return;
+	}
+	struct ectx ec = { k->ev, li, u, w, NULL };
+	enum ev_status st = agg_value(r->agg, &ec, &m.count);
+	if (st == EV_OVERFLOW)
+		report_overflow(k, r, line, col);
+	else if (st == EV_OK)
+		judge_value(k, r, &m, &ec, line, col, NULL);
+}
+
+/* A rule checked on each unit, item or option of list li. What the rule checks on is settled
+ * once, not for each unit: a rule looks at every unit of a 100,000-unit list. */
 static void check_each(struct checker *k, const struct rule *r, size_t li)
 {
 	const struct elist *el = &k->ev->lists[li];
 	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+	if (r->taking >= 0 || r->each_item == ON_OPTION) {
+		for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
+			if (r->taking >= 0)
+				check_takes(k, r, el, &base, &el->units[ui]);
+			else
+				check_each_option(k, r, li, &base, &el->units[ui]);
+		}
+		return;
+	}
+	struct sel_ctx c = base;
 	for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 		const struct eunit *u = &el->units[ui];
-		if (r->taking >= 0) {
-			check_takes(k, r, el, &base, u);
+		c.this_unit = u;
+		if (r->each_item != ON_ITEM) {
+			c.this_eitem = NULL;
+			if (sel_match(r->each_sel, &c, u, NULL))
+				check_each_one(k, r, li, &c, u, NULL);
 			continue;
 		}
-		if (r->each_item == ON_OPTION) {
-			check_each_option(k, r, li, &base, u);
-			continue;
-		}
-		size_t nw = r->each_item == ON_ITEM ? u->n_items : 1;
-		for (size_t wi = 0; wi < nw; wi++) {
-			const struct eitem *w = r->each_item == ON_ITEM ? &u->items[wi] : NULL;
-			struct sel_ctx c = base;
-			c.this_unit = u;
-			c.this_eitem = w;
-			if (!sel_match(r->each_sel, &c, u, w))
-				continue;
-			long line = w && w->extra_line ? w->extra_line : u->ru->line;
-			long col = w && w->extra_line ? w->extra_col : u->ru->col;
-			struct msgvars m = { k->sys, r, el, u, w, 0, 0, -1, NULL, NULL, NULL };
-			if (r->require) {
-				if (!sel_match(r->where, &c, u, w))
-					report(k, &m, line, col);
-				continue;
-			}
-			struct ectx ec = { k->ev, li, u, w, NULL };
-			enum ev_status st = agg_value(r->agg, &ec, &m.count);
-			if (st == EV_OVERFLOW)
-				report_overflow(k, r, line, col);
-			else if (st == EV_OK)
-				judge_value(k, r, &m, &ec, line, col, NULL);
+		for (size_t wi = 0; wi < u->n_items; wi++) {
+			c.this_eitem = &u->items[wi];
+			if (sel_match(r->each_sel, &c, u, &u->items[wi]))
+				check_each_one(k, r, li, &c, u, &u->items[wi]);
 		}
 	}
 }

@@ -810,6 +810,7 @@ void eval_free(struct eval *ev)
 	free(ev->base);
 	free(ev->scratch);
 	free(ev->takes);
+	strbuf_release(&ev->agg_key);
 	arena_release(&ev->arena);
 	free(ev);
 }

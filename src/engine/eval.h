@@ -93,6 +93,9 @@ struct eval {
 	 * 800 KB of a 100,000-unit list. */
 	struct take *takes;      /* counted before the units are built: no slack */
 	size_t n_takes;
+	/* The key of the item an aggregate is asked for (expr.c, agg_value), kept from one call
+	 * to the next: a rule asks it of each of 100,000 units. */
+	struct strbuf agg_key;
 };
 
 /* Unit u's takes, in order: u->n_takes of them. */

@@ -621,24 +621,23 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 		return agg_forces(a, ev, from, to, out);
 	}
 	struct acache *ac = cached(a, ev, row);
-	struct strbuf key = STRBUF_INIT;
+	/* The eval's buffer: nothing below asks for another aggregate while the key is used. */
+	struct strbuf *key = &ev->agg_key;
 	enum ev_status st = EV_OK;
 	bool keyed = a->n_keys > 0 || a->attached_to_this;
-	if (keyed && c->this_u == NULL) {
-		strbuf_release(&key);
+	if (keyed && c->this_u == NULL)
 		return EV_NA;
-	}
 	if (ac->overflow)
 		return EV_OVERFLOW;
 	if (keyed && keyed_by_also(a, c->this_u, c->this_w, true, ev->sys))
 		return union_value(a, ev, ac, row, c, out);
-	if (!keyed)
-		strbuf_adds(&key, "");
-	else if (!item_key(a, ev, c->this_u, c->this_w, true, &key)) {
-		strbuf_release(&key);
+	if (!keyed) {
+		key->len = 0;
+		strbuf_adds(key, "");
+	} else if (!item_key(a, ev, c->this_u, c->this_w, true, key)) {
 		return EV_OK; /* the unit has no value to match: nothing matches it */
 	}
-	struct bucket *b = bucket_get(ac, key.s, false);
+	struct bucket *b = bucket_get(ac, key->s, false);
 	if (b && b->overflow)
 		st = EV_OVERFLOW;
 	else if (extreme(a) && (b == NULL || !b->any))
@@ -651,11 +650,10 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 		struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
 		struct strbuf self = STRBUF_INIT;
 		if (sel_match(a->where, &sc, c->this_u, c->this_w) &&
-		    item_key(a, ev, c->this_u, c->this_w, false, &self) && strcmp(self.s, key.s) == 0)
+		    item_key(a, ev, c->this_u, c->this_w, false, &self) && strcmp(self.s, key->s) == 0)
 			*out -= agg_item_value(a, c->this_u, c->this_w, NULL);
 		strbuf_release(&self);
 	}
-	strbuf_release(&key);
 	return st;
 }
 

@@ -41,23 +41,16 @@ static bool num_holds(enum cmp_op op, long x, long y)
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                   const struct eitem *w, const struct r_option *o);
 
-/* A selector as the rules give it is the group of all its tests, most often of one: that one
- * is matched directly, a call less for every unit a rule looks at. */
-static const struct sel *one_test(const struct sel *s)
-{
-	return s->kind == SEL_ALL && s->n_kids == 1 ? s->kids[0] : s;
-}
-
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                const struct eitem *w)
 {
-	return match(one_test(s), c, u, w, NULL);
+	return match(s, c, u, w, NULL);
 }
 
 bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                       const struct r_option *o)
 {
-	return match(one_test(s), c, u, NULL, o);
+	return match(s, c, u, NULL, o);
 }
 
 static bool has_cat(const size_t *cats, size_t n, size_t cat)

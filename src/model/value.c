@@ -85,26 +85,40 @@ const struct value_label *attr_label(const struct attr_def *a, long v)
 	return NULL;
 }
 
-char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v)
+void value_display_to(struct strbuf *sb, const struct system *sys, const struct attr_def *a,
+                      const struct value *v)
 {
-	if (v == NULL || !v->set)
-		return xstrdup("-");
+	if (v == NULL || !v->set) {
+		strbuf_adds(sb, "-");
+		return;
+	}
 	switch (a->type) {
 	case ATTR_INT:
-		return xasprintf("%ld%s", v->i, a->suffix ? a->suffix : "");
+		strbuf_addf(sb, "%ld%s", v->i, a->suffix ? a->suffix : "");
+		return;
 	case ATTR_BOOL:
-		return xstrdup(v->i ? _("yes") : _("no"));
+		strbuf_adds(sb, v->i ? _("yes") : _("no"));
+		return;
 	case ATTR_LEVEL: {
 		const struct group *g = idx_get(sys->group_idx, v->s);
-		return xstrdup(g ? g->name : v->s);
+		strbuf_adds(sb, g ? g->name : v->s);
+		return;
 	}
 	case ATTR_LADDER:
 	case ATTR_TEXT:
-		return xasprintf("%s%s", v->s ? v->s : "-", a->suffix ? a->suffix : "");
+		strbuf_addf(sb, "%s%s", v->s ? v->s : "-", a->suffix ? a->suffix : "");
+		return;
 	case ATTR_CHOICE:
 		break;
 	}
-	return xstrdup(v->s ? v->s : "-");
+	strbuf_adds(sb, v->s ? v->s : "-");
+}
+
+char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+	value_display_to(&sb, sys, a, v);
+	return strbuf_detach(&sb);
 }
 
 int dice_range(const char *dice, long *lo, long *hi)

@@ -7,6 +7,8 @@
 
 #include "model.h"
 
+struct strbuf;
+
 /* Parses a comparison value for attribute a ("2d3" on a ladder, "3" on an int). Returns 0, or
  * -1 with *err set (caller frees). */
 int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err);
@@ -15,6 +17,9 @@ int value_cmp(const struct attr_def *a, const struct value *x, const struct valu
 
 /* The text of a value for messages and cards ("2d3", "Blue Guard", "7"); caller frees. */
 char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v);
+/* value_display's text, added to sb. */
+void value_display_to(struct strbuf *sb, const struct system *sys, const struct attr_def *a,
+                      const struct value *v);
 /* The label of an int value ("Veteran" for rank 3), or NULL. */
 const struct value_label *attr_label(const struct attr_def *a, long v);
 

@@ -603,7 +603,7 @@ static void ctx_release(struct bsctx *c)
 	for (size_t i = 0; i < c->n; i++) {
 		struct bsfile *f = &c->f[i];
 		if (f->doc)
-			xmlFreeDoc(f->doc);
+			xml_doc_free(f->doc);
 		free(f->id);
 		free(f->links);
 		free(f->imports);

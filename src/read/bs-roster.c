@@ -472,7 +472,7 @@ static struct roster *read_doc(struct session *s, xmlDocPtr doc, const char *pat
 	free(p.stamp);
 	free(p.flat);
 	if (doc)
-		xmlFreeDoc(doc);
+		xml_doc_free(doc);
 	if (rc != 0) {
 		roster_free(r);
 		return NULL;

@@ -515,7 +515,7 @@ void catalog_rules_free(struct system *sys)
 	sys->held = NULL;
 	sys->n_held = 0;
 	if (sys->held_doc)
-		xmlFreeDoc(sys->held_doc);
+		xml_doc_free(sys->held_doc);
 	sys->held_doc = NULL;
 }
 

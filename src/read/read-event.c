@@ -237,7 +237,7 @@ static struct event *load_doc(struct session *s, xmlDocPtr doc, const char *path
 	if (xs && xml_schema_validate(xs, doc, path, d) == 0)
 		rc = read_pack(s, e, root, d);
 	if (doc)
-		xmlFreeDoc(doc);
+		xml_doc_free(doc);
 	if (rc != 0) {
 		event_free(e);
 		return NULL;

@@ -309,6 +309,7 @@ struct agg *rr_read_agg(xmlNodePtr n, struct rp *p, bool in_expr)
 	if (a->scope != SCOPE_UNIT && !tree && p->has_this && a->kind != AGG_FORCES &&
 	    lift_this(a, n, p) != 0)
 		goto fail;
+	a->where = rr_sel_unwrap(a->where); /* after lift_this, which reads the group's tests */
 	if (a->not_this && (a->kind == AGG_HIGHEST || a->kind == AGG_LOWEST))
 		FAIL(n, _("<%s> takes no <not-this/>: the highest of the others is no sum to take "
 		          "the unit's share back out of"), rr_ename(n));

@@ -62,6 +62,9 @@ int rr_check_attrs(xmlNodePtr n, const struct rp *p, const struct lang_elem *t, 
  * that kind; a <when> condition in scope (list or roster). */
 struct sel *rr_sel_new(enum sel_kind k, enum attr_on item);
 struct sel *rr_read_group(xmlNodePtr parent, enum sel_kind kind, const struct rp *p);
+/* s, or its one test when s is all of one test: what a rule keeps, once it is read, of a
+ * selector the engine matches against every unit. */
+struct sel *rr_sel_unwrap(struct sel *s);
 struct sel *rr_read_when(xmlNodePtr n, const struct rp *p, enum scope_kind scope);
 
 /* read-rules-expr.c: an aggregate (in_expr: inside an expression); a new expression node;

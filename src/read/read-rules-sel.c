@@ -83,6 +83,16 @@ static const struct attr_def *find_attr(const struct rp *p, const char *id, enum
 
 static struct sel *read_sel(xmlNodePtr n, const struct rp *p);
 
+struct sel *rr_sel_unwrap(struct sel *s)
+{
+	if (s == NULL || s->kind != SEL_ALL || s->n_kids != 1)
+		return s;
+	struct sel *only = s->kids[0];
+	s->n_kids = 0;
+	sel_free(s);
+	return only;
+}
+
 struct sel *rr_read_group(xmlNodePtr parent, enum sel_kind kind, const struct rp *p)
 {
 	struct sel *s = rr_sel_new(kind, p->item);

@@ -96,7 +96,7 @@ static int read_each(xmlNodePtr c, struct rule *r, struct rp *p)
 	struct rp q = *p;
 	q.item = r->each_item;
 	q.has_this = false;
-	r->each_sel = rr_read_group(c, SEL_ALL, &q);
+	r->each_sel = rr_sel_unwrap(rr_read_group(c, SEL_ALL, &q));
 	p->has_this = true;
 	p->this_item = r->each_item;
 	return r->each_sel ? 0 : -1;
@@ -203,7 +203,7 @@ static int read_rule_check(xmlNodePtr n, struct rule *r, struct rp *p, xmlNodePt
 		r->require = true;
 		struct rp q = *p;
 		q.item = r->each_item;
-		r->where = rr_read_group(req, SEL_ALL, &q);
+		r->where = rr_sel_unwrap(rr_read_group(req, SEL_ALL, &q));
 		if (r->where == NULL)
 			goto fail;
 	} else if (same) {

@@ -150,7 +150,7 @@ static int parse_options(struct rp *p, xmlNodePtr n, const struct r_unit *u, uin
 		ro->opt = o;
 		ro->up = up;
 		ro->line = (int32_t)xml_line(c);
-		ro->col = (int32_t)xml_col(c);
+		ro->col = (int32_t)xml_col_on(c, ro->line);
 		long count;
 		if (xml_value_long(c, "count", v[1], 1, 1000, 1, &count, p->r->file, p->d))
 			return -1;
@@ -199,7 +199,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	xml_props_in(n, names, 5, v, &p->r->pool);
 	const char *eid = v[0];
 	u->line = (int32_t)xml_line(n);
-	u->col = (int32_t)xml_col(n);
+	u->col = (int32_t)xml_col_on(n, u->line);
 	u->entry = idx_get(p->sys->entry_idx, eid ? eid : "");
 	if (u->entry == NULL) {
 		struct strbuf sb = STRBUF_INIT;
@@ -241,7 +241,7 @@ static int list_begin(struct rp *p, xmlNodePtr n, struct r_list *l, const struct
 {
 	const struct system *sys = p->sys;
 	l->line = xml_line(n);
-	l->col = xml_col(n);
+	l->col = xml_col_on(n, l->line);
 	l->id = xml_prop(n, "id");
 	l->name = xml_prop(n, "name");
 	if (l->id) {

@@ -714,7 +714,7 @@ static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *pa
 	return sys;
 fail:
 	if (doc)
-		xmlFreeDoc(doc);
+		xml_doc_free(doc);
 	system_free(sys);
 	return NULL;
 }
@@ -796,9 +796,9 @@ void system_free(struct system *sys)
 	if (sys == NULL)
 		return;
 	if (sys->doc)
-		xmlFreeDoc(sys->doc);
+		xml_doc_free(sys->doc);
 	for (size_t i = 0; i < sys->n_kept_docs; i++)
-		xmlFreeDoc(sys->kept_docs[i]);
+		xml_doc_free(sys->kept_docs[i]);
 	free(sys->kept_docs);
 	bs_data_free(sys);
 	for (size_t i = 0; i < sys->n_conds; i++) {

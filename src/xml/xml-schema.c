@@ -116,7 +116,7 @@ void xml_schema_free(struct xml_schema *s)
 	if (s->pctxt)
 		xmlSchemaFreeParserCtxt(s->pctxt);
 	if (s->doc)
-		xmlFreeDoc(s->doc);
+		xml_doc_free(s->doc);
 	if (s->lazy) {
 		free(s->name);
 		pthread_mutex_destroy(&s->lock);

@@ -88,7 +88,7 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 		/* The messages of a whole-file parse, for an empty file or a NUL byte. */
 		xmlDocPtr doc = xml_parse_view(buf, len, path, false, d);
 		if (doc)
-			xmlFreeDoc(doc);
+			xml_doc_free(doc);
 		if (!borrowed)
 			free(buf);
 		return NULL;
@@ -163,7 +163,7 @@ static int reader_fail(struct xml_reader *r)
 		xml_src_restore(r->src);
 		xmlDocPtr doc = xml_parse_view(r->src->buf, r->src->len, r->name, false, r->d);
 		if (doc) {
-			xmlFreeDoc(doc);
+			xml_doc_free(doc);
 			diags_add(r->d, SEV_FATAL, r->name, 0, 0, NULL, NULL, "%s", _("malformed XML"));
 		}
 	}
@@ -382,7 +382,7 @@ void xml_reader_close(struct xml_reader *r)
 	if (r == NULL)
 		return;
 	if (r->dom) {
-		xmlFreeDoc(r->dom); /* and its source */
+		xml_doc_free(r->dom); /* and its source */
 		free(r);
 		return;
 	}

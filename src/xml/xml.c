@@ -199,10 +199,14 @@ static bool ends_name(char c)
 
 long xml_col(xmlNodePtr node)
 {
+	return xml_col_on(node, xml_line(node));
+}
+
+long xml_col_on(xmlNodePtr node, long line)
+{
 	if (node == NULL || node->type != XML_ELEMENT_NODE || node->doc == NULL)
 		return 0;
 	struct xml_src *src = node->doc->_private;
-	long line = xmlGetLineNo(node);
 	if (src == NULL || line <= 0)
 		return 0;
 	if (src->line_start == NULL) {

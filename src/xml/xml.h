@@ -37,6 +37,9 @@ struct xml_schema;
 /* Once per process, before any other call. */
 void xml_init(void);
 void xml_cleanup(void);
+/* Frees a document (NULL: nothing) and the source kept with it for xml_col. Every document
+ * Muster parses is freed with this, never with xmlFreeDoc, which would leak the source. */
+void xml_doc_free(xmlDocPtr doc);
 
 /* Reads path ("-" for standard input) whole into a new buffer (caller frees): a regular file
  * only (a FIFO, a device or a directory is refused at once, never waited on), at most
@@ -49,7 +52,7 @@ int xml_read_file(const char *path, char **buf, size_t *len, struct diags *d);
  * or -1 with one fatal diagnostic. */
 int xml_read_text(const char *path, char **buf, size_t *len, struct diags *d);
 /* Reads and parses path ("-" for standard input). On success returns a document (free with
- * xmlFreeDoc, which also frees the source kept for xml_col); on failure adds
+ * xml_doc_free, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */
 xmlDocPtr xml_load_file(const char *path, struct diags *d);
 /* The same, keeping the white space between elements: for a file Muster edits and saves. */
@@ -121,7 +124,7 @@ size_t xml_reader_count(const struct xml_reader *r, const char *name);
 /* Frees the reader. */
 void xml_reader_close(struct xml_reader *r);
 /* The same, but a document read whole is handed to the caller instead of freed (its caller
- * frees it with xmlFreeDoc, or keeps it with the system); NULL for one read element by element. */
+ * frees it with xml_doc_free, or keeps it with the system); NULL for one read element by element. */
 xmlDocPtr xml_reader_close_keep(struct xml_reader *r);
 /* Checks that element root is local name `name` in namespace `ns`; adds a fatal diagnostic and
  * returns -1 otherwise. */
@@ -231,5 +234,7 @@ char *xml_text(xmlNodePtr node);
 long xml_line(xmlNodePtr node);
 /* The column where the element starts (1-based, in characters), or 0 when unknown. */
 long xml_col(xmlNodePtr node);
+/* xml_col of an element whose line (xml_line) the caller has read already. */
+long xml_col_on(xmlNodePtr node, long line);
 
 #endif

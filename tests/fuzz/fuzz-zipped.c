@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	                  &len, &d) == 0) {
 		xmlDocPtr doc = xml_load_memory(text, len, "fuzz.rosz", &d);
 		loaded = doc != NULL;
-		xmlFreeDoc(doc);
+		xml_doc_free(doc);
 		free(text);
 	}
 	fuzz_report(loaded, &d);

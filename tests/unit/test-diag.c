@@ -235,7 +235,7 @@ Test(xml, output_is_well_formed_for_odd_file_names)
 		cr_expect_not_null(doc, "file name %zu makes ill-formed XML: %s -> %s", i, sb.s,
 		                   pd.n ? pd.v[0].msg : "?");
 		if (doc)
-			xmlFreeDoc(doc);
+			xml_doc_free(doc);
 		diags_release(&pd);
 		strbuf_release(&sb);
 		diags_release(&d);

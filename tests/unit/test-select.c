@@ -95,7 +95,7 @@ static struct sel *parse(const char *children, enum attr_on item, bool has_this,
 	cr_assert_not_null(doc, "fragment is not XML: %s%s", children, fx_dump(d));
 	struct sel_parse p = { sys, "sel.xml", d, item, has_this, item };
 	struct sel *s = sel_parse_children(xmlDocGetRootElement(doc), &p);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	free(text);
 	return s;
 }

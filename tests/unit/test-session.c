@@ -132,7 +132,7 @@ Test(session, schemas_are_built_in_and_compiled_once)
 	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
 	cr_assert_eq(xml_schema_validate(x, doc, "r.xml", &d), -1, "the built-in schema requires models=");
 	cr_assert(strstr(d.v[0].msg, "models"), "%s", d.v[0].msg);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	session_free(s);
 	session_free(NULL);
 	diags_release(&d);

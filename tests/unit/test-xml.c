@@ -100,7 +100,7 @@ Test(xml, load_good_file_and_walk)
 	cr_assert_eq(xml_child(root, "x"), x);
 	cr_assert_null(xml_child(root, "y"));
 	cr_assert_eq(d.n, 0, "%s", dump(&d));
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	free(p);
 }
 
@@ -119,7 +119,7 @@ Test(xml, prop_long_refuses_junk_with_line)
 	cr_assert(strstr(d.v[0].msg, "'n'") && strstr(d.v[0].msg, "'3d9'"), "%s", d.v[0].msg);
 	cr_assert_eq(xml_prop_long(k, "m", 0, 10, 0, &v, "mem.xml", &d), -1, "99 is above max 10");
 	cr_assert_eq(d.fatals, 2);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	diags_release(&d);
 }
 
@@ -264,7 +264,7 @@ Test(xml, xinclude_is_not_processed)
 	char *t = xml_text(xmlDocGetRootElement(doc));
 	cr_assert_str_eq(t, "", "XInclude was expanded: '%.40s'", t);
 	free(t);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	diags_release(&d);
 }
 
@@ -410,7 +410,7 @@ Test(xml, file_of_exactly_the_cap_is_read, .timeout = 60)
 	struct diags d = DIAGS_INIT;
 	xmlDocPtr doc = xml_load_file(p, &d);
 	cr_assert_not_null(doc, "a file of exactly %ld bytes is allowed: %s", XML_MAX_FILE_SIZE, dump(&d));
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	free(p);
 }
 
@@ -441,7 +441,7 @@ Test(xml, root_wrong_name)
 	cr_assert_eq(d.v[0].line, 3);
 	cr_assert_str_eq(d.v[0].file, "n.xml");
 	cr_assert(strstr(d.v[0].msg, "<system>") && strstr(d.v[0].msg, "<catalog>"), "%s", d.v[0].msg);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	diags_release(&d);
 }
 
@@ -454,7 +454,7 @@ Test(xml, root_wrong_namespace)
 	cr_assert_null(xml_root(doc, "system", "urn:x-muster:rules:1", "ns.xml", &d));
 	cr_assert_eq(d.fatals, 1);
 	cr_assert(strstr(d.v[0].msg, "urn:x-muster:rules:2"), "%s", d.v[0].msg);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	diags_release(&d);
 }
 
@@ -470,7 +470,7 @@ Test(xml, root_without_namespace)
 	/* The same document is fine for a caller that expects no namespace. */
 	cr_assert_not_null(xml_root(doc, "system", "", "nons.xml", &d));
 	cr_assert_eq(d.fatals, 1);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	diags_release(&d);
 }
 
@@ -496,7 +496,7 @@ Test(xml, schema_validation_failure_has_line)
 	cr_assert_str_eq(d.v[0].file, "bad-roster.xml");
 	cr_assert_eq(d.v[0].line, 4, "%s", dump(&d));
 	cr_assert(strstr(d.v[0].msg, "colour"), "%s", d.v[0].msg);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 
 	static const char ok[] =
 		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">"
@@ -506,7 +506,7 @@ Test(xml, schema_validation_failure_has_line)
 	cr_assert_not_null(doc);
 	cr_assert_eq(xml_schema_validate(s, doc, "ok.xml", &d), 0, "%s", dump(&d));
 	cr_assert_eq(d.n, before);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	xml_schema_free(s);
 	diags_release(&d);
 	free(xsd);
@@ -530,7 +530,7 @@ Test(xml, schema_reports_every_violation)
 	cr_assert_eq(d.fatals, 2, "%s", dump(&d));
 	cr_assert_eq(d.v[0].line, 3);
 	cr_assert_eq(d.v[1].line, 4);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	xml_schema_free(s);
 	diags_release(&d);
 	free(xsd);
@@ -568,7 +568,7 @@ Test(xml, init_is_idempotent)
 	struct diags d = DIAGS_INIT;
 	xmlDocPtr doc = xml_load_memory(t, strlen(t), "r.xml", &d);
 	cr_assert_not_null(doc);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 }
 
 Test(xml, errors_do_not_leak_into_a_later_load)
@@ -581,7 +581,7 @@ Test(xml, errors_do_not_leak_into_a_later_load)
 	cr_assert_not_null(doc);
 	cr_assert_eq(d2.n, 0, "%s", dump(&d2));
 	cr_assert_eq(d1.n, 1, "%s", dump(&d1));
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	diags_release(&d1);
 	diags_release(&d2);
 }
@@ -615,7 +615,7 @@ Test(xml, columns_of_elements)
 	cr_assert_not_null(extra);
 	cr_expect_eq(xml_col(extra), 15, "two-byte characters count once; the prefix is skipped");
 	cr_expect_eq(xml_col(NULL), 0);
-	xmlFreeDoc(doc); /* frees the kept source too: LeakSanitizer checks */
+	xml_doc_free(doc); /* frees the kept source too: LeakSanitizer checks */
 	diags_release(&d);
 }
 
@@ -637,7 +637,7 @@ Test(xml, schema_from_memory)
 	cr_assert_eq(d.fatals, 1, "%s", dump(&d));
 	cr_assert_str_eq(d.v[0].file, "r.xml");
 	cr_assert(strstr(d.v[0].msg, "'n'"), "%s", d.v[0].msg);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	xml_schema_free(s);
 	/* A broken one is named in the message. */
 	static const char broken[] = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"

@@ -169,7 +169,7 @@ Test(zipped, one_file_gives_its_exact_bytes)
 	cr_assert_not_null(doc, "%s", fx_dump(&d));
 	xmlNodePtr x = xml_next_elem(xml_first_elem(xml_root(doc, "r", "urn:x-test", p, &d)));
 	cr_assert_eq(xml_line(x), 4);
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 	free(p);
 }
 
