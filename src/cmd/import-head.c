@@ -180,6 +180,16 @@ int import_header(struct st *t, const char *key, const char *v, long line, bool 
 	return 0;
 }
 
+/* Is the cell after the one that ends at q (the models) empty? */
+static bool row_under(const char *q)
+{
+	if (*q != '|')
+		return false;
+	q++;
+	q += strspn(q, " \t");
+	return *q == '|';
+}
+
 /* A line of Muster's Markdown as the text it renders: "# NAME", "## TITLE" and "### Units"
  * are taken here (returns NULL: nothing more to read), a table row becomes show's row, a
  * "- " item its text. Returns the line to read on (caller frees). */
@@ -214,7 +224,8 @@ char *import_from_markdown(struct st *t, const char *line, const char *next)
 				q++;
 			char *cell = import_trim(p, (size_t)(q - p));
 			import_unmark(cell);
-			if (sb.len == 0 && cell[0] == '+')
+			/* a row with no models is a line under the unit above ("+ Gasp", "joins X") */
+			if (sb.len == 0 && (cell[0] == '+' || row_under(q)))
 				strbuf_adds(&sb, "  ");
 			if (*cell || *q)
 				strbuf_addf(&sb, "%s%s", sb.len && sb.s[sb.len - 1] != ' ' ? "  " : "", cell);

@@ -43,7 +43,7 @@ void import_unmark(char *s)
 			r += 2;
 			continue;
 		}
-		if (r[0] == '\\' && r[1] && strchr(":+|*_#-[]()", r[1]))
+		if (r[0] == '\\' && r[1] && ispunct((unsigned char)r[1]))
 			r++;
 		*w++ = *r++;
 	}
@@ -111,6 +111,16 @@ static int take_tail_figure(char *s, struct itok *k, const char *const *costs)
 	if (n == 0)
 		return 0;
 	long v;
+	/* Muster's compact line: "... -- 70 AP", "... -- 0 1000s / 2 RP": the first cost */
+	char *dd = strstr(s, " -- ");
+	while (dd && strstr(dd + 1, " -- "))
+		dd = strstr(dd + 1, " -- ");
+	if (dd && (isdigit((unsigned char)dd[4]) || (dd[4] == '-' && isdigit((unsigned char)dd[5])))) {
+		if (k->points < 0 && dd[4] != '-')
+			k->points = strtol(dd + 4, NULL, 10) <= 100000000L ? strtol(dd + 4, NULL, 10) : -1;
+		*dd = '\0';
+		return 1;
+	}
 	char close = s[n - 1];
 	if (close == ']' || close == ')') {
 		char *open = strrchr(s, close == ']' ? '[' : '(');

@@ -284,11 +284,25 @@ static void add_options_text(struct st *t, long line, struct iunit *u, const cha
 		return;
 	}
 	free(whole);
-	char *opts = xstrdup(text), *save = NULL;
-	for (char *o = strtok_r(opts, ",;", &save); o; o = strtok_r(NULL, ",;", &save)) {
+	char *opts = xstrdup(text), *next = NULL;
+	for (char *o = opts; o; o = next) {
+		/* split at a comma or semicolon outside parentheses and brackets */
+		int depth = 0;
+		next = NULL;
+		for (char *c = o; *c && next == NULL; c++) {
+			depth += (*c == '(' || *c == '[') - (*c == ')' || *c == ']');
+			if ((*c == ',' || *c == ';') && depth <= 0) {
+				*c = '\0';
+				next = c + 1;
+			}
+		}
 		struct itok k = { 0 };
 		char *raw = import_trim(o, strlen(o));
-		if (*raw && option_named(u->e, raw)) {
+		if (strncmp(raw, "joins ", 6) == 0) {
+			/* Muster's compact line: "Leader: joins Bodyguard" */
+			free(u->join);
+			u->join = import_trim(raw + 6, strlen(raw + 6));
+		} else if (*raw && option_named(u->e, raw)) {
 			add_option(t, line, u, raw, count);
 		} else if (import_tokenise(o, t->costs, &k) == 0) {
 			long c = k.count > 0 ? k.count : count;
@@ -395,7 +409,8 @@ static bool builder_line(struct st *t, const char *line, long no)
 			import_itok_free(&k);
 		return true;
 	}
-	if (s[0] == '.' && s[1] == ' ')
+	bool dot = s[0] == '.' && s[1] == ' ';
+	if (dot)
 		s += 2 + strspn(s + 2, " \t");
 	static const char *const skipped[] = { "Categories:", "Rules:", "Abilities:", "Profiles:",
 		"Unit:", "Weapon:", "Keywords:", NULL };
@@ -408,6 +423,11 @@ static bool builder_line(struct st *t, const char *line, long no)
 			import_err(t, no, _("cannot read '%s': an option with no unit above it"), line);
 		else
 			add_options_text(t, no, u, s + 11, 1);
+		return true;
+	}
+	/* BattleScribe's ". OPTION" and ". 10x MODEL" under a unit */
+	if (dot && cur_unit(t)) {
+		add_options_text(t, no, cur_unit(t), s, 1);
 		return true;
 	}
 	return false;
@@ -428,6 +448,16 @@ static bool heading(struct st *t, const char *line)
 	if (yes && !framed && lookup(t->sys, h, two))
 		yes = false;
 	free(h);
+	return yes;
+}
+
+/* Does text, taken apart, name an entry? */
+static bool names_unit(struct st *t, const char *text)
+{
+	struct itok k;
+	const struct entry *two[2];
+	bool yes = import_tokenise(text, t->costs, &k) == 0 && lookup(t->sys, k.name, two) > 0;
+	import_itok_free(&k);
 	return yes;
 }
 
@@ -562,11 +592,13 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 		char *key = import_trim(line, (size_t)(colon - line));
 		char *v = import_trim(colon + 2, strlen(colon + 2));
 		int used = import_header(t, key, v, no, before_lists && t->n_lists == 0);
+		/* Facts of a size ("VP to win: 18") under a title, and what show prints above the
+		 * first list ("Fingerprint: ..."), are not the list's; a unit ("1x Name: Option")
+		 * is. */
+		bool unit = !used && t->sys && names_unit(t, key);
 		free(key);
 		free(v);
-		/* Facts of a size ("VP to win: 18") under a title, and what show prints above the
-		 * first list ("Fingerprint: ..."), are not the list's. */
-		if (used || (l && l->title) || (before_lists && t->n_lists == 0))
+		if (!unit && (used || (l && l->title) || (before_lists && t->n_lists == 0)))
 			return;
 	}
 	if (t->sys == NULL) {
@@ -743,6 +775,7 @@ static void find_game(struct st *t, const char *text, const char *end, size_t er
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		char *whole = import_trim(p, n);
+		import_unmark(whole);
 		char *line = whole + (strncmp(whole, "- ", 2) == 0 ? 2 : 0);
 		const char *colon = strstr(line, ": ");
 		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
