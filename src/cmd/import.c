@@ -391,7 +391,7 @@ static void cost_words(struct st *t)
 }
 
 /* Lines builders print about a unit or a force that are not units: BattleScribe's banners
- * ("++ Great Battle (Duckhammer) [397 AP] ++", whose figure is the force's total), its
+ * ("++ Battle (Game) [397 AP] ++", whose figure is the force's total), its
  * "Selections:" (the unit's options), "Categories:" and "Rules:" lines. Returns true when
  * line was one. */
 static bool builder_line(struct st *t, const char *line, long no)
