@@ -108,7 +108,7 @@ TXT
 "$MUSTER" import --system=duckhammer --size=large-skirmish "$tmp/bad.txt" >"$tmp/out" 2>"$tmp/e"
 st=$?
 if [ $st -eq 2 ] && [ ! -s "$tmp/out" ]; then ok "bad lines: exit 2, nothing written"; else not_ok "bad lines: exit 2, nothing written" "$tmp/e"; fi
-for want in "bad.txt:2: error: unknown entry 'Au'k Divr' in system 'duckhammer'; did you mean 'auk-diver'?" \
+for want in "bad.txt:2: error: unknown entry 'Au'k Divr' in system 'duckhammer'; did you mean 'Au'k Diver'?" \
 	"bad.txt:4: error: 'Marine Sergeant' has no option 'Traind'; did you mean 'Trained'?" \
 	"bad.txt:5: error: cannot read this line: '[[ nothing ]]'"; do
 	if grep -qF -- "$want" "$tmp/e"; then ok "bad lines: $want"; else not_ok "bad lines: $want" "$tmp/e"; fi

@@ -20,7 +20,7 @@
 
 static int exec_import(int argc, char **argv);
 
-enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FORCE };
+enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FORCE, OPT_KEEP_GOING };
 
 static const struct cmd_option import_options[] = {
 	CMD_VALUE("system", OPT_SYSTEM, CMD_ARG_SYSTEM, NC_("option value", "ID"),
@@ -34,23 +34,30 @@ static const struct cmd_option import_options[] = {
 	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NC_("option value", "TEXT"), N_("the roster's name")),
 	CMD_VALUE("output", 'o', CMD_ARG_FILE, NC_("option value", "ROSTER"), N_("write the roster file ROSTER")),
 	CMD_FLAG("force", OPT_FORCE, N_("replace an existing ROSTER (kept as ROSTER~)")),
+	CMD_FLAG("keep-going", OPT_KEEP_GOING,
+	         N_("import what can be read, and list each line skipped with the reason")),
 	CMD_OPTIONS_END,
 };
 
 const struct cmd_entry cmd_import_entry = {
 	"import",
-	N_("[--system=ID] [--size=ID | --limit=N[:COST]] [--faction=ID] [--name=TEXT] [--output=ROSTER [--force]] FILE"),
+	N_("[--system=ID] [--size=ID | --limit=N[:COST]] [--faction=ID] [--name=TEXT] [--keep-going] [--output=ROSTER [--force]] FILE"),
 	N_("read a pasted plain-text list into a roster"),
-	N_("FILE (- for standard input) holds a list as players paste it: \"10x Quack Marine [70]\",\n"
-	   "\"Quack Marine x10\", \"Marine Sergeant [Trained]\", with or without points, options in\n"
-	   "brackets or on \"+ Option\" lines under the unit, or 'muster show' text. A game\n"
-	   "system may add patterns of its own (<import> in its rules-xml). Each line that\n"
-	   "cannot be read is reported with its number, a misspelt name with a \"did you mean\",\n"
-	   "and nothing is written. Points a line states are compared with what the catalog\n"
-	   "makes the unit: a difference is a warning, and a bare \"(N)\" that may be the\n"
-	   "models or the points is an error. The roster goes to standard output, or to\n"
-	   "ROSTER (saved safely, with its status printed). Exit status: 0 read, 1 read\n"
-	   "and written but stated points differ from the catalog's, 2 on trouble.\n"),
+	N_("FILE (- for standard input) holds a list as players paste it or builders print it:\n"
+	   "\"10x Quack Marine [70]\", \"Quack Marine x10\", \"10 Quack Marines - 70pts\",\n"
+	   "\"Quack Marine - 8 models\", \"Marine Sergeant [Trained] (14 pts)\", \"Marine\n"
+	   "Sergeant (Trained)\", options on \"+ Option\" lines, headings (\"HQ\", \"+ Troops +\"),\n"
+	   "a title line, \"Total: 372\", BattleScribe's and New Recruit's text, and Muster's\n"
+	   "own text, compact and Markdown exports. A game system may add patterns of its own\n"
+	   "(<import> in its rules-xml). Each line that cannot be read is reported with its\n"
+	   "number, a misspelt name with a \"did you mean\", a name that fits two entries\n"
+	   "with both, and nothing is written; with --keep-going the rest is imported and each\n"
+	   "line skipped is a warning. Points and totals a line states are compared with\n"
+	   "what the catalog makes: a difference is a warning naming both figures, and a\n"
+	   "bare \"(N)\" that may be the models or the points is an error. The roster goes to\n"
+	   "standard output, or to ROSTER (saved safely, with its status printed). Exit\n"
+	   "status: 0 read, 1 read and written but stated figures differ from the catalog's\n"
+	   "or lines were skipped (--keep-going), 2 on trouble.\n"),
 	import_options,
 	NULL,
 	exec_import,
@@ -142,6 +149,7 @@ static int exec_import(int argc, char **argv)
 		case OPT_FACTION: io.faction = optarg; break;
 		case OPT_NAME: io.name = optarg; break;
 		case OPT_FORCE: force = true; break;
+		case OPT_KEEP_GOING: io.keep_going = true; break;
 		case 'o': output = optarg; break;
 		case OPT_LIMIT: /* its usage error's status is rc's, MUSTER_EXIT_TROUBLE */
 			if (cmd_parse_limit(self, optarg, &io.limit, &io.limit_cost) != 0)
@@ -171,7 +179,11 @@ static int exec_import(int argc, char **argv)
 		diags_print(&d, stderr, DIAG_TEXT);
 		fprintf(stderr, _("muster: %s: not imported\n"), vis(path));
 	} else {
+		/* --keep-going: the lines skipped, each at its FILE:LINE; the status says so */
+		diags_print(&d, stderr, DIAG_TEXT);
 		rc = check_import(s, path, output, xml, claims);
+		if (rc == MUSTER_EXIT_OK && d.warnings > 0)
+			rc = MUSTER_EXIT_ILLEGAL;
 	}
 	free(xml);
 	import_claims_free(claims);

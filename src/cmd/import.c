@@ -10,6 +10,7 @@
  */
 #include "muster.h"
 #include "import.h"
+#include "import-int.h"
 #include "data.h"
 #include "eval.h"
 #include "rx.h"
@@ -18,19 +19,19 @@
 #include "unitref.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-/* The built-in patterns, tried after the system's own (<import> in rules-xml). */
-#define PTS "(?:[\\[(](?<points>\\d+)\\s*(?i:pts?|points|ap)?[\\])])?"
-#define OPTS "(?:\\[(?<options>[^\\]]*)\\])?"
+/* The built-in patterns, tried after the system's own (<import> in rules-xml); a line none
+ * matches is taken apart by import_tokenise (import-line.c). */
 static const struct {
 	enum import_kind kind;
 	const char *pattern;
-} builtin[] = {
-	{ IMPORT_IGNORE, "^\\s*[-=_*~#]{3,}\\s*$" },
+} builtin[IMPORT_N_BUILTIN] = {
+	{ IMPORT_IGNORE, "^\\s*[-=_*~#|:.]{3,}\\s*$" },
 	{ IMPORT_IGNORE, "^Unit\\s{2,}Models(\\s|$)" },
 	{ IMPORT_IGNORE, "^Total(\\s|$)" },
 	{ IMPORT_IGNORE, "^[^:]+: \\d+ of \\d+ spent" },
@@ -38,74 +39,31 @@ static const struct {
 	{ IMPORT_IGNORE, "^\\s+\\+\\s*\\d+ models?(?:\\s{2,}-?\\d+)*\\s*$" },
 	{ IMPORT_IGNORE, "^\\s+\\+\\s*changed by modifiers(?:\\s{2,}-?\\d+)*\\s*$" },
 	{ IMPORT_OPTION, "^\\s+joins\\s+(?<join>.+?)\\s*$" },
-	{ IMPORT_OPTION, "^\\s+[-+*]\\s*(?<name>.+?)(?:\\s+[xX](?<count>\\d+))?(?:\\s{2,}-?\\d+)*\\s*$" },
+	/* "+ Option" at any indent; "- Option", "* Option", ". Option", "* Option" (a bullet) indented */
+	{ IMPORT_OPTION, "^(?:\\s*\\+|\\s+[-*.]|\\s*\xe2\x80\xa2)\\s*(?<name>.+?)(?:\\s+[xX](?<count>\\d+))?(?:\\s{2,}-?\\d+)*\\s*$" },
 	/* show's table: TITLE, two spaces or more, MODELS, then the costs */
 	{ IMPORT_UNIT, "^(?<name>\\S.*?)\\s{2,}(?<count>\\d+)(?:\\s+-?\\d+)*\\s*$" },
-	{ IMPORT_UNIT, "^\\s*(?<count>\\d+)\\s*[xX×]\\s*(?<name>[^\\[\\]]+?)\\s*" PTS "\\s*" OPTS "\\s*$" },
-	{ IMPORT_UNIT, "^\\s*(?<name>[^\\[\\]]+?)\\s*[xX×]\\s*(?<count>\\d+)\\s*" PTS "\\s*" OPTS "\\s*$" },
-	{ IMPORT_UNIT, "^\\s*(?<name>[^\\[\\]]+?)\\s*" PTS "\\s*" OPTS "\\s*$" },
 };
 
 static const char *const groups[] = { "name", "count", "points", "options", "join", NULL };
 enum { G_NAME, G_COUNT, G_POINTS, G_OPTIONS, G_JOIN, G_N };
 
-struct iopt {
-	const struct entry_option *o;
-	long count;
-	size_t up;              /* 1 + index of the option it stands under; 0: on the unit */
-};
 
-struct iunit {
-	const struct entry *e;
-	char *label, *join, *id, *attach;
-	long models;
-	long line;              /* in the text */
-	long stated;            /* the points its line gives, or -1 */
-	bool bare;              /* given as "(N)", with no count on the line: models or points? */
-	struct iopt *opts;
-	size_t n_opts, cap_opts;
-};
-
-struct ilist {
-	char *title;
-	const struct size_def *size;
-	long limits[8];
-	size_t n_limits;
-	const struct cost_def *limit_costs[8];
-	const struct group *faction;
-	struct strbuf fields;
-	struct iunit *units;
-	size_t n_units, cap_units;
-	size_t up;              /* 1 + index of the force it stands in ("Child force of:"); 0: none */
-	int depth;              /* 0 for a top force */
-};
-
-struct st {
-	struct session *s;
-	const struct system *sys;
-	const char *file;
-	struct diags *d;
-	struct rx *rx[MUSTER_ARRAY_LEN(builtin)];
-	struct ilist *lists;
-	size_t n_lists, cap_lists;
-	char *name;
-	struct strbuf roster_fields;
-	long last_id;           /* the number of the last unit id given (unitref_make_id) */
-	bool skip;              /* in show's Notes or Legality section */
-};
-
-static void err(struct st *t, long line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void err(struct st *t, long line, const char *fmt, ...)
+void import_err(struct st *t, long line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	diags_add(t->d, SEV_ERROR, t->file, line, 0, NULL, NULL, "%s", msg);
+	/* --keep-going: a line that cannot be read is skipped, and said so at its line */
+	if (t->keep_going && line > 0)
+		diags_add(t->d, SEV_WARNING, t->file, line, 0, NULL, NULL, _("line skipped: %s"), msg);
+	else
+		diags_add(t->d, SEV_ERROR, t->file, line, 0, NULL, NULL, "%s", msg);
 	free(msg);
 }
 
-static char *trim(const char *s, size_t n)
+char *import_trim(const char *s, size_t n)
 {
 	while (n && (*s == ' ' || *s == '\t')) {
 		s++;
@@ -116,7 +74,7 @@ static char *trim(const char *s, size_t n)
 	return xstrndup(s, n);
 }
 
-static struct ilist *new_list(struct st *t, const char *title)
+struct ilist *import_new_list(struct st *t, const char *title)
 {
 	GROW(t->lists, t->cap_lists, t->n_lists + 1);
 	struct ilist *l = &t->lists[t->n_lists++];
@@ -125,9 +83,9 @@ static struct ilist *new_list(struct st *t, const char *title)
 	return l;
 }
 
-static struct ilist *cur_list(struct st *t)
+struct ilist *import_cur_list(struct st *t)
 {
-	return t->n_lists ? &t->lists[t->n_lists - 1] : new_list(t, NULL);
+	return t->n_lists ? &t->lists[t->n_lists - 1] : import_new_list(t, NULL);
 }
 
 static struct iunit *cur_unit(struct st *t)
@@ -136,15 +94,64 @@ static struct iunit *cur_unit(struct st *t)
 	return l && l->n_units ? &l->units[l->n_units - 1] : NULL;
 }
 
-/* An entry by id or by name, without case. */
+/* Does entry name en (its quotes left out: a Character is written without them) equal
+ * s[0, n) without case? */
+static bool name_eq(const char *en, const char *s, size_t n)
+{
+	size_t i = 0;
+	for (;; en++) {
+		while (*en == '"')
+			en++;
+		while (i < n && s[i] == '"')
+			i++;
+		if (*en == '\0' || i == n)
+			break;
+		if (tolower((unsigned char)*en) != tolower((unsigned char)s[i]))
+			return false;
+		i++;
+	}
+	return *en == '\0' && i == n;
+}
+
+/* The entries s[0, n) names, by id or by name: how many (two of them kept in two). */
+static size_t entries_named(const struct system *sys, const char *s, size_t n, const struct entry **two)
+{
+	char *z = xstrndup(s, n);
+	const struct entry *e = system_entry(sys, z);
+	free(z);
+	if (e) {
+		two[0] = e;
+		return 1;
+	}
+	size_t k = 0;
+	for (size_t c = 0; c < sys->n_catalogs; c++)
+		for (size_t i = 0; i < sys->catalogs[c]->n_entries; i++) {
+			const struct entry *x = &sys->catalogs[c]->entries[i];
+			if (!name_eq(x->name, s, n) || (k && two[0] == x))
+				continue;
+			if (k < 2)
+				two[k] = x;
+			k++;
+		}
+	return k;
+}
+
+/* The entries a player's name gives: as written, else as a plural ("Quack Marines"). */
+static size_t lookup(const struct system *sys, const char *name, const struct entry **two)
+{
+	size_t n = strlen(name);
+	size_t k = entries_named(sys, name, n, two);
+	if (k == 0 && n > 3 && (name[n - 1] == 's' || name[n - 1] == 'S'))
+		k = entries_named(sys, name, n - 1, two);
+	if (k == 0 && n > 4 && strcasecmp(name + n - 2, "es") == 0)
+		k = entries_named(sys, name, n - 2, two);
+	return k;
+}
+
 static const struct entry *entry_named(const struct system *sys, const char *name)
 {
-	const struct entry *e = system_entry(sys, name);
-	for (size_t c = 0; e == NULL && c < sys->n_catalogs; c++)
-		for (size_t i = 0; e == NULL && i < sys->catalogs[c]->n_entries; i++)
-			if (strcasecmp(sys->catalogs[c]->entries[i].name, name) == 0)
-				e = &sys->catalogs[c]->entries[i];
-	return e;
+	const struct entry *two[2];
+	return lookup(sys, name, two) == 1 ? two[0] : NULL;
 }
 
 static const struct entry_option *option_named(const struct entry *e, const char *name)
@@ -154,27 +161,6 @@ static const struct entry_option *option_named(const struct entry *e, const char
 		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0))
 			return &e->options[i];
 	return NULL;
-}
-
-/* "2x Name", "Name x2" or "Name": the name and the count. */
-static char *split_count(const char *s, long *count)
-{
-	char *t = trim(s, strlen(s));
-	*count = 1;
-	char *x = t + strspn(t, "0123456789");
-	if (x != t && (*x == 'x' || *x == 'X') && x[1] == ' ') {
-		*x = '\0';
-		if (parse_long(t, 1, 1000, count) != 0)
-			*count = 1;
-		char *r = trim(x + 1, strlen(x + 1));
-		free(t);
-		return r;
-	}
-	char *sp = strrchr(t, ' ');
-	if (sp && (sp[1] == 'x' || sp[1] == 'X') && sp[2] && strspn(sp + 2, "0123456789") == strlen(sp + 2) &&
-	    parse_long(sp + 2, 1, 1000, count) == 0)
-		*sp = '\0';
-	return t;
 }
 
 static int add_option(struct st *t, long line, struct iunit *u, const char *text, long count)
@@ -188,9 +174,9 @@ static int add_option(struct st *t, long line, struct iunit *u, const char *text
 			nearest_offer(&nr, u->e->options[i].name, u->e->options[i].name);
 		}
 		if (nr.best)
-			err(t, line, _("'%s' has no option '%s'; did you mean '%s'?"), u->e->name, text, nr.best);
+			import_err(t, line, _("'%s' has no option '%s'; did you mean '%s'?"), u->e->name, text, nr.best);
 		else
-			err(t, line, _("'%s' has no option '%s'"), u->e->name, text);
+			import_err(t, line, _("'%s' has no option '%s'"), u->e->name, text);
 		return -1;
 	}
 	size_t up = 0;
@@ -204,7 +190,7 @@ static int add_option(struct st *t, long line, struct iunit *u, const char *text
 	}
 	/* An option of an option: the one it stands under comes first, as in the roster. */
 	if (o->up && up == 0) {
-		err(t, line, _("option '%s' stands under option '%s': list that first"), o->name,
+		import_err(t, line, _("option '%s' stands under option '%s': list that first"), o->name,
 		    u->e->options[o->up - 1].name);
 		return -1;
 	}
@@ -215,250 +201,148 @@ static int add_option(struct st *t, long line, struct iunit *u, const char *text
 	return 0;
 }
 
-/* Does text hold "(N)", N being digits (with blanks inside the parentheses), and no unit? */
-static bool bare_parens(const char *text, const char *digits)
+/* What a line's name names: an entry, perhaps with a label ("1st Squad (Quack Marine)") or
+ * options ("Marine Sergeant (Trained)", "Marine Sergeant - Trained"). */
+struct found {
+	const struct entry *e;
+	char *label, *opts;
+};
+
+static void name_two(struct st *t, long line, const char *name, const struct entry **two)
 {
-	size_t n = strlen(digits);
-	for (const char *p = strchr(text, '('); p; p = strchr(p + 1, '(')) {
-		const char *q = p + 1 + strspn(p + 1, " \t");
-		if (strncmp(q, digits, n) != 0 || (q[n] >= '0' && q[n] <= '9'))
-			continue;
-		q += n;
-		q += strspn(q, " \t");
-		if (*q == ')')
-			return true;
-	}
-	return false;
+	import_err(t, line, _("'%s' fits two entries, '%s' of %s (id %s) and '%s' of %s (id %s): write the id of the one you mean"),
+	    name, two[0]->name, two[0]->catalog->name, two[0]->id, two[1]->name, two[1]->catalog->name,
+	    two[1]->id);
 }
 
-static int add_unit(struct st *t, long line, const char *text, char **g)
+/* Returns 1 when name names one entry (f filled), 0 when none, -1 when two (reported). */
+static int resolve(struct st *t, long line, const char *name, struct found *f)
 {
-	const struct system *sys = t->sys;
-	char *name = trim(g[G_NAME], strlen(g[G_NAME]));
-	const struct entry *e = entry_named(sys, name);
-	char *label = NULL;
-	size_t n = strlen(name);
-	/* "LABEL (ENTRY)", as show prints a unit given a name. */
-	if (e == NULL && n > 3 && name[n - 1] == ')') {
-		char *open = strrchr(name, '(');
-		if (open && open > name && open[-1] == ' ') {
-			char *inner = xstrndup(open + 1, (size_t)(name + n - 1 - open - 1));
-			e = entry_named(sys, inner);
-			if (e)
-				label = trim(name, (size_t)(open - name));
-			free(inner);
+	const struct entry *two[2];
+	size_t k = lookup(t->sys, name, two), n = strlen(name);
+	memset(f, 0, sizeof(*f));
+	const char *open = n > 3 && name[n - 1] == ')' ? strrchr(name, '(') : NULL;
+	if (k == 0 && open && open > name && open[-1] == ' ') {
+		char *inner = xstrndup(open + 1, (size_t)(name + n - 1 - open - 1));
+		char *outer = import_trim(name, (size_t)(open - name));
+		if ((k = lookup(t->sys, inner, two)) != 0) {
+			f->label = outer;
+			outer = NULL;
+		} else if ((k = lookup(t->sys, outer, two)) != 0) {
+			f->opts = inner;
+			inner = NULL;
 		}
+		free(inner);
+		free(outer);
 	}
-	if (e == NULL) {
-		struct strbuf sb = STRBUF_INIT;
-		system_describe_unknown(sys, KNOWN_ENTRY, name, &sb);
-		err(t, line, _("unknown entry '%s' in system '%s'%s"), name, sys->id, sb.s);
-		strbuf_release(&sb);
-		free(name);
+	const char *dash = strstr(name, " - ");
+	if (k == 0 && dash) {
+		char *before = import_trim(name, (size_t)(dash - name));
+		if ((k = lookup(t->sys, before, two)) != 0)
+			f->opts = xstrdup(dash + 3);
+		free(before);
+	}
+	if (k >= 2) {
+		name_two(t, line, name, two);
+		free(f->label);
+		free(f->opts);
+		memset(f, 0, sizeof(*f));
 		return -1;
 	}
-	free(name);
-	long models = 1;
-	if (g[G_COUNT] && parse_long(g[G_COUNT], 1, 100000, &models) != 0) {
-		err(t, line, _("'%s' models: give a whole number from 1 to 100000"), g[G_COUNT]);
-		free(label);
-		return -1;
+	f->e = k ? two[0] : NULL;
+	return k == 1;
+}
+
+/* The entry nearest to name, by the names players write (never an id), or NULL. */
+static const char *nearest_entry(const struct system *sys, const char *name)
+{
+	struct nearest nr;
+	nearest_init(&nr, name);
+	for (size_t c = 0; c < sys->n_catalogs; c++)
+		for (size_t i = 0; i < sys->catalogs[c]->n_entries; i++)
+			nearest_offer(&nr, sys->catalogs[c]->entries[i].name, sys->catalogs[c]->entries[i].name);
+	return nr.best;
+}
+
+static void unknown_entry(struct st *t, long line, const char *name)
+{
+	const char *best = nearest_entry(t->sys, name);
+	if (best)
+		import_err(t, line, _("unknown entry '%s' in system '%s'; did you mean '%s'?"), name, t->sys->id, best);
+	else
+		import_err(t, line, _("unknown entry '%s' in system '%s'"), name, t->sys->id);
+}
+
+/* Options as a line gives them, "A, 2x B; C (1 pt)", for unit u. An "option" that is the
+ * unit's own entry gives its models (BattleScribe's ". 10x Quack Marine"). */
+static void add_options_text(struct st *t, long line, struct iunit *u, const char *text, long count)
+{
+	char *whole = import_trim(text, strlen(text));
+	if (option_named(u->e, whole)) {
+		add_option(t, line, u, whole, count);
+		free(whole);
+		return;
 	}
-	long stated = -1;
-	if (g[G_POINTS] && parse_long(g[G_POINTS], 0, MUSTER_MAX_COST, &stated) != 0) {
-		err(t, line, _("'%s' points: give a whole number from 0 to %ld"), g[G_POINTS], MUSTER_MAX_COST);
-		free(label);
-		return -1;
+	free(whole);
+	char *opts = xstrdup(text), *next = NULL;
+	for (char *o = opts; o; o = next) {
+		/* split at a comma or semicolon outside parentheses and brackets */
+		int depth = 0;
+		next = NULL;
+		for (char *c = o; *c && next == NULL; c++) {
+			depth += (*c == '(' || *c == '[') - (*c == ')' || *c == ']');
+			if ((*c == ',' || *c == ';') && depth <= 0) {
+				*c = '\0';
+				next = c + 1;
+			}
+		}
+		struct itok k = { 0 };
+		char *raw = import_trim(o, strlen(o));
+		if (strncmp(raw, "joins ", 6) == 0) {
+			/* Muster's compact line: "Leader: joins Bodyguard" */
+			free(u->join);
+			u->join = import_trim(raw + 6, strlen(raw + 6));
+		} else if (*raw && option_named(u->e, raw)) {
+			add_option(t, line, u, raw, count);
+		} else if (import_tokenise(o, t->costs, &k) == 0) {
+			long c = k.count > 0 ? k.count : count;
+			if (option_named(u->e, k.name) == NULL && entry_named(t->sys, k.name) == u->e && c > 0 &&
+			    c <= 100000)
+				u->models = u->counted ? u->models + c : c, u->counted = true;
+			else
+				add_option(t, line, u, k.name, c);
+		}
+		free(raw);
+		import_itok_free(&k);
 	}
-	struct ilist *l = cur_list(t);
+	free(opts);
+}
+
+/* A unit from a line taken apart, naming entry f->e. */
+static void add_unit(struct st *t, long line, const struct itok *k, struct found *f)
+{
+	if (k->count > 100000) {
+		import_err(t, line, _("'%ld' models: give a whole number from 1 to 100000"), k->count);
+		free(f->label);
+		free(f->opts);
+		return;
+	}
+	struct ilist *l = import_cur_list(t);
 	GROW(l->units, l->cap_units, l->n_units + 1);
 	struct iunit *u = &l->units[l->n_units++];
 	memset(u, 0, sizeof(*u));
-	u->e = e;
-	u->label = label;
-	u->models = models;
+	u->e = f->e;
+	u->label = f->label;
+	u->models = k->count > 0 ? k->count : 1;
 	u->line = line;
-	u->stated = stated;
+	u->stated = k->points <= MUSTER_MAX_COST ? k->points : -1;
 	/* "Quack Marine (10)": ten models, or ten points? Only the catalog can tell (import_check). */
-	u->bare = stated >= 0 && g[G_COUNT] == NULL && bare_parens(text, g[G_POINTS]);
-	int rc = 0;
-	if (g[G_OPTIONS]) {
-		char *opts = xstrdup(g[G_OPTIONS]), *save = NULL;
-		for (char *o = strtok_r(opts, ",;", &save); o; o = strtok_r(NULL, ",;", &save)) {
-			long count;
-			char *on = split_count(o, &count);
-			if (*on && add_option(t, line, u, on, count) != 0)
-				rc = -1;
-			free(on);
-		}
-		free(opts);
-	}
-	return rc;
-}
-
-/* A system by id, or by the name a "Game:" line gives. */
-static const struct system *find_system(struct st *t, const char *name, long line)
-{
-	struct diags sd = DIAGS_INIT;
-	char **ids = data_system_ids();
-	const struct system *sys = NULL;
-	for (char **p = ids; *p && sys == NULL; p++) {
-		const struct system *x = session_system(t->s, *p, &sd);
-		if (x && (strcasecmp(x->name, name) == 0 || strcmp(x->id, name) == 0))
-			sys = x;
-	}
-	if (sys == NULL) {
-		struct strbuf known = STRBUF_INIT;
-		struct nearest nr;
-		nearest_init(&nr, name);
-		for (char **p = ids; *p; p++) {
-			strbuf_addf(&known, "%s%s", p > ids ? ", " : "", *p);
-			nearest_offer(&nr, *p, *p);
-		}
-		if (nr.best)
-			err(t, line, _("unknown game system '%s'; did you mean '%s'? (known: %s)"), name, nr.best,
-			    known.s ? known.s : _("none"));
-		else
-			err(t, line, _("unknown game system '%s' (known: %s)"), name, known.s ? known.s : _("none"));
-		strbuf_release(&known);
-	}
-	strv_free(ids);
-	diags_release(&sd);
-	return sys;
-}
-
-/* "All-Out War (limit 600 AP)" or "custom (limit 600 AP) (limit 3 RP)". */
-static int read_size(struct st *t, struct ilist *l, const char *v, long line)
-{
-	const struct system *sys = t->sys;
-	const char *paren = strstr(v, " (");
-	char *name = trim(v, paren ? (size_t)(paren - v) : strlen(v));
-	for (size_t i = 0; i < sys->n_sizes && l->size == NULL; i++)
-		if (strcasecmp(sys->sizes[i].name, name) == 0 || strcmp(sys->sizes[i].id, name) == 0)
-			l->size = &sys->sizes[i];
-	if (l->size == NULL && strcasecmp(name, "custom") != 0 && strcasecmp(name, _("custom")) != 0) {
-		struct strbuf sb = STRBUF_INIT;
-		system_describe_unknown(sys, KNOWN_SIZE, name, &sb);
-		err(t, line, _("unknown battle size '%s'%s"), name, sb.s);
-		strbuf_release(&sb);
-		free(name);
-		return -1;
-	}
-	free(name);
-	if (l->size)
-		return 0;
-	/* A custom limit: each "(limit N ABBR)". */
-	for (const char *p = strstr(v, "(limit "); p; p = strstr(p + 1, "(limit ")) {
-		long n = 0;
-		char abbr[64] = "";
-		if (sscanf(p, "(limit %ld %63[^)])", &n, abbr) < 1 || l->n_limits == 8)
-			continue;
-		const struct cost_def *cd = NULL;
-		for (size_t c = 0; c < sys->n_costs && cd == NULL; c++)
-			if (strcmp(sys->costs[c].id, abbr) == 0 || strcmp(sys->costs[c].name, abbr) == 0 ||
-			    (sys->costs[c].abbr && strcmp(sys->costs[c].abbr, abbr) == 0))
-				cd = &sys->costs[c];
-		l->limit_costs[l->n_limits] = cd;
-		l->limits[l->n_limits++] = n;
-	}
-	return 0;
-}
-
-static void add_field_xml(struct strbuf *sb, const char *indent, const char *id, const char *v)
-{
-	strbuf_addf(sb, "%s<field name=\"", indent);
-	strbuf_add_escaped(sb, id);
-	strbuf_adds(sb, "\" value=\"");
-	strbuf_add_escaped(sb, v);
-	strbuf_adds(sb, "\"/>\n");
-}
-
-/* "Child force of: TITLE" (forces within forces): show writes a force right after the one it
- * stands in and the forces within that, so its parent is the list above it or one that list
- * stands in. Without the line a list is a top force. */
-static void child_of(struct st *t, struct ilist *l, const char *title, long line)
-{
-	size_t li = (size_t)(l - t->lists);
-	for (size_t up = li; up > 0; up = t->lists[up - 1].up) {
-		const struct ilist *p = &t->lists[up - 1];
-		if (p->title == NULL || strcmp(p->title, title) != 0)
-			continue;
-		if (p->depth == ROSTER_MAX_FORCE_DEPTH - 1) {
-			err(t, line, _("forces nest at most %d deep"), ROSTER_MAX_FORCE_DEPTH);
-			return;
-		}
-		l->up = up;
-		l->depth = p->depth + 1;
-		return;
-	}
-	err(t, line, _("'%s' is no force above this one: a child force follows the force it stands in"),
-	    title);
-}
-
-/* A "Key: value" line. Returns 1 when it was one of ours, 0 when not. */
-static int header(struct st *t, const char *key, const char *v, long line, bool roster)
-{
-	if (strcmp(key, "Game") == 0 || strcmp(key, _("Game")) == 0) {
-		if (t->sys == NULL)
-			t->sys = find_system(t, v, line);
-		return 1;
-	}
-	const struct system *sys = t->sys;
-	if (sys == NULL)
-		return 0;
-	if (!roster && (strcmp(key, "Child force of") == 0 || strcmp(key, _("Child force of")) == 0)) {
-		child_of(t, cur_list(t), v, line);
-		return 1;
-	}
-	if (!roster && (strcmp(key, "Battle size") == 0 || strcmp(key, _("Battle size")) == 0)) {
-		read_size(t, cur_list(t), v, line);
-		return 1;
-	}
-	for (size_t i = 0; !roster && i < sys->n_attrs; i++) {
-		if (sys->attrs[i].type != ATTR_LEVEL || strcmp(sys->attrs[i].name, key) != 0)
-			continue;
-		const char *comma = strchr(v, ',');
-		char *g = trim(v, comma ? (size_t)(comma - v) : strlen(v));
-		const struct group *found = system_group(sys, g);
-		for (size_t c = 0; found == NULL && c < sys->n_catalogs; c++)
-			for (size_t k = 0; found == NULL && k < sys->catalogs[c]->n_groups; k++)
-				if (strcasecmp(sys->catalogs[c]->groups[k].name, g) == 0)
-					found = &sys->catalogs[c]->groups[k];
-		if (found == NULL) {
-			struct strbuf sb = STRBUF_INIT;
-			system_describe_unknown(sys, KNOWN_GROUP, g, &sb);
-			err(t, line, _("unknown faction '%s' in system '%s'%s"), g, sys->id, sb.s);
-			strbuf_release(&sb);
-		}
-		cur_list(t)->faction = found;
-		free(g);
-		return 1;
-	}
-	for (size_t i = 0; i < sys->n_fields; i++) {
-		const struct field_def *f = &sys->fields[i];
-		if (strcmp(f->name, key) != 0 || (f->scope == FIELD_ROSTER) != roster)
-			continue;
-		struct strbuf *sb = roster ? &t->roster_fields : &cur_list(t)->fields;
-		const char *ind = roster ? "  " : "    ";
-		if (f->type == ATTR_BOOL) {
-			add_field_xml(sb, ind, f->id, strcmp(v, "yes") == 0 || strcmp(v, _("yes")) == 0
-			                                    ? "true" : "false");
-		} else if (f->type == ATTR_CHOICE) {
-			const char *id = NULL;
-			for (size_t c = 0; c < f->n_choices && id == NULL; c++)
-				if (strcasecmp(f->choices[c].name ? f->choices[c].name : f->choices[c].id, v) == 0 ||
-				    strcmp(f->choices[c].id, v) == 0)
-					id = f->choices[c].id;
-			if (id)
-				add_field_xml(sb, ind, f->id, id);
-			else
-				err(t, line, _("field '%s' has no choice '%s'"), f->name, v);
-		} else {
-			add_field_xml(sb, ind, f->id, v);
-		}
-		return 1;
-	}
-	return 0;
+	u->bare = k->bare && k->count < 0;
+	if (k->options)
+		add_options_text(t, line, u, k->options, 1);
+	if (f->opts)
+		add_options_text(t, line, u, f->opts, 1);
+	free(f->opts);
 }
 
 static const char *rx_of(struct st *t, size_t i, enum import_kind *kind)
@@ -493,15 +377,188 @@ static void free_groups(char **g)
 	}
 }
 
-static void read_line(struct st *t, const char *line, long no, const char *next, bool before_lists)
+/* The words of the system's costs, as lists state points in them ("70 AP"). */
+static void cost_words(struct st *t)
+{
+	const struct system *sys = t->sys;
+	t->costs = xcalloc(2 * sys->n_costs + 1, sizeof(*t->costs));
+	size_t n = 0;
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		if (sys->costs[c].abbr)
+			t->costs[n++] = sys->costs[c].abbr;
+		t->costs[n++] = sys->costs[c].name;
+	}
+}
+
+/* Lines builders print about a unit or a force that are not units: BattleScribe's banners
+ * ("++ Battle (Game) [397 AP] ++", whose figure is the force's total), its
+ * "Selections:" (the unit's options), "Categories:" and "Rules:" lines. Returns true when
+ * line was one. */
+static bool builder_line(struct st *t, const char *line, long no)
+{
+	const char *s = line + strspn(line, " \t");
+	if (s[0] == '+' && s[1] == '+') {
+		struct itok k = { 0 };
+		long v;
+		if (import_total(s, t->costs, &v) == 1 || (import_tokenise(s + strspn(s, "+ "), t->costs, &k) == 0 &&
+		                                         (v = k.points) >= 0)) {
+			import_cur_list(t)->total = v;
+			import_cur_list(t)->total_line = no;
+		}
+		if (k.name)
+			import_itok_free(&k);
+		return true;
+	}
+	bool dot = s[0] == '.' && s[1] == ' ';
+	if (dot)
+		s += 2 + strspn(s + 2, " \t");
+	static const char *const skipped[] = { "Categories:", "Rules:", "Abilities:", "Profiles:",
+		"Unit:", "Weapon:", "Keywords:", NULL };
+	for (size_t i = 0; skipped[i]; i++)
+		if (strncasecmp(s, skipped[i], strlen(skipped[i])) == 0)
+			return true;
+	if (strncasecmp(s, "Selections:", 11) == 0) {
+		struct iunit *u = cur_unit(t);
+		if (u == NULL)
+			import_err(t, no, _("cannot read '%s': an option with no unit above it"), line);
+		else
+			add_options_text(t, no, u, s + 11, 1);
+		return true;
+	}
+	/* BattleScribe's ". OPTION" and ". 10x MODEL" under a unit */
+	if (dot && cur_unit(t)) {
+		add_options_text(t, no, cur_unit(t), s, 1);
+		return true;
+	}
+	return false;
+}
+
+/* A heading: "HQ", "+ Troops +", "## Elites", a category of the system, alone on its line,
+ * that names no entry. */
+static bool heading(struct st *t, const char *line)
+{
+	bool framed = false;
+	char *h = import_heading_text(line, &framed);
+	if (h == NULL)
+		return false;
+	bool yes = framed || line[strspn(line, " \t")] == '#' || import_heading_word(h);
+	for (size_t i = 0; !yes && i < t->sys->n_cats; i++)
+		yes = strcasecmp(t->sys->cats[i].name, h) == 0 || strcasecmp(t->sys->cats[i].id, h) == 0;
+	const struct entry *two[2];
+	if (yes && !framed && lookup(t->sys, h, two))
+		yes = false;
+	free(h);
+	return yes;
+}
+
+/* Does text, taken apart, name an entry? */
+static bool names_unit(struct st *t, const char *text)
+{
+	struct itok k;
+	const struct entry *two[2];
+	bool yes = import_tokenise(text, t->costs, &k) == 0 && lookup(t->sys, k.name, two) > 0;
+	import_itok_free(&k);
+	return yes;
+}
+
+static size_t n_units(const struct st *t)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < t->n_lists && n == 0; i++)
+		n += t->lists[i].n_units;
+	return n;
+}
+
+/* A line no pattern took: a unit taken apart, else an option of the unit above alone on its
+ * line ("Trained"), else the list's title on the first line ("Quackers - 372 pts"). */
+static void unit_line(struct st *t, long no, const char *line, struct itok *k)
+{
+	struct found f;
+	int r = resolve(t, no, k->name, &f);
+	if (r < 0)
+		return;
+	if (r == 1) {
+		add_unit(t, no, k, &f);
+		return;
+	}
+	struct iunit *u = cur_unit(t);
+	if (u && k->points < 0 && option_named(u->e, k->name)) {
+		add_option(t, no, u, k->name, k->count > 0 ? k->count : 1);
+		return;
+	}
+	if (t->name == NULL && !t->titled && n_units(t) == 0 && k->count < 0 && !k->options &&
+	    nearest_entry(t->sys, k->name) == NULL) {
+		t->name = xstrdup(k->name);
+		if (k->points >= 0) {
+			import_cur_list(t)->total = k->points;
+			import_cur_list(t)->total_line = no;
+		}
+		return;
+	}
+	bool word = false;
+	for (const char *p = k->name; *p && !word; p++)
+		word = isalpha((unsigned char)*p) || (unsigned char)*p >= 0x80;
+	if (!word || strpbrk(k->name, "[]{}<>|"))
+		import_err(t, no, _("cannot read this line: '%s'"), line);
+	else
+		unknown_entry(t, no, k->name);
+}
+
+/* A line after the Key: value lines: matched by a pattern, else taken apart. */
+static void body_line(struct st *t, const char *line, long no)
+{
+	char *g[G_N] = { NULL };
+	int kind = classify(t, line, g);
+	struct itok k = { 0 };
+	if (kind == IMPORT_IGNORE) {
+		free_groups(g);
+		return;
+	}
+	if (kind == IMPORT_OPTION) {
+		struct iunit *u = cur_unit(t);
+		if (u == NULL) {
+			import_err(t, no, _("cannot read '%s': an option with no unit above it"), line);
+		} else if (g[G_JOIN]) {
+			free(u->join);
+			u->join = import_trim(g[G_JOIN], strlen(g[G_JOIN]));
+		} else if (g[G_NAME]) {
+			long count = 1;
+			if (g[G_COUNT] && parse_long(g[G_COUNT], 1, 1000, &count) != 0)
+				count = 1;
+			add_options_text(t, no, u, g[G_NAME], count);
+		}
+	} else if (kind == IMPORT_UNIT && g[G_NAME]) {
+		char *text = xasprintf("%s%s%s%s%s%s%s", g[G_COUNT] ? g[G_COUNT] : "", g[G_COUNT] ? "x " : "",
+		                       g[G_NAME], g[G_POINTS] ? " [" : "", g[G_POINTS] ? g[G_POINTS] : "",
+		                       g[G_POINTS] ? "]" : "", "");
+		if (import_tokenise(text, t->costs, &k) == 0) {
+			if (g[G_OPTIONS])
+				import_add_options(&k, g[G_OPTIONS]);
+			unit_line(t, no, line, &k);
+		} else {
+			import_err(t, no, _("cannot read this line: '%s'"), line);
+		}
+		import_itok_free(&k);
+		free(text);
+	} else if (import_tokenise(line, t->costs, &k) == 0) {
+		unit_line(t, no, line, &k);
+		import_itok_free(&k);
+	} else {
+		import_itok_free(&k);
+		import_err(t, no, _("cannot read this line: '%s'"), line);
+	}
+	free_groups(g);
+}
+
+static void read_text_line(struct st *t, const char *line, long no, const char *next, bool before_lists)
 {
 	size_t len = strlen(line);
 	if (strspn(line, " \t\r") == len)
 		return;
 	/* A title: the next line is all '='. */
 	if (next && *next == '=' && strspn(next, "=") == strcspn(next, "\r\n") && line[0] != ' ') {
-		char *title = trim(line, len);
-		new_list(t, title);
+		char *title = import_trim(line, len);
+		import_new_list(t, title);
 		free(title);
 		t->skip = false;
 		return;
@@ -517,59 +574,52 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 			return;
 	}
 	if (before_lists && t->n_lists == 0 && t->name == NULL && strchr(line, ':') == NULL) {
-		t->name = trim(line, len);
+		t->name = import_trim(line, len);
+		return;
+	}
+	long total;
+	if (t->sys && import_total(line, t->costs, &total)) {
+		if (import_total(line, t->costs, &total) == 1 && cur_unit(t)) {
+			import_cur_list(t)->total = total;
+			import_cur_list(t)->total_line = no;
+		}
 		return;
 	}
 	/* "Key: value" before the units of a list (or of the roster). */
 	const char *colon = strstr(line, ": ");
 	struct ilist *l = t->n_lists ? &t->lists[t->n_lists - 1] : NULL;
 	if (colon && line[0] != ' ' && (l == NULL || l->n_units == 0)) {
-		char *key = trim(line, (size_t)(colon - line));
-		char *v = trim(colon + 2, strlen(colon + 2));
-		int used = header(t, key, v, no, before_lists && t->n_lists == 0);
+		char *key = import_trim(line, (size_t)(colon - line));
+		char *v = import_trim(colon + 2, strlen(colon + 2));
+		int used = import_header(t, key, v, no, before_lists && t->n_lists == 0);
+		/* Facts of a size ("VP to win: 18") under a title, and what show prints above the
+		 * first list ("Fingerprint: ..."), are not the list's; a unit ("1x Name: Option")
+		 * is. */
+		bool unit = !used && t->sys && names_unit(t, key);
 		free(key);
 		free(v);
-		/* Facts of a size ("VP to win: 18") under a title, and what show prints above the
-		 * first list ("Fingerprint: ..."), are not the list's. */
-		if (used || (l && l->title) || (before_lists && t->n_lists == 0))
+		if (!unit && (used || (l && l->title) || (before_lists && t->n_lists == 0)))
 			return;
 	}
-	char *g[G_N] = { NULL };
-	int kind = classify(t, line, g);
-	if (kind == IMPORT_IGNORE) {
-		free_groups(g);
-		return;
-	}
 	if (t->sys == NULL) {
-		free_groups(g);
-		err(t, no, "%s", _("no game system known yet: give --system, or a 'Game: NAME' line first"));
+		import_err(t, no, "%s", _("no game system known yet: give --system, or a 'Game: NAME' line first"));
 		return;
 	}
-	if (kind == IMPORT_OPTION) {
-		struct iunit *u = cur_unit(t);
-		if (u == NULL) {
-			err(t, no, _("cannot read '%s': an option with no unit above it"), line);
-		} else if (g[G_JOIN]) {
-			free(u->join);
-			u->join = trim(g[G_JOIN], strlen(g[G_JOIN]));
-		} else if (g[G_NAME]) {
-			long count = 1;
-			if (g[G_COUNT] && parse_long(g[G_COUNT], 1, 1000, &count) != 0)
-				count = 1;
-			char *on = trim(g[G_NAME], strlen(g[G_NAME]));
-			add_option(t, no, u, on, count);
-			free(on);
-		}
-		free_groups(g);
+	if (builder_line(t, line, no) || heading(t, line))
+		return;
+	body_line(t, line, no);
+}
+
+static void read_line(struct st *t, const char *line, long no, const char *next, bool before_lists)
+{
+	if (!t->md) {
+		read_text_line(t, line, no, next, before_lists);
 		return;
 	}
-	if (kind == IMPORT_UNIT && g[G_NAME]) {
-		add_unit(t, no, line, g);
-		free_groups(g);
-		return;
-	}
-	free_groups(g);
-	err(t, no, _("cannot read this line: '%s'"), line);
+	char *x = import_from_markdown(t, line, next);
+	if (x)
+		read_text_line(t, x, no, NULL, true);
+	free(x);
 }
 
 static char *unit_title(const struct iunit *u)
@@ -602,146 +652,20 @@ static void resolve_joins(struct st *t, struct ilist *l)
 			}
 		}
 		if (to == NULL) {
-			err(t, 0, _("'%s' joins '%s', which is no unit of its list"), u->e->name, u->join);
+			import_err(t, 0, _("'%s' joins '%s', which is no unit of its list"), u->e->name, u->join);
 			continue;
 		}
 		u->attach = xstrdup(to->id);
 	}
 }
 
-static void attr(struct strbuf *sb, const char *name, const char *v)
-{
-	if (v == NULL)
-		return;
-	strbuf_addf(sb, " %s=\"", name);
-	strbuf_add_escaped(sb, v);
-	strbuf_addc(sb, '"');
-}
-
-/* The options of u under the one numbered up - 1 (0: the unit), in the order they came. */
-static void write_level(struct strbuf *sb, const struct iunit *u, const size_t *first,
-                        const size_t *next, size_t up, int depth)
-{
-	for (size_t k = first[up]; k; k = next[k - 1]) {
-		const struct iopt *io = &u->opts[k - 1];
-		strbuf_addf(sb, "%*s<option", 2 * depth, "");
-		attr(sb, "id", io->o->id);
-		if (io->count > 1)
-			strbuf_addf(sb, " count=\"%ld\"", io->count);
-		if (first[k] == 0) {
-			strbuf_adds(sb, "/>\n");
-			continue;
-		}
-		strbuf_adds(sb, ">\n");
-		write_level(sb, u, first, next, k, depth + 1);
-		strbuf_addf(sb, "%*s</option>\n", 2 * depth, "");
-	}
-}
-
-/* u's options nested as the catalog's: each list of children made once, in one pass. */
-static void write_options(struct strbuf *sb, const struct iunit *u, int depth)
-{
-	size_t *first = xcalloc(u->n_opts + 1, sizeof(*first));
-	size_t *next = xcalloc(u->n_opts + 1, sizeof(*next));
-	for (size_t k = u->n_opts; k > 0; k--) {
-		next[k - 1] = first[u->opts[k - 1].up];
-		first[u->opts[k - 1].up] = k;
-	}
-	write_level(sb, u, first, next, 0, depth);
-	free(first);
-	free(next);
-}
-
-/* Appends text, whose lines are indented for a top list, indent more spaces in. */
-static void add_indented(struct strbuf *sb, const char *text, int indent)
-{
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-		strbuf_addf(sb, "%*s%.*s", indent, "", (int)n, p);
-		p += n;
-	}
-}
-
-/* List li and the forces within it, its own lines 2 * depth spaces further in than a top
- * list's. A child force gives only what its text gives: the rest it takes from its parent. */
-static void write_list(struct st *t, const struct import_opts *o, struct strbuf *sb, size_t li)
-{
-	struct ilist *l = &t->lists[li];
-	int in = 2 * l->depth;
-	char id[32];
-	snprintf(id, sizeof(id), t->n_lists == 1 ? "main" : "list-%zu", li + 1);
-	strbuf_addf(sb, "%*s  <list", in, "");
-	attr(sb, "id", id);
-	attr(sb, "name", l->title);
-	if (l->size)
-		attr(sb, "size", l->size->id);
-	else if (l->n_limits == 0 && o->limit < 0 && !l->up)
-		attr(sb, "size", o->size);
-	const struct group *f = l->faction;
-	attr(sb, "faction", f ? f->id : l->up ? NULL : o->faction);
-	strbuf_adds(sb, ">\n");
-	for (size_t k = 0; l->size == NULL && k < l->n_limits; k++) {
-		strbuf_addf(sb, "%*s    <limit", in, "");
-		if (l->limit_costs[k])
-			attr(sb, "cost", l->limit_costs[k]->id);
-		strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[k]);
-	}
-	if (l->size == NULL && l->n_limits == 0 && o->limit >= 0 && !l->up) {
-		strbuf_adds(sb, "    <limit");
-		attr(sb, "cost", o->limit_cost);
-		strbuf_addf(sb, " value=\"%ld\"/>\n", o->limit);
-	}
-	if (l->fields.len)
-		add_indented(sb, l->fields.s, in);
-	for (size_t i = 0; i < l->n_units; i++) {
-		struct iunit *u = &l->units[i];
-		strbuf_addf(sb, "%*s    <unit", in, "");
-		attr(sb, "entry", u->e->id);
-		strbuf_addf(sb, " models=\"%ld\"", u->models);
-		attr(sb, "id", u->id);
-		attr(sb, "name", u->label);
-		attr(sb, "attach", u->attach);
-		if (u->n_opts == 0) {
-			strbuf_adds(sb, "/>\n");
-			continue;
-		}
-		strbuf_adds(sb, ">\n");
-		write_options(sb, u, 3 + l->depth);
-		strbuf_addf(sb, "%*s    </unit>\n", in, "");
-	}
-	/* Its child forces follow it (child_of): at most ROSTER_MAX_FORCE_DEPTH calls deep. */
-	for (size_t k = li + 1; k < t->n_lists && t->lists[k].depth > l->depth; k++)
-		if (t->lists[k].up == li + 1)
-			write_list(t, o, sb, k);
-	strbuf_addf(sb, "%*s  </list>\n", in, "");
-}
-
-static char *to_xml(struct st *t, const struct import_opts *o)
-{
-	const struct system *sys = t->sys;
-	struct strbuf sb = STRBUF_INIT;
-	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
-	attr(&sb, "system", sys->id);
-	attr(&sb, "name", o->name ? o->name : t->name);
-	if (t->last_id)
-		strbuf_addf(&sb, " last-id=\"%ld\"", t->last_id);
-	strbuf_adds(&sb, ">\n");
-	if (t->roster_fields.len)
-		strbuf_adds(&sb, t->roster_fields.s);
-	for (size_t li = 0; li < t->n_lists; li++)
-		if (t->lists[li].up == 0)
-			write_list(t, o, &sb, li);
-	strbuf_adds(&sb, "</roster>\n");
-	return strbuf_detach(&sb);
-}
 
 struct claim {
 	long line;              /* in the text */
 	size_t list, unit;      /* in the roster made */
 	long points;
 	bool bare;
+	bool total;             /* the list's total ("Total: 372"), not a unit's points */
 };
 
 struct import_claims {
@@ -769,7 +693,12 @@ static struct import_claims *claims_of(const struct st *t)
 			if (u->stated < 0)
 				continue;
 			GROW(c->v, c->cap, c->n + 1);
-			c->v[c->n++] = (struct claim){ u->line, li, ui, u->stated, u->bare };
+			c->v[c->n++] = (struct claim){ u->line, li, ui, u->stated, u->bare, false };
+		}
+	for (size_t li = 0; li < t->n_lists; li++)
+		if (t->lists[li].total_line) {
+			GROW(c->v, c->cap, c->n + 1);
+			c->v[c->n++] = (struct claim){ t->lists[li].total_line, li, 0, t->lists[li].total, false, true };
 		}
 	return c;
 }
@@ -784,6 +713,16 @@ size_t import_check(const struct import_claims *c, const struct eval *ev, struct
 	const char *abbr = cd->abbr ? cd->abbr : cd->name;
 	for (size_t i = 0; i < c->n; i++) {
 		const struct claim *cl = &c->v[i];
+		if (cl->total && cl->list < ev->n_lists) {
+			int64_t sum = ev->lists[cl->list].totals[0];
+			if ((int64_t)cl->points != sum) {
+				diags_add(d, SEV_WARNING, c->file, cl->line, 0, NULL, NULL,
+				          _("the list's total is stated as %ld %s; the catalog makes it %" PRId64 " %s"),
+				          cl->points, abbr, sum, abbr);
+				added++;
+			}
+			continue;
+		}
 		if (cl->list >= ev->n_lists || cl->unit >= ev->lists[cl->list].n)
 			continue;
 		const struct eunit *u = &ev->lists[cl->list].units[cl->unit];
@@ -835,7 +774,9 @@ static void find_game(struct st *t, const char *text, const char *end, size_t er
 	for (const char *p = text; p < end && t->sys == NULL && t->d->errors + t->d->fatals == errors_before;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char *line = trim(p, n);
+		char *whole = import_trim(p, n);
+		import_unmark(whole);
+		char *line = whole + (strncmp(whole, "- ", 2) == 0 ? 2 : 0);
 		const char *colon = strstr(line, ": ");
 		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
 		              strncmp(line, _("Game"), (size_t)(colon - line)) == 0) &&
@@ -843,9 +784,9 @@ static void find_game(struct st *t, const char *text, const char *end, size_t er
 			long no = 1;
 			for (const char *q = text; q < p; q++)
 				no += *q == '\n';
-			t->sys = find_system(t, colon + 2, no);
+			t->sys = import_find_system(t, colon + 2, no);
 		}
-		free(line);
+		free(whole);
 		p = nl ? nl + 1 : end;
 	}
 }
@@ -870,6 +811,7 @@ static void st_release(struct st *t)
 	}
 	free(t->lists);
 	free(t->name);
+	free(t->costs);
 	strbuf_release(&t->roster_fields);
 }
 
@@ -909,8 +851,16 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		p = nl ? nl + 1 : end;
 		titled = p < end && *p == '=' && p[1] == '=';
+		/* Muster's Markdown: "- Game: NAME" */
+		t.md = t.md || (p < end && (strncmp(p, "- Game: ", 8) == 0 || strncmp(p, "- Game\\: ", 9) == 0 ||
+		                            (strncmp(p, "- ", 2) == 0 && strncmp(p + 2, _("Game"), strlen(_("Game"))) == 0 &&
+		                             p[2 + strlen(_("Game"))] == ':')));
 	}
+	t.titled = titled || t.md;
+	t.keep_going = o->keep_going;
 	find_game(&t, text, end, errors_before);
+	if (t.sys)
+		cost_words(&t);
 	long no = 0;
 	for (const char *p = text; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -922,16 +872,16 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		p = nl ? nl + 1 : end;
 		const char *next = p < end ? p : NULL;
 		if (strlen(line) > RX_MAX_SUBJECT)
-			err(&t, no, "%s", _("cannot read this line: it is too long"));
+			import_err(&t, no, "%s", _("cannot read this line: it is too long"));
 		else
 			read_line(&t, line, no, next, titled);
 		free(line);
 	}
 	char *xml = NULL;
 	if (t.sys == NULL && d->errors + d->fatals == errors_before)
-		err(&t, 0, "%s", _("no game system: give --system, or a 'Game: NAME' line"));
+		import_err(&t, 0, "%s", _("no game system: give --system, or a 'Game: NAME' line"));
 	if (t.n_lists == 0 && t.sys)
-		new_list(&t, NULL);
+		import_new_list(&t, NULL);
 	/* Every unit made gets its id, as 'muster add' gives one, numbered through the roster. */
 	for (size_t li = 0; li < t.n_lists; li++)
 		for (size_t i = 0; i < t.lists[li].n_units; i++)
@@ -939,7 +889,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 	for (size_t li = 0; li < t.n_lists; li++)
 		resolve_joins(&t, &t.lists[li]);
 	if (d->errors + d->fatals == errors_before) {
-		xml = to_xml(&t, o);
+		xml = import_to_xml(&t, o);
 		if (claims)
 			*claims = claims_of(&t);
 	}

@@ -25,6 +25,7 @@ struct import_opts {
 	const char *limit_cost;
 	const char *faction;    /* faction id for lists that give none */
 	const char *name;       /* the roster's name */
+	bool keep_going;        /* skip a line that cannot be read, with a warning at its line */
 };
 
 /* What the text said of its units that only the catalog can confirm: the points a line

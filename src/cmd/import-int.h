@@ -1,0 +1,110 @@
+/* import-int.h - what import.c and import-line.c share; for those two files only
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#ifndef MUSTER_IMPORT_INT_H
+#define MUSTER_IMPORT_INT_H
+
+#include "import.h"
+#include "model.h"
+#include "util.h"
+
+#include <stdbool.h>
+
+#define IMPORT_N_BUILTIN 9
+
+struct session;
+struct rx;
+
+struct iopt {
+	const struct entry_option *o;
+	long count;
+	size_t up;              /* 1 + index of the option it stands under; 0: on the unit */
+};
+
+struct iunit {
+	const struct entry *e;
+	char *label, *join, *id, *attach;
+	long models;
+	long line;              /* in the text */
+	long stated;            /* the points its line gives, or -1 */
+	bool counted;           /* its models given by lines under it */
+	bool bare;              /* given as "(N)", with no count on the line: models or points? */
+	struct iopt *opts;
+	size_t n_opts, cap_opts;
+};
+
+struct ilist {
+	long total, total_line;  /* a total the text states, and its line; total_line 0: none */
+	char *title;
+	const struct size_def *size;
+	long limits[8];
+	size_t n_limits;
+	const struct cost_def *limit_costs[8];
+	const struct group *faction;
+	struct strbuf fields;
+	struct iunit *units;
+	size_t n_units, cap_units;
+	size_t up;              /* 1 + index of the force it stands in ("Child force of:"); 0: none */
+	int depth;              /* 0 for a top force */
+};
+
+struct st {
+	struct session *s;
+	const struct system *sys;
+	const char *file;
+	struct diags *d;
+	struct rx *rx[IMPORT_N_BUILTIN];
+	struct ilist *lists;
+	size_t n_lists, cap_lists;
+	char *name;
+	struct strbuf roster_fields;
+	long last_id;           /* the number of the last unit id given (unitref_make_id) */
+	bool skip;              /* in show's Notes or Legality section */
+	bool md;                /* Muster's Markdown ("- Game: NAME") */
+	bool titled;            /* show's text: titles underlined with '=' */
+	bool keep_going;        /* a line that cannot be read is skipped with a warning */
+	const char **costs;     /* the words of the system's costs ("AP"), NULL-terminated */
+};
+
+/* import.c: an error at line of the text (with --keep-going, a line skipped: a warning) */
+void import_err(struct st *t, long line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+char *import_trim(const char *s, size_t n);
+struct ilist *import_new_list(struct st *t, const char *title);
+struct ilist *import_cur_list(struct st *t);
+
+/* import-head.c: a system by id or name; a "Key: value" line (1 when it was one of ours);
+ * a Markdown line as text (NULL: taken already). */
+const struct system *import_find_system(struct st *t, const char *name, long line);
+int import_header(struct st *t, const char *key, const char *v, long line, bool roster);
+char *import_from_markdown(struct st *t, const char *line, const char *next);
+
+/* The roster file text of what t read (import-write.c). */
+char *import_to_xml(struct st *t, const struct import_opts *o);
+
+/* A unit line taken apart (import_tokenise): what is left of it is its name, which may still
+ * be "LABEL (ENTRY)", "NAME (OPTIONS)" or "NAME - OPTIONS" (import.c tells them apart by
+ * looking the names up). */
+struct itok {
+	char *name;
+	char *options;  /* "A, B" from brackets or after a colon, or NULL */
+	long count;     /* models the line gives, or -1 */
+	long points;    /* points it states, or -1 */
+	bool bare;      /* the points were a bare "(N)": perhaps models */
+};
+
+/* Takes line apart; costs (NULL-terminated, or NULL) are the words of the system's costs
+ * ("AP"). Returns 0, or -1 when no name is left; free k with import_itok_free either way. */
+int import_tokenise(const char *line, const char *const *costs, struct itok *k);
+void import_itok_free(struct itok *k);
+void import_add_options(struct itok *k, const char *text);
+/* Removes Markdown's bold marks and the backslashes of its escapes, in place. */
+void import_unmark(char *s);
+/* A total line: 1 with *v when it states a figure, 2 when it has none, 0 when no total. */
+int import_total(const char *line, const char *const *costs, long *v);
+/* A heading's text without its decorations (caller frees), or NULL; *framed: "+ X +". */
+char *import_heading_text(const char *line, bool *framed);
+/* Is text one of the words lists are commonly headed with ("HQ", "Troops")? */
+bool import_heading_word(const char *text);
+
+#endif

@@ -1,0 +1,391 @@
+/* import-line.c - taking a pasted line apart: counts, points, options, headings, totals
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Players and builders write the same unit many ways: "10x Name", "Name x10", "10 Name",
+ * "Name - 8 models", "Name [70]", "Name (70 pts)", "Name - 56pts", "Name: 25pts", "Name - 25",
+ * "Name [Stubborn, Trained]", "Name [28 AP]: Stubborn", Markdown's "- 10x **Name** -- 70 AP".
+ * Each function here takes a line apart by scanning it from its ends, a bounded number of
+ * times: linear in the line, which read_line caps at RX_MAX_SUBJECT. Names are not looked
+ * up here (import.c does that): what is left of a line is its name.
+ */
+#include "muster.h"
+#include "import-int.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* s without its blanks at both ends, in place. */
+static char *strip(char *s)
+{
+	while (blank(*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && blank(s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+/* Removes every "**" and "__" (Markdown's bold) and the backslash of "\:", "\+", "\|". */
+void import_unmark(char *s)
+{
+	char *w = s;
+	for (const char *r = s; *r;) {
+		if ((r[0] == '*' && r[1] == '*') || (r[0] == '_' && r[1] == '_')) {
+			r += 2;
+			continue;
+		}
+		if (r[0] == '\\' && r[1] && ispunct((unsigned char)r[1]))
+			r++;
+		*w++ = *r++;
+	}
+	*w = '\0';
+}
+
+static bool word_is(const char *w, size_t n, const char *const *words)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && strncasecmp(w, words[i], n) == 0)
+			return true;
+	return false;
+}
+
+static const char *const point_words[] = { "pts", "pt", "points", "point", "p", "pkt", "pkte",
+	"punkte", "pnts", "ap", NULL };
+static const char *const model_words[] = { "models", "model", "modelle", "modell", "figurines",
+	"figurine", "minis", NULL };
+
+/* What a figure "N WORD" is: 'p' points, 'm' models, 0 neither. WORD may be absent (points),
+ * a point word, the abbreviation or name of one of the system's costs, or a model word. */
+static int figure_kind(const char *w, size_t n, const char *const *costs)
+{
+	if (n == 0 || word_is(w, n, point_words) || (costs && word_is(w, n, costs)))
+		return 'p';
+	if (word_is(w, n, model_words))
+		return 'm';
+	return 0;
+}
+
+/* Reads "N", "N pts", "1,000pts", "N models" filling all of s[0, n) (blanks around allowed).
+ * Returns its kind ('p' or 'm', as figure_kind) with *v, or 0 when s is no figure. */
+static int figure(const char *s, size_t n, const char *const *costs, long *v)
+{
+	while (n && blank(*s)) {
+		s++;
+		n--;
+	}
+	while (n && blank(s[n - 1]))
+		n--;
+	size_t i = 0;
+	long x = 0;
+	for (; i < n && (isdigit((unsigned char)s[i]) || (s[i] == ',' && i > 0)); i++) {
+		if (s[i] == ',')
+			continue;
+		if (x > 100000000L)
+			return 0;
+		x = x * 10 + (s[i] - '0');
+	}
+	if (i == 0 || !isdigit((unsigned char)s[i - 1]))
+		return 0;
+	while (i < n && blank(s[i]))
+		i++;
+	int kind = figure_kind(s + i, n - i, costs);
+	if (kind)
+		*v = x;
+	return kind;
+}
+
+/* Takes a figure off the end of s: "[70]", "(70 pts)", "- 56pts", ": 25pts", "- 25",
+ * "-- 70 AP", "70pts", "- 8 models", "(8 models)", "x10". Returns 1 when it took one. */
+static int take_tail_figure(char *s, struct itok *k, const char *const *costs)
+{
+	size_t n = strlen(s);
+	if (n == 0)
+		return 0;
+	long v;
+	/* Muster's compact line: "... -- 70 AP", "... -- 0 1000s / 2 RP": the first cost */
+	char *dd = strstr(s, " -- ");
+	while (dd && strstr(dd + 1, " -- "))
+		dd = strstr(dd + 1, " -- ");
+	if (dd && (isdigit((unsigned char)dd[4]) || (dd[4] == '-' && isdigit((unsigned char)dd[5])))) {
+		if (k->points < 0 && dd[4] != '-')
+			k->points = strtol(dd + 4, NULL, 10) <= 100000000L ? strtol(dd + 4, NULL, 10) : -1;
+		*dd = '\0';
+		return 1;
+	}
+	char close = s[n - 1];
+	if (close == ']' || close == ')') {
+		char *open = strrchr(s, close == ']' ? '[' : '(');
+		if (open == NULL)
+			return 0;
+		int kind = figure(open + 1, (size_t)(s + n - 1 - open - 1), costs, &v);
+		if (kind == 0)
+			return 0;
+		bool bare = close == ')' && kind == 'p' && figure(open + 1, (size_t)(s + n - 2 - open), NULL, &v) &&
+		            strspn(open + 1, " \t0123456789") == (size_t)(s + n - 1 - open - 1);
+		*open = '\0';
+		if (kind == 'm')
+			k->count = v;
+		else if (k->points < 0) {
+			k->points = v;
+			k->bare = bare;
+		}
+		return 1;
+	}
+	/* "... SEP N [WORD]": the word, then the number, then a separator or "x". */
+	size_t e = n;
+	while (e && isalpha((unsigned char)s[e - 1]))
+		e--;
+	size_t wlen = n - e, d = e;
+	while (d && blank(s[d - 1]) && wlen)
+		d--;
+	size_t de = d;
+	while (d && (isdigit((unsigned char)s[d - 1]) || (s[d - 1] == ',' && d > 1 && isdigit((unsigned char)s[d - 2]))))
+		d--;
+	if (d == de || (d && isalnum((unsigned char)s[d - 1]) && !(s[d - 1] == 'x' || s[d - 1] == 'X')))
+		return 0;
+	int kind = figure(s + d, n - d, costs, &v);
+	if (kind == 0)
+		return 0;
+	size_t b = d;
+	/* "Name x10": a count */
+	if (b && (s[b - 1] == 'x' || s[b - 1] == 'X') && wlen == 0 && b > 1 && blank(s[b - 2])) {
+		s[b - 1] = '\0';
+		k->count = v;
+		return 1;
+	}
+	while (b && blank(s[b - 1]))
+		b--;
+	size_t sep = b;
+	while (sep && strchr("-:,=|", s[sep - 1]))
+		sep--;
+	/* "Name 70pts" needs its word; "Name - 25" its separator; "10 Name" is not a tail. */
+	if ((sep == b && (wlen == 0 || kind == 'm')) || sep == 0)
+		return 0;
+	if (sep == b && b == d)
+		return 0;
+	s[sep] = '\0';
+	if (kind == 'm')
+		k->count = v;
+	else if (k->points < 0)
+		k->points = v;
+	return 1;
+}
+
+/* Takes "[A, B]" of options off the end of s, appending them to k->options. */
+static int take_tail_options(char *s, struct itok *k)
+{
+	size_t n = strlen(s);
+	if (n == 0 || s[n - 1] != ']')
+		return 0;
+	char *open = strrchr(s, '[');
+	if (open == NULL)
+		return 0;
+	s[n - 1] = '\0';
+	import_add_options(k, open + 1);
+	*open = '\0';
+	return 1;
+}
+
+void import_add_options(struct itok *k, const char *text)
+{
+	char *t = xstrdup(text);
+	char *o = strip(t);
+	if (*o) {
+		if (k->options) {
+			char *both = xasprintf("%s, %s", k->options, o);
+			free(k->options);
+			k->options = both;
+		} else {
+			k->options = xstrdup(o);
+		}
+	}
+	free(t);
+}
+
+/* A leading count: "10x ", "10 x ", "10× ", "x10 ", "10 ". */
+static char *take_head_count(char *s, struct itok *k)
+{
+	char *p = s;
+	bool x = false;
+	if ((*p == 'x' || *p == 'X') && isdigit((unsigned char)p[1])) {
+		p++;
+		x = true;
+	}
+	size_t nd = strspn(p, "0123456789");
+	if (nd == 0 || nd > 6)
+		return s;
+	char *q = p + nd;
+	long v = strtol(p, NULL, 10);
+	while (blank(*q))
+		q++;
+	if (!x && (*q == 'x' || *q == 'X') && (blank(q[1]) || q[1] == '\0'))
+		q++, x = true;
+	else if (!x && strncmp(q, "\xc3\x97", 2) == 0)
+		q += 2, x = true;
+	if (!x && q == p + nd)
+		return s; /* "10th Company": no blank after the digits */
+	while (blank(*q))
+		q++;
+	if (*q == '\0' || v < 1)
+		return s;
+	k->count = v;
+	return q;
+}
+
+int import_tokenise(const char *line, const char *const *costs, struct itok *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->count = -1;
+	k->points = -1;
+	char *copy = xstrdup(line);
+	import_unmark(copy);
+	char *s = strip(copy);
+	/* Markdown's and forums' bullets before a unit */
+	if ((*s == '-' || *s == '*') && blank(s[1]))
+		s = strip(s + 1);
+	else if (strncmp(s, "\xe2\x80\xa2", 3) == 0)
+		s = strip(s + 3);
+	/* Trailing figures and option brackets, each kind at most a few times */
+	for (int i = 0; i < 6; i++) {
+		s = strip(s);
+		if (!take_tail_figure(s, k, costs) && !take_tail_options(s, k))
+			break;
+	}
+	s = strip(s);
+	/* "Name [28 AP]: Stubborn, Trained" (BattleScribe), "Name: Gasp" (Muster's compact) */
+	char *colon = strstr(s, ": ");
+	if (colon && colon != s) {
+		import_add_options(k, colon + 2);
+		*colon = '\0';
+		s = strip(s);
+		for (int i = 0; i < 4; i++) {
+			s = strip(s);
+			if (!take_tail_figure(s, k, costs) && !take_tail_options(s, k))
+				break;
+		}
+	}
+	s = strip(take_head_count(strip(s), k));
+	/* Options in brackets before the points: "Name [Stubborn] [28]" is taken above; a
+	 * bracket left in the middle ("Name [A] x2") is taken here. */
+	char *br = strchr(s, '[');
+	if (br && strchr(br, ']')) {
+		char *cl = strchr(br, ']');
+		*cl = '\0';
+		import_add_options(k, br + 1);
+		memmove(br, cl + 1, strlen(cl + 1) + 1);
+		s = strip(s);
+		take_tail_figure(s, k, costs);
+		s = strip(s);
+	}
+	k->name = xstrdup(s);
+	free(copy);
+	return *k->name ? 0 : -1;
+}
+
+void import_itok_free(struct itok *k)
+{
+	free(k->name);
+	free(k->options);
+	memset(k, 0, sizeof(*k));
+}
+
+/* "Total: 372", "Total 387 AP", "++ Total: [1,000pts] ++", "Gesamt: 372" in the locale's
+ * word: returns 1 with *v for a total with a figure, 2 for one without ("Total"), 0 else. */
+int import_total(const char *line, const char *const *costs, long *v)
+{
+	char *copy = xstrdup(line);
+	import_unmark(copy);
+	char *s = strip(copy);
+	while (*s == '+' || *s == '|' || *s == '-' || *s == '*' || blank(*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == '+' || s[n - 1] == '|' || blank(s[n - 1])))
+		s[--n] = '\0';
+	const char *words[] = { "Total", _("Total"), NULL };
+	int rc = 0;
+	for (size_t i = 0; words[i] && rc == 0; i++) {
+		size_t w = strlen(words[i]);
+		if (strncasecmp(s, words[i], w) != 0 || isalpha((unsigned char)s[w]))
+			continue;
+		char *r = s + w;
+		while (*r == ':' || *r == '|' || *r == '=' || blank(*r))
+			r++;
+		if (*r == '\0') {
+			rc = 2;
+			break;
+		}
+		size_t m = strlen(r);
+		if ((*r == '[' || *r == '(') && m > 2 && (r[m - 1] == ']' || r[m - 1] == ')')) {
+			r++;
+			m -= 2;
+		}
+		if (figure(r, m, costs, v) == 'p')
+			rc = 1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* A heading: "+ HQ +" (BattleScribe), "## Troops", "HQ:", "**Elites**", "== Core ==", a
+ * category name alone. Returns the heading's text (caller frees) or NULL. A figure in it
+ * ("+ HQ [95 pts] +", "Troops (210 pts)") is dropped. */
+char *import_heading_text(const char *line, bool *framed_out)
+{
+	char *copy = xstrdup(line);
+	import_unmark(copy);
+	char *s = strip(copy);
+	bool framed = false;
+	size_t n = strlen(s);
+	if (n >= 3 && s[0] == '+' && s[n - 1] == '+') {
+		framed = true;
+		while (*s == '+')
+			s++;
+		n = strlen(s);
+		while (n && s[n - 1] == '+')
+			s[--n] = '\0';
+	}
+	while (*s == '#' || *s == '=' || (*s == '-' && s[1] == '-'))
+		s++;
+	n = strlen(s);
+	while (n && (s[n - 1] == '=' || s[n - 1] == ':' || s[n - 1] == '#' || (s[n - 1] == '-' && n > 1 && s[n - 2] == '-')))
+		s[--n] = '\0';
+	s = strip(s);
+	n = strlen(s);
+	/* a figure after it: "[95 pts]", "(210 pts)" */
+	if (n && (s[n - 1] == ']' || s[n - 1] == ')')) {
+		char *open = strrchr(s, s[n - 1] == ']' ? '[' : '(');
+		if (open && open > s && strpbrk(open, "0123456789"))
+			*open = '\0';
+		s = strip(s);
+	}
+	char *r = NULL;
+	if (*s && (framed || strpbrk(s, "0123456789") == NULL))
+		r = xstrdup(s);
+	free(copy);
+	*framed_out = framed;
+	return r;
+}
+
+/* The words forums and builders head sections with, in no game's own words. */
+static const char *const heading_words[] = {
+	"HQ", "Troops", "Elites", "Fast Attack", "Heavy Support", "Heavy", "Lords of War",
+	"Dedicated Transports", "Transports", "Flyers", "Fortifications", "Characters", "Character",
+	"Heroes", "Hero", "Lords", "Leaders", "Leader", "Core", "Special", "Rare", "Battleline",
+	"Infantry", "Vehicles", "Vehicle", "Monsters", "Cavalry", "Support", "Allies",
+	"Other Datasheets", "Other", "Army List", "List", "Units", "Unit", "Reinforcements",
+	"Configuration", "Command", "Detachment", NULL
+};
+
+bool import_heading_word(const char *text)
+{
+	return word_is(text, strlen(text), heading_words);
+}

@@ -1,0 +1,139 @@
+/* import-write.c - the roster file a pasted list makes
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#include "muster.h"
+#include "import-int.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void attr(struct strbuf *sb, const char *name, const char *v)
+{
+	if (v == NULL)
+		return;
+	strbuf_addf(sb, " %s=\"", name);
+	strbuf_add_escaped(sb, v);
+	strbuf_addc(sb, '"');
+}
+
+/* The options of u under the one numbered up - 1 (0: the unit), in the order they came. */
+static void write_level(struct strbuf *sb, const struct iunit *u, const size_t *first,
+                        const size_t *next, size_t up, int depth)
+{
+	for (size_t k = first[up]; k; k = next[k - 1]) {
+		const struct iopt *io = &u->opts[k - 1];
+		strbuf_addf(sb, "%*s<option", 2 * depth, "");
+		attr(sb, "id", io->o->id);
+		if (io->count > 1)
+			strbuf_addf(sb, " count=\"%ld\"", io->count);
+		if (first[k] == 0) {
+			strbuf_adds(sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(sb, ">\n");
+		write_level(sb, u, first, next, k, depth + 1);
+		strbuf_addf(sb, "%*s</option>\n", 2 * depth, "");
+	}
+}
+
+/* u's options nested as the catalog's: each list of children made once, in one pass. */
+static void write_options(struct strbuf *sb, const struct iunit *u, int depth)
+{
+	size_t *first = xcalloc(u->n_opts + 1, sizeof(*first));
+	size_t *next = xcalloc(u->n_opts + 1, sizeof(*next));
+	for (size_t k = u->n_opts; k > 0; k--) {
+		next[k - 1] = first[u->opts[k - 1].up];
+		first[u->opts[k - 1].up] = k;
+	}
+	write_level(sb, u, first, next, 0, depth);
+	free(first);
+	free(next);
+}
+
+/* Appends text, whose lines are indented for a top list, indent more spaces in. */
+static void add_indented(struct strbuf *sb, const char *text, int indent)
+{
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+		strbuf_addf(sb, "%*s%.*s", indent, "", (int)n, p);
+		p += n;
+	}
+}
+
+/* List li and the forces within it, its own lines 2 * depth spaces further in than a top
+ * list's. A child force gives only what its text gives: the rest it takes from its parent. */
+static void write_list(struct st *t, const struct import_opts *o, struct strbuf *sb, size_t li)
+{
+	struct ilist *l = &t->lists[li];
+	int in = 2 * l->depth;
+	char id[32];
+	snprintf(id, sizeof(id), t->n_lists == 1 ? "main" : "list-%zu", li + 1);
+	strbuf_addf(sb, "%*s  <list", in, "");
+	attr(sb, "id", id);
+	attr(sb, "name", l->title);
+	if (l->size)
+		attr(sb, "size", l->size->id);
+	else if (l->n_limits == 0 && o->limit < 0 && !l->up)
+		attr(sb, "size", o->size);
+	const struct group *f = l->faction;
+	attr(sb, "faction", f ? f->id : l->up ? NULL : o->faction);
+	strbuf_adds(sb, ">\n");
+	for (size_t k = 0; l->size == NULL && k < l->n_limits; k++) {
+		strbuf_addf(sb, "%*s    <limit", in, "");
+		if (l->limit_costs[k])
+			attr(sb, "cost", l->limit_costs[k]->id);
+		strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[k]);
+	}
+	if (l->size == NULL && l->n_limits == 0 && o->limit >= 0 && !l->up) {
+		strbuf_adds(sb, "    <limit");
+		attr(sb, "cost", o->limit_cost);
+		strbuf_addf(sb, " value=\"%ld\"/>\n", o->limit);
+	}
+	if (l->fields.len)
+		add_indented(sb, l->fields.s, in);
+	for (size_t i = 0; i < l->n_units; i++) {
+		struct iunit *u = &l->units[i];
+		strbuf_addf(sb, "%*s    <unit", in, "");
+		attr(sb, "entry", u->e->id);
+		strbuf_addf(sb, " models=\"%ld\"", u->models);
+		attr(sb, "id", u->id);
+		attr(sb, "name", u->label);
+		attr(sb, "attach", u->attach);
+		if (u->n_opts == 0) {
+			strbuf_adds(sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(sb, ">\n");
+		write_options(sb, u, 3 + l->depth);
+		strbuf_addf(sb, "%*s    </unit>\n", in, "");
+	}
+	/* Its child forces follow it (child_of): at most ROSTER_MAX_FORCE_DEPTH calls deep. */
+	for (size_t k = li + 1; k < t->n_lists && t->lists[k].depth > l->depth; k++)
+		if (t->lists[k].up == li + 1)
+			write_list(t, o, sb, k);
+	strbuf_addf(sb, "%*s  </list>\n", in, "");
+}
+
+char *import_to_xml(struct st *t, const struct import_opts *o)
+{
+	const struct system *sys = t->sys;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
+	attr(&sb, "system", sys->id);
+	attr(&sb, "name", o->name ? o->name : t->name);
+	if (t->last_id)
+		strbuf_addf(&sb, " last-id=\"%ld\"", t->last_id);
+	strbuf_adds(&sb, ">\n");
+	if (t->roster_fields.len)
+		strbuf_adds(&sb, t->roster_fields.s);
+	for (size_t li = 0; li < t->n_lists; li++)
+		if (t->lists[li].up == 0)
+			write_list(t, o, &sb, li);
+	strbuf_adds(&sb, "</roster>\n");
+	return strbuf_detach(&sb);
+}
