@@ -138,5 +138,9 @@ sel "set: the Lanterns follow, two" '<selection id="mst-5" name="Lantern" entryI
 sel "set: the Badge stays one" '<selection id="mst-6" name="Badge" entryId="qy-el-squad::qy-se-badge" number="1" type="upgrade">'
 step "set: a collective count is per one of its parent" 0 "set mst-5 4" set $q "$f" mst-5 --models=2
 sel "set: four Lanterns for two Guards" '<selection id="mst-5" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="4" type="upgrade">'
+step "set --copy: a copy of the force" 0 "force mst-7" set $q "$f" mst-1 --copy
+says "set --copy: its squad copied" "selected qy-el-squad::qy-se-squad mst-8"
+sel "set --copy: the copy written" '<force id="mst-7" name="Watch" entryId="qy-fe-watch"'
+sel "set --copy: the copy's Lanterns" '<selection id="mst-11" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="4" type="upgrade">'
 wellformed "Quay Watch"
 tap_done

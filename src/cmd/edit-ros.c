@@ -674,6 +674,57 @@ static int copy_unit(struct ros *x, size_t li, size_t ui)
 	return 0;
 }
 
+static long *dup_longs(const long *v, size_t n)
+{
+	if (v == NULL)
+		return NULL;
+	long *c = xmalloc(n * sizeof(*c));
+	memcpy(c, v, n * sizeof(*c));
+	return c;
+}
+
+/* set FORCE --copy: a copy of a force with the forces within it, right after them in the same
+ * parent, every id in it fresh. */
+static int copy_force(struct ros *x, size_t li)
+{
+	struct roster *r = x->r;
+	const struct system *sys = x->sys;
+	size_t end = forces_end(r, li), n = end - li;
+	r->lists = xreallocarray(r->lists, r->n_lists + n, sizeof(*r->lists));
+	memmove(&r->lists[end + n], &r->lists[end], (r->n_lists - end) * sizeof(*r->lists));
+	r->n_lists += n;
+	for (size_t k = end + n; k < r->n_lists; k++)
+		if (r->lists[k].up > end)
+			r->lists[k].up += (uint32_t)n;
+	for (size_t k = 0; k < n; k++) {
+		struct r_list *c = &r->lists[end + k];
+		*c = r->lists[li + k];
+		if (k > 0)
+			c->up = (uint32_t)(end + (c->up - 1 - li) + 1);
+		c->id = xstrdup(fresh(x));
+		c->name = xstrdup(c->name ? c->name : "");
+		c->limits = dup_longs(c->limits, sys->n_costs + 1);
+		c->fields = dup_longs(c->fields, sys->n_fields + 1);
+		strbuf_addf(&x->said, "force %s\n", c->id);
+		struct r_unit *from = c->units;
+		c->units = xcalloc(c->n_units + 1, sizeof(*c->units));
+		for (size_t ui = 0; ui < c->n_units; ui++) {
+			struct r_unit *u = &c->units[ui];
+			*u = from[ui];
+			u->id = fresh(x);
+			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), u->id);
+			struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
+			for (size_t j = 0; j < u->n_opts; j++) {
+				v[j] = u->opts[j];
+				v[j].id = fresh(x);
+				strbuf_addf(&x->said, "selected %s %s\n", v[j].opt->id, v[j].id);
+			}
+			u->opts = v;
+		}
+	}
+	return 0;
+}
+
 static int do_set(struct ros *x, const struct ros_opts *o)
 {
 	struct roster *r = x->r;
@@ -683,8 +734,12 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 		return fail(x, "%s", _("set takes a SELECTION and --models=N or --copy, or --limit=N[:COST]"));
 	size_t li, ui;
 	long k, n = 0;
-	if (!find_sel(r, o->pos[0], &li, &ui, &k))
+	if (!find_sel(r, o->pos[0], &li, &ui, &k)) {
+		for (size_t f = 0; o->copy && !o->models && !o->limit && f < r->n_lists; f++)
+			if (r->lists[f].id && strcmp(r->lists[f].id, o->pos[0]) == 0)
+				return copy_force(x, f);
 		return fail(x, _("no selection '%s' in the roster"), o->pos[0]);
+	}
 	if (o->limit && set_limit(x, o->limit))
 		return -1;
 	struct r_unit *u = &r->lists[li].units[ui];
