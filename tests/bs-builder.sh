@@ -127,4 +127,31 @@ step "unit cost: add a Deck Crew" 0 "added mst-2" add --data-dir=hb crew.ros "De
 has "unit cost: the crew's own 10 Scrip, once" crew.ros \
 	'<cost name="Scrip" typeId="hbr-ct-scrip" value="10.0"/>'
 has "unit cost: the roster costs 33" crew.ros '<cost name="Scrip" typeId="hbr-ct-scrip" value="33.0"/>'
+
+# Quay Watch (tests/data/bs-quay): a cost type's defaultCostLimit, a root entry link named by
+# its link id, a group's member that its own minimum selects, a collective upgrade.
+q="--data-dir=$top/tests/data/bs-quay"
+f=quay.ros
+step "new: the default cost limit" 0 "force mst-1" \
+	new $q "$f" --system=qy-sys --list=qy-fe-watch --faction=qy-cat
+sel "new: the costLimit of defaultCostLimit 50" '<costLimit name="Points" typeId="qy-ct-pts" value="50.0"/>'
+step "add: a root entry by its link id" 0 "added mst-2" add $q "$f" qy-el-squad
+says "add: the Pike, in a group, by its own min" "selected qy-el-squad::qy-se-pike mst-3"
+sel "add: the Pike in its group" '<selection id="mst-3" name="Pike" entryId="qy-el-squad::qy-se-pike" entryGroupId="qy-el-squad::qy-seg-arms" number="1" type="upgrade">'
+hasnt "add: not the Club, the group's other member" "$f" 'name="Club"'
+step "add: Guards" 0 "added mst-4" add $q "$f" Guard --under=mst-2
+step "set: three Guards" 0 "set mst-4 3" set $q "$f" mst-4 --models=3
+step "add: a Lantern, collective, one per Guard" 0 "added mst-5" add $q "$f" Lantern --under=mst-4
+sel "add: three Lanterns" '<selection id="mst-5" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="3" type="upgrade">'
+step "add: a Badge, not collective" 0 "added mst-6" add $q "$f" qy-se-badge --under=mst-4
+step "set: two Guards" 0 "set mst-4 2" set $q "$f" mst-4 --models=2
+sel "set: the Lanterns follow, two" '<selection id="mst-5" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="2" type="upgrade">'
+sel "set: the Badge stays one" '<selection id="mst-6" name="Badge" entryId="qy-el-squad::qy-se-badge" number="1" type="upgrade">'
+step "set: a collective count is per one of its parent" 0 "set mst-5 4" set $q "$f" mst-5 --models=2
+sel "set: four Lanterns for two Guards" '<selection id="mst-5" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="4" type="upgrade">'
+step "set --copy: a copy of the force" 0 "force mst-7" set $q "$f" mst-1 --copy
+says "set --copy: its squad copied" "selected qy-el-squad::qy-se-squad mst-8"
+sel "set --copy: the copy written" '<force id="mst-7" name="Watch" entryId="qy-fe-watch"'
+sel "set --copy: the copy's Lanterns" '<selection id="mst-11" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="4" type="upgrade">'
+wellformed "Quay Watch"
 tap_done

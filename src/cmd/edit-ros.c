@@ -7,7 +7,8 @@
  * (model.h): an option is inserted at the end of its parent's subtree and a subtree removed
  * whole, the parents of those after renumbered. A selection of an entry under a parent that
  * already holds one of that entry is counted on it (its number grows, its id stays), as the
- * reader merges them.
+ * reader merges them. A collective option is counted per one of its parent: taken, set and
+ * scaled with it.
  */
 #include "muster.h"
 #include "edit-ros.h"
@@ -172,11 +173,29 @@ static bool offered(const struct entry *e, const struct group *faction)
 	return false;
 }
 
-/* A root entry a force of that catalogue may take, by id, else by name. */
+/* Whether word is one part of the link path id ("LINK::LINK::ENTRY"): a link's id or the
+ * entry's, as BattleScribe names what is selected through a link by either. */
+static bool path_part(const char *id, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = id; n; ) {
+		const char *sep = strstr(p, "::");
+		size_t len = sep ? (size_t)(sep - p) : strlen(p);
+		if (len == n && strncmp(p, word, n) == 0)
+			return true;
+		if (sep == NULL)
+			break;
+		p = sep + 2;
+	}
+	return false;
+}
+
+/* A root entry a force of that catalogue may take, by id, by a part of its link path, else
+ * by name. */
 static const struct entry *find_root(const struct system *sys, const struct group *faction,
                                      const char *word)
 {
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = 0; pass < 3; pass++)
 		for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
 			const struct catalog *cat = sys->catalogs[ci];
 			for (size_t i = 0; i < cat->n_entries; i++) {
@@ -184,7 +203,8 @@ static const struct entry *find_root(const struct system *sys, const struct grou
 				if (!offered(e, faction))
 					continue;
 				if (pass == 0 ? strcmp(root_id(e), word) == 0 || strcmp(e->id, word) == 0
-				              : strcasecmp(e->name, word) == 0)
+				    : pass == 1 ? path_part(root_id(e), word)
+				                : strcasecmp(e->name, word) == 0)
 					return e;
 			}
 		}
@@ -192,10 +212,11 @@ static const struct entry *find_root(const struct system *sys, const struct grou
 }
 
 /* The option of e standing right under entry option up - 1 (0: the entry) named by word: its
- * id, the last part of its link path (after "::"), or its name. */
+ * id, the last part of its link path (after "::"), another part of it (a link's id), or its
+ * name. */
 static const struct entry_option *find_child(const struct entry *e, uint32_t up, const char *word)
 {
-	for (int pass = 0; pass < 3; pass++)
+	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < e->n_options; i++) {
 			const struct entry_option *o = &e->options[i];
 			if (o->up != up)
@@ -204,6 +225,7 @@ static const struct entry_option *find_child(const struct entry *e, uint32_t up,
 			tail = tail ? tail + 1 : o->id;
 			if (pass == 0 ? strcmp(o->id, word) == 0
 			    : pass == 1 ? strcmp(tail, word) == 0
+			    : pass == 2 ? path_part(o->id, word)
 			                : strcasecmp(o->name, word) == 0)
 				return o;
 		}
@@ -263,6 +285,36 @@ static void sync_models(struct r_unit *u)
 static long add_option(struct ros *x, struct r_unit *u, uint32_t up, const struct entry_option *o,
                        long n, bool say);
 
+/* How many of option up - 1 of u (0: the unit) there are: what a collective child under it
+ * is taken per. */
+static long parent_number(const struct r_unit *u, uint32_t up)
+{
+	if (up)
+		return u->opts[up - 1].count;
+	return u->entry->has_models ? 1 : u->models;
+}
+
+/* Option k of u (-1: the unit) now numbers n where it numbered was: each collective option
+ * under it, and under those, scaled alike (one per one of its parent, as BattleScribe keeps
+ * them). */
+static void scale_collective(struct r_unit *u, long k, long was, long n)
+{
+	if (was <= 0 || was == n)
+		return;
+	size_t from = k < 0 ? 0 : (size_t)k + 1, end = k < 0 ? u->n_opts : sub_end(u, (size_t)k);
+	bool *scaled = xcalloc(end - from + 1, sizeof(*scaled));
+	for (size_t j = from; j < end; j++) {
+		struct r_option *ro = &u->opts[j];
+		bool under = ro->up == (uint32_t)(k + 1) || (ro->up > from && scaled[ro->up - 1 - from]);
+		if (!under || !ro->opt->collective)
+			continue;
+		long c = (long)ro->count * n / was;
+		ro->count = (int32_t)(c > 0 ? c : 1);
+		scaled[j - from] = true;
+	}
+	free(scaled);
+}
+
 /* The selections a builder makes with a new one (option at - 1 of u, 0: the unit itself, taken
  * per times), as BattleScribe does: each entry below it that its min asks for, and each
  * group's default (its min, at least one), per one of it taken. */
@@ -274,10 +326,12 @@ static void mandatory(struct ros *x, struct r_unit *u, uint32_t at, long per)
 		const struct entry_option *o = &e->options[i];
 		if (o->up != eup)
 			continue;
+		/* its own min, in a group too; a group's default at least the group's min */
 		long want = o->min;
 		if (o->in_choice) {
 			const struct opt_choice *c = &e->choices[o->in_choice - 1];
-			want = c->def == i + 1 ? (c->min > 0 ? c->min : 1) : 0;
+			if (c->def == i + 1 && want < (c->min > 0 ? c->min : 1))
+				want = c->min > 0 ? c->min : 1;
 		}
 		if (want > 0 && per > 0 && want * per <= 1000) {
 			/* at stays where it was: what is inserted goes after its subtree's start. */
@@ -547,7 +601,10 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 		if (opt == NULL)
 			return fail(x, _("'%s' is no entry that '%s' may take"), word,
 			            k < 0 ? u->entry->name : u->opts[k].opt->name);
-		long at = add_option(x, u, k < 0 ? 0 : (uint32_t)k + 1, opt, n, false);
+		uint32_t up = k < 0 ? 0 : (uint32_t)k + 1;
+		if (opt->collective) /* n per one of its parent */
+			n *= parent_number(u, up);
+		long at = add_option(x, u, up, opt, n, false);
 		sync_models(u);
 		say_added(x, u->opts[at - 1].id);
 		return 0;
@@ -617,6 +674,57 @@ static int copy_unit(struct ros *x, size_t li, size_t ui)
 	return 0;
 }
 
+static long *dup_longs(const long *v, size_t n)
+{
+	if (v == NULL)
+		return NULL;
+	long *c = xmalloc(n * sizeof(*c));
+	memcpy(c, v, n * sizeof(*c));
+	return c;
+}
+
+/* set FORCE --copy: a copy of a force with the forces within it, right after them in the same
+ * parent, every id in it fresh. */
+static int copy_force(struct ros *x, size_t li)
+{
+	struct roster *r = x->r;
+	const struct system *sys = x->sys;
+	size_t end = forces_end(r, li), n = end - li;
+	r->lists = xreallocarray(r->lists, r->n_lists + n, sizeof(*r->lists));
+	memmove(&r->lists[end + n], &r->lists[end], (r->n_lists - end) * sizeof(*r->lists));
+	r->n_lists += n;
+	for (size_t k = end + n; k < r->n_lists; k++)
+		if (r->lists[k].up > end)
+			r->lists[k].up += (uint32_t)n;
+	for (size_t k = 0; k < n; k++) {
+		struct r_list *c = &r->lists[end + k];
+		*c = r->lists[li + k];
+		if (k > 0)
+			c->up = (uint32_t)(end + (c->up - 1 - li) + 1);
+		c->id = xstrdup(fresh(x));
+		c->name = xstrdup(c->name ? c->name : "");
+		c->limits = dup_longs(c->limits, sys->n_costs + 1);
+		c->fields = dup_longs(c->fields, sys->n_fields + 1);
+		strbuf_addf(&x->said, "force %s\n", c->id);
+		struct r_unit *from = c->units;
+		c->units = xcalloc(c->n_units + 1, sizeof(*c->units));
+		for (size_t ui = 0; ui < c->n_units; ui++) {
+			struct r_unit *u = &c->units[ui];
+			*u = from[ui];
+			u->id = fresh(x);
+			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), u->id);
+			struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
+			for (size_t j = 0; j < u->n_opts; j++) {
+				v[j] = u->opts[j];
+				v[j].id = fresh(x);
+				strbuf_addf(&x->said, "selected %s %s\n", v[j].opt->id, v[j].id);
+			}
+			u->opts = v;
+		}
+	}
+	return 0;
+}
+
 static int do_set(struct ros *x, const struct ros_opts *o)
 {
 	struct roster *r = x->r;
@@ -626,8 +734,12 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 		return fail(x, "%s", _("set takes a SELECTION and --models=N or --copy, or --limit=N[:COST]"));
 	size_t li, ui;
 	long k, n = 0;
-	if (!find_sel(r, o->pos[0], &li, &ui, &k))
+	if (!find_sel(r, o->pos[0], &li, &ui, &k)) {
+		for (size_t f = 0; o->copy && !o->models && !o->limit && f < r->n_lists; f++)
+			if (r->lists[f].id && strcmp(r->lists[f].id, o->pos[0]) == 0)
+				return copy_force(x, f);
 		return fail(x, _("no selection '%s' in the roster"), o->pos[0]);
+	}
 	if (o->limit && set_limit(x, o->limit))
 		return -1;
 	struct r_unit *u = &r->lists[li].units[ui];
@@ -637,12 +749,17 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 		if (k < 0 && u->entry->has_models)
 			return fail(x, _("'%s' counts its models from its model selections: add or set those"),
 			            u->entry->name);
-		if (k < 0)
+		if (k < 0) {
+			scale_collective(u, k, u->models, n);
 			u->models = (int32_t)n;
-		else if (n == 0)
+		} else if (n == 0) {
 			opt_remove(u, (size_t)k);
-		else
+		} else {
+			if (u->opts[k].opt->collective) /* n per one of its parent */
+				n *= parent_number(u, u->opts[k].up);
+			scale_collective(u, k, u->opts[k].count, n);
 			u->opts[k].count = (int32_t)n;
+		}
 		sync_models(u);
 		strbuf_addf(&x->said, "set %s %ld\n", o->pos[0], n);
 	}
@@ -797,8 +914,11 @@ int ros_new(struct session *s, const char *path, const struct ros_new *spec, FIL
 	r->name = xstrdup(spec->name ? spec->name : "");
 	r->fields = xcalloc(sys->n_fields + 1, sizeof(*r->fields));
 	r->bs_limits = xcalloc(sys->n_costs + 1, sizeof(*r->bs_limits));
+	/* Each cost type's defaultCostLimit, as BattleScribe starts a roster (the reader keeps
+	 * them as the size "default"); --limit then overrides one. */
+	const struct size_def *dl = idx_get(sys->size_idx, "default");
 	for (size_t i = 0; i < sys->n_costs; i++)
-		r->bs_limits[i] = -1;
+		r->bs_limits[i] = dl && dl->limits ? dl->limits[i] : -1;
 	r->lists = xcalloc(1, sizeof(*r->lists));
 	if (spec->limit >= 0) {
 		char *arg = spec->limit_cost ? xasprintf("%ld:%s", spec->limit, spec->limit_cost)

@@ -8,7 +8,7 @@
  * file must still hold what was read; FILE~ keeps the previous version). Every selection and
  * force the change makes gets a fresh id, "mst-N" with N one more than the largest such id
  * the roster holds, and the ids are printed first, one line each (doc/muster.1):
- *   force ID                  a force made (new, add-force)
+ *   force ID                  a force made (new, add-force, set FORCE --copy)
  *   added ID                  the selection made (add, set --copy)
  *   selected ENTRYID ID       each selection made with it (mandatory and default children)
  *   removed ID                a selection or force taken away (remove)

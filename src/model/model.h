@@ -174,6 +174,8 @@ struct entry_option {
 	uint32_t same;      /* 1 + index of the next option of its id (under another parent; a
 	                     * shared option linked twice); 0: none */
 	bool model;         /* a kind of model of the unit: its count is a number of the models */
+	bool collective;    /* taken per one of its parent (BattleScribe's collective): a builder
+	                     * scales its count with its parent's */
 	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
 	long line;
 	/* BattleScribe: the definition (selectionEntry) it is a place of and the link it was

@@ -487,6 +487,8 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->in_choice = in_choice;
 	o->target = TARGET_UNIT;
 	o->model = attr_is(se, "type", "model");
+	o->collective = attr_is(se, "collective", "true") ||
+	                (link && attr_is(link, "collective", "true"));
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
 	read_bounds(se, &o->min, &o->max);
 	int rc = 0;
