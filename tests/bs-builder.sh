@@ -127,6 +127,11 @@ step "unit cost: add a Deck Crew" 0 "added mst-2" add --data-dir=hb crew.ros "De
 has "unit cost: the crew's own 10 Scrip, once" crew.ros \
 	'<cost name="Scrip" typeId="hbr-ct-scrip" value="10.0"/>'
 has "unit cost: the roster costs 33" crew.ros '<cost name="Scrip" typeId="hbr-ct-scrip" value="33.0"/>'
+# A cost type whose name is wider than a cost column gets a column as wide as its name.
+sed -i 's|name=" Scrip"|name="Harbour Scrip Tokens"|' hb/*.gst
+run_muster "text export: a wide cost column" 0 "Models Harbour Scrip Tokens" \
+	export --data-dir=hb --format=text crew.ros
+has "text export: the crew's 33 under its heading" "$out" "                  33"
 
 # Quay Watch (tests/data/bs-quay): a cost type's defaultCostLimit, a root entry link named by
 # its link id, a group's member that its own minimum selects, a collective upgrade.

@@ -100,6 +100,15 @@ static void add_num(struct strbuf *sb, int64_t v, size_t width)
 
 enum { WNAME = 40, WNUM = 8 };
 
+/* A cost column: 8 wide, or its heading and a space when that is wider ("Build Slots"). */
+static size_t cost_width(const struct system *sys, size_t c)
+{
+	size_t cols = 1;
+	for (const char *p = ex_cost_abbr(&sys->costs[c]); *p; p++)
+		cols += ((unsigned char)*p & 0xC0) != 0x80;
+	return cols > WNUM ? cols : WNUM;
+}
+
 /* One row of the units table: a unit (models set), one of its cost lines, or (costs NULL) a
  * line without costs. */
 static void table_row(struct tw *w, const struct system *sys, const bool *used, const char *prefix,
@@ -122,7 +131,7 @@ static void table_row(struct tw *w, const struct system *sys, const bool *used, 
 			add_padded(sb, models, WNUM, true);
 			for (size_t c = 0; c < sys->n_costs; c++)
 				if (used[c])
-					add_num(sb, costs[c], WNUM);
+					add_num(sb, costs[c], cost_width(sys, c));
 		}
 	}
 	strbuf_adds(sb, "\n");
@@ -306,7 +315,7 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 		add_padded(sb, _("Models"), WNUM, true);
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (used[c])
-				add_cell(w, "", ex_cost_abbr(&sys->costs[c]), WNUM, true);
+				add_cell(w, "", ex_cost_abbr(&sys->costs[c]), cost_width(sys, c), true);
 		strbuf_adds(sb, "\n");
 	}
 	for (size_t i = 0; i < el->n; i++) {
@@ -345,7 +354,7 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 			strbuf_addc(sb, '-');
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (used[c])
-				for (size_t i = 0; i < WNUM; i++)
+				for (size_t i = 0; i < cost_width(sys, c); i++)
 					strbuf_addc(sb, '-');
 		strbuf_adds(sb, "\n");
 	}
