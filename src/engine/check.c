@@ -34,7 +34,13 @@ struct group_acc {
 	struct at { int32_t line, col; } *at;
 	size_t n_lines, cap_lines, keep_lines; /* keep_lines: its acc's */
 	struct keyacc vals;   /* distinct values of the group, and how many of each */
+	/* A level's distinct values by group id, while collecting: each id is shown by its
+	 * group's name (value_display) once, when collected, not once per item. */
+	struct keyacc ids;
 };
+
+/* The id key of a level that is not set: no XML text holds a U+001D. */
+#define UNSET_ID "\x1d"
 
 /* The groups: group i is key i's. */
 struct acc {
@@ -89,6 +95,7 @@ static void acc_release(struct acc *a)
 		free(g->label);
 		free(g->at);
 		keyacc_release(&g->vals);
+		keyacc_release(&g->ids);
 	}
 	free(a->g);
 	keyacc_release(&a->keys);
@@ -109,6 +116,10 @@ static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc 
 	if (a->kind == AGG_DISTINCT) {
 		const struct value *v = a->attr->on == ON_ITEM ? &w->vals[a->attr->index]
 		                                                 : &u->vals[a->attr->index];
+		if (a->attr->type == ATTR_LEVEL) {
+			keyacc_add(&g->ids, v->set && v->s ? v->s : UNSET_ID, 1);
+			return;
+		}
 		acc->text.len = 0;
 		value_display_to(&acc->text, sys, a->attr, v);
 		keyacc_add(&g->vals, acc->text.s, 1);
@@ -214,6 +225,18 @@ static void collect(const struct agg *a, struct acc *acc, struct eval *ev, size_
 		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
 		for (size_t ui = 0; ui < el->n; ui++)
 			agg_visit_unit(a, &c, &el->units[ui], group_one, &g);
+	}
+	/* A level's values, shown: in the order first seen, as each item's would have been. */
+	for (size_t gi = 0; gi < acc->n; gi++) {
+		struct group_acc *ga = &acc->g[gi];
+		for (size_t i = 0; i < ga->ids.n; i++) {
+			bool set = strcmp(ga->ids.keys[i], UNSET_ID) != 0;
+			struct value v = { set, 0, set ? ga->ids.keys[i] : NULL };
+			acc->text.len = 0;
+			value_display_to(&acc->text, ev->sys, a->attr, &v);
+			keyacc_add(&ga->vals, acc->text.s, ga->ids.counts[i]);
+		}
+		keyacc_release(&ga->ids);
 	}
 }
 

@@ -130,11 +130,26 @@ static void key_value(struct strbuf *sb, const struct value *v)
 	strbuf_addc(sb, '\x1f');
 }
 
-/* The key of a counted item (this = false) or of the item checked (this = true); false when
- * an attribute it needs is not set, so that nothing matches. */
-static bool item_key(const struct agg *a, const struct eval *ev, const struct eunit *u,
-                     const struct eitem *w, bool this, struct strbuf *sb)
+/* Is an aggregate keyed by one value alone? Its key is then that value's own text, without
+ * a separator, read from the value rather than copied for every item. */
+static bool one_key(const struct agg *a)
 {
+	return a->n_keys == 1 && !a->attached_to_this;
+}
+
+/* The key of a counted item (this = false) or of the item checked (this = true), in sb or, for
+ * one_key, the value's own text; NULL when an attribute it needs is not set, so that nothing
+ * matches. */
+static const char *item_key(const struct agg *a, const struct eval *ev, const struct eunit *u,
+                            const struct eitem *w, bool this, struct strbuf *sb)
+{
+	if (one_key(a)) {
+		const struct value *v = attr_value(this ? a->keys[0].this_attr : a->keys[0].item_attr, u, w);
+		if (v == NULL || !v->set)
+			return NULL;
+		if (v->s)
+			return v->s;
+	}
 	sb->len = 0;
 	if (sb->s)
 		sb->s[0] = '\0';
@@ -144,19 +159,21 @@ static bool item_key(const struct agg *a, const struct eval *ev, const struct eu
 			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)(u - el->units));
 		} else {
 			if (u->ru->attach_id == NULL)
-				return false;
+				return NULL;
 			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)u->ru->attach);
 		}
 	}
 	for (size_t k = 0; k < a->n_keys; k++) {
 		const struct value *v = attr_value(this ? a->keys[k].this_attr : a->keys[k].item_attr, u, w);
 		if (v == NULL || !v->set)
-			return false;
+			return NULL;
 		key_value(sb, v);
 	}
+	if (one_key(a))
+		sb->s[--sb->len] = '\0'; /* a number: its text without the separator */
 	if (sb->s == NULL)
 		strbuf_adds(sb, "");
-	return true;
+	return sb->s;
 }
 
 /* highest and lowest: a value only once something had one. */
@@ -377,7 +394,8 @@ static void fill_expanded(struct filling *f, const struct eunit *u, const struct
 			f->key.s[0] = '\0';
 		for (size_t k = 0; k < f->a->n_keys; k++) {
 			strbuf_adds(&f->key, cur[k]);
-			strbuf_addc(&f->key, '\x1f');
+			if (!one_key(f->a))
+				strbuf_addc(&f->key, '\x1f');
 		}
 		add_to(f->ac, f->a, sys, f->li, f->key.s, u, w, o);
 		for (size_t k = 0; k < f->a->n_keys; k++) {
@@ -401,10 +419,11 @@ static void fill_one(void *arg, const struct eunit *u, const struct eitem *w,
                      const struct r_option *o)
 {
 	struct filling *f = arg;
+	const char *key;
 	if (keyed_by_also(f->a, u, w, false, f->ev->sys))
 		fill_expanded(f, u, w, o);
-	else if (item_key(f->a, f->ev, u, w, false, &f->key))
-		add_to(f->ac, f->a, f->ev->sys, f->li, f->key.s, u, w, o);
+	else if ((key = item_key(f->a, f->ev, u, w, false, &f->key)) != NULL)
+		add_to(f->ac, f->a, f->ev->sys, f->li, key, u, w, o);
 }
 
 
@@ -622,7 +641,8 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 	}
 	struct acache *ac = cached(a, ev, row);
 	/* The eval's buffer: nothing below asks for another aggregate while the key is used. */
-	struct strbuf *key = &ev->agg_key;
+	struct strbuf *buf = &ev->agg_key;
+	const char *key = "";
 	enum ev_status st = EV_OK;
 	bool keyed = a->n_keys > 0 || a->attached_to_this;
 	if (keyed && c->this_u == NULL)
@@ -631,13 +651,9 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 		return EV_OVERFLOW;
 	if (keyed && keyed_by_also(a, c->this_u, c->this_w, true, ev->sys))
 		return union_value(a, ev, ac, row, c, out);
-	if (!keyed) {
-		key->len = 0;
-		strbuf_adds(key, "");
-	} else if (!item_key(a, ev, c->this_u, c->this_w, true, key)) {
+	if (keyed && (key = item_key(a, ev, c->this_u, c->this_w, true, buf)) == NULL)
 		return EV_OK; /* the unit has no value to match: nothing matches it */
-	}
-	struct bucket *b = bucket_get(ac, key->s, false);
+	struct bucket *b = bucket_get(ac, key, false);
 	if (b && b->overflow)
 		st = EV_OVERFLOW;
 	else if (extreme(a) && (b == NULL || !b->any))
@@ -649,8 +665,10 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 		const struct elist *el = &ev->lists[c->this_u->list];
 		struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
 		struct strbuf self = STRBUF_INIT;
+		const char *own;
 		if (sel_match(a->where, &sc, c->this_u, c->this_w) &&
-		    item_key(a, ev, c->this_u, c->this_w, false, &self) && strcmp(self.s, key->s) == 0)
+		    (own = item_key(a, ev, c->this_u, c->this_w, false, &self)) != NULL &&
+		    strcmp(own, key) == 0)
 			*out -= agg_item_value(a, c->this_u, c->this_w, NULL);
 		strbuf_release(&self);
 	}
