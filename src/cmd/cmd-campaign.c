@@ -198,16 +198,16 @@ static void show_ledger(const struct roster *r, FILE *out)
 				fprintf(out, " %ld %s", le->amount, vis(cd->currencies[cd->pay].name));
 			break;
 		case LE_ENLIST:
-			if (le->models)
-				fprintf(out, _(" %ld models into %s"), le->models, vis(le->unit));
+			if (le->x->models)
+				fprintf(out, _(" %ld models into %s"), le->x->models, vis(le->unit));
 			else
 				fprintf(out, " %s", vis(le->unit));
 			break;
 		case LE_BATTLE: {
 			static const char *const res[] = { N_("win"), N_("loss"), N_("draw") };
-			fprintf(out, " %s %ld-%ld", _(res[le->result]), le->vp, le->opponent_vp);
-			if (le->opponent)
-				fprintf(out, _(" against %s"), vis(le->opponent));
+			fprintf(out, " %s %ld-%ld", _(res[le->x->result]), le->x->vp, le->x->opponent_vp);
+			if (le->x->opponent)
+				fprintf(out, _(" against %s"), vis(le->x->opponent));
 			for (; b < c->n_battles && c->battles[b].entry < i; b++)
 				;
 			if (b < c->n_battles && c->battles[b].entry == i) {
@@ -228,31 +228,31 @@ static void show_ledger(const struct roster *r, FILE *out)
 			fprintf(out, " %ld -> %s", le->amount, vis(le->unit));
 			break;
 		case LE_TRAIN:
-			fprintf(out, " %s %s", le->unit ? vis(le->unit) : _("army"), vis(le->adv->opt.id));
-			if (le->item)
-				fprintf(out, " %s", vis(le->item));
-			if (le->replaces)
-				fprintf(out, _(" for %s"), vis(le->replaces));
-			if (le->keyword >= 0)
-				fprintf(out, " %s", vis(r->sys->keywords[le->keyword].id));
-			if (le->roll != LONG_MIN)
-				fprintf(out, _(" (rolled %ld)"), le->roll);
+			fprintf(out, " %s %s", le->unit ? vis(le->unit) : _("army"), vis(le->x->adv->opt.id));
+			if (le->x->item)
+				fprintf(out, " %s", vis(le->x->item));
+			if (le->x->replaces)
+				fprintf(out, _(" for %s"), vis(le->x->replaces));
+			if (le->x->keyword >= 0)
+				fprintf(out, " %s", vis(r->sys->keywords[le->x->keyword].id));
+			if (le->x->roll != LONG_MIN)
+				fprintf(out, _(" (rolled %ld)"), le->x->roll);
 			break;
 		case LE_GAIN:
 			fprintf(out, " %+ld %s", le->amount, vis(cd->currencies[le->currency].name));
-			if (le->award)
-				fprintf(out, " (%s x%ld)", vis(le->award->name), le->models);
+			if (le->x->award)
+				fprintf(out, " (%s x%ld)", vis(le->x->award->name), le->x->models);
 			break;
 		case LE_REPAIR:
-			if (le->wounds)
-				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->wounds),
-				        vis(le->unit), le->wounds);
+			if (le->x->wounds)
+				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->x->wounds),
+				        vis(le->unit), le->x->wounds);
 			else
-				fprintf(out, " %s %s", vis(le->unit), vis(le->item));
+				fprintf(out, " %s %s", vis(le->unit), vis(le->x->item));
 			break;
 		}
-		if (le->note)
-			fprintf(out, " (%s)", vis(le->note));
+		if (le->x->note)
+			fprintf(out, " (%s)", vis(le->x->note));
 		fputc('\n', out);
 	}
 }
