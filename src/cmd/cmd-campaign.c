@@ -729,10 +729,51 @@ static int judge(const char *path, long now, const struct diags *before, struct 
 
 #define NOT_SPLICED (-1)
 
+/* Checks the new text buf (len bytes; freed here) and saves it when it breaks nothing the
+ * file did not break already: spliced at sp, where the file as read held old. The text is
+ * written to the save's temporary file first, so that the check gives its pages back as it
+ * reads them and neither it nor the file as read is held beside the roster checked. */
+static int check_and_save(struct session *s, struct rec_read *rr, char *buf, size_t len,
+                          const struct ledger_splice *sp, const char *old)
+{
+	struct diags d = DIAGS_INIT, sd = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	struct save_job *job = NULL;
+	bool begun = save_begin(rr->path, buf, len, &job, &sd) == 0;
+	if (begun)
+		xml_memory_backed(buf, len, save_temp_path(job));
+	long now = edit_check(s, rr->path, buf, len, &r, &ev, &d);
+	xml_memory_backed(NULL, 0, NULL);
+	free(buf);
+	diags_sort(&d);
+	int rc = judge(rr->path, now, &rr->before, &d);
+	if (rc == 0) {
+		/* The file as read: the new text with the bytes the entry replaced put back. */
+		struct save_piece was = { sp->at, sp->len, old, sp->cut };
+		int saved = begun ? save_commit(job, &was, 1, &sd) : -1;
+		job = NULL;
+		if (saved != 0) {
+			diags_merge(&d, &sd);
+			diags_print(&d, stderr, DIAG_TEXT);
+			rc = MUSTER_EXIT_TROUBLE;
+		} else {
+			show(r, ev, &d, stdout);
+			rc = MUSTER_EXIT_OK;
+		}
+	}
+	save_abort(job);
+	eval_free(ev);
+	roster_free(r);
+	diags_release(&sd);
+	diags_release(&d);
+	return rc;
+}
+
 /* An entry appended to the ledger the file has, spliced into its bytes (ledger_append_text):
  * every other byte kept, and no document of a long ledger in memory. The roster as read is
- * freed once it has named the units, the text as read once the new one is made (the bytes
- * the entry replaced are kept, to make it again for the save's check that the file is still
+ * freed once it has named the units, the text as read becomes the new one (the bytes the
+ * entry replaced are kept, to make it again for the save's check that the file is still
  * what was read: two commands never lose a change). NOT_SPLICED when it does not apply (a
  * correction, a start, a unit to be given an id, a ledger the document would write
  * otherwise): rr then holds the roster as read again. */
@@ -749,9 +790,9 @@ static int record_spliced(const struct cmd_entry *self, const char *act, char **
 	int rc = build_rec(self, act, NULL, rest, nrest, a, &e, &m);
 	if (rc == 0 && resolve_units(rr->r0, NULL, &e, &m) != 0)
 		rc = m.need_doc ? NOT_SPLICED : MUSTER_EXIT_TROUBLE;
-	char *buf = NULL;
-	size_t len = 0;
+	char *old = NULL;
 	struct ledger_splice sp;
+	bool spliced = false;
 	if (rc == 0) {
 		/* The roster as read has named the units: it is not held while the text is made. */
 		eval_free(rr->ev0);
@@ -759,49 +800,23 @@ static int record_spliced(const struct cmd_entry *self, const char *act, char **
 		roster_free(rr->r0);
 		rr->r0 = NULL;
 		date_note(&e, a, today);
-		buf = ledger_append_text(rr->orig, rr->orig_len, &e, &len, &sp);
+		spliced = ledger_append_text(&rr->orig, &rr->orig_len, &e, &sp, &old) == 0;
 	}
 	rec_mem_release(&m);
 	if (rc != 0)
 		return rc;
-	if (buf == NULL) {
+	if (!spliced) {
 		/* Read again for the document's way: it needs the roster as read. */
 		struct diags again = DIAGS_INIT;
 		(void)edit_check(s, rr->path, rr->orig, rr->orig_len, &rr->r0, &rr->ev0, &again);
 		diags_release(&again);
 		return rr->r0 ? NOT_SPLICED : MUSTER_EXIT_TROUBLE;
 	}
-	char *old = xmalloc(sp.cut + 1);
-	memcpy(old, rr->orig + sp.at, sp.cut);
-	size_t was_len = rr->orig_len;
-	free(rr->orig);
+	/* The text as read is now the new one: the check frees it. */
+	char *buf = rr->orig;
 	rr->orig = NULL;
-	struct diags d = DIAGS_INIT;
-	struct roster *r = NULL;
-	struct eval *ev = NULL;
-	long now = edit_check(s, rr->path, buf, len, &r, &ev, &d);
-	diags_sort(&d);
-	rc = judge(rr->path, now, &rr->before, &d);
-	if (rc == 0) {
-		/* The file as read: the new text with the bytes the entry replaced put back. */
-		char *was = xmalloc(was_len + 1);
-		memcpy(was, buf, sp.at);
-		memcpy(was + sp.at, old, sp.cut);
-		memcpy(was + sp.at + sp.cut, buf + sp.at + sp.len, len - sp.at - sp.len);
-		if (save_file_checked(rr->path, buf, len, was, was_len, &d) != 0) {
-			diags_print(&d, stderr, DIAG_TEXT);
-			rc = MUSTER_EXIT_TROUBLE;
-		} else {
-			show(r, ev, &d, stdout);
-			rc = MUSTER_EXIT_OK;
-		}
-		free(was);
-	}
-	free(buf);
+	rc = check_and_save(s, rr, buf, rr->orig_len, &sp, old);
 	free(old);
-	eval_free(ev);
-	roster_free(r);
-	diags_release(&d);
 	return rc;
 }
 

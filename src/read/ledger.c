@@ -543,12 +543,14 @@ static bool blank(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e,
-                         size_t *out_len, struct ledger_splice *sp)
+int ledger_append_text(char **bufp, size_t *lenp, const struct ledger_rec *e,
+                       struct ledger_splice *sp, char **cut)
 {
+	char *buf = *bufp;
+	size_t len = *lenp;
 	struct xml_outline o;
 	if (xml_outline(buf, len, NS_ROSTER, &o) != 0)
-		return NULL;
+		return -1;
 	const struct xml_el *camp = NULL, *led = NULL;
 	if (o.el[0].ours && xml_el_is(buf, &o.el[0], "roster"))
 		for (size_t i = 1; i < o.n && led == NULL; i++) {
@@ -568,7 +570,7 @@ char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e
 	if (led == NULL || led->end == led->stag_end || led->qname_len != led->name_len ||
 	    (t > led->stag_end && buf[t - 1] != '>')) {
 		xml_outline_release(&o);
-		return NULL;
+		return -1;
 	}
 	/* As ledger_append: the white space after the last entry gives way to the entry on its own
 	 * line and the indentation of </ledger>; a </ledger> right before </campaign> gets its
@@ -590,15 +592,21 @@ char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e
 	sp->at = t;
 	sp->len = sb.len;
 	sp->cut = ins_at - t;
-	char *out = xmalloc(len - sp->cut + sb.len + 1);
-	memcpy(out, buf, t);
-	memcpy(out + t, sb.s, sb.len);
-	memcpy(out + t + sb.len, buf + ins_at, len - ins_at);
-	*out_len = len - sp->cut + sb.len;
-	out[*out_len] = '\0';
-	strbuf_release(&sb);
 	xml_outline_release(&o);
-	return out;
+	*cut = xmalloc(sp->cut + 1);
+	memcpy(*cut, buf + t, sp->cut);
+	(*cut)[sp->cut] = '\0';
+	/* In place: a large file is never held twice (its block grows where it is). */
+	size_t n = len - sp->cut + sb.len;
+	if (sb.len > sp->cut)
+		buf = xrealloc(buf, n + 1);
+	memmove(buf + t + sb.len, buf + ins_at, len - ins_at);
+	memcpy(buf + t, sb.s, sb.len);
+	buf[n] = '\0';
+	strbuf_release(&sb);
+	*bufp = buf;
+	*lenp = n;
+	return 0;
 }
 
 bool ledger_has_entry(struct _xmlDoc *doc, long n)
