@@ -696,6 +696,8 @@ struct rec_read {
 	const char *path;
 	char *orig;
 	size_t orig_len;
+	uint64_t hash;             /* of orig, given back while it was checked (edit_check_backed) */
+	bool whole;                /* orig read again (edit_read_again) */
 	struct roster *r0;
 	struct eval *ev0;
 	struct diags before;
@@ -800,7 +802,12 @@ static int record_spliced(const struct cmd_entry *self, const char *act, char **
 		roster_free(rr->r0);
 		rr->r0 = NULL;
 		date_note(&e, a, today);
-		spliced = ledger_append_text(&rr->orig, &rr->orig_len, &e, &sp, &old) == 0;
+		struct diags ad = DIAGS_INIT;
+		rr->whole = edit_read_again(rr->path, rr->orig, rr->orig_len, rr->hash, &ad) == 0;
+		diags_print(&ad, stderr, DIAG_TEXT);
+		diags_release(&ad);
+		rc = rr->whole ? 0 : MUSTER_EXIT_TROUBLE;
+		spliced = rr->whole && ledger_append_text(&rr->orig, &rr->orig_len, &e, &sp, &old) == 0;
 	}
 	rec_mem_release(&m);
 	if (rc != 0)
@@ -833,10 +840,11 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	struct roster *r0 = NULL;
 	struct eval *ev0 = NULL;
 	xmlDocPtr doc = NULL;
+	uint64_t hash = 0;
 	long was = xml_read_file(path, &orig, &orig_len, &before) != 0 ? -1
-	           : edit_check(s, path, orig, orig_len, &r0, &ev0, &before);
+	           : edit_check_backed(s, path, orig, orig_len, &r0, &ev0, &before, &hash);
 	if (was >= 0) {
-		struct rec_read rr = { path, orig, orig_len, r0, ev0, before };
+		struct rec_read rr = { path, orig, orig_len, hash, false, r0, ev0, before };
 		rc = record_spliced(self, act, rest, nrest, a, s, &rr);
 		orig = rr.orig;
 		r0 = rr.r0;
@@ -844,6 +852,10 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		if (rc != NOT_SPLICED)
 			goto out;
 		rc = MUSTER_EXIT_TROUBLE;
+		if (!rr.whole && edit_read_again(path, orig, orig_len, hash, &d) != 0) {
+			diags_print(&d, stderr, DIAG_TEXT);
+			goto out;
+		}
 	}
 	doc = was < 0 ? NULL : xml_load_memory_for_edit(orig, orig_len, path, &d);
 	if (doc == NULL) {
