@@ -653,44 +653,6 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc,
 	return rc;
 }
 
-/* A diagnostic's identity across two checks of one roster: the rule it breaks and the place
- * it names (a unit's, a list's or a ledger entry's line), not its wording, whose figures
- * change with the entry. */
-static char *diag_key(const struct diag *g)
-{
-	return xasprintf("%s\037%s\037%ld:%ld", g->rule ? g->rule : "", g->ref ? g->ref : "",
-	                 g->line, g->col);
-}
-
-/* Marks the errors of now that before does not have (new[i]); returns how many. One hash
- * table: linear in the two lists. */
-static size_t new_errors(const struct diags *before, const struct diags *now, bool *fresh)
-{
-	struct idx *seen = idx_new();
-	char **keys = xcalloc(before->n + 1, sizeof(*keys));
-	size_t n = 0;
-	for (size_t i = 0; i < before->n; i++) {
-		if (before->v[i].sev != SEV_ERROR)
-			continue;
-		keys[i] = diag_key(&before->v[i]);
-		idx_add(seen, keys[i], &before->v[i]);
-	}
-	for (size_t i = 0; i < now->n; i++) {
-		fresh[i] = false;
-		if (now->v[i].sev != SEV_ERROR)
-			continue;
-		char *k = diag_key(&now->v[i]);
-		fresh[i] = idx_get(seen, k) == NULL;
-		n += fresh[i];
-		free(k);
-	}
-	for (size_t i = 0; i < before->n; i++)
-		free(keys[i]);
-	free(keys);
-	idx_free(seen);
-	return n;
-}
-
 /* What record_spliced reads and leaves: the roster as read, its text and its checks. */
 struct rec_read {
 	const char *path;
@@ -705,7 +667,7 @@ struct rec_read {
 
 /* Prints the check of the roster with the entry (d, sorted), refusing what it newly breaks
  * (against before). Returns record's status when it does not save, 0 when it may. */
-static int judge(const char *path, long now, const struct diags *before, struct diags *d)
+static int judge(const char *path, long now, const struct idx *seen, struct diags *d)
 {
 	if (now < 0) {
 		diags_print(d, stderr, DIAG_TEXT);
@@ -713,7 +675,7 @@ static int judge(const char *path, long now, const struct diags *before, struct 
 		return MUSTER_EXIT_TROUBLE;
 	}
 	bool *fresh = xcalloc(d->n + 1, sizeof(*fresh));
-	size_t broken = new_errors(before, d, fresh);
+	size_t broken = diags_new_errors(seen, d, fresh);
 	if (broken > 0) {
 		/* Only what the entry breaks: what was broken before stays as it was. */
 		struct diags nd = DIAGS_INIT;
@@ -742,6 +704,8 @@ static int check_and_save(struct session *s, struct rec_read *rr, char *buf, siz
 	struct roster *r = NULL;
 	struct eval *ev = NULL;
 	struct save_job *job = NULL;
+	struct idx *seen = diags_error_keys(&rr->before);
+	diags_release(&rr->before);
 	bool begun = save_begin(rr->path, buf, len, &job, &sd) == 0;
 	if (begun)
 		xml_memory_backed(buf, len, save_temp_path(job));
@@ -749,7 +713,8 @@ static int check_and_save(struct session *s, struct rec_read *rr, char *buf, siz
 	xml_memory_backed(NULL, 0, NULL);
 	free(buf);
 	diags_sort(&d);
-	int rc = judge(rr->path, now, &rr->before, &d);
+	int rc = judge(rr->path, now, seen, &d);
+	idx_free(seen);
 	if (rc == 0) {
 		/* The file as read: the new text with the bytes the entry replaced put back. */
 		struct save_piece was = { sp->at, sp->len, old, sp->cut };
@@ -849,6 +814,7 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 		orig = rr.orig;
 		r0 = rr.r0;
 		ev0 = rr.ev0;
+		before = rr.before;
 		if (rc != NOT_SPLICED)
 			goto out;
 		rc = MUSTER_EXIT_TROUBLE;
@@ -887,7 +853,9 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	struct eval *ev = NULL;
 	long now = edit_check(s, path, buf, len, &r, &ev, &d);
 	diags_sort(&d);
-	int j = judge(path, now, &before, &d);
+	struct idx *seen = diags_error_keys(&before);
+	int j = judge(path, now, seen, &d);
+	idx_free(seen);
 	if (j != 0) {
 		rc = j;
 	} else if (save_file_checked(path, buf, len, orig, orig_len, &d) != 0) {
