@@ -189,7 +189,9 @@ static void show_ledger(const struct roster *r, FILE *out)
 	for (size_t i = 0; i < c->n_ledger; i++) {
 		const struct ledger_entry *le = &c->ledger[i];
 		const char *kind = ledger_kind_name(le->kind);
-		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? vis(le->date) : "-", kind);
+		char day[16];
+		const char *date = le_date(le, day);
+		fprintf(out, "%3zu. %-10s %s", i + 1, date ? vis(date) : "-", kind);
 		if (le->kind != LE_START || cd->pay >= 0)
 			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");
 		switch (le->kind) {

@@ -159,7 +159,8 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 		attr(sb, "item", le->x->item);
 		break;
 	}
-	attr(sb, "date", le->date);
+	char day[16];
+	attr(sb, "date", le_date(le, day));
 	attr(sb, "note", le->x->note);
 	if (le->x->n_means == 0 && le->x->n_hurt == 0 && le->x->n_losses == 0) {
 		strbuf_adds(sb, "/>\n");

@@ -13,6 +13,8 @@
 #include "model.h"
 #include "diag.h"
 
+#include <stdio.h>
+
 struct sel;
 struct idx;
 
@@ -264,6 +266,7 @@ struct le_means {
  * le_more_none, whose fields say "none". */
 struct le_more {
 	const char *note;
+	const char *date;          /* a date not written YYYY-MM-DD (ledger_entry.day 0) */
 	/* enlist: models added to a unit already enlisted (0: the unit); gain: an award's times */
 	long models;
 	const struct camp_advance *adv;
@@ -293,11 +296,21 @@ struct ledger_entry {
 	enum ledger_kind kind;
 	int32_t line, col;         /* libxml2 counts them in an int */
 	int32_t currency;          /* start, gain: index in the system's currencies, or -1 */
+	uint32_t day;              /* date="YYYY-MM-DD" as YYYYMMDD; 0: none, or in x->date */
 	long amount;               /* start, gain, xp */
-	const char *date;
 	const char *unit;          /* enlist, xp, train, repair */
 	const struct le_more *x;   /* &le_more_none, or the entry's own */
 };
+
+/* The entry's date as written (buf holds it when it is le->day's), or NULL. */
+static inline const char *le_date(const struct ledger_entry *le, char buf[16])
+{
+	if (le->x->date || le->day == 0)
+		return le->x->date;
+	snprintf(buf, 16, "%04u-%02u-%02u", (unsigned)(le->day / 10000 % 10000),
+	         (unsigned)(le->day / 100 % 100), (unsigned)(le->day % 100));
+	return buf;
+}
 
 /* --- what the ledger makes of the army ----------------------------------------------------- */
 

@@ -277,6 +277,29 @@ static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct
 	return 0;
 }
 
+/* date="YYYY-MM-DD" in le->day, the 11 bytes of its copy saved for every entry of a long
+ * ledger; any other text as it is written, in m->date. */
+static int read_date(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
+{
+	char *t = xml_prop(n, "date");
+	if (t == NULL)
+		return 0;
+	uint32_t day = 0;
+	bool ymd = strlen(t) == 10 && t[4] == '-' && t[7] == '-';
+	for (size_t i = 0; ymd && i < 10; i++) {
+		if (i == 4 || i == 7)
+			continue;
+		ymd = t[i] >= '0' && t[i] <= '9';
+		day = day * 10 + (uint32_t)(t[i] - '0');
+	}
+	if (ymd && day != 0)
+		le->day = day;
+	else
+		m->date = arena_strndup(&p->c->strs, t, strlen(t));
+	free(t);
+	return 0;
+}
+
 static int read_kind(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
 {
 	const struct camp_def *cd = p->sys->camp;
@@ -289,7 +312,8 @@ static int read_kind(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct
 	le->kind = (enum ledger_kind)k;
 	le->line = (int32_t)xml_line(n);
 	le->col = (int32_t)xml_col(n);
-	le->date = text(p, n, "date");
+	if (read_date(p, n, le, m) != 0)
+		return -1;
 	m->note = text(p, n, "note");
 	m->keyword = -1;
 	le->currency = -1;
@@ -339,7 +363,7 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	int rc = read_kind(p, n, le, &m);
 	le->x = &le_more_none;
 	const struct le_more *z = &le_more_none;
-	if (m.note || m.models != z->models || m.adv || m.item || m.replaces || m.keyword != z->keyword ||
+	if (m.note || m.date || m.models != z->models || m.adv || m.item || m.replaces || m.keyword != z->keyword ||
 	    m.roll != z->roll || m.award || m.wounds || m.means || m.opponent || m.vp || m.opponent_vp ||
 	    m.result != z->result || m.hurt || m.losses) {
 		struct le_more *x = xmalloc(sizeof(*x));
