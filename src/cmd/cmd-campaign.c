@@ -189,7 +189,9 @@ static void show_ledger(const struct roster *r, FILE *out)
 	for (size_t i = 0; i < c->n_ledger; i++) {
 		const struct ledger_entry *le = &c->ledger[i];
 		const char *kind = ledger_kind_name(le->kind);
-		fprintf(out, "%3zu. %-10s %s", i + 1, le->date ? vis(le->date) : "-", kind);
+		char day[16];
+		const char *date = le_date(le, day);
+		fprintf(out, "%3zu. %-10s %s", i + 1, date ? vis(date) : "-", kind);
 		if (le->kind != LE_START || cd->pay >= 0)
 			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");
 		switch (le->kind) {
@@ -198,16 +200,16 @@ static void show_ledger(const struct roster *r, FILE *out)
 				fprintf(out, " %ld %s", le->amount, vis(cd->currencies[cd->pay].name));
 			break;
 		case LE_ENLIST:
-			if (le->models)
-				fprintf(out, _(" %ld models into %s"), le->models, vis(le->unit));
+			if (le->x->models)
+				fprintf(out, _(" %ld models into %s"), le->x->models, vis(le->unit));
 			else
 				fprintf(out, " %s", vis(le->unit));
 			break;
 		case LE_BATTLE: {
 			static const char *const res[] = { N_("win"), N_("loss"), N_("draw") };
-			fprintf(out, " %s %ld-%ld", _(res[le->result]), le->vp, le->opponent_vp);
-			if (le->opponent)
-				fprintf(out, _(" against %s"), vis(le->opponent));
+			fprintf(out, " %s %ld-%ld", _(res[le->x->result]), le->x->vp, le->x->opponent_vp);
+			if (le->x->opponent)
+				fprintf(out, _(" against %s"), vis(le->x->opponent));
 			for (; b < c->n_battles && c->battles[b].entry < i; b++)
 				;
 			if (b < c->n_battles && c->battles[b].entry == i) {
@@ -228,31 +230,31 @@ static void show_ledger(const struct roster *r, FILE *out)
 			fprintf(out, " %ld -> %s", le->amount, vis(le->unit));
 			break;
 		case LE_TRAIN:
-			fprintf(out, " %s %s", le->unit ? vis(le->unit) : _("army"), vis(le->adv->opt.id));
-			if (le->item)
-				fprintf(out, " %s", vis(le->item));
-			if (le->replaces)
-				fprintf(out, _(" for %s"), vis(le->replaces));
-			if (le->keyword >= 0)
-				fprintf(out, " %s", vis(r->sys->keywords[le->keyword].id));
-			if (le->roll != LONG_MIN)
-				fprintf(out, _(" (rolled %ld)"), le->roll);
+			fprintf(out, " %s %s", le->unit ? vis(le->unit) : _("army"), vis(le->x->adv->opt.id));
+			if (le->x->item)
+				fprintf(out, " %s", vis(le->x->item));
+			if (le->x->replaces)
+				fprintf(out, _(" for %s"), vis(le->x->replaces));
+			if (le->x->keyword >= 0)
+				fprintf(out, " %s", vis(r->sys->keywords[le->x->keyword].id));
+			if (le->x->roll != LONG_MIN)
+				fprintf(out, _(" (rolled %ld)"), le->x->roll);
 			break;
 		case LE_GAIN:
 			fprintf(out, " %+ld %s", le->amount, vis(cd->currencies[le->currency].name));
-			if (le->award)
-				fprintf(out, " (%s x%ld)", vis(le->award->name), le->models);
+			if (le->x->award)
+				fprintf(out, " (%s x%ld)", vis(le->x->award->name), le->x->models);
 			break;
 		case LE_REPAIR:
-			if (le->wounds)
-				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->wounds),
-				        vis(le->unit), le->wounds);
+			if (le->x->wounds)
+				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->x->wounds),
+				        vis(le->unit), le->x->wounds);
 			else
-				fprintf(out, " %s %s", vis(le->unit), vis(le->item));
+				fprintf(out, " %s %s", vis(le->unit), vis(le->x->item));
 			break;
 		}
-		if (le->note)
-			fprintf(out, " (%s)", vis(le->note));
+		if (le->x->note)
+			fprintf(out, " (%s)", vis(le->x->note));
 		fputc('\n', out);
 	}
 }
@@ -653,49 +655,13 @@ static int build(const struct cmd_entry *self, const char *act, xmlDocPtr doc,
 	return rc;
 }
 
-/* A diagnostic's identity across two checks of one roster: the rule it breaks and the place
- * it names (a unit's, a list's or a ledger entry's line), not its wording, whose figures
- * change with the entry. */
-static char *diag_key(const struct diag *g)
-{
-	return xasprintf("%s\037%s\037%ld:%ld", g->rule ? g->rule : "", g->ref ? g->ref : "",
-	                 g->line, g->col);
-}
-
-/* Marks the errors of now that before does not have (new[i]); returns how many. One hash
- * table: linear in the two lists. */
-static size_t new_errors(const struct diags *before, const struct diags *now, bool *fresh)
-{
-	struct idx *seen = idx_new();
-	char **keys = xcalloc(before->n + 1, sizeof(*keys));
-	size_t n = 0;
-	for (size_t i = 0; i < before->n; i++) {
-		if (before->v[i].sev != SEV_ERROR)
-			continue;
-		keys[i] = diag_key(&before->v[i]);
-		idx_add(seen, keys[i], &before->v[i]);
-	}
-	for (size_t i = 0; i < now->n; i++) {
-		fresh[i] = false;
-		if (now->v[i].sev != SEV_ERROR)
-			continue;
-		char *k = diag_key(&now->v[i]);
-		fresh[i] = idx_get(seen, k) == NULL;
-		n += fresh[i];
-		free(k);
-	}
-	for (size_t i = 0; i < before->n; i++)
-		free(keys[i]);
-	free(keys);
-	idx_free(seen);
-	return n;
-}
-
 /* What record_spliced reads and leaves: the roster as read, its text and its checks. */
 struct rec_read {
 	const char *path;
 	char *orig;
 	size_t orig_len;
+	uint64_t hash;             /* of orig, given back while it was checked (edit_check_backed) */
+	bool whole;                /* orig read again (edit_read_again) */
 	struct roster *r0;
 	struct eval *ev0;
 	struct diags before;
@@ -703,7 +669,7 @@ struct rec_read {
 
 /* Prints the check of the roster with the entry (d, sorted), refusing what it newly breaks
  * (against before). Returns record's status when it does not save, 0 when it may. */
-static int judge(const char *path, long now, const struct diags *before, struct diags *d)
+static int judge(const char *path, long now, const struct idx *seen, struct diags *d)
 {
 	if (now < 0) {
 		diags_print(d, stderr, DIAG_TEXT);
@@ -711,7 +677,7 @@ static int judge(const char *path, long now, const struct diags *before, struct 
 		return MUSTER_EXIT_TROUBLE;
 	}
 	bool *fresh = xcalloc(d->n + 1, sizeof(*fresh));
-	size_t broken = new_errors(before, d, fresh);
+	size_t broken = diags_new_errors(seen, d, fresh);
 	if (broken > 0) {
 		/* Only what the entry breaks: what was broken before stays as it was. */
 		struct diags nd = DIAGS_INIT;
@@ -729,10 +695,54 @@ static int judge(const char *path, long now, const struct diags *before, struct 
 
 #define NOT_SPLICED (-1)
 
+/* Checks the new text buf (len bytes; freed here) and saves it when it breaks nothing the
+ * file did not break already: spliced at sp, where the file as read held old. The text is
+ * written to the save's temporary file first, so that the check gives its pages back as it
+ * reads them and neither it nor the file as read is held beside the roster checked. */
+static int check_and_save(struct session *s, struct rec_read *rr, char *buf, size_t len,
+                          const struct ledger_splice *sp, const char *old)
+{
+	struct diags d = DIAGS_INIT, sd = DIAGS_INIT;
+	struct roster *r = NULL;
+	struct eval *ev = NULL;
+	struct save_job *job = NULL;
+	struct idx *seen = diags_error_keys(&rr->before);
+	diags_release(&rr->before);
+	bool begun = save_begin(rr->path, buf, len, &job, &sd) == 0;
+	if (begun)
+		xml_memory_backed(buf, len, save_temp_path(job));
+	long now = edit_check(s, rr->path, buf, len, &r, &ev, &d);
+	xml_memory_backed(NULL, 0, NULL);
+	free(buf);
+	diags_sort(&d);
+	int rc = judge(rr->path, now, seen, &d);
+	idx_free(seen);
+	if (rc == 0) {
+		/* The file as read: the new text with the bytes the entry replaced put back. */
+		struct save_piece was = { sp->at, sp->len, old, sp->cut };
+		int saved = begun ? save_commit(job, &was, 1, &sd) : -1;
+		job = NULL;
+		if (saved != 0) {
+			diags_merge(&d, &sd);
+			diags_print(&d, stderr, DIAG_TEXT);
+			rc = MUSTER_EXIT_TROUBLE;
+		} else {
+			show(r, ev, &d, stdout);
+			rc = MUSTER_EXIT_OK;
+		}
+	}
+	save_abort(job);
+	eval_free(ev);
+	roster_free(r);
+	diags_release(&sd);
+	diags_release(&d);
+	return rc;
+}
+
 /* An entry appended to the ledger the file has, spliced into its bytes (ledger_append_text):
  * every other byte kept, and no document of a long ledger in memory. The roster as read is
- * freed once it has named the units, the text as read once the new one is made (the bytes
- * the entry replaced are kept, to make it again for the save's check that the file is still
+ * freed once it has named the units, the text as read becomes the new one (the bytes the
+ * entry replaced are kept, to make it again for the save's check that the file is still
  * what was read: two commands never lose a change). NOT_SPLICED when it does not apply (a
  * correction, a start, a unit to be given an id, a ledger the document would write
  * otherwise): rr then holds the roster as read again. */
@@ -749,9 +759,9 @@ static int record_spliced(const struct cmd_entry *self, const char *act, char **
 	int rc = build_rec(self, act, NULL, rest, nrest, a, &e, &m);
 	if (rc == 0 && resolve_units(rr->r0, NULL, &e, &m) != 0)
 		rc = m.need_doc ? NOT_SPLICED : MUSTER_EXIT_TROUBLE;
-	char *buf = NULL;
-	size_t len = 0;
+	char *old = NULL;
 	struct ledger_splice sp;
+	bool spliced = false;
 	if (rc == 0) {
 		/* The roster as read has named the units: it is not held while the text is made. */
 		eval_free(rr->ev0);
@@ -759,49 +769,28 @@ static int record_spliced(const struct cmd_entry *self, const char *act, char **
 		roster_free(rr->r0);
 		rr->r0 = NULL;
 		date_note(&e, a, today);
-		buf = ledger_append_text(rr->orig, rr->orig_len, &e, &len, &sp);
+		struct diags ad = DIAGS_INIT;
+		rr->whole = edit_read_again(rr->path, rr->orig, rr->orig_len, rr->hash, &ad) == 0;
+		diags_print(&ad, stderr, DIAG_TEXT);
+		diags_release(&ad);
+		rc = rr->whole ? 0 : MUSTER_EXIT_TROUBLE;
+		spliced = rr->whole && ledger_append_text(&rr->orig, &rr->orig_len, &e, &sp, &old) == 0;
 	}
 	rec_mem_release(&m);
 	if (rc != 0)
 		return rc;
-	if (buf == NULL) {
+	if (!spliced) {
 		/* Read again for the document's way: it needs the roster as read. */
 		struct diags again = DIAGS_INIT;
 		(void)edit_check(s, rr->path, rr->orig, rr->orig_len, &rr->r0, &rr->ev0, &again);
 		diags_release(&again);
 		return rr->r0 ? NOT_SPLICED : MUSTER_EXIT_TROUBLE;
 	}
-	char *old = xmalloc(sp.cut + 1);
-	memcpy(old, rr->orig + sp.at, sp.cut);
-	size_t was_len = rr->orig_len;
-	free(rr->orig);
+	/* The text as read is now the new one: the check frees it. */
+	char *buf = rr->orig;
 	rr->orig = NULL;
-	struct diags d = DIAGS_INIT;
-	struct roster *r = NULL;
-	struct eval *ev = NULL;
-	long now = edit_check(s, rr->path, buf, len, &r, &ev, &d);
-	diags_sort(&d);
-	rc = judge(rr->path, now, &rr->before, &d);
-	if (rc == 0) {
-		/* The file as read: the new text with the bytes the entry replaced put back. */
-		char *was = xmalloc(was_len + 1);
-		memcpy(was, buf, sp.at);
-		memcpy(was + sp.at, old, sp.cut);
-		memcpy(was + sp.at + sp.cut, buf + sp.at + sp.len, len - sp.at - sp.len);
-		if (save_file_checked(rr->path, buf, len, was, was_len, &d) != 0) {
-			diags_print(&d, stderr, DIAG_TEXT);
-			rc = MUSTER_EXIT_TROUBLE;
-		} else {
-			show(r, ev, &d, stdout);
-			rc = MUSTER_EXIT_OK;
-		}
-		free(was);
-	}
-	free(buf);
+	rc = check_and_save(s, rr, buf, rr->orig_len, &sp, old);
 	free(old);
-	eval_free(ev);
-	roster_free(r);
-	diags_release(&d);
 	return rc;
 }
 
@@ -818,17 +807,23 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	struct roster *r0 = NULL;
 	struct eval *ev0 = NULL;
 	xmlDocPtr doc = NULL;
+	uint64_t hash = 0;
 	long was = xml_read_file(path, &orig, &orig_len, &before) != 0 ? -1
-	           : edit_check(s, path, orig, orig_len, &r0, &ev0, &before);
+	           : edit_check_backed(s, path, orig, orig_len, &r0, &ev0, &before, &hash);
 	if (was >= 0) {
-		struct rec_read rr = { path, orig, orig_len, r0, ev0, before };
+		struct rec_read rr = { path, orig, orig_len, hash, false, r0, ev0, before };
 		rc = record_spliced(self, act, rest, nrest, a, s, &rr);
 		orig = rr.orig;
 		r0 = rr.r0;
 		ev0 = rr.ev0;
+		before = rr.before;
 		if (rc != NOT_SPLICED)
 			goto out;
 		rc = MUSTER_EXIT_TROUBLE;
+		if (!rr.whole && edit_read_again(path, orig, orig_len, hash, &d) != 0) {
+			diags_print(&d, stderr, DIAG_TEXT);
+			goto out;
+		}
 	}
 	doc = was < 0 ? NULL : xml_load_memory_for_edit(orig, orig_len, path, &d);
 	if (doc == NULL) {
@@ -860,7 +855,9 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	struct eval *ev = NULL;
 	long now = edit_check(s, path, buf, len, &r, &ev, &d);
 	diags_sort(&d);
-	int j = judge(path, now, &before, &d);
+	struct idx *seen = diags_error_keys(&before);
+	int j = judge(path, now, seen, &d);
+	idx_free(seen);
 	if (j != 0) {
 		rc = j;
 	} else if (save_file_checked(path, buf, len, orig, orig_len, &d) != 0) {

@@ -21,10 +21,14 @@
 #include "util.h"
 #include "xml.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 const char *const edit_verbs[] = { "add", "add-force", "remove", "set", NULL };
 
@@ -73,6 +77,63 @@ long edit_check(struct session *s, const char *path, const char *buf, size_t len
 		roster_free(r);
 	}
 	return errors;
+}
+
+/* FNV-1a: whether a file read again holds the bytes it held. */
+static uint64_t text_hash(const char *b, size_t n)
+{
+	uint64_t h = 14695981039346656037ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)b[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* Reads path's len bytes into buf; 0, or -1 (errno set; 0 when it is not len bytes long). */
+static int read_into(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	size_t got = 0;
+	ssize_t k = 1;
+	while (got < len && (k = read(fd, buf + got, len - got)) > 0)
+		got += (size_t)k;
+	char more;
+	if (got == len)
+		k = read(fd, &more, 1);
+	int e = errno;
+	close(fd);
+	if (k != 0 || got != len) {
+		errno = k < 0 ? e : 0;
+		return -1;
+	}
+	return 0;
+}
+
+long edit_check_backed(struct session *s, const char *path, const char *buf, size_t len,
+                       struct roster **rout, struct eval **evout, struct diags *d,
+                       uint64_t *hash)
+{
+	*hash = text_hash(buf, len);
+	xml_memory_backed(buf, len, path);
+	long checked = edit_check(s, path, buf, len, rout, evout, d);
+	xml_memory_backed(NULL, 0, NULL);
+	return checked;
+}
+
+int edit_read_again(const char *path, char *buf, size_t len, uint64_t hash, struct diags *d)
+{
+	int again = read_into(path, buf, len);
+	if (again == 0 && text_hash(buf, len) == hash)
+		return 0;
+	if (again != 0 && errno != 0)
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot save: %s: %s; the file is unchanged"),
+		          _("cannot read it again to check that it is unchanged (read)"), strerror(errno));
+	else
+		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s",
+		          _("changed on disk since it was read (by another command?); nothing "
+		            "saved; run the command again"));
+	return -1;
 }
 
 /* --- names, did you mean ------------------------------------------------------------------ */

@@ -33,6 +33,16 @@ char *edit_dump(xmlDocPtr doc, const char *name, size_t *len, struct diags *d);
  * evaluation (caller frees both); otherwise they are freed here. */
 long edit_check(struct session *s, const char *path, const char *buf, size_t len,
                 struct roster **rout, struct eval **evout, struct diags *d);
+/* edit_check of the text buf (len bytes) read whole from path, its pages given back as the
+ * check reads them (they read as zeros then), so that a large roster is not held whole
+ * beside the roster checked; *hash is the bytes' for edit_read_again. */
+long edit_check_backed(struct session *s, const char *path, const char *buf, size_t len,
+                       struct roster **rout, struct eval **evout, struct diags *d,
+                       uint64_t *hash);
+/* Reads path again into buf (len bytes) after edit_check_backed: 0, or -1 with one fatal
+ * diagnostic in d when path no longer holds the bytes of that hash (another command saved it
+ * meanwhile) or cannot be read again. */
+int edit_read_again(const char *path, char *buf, size_t len, uint64_t hash, struct diags *d);
 
 /* Applies one builder command to roster text buf (len bytes; name in messages) and returns
  * the text with the change spliced in, every byte the change does not touch kept (caller

@@ -60,7 +60,7 @@ int deriv_table_train(struct deriv *v, const struct ledger_entry *le, struct cam
                       long bno)
 {
 	const struct camp_def *cd = v->cd;
-	const struct camp_advance *a = le->adv;
+	const struct camp_advance *a = le->x->adv;
 	const struct camp_table *t = NULL;
 	for (size_t i = 0; i < cd->n_tables && t == NULL; i++)
 		if (deriv_unit_matches(v, u, cd->tables[i].units))
@@ -69,9 +69,9 @@ int deriv_table_train(struct deriv *v, const struct ledger_entry *le, struct cam
 		deriv_violation(v, le, 0, 0, a->opt.ref, _("%s rolls on no table"), unit_name(u));
 		return 0;
 	}
-	if (le->roll < t->lo || le->roll > t->hi) {
+	if (le->x->roll < t->lo || le->x->roll > t->hi) {
 		diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, t->ref, NULL,
-		          _("a roll of %ld is impossible on %s (%ld to %ld)"), le->roll, t->dice, t->lo,
+		          _("a roll of %ld is impossible on %s (%ld to %ld)"), le->x->roll, t->dice, t->lo,
 		          t->hi);
 		return -1;
 	}
@@ -101,7 +101,7 @@ int deriv_table_train(struct deriv *v, const struct ledger_entry *le, struct cam
 		return 0;
 	}
 	struct strbuf why = STRBUF_INIT;
-	const struct camp_row *row = table_row(t, u, le->roll, &why);
+	const struct camp_row *row = table_row(t, u, le->x->roll, &why);
 	bool listed = false;
 	struct strbuf opts = STRBUF_INIT;
 	for (size_t k = 0; row && k < row->n_advances; k++) {
@@ -109,10 +109,10 @@ int deriv_table_train(struct deriv *v, const struct ledger_entry *le, struct cam
 		strbuf_addf(&opts, "%s%s", k ? ", " : "", row->advances[k]->opt.id);
 	}
 	if (row == NULL || row->n_advances == 0)
-		deriv_violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives no upgrade%s"), le->roll,
+		deriv_violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives no upgrade%s"), le->x->roll,
 		                t->name, why.s ? why.s : "");
 	else if (!listed)
-		deriv_violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives %s%s, not '%s'"), le->roll,
+		deriv_violation(v, le, 0, 0, t->ref, _("a roll of %ld on %s gives %s%s, not '%s'"), le->x->roll,
 		                t->name, opts.s, why.s ? why.s : "", a->opt.id);
 	else {
 		size_t same = 0;
@@ -124,7 +124,7 @@ int deriv_table_train(struct deriv *v, const struct ledger_entry *le, struct cam
 			                a->opt.name, same, a->opt.max);
 		else {
 			u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
-			u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->item, le->keyword,
+			u->trains[u->n_trains++] = (struct camp_train){ a, u->band, le->x->item, le->x->keyword,
 			                                                (size_t)(le - v->c->ledger), NULL, NULL };
 			u->rolled = bno + 1;
 			v->table_used[ti]++;
@@ -142,30 +142,30 @@ void deriv_repair(struct deriv *v, const struct ledger_entry *le, struct camp_un
 	size_t ci = (size_t)cd->repair_cost;
 	int64_t cost = 0;
 	char *what;
-	if (le->wounds) {
+	if (le->x->wounds) {
 		long missing = u->battle == bno ? u->missing : 0;
-		if (le->wounds > missing) {
+		if (le->x->wounds > missing) {
 			deriv_violation(v, le, 0, 0, cd->repair_ref,
 			                ngettext("%s misses %ld wound since the last battle: %ld cannot be repaired",
 			                         "%s misses %ld wounds since the last battle: %ld cannot be repaired",
-			                         (unsigned long)missing), unit_name(u), missing, le->wounds);
+			                         (unsigned long)missing), unit_name(u), missing, le->x->wounds);
 			return;
 		}
 		long models = u->models > 0 ? u->models : 1;
 		int64_t model = deriv_cost_of(v, u, models, ci);
 		model = div_round((long)model, models, v->sys->rounding);
-		cost = (int64_t)le->wounds * div_round((long)model, deriv_wounds_of(v, u), v->sys->rounding);
-		u->missing -= le->wounds;
+		cost = (int64_t)le->x->wounds * div_round((long)model, deriv_wounds_of(v, u), v->sys->rounding);
+		u->missing -= le->x->wounds;
 		what = xasprintf(ngettext("repairing %ld wound of %s", "repairing %ld wounds of %s",
-		                          (unsigned long)le->wounds), le->wounds, unit_name(u));
+		                          (unsigned long)le->x->wounds), le->x->wounds, unit_name(u));
 	} else {
-		const struct entry_option *o = entry_option(u->ru->entry, le->item);
+		const struct entry_option *o = entry_option(u->ru->entry, le->x->item);
 		bool cat = cd->n_item_cats == 0;
 		for (size_t i = 0; o && i < o->n_cats && !cat; i++)
 			for (size_t j = 0; j < cd->n_item_cats && !cat; j++)
 				cat = o->cats[i] == cd->item_cats[j];
 		if (o == NULL || !cat) {
-			deriv_violation(v, le, 0, 0, cd->repair_ref, _("'%s' is no item %s can buy back"), le->item,
+			deriv_violation(v, le, 0, 0, cd->repair_ref, _("'%s' is no item %s can buy back"), le->x->item,
 			                unit_name(u));
 			return;
 		}
@@ -218,7 +218,7 @@ static bool buy(struct deriv *v, const struct ledger_entry *le, const struct cam
 
 void deriv_army_train(struct deriv *v, const struct ledger_entry *le)
 {
-	const struct camp_advance *a = le->adv;
+	const struct camp_advance *a = le->x->adv;
 	struct campaign *c = v->c;
 	size_t same = 0;
 	for (size_t i = 0; i < c->n_army_trains; i++)
@@ -251,7 +251,7 @@ static const struct group *group_at(const struct entry *e, long level)
 static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u,
                      const struct item **out)
 {
-	const struct camp_advance *a = le->adv;
+	const struct camp_advance *a = le->x->adv;
 	const char *ref = a->opt.ref ? a->opt.ref : v->cd->ref;
 	const struct group *home = group_at(u->ru->entry, a->from_level);
 	if (v->barracks == NULL) {
@@ -275,20 +275,20 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 			}
 		}
 	}
-	char *key = xasprintf("%p|%s", (const void *)home, le->item);
+	char *key = xasprintf("%p|%s", (const void *)home, le->x->item);
 	const struct item *it = home ? idx_get(v->barracks, key) : NULL;
 	free(key);
 	const char *gname = home ? home->name : "-";
 	if (it == NULL || (a->kind && it->kind != a->kind)) {
-		deriv_violation(v, le, 0, 0, ref, _("'%s' is no %s of the %s barracks"), le->item,
+		deriv_violation(v, le, 0, 0, ref, _("'%s' is no %s of the %s barracks"), le->x->item,
 		                a->kind ? a->kind->name : _("item"), gname);
 		return false;
 	}
-	if (le->replaces) {
-		const struct item *old = entry_item(u->ru->entry, le->replaces);
+	if (le->x->replaces) {
+		const struct item *old = entry_item(u->ru->entry, le->x->replaces);
 		if (old == NULL) {
 			deriv_violation(v, le, 0, 0, ref, _("%s has no item '%s' to replace"), unit_name(u),
-			                le->replaces);
+			                le->x->replaces);
 			return false;
 		}
 		for (size_t i = 0; i < a->n_same; i++) {
@@ -323,7 +323,7 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 
 void deriv_train(struct deriv *v, const struct ledger_entry *le, struct camp_unit *u)
 {
-	const struct camp_advance *a = le->adv;
+	const struct camp_advance *a = le->x->adv;
 	const struct item *adds = NULL;
 	const char *ref = a->opt.ref ? a->opt.ref : v->cd->level_ref;
 	long pending = u->level - u->start_level - (long)u->n_trains;
@@ -337,19 +337,19 @@ void deriv_train(struct deriv *v, const struct ledger_entry *le, struct camp_uni
 		                unit_name(u), u->level, u->n_trains, u->start_level, a->opt.name);
 		return;
 	}
-	if (a->pick_item && le->item) {
+	if (a->pick_item && le->x->item) {
 		/* The item on the card now: the entry's own unless swapped away, or one brought. */
-		bool own = deriv_item_of(u, le->item), there = own;
+		bool own = deriv_item_of(u, le->x->item), there = own;
 		for (size_t i = 0; i < u->n_trains; i++) {
 			const struct camp_train *t = &u->trains[i];
-			if (t->drops && strcmp(t->drops, le->item) == 0)
+			if (t->drops && strcmp(t->drops, le->x->item) == 0)
 				there = false;
-			if (t->adds && strcmp(t->adds->id, le->item) == 0)
+			if (t->adds && strcmp(t->adds->id, le->x->item) == 0)
 				there = true;
 		}
 		if (!there) {
 			deriv_violation(v, le, 0, 0, ref, _("%s does not carry '%s' now: '%s' cannot change it"),
-			                unit_name(u), le->item, a->opt.name);
+			                unit_name(u), le->x->item, a->opt.name);
 			return;
 		}
 	}
@@ -360,7 +360,7 @@ void deriv_train(struct deriv *v, const struct ledger_entry *le, struct camp_uni
 		const char *tg = t->adv->group ? t->adv->group : t->adv->opt.id;
 		same += t->adv == a;
 		band += strcmp(tg, group) == 0 && t->band == u->band;
-		item += t->adv == a && le->item && t->item && strcmp(t->item, le->item) == 0;
+		item += t->adv == a && le->x->item && t->item && strcmp(t->item, le->x->item) == 0;
 	}
 	const char *bname = v->cd->band ? v->cd->band->name : _("band");
 	if (u->band < a->min_band || u->band > a->max_band)
@@ -375,13 +375,13 @@ void deriv_train(struct deriv *v, const struct ledger_entry *le, struct camp_uni
 		                unit_name(u), a->opt.name, band, bname, u->band, a->per_band, bname);
 	else if (a->per_item && (long)item >= a->per_item)
 		deriv_violation(v, le, 0, 0, ref, _("%s has taken '%s' on %s already: at most %ld per item"),
-		                unit_name(u), a->opt.name, le->item, a->per_item);
+		                unit_name(u), a->opt.name, le->x->item, a->per_item);
 	else if (a->choose_item && !barracks(v, le, u, &adds))
 		;
 	else if (buy(v, le, a)) {
 		u->trains = xreallocarray(u->trains, u->n_trains + 1, sizeof(*u->trains));
-		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, a->choose_item ? NULL : le->item,
-		                                                le->keyword, (size_t)(le - v->c->ledger),
-		                                                adds, le->replaces };
+		u->trains[u->n_trains++] = (struct camp_train){ a, u->band, a->choose_item ? NULL : le->x->item,
+		                                                le->x->keyword, (size_t)(le - v->c->ledger),
+		                                                adds, le->x->replaces };
 	}
 }

@@ -131,26 +131,26 @@ static void earn(struct deriv *v, const struct ledger_entry *le, struct camp_bat
 		int64_t total = 0;
 		for (size_t ti = 0; ti < e->n_terms; ti++) {
 			const struct camp_term *t = &e->terms[ti];
-			if (t->when != RESULT_NONE && t->when != le->result)
+			if (t->when != RESULT_NONE && t->when != le->x->result)
 				continue;
 			int64_t x = 0;
 			switch (t->kind) {
 			case TERM_VP:
-				x = le->vp;
+				x = le->x->vp;
 				break;
 			case TERM_OPPONENT_VP:
-				x = le->opponent_vp;
+				x = le->x->opponent_vp;
 				break;
 			case TERM_HURT:
-				for (size_t i = 0; i < le->n_hurt; i++)
-					x += le->hurt[i] > t->least ? le->hurt[i] : t->least;
+				for (size_t i = 0; i < le->x->n_hurt; i++)
+					x += le->x->hurt[i] > t->least ? le->x->hurt[i] : t->least;
 				break;
 			case TERM_LOST:
 				/* Once per unit per battle: a unit named twice counts once. */
 				v->stamp++;
-				for (size_t i = 0; i < le->n_losses; i++) {
-					struct camp_unit *u = idx_get(v->ids, le->losses[i].unit);
-					if (u == NULL || u->stamp == v->stamp || le->losses[i].models == 0)
+				for (size_t i = 0; i < le->x->n_losses; i++) {
+					struct camp_unit *u = idx_get(v->ids, le->x->losses[i].unit);
+					if (u == NULL || u->stamp == v->stamp || le->x->losses[i].models == 0)
 						continue; /* wounds alone lose no models */
 					u->stamp = v->stamp;
 					long val = t->level ? u->level : deriv_base_value(v, u, t->attr);
@@ -169,8 +169,8 @@ static int recover(struct deriv *v, const struct ledger_entry *le, struct camp_b
 {
 	const struct camp_def *cd = v->cd;
 	bool desertion = cd->desertion >= 0 && v->r->fields[cd->desertion];
-	for (size_t i = 0; i < le->n_losses; i++) {
-		const struct le_loss *l = &le->losses[i];
+	for (size_t i = 0; i < le->x->n_losses; i++) {
+		const struct le_loss *l = &le->x->losses[i];
 		struct camp_unit *u = idx_get(v->ids, l->unit);
 		if (l->models > u->models) {
 			deriv_violation(v, le, l->line, l->col, cd->recovery_ref,
@@ -277,8 +277,8 @@ static void loss_outcome(struct camp_unit *u, struct camp_battle *b,
 static int carry(struct deriv *v, const struct ledger_entry *le, struct camp_battle *b, long bno)
 {
 	const struct camp_def *cd = v->cd;
-	for (size_t i = 0; i < le->n_losses; i++) {
-		const struct le_loss *l = &le->losses[i];
+	for (size_t i = 0; i < le->x->n_losses; i++) {
+		const struct le_loss *l = &le->x->losses[i];
 		struct camp_unit *u = idx_get(v->ids, l->unit);
 		if (u->battle != bno) {
 			/* Its first loss in this battle: what the last battle left is healed. */
@@ -376,11 +376,11 @@ static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, str
 {
 	struct campaign *c = v->c;
 	const char *uid = le->unit;
-	for (size_t k = 0; k <= le->n_losses; k++) {
-		long line = k ? le->losses[k - 1].line : le->line;
-		long col = k ? le->losses[k - 1].col : le->col;
+	for (size_t k = 0; k <= le->x->n_losses; k++) {
+		long line = k ? le->x->losses[k - 1].line : le->line;
+		long col = k ? le->x->losses[k - 1].col : le->col;
 		if (k)
-			uid = le->losses[k - 1].unit;
+			uid = le->x->losses[k - 1].unit;
 		if (uid == NULL)
 			continue;
 		struct camp_unit *u = idx_get(v->ids, uid);
@@ -390,13 +390,9 @@ static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, str
 			          uid, uid);
 			return -1;
 		}
-		if (k)
-			le->losses[k - 1].ru = u->ru;
-		else
-			le->ru = u->ru;
 	}
-	if (le->kind == LE_TRAIN && le->adv->choose_item) {
-		char *key = xasprintf("%s\037%s", le->unit, le->item);
+	if (le->kind == LE_TRAIN && le->x->adv->choose_item) {
+		char *key = xasprintf("%s\037%s", le->unit, le->x->item);
 		if (idx_add(brought, key, le) == 0) {
 			*keys = xreallocarray(*keys, *n_keys + 1, sizeof(**keys));
 			(*keys)[(*n_keys)++] = key;
@@ -404,24 +400,24 @@ static int resolve_entry(struct deriv *v, struct ledger_entry *le, size_t i, str
 			free(key);
 		}
 	}
-	if (le->kind == LE_TRAIN && le->adv->pick_item) {
+	if (le->kind == LE_TRAIN && le->x->adv->pick_item) {
 		struct camp_unit *u = idx_get(v->ids, le->unit);
-		char *key = le->item ? xasprintf("%s\037%s", le->unit, le->item) : NULL;
-		bool ok = le->item && (deriv_item_of(u, le->item) || idx_get(brought, key));
+		char *key = le->x->item ? xasprintf("%s\037%s", le->unit, le->x->item) : NULL;
+		bool ok = le->x->item && (deriv_item_of(u, le->x->item) || idx_get(brought, key));
 		free(key);
 		if (!ok) {
 			diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
 			          _("training '%s' changes an item: name one of %s's items with item=\"ID\""),
-			          le->adv->opt.id, unit_name(u));
+			          le->x->adv->opt.id, unit_name(u));
 			return -1;
 		}
 	}
-	if (le->kind == LE_ENLIST && le->models == 0) {
+	if (le->kind == LE_ENLIST && le->x->models == 0) {
 		struct camp_unit *u = idx_get(v->ids, le->unit);
 		if (u->enlisted_at >= 0) {
 			diags_add(v->d, SEV_FATAL, v->r->file, le->line, le->col, NULL, NULL,
 			          _("unit '%s' is enlisted twice (line %ld)"), le->unit,
-			          c->ledger[u->enlisted_at].line);
+			          (long)c->ledger[u->enlisted_at].line);
 			return -1;
 		}
 		u->enlisted_at = (long)i;
@@ -445,10 +441,10 @@ static int walk_start(struct deriv *v, const struct ledger_entry *le, size_t i)
 	if (cd->pay >= 0)
 		c->pools[cd->pay] = le->amount;
 	long picks = 0;
-	for (size_t k = 0; k < le->n_means; k++) {
-		picks += le->means[k].times;
-		v->yields[le->means[k].def->currency] +=
-			(int64_t)le->means[k].def->yield * le->means[k].times;
+	for (size_t k = 0; k < le->x->n_means; k++) {
+		picks += le->x->means[k].times;
+		v->yields[le->x->means[k].def->currency] +=
+			(int64_t)le->x->means[k].def->yield * le->x->means[k].times;
 	}
 	if (picks > cd->max_means)
 		deriv_violation(v, le, 0, 0, cd->means_ref,
@@ -492,10 +488,10 @@ static int walk_battle(struct deriv *v, const struct ledger_entry *le, size_t i)
 		c->pools[k] += v->yields[k];
 		b->earned[k] += v->yields[k];
 	}
-	for (size_t k = 0; k < le->n_losses; k++) {
-		struct camp_unit *lu = idx_get(v->ids, le->losses[k].unit);
+	for (size_t k = 0; k < le->x->n_losses; k++) {
+		struct camp_unit *lu = idx_get(v->ids, le->x->losses[k].unit);
 		if (!lu->enlisted || lu->destroyed) {
-			diags_add(v->d, SEV_FATAL, v->r->file, le->losses[k].line, le->losses[k].col,
+			diags_add(v->d, SEV_FATAL, v->r->file, le->x->losses[k].line, le->x->losses[k].col,
 			          NULL, NULL, _("%s is not in the army at this battle"), unit_name(lu));
 			return -1;
 		}
@@ -516,7 +512,7 @@ static int walk(struct deriv *v)
 			          _("a ledger begins with its <start>"));
 			return -1;
 		}
-		if (u && !u->enlisted && !(le->kind == LE_ENLIST && le->models == 0)) {
+		if (u && !u->enlisted && !(le->kind == LE_ENLIST && le->x->models == 0)) {
 			deriv_violation(v, le, 0, 0, cd->ref, _("%s is not enlisted yet at this point of the ledger"),
 			                unit_name(u));
 			continue;
@@ -531,16 +527,16 @@ static int walk(struct deriv *v)
 				return -1;
 			break;
 		case LE_ENLIST:
-			if (le->models == 0) {
+			if (le->x->models == 0) {
 				enlist(v, le, u);
 				char *what = xasprintf(_("enlisting %s"), unit_name(u));
 				pay(v, le, unit_cost(v, u, u->models), what);
 				free(what);
 			} else {
 				int64_t before = unit_cost(v, u, u->models);
-				u->models += le->models;
-				u->paid_models += le->models;
-				char *what = xasprintf(_("enlisting %ld models into %s"), le->models, unit_name(u));
+				u->models += le->x->models;
+				u->paid_models += le->x->models;
+				char *what = xasprintf(_("enlisting %ld models into %s"), le->x->models, unit_name(u));
 				pay(v, le, unit_cost(v, u, u->models) - before, what);
 				free(what);
 			}
@@ -568,9 +564,9 @@ static int walk(struct deriv *v)
 			break;
 		}
 		case LE_TRAIN:
-			if (le->adv->army) {
+			if (le->x->adv->army) {
 				deriv_army_train(v, le);
-			} else if (le->roll != LONG_MIN) {
+			} else if (le->x->roll != LONG_MIN) {
 				if (deriv_table_train(v, le, u, (long)c->n_battles))
 					return -1;
 			} else {

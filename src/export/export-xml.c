@@ -119,14 +119,14 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 		break;
 	case LE_ENLIST:
 		attr(sb, "unit", le->unit);
-		if (le->models)
-			num(sb, "models", le->models);
+		if (le->x->models)
+			num(sb, "models", le->x->models);
 		break;
 	case LE_BATTLE:
-		attr(sb, "opponent", le->opponent);
-		num(sb, "vp", le->vp);
-		num(sb, "opponent-vp", le->opponent_vp);
-		attr(sb, "result", results[le->result]);
+		attr(sb, "opponent", le->x->opponent);
+		num(sb, "vp", le->x->vp);
+		num(sb, "opponent-vp", le->x->opponent_vp);
+		attr(sb, "result", results[le->x->result]);
 		break;
 	case LE_XP:
 		attr(sb, "unit", le->unit);
@@ -134,19 +134,19 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 		break;
 	case LE_TRAIN:
 		attr(sb, "unit", le->unit);
-		attr(sb, "advance", le->adv->opt.id);
-		attr(sb, "item", le->item);
-		attr(sb, "replaces", le->replaces);
-		if (le->keyword >= 0)
-			attr(sb, "keyword", sys->keywords[le->keyword].id);
-		if (le->roll != LONG_MIN)
-			num(sb, "roll", le->roll);
+		attr(sb, "advance", le->x->adv->opt.id);
+		attr(sb, "item", le->x->item);
+		attr(sb, "replaces", le->x->replaces);
+		if (le->x->keyword >= 0)
+			attr(sb, "keyword", sys->keywords[le->x->keyword].id);
+		if (le->x->roll != LONG_MIN)
+			num(sb, "roll", le->x->roll);
 		break;
 	case LE_GAIN:
-		if (le->award) {
-			attr(sb, "award", le->award->id);
-			if (le->models != 1)
-				num(sb, "times", le->models);
+		if (le->x->award) {
+			attr(sb, "award", le->x->award->id);
+			if (le->x->models != 1)
+				num(sb, "times", le->x->models);
 		} else {
 			attr(sb, "currency", cd->currencies[le->currency].id);
 			num(sb, "amount", le->amount);
@@ -154,29 +154,30 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 		break;
 	case LE_REPAIR:
 		attr(sb, "unit", le->unit);
-		if (le->wounds)
-			num(sb, "wounds", le->wounds);
-		attr(sb, "item", le->item);
+		if (le->x->wounds)
+			num(sb, "wounds", le->x->wounds);
+		attr(sb, "item", le->x->item);
 		break;
 	}
-	attr(sb, "date", le->date);
-	attr(sb, "note", le->note);
-	if (le->n_means == 0 && le->n_hurt == 0 && le->n_losses == 0) {
+	char day[16];
+	attr(sb, "date", le_date(le, day));
+	attr(sb, "note", le->x->note);
+	if (le->x->n_means == 0 && le->x->n_hurt == 0 && le->x->n_losses == 0) {
 		strbuf_adds(sb, "/>\n");
 		return;
 	}
 	strbuf_adds(sb, ">\n");
-	for (size_t i = 0; i < le->n_means; i++) {
+	for (size_t i = 0; i < le->x->n_means; i++) {
 		strbuf_adds(sb, "        <means");
-		attr(sb, "id", le->means[i].id);
-		if (le->means[i].times != 1)
-			num(sb, "times", le->means[i].times);
+		attr(sb, "id", le->x->means[i].id);
+		if (le->x->means[i].times != 1)
+			num(sb, "times", le->x->means[i].times);
 		strbuf_adds(sb, "/>\n");
 	}
-	for (size_t i = 0; i < le->n_hurt; i++)
-		strbuf_addf(sb, "        <hurt value=\"%ld\"/>\n", le->hurt[i]);
-	for (size_t i = 0; i < le->n_losses; i++) {
-		const struct le_loss *l = &le->losses[i];
+	for (size_t i = 0; i < le->x->n_hurt; i++)
+		strbuf_addf(sb, "        <hurt value=\"%ld\"/>\n", le->x->hurt[i]);
+	for (size_t i = 0; i < le->x->n_losses; i++) {
+		const struct le_loss *l = &le->x->losses[i];
 		strbuf_adds(sb, "        <lost");
 		attr(sb, "unit", l->unit);
 		num(sb, "models", l->models);

@@ -13,6 +13,8 @@
 #include "model.h"
 #include "diag.h"
 
+#include <stdio.h>
+
 struct sel;
 struct idx;
 
@@ -244,8 +246,7 @@ enum ledger_kind { LE_START, LE_ENLIST, LE_BATTLE, LE_XP, LE_TRAIN, LE_GAIN, LE_
 
 /* One of this army's units that lost models in a battle. */
 struct le_loss {
-	char *unit;
-	struct r_unit *ru;
+	const char *unit;          /* the campaign's copy (struct campaign, strs) */
 	long models;               /* destroyed */
 	long morale;               /* of which by morale */
 	long wounds;               /* wounds taken by models that were not lost */
@@ -255,33 +256,31 @@ struct le_loss {
 };
 
 struct le_means {
-	char *id;
+	const char *id;
 	long times;
 	const struct camp_means *def;
 };
 
-struct ledger_entry {
-	enum ledger_kind kind;
-	char *date, *note;
-	long line, col;
-	/* start, gain */
-	long amount;
-	long currency;
-	struct le_means *means;
-	size_t n_means;
-	/* enlist, xp, train */
-	char *unit;
-	struct r_unit *ru;
-	long models;               /* enlist: models added to a unit already enlisted (0: the unit) */
+/* What an entry holds beyond a plain <gain currency amount> or <xp unit amount>: most of a
+ * long ledger is those two, so each other entry has its own block and they all share
+ * le_more_none, whose fields say "none". */
+struct le_more {
+	const char *note;
+	const char *date;          /* a date not written YYYY-MM-DD (ledger_entry.day 0) */
+	/* enlist: models added to a unit already enlisted (0: the unit); gain: an award's times */
+	long models;
 	const struct camp_advance *adv;
-	char *item;                /* train: the item it changes; repair: the item bought back */
-	char *replaces;            /* train, choose="item": the unit's item it replaces */
+	const char *item;          /* train: the item it changes; repair: the item bought back */
+	const char *replaces;      /* train, choose="item": the unit's item it replaces */
 	long keyword;              /* train: the keyword it grants, or -1 */
 	long roll;                 /* train: the roll on a table, or LONG_MIN */
 	const struct camp_award *award; /* gain: the award it records, or NULL */
 	long wounds;               /* repair: wounds restored */
+	/* start */
+	struct le_means *means;
+	size_t n_means;
 	/* battle */
-	char *opponent;
+	const char *opponent;
 	long vp, opponent_vp;
 	enum battle_result result;
 	long *hurt;                /* values of the enemy units hurt (their Grades) */
@@ -289,6 +288,29 @@ struct ledger_entry {
 	struct le_loss *losses;
 	size_t n_losses;
 };
+extern const struct le_more le_more_none;
+
+/* 48 bytes an entry: a ledger of 100,000 entries was 216 bytes each, 3.8 times its XML. Its
+ * strings are the campaign's (strs), a unit's id once however often it is named. */
+struct ledger_entry {
+	enum ledger_kind kind;
+	int32_t line, col;         /* libxml2 counts them in an int */
+	int32_t currency;          /* start, gain: index in the system's currencies, or -1 */
+	uint32_t day;              /* date="YYYY-MM-DD" as YYYYMMDD; 0: none, or in x->date */
+	long amount;               /* start, gain, xp */
+	const char *unit;          /* enlist, xp, train, repair */
+	const struct le_more *x;   /* &le_more_none, or the entry's own */
+};
+
+/* The entry's date as written (buf holds it when it is le->day's), or NULL. */
+static inline const char *le_date(const struct ledger_entry *le, char buf[16])
+{
+	if (le->x->date || le->day == 0)
+		return le->x->date;
+	snprintf(buf, 16, "%04u-%02u-%02u", (unsigned)(le->day / 10000 % 10000),
+	         (unsigned)(le->day / 100 % 100), (unsigned)(le->day % 100));
+	return buf;
+}
 
 /* --- what the ledger makes of the army ----------------------------------------------------- */
 
@@ -340,6 +362,8 @@ struct camp_battle {
 struct campaign {
 	struct ledger_entry *ledger;
 	size_t n_ledger;
+	struct arena strs;         /* the ledger's strings */
+	struct idx *ids;           /* the ids among them, each copied once (id -> its copy) */
 	size_t expect;             /* while it is read: at least its entries (ledger_count) */
 	long line, col;
 	bool started;

@@ -28,6 +28,7 @@ const char *ledger_kind_name(enum ledger_kind k)
 }
 
 struct lr {
+	struct campaign *c;
 	const struct system *sys;
 	const char *file;
 	struct diags *d;
@@ -39,10 +40,34 @@ struct lr {
 		return -1; \
 	} while (0)
 
-/* The ids an entry names. */
-static int need_unit(struct lr *p, xmlNodePtr n, char **out)
+/* Attribute name of n in the campaign's strings, or NULL when absent. */
+static const char *text(struct lr *p, xmlNodePtr n, const char *name)
 {
-	*out = xml_prop(n, "unit");
+	return xml_prop_in(n, name, &p->c->strs);
+}
+
+/* The same for an id, which a long ledger names again and again: one copy of each. */
+static const char *ident(struct lr *p, xmlNodePtr n, const char *name)
+{
+	char *v = xml_prop(n, name);
+	if (v == NULL)
+		return NULL;
+	if (p->c->ids == NULL)
+		p->c->ids = idx_new();
+	const char *s = idx_get(p->c->ids, v);
+	if (s == NULL) {
+		char *copy = arena_strndup(&p->c->strs, v, strlen(v));
+		idx_add(p->c->ids, copy, copy);
+		s = copy;
+	}
+	free(v);
+	return s;
+}
+
+/* The ids an entry names. */
+static int need_unit(struct lr *p, xmlNodePtr n, const char **out)
+{
+	*out = ident(p, n, "unit");
 	if (*out == NULL)
 		LFAIL(n, _("<%s> names its unit: unit=\"ID\""), (const char *)n->name);
 	return 0;
@@ -77,38 +102,38 @@ static int read_rolls(struct lr *p, xmlNodePtr n, struct le_loss *l)
 	return 0;
 }
 
-static int read_battle(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+static int read_battle(struct lr *p, xmlNodePtr n, struct le_more *m)
 {
-	le->opponent = xml_prop(n, "opponent");
+	m->opponent = ident(p, n, "opponent");
 	char *res = xml_prop(n, "result");
 	static const char *const results[] = { "win", "loss", "draw" };
-	le->result = RESULT_NONE;
+	m->result = RESULT_NONE;
 	for (size_t i = 0; res && i < MUSTER_ARRAY_LEN(results); i++)
 		if (strcmp(res, results[i]) == 0)
-			le->result = (enum battle_result)i;
-	if (le->result == RESULT_NONE) {
+			m->result = (enum battle_result)i;
+	if (m->result == RESULT_NONE) {
 		diags_add(p->d, SEV_FATAL, p->file, xml_line(n), xml_col(n), NULL, NULL,
 		          _("a <battle> needs result=\"win\", \"loss\" or \"draw\", not '%s'"), res ? res : "");
 		free(res);
 		return -1;
 	}
 	free(res);
-	if (xml_prop_long(n, "vp", 0, 1000000, 0, &le->vp, p->file, p->d) ||
-	    xml_prop_long(n, "opponent-vp", 0, 1000000, 0, &le->opponent_vp, p->file, p->d))
+	if (xml_prop_long(n, "vp", 0, 1000000, 0, &m->vp, p->file, p->d) ||
+	    xml_prop_long(n, "opponent-vp", 0, 1000000, 0, &m->opponent_vp, p->file, p->d))
 		return -1;
 	size_t nh = 0, nl = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		nh += xml_is(c, "hurt");
 		nl += xml_is(c, "lost");
 	}
-	le->hurt = xcalloc(nh + 1, sizeof(*le->hurt));
-	le->losses = xcalloc(nl + 1, sizeof(*le->losses));
+	m->hurt = xcalloc(nh + 1, sizeof(*m->hurt));
+	m->losses = xcalloc(nl + 1, sizeof(*m->losses));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "hurt")) {
-			if (xml_prop_long(c, "value", 0, 1000000, 0, &le->hurt[le->n_hurt++], p->file, p->d))
+			if (xml_prop_long(c, "value", 0, 1000000, 0, &m->hurt[m->n_hurt++], p->file, p->d))
 				return -1;
 		} else if (xml_is(c, "lost")) {
-			struct le_loss *l = &le->losses[le->n_losses++];
+			struct le_loss *l = &m->losses[m->n_losses++];
 			l->line = xml_line(c);
 			l->col = xml_col(c);
 			if (need_unit(p, c, &l->unit) ||
@@ -129,7 +154,7 @@ static int read_battle(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 }
 
 /* <start amount="N"><means id="ID" times="N"/>...</start> */
-static int read_start(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+static int read_start(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
 {
 	const struct camp_def *cd = p->sys->camp;
 	if (xml_prop_long(n, "amount", 0, 1000000000L, 0, &le->amount, p->file, p->d))
@@ -137,37 +162,37 @@ static int read_start(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	size_t nm = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
 		nm++;
-	le->means = xcalloc(nm + 1, sizeof(*le->means));
+	m->means = xcalloc(nm + 1, sizeof(*m->means));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "means"))
 			LFAIL(c, _("a <start> holds <means>, not <%s>"), (const char *)c->name);
-		struct le_means *m = &le->means[le->n_means++];
-		m->id = xml_prop(c, "id");
-		if (m->id == NULL)
+		struct le_means *mm = &m->means[m->n_means++];
+		mm->id = ident(p, c, "id");
+		if (mm->id == NULL)
 			LFAIL(c, "%s", _("<means> needs an id"));
-		m->def = idx_get(cd->means_idx, m->id);
-		if (m->def == NULL) {
+		mm->def = idx_get(cd->means_idx, mm->id);
+		if (mm->def == NULL) {
 			struct strbuf sb = STRBUF_INIT;
 			for (size_t i = 0; i < cd->n_means; i++)
 				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->means[i].id);
 			diags_add(p->d, SEV_FATAL, p->file, xml_line(c), xml_col(c), NULL, NULL,
-			          _("unknown means '%s' (means: %s)"), m->id, sb.s ? sb.s : _("none"));
+			          _("unknown means '%s' (means: %s)"), mm->id, sb.s ? sb.s : _("none"));
 			strbuf_release(&sb);
 			return -1;
 		}
-		if (xml_prop_long(c, "times", 1, 1000, 1, &m->times, p->file, p->d))
+		if (xml_prop_long(c, "times", 1, 1000, 1, &mm->times, p->file, p->d))
 			return -1;
 	}
 	return 0;
 }
 
 /* <train unit="ID" advance="ID" item="ID" replaces="ID" keyword="ID" roll="N"/> */
-static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
 {
 	const struct camp_def *cd = p->sys->camp;
 	char *id = xml_prop(n, "advance");
-	le->adv = idx_get(cd->advance_idx, id ? id : "");
-	if (le->adv == NULL) {
+	m->adv = idx_get(cd->advance_idx, id ? id : "");
+	if (m->adv == NULL) {
 		struct strbuf sb = STRBUF_INIT;
 		for (size_t i = 0; i < cd->n_advances; i++)
 			strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->advances[i].opt.id);
@@ -178,36 +203,36 @@ static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		return -1;
 	}
 	free(id);
-	if (le->adv->army) {
-		le->unit = xml_prop(n, "unit");
+	if (m->adv->army) {
+		le->unit = ident(p, n, "unit");
 		if (le->unit)
-			LFAIL(n, _("advance '%s' is taken by the army: name no unit"), le->adv->opt.id);
+			LFAIL(n, _("advance '%s' is taken by the army: name no unit"), m->adv->opt.id);
 		return 0;
 	}
 	if (need_unit(p, n, &le->unit))
 		return -1;
-	le->item = xml_prop(n, "item");
-	le->replaces = xml_prop(n, "replaces");
-	if (le->replaces && !le->adv->choose_item)
-		LFAIL(n, _("training '%s' replaces no item"), le->adv->opt.id);
-	if (le->adv->choose_item && le->item == NULL)
-		LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), le->adv->opt.id);
-	if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &le->roll, p->file, p->d))
+	m->item = ident(p, n, "item");
+	m->replaces = ident(p, n, "replaces");
+	if (m->replaces && !m->adv->choose_item)
+		LFAIL(n, _("training '%s' replaces no item"), m->adv->opt.id);
+	if (m->adv->choose_item && m->item == NULL)
+		LFAIL(n, _("training '%s' brings an item: name it with item=\"ID\""), m->adv->opt.id);
+	if (xml_prop_long(n, "roll", -1000000, 1000000, LONG_MIN, &m->roll, p->file, p->d))
 		return -1;
 	char *kw = xml_prop(n, "keyword");
-	if (le->adv->pick_keyword) {
+	if (m->adv->pick_keyword) {
 		const struct keyword_def *kd = idx_get(p->sys->kw_idx, kw ? kw : "");
-		if (kd == NULL || kd->on != le->adv->keyword_on) {
+		if (kd == NULL || kd->on != m->adv->keyword_on) {
 			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
 			          _("training '%s' grants a keyword of its %s: keyword=\"%s\" is none"),
-			          le->adv->opt.id, le->adv->pick_item ? _("item") : _("unit"), kw ? kw : "");
+			          m->adv->opt.id, m->adv->pick_item ? _("item") : _("unit"), kw ? kw : "");
 			free(kw);
 			return -1;
 		}
-		le->keyword = (long)kd->index;
+		m->keyword = (long)kd->index;
 	} else if (kw) {
 		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-		          _("training '%s' grants no keyword of the player's choice"), le->adv->opt.id);
+		          _("training '%s' grants no keyword of the player's choice"), m->adv->opt.id);
 		free(kw);
 		return -1;
 	}
@@ -216,13 +241,13 @@ static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 }
 
 /* <gain award="ID" times="N"/> or <gain currency="ID" amount="N"/> */
-static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
 {
 	const struct camp_def *cd = p->sys->camp;
 	char *aw = xml_prop(n, "award");
 	if (aw) {
-		le->award = idx_get(cd->award_idx, aw);
-		if (le->award == NULL) {
+		m->award = idx_get(cd->award_idx, aw);
+		if (m->award == NULL) {
 			struct strbuf sb = STRBUF_INIT;
 			for (size_t i = 0; i < cd->n_awards; i++)
 				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->awards[i].id);
@@ -236,9 +261,9 @@ static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		long times;
 		if (xml_prop_long(n, "times", -1000, 1000, 1, &times, p->file, p->d))
 			return -1;
-		le->currency = (long)le->award->currency;
-		le->amount = le->award->amount * times;
-		le->models = times;
+		le->currency = (int32_t)m->award->currency;
+		le->amount = m->award->amount * times;
+		m->models = times;
 		return 0;
 	}
 	char *cur = xml_prop(n, "currency");
@@ -246,13 +271,36 @@ static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 	free(cur);
 	if (cc == NULL)
 		LFAIL(n, "%s", _("<gain> needs currency=\"ID\" naming a currency of the campaign"));
-	le->currency = (long)(cc - cd->currencies);
+	le->currency = (int32_t)(cc - cd->currencies);
 	if (xml_prop_long(n, "amount", -1000000000L, 1000000000L, 0, &le->amount, p->file, p->d))
 		return -1;
 	return 0;
 }
 
-static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+/* date="YYYY-MM-DD" in le->day, the 11 bytes of its copy saved for every entry of a long
+ * ledger; any other text as it is written, in m->date. */
+static int read_date(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
+{
+	char *t = xml_prop(n, "date");
+	if (t == NULL)
+		return 0;
+	uint32_t day = 0;
+	bool ymd = strlen(t) == 10 && t[4] == '-' && t[7] == '-';
+	for (size_t i = 0; ymd && i < 10; i++) {
+		if (i == 4 || i == 7)
+			continue;
+		ymd = t[i] >= '0' && t[i] <= '9';
+		day = day * 10 + (uint32_t)(t[i] - '0');
+	}
+	if (ymd && day != 0)
+		le->day = day;
+	else
+		m->date = arena_strndup(&p->c->strs, t, strlen(t));
+	free(t);
+	return 0;
+}
+
+static int read_kind(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
 {
 	const struct camp_def *cd = p->sys->camp;
 	size_t k;
@@ -262,23 +310,24 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 		LFAIL(n, _("a ledger holds <start>, <enlist>, <battle>, <xp>, <train>, <gain> and <repair>, not <%s>"),
 		      (const char *)n->name);
 	le->kind = (enum ledger_kind)k;
-	le->line = xml_line(n);
-	le->col = xml_col(n);
-	le->date = xml_prop(n, "date");
-	le->note = xml_prop(n, "note");
-	le->keyword = -1;
+	le->line = (int32_t)xml_line(n);
+	le->col = (int32_t)xml_col(n);
+	if (read_date(p, n, le, m) != 0)
+		return -1;
+	m->note = text(p, n, "note");
+	m->keyword = -1;
 	le->currency = -1;
-	le->roll = LONG_MIN;
+	m->roll = LONG_MIN;
 	switch (le->kind) {
 	case LE_START:
-		return read_start(p, n, le);
+		return read_start(p, n, le, m);
 	case LE_ENLIST:
 		if (need_unit(p, n, &le->unit) ||
-		    xml_prop_long(n, "models", 0, 100000, 0, &le->models, p->file, p->d))
+		    xml_prop_long(n, "models", 0, 100000, 0, &m->models, p->file, p->d))
 			return -1;
 		break;
 	case LE_BATTLE:
-		return read_battle(p, n, le);
+		return read_battle(p, n, m);
 	case LE_XP:
 		if (need_unit(p, n, &le->unit) ||
 		    xml_prop_long(n, "amount", 1, 1000000000L, 0, &le->amount, p->file, p->d))
@@ -287,21 +336,41 @@ static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
 			LFAIL(n, "%s", _("this system's campaign spends no experience on units"));
 		break;
 	case LE_TRAIN:
-		return read_train(p, n, le);
+		return read_train(p, n, le, m);
 	case LE_GAIN:
-		return read_gain(p, n, le);
+		return read_gain(p, n, le, m);
 	case LE_REPAIR:
 		if (cd->repair < 0)
 			LFAIL(n, "%s", _("this system's campaign has no repairs"));
 		if (need_unit(p, n, &le->unit) ||
-		    xml_prop_long(n, "wounds", 0, 1000000, 0, &le->wounds, p->file, p->d))
+		    xml_prop_long(n, "wounds", 0, 1000000, 0, &m->wounds, p->file, p->d))
 			return -1;
-		le->item = xml_prop(n, "item");
-		if ((le->wounds == 0) == (le->item == NULL))
+		m->item = ident(p, n, "item");
+		if ((m->wounds == 0) == (m->item == NULL))
 			LFAIL(n, "%s", _("a <repair> restores wounds=\"N\" or buys back one item=\"ID\""));
 		break;
 	}
 	return 0;
+}
+
+const struct le_more le_more_none = { .keyword = -1, .roll = LONG_MIN, .result = RESULT_NONE };
+
+/* Reads entry n into le: what it holds beyond le_more_none in a block of its own, made on
+ * failure too, so that campaign_free frees what was read. */
+static int read_entry(struct lr *p, xmlNodePtr n, struct ledger_entry *le)
+{
+	struct le_more m = le_more_none;
+	int rc = read_kind(p, n, le, &m);
+	le->x = &le_more_none;
+	const struct le_more *z = &le_more_none;
+	if (m.note || m.date || m.models != z->models || m.adv || m.item || m.replaces || m.keyword != z->keyword ||
+	    m.roll != z->roll || m.award || m.wounds || m.means || m.opponent || m.vp || m.opponent_vp ||
+	    m.result != z->result || m.hurt || m.losses) {
+		struct le_more *x = xmalloc(sizeof(*x));
+		*x = m;
+		le->x = x;
+	}
+	return rc;
 }
 
 struct campaign *ledger_begin(struct _xmlNode *n, size_t expect, const struct system *sys,
@@ -337,7 +406,7 @@ int ledger_add(struct campaign *c, size_t *cap, struct _xmlNode *e, const struct
 		c->ledger = xreallocarray(c->ledger, c->expect, sizeof(*c->ledger));
 		*cap = c->expect;
 	}
-	struct lr pp = { sys, file, d };
+	struct lr pp = { c, sys, file, d };
 	GROW(c->ledger, *cap, c->n_ledger + 1);
 	struct ledger_entry *le = &c->ledger[c->n_ledger++];
 	memset(le, 0, sizeof(*le));
@@ -498,12 +567,14 @@ static bool blank(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e,
-                         size_t *out_len, struct ledger_splice *sp)
+int ledger_append_text(char **bufp, size_t *lenp, const struct ledger_rec *e,
+                       struct ledger_splice *sp, char **cut)
 {
+	char *buf = *bufp;
+	size_t len = *lenp;
 	struct xml_outline o;
 	if (xml_outline(buf, len, NS_ROSTER, &o) != 0)
-		return NULL;
+		return -1;
 	const struct xml_el *camp = NULL, *led = NULL;
 	if (o.el[0].ours && xml_el_is(buf, &o.el[0], "roster"))
 		for (size_t i = 1; i < o.n && led == NULL; i++) {
@@ -523,7 +594,7 @@ char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e
 	if (led == NULL || led->end == led->stag_end || led->qname_len != led->name_len ||
 	    (t > led->stag_end && buf[t - 1] != '>')) {
 		xml_outline_release(&o);
-		return NULL;
+		return -1;
 	}
 	/* As ledger_append: the white space after the last entry gives way to the entry on its own
 	 * line and the indentation of </ledger>; a </ledger> right before </campaign> gets its
@@ -545,15 +616,21 @@ char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e
 	sp->at = t;
 	sp->len = sb.len;
 	sp->cut = ins_at - t;
-	char *out = xmalloc(len - sp->cut + sb.len + 1);
-	memcpy(out, buf, t);
-	memcpy(out + t, sb.s, sb.len);
-	memcpy(out + t + sb.len, buf + ins_at, len - ins_at);
-	*out_len = len - sp->cut + sb.len;
-	out[*out_len] = '\0';
-	strbuf_release(&sb);
 	xml_outline_release(&o);
-	return out;
+	*cut = xmalloc(sp->cut + 1);
+	memcpy(*cut, buf + t, sp->cut);
+	(*cut)[sp->cut] = '\0';
+	/* In place: a large file is never held twice (its block grows where it is). */
+	size_t n = len - sp->cut + sb.len;
+	if (sb.len > sp->cut)
+		buf = xrealloc(buf, n + 1);
+	memmove(buf + t + sb.len, buf + ins_at, len - ins_at);
+	memcpy(buf + t, sb.s, sb.len);
+	buf[n] = '\0';
+	strbuf_release(&sb);
+	*bufp = buf;
+	*lenp = n;
+	return 0;
 }
 
 bool ledger_has_entry(struct _xmlDoc *doc, long n)
@@ -586,24 +663,20 @@ void campaign_free(const struct system *sys, struct campaign *c)
 	if (c == NULL)
 		return;
 	for (size_t i = 0; i < c->n_ledger; i++) {
-		struct ledger_entry *le = &c->ledger[i];
-		free(le->date);
-		free(le->note);
-		free(le->unit);
-		free(le->item);
-		free(le->replaces);
-		free(le->opponent);
-		free(le->hurt);
-		for (size_t k = 0; k < le->n_means; k++)
-			free(le->means[k].id);
-		free(le->means);
-		for (size_t k = 0; k < le->n_losses; k++) {
-			free(le->losses[k].unit);
-			free(le->losses[k].rolls);
-			free(le->losses[k].spent);
+		const struct le_more *m = c->ledger[i].x;
+		if (m == NULL || m == &le_more_none)
+			continue;
+		free(m->hurt);
+		free(m->means);
+		for (size_t k = 0; k < m->n_losses; k++) {
+			free(m->losses[k].rolls);
+			free(m->losses[k].spent);
 		}
-		free(le->losses);
+		free(m->losses);
+		free((void *)m);
 	}
+	arena_release(&c->strs);
+	idx_free(c->ids);
 	free(c->ledger);
 	free(c->pools);
 	free(c->army_trains);

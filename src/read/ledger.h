@@ -66,17 +66,19 @@ bool ledger_started(struct _xmlDoc *doc);
 /* Appends e to the ledger of the roster doc on its own line, starting the <campaign> (and
  * making the roster version 2) when there is none. */
 void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e);
-/* The same, spliced into roster text buf (len bytes), every other byte kept: the entry on its
- * own line after the last one, as ledger_append places it. Returns the new text (caller
- * frees; *out_len its length) and in sp where it changed: bytes [at, at + cut) of buf are
- * bytes [at, at + len) of the new text. NULL when the text has no <ledger> this appends to
- * as the document would be written (none yet, <ledger/>, a prefixed one, or one that does
- * not end in white space after its last entry): append to the document then. */
+/* The same, spliced into roster text *bufp (*lenp bytes, allocated; NUL after them), every
+ * other byte kept: the entry on its own line after the last one, as ledger_append places it.
+ * The text changes where it is (its block may move: *bufp, *lenp are the new text's); sp says
+ * where: bytes [at, at + cut) of the old text are bytes [at, at + len) of the new, and *cut
+ * is a copy of those old bytes (caller frees). Returns 0, or -1, the text untouched, when it
+ * has no <ledger> this appends to as the document would be written (none yet, <ledger/>, a
+ * prefixed one, or one that does not end in white space after its last entry): append to
+ * the document then. */
 struct ledger_splice {
 	size_t at, cut, len;
 };
-char *ledger_append_text(const char *buf, size_t len, const struct ledger_rec *e,
-                         size_t *out_len, struct ledger_splice *sp);
+int ledger_append_text(char **bufp, size_t *lenp, const struct ledger_rec *e,
+                       struct ledger_splice *sp, char **cut);
 /* Whether doc's ledger has an entry n (1-based). */
 bool ledger_has_entry(struct _xmlDoc *doc, long n);
 /* Whether name can be a field of a ledger entry: an XML attribute name without a prefix

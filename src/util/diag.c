@@ -4,6 +4,7 @@
  */
 #include "muster.h"
 #include "diag.h"
+#include "idx.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -211,4 +212,45 @@ int diags_print(const struct diags *d, FILE *out, enum diag_format fmt)
 	fputs(sb.s, out);
 	strbuf_release(&sb);
 	return ferror(out) ? -1 : 0;
+}
+
+/* A diagnostic's identity across two checks of one roster: the rule it breaks and the place
+ * it names (a unit's, a list's or a ledger entry's line), not its wording, whose figures
+ * change with the entry. */
+static char *diag_key(const struct diag *g)
+{
+	return xasprintf("%s\037%s\037%ld:%ld", g->rule ? g->rule : "", g->ref ? g->ref : "",
+	                 g->line, g->col);
+}
+
+/* The errors of before, as diags_new_errors tells them apart (the roster's checks need not be held
+ * while the roster with the entry is checked). */
+struct idx *diags_error_keys(const struct diags *before)
+{
+	struct idx *seen = idx_new();
+	for (size_t i = 0; i < before->n; i++) {
+		if (before->v[i].sev != SEV_ERROR)
+			continue;
+		char *k = diag_key(&before->v[i]);
+		idx_add(seen, k, seen);
+		free(k);
+	}
+	return seen;
+}
+
+/* Marks the errors of now that are not seen before (new[i]); returns how many. One hash
+ * table: linear in the two lists. */
+size_t diags_new_errors(const struct idx *seen, const struct diags *now, bool *fresh)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < now->n; i++) {
+		fresh[i] = false;
+		if (now->v[i].sev != SEV_ERROR)
+			continue;
+		char *k = diag_key(&now->v[i]);
+		fresh[i] = idx_get(seen, k) == NULL;
+		n += fresh[i];
+		free(k);
+	}
+	return n;
 }

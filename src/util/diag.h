@@ -63,4 +63,12 @@ void diag_format_xml(const struct diag *g, struct strbuf *sb);
 char *diag_format_text(const struct diag *g);
 const char *severity_name(enum severity s);
 
+/* The errors of a roster's check before a change (before), told apart by the rule they break
+ * and the place they name, not their wording, whose figures change with the change: an index
+ * to free with idx_free. diags_new_errors marks the errors of now it does not hold (fresh[i])
+ * and returns how many. Linear in the two lists. */
+struct idx;
+struct idx *diags_error_keys(const struct diags *before);
+size_t diags_new_errors(const struct idx *seen, const struct diags *now, bool *fresh);
+
 #endif

@@ -6,10 +6,12 @@
 #
 # `muster campaign xp` records a ledger entry into a copy of doc/examples/impondium-campaign.xml
 # with tests/fault/libfault.so preloaded (fault.c; built by make check), which fails one call of
-# save_file's with a chosen errno: the open of the directory, its lock, the reopening of the
-# file to check that it is unchanged (openat 1; openat 2 lists the directory for stale
-# temporaries, a best effort), the temporary's creation (openat 3), its writing, its close
-# (close 1 is the check's, of a file only read), the link and renames.  For each row:
+# the save's with a chosen errno.  The save is made in two steps (save_begin, save_commit: the
+# new text is written before it is checked): the open of the directory, its lock, the
+# temporary's creation (openat 2; openat 1 lists the directory for stale temporaries, a best
+# effort), its writing, its close (close 1), then the reopening of the file to check that it
+# is unchanged (openat 3; close 2 is the check's, of a file only read), the link and
+# renames.  For each row:
 #   - the fault must have been injected (the interposer logs it);
 #   - before the rename: exit 2, the file byte for byte as it was, NAME~ as it was, no
 #     temporary file left, and one message that names the step and its system call, the
@@ -39,9 +41,9 @@ orig=$top/doc/examples/impondium-campaign.xml
 matrix='diropen:1:EIO|cannot open its directory (open)|Input/output error
 diropen:1:EPERM|cannot open its directory (open)|Operation not permitted
 flock:1:EIO|lock its directory against other saves (flock)|Input/output error
-openat:1:EIO|read it again to check that it is unchanged (read)|Input/output error
-openat:3:EIO|temporary file beside it (openat)|Input/output error
-openat:3:ENOSPC|temporary file beside it (openat)|No space left on device
+openat:2:EIO|temporary file beside it (openat)|Input/output error
+openat:2:ENOSPC|temporary file beside it (openat)|No space left on device
+openat:3:EIO|read it again to check that it is unchanged (read)|Input/output error
 fchmod:1:EPERM|permissions (fchmod)|Operation not permitted
 write:1:EIO|write the temporary file (write)|Input/output error
 write:1:ENOSPC|write the temporary file (write)|No space left on device
@@ -49,8 +51,8 @@ write:1:EDQUOT|write the temporary file (write)|Disk quota exceeded
 write:1:short|write the temporary file (write)|Input/output error
 fsync:1:EIO|flush the temporary file to disk (fsync)|Input/output error
 fsync:1:ENOSPC|flush the temporary file to disk (fsync)|No space left on device
-close:2:EIO|close the temporary file (close)|Input/output error
-close:2:EDQUOT|close the temporary file (close)|Disk quota exceeded
+close:1:EIO|close the temporary file (close)|Input/output error
+close:1:EDQUOT|close the temporary file (close)|Disk quota exceeded
 linkat:1:EIO|previous version as NAME~ (link)|Input/output error
 linkat:1:EPERM|previous version as NAME~ (link)|Operation not permitted
 renameat:1:EIO|replace the file with the temporary file (rename)|Input/output error
