@@ -6,10 +6,11 @@
  * entry (entry.mods), decided on each unit of it, in document order, when it has a shape the
  * language says: field "name" (set, append) or a cost type (set, increment, decrement), a whole
  * value; conditions counting selections of an entry or category, or summing a cost, in the
- * force (with or without child forces) or the roster, compared with equalTo, notEqualTo,
+ * force (with or without child forces) or the roster, of root selections or of every one
+ * (includeChildSelections), compared with equalTo, notEqualTo,
  * greaterThan, lessThan, atLeast or atMost; condition groups (and, or) within the bound
- * below; modifier groups, whose conditions hold for every modifier within; at most one repeat
- * of an increment or decrement. Every other modifier stays kept as not enforced (bs_pend).
+ * below; modifier groups, whose conditions hold for every modifier within; the repeats of an
+ * increment or decrement, their counts added up. Every other modifier stays kept as not enforced (bs_pend).
  * Part of the reader split by job (bs-int.h).
  */
 #include "muster.h"
@@ -62,53 +63,79 @@ static bool prop_is(xmlNodePtr n, const char *name, const char *value)
 	return r;
 }
 
-/* What a condition or repeat counts (field, scope, childId) as an aggregate, or NULL when its
- * shape is none this file translates. */
-static struct agg *counted(struct bsctx *c, xmlNodePtr n)
-{
-	struct system *sys = c->sys;
-	char *field = xml_prop(n, "field"), *scope = xml_prop(n, "scope"), *child = xml_prop(n, "childId");
-	const struct cost_def *cd = field ? idx_get(sys->cost_idx, field) : NULL;
-	struct agg *a = NULL;
-	bool force = scope && (strcmp(scope, "force") == 0 || strcmp(scope, "parent") == 0);
-	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope &&
-	          (force || strcmp(scope, "roster") == 0) && !prop_is(n, "percentValue", "true") &&
-	          !prop_is(n, "includeChildSelections", "true");
-	if (ok) {
-		a = xcalloc(1, sizeof(*a));
-		a->kind = cd ? AGG_COST : AGG_UNITS;
-		a->cost = cd ? cd->index : 0;
-		a->scope = !force ? SCOPE_ROSTER
-		           : prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
-		a->item = ON_UNIT;
-		a->ancestor_cat = -1;
-		a->line = xml_line(n);
-		a->where = new_sel(SEL_ALL);
-		long cat = child ? bs_category(c, child) : -1;
-		if (cat >= 0) {
-			struct sel *k = new_sel(SEL_CATEGORY);
-			k->index = (size_t)cat;
-			push(a->where, k);
-		} else if (child && strcmp(child, "any") != 0) {
-			struct sel *k = new_sel(SEL_ENTRY);
-			k->id = xstrdup(child);
-			push(a->where, k);
-		}
-		a->slot = sys->n_slots++;
-		sys->roster_aggs = sys->roster_aggs || a->scope != SCOPE_LIST;
-	}
-	free(field);
-	free(scope);
-	free(child);
-	return a;
-}
-
 static struct expr *agg_expr(struct agg *a)
 {
 	struct expr *e = xcalloc(1, sizeof(*e));
 	e->kind = EX_AGG;
 	e->agg = a;
 	e->line = a->line;
+	return e;
+}
+
+static struct expr *two(enum expr_kind k, struct expr *a, struct expr *b, long line)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = k;
+	e->line = line;
+	e->kids = xcalloc(2, sizeof(*e->kids));
+	e->kids[0] = a;
+	e->kids[1] = b;
+	e->n_kids = b ? 2 : 1;
+	return e;
+}
+
+/* An aggregate of units or options (counted, or a cost summed) over scope, of what childId
+ * names: an entry, a category, or anything ("any"). */
+static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long cost,
+                           enum scope_kind scope, const char *child)
+{
+	struct system *sys = c->sys;
+	struct agg *a = xcalloc(1, sizeof(*a));
+	a->kind = cost >= 0 ? AGG_COST : on == ON_OPTION ? AGG_OPTIONS : AGG_UNITS;
+	a->cost = cost >= 0 ? (size_t)cost : 0;
+	a->scope = scope;
+	a->item = on;
+	a->ancestor_cat = -1;
+	a->line = xml_line(n);
+	a->where = new_sel(SEL_ALL);
+	a->where->item = on;
+	long cat = bs_category(c, child);
+	if (cat >= 0 || strcmp(child, "any") != 0) {
+		struct sel *k = new_sel(cat >= 0 ? SEL_CATEGORY : SEL_ENTRY);
+		k->item = on;
+		k->index = cat >= 0 ? (size_t)cat : 0;
+		k->id = cat >= 0 ? NULL : xstrdup(child);
+		push(a->where, k);
+	}
+	a->slot = sys->n_slots++;
+	sys->roster_aggs = sys->roster_aggs || a->scope != SCOPE_LIST;
+	return a;
+}
+
+/* What a condition or repeat counts (field, scope, childId) as an expression: the units of the
+ * scope, and with includeChildSelections the options they took too; NULL when its shape is
+ * none this file translates. */
+static struct expr *counted(struct bsctx *c, xmlNodePtr n)
+{
+	char *field = xml_prop(n, "field"), *scope = xml_prop(n, "scope"), *child = xml_prop(n, "childId");
+	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
+	struct expr *e = NULL;
+	bool force = scope && (strcmp(scope, "force") == 0 || strcmp(scope, "parent") == 0);
+	bool kids = prop_is(n, "includeChildSelections", "true");
+	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
+	          (force || strcmp(scope, "roster") == 0) && !prop_is(n, "percentValue", "true") &&
+	          !(kids && cd && strcmp(child, "any") == 0); /* a unit's cost holds its options' */
+	if (ok) {
+		enum scope_kind sk = !force ? SCOPE_ROSTER
+		                     : prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
+		long cost = cd ? (long)cd->index : -1;
+		e = agg_expr(new_agg(c, n, ON_UNIT, cost, sk, child));
+		if (kids)
+			e = two(EX_ADD, e, agg_expr(new_agg(c, n, ON_OPTION, cost, sk, child)), e->line);
+	}
+	free(field);
+	free(scope);
+	free(child);
 	return e;
 }
 
@@ -129,13 +156,13 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	free(child);
 	if (child == NULL)
 		return new_sel(SEL_ANY); /* BattleScribe counts nothing: the condition never holds */
-	struct agg *a = counted(c, n);
-	if (a == NULL)
+	struct expr *e = counted(c, n);
+	if (e == NULL)
 		return NULL;
 	struct sel *s = new_sel(SEL_TEST);
 	s->op = ops[t];
 	s->num = v;
-	s->expr = agg_expr(a);
+	s->expr = e;
 	return s;
 }
 
@@ -163,23 +190,30 @@ static bool conditions(struct bsctx *c, xmlNodePtr n, struct sel *into, int dept
 	return true;
 }
 
-/* Modifier n's repeat (one at most) into m. False when it has a shape not translated. */
-static bool repeat(struct bsctx *c, xmlNodePtr n, struct modifier *m)
+/* Modifier n's repeats into m: each counts round(what it counts / value) x repeats times
+ * (rounded down unless roundUp), and their counts add up. False when one has a shape not
+ * translated. */
+static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 {
-	xmlNodePtr r = xml_first_elem(xml_child(n, "repeats"));
-	if (r == NULL)
-		return true;
-	long every, times;
-	if (xml_next_elem(r) || !xml_is(r, "repeat") || m->target != MOD_COST || m->op != MOD_ADD ||
-	    !whole(r, "value", &every) || every < 1 || !whole(r, "repeats", &times) || times < 1 ||
-	    !num_mul(m->value->num, times, &m->value->num))
-		return false;
-	struct agg *a = counted(c, r);
-	if (a == NULL)
-		return false;
-	m->repeat = agg_expr(a);
-	m->every = every;
-	m->round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
+	struct expr *sum = NULL;
+	size_t k = 0;
+	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), k++) {
+		long every, times;
+		struct expr *e = NULL;
+		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
+		    m->op != MOD_ADD || !whole(r, "value", &every) || every < 1 ||
+		    !whole(r, "repeats", &times) || times < 1 || (e = counted(c, r)) == NULL) {
+			expr_free(sum);
+			return false;
+		}
+		struct expr *per = two(EX_PER, e, NULL, xml_line(r));
+		per->num = times;
+		per->every = every;
+		per->round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
+		sum = sum ? two(EX_ADD, sum, per, per->line) : per;
+	}
+	m->repeat = sum;
+	m->every = 1;
 	return true;
 }
 
@@ -236,7 +270,7 @@ static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *grou
 	m.line = xml_line(n);
 	m.round = ROUND_DOWN;
 	struct sel *all = new_sel(SEL_ALL);
-	bool ok = change(c, n, &m) && repeat(c, n, &m) && conditions(c, n, all, 0);
+	bool ok = change(c, n, &m) && repeats(c, n, &m) && conditions(c, n, all, 0);
 	for (size_t i = 0; ok && i < n_groups; i++)
 		ok = conditions(c, groups[i], all, 0);
 	if (!ok) {
