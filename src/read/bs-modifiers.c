@@ -4,8 +4,8 @@
  *
  * A modifier on a root selectionEntry (or its root entryLink) becomes a struct modifier of the
  * entry (entry.mods), decided on each unit of it, in document order, when it has a shape the
- * language says: field "name" (set, append) or a cost type (set, increment, decrement), a whole
- * value; conditions counting selections of an entry or category, or summing a cost, in the
+ * language says: field "name" (set, append), "category" (add, remove a category) or a cost
+ * type (set, increment, decrement, a whole value); conditions counting selections of an entry or category, or summing a cost, in the
  * force (with or without child forces) or the roster, of root selections or of every one
  * (includeChildSelections), compared with equalTo, notEqualTo,
  * greaterThan, lessThan, atLeast or atMost; condition groups (and, or) within the bound
@@ -231,6 +231,17 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 			m->target = MOD_NAME;
 			m->op = set ? MOD_SET : MOD_ADD;
 			m->text = set ? xstrdup(value) : xasprintf(" %s", value);
+			ok = true;
+		}
+		free(value);
+	} else if (field && type && strcmp(field, "category") == 0) {
+		char *value = xml_prop(n, "value");
+		long cat = value ? bs_category(c, value) : -1;
+		bool add = strcmp(type, "add") == 0, remove = strcmp(type, "remove") == 0;
+		if (cat >= 0 && (add || remove)) {
+			m->target = MOD_CATEGORY;
+			m->op = add ? MOD_ADD : MOD_REMOVE;
+			m->index = (size_t)cat;
 			ok = true;
 		}
 		free(value);
