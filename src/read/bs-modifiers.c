@@ -84,6 +84,15 @@ static struct expr *two(enum expr_kind k, struct expr *a, struct expr *b, long l
 	return e;
 }
 
+static struct expr *number(long v, long line)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = EX_NUM;
+	e->num = v;
+	e->line = line;
+	return e;
+}
+
 /* An aggregate of units or options (counted, or a cost summed) over scope, of what childId
  * names: an entry, a category, or anything ("any"). */
 static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long cost,
@@ -112,18 +121,19 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 	return a;
 }
 
-/* What a condition or repeat counts (field, scope, childId) as an expression: the units of the
- * scope, and with includeChildSelections the options they took too; NULL when its shape is
- * none this file translates. */
-static struct expr *counted(struct bsctx *c, xmlNodePtr n)
+/* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
+ * an expression: the units of the scope, and with includeChildSelections the options they took
+ * too; NULL when its shape is none this file translates. */
+static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 {
-	char *field = xml_prop(n, "field"), *scope = xml_prop(n, "scope"), *child = xml_prop(n, "childId");
+	char *field = xml_prop(n, "field"), *scope = xml_prop(n, "scope"),
+	     *child = any ? xstrdup(any) : xml_prop(n, "childId");
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
 	struct expr *e = NULL;
 	bool force = scope && (strcmp(scope, "force") == 0 || strcmp(scope, "parent") == 0);
 	bool kids = prop_is(n, "includeChildSelections", "true");
 	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
-	          (force || strcmp(scope, "roster") == 0) && !prop_is(n, "percentValue", "true") &&
+	          (force || strcmp(scope, "roster") == 0) &&
 	          !(kids && cd && strcmp(child, "any") == 0); /* a unit's cost holds its options' */
 	if (ok) {
 		enum scope_kind sk = !force ? SCOPE_ROSTER
@@ -156,9 +166,20 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	free(child);
 	if (child == NULL)
 		return new_sel(SEL_ANY); /* BattleScribe counts nothing: the condition never holds */
-	struct expr *e = counted(c, n);
+	struct expr *e = counted(c, n, NULL);
 	if (e == NULL)
 		return NULL;
+	if (prop_is(n, "percentValue", "true")) {
+		/* count >= value% of all: 100 x count - value x all, compared with 0 (exact). */
+		struct expr *all = counted(c, n, "any");
+		if (all == NULL) {
+			expr_free(e);
+			return NULL;
+		}
+		struct expr *k100 = number(100, e->line), *kv = number(v, e->line);
+		e = two(EX_SUB, two(EX_MUL, e, k100, e->line), two(EX_MUL, all, kv, e->line), e->line);
+		v = 0;
+	}
 	struct sel *s = new_sel(SEL_TEST);
 	s->op = ops[t];
 	s->num = v;
@@ -202,7 +223,8 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		struct expr *e = NULL;
 		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
 		    m->op != MOD_ADD || !whole(r, "value", &every) || every < 1 ||
-		    !whole(r, "repeats", &times) || times < 1 || (e = counted(c, r)) == NULL) {
+		    !whole(r, "repeats", &times) || times < 1 || prop_is(r, "percentValue", "true") ||
+		    (e = counted(c, r, NULL)) == NULL) {
 			expr_free(sum);
 			return false;
 		}
