@@ -15,6 +15,7 @@
 #include "select.h"
 #include "util.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -481,6 +482,8 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 	return n;
 }
 
+static int rename_unit(struct eunit *u, const struct modifier *m, const struct change *ch);
+
 /* Applies one change to its unit or item. Returns -1 on overflow. */
 static int apply(struct eval *ev, const struct change *ch)
 {
@@ -564,16 +567,33 @@ static int apply(struct eval *ev, const struct change *ch)
 			cats[i] = cats[--u->n_cats];
 		return 0;
 	}
-	case MOD_NAME: {
-		const char *now = eval_unit_name(u);
-		char *name = m->op == MOD_SET ? xstrdup(m->text) : xasprintf("%s%s", now, m->text);
-		free(u->name);
-		u->name = name;
-		return 0;
-	}
+	case MOD_NAME:
+		return rename_unit(u, m, ch);
 	case MOD_LIMIT:
 		break;
 	}
+	return 0;
+}
+
+/* A name modifier: set, appended to, or a name that is a whole number counted. */
+static int rename_unit(struct eunit *u, const struct modifier *m, const struct change *ch)
+{
+	const char *now = eval_unit_name(u);
+	if (m->value) {
+		/* A name that is a whole number is counted: it gains the value. */
+		char *end = NULL;
+		errno = 0;
+		long long x = strtoll(now, &end, 10);
+		int64_t y = (int64_t)x;
+		if (end == now || *end || errno || apply_num(&y, MOD_ADD, ch->value, ch->times))
+			return 0; /* not a number, or past 64 bits: the name stays */
+		free(u->name);
+		u->name = xasprintf("%" PRId64, y);
+		return 0;
+	}
+	char *name = m->op == MOD_SET ? xstrdup(m->text) : xasprintf("%s%s", now, m->text);
+	free(u->name);
+	u->name = name;
 	return 0;
 }
 

@@ -248,11 +248,19 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 	long v;
 	if (field && type && strcmp(field, "name") == 0) {
 		bool set = strcmp(type, "set") == 0, append = strcmp(type, "append") == 0;
+		bool inc = strcmp(type, "increment") == 0, dec = strcmp(type, "decrement") == 0;
 		char *value = xml_prop(n, "value");
 		if ((set || append) && value) {
 			m->target = MOD_NAME;
 			m->op = set ? MOD_SET : MOD_ADD;
 			m->text = set ? xstrdup(value) : xasprintf(" %s", value);
+			ok = true;
+		} else if ((inc || dec) && whole(n, "value", &v)) {
+			/* A name that is a number counts up or down. */
+			m->target = MOD_NAME;
+			m->op = MOD_ADD;
+			m->text = xstrdup("");
+			m->value = number(dec ? -v : v, xml_line(n));
 			ok = true;
 		}
 		free(value);

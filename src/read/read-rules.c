@@ -319,6 +319,9 @@ fail:
 
 /* --- modifiers ---------------------------------------------------------------------------- */
 
+static int modifier_number(xmlNodePtr n, const struct rp *p, struct modifier *m,
+                           const char *value);
+
 /* The attribute, cost, keyword or category that m changes: id, of a unit or (on) an item. */
 static int modifier_target(xmlNodePtr n, const struct rp *p, struct system *sys,
                            struct modifier *m, const char *id, enum attr_on on)
@@ -357,11 +360,18 @@ static int modifier_target(xmlNodePtr n, const struct rp *p, struct system *sys,
 		m->index = cd->index;
 		break;
 	}
-	case MOD_NAME:
+	case MOD_NAME: {
 		if (on != ON_UNIT || (m->op != MOD_SET && m->op != MOD_ADD))
 			FAIL(n, "%s", _("<modify name=...> sets a unit's name (op=\"set\") or appends to it (op=\"add\")"));
 		m->text = xstrdup(id);
+		/* name="" op="add" value="N": a name that is a whole number gains N. */
+		char *v = *id == '\0' && m->op == MOD_ADD ? xml_prop(n, "value") : NULL;
+		int rc = v ? modifier_number(n, p, m, v) : 0;
+		free(v);
+		if (rc)
+			goto fail;
 		break;
+	}
 	}
 	return 0;
 fail:
@@ -425,8 +435,7 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		FAIL(n, _("<modify> needs op=\"set\", \"add\", \"mul\" or \"remove\", not '%s'"), op ? op : "");
 	m->op = (enum mod_op)k;
 	bool flag = m->target == MOD_KEYWORD || m->target == MOD_CATEGORY || m->target == MOD_NAME;
-	if (m->target != MOD_NAME &&
-	    (flag ? m->op != MOD_ADD && m->op != MOD_REMOVE : m->op == MOD_REMOVE))
+	if (m->target != MOD_NAME && (flag ? m->op != MOD_ADD && m->op != MOD_REMOVE : m->op == MOD_REMOVE))
 		FAIL(n, "%s", flag ? _("a keyword or category is added or removed: op=\"add\" or op=\"remove\"")
 		                   : _("a number is changed with op=\"set\", \"add\" or \"mul\""));
 	if (m->target == MOD_LIMIT && where != MOD_IN_SYSTEM)
@@ -470,7 +479,7 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		}
 	}
 	if (flag) {
-		if (value || val_el)
+		if ((value || val_el) && m->value == NULL)
 			FAIL(n, "%s", m->target == MOD_NAME ? _("<modify name=...> takes its text in name=, no value")
 			                                    : _("adding or removing a keyword or category takes no value"));
 	} else if ((value != NULL) == (val_el != NULL)) {
