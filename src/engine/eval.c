@@ -15,6 +15,7 @@
 #include "select.h"
 #include "util.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -357,9 +358,10 @@ struct change {
 
 /* Evaluates a modifier's condition and value on list li. Returns 1 when it applies (value in
  * *out), 0 when not, -1 on overflow. */
-static int decide(const struct modifier *m, struct eval *ev, size_t li, int64_t *out)
+static int decide(const struct modifier *m, struct eval *ev, size_t li, const struct eunit *u,
+                  int64_t *out)
 {
-	struct ectx c = { ev, li, NULL, NULL, NULL };
+	struct ectx c = { ev, li, u, NULL, NULL };
 	enum ev_status st = EV_OK;
 	if (m->when && !cond_holds(m->when, &c, &st))
 		return st == EV_OVERFLOW ? -1 : 0;
@@ -486,6 +488,8 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 	return n;
 }
 
+static int rename_unit(struct eunit *u, const struct modifier *m, const struct change *ch);
+
 /* Applies one change to its unit or item. Returns -1 on overflow. */
 static int apply(struct eval *ev, const struct change *ch)
 {
@@ -569,9 +573,33 @@ static int apply(struct eval *ev, const struct change *ch)
 			cats[i] = cats[--u->n_cats];
 		return 0;
 	}
+	case MOD_NAME:
+		return rename_unit(u, m, ch);
 	case MOD_LIMIT:
 		break;
 	}
+	return 0;
+}
+
+/* A name modifier: set, appended to, or a name that is a whole number counted. */
+static int rename_unit(struct eunit *u, const struct modifier *m, const struct change *ch)
+{
+	const char *now = eval_unit_name(u);
+	if (m->value) {
+		/* A name that is a whole number is counted: it gains the value. */
+		char *end = NULL;
+		errno = 0;
+		long long x = strtoll(now, &end, 10);
+		int64_t y = (int64_t)x;
+		if (end == now || *end || errno || apply_num(&y, MOD_ADD, ch->value, ch->times))
+			return 0; /* not a number, or past 64 bits: the name stays */
+		free(u->name);
+		u->name = xasprintf("%" PRId64, y);
+		return 0;
+	}
+	char *name = m->op == MOD_SET ? xstrdup(m->text) : xasprintf("%s%s", now, m->text);
+	free(u->name);
+	u->name = name;
 	return 0;
 }
 
@@ -592,6 +620,26 @@ static bool in_phase(const struct modifier *m, int phase)
 	return m->target != MOD_LIMIT && (phase == 0 ? kinds : !kinds);
 }
 
+/* The changes of unit u's entry's own modifiers of one phase, in document order, each decided
+ * on that unit (a condition on "this" reads it). */
+static int decide_entry(struct eval *ev, size_t li, struct eunit *u, int phase,
+                        struct change **chs, size_t *n, size_t *cap)
+{
+	const struct entry *e = u->ru->entry;
+	for (size_t mi = 0; mi < e->n_mods; mi++) {
+		const struct modifier *m = &e->mods[mi];
+		int64_t v;
+		if (!in_phase(m, phase))
+			continue;
+		int k = decide(m, ev, li, u, &v);
+		if (k < 0)
+			return -1;
+		if (k > 0)
+			add_change(chs, n, cap, (struct change){ m, u, NULL, v, 1, li });
+	}
+	return 0;
+}
+
 /* A list's limit modifiers, in file order: every other modifier sees its final limits. */
 static int modify_limits(struct eval *ev, size_t li)
 {
@@ -602,7 +650,7 @@ static int modify_limits(struct eval *ev, size_t li)
 		int64_t v;
 		if (m->target != MOD_LIMIT)
 			continue;
-		int k = decide(m, ev, li, &v);
+		int k = decide(m, ev, li, NULL, &v);
 		if (k < 0)
 			return -1;
 		if (k > 0 && (el->limits[m->index] >= 0 || m->op == MOD_SET) &&
@@ -623,7 +671,7 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 		int64_t v;
 		if (!in_phase(m, phase))
 			continue;
-		int k = decide(m, ev, li, &v);
+		int k = decide(m, ev, li, NULL, &v);
 		if (k < 0)
 			return -1;
 		if (k == 0)
@@ -635,6 +683,8 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 	}
 	for (size_t ui = 0; ui < el->n; ui++) {
 		struct eunit *u = &el->units[ui];
+		if (decide_entry(ev, li, u, phase, chs, n, cap))
+			return -1;
 		for (size_t oi = 0; oi < u->ru->n_opts; oi++) {
 			const struct r_option *ro = &u->ru->opts[oi];
 			const struct entry_option *o = ro->opt;
@@ -652,7 +702,7 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 				int64_t v;
 				if (!in_phase(m, phase))
 					continue;
-				int k = decide(m, ev, li, &v);
+				int k = decide(m, ev, li, NULL, &v);
 				if (k < 0)
 					return -1;
 				if (k > 0 && (w || o->target != TARGET_ITEM))
@@ -776,6 +826,7 @@ fail:
 /* Frees what a unit holds outside the arena: its copies of values and categories. */
 static void unit_release(const struct system *sys, struct eunit *u)
 {
+	free(u->name);
 	if (u->own_vals) {
 		for (size_t i = 0; i < sys->n_unit_attrs; i++)
 			free(u->vals[i].s);

@@ -44,10 +44,11 @@ struct cost_line {
 	int64_t *costs;              /* per cost type */
 };
 
-/* 72 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
+/* 80 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
  * read from at most 8 MiB of XML). */
 struct eunit {
 	const struct r_unit *ru; /* its entry is ru->entry */
+	char *name;              /* its name after modifiers (malloc'd), or NULL: its entry's */
 	const kwword *kw;        /* the entry's until an option or a modifier changes it (own_kw) */
 	struct value *vals;      /* effective unit attribute values */
 	const size_t *cats;      /* effective categories: the entry's, or its own copy */
@@ -102,6 +103,12 @@ struct eval {
 static inline const struct take *eval_takes(const struct eval *ev, const struct eunit *u)
 {
 	return ev->takes + u->take0;
+}
+
+/* Unit u's name after modifiers: its entry's unless a modifier set or appended to it. */
+static inline const char *eval_unit_name(const struct eunit *u)
+{
+	return u->name ? u->name : u->ru->entry->name;
 }
 
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)

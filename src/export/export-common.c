@@ -29,6 +29,14 @@ bool ex_cost_used(const struct elist *el, size_t c)
 	return false;
 }
 
+char *ex_eunit_title(const struct eunit *eu)
+{
+	const struct r_unit *u = eu->ru;
+	if (u->label)
+		return xasprintf("%s (%s)", u->label, eval_unit_name(eu));
+	return xstrdup(eval_unit_name(eu));
+}
+
 char *ex_unit_title(const struct r_unit *u)
 {
 	if (u->label)

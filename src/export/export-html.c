@@ -186,7 +186,7 @@ static void card(struct strbuf *sb, const struct system *sys, const bool *used,
                  const struct r_list *l, const struct eunit *u)
 {
 	const struct r_unit *ru = u->ru;
-	char *title = ex_unit_title(ru);
+	char *title = ex_eunit_title(u);
 	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
 	esc(sb, title);
 	strbuf_adds(sb, "</span> <span class=\"models\">");

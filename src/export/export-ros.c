@@ -107,9 +107,27 @@ static void options(struct strbuf *sb, const struct system *sys, const struct r_
 		strbuf_addf(sb, "%*s</selections>\n", ind, "");
 }
 
+/* Unit u's own line in every cost type into v: its models', or, when a modifier changed its
+ * costs, its total less its options' lines. */
+static void own_costs(const struct system *sys, const struct eunit *eu, int64_t *v)
+{
+	const struct r_unit *u = eu->ru;
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		if (!eval_entry_cost(u->entry, u->models, c, &v[c]))
+			v[c] = INT64_MAX;
+		if (!eu->mod_line)
+			continue;
+		v[c] = eu->costs[c];
+		for (size_t k = 0; k < u->n_opts && v[c] != INT64_MAX; k++)
+			if (__builtin_sub_overflow(v[c], eval_option_cost(&u->opts[k], u->models, c), &v[c]))
+				v[c] = INT64_MAX;
+	}
+}
+
 static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui, int ind)
 {
 	const struct system *sys = ev->sys;
+	const struct eunit *eu = &ev->lists[li].units[ui];
 	const struct r_unit *u = &ev->r->lists[li].units[ui];
 	const struct entry *e = u->entry;
 	char *made = xasprintf("mst-f%zu-u%zu", li + 1, ui + 1);
@@ -119,7 +137,7 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 		models |= u->opts[k].opt->model && u->opts[k].train == NULL;
 	strbuf_addf(sb, "%*s<selection", ind, "");
 	attr(sb, "id", id);
-	attr(sb, "name", e->name);
+	attr(sb, "name", eval_unit_name(eu));
 	if (u->label)
 		attr(sb, "customName", u->label);
 	attr(sb, "entryId", bs_id(e));
@@ -130,12 +148,10 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	strbuf_adds(sb, ">\n");
 	options(sb, sys, u, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!eval_entry_cost(e, u->models, c, &v[c]))
-			v[c] = INT64_MAX;
+	own_costs(sys, eu, v);
 	costs(sb, sys, v, ind + 2);
 	free(v);
-	categories(sb, sys, e->cats, e->n_cats, e->primary, id, ind + 2);
+	categories(sb, sys, eu->cats, eu->n_cats, e->primary, id, ind + 2);
 	strbuf_addf(sb, "%*s</selection>\n", ind, "");
 	free(made);
 }

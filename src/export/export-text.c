@@ -240,7 +240,7 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 {
 	struct strbuf *sb = w->sb;
 	const struct r_unit *ru = u->ru;
-	char *title = ex_unit_title(ru);
+	char *title = ex_eunit_title(u);
 	strbuf_addf(sb, "%s%ldx ", w->md ? "- " : "  ", (long)ru->models);
 	if (w->md)
 		strbuf_adds(sb, "**");
@@ -321,7 +321,7 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 	for (size_t i = 0; i < el->n; i++) {
 		const struct eunit *u = &el->units[i];
 		const struct r_unit *ru = u->ru;
-		char *title = ex_unit_title(ru);
+		char *title = ex_eunit_title(u);
 		char models[32];
 		snprintf(models, sizeof(models), "%ld", (long)ru->models);
 		table_row(w, sys, used, "", title, models, u->costs, false);
@@ -441,7 +441,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 		if (!compact && el->n) {
 			strbuf_addf(sb, "\n%s%s\n%s", md ? "### " : "", _("Units"), md ? "\n" : "");
 			for (size_t i = 0; i < el->n; i++) {
-				char *title = ex_unit_title(el->units[i].ru);
+				char *title = ex_eunit_title(&el->units[i]);
 				strbuf_adds(sb, md ? "- **" : "  ");
 				w.esc(sb, title);
 				strbuf_adds(sb, md ? "**\n" : "\n");

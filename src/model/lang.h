@@ -138,18 +138,20 @@ struct expr {
  * by zero), or an overflow of 64 bits. */
 enum ev_status { EV_OK = 0, EV_NA, EV_OVERFLOW };
 
-enum mod_target { MOD_ATTR, MOD_COST, MOD_LIMIT, MOD_KEYWORD, MOD_CATEGORY };
+enum mod_target { MOD_ATTR, MOD_COST, MOD_LIMIT, MOD_KEYWORD, MOD_CATEGORY,
+                  MOD_NAME };  /* the unit's name: set to text, or text appended (add) */
 enum mod_op { MOD_SET, MOD_ADD, MOD_MUL, MOD_REMOVE };
 
-/* <modify>: sets, adds to or multiplies an attribute, a cost or a limit, or adds or removes a
- * keyword or a category, under an optional condition, optionally repeated. */
+/* <modify>: sets, adds to or multiplies an attribute, a cost or a limit, adds or removes a
+ * keyword or a category, or sets or appends to the unit's name, under an optional condition,
+ * optionally repeated. */
 struct modifier {
 	enum mod_target target;
 	enum mod_op op;
 	size_t index;                 /* attribute, cost, keyword or category index */
 	const struct attr_def *attr;
 	struct expr *value;           /* NULL for keywords and categories */
-	char *text;                   /* set on a text attribute */
+	char *text;                   /* set on a text attribute; the name set or appended */
 	struct sel *when;             /* condition on the list, or NULL */
 	struct sel *units;            /* system modifiers: which units (NULL: all) */
 	struct expr *repeat;          /* apply round(repeat / every) times, or NULL */

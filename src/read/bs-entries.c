@@ -696,6 +696,9 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	bs_con_on(c, tf, se, e, NULL, NULL);
 	if (link)
 		bs_con_on(c, fi, link, e, NULL, NULL);
+	bs_mods_on(c, se, e);
+	if (link)
+		bs_mods_on(c, link, e);
 	struct infos in = { 0 };
 	int rc = read_costs(c, tf, se, e->costs) || (link && read_costs(c, fi, link, e->costs)) ||
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||

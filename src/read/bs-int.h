@@ -114,4 +114,9 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
                const struct entry_option *o, const void *origin);
 void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char *new_id);
 
+/* bs-modifiers.c: the modifiers (and modifier groups) of owner, a root selectionEntry or
+ * entryLink, that the rule language says, into e->mods in document order; the others stay
+ * kept as not enforced. */
+void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e);
+
 #endif

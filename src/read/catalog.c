@@ -374,6 +374,9 @@ static void entry_release(const struct system *sys, struct entry *e)
 		free(e->choices[j].ref);
 	}
 	free(e->choices);
+	for (size_t j = 0; j < e->n_mods; j++)
+		modifier_release(&e->mods[j]);
+	free(e->mods);
 	idx_free(e->option_idx);
 	idx_free(e->item_idx);
 }

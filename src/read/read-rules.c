@@ -319,6 +319,9 @@ fail:
 
 /* --- modifiers ---------------------------------------------------------------------------- */
 
+static int modifier_number(xmlNodePtr n, const struct rp *p, struct modifier *m,
+                           const char *value);
+
 /* The attribute, cost, keyword or category that m changes: id, of a unit or (on) an item. */
 static int modifier_target(xmlNodePtr n, const struct rp *p, struct system *sys,
                            struct modifier *m, const char *id, enum attr_on on)
@@ -355,6 +358,18 @@ static int modifier_target(xmlNodePtr n, const struct rp *p, struct system *sys,
 		if (cd == NULL)
 			FAIL(n, _("<modify category=...> names an unknown category '%s'"), id);
 		m->index = cd->index;
+		break;
+	}
+	case MOD_NAME: {
+		if (on != ON_UNIT || (m->op != MOD_SET && m->op != MOD_ADD))
+			FAIL(n, "%s", _("<modify name=...> sets a unit's name (op=\"set\") or appends to it (op=\"add\")"));
+		m->text = xstrdup(id);
+		/* name="" op="add" value="N": a name that is a whole number gains N. */
+		char *v = *id == '\0' && m->op == MOD_ADD ? xml_prop(n, "value") : NULL;
+		int rc = v ? modifier_number(n, p, m, v) : 0;
+		free(v);
+		if (rc)
+			goto fail;
 		break;
 	}
 	}
@@ -395,7 +410,7 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
                   struct modifier *m, struct diags *d)
 {
 	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
-	static const char *const targets[] = { "attr", "cost", "limit", "keyword", "category" };
+	static const char *const targets[] = { "attr", "cost", "limit", "keyword", "category", "name" };
 	memset(m, 0, sizeof(*m));
 	m->line = xml_line(n);
 	m->ref = xml_prop(n, "ref");
@@ -412,15 +427,15 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		m->target = (enum mod_target)i;
 	}
 	if (found != 1)
-		FAIL(n, "%s", _("<modify> changes exactly one of attr=, cost=, limit=, keyword=, category="));
+		FAIL(n, "%s", _("<modify> changes exactly one of attr=, cost=, limit=, keyword=, category=, name="));
 	op = xml_prop(n, "op");
 	static const char *const opnames[] = { "set", "add", "mul", "remove" };
 	int k = rr_lookup_enum(op, opnames, 4, -2);
 	if (k < 0)
 		FAIL(n, _("<modify> needs op=\"set\", \"add\", \"mul\" or \"remove\", not '%s'"), op ? op : "");
 	m->op = (enum mod_op)k;
-	bool flag = m->target == MOD_KEYWORD || m->target == MOD_CATEGORY;
-	if (flag ? m->op != MOD_ADD && m->op != MOD_REMOVE : m->op == MOD_REMOVE)
+	bool flag = m->target == MOD_KEYWORD || m->target == MOD_CATEGORY || m->target == MOD_NAME;
+	if (m->target != MOD_NAME && (flag ? m->op != MOD_ADD && m->op != MOD_REMOVE : m->op == MOD_REMOVE))
 		FAIL(n, "%s", flag ? _("a keyword or category is added or removed: op=\"add\" or op=\"remove\"")
 		                   : _("a number is changed with op=\"set\", \"add\" or \"mul\""));
 	if (m->target == MOD_LIMIT && where != MOD_IN_SYSTEM)
@@ -464,8 +479,9 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		}
 	}
 	if (flag) {
-		if (value || val_el)
-			FAIL(n, "%s", _("adding or removing a keyword or category takes no value"));
+		if ((value || val_el) && m->value == NULL)
+			FAIL(n, "%s", m->target == MOD_NAME ? _("<modify name=...> takes its text in name=, no value")
+			                                    : _("adding or removing a keyword or category takes no value"));
 	} else if ((value != NULL) == (val_el != NULL)) {
 		FAIL(n, "%s", _("a <modify> has one value: value=\"N\" or one expression"));
 	} else if (val_el) {

@@ -1,0 +1,351 @@
+/* bs-modifiers.c - BattleScribe modifiers of root entries made modifiers of the rule language
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A modifier on a root selectionEntry (or its root entryLink) becomes a struct modifier of the
+ * entry (entry.mods), decided on each unit of it, in document order, when it has a shape the
+ * language says: field "name" (set, append), "category" (add, remove a category) or a cost
+ * type (set, increment, decrement, a whole value); conditions counting selections of an entry or category, or summing a cost, in the
+ * force (with or without child forces) or the roster, of root selections or of every one
+ * (includeChildSelections), compared with equalTo, notEqualTo,
+ * greaterThan, lessThan, atLeast or atMost; condition groups (and, or) within the bound
+ * below; modifier groups, whose conditions hold for every modifier within; the repeats of an
+ * increment or decrement, their counts added up. Every other modifier stays kept as not enforced (bs_pend).
+ * Part of the reader split by job (bs-int.h).
+ */
+#include "muster.h"
+#include "bs-int.h"
+#include "idx.h"
+#include "lang.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Condition groups and modifier groups nest at most this deep (a hostile file's deeper ones
+ * stay not enforced). */
+#define BS_MOD_DEPTH 16
+
+/* What n->_private holds once its modifier is translated (bs_pend then skips it). */
+static char mod_mark;
+
+static struct sel *new_sel(enum sel_kind k)
+{
+	struct sel *s = xcalloc(1, sizeof(*s));
+	s->kind = k;
+	s->item = ON_UNIT;
+	return s;
+}
+
+static void push(struct sel *all, struct sel *k)
+{
+	all->kids = xreallocarray(all->kids, all->n_kids + 1, sizeof(*all->kids));
+	all->kids[all->n_kids++] = k;
+}
+
+/* The whole number attribute name of n holds, in [-1e12, 1e12]. */
+static bool whole(xmlNodePtr n, const char *name, long *out)
+{
+	char *v = xml_prop(n, name), *end = NULL;
+	double d = v ? strtod(v, &end) : 0;
+	bool ok = v && end != v && *end == '\0' && d == (double)(long)d && d >= -1e12 && d <= 1e12;
+	free(v);
+	*out = ok ? (long)d : 0;
+	return ok;
+}
+
+static bool prop_is(xmlNodePtr n, const char *name, const char *value)
+{
+	char *v = xml_prop(n, name);
+	bool r = v && strcmp(v, value) == 0;
+	free(v);
+	return r;
+}
+
+static struct expr *agg_expr(struct agg *a)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = EX_AGG;
+	e->agg = a;
+	e->line = a->line;
+	return e;
+}
+
+static struct expr *two(enum expr_kind k, struct expr *a, struct expr *b, long line)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = k;
+	e->line = line;
+	e->kids = xcalloc(2, sizeof(*e->kids));
+	e->kids[0] = a;
+	e->kids[1] = b;
+	e->n_kids = b ? 2 : 1;
+	return e;
+}
+
+static struct expr *number(long v, long line)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = EX_NUM;
+	e->num = v;
+	e->line = line;
+	return e;
+}
+
+/* An aggregate of units or options (counted, or a cost summed) over scope, of what childId
+ * names: an entry, a category, or anything ("any"). */
+static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long cost,
+                           enum scope_kind scope, const char *child)
+{
+	struct system *sys = c->sys;
+	struct agg *a = xcalloc(1, sizeof(*a));
+	a->kind = cost >= 0 ? AGG_COST : on == ON_OPTION ? AGG_OPTIONS : AGG_UNITS;
+	a->cost = cost >= 0 ? (size_t)cost : 0;
+	a->scope = scope;
+	a->item = on;
+	a->ancestor_cat = -1;
+	a->line = xml_line(n);
+	a->where = new_sel(SEL_ALL);
+	a->where->item = on;
+	long cat = bs_category(c, child);
+	if (cat >= 0 || strcmp(child, "any") != 0) {
+		struct sel *k = new_sel(cat >= 0 ? SEL_CATEGORY : SEL_ENTRY);
+		k->item = on;
+		k->index = cat >= 0 ? (size_t)cat : 0;
+		k->id = cat >= 0 ? NULL : xstrdup(child);
+		push(a->where, k);
+	}
+	a->slot = sys->n_slots++;
+	sys->roster_aggs = sys->roster_aggs || a->scope != SCOPE_LIST;
+	return a;
+}
+
+/* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
+ * an expression: the units of the scope, and with includeChildSelections the options they took
+ * too; NULL when its shape is none this file translates. */
+static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
+{
+	char *field = xml_prop(n, "field"), *scope = xml_prop(n, "scope"),
+	     *child = any ? xstrdup(any) : xml_prop(n, "childId");
+	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
+	struct expr *e = NULL;
+	bool force = scope && (strcmp(scope, "force") == 0 || strcmp(scope, "parent") == 0);
+	bool kids = prop_is(n, "includeChildSelections", "true");
+	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
+	          (force || strcmp(scope, "roster") == 0) &&
+	          !(kids && cd && strcmp(child, "any") == 0); /* a unit's cost holds its options' */
+	if (ok) {
+		enum scope_kind sk = !force ? SCOPE_ROSTER
+		                     : prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
+		long cost = cd ? (long)cd->index : -1;
+		e = agg_expr(new_agg(c, n, ON_UNIT, cost, sk, child));
+		if (kids)
+			e = two(EX_ADD, e, agg_expr(new_agg(c, n, ON_OPTION, cost, sk, child)), e->line);
+	}
+	free(field);
+	free(scope);
+	free(child);
+	return e;
+}
+
+/* One condition as a test, or NULL. */
+static struct sel *condition(struct bsctx *c, xmlNodePtr n)
+{
+	static const char *const types[] = { "equalTo", "notEqualTo", "greaterThan", "lessThan",
+		                                 "atLeast", "atMost" };
+	static const enum cmp_op ops[] = { CMP_EQ, CMP_NE, CMP_GT, CMP_LT, CMP_GE, CMP_LE };
+	long v;
+	int t = -1;
+	for (int i = 0; i < 6; i++)
+		if (prop_is(n, "type", types[i]))
+			t = i;
+	if (t < 0 || !whole(n, "value", &v))
+		return NULL;
+	char *child = xml_prop(n, "childId");
+	free(child);
+	if (child == NULL)
+		return new_sel(SEL_ANY); /* BattleScribe counts nothing: the condition never holds */
+	struct expr *e = counted(c, n, NULL);
+	if (e == NULL)
+		return NULL;
+	if (prop_is(n, "percentValue", "true")) {
+		/* count >= value% of all: 100 x count - value x all, compared with 0 (exact). */
+		struct expr *all = counted(c, n, "any");
+		if (all == NULL) {
+			expr_free(e);
+			return NULL;
+		}
+		struct expr *k100 = number(100, e->line), *kv = number(v, e->line);
+		e = two(EX_SUB, two(EX_MUL, e, k100, e->line), two(EX_MUL, all, kv, e->line), e->line);
+		v = 0;
+	}
+	struct sel *s = new_sel(SEL_TEST);
+	s->op = ops[t];
+	s->num = v;
+	s->expr = e;
+	return s;
+}
+
+/* The conditions and condition groups under n, pushed into all (and) or any (or). False when
+ * one of them is none this file translates. */
+static bool conditions(struct bsctx *c, xmlNodePtr n, struct sel *into, int depth)
+{
+	if (depth > BS_MOD_DEPTH)
+		return false;
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "conditions")); k; k = xml_next_elem(k)) {
+		struct sel *s = xml_is(k, "condition") ? condition(c, k) : NULL;
+		if (s == NULL)
+			return false;
+		push(into, s);
+	}
+	for (xmlNodePtr g = xml_first_elem(xml_child(n, "conditionGroups")); g; g = xml_next_elem(g)) {
+		bool or = prop_is(g, "type", "or");
+		if (!xml_is(g, "conditionGroup") || (!or && !prop_is(g, "type", "and")))
+			return false;
+		struct sel *s = new_sel(or ? SEL_ANY : SEL_ALL);
+		push(into, s);
+		if (!conditions(c, g, s, depth + 1))
+			return false;
+	}
+	return true;
+}
+
+/* Modifier n's repeats into m: each counts round(what it counts / value) x repeats times
+ * (rounded down unless roundUp), and their counts add up. False when one has a shape not
+ * translated. */
+static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
+{
+	struct expr *sum = NULL;
+	size_t k = 0;
+	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), k++) {
+		long every, times;
+		struct expr *e = NULL;
+		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
+		    m->op != MOD_ADD || !whole(r, "value", &every) || every < 1 ||
+		    !whole(r, "repeats", &times) || times < 1 || prop_is(r, "percentValue", "true") ||
+		    (e = counted(c, r, NULL)) == NULL) {
+			expr_free(sum);
+			return false;
+		}
+		struct expr *per = two(EX_PER, e, NULL, xml_line(r));
+		per->num = times;
+		per->every = every;
+		per->round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
+		sum = sum ? two(EX_ADD, sum, per, per->line) : per;
+	}
+	m->repeat = sum;
+	m->every = 1;
+	return true;
+}
+
+/* What modifier n changes (field, type, value) into m. False when not translated. */
+static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
+{
+	char *field = xml_prop(n, "field"), *type = xml_prop(n, "type");
+	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
+	bool ok = false;
+	long v;
+	if (field && type && strcmp(field, "name") == 0) {
+		bool set = strcmp(type, "set") == 0, append = strcmp(type, "append") == 0;
+		bool inc = strcmp(type, "increment") == 0, dec = strcmp(type, "decrement") == 0;
+		char *value = xml_prop(n, "value");
+		if ((set || append) && value) {
+			m->target = MOD_NAME;
+			m->op = set ? MOD_SET : MOD_ADD;
+			m->text = set ? xstrdup(value) : xasprintf(" %s", value);
+			ok = true;
+		} else if ((inc || dec) && whole(n, "value", &v)) {
+			/* A name that is a number counts up or down. */
+			m->target = MOD_NAME;
+			m->op = MOD_ADD;
+			m->text = xstrdup("");
+			m->value = number(dec ? -v : v, xml_line(n));
+			ok = true;
+		}
+		free(value);
+	} else if (field && type && strcmp(field, "category") == 0) {
+		char *value = xml_prop(n, "value");
+		long cat = value ? bs_category(c, value) : -1;
+		bool add = strcmp(type, "add") == 0, remove = strcmp(type, "remove") == 0;
+		if (cat >= 0 && (add || remove)) {
+			m->target = MOD_CATEGORY;
+			m->op = add ? MOD_ADD : MOD_REMOVE;
+			m->index = (size_t)cat;
+			ok = true;
+		}
+		free(value);
+	} else if (cd && type && whole(n, "value", &v)) {
+		bool set = strcmp(type, "set") == 0, dec = strcmp(type, "decrement") == 0;
+		if (set || dec || strcmp(type, "increment") == 0) {
+			m->target = MOD_COST;
+			m->index = cd->index;
+			m->op = set ? MOD_SET : MOD_ADD;
+			m->value = xcalloc(1, sizeof(*m->value));
+			m->value->kind = EX_NUM;
+			m->value->num = dec ? -v : v;
+			m->value->line = xml_line(n);
+			ok = true;
+		}
+	}
+	free(field);
+	free(type);
+	return ok;
+}
+
+/* Marks n and every modifier, condition and repeat under it translated. */
+static void mark(xmlNodePtr n, int depth)
+{
+	if (n->_private == NULL)
+		n->_private = &mod_mark;
+	for (xmlNodePtr k = xml_first_elem(n); k && depth < 4 * BS_MOD_DEPTH; k = xml_next_elem(k))
+		mark(k, depth + 1);
+}
+
+/* Modifier n under the modifier groups groups[0..n_groups) into e->mods, when translated. */
+static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *groups,
+                size_t n_groups)
+{
+	struct modifier m;
+	memset(&m, 0, sizeof(m));
+	m.line = xml_line(n);
+	m.round = ROUND_DOWN;
+	struct sel *all = new_sel(SEL_ALL);
+	bool ok = change(c, n, &m) && repeats(c, n, &m) && conditions(c, n, all, 0);
+	for (size_t i = 0; ok && i < n_groups; i++)
+		ok = conditions(c, groups[i], all, 0);
+	if (!ok) {
+		sel_free(all);
+		modifier_release(&m);
+		return;
+	}
+	m.when = all->n_kids ? all : NULL;
+	if (all->n_kids == 0)
+		sel_free(all);
+	m.ref = xml_prop(n, "id");
+	e->mods = xreallocarray(e->mods, e->n_mods + 1, sizeof(*e->mods));
+	e->mods[e->n_mods++] = m;
+	mark(n, 0);
+}
+
+static void walk(struct bsctx *c, xmlNodePtr owner, struct entry *e, xmlNodePtr *groups,
+                 size_t n_groups)
+{
+	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "modifiers")); k; k = xml_next_elem(k))
+		if (xml_is(k, "modifier"))
+			one(c, k, e, groups, n_groups);
+	if (n_groups >= BS_MOD_DEPTH)
+		return;
+	for (xmlNodePtr g = xml_first_elem(xml_child(owner, "modifierGroups")); g; g = xml_next_elem(g)) {
+		if (!xml_is(g, "modifierGroup"))
+			continue;
+		groups[n_groups] = g;
+		walk(c, g, e, groups, n_groups + 1);
+	}
+}
+
+void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e)
+{
+	xmlNodePtr groups[BS_MOD_DEPTH + 1];
+	walk(c, owner, e, groups, 0);
+}
