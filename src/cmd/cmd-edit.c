@@ -127,41 +127,51 @@ static size_t split_words(const char *line, char ***out)
 	return n;
 }
 
-/* Does word w of a builder command take the next word as its value (--name TEXT)? */
+/* Does word w of a builder command take the next word as its value (--name TEXT)? As
+ * edit_parse_opts reads them: every --WORD without '=' but the flags. */
 static bool takes_value(const char *w)
 {
-	static const char *const valued[] = { "--list", "--name", "--id", "--attach", "--move",
-	                                      "--models", "--option", NULL };
-	for (const char *const *k = valued; *k; k++)
-		if (strcmp(w, *k) == 0)
-			return true;
-	return false;
+	return strncmp(w, "--", 2) == 0 && strchr(w, '=') == NULL && strcmp(w, "--detach") != 0 &&
+	       strcmp(w, "--copy") != 0;
+}
+
+static bool is_number(const char *w)
+{
+	return *w && strspn(w, "0123456789") == strlen(w);
 }
 
 /* add, remove and set as players type them: the words that are not options make one name
  * (add Quack Marine 5: the entry "Quack Marine", 5 models, the last word being a number).
- * Returns a new NULL-terminated argv (free with strv_free) and its count in *n. */
+ * Words that are numbers elsewhere are not a name (set 1 2): edit_apply then says what the
+ * command takes. Returns a new NULL-terminated argv (free with strv_free) and its count in
+ * *n. */
 static char **join_name(char **w, size_t *n)
 {
 	char **v = xcalloc(*n + 1, sizeof(*v));
-	size_t k = 1, first = 0, last = 0, n_pos = 0;
+	size_t k = 1, first = 0, last = 0, n_pos = 0, n_num = 0;
 	struct strbuf name = STRBUF_INIT;
 	v[0] = xstrdup(w[0]);
 	for (size_t i = 1; i < *n; i++) {
 		if (strncmp(w[i], "--", 2) == 0) {
-			if (takes_value(w[i]) && i + 1 < *n)
+			if (takes_value(w[i]) && i + 1 < *n && strncmp(w[i + 1], "--", 2) != 0)
 				i++;
 			continue;
 		}
 		if (n_pos++ == 0)
 			first = i;
 		last = i;
+		n_num += is_number(w[i]);
 	}
-	bool models = strcmp(w[0], "add") == 0 && n_pos > 1 && strspn(w[last], "0123456789") ==
-	              strlen(w[last]);
+	bool models = strcmp(w[0], "add") == 0 && n_pos > 1 && is_number(w[last]);
+	if (n_pos < 2 || n_num > (size_t)models) {
+		/* one word, or numbers among the words: as typed */
+		for (size_t i = 1; i < *n; i++)
+			v[i] = xstrdup(w[i]);
+		return v;
+	}
 	for (size_t i = 1; i < *n; i++) {
 		bool opt = strncmp(w[i], "--", 2) == 0;
-		if (opt && takes_value(w[i]) && i + 1 < *n) {
+		if (opt && takes_value(w[i]) && i + 1 < *n && strncmp(w[i + 1], "--", 2) != 0) {
 			v[k++] = xstrdup(w[i++]);
 			v[k++] = xstrdup(w[i]);
 		} else if (opt) {
@@ -170,15 +180,12 @@ static char **join_name(char **w, size_t *n)
 			strbuf_addf(&name, "%s%s", i == first ? "" : " ", w[i]);
 		}
 	}
-	if (n_pos > 0) {
-		/* the name first, then the models, then the options: edit_apply takes any order */
-		memmove(v + 2 + models, v + 1, (k - 1) * sizeof(*v));
-		v[1] = strbuf_detach(&name);
-		if (models)
-			v[2] = xstrdup(w[last]);
-		k += 1 + models;
-	}
-	strbuf_release(&name);
+	/* the name first, then the models, then the options: edit_apply takes any order */
+	memmove(v + 2 + models, v + 1, (k - 1) * sizeof(*v));
+	v[1] = strbuf_detach(&name);
+	if (models)
+		v[2] = xstrdup(w[last]);
+	k += 1 + models;
 	v[k] = NULL;
 	*n = k;
 	return v;
