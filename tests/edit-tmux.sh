@@ -194,4 +194,34 @@ else
 fi
 ok_if "actionhammer: the Leader is attached in the file" grep -qF 'attach="granite-troopers-1"' "$ah"
 
+
+# --- names as players write them, options in the catalog's order ---------------------------
+# Unquoted names of several words, an apostrophe in a word, a Character without its quotes,
+# any case, a unique prefix; a prefix of several entries is refused naming them. Taking
+# Unflinching first, then Stubborn and Trained, writes them in the catalog's order.
+nm=$tmp/nm.xml
+"$MUSTER" new "$nm" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null ||
+	echo "Bail out! muster new failed"
+start "$nm" "names"
+enter "add Quack Marine 5" "names: add Quack Marine 5, unquoted"
+ok_if "names: five Quack Marines" wait_for "35 of 300 AP, 265 left"
+enter "add Au'k Veteran" "names: add Au'k Veteran, an apostrophe in a word"
+ok_if "names: the Au'k Veteran is added" wait_for "Units of one model (Au'k Veteran) 1/3 [DH-5]"
+enter "add lord commander mallardine" "names: a Character without its quotes, in lower case"
+ok_if "names: the Character is added" wait_for 'Copies of a Character ("Lord Commander Mallardine") 1/1 [DH-9]'
+enter "add marine" "names: a prefix of four entries"
+ok_if "names: the prefix is refused, naming them" wait_for "'marine' starts the names of 4 entries: 'Marine Recruit' (marine-recruit)"
+enter "set au'k vet --option=unflinching" "names: set names a unit by the start of its name"
+enter "set Au'k Veteran --option=stubborn --option=trained" "names: and by its whole name"
+typed "quit"
+keys Enter
+# The army is not legal yet (DH-4, DH-10 for Trained at Grade 1): quit says so by its status.
+ok_if "names: quit exits 2" wait_for "EDIT-EXIT=2"
+if tr -d ' \n' <"$nm" | grep -qF '<optionid="stubborn"/><optionid="trained"/><optionid="unflinching"/>'; then
+	ok "names: the options are in the catalog's order"
+else
+	not_ok "names: the options are in the catalog's order" "$nm"
+fi
+if grep -c '<unit ' "$nm" | grep -qx 3; then ok "names: three units in the file"; else not_ok "names: three units in the file" "$nm"; fi
+
 tap_done

@@ -61,8 +61,8 @@ cat >"$tmp/keen-want" <<'XML'
   <list id="main" size="skirmish">
     <unit entry="reef-squad" models="5" id="reef-squad-1">
       <option id="squad-chief">
-        <option id="keen-eye"/>
         <option id="coral-blade"/>
+        <option id="keen-eye"/>
       </option>
       <option id="squad-diver" count="4">
         <option id="keen-eye"/>

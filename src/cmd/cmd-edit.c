@@ -89,8 +89,10 @@ struct editor {
 	bool failed;
 };
 
-/* Splits a line into words: white space separates, quotes ('...' "...") and backslashes
- * protect. Returns the count; *out a NULL-terminated array (free with strv_free). */
+/* Splits a line into words: white space separates; quotes ('...' "...") protect where they
+ * open a word (or a value after '=') and close later on the line, and backslashes protect,
+ * so that an apostrophe inside a word is a letter of it (Au'k Veteran). Returns the count;
+ * *out a NULL-terminated array (free with strv_free). */
 static size_t split_words(const char *line, char ***out)
 {
 	char **v = NULL;
@@ -103,10 +105,12 @@ static size_t split_words(const char *line, char ***out)
 			break;
 		struct strbuf w = STRBUF_INIT;
 		char quote = 0;
+		const char *start = p;
 		for (; *p && (quote || (*p != ' ' && *p != '\t')); p++) {
+			bool opens = p == start || p[-1] == '=';
 			if (quote && *p == quote)
 				quote = 0;
-			else if (!quote && (*p == '"' || *p == '\''))
+			else if (!quote && opens && (*p == '"' || *p == '\'') && strchr(p + 1, *p))
 				quote = *p;
 			else if (*p == '\\' && p[1] && quote != '\'')
 				strbuf_addc(&w, *++p);
@@ -121,6 +125,70 @@ static size_t split_words(const char *line, char ***out)
 	v[n] = NULL;
 	*out = v;
 	return n;
+}
+
+/* Does word w of a builder command take the next word as its value (--name TEXT)? As
+ * edit_parse_opts reads them: every --WORD without '=' but the flags. */
+static bool takes_value(const char *w)
+{
+	return strncmp(w, "--", 2) == 0 && strchr(w, '=') == NULL && strcmp(w, "--detach") != 0 &&
+	       strcmp(w, "--copy") != 0;
+}
+
+static bool is_number(const char *w)
+{
+	return *w && strspn(w, "0123456789") == strlen(w);
+}
+
+/* add, remove and set as players type them: the words that are not options make one name
+ * (add Quack Marine 5: the entry "Quack Marine", 5 models, the last word being a number).
+ * Words that are numbers elsewhere are not a name (set 1 2): edit_apply then says what the
+ * command takes. Returns a new NULL-terminated argv (free with strv_free) and its count in
+ * *n. */
+static char **join_name(char **w, size_t *n)
+{
+	char **v = xcalloc(*n + 1, sizeof(*v));
+	size_t k = 1, first = 0, last = 0, n_pos = 0, n_num = 0;
+	struct strbuf name = STRBUF_INIT;
+	v[0] = xstrdup(w[0]);
+	for (size_t i = 1; i < *n; i++) {
+		if (strncmp(w[i], "--", 2) == 0) {
+			if (takes_value(w[i]) && i + 1 < *n && strncmp(w[i + 1], "--", 2) != 0)
+				i++;
+			continue;
+		}
+		if (n_pos++ == 0)
+			first = i;
+		last = i;
+		n_num += is_number(w[i]);
+	}
+	bool models = strcmp(w[0], "add") == 0 && n_pos > 1 && is_number(w[last]);
+	if (n_pos < 2 || n_num > (size_t)models) {
+		/* one word, or numbers among the words: as typed */
+		for (size_t i = 1; i < *n; i++)
+			v[i] = xstrdup(w[i]);
+		return v;
+	}
+	for (size_t i = 1; i < *n; i++) {
+		bool opt = strncmp(w[i], "--", 2) == 0;
+		if (opt && takes_value(w[i]) && i + 1 < *n && strncmp(w[i + 1], "--", 2) != 0) {
+			v[k++] = xstrdup(w[i++]);
+			v[k++] = xstrdup(w[i]);
+		} else if (opt) {
+			v[k++] = xstrdup(w[i]);
+		} else if (!(models && i == last)) {
+			strbuf_addf(&name, "%s%s", i == first ? "" : " ", w[i]);
+		}
+	}
+	/* the name first, then the models, then the options: edit_apply takes any order */
+	memmove(v + 2 + models, v + 1, (k - 1) * sizeof(*v));
+	v[1] = strbuf_detach(&name);
+	if (models)
+		v[2] = xstrdup(w[last]);
+	k += 1 + models;
+	v[k] = NULL;
+	*n = k;
+	return v;
 }
 
 static void push_text(char ***v, size_t *n, size_t *cap, char *text)
@@ -323,7 +391,12 @@ static int run_line(struct editor *e, const char *line)
 	} else if (strcmp(w[0], "save") == 0) {
 		rc = save_anyway(e);
 	} else if (strcmp(w[0], "add") == 0 || strcmp(w[0], "remove") == 0 ||
-	           strcmp(w[0], "set") == 0 || strcmp(w[0], "add-force") == 0) {
+	           strcmp(w[0], "set") == 0) {
+		size_t m = n;
+		char **j = join_name(w, &m);
+		rc = change(e, (int)m, j);
+		strv_free(j);
+	} else if (strcmp(w[0], "add-force") == 0) {
 		rc = change(e, (int)n, w);
 	} else if (strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) {
 		rc = step_back(e, w[0][0] == 'u');

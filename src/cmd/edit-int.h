@@ -40,6 +40,9 @@ int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePt
 void edit_select_defaults(const struct entry *e, xmlNodePtr u);
 void edit_sync_models(const struct entry *e, xmlNodePtr u);
 void edit_set_long_prop(xmlNodePtr n, const char *name, long v);
+/* Writes unit u's options (an element of entry e) in the catalog's order, at every level
+ * (edit-order.c): every change to a unit ends with it. */
+void edit_order_options(const struct entry *e, xmlNodePtr u);
 
 /* edit_apply's add-force ID[:NAME] [--child-of=LIST] [--size=ID] [--faction=ID]
  * [--limit=N[:COST]] (edit-force.c): the text with the new force in it, or NULL with a fatal

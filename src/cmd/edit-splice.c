@@ -588,6 +588,7 @@ static int verb_add(struct sdoc *sd, const struct roster *r, struct edit_opts *o
 	if (edit_change_unit(o, e, u->node, d) != 0 || apply_attach(sd, r, o, li, u, d) != 0)
 		return -1;
 	edit_select_defaults(e, u->node);
+	edit_order_options(e, u->node);
 	edit_sync_models(e, u->node);
 	return 0;
 }

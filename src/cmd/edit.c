@@ -148,16 +148,53 @@ void did_you_mean(struct strbuf *sb, const char *word, const char *const *cands,
 		strbuf_addf(sb, _("; did you mean '%s'?"), nr.best);
 }
 
+/* At most this many entries are named when a word starts several entries' names. */
+#define MAX_FITS 12
+
+/* Refuses word, which starts the names of the n entries in fits (n > 1): each is named, with
+ * its id when two share a name, and never one guessed. */
+static void refuse_prefix(const char *word, const struct entry *const *fits, size_t n,
+                          struct diags *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; i < n && i < MAX_FITS; i++) {
+		char *b = name_bare(fits[i]->name);
+		strbuf_addf(&sb, "%s'%s' (%s)", i ? ", " : "", b, fits[i]->id);
+		free(b);
+	}
+	if (n > MAX_FITS)
+		strbuf_adds(&sb, ", ...");
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+	          _("'%s' starts the names of %zu entries: %s; type more of the name"), word, n, sb.s);
+	strbuf_release(&sb);
+}
+
 const struct entry *edit_find_entry(const struct system *sys, const char *word, struct diags *d)
 {
 	const struct entry *e = system_entry(sys, word);
 	if (e)
 		return e;
-	/* By name: one pass over the catalogs. */
-	for (size_t c = 0; c < sys->n_catalogs; c++)
-		for (size_t i = 0; i < sys->catalogs[c]->n_entries; i++)
-			if (strcasecmp(sys->catalogs[c]->entries[i].name, word) == 0)
-				return &sys->catalogs[c]->entries[i];
+	/* By name, quotes and case aside; else by the one name it starts. */
+	const struct entry **fits = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t c = 0; c < sys->n_catalogs && e == NULL; c++)
+		for (size_t i = 0; i < sys->catalogs[c]->n_entries && e == NULL; i++) {
+			const struct entry *en = &sys->catalogs[c]->entries[i];
+			enum name_fit f = name_fit(en->name, word);
+			if (f == NAME_SAME) {
+				e = en;
+			} else if (f == NAME_PREFIX) {
+				GROW(fits, cap, n + 1);
+				fits[n++] = en;
+			}
+		}
+	if (e == NULL && n == 1)
+		e = fits[0];
+	else if (e == NULL && n > 1)
+		refuse_prefix(word, fits, n, d);
+	free(fits);
+	if (e || n > 1)
+		return e;
 	struct strbuf sb = STRBUF_INIT;
 	system_describe_unknown(sys, KNOWN_ENTRY, word, &sb);
 	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("unknown entry '%s' in system '%s'%s"), word,
@@ -780,6 +817,7 @@ int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePt
 	}
 	if (apply_options(o, e, u, d) != 0)
 		return -1;
+	edit_order_options(e, u);
 	edit_sync_models(e, u);
 	return 0;
 }

@@ -52,7 +52,7 @@ static void each_unit(const struct roster *r, size_t list,
 	}
 }
 
-enum stage { BY_ID, BY_NUMBER, BY_NAME, BY_ENTRY, N_STAGES };
+enum stage { BY_ID, BY_NUMBER, BY_NAME, BY_ENTRY, BY_PREFIX, N_STAGES };
 
 struct search {
 	const struct roster *r;
@@ -77,9 +77,13 @@ static bool matches(const struct search *s, const struct unitref *u, enum stage 
 	case BY_NUMBER:
 		return s->want > 0 && u->number == s->want;
 	case BY_NAME:
-		return ru->label && strcasecmp(ru->label, s->word) == 0;
+		return name_fit(ru->label, s->word) == NAME_SAME;
 	case BY_ENTRY:
-		return strcmp(ru->entry->id, s->word) == 0 || strcasecmp(ru->entry->name, s->word) == 0;
+		return strcmp(ru->entry->id, s->word) == 0 ||
+		       name_fit(ru->entry->name, s->word) == NAME_SAME;
+	case BY_PREFIX:
+		return name_fit(ru->label, s->word) == NAME_PREFIX ||
+		       name_fit(ru->entry->name, s->word) == NAME_PREFIX;
 	case N_STAGES:
 		break;
 	}
@@ -130,6 +134,11 @@ static bool name_one(const struct unitref *u, void *arg)
 		strbuf_adds(&s->named, id);
 	else
 		strbuf_addf(&s->named, _("line %ld"), (long)u->unit->line);
+	if (s->stage == BY_PREFIX) {
+		char *b = name_bare(u->unit->label ? u->unit->label : u->unit->entry->name);
+		strbuf_addf(&s->named, " '%s'", b);
+		free(b);
+	}
 	if (s->list == UNITREF_ANY_LIST && s->r->n_lists > 1) {
 		const struct r_list *l = &s->r->lists[u->list];
 		if (l->up) {
@@ -164,19 +173,25 @@ int unitref_find(const struct roster *r, size_t list, const char *word, struct u
 		}
 		s.stage = st;
 		each_unit(r, list, name_one, &s);
-		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-		          _("%zu units are '%s': %s; name one by its id or its number ('muster status' shows them)"),
-		          s.n[st], word, s.named.s);
+		if (st == BY_PREFIX)
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("'%s' starts the names of %zu units: %s; type more of the name, or name one by its id or its number"),
+			          word, s.n[st], s.named.s);
+		else
+			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
+			          _("%zu units are '%s': %s; name one by its id or its number ('muster status' shows them)"),
+			          s.n[st], word, s.named.s);
 		strbuf_release(&s.named);
 		return -1;
 	}
 	bool one_list = list != UNITREF_ANY_LIST;
-	if (s.near.best && one_list)
+	char *best = s.near.best ? name_bare(s.near.best) : NULL;
+	if (best && one_list)
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-		          _("the list has no unit '%s'; did you mean '%s'?"), word, s.near.best);
-	else if (s.near.best)
+		          _("the list has no unit '%s'; did you mean '%s'?"), word, best);
+	else if (best)
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-		          _("the roster has no unit '%s'; did you mean '%s'?"), word, s.near.best);
+		          _("the roster has no unit '%s'; did you mean '%s'?"), word, best);
 	else if (one_list)
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
 		          _("the list has no unit '%s' (a number from 1 to %ld, an id or a name)"),
@@ -185,6 +200,7 @@ int unitref_find(const struct roster *r, size_t list, const char *word, struct u
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
 		          _("the roster has no unit '%s' (an id, a name, an entry, or a number as 'muster status' shows it)"),
 		          word);
+	free(best);
 	return -1;
 }
 

@@ -32,8 +32,11 @@ struct unitref {
  * every list). Tried in this order, the first that matches any unit deciding:
  *   1. a unit's id (exact);
  *   2. a number: the unit 'muster status' prints with it;
- *   3. the name the player gave a unit (case-insensitive);
- *   4. a unit's entry, by its id or its name (case-insensitive).
+ *   3. the name the player gave a unit;
+ *   4. a unit's entry, by its id or its name;
+ *   5. the start of a unit's name or of its entry's name (a unique prefix).
+ * Names are compared as players type them (name_fit: case and quotes aside); a prefix that
+ * fits several units is refused naming each, never guessed.
  * Returns 0 with *out set, or -1 with one fatal diagnostic without a file: when several units
  * match, it names each (its number and id); when none does, it gives the nearest name ("did
  * you mean"). r is a loaded roster (roster_load), its campaign derived. */

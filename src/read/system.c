@@ -52,11 +52,17 @@ const struct group *system_group(const struct system *sys, const char *id)
 
 #define KNOWN_SHOWN 12
 
+/* An entry's name near the word is suggested by its name (what the player typed was a name),
+ * a size's or a group's by its id. */
 static void offer(struct nearest *nr, struct strbuf *known, size_t *total, const char *id,
-                  const char *name)
+                  const char *name, bool by_name)
 {
 	nearest_offer(nr, id, id);
-	nearest_offer(nr, name, id);
+	if (name) {
+		char *b = by_name ? name_bare(name) : NULL;
+		nearest_offer(nr, b ? b : name, by_name ? name : id);
+		free(b);
+	}
 	if ((*total)++ < KNOWN_SHOWN)
 		strbuf_addf(known, "%s%s", *total > 1 ? ", " : "", id);
 }
@@ -70,18 +76,21 @@ void system_describe_unknown(const struct system *sys, enum known_kind kind, con
 	nearest_init(&nr, word ? word : "");
 	if (kind == KNOWN_SIZE)
 		for (size_t i = 0; i < sys->n_sizes; i++)
-			offer(&nr, &known, &total, sys->sizes[i].id, sys->sizes[i].name);
+			offer(&nr, &known, &total, sys->sizes[i].id, sys->sizes[i].name, false);
 	for (size_t c = 0; kind != KNOWN_SIZE && c < sys->n_catalogs; c++) {
 		const struct catalog *cat = sys->catalogs[c];
 		if (kind == KNOWN_GROUP)
 			for (size_t i = 0; i < cat->n_groups; i++)
-				offer(&nr, &known, &total, cat->groups[i].id, cat->groups[i].name);
+				offer(&nr, &known, &total, cat->groups[i].id, cat->groups[i].name, false);
 		else
 			for (size_t i = 0; i < cat->n_entries; i++)
-				offer(&nr, &known, &total, cat->entries[i].id, cat->entries[i].name);
+				offer(&nr, &known, &total, cat->entries[i].id, cat->entries[i].name, true);
 	}
-	if (nr.best)
-		strbuf_addf(sb, _("; did you mean '%s'?"), nr.best);
+	if (nr.best) {
+		char *b = name_bare(nr.best);
+		strbuf_addf(sb, _("; did you mean '%s'?"), b);
+		free(b);
+	}
 	if (total > KNOWN_SHOWN)
 		strbuf_addf(&known, _(" and %zu more (see 'muster catalog %s')"), total - KNOWN_SHOWN,
 		            sys->id);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static void __attribute__((noreturn)) oom(size_t n)
 {
@@ -490,4 +491,71 @@ void strbuf_add_visible(struct strbuf *sb, const char *s)
 void strbuf_add_visible_text(struct strbuf *sb, const char *s)
 {
 	add_visible(sb, s, true);
+}
+
+/* --- names as players type them ------------------------------------------------------------ */
+
+/* The length of the quote mark at s (ASCII double quote, or a typographic double quote in
+ * UTF-8: U+201C, U+201D, U+201E, U+00AB, U+00BB), else 0. */
+static size_t quote_at(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (u[0] == '"')
+		return 1;
+	if (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x9C || u[2] == 0x9D || u[2] == 0x9E))
+		return 3;
+	if (u[0] == 0xC2 && (u[1] == 0xAB || u[1] == 0xBB))
+		return 2;
+	return 0;
+}
+
+/* The quote mark that ends s (len bytes), by its length, else 0. */
+static size_t quote_before(const char *s, size_t len)
+{
+	for (size_t k = 1; k <= 3 && k <= len; k++)
+		if (quote_at(s + len - k) == k)
+			return k;
+	return 0;
+}
+
+/* s without the white space and quote marks around it: *len bytes from the result. */
+static const char *bare(const char *s, size_t *len)
+{
+	size_t n = strlen(s), q;
+	for (;;) {
+		if (n && (*s == ' ' || *s == '\t')) {
+			s++;
+			n--;
+		} else if (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) {
+			n--;
+		} else if ((q = quote_at(s)) != 0 && q <= n) {
+			s += q;
+			n -= q;
+		} else if ((q = quote_before(s, n)) != 0) {
+			n -= q;
+		} else {
+			break;
+		}
+	}
+	*len = n;
+	return s;
+}
+
+enum name_fit name_fit(const char *name, const char *typed)
+{
+	if (name == NULL || typed == NULL)
+		return NAME_NO;
+	size_t nl, tl;
+	const char *n = bare(name, &nl);
+	const char *t = bare(typed, &tl);
+	if (tl == 0 || tl > nl || strncasecmp(n, t, tl) != 0)
+		return NAME_NO;
+	return tl == nl ? NAME_SAME : NAME_PREFIX;
+}
+
+char *name_bare(const char *name)
+{
+	size_t n;
+	const char *s = bare(name, &n);
+	return xstrndup(s, n);
 }

@@ -87,6 +87,14 @@ void nearest_offer(struct nearest *n, const char *cand, const char *answer);
 /* The edit distance of a and b, or cap + 1 when it is larger (or either is too long). */
 size_t edit_distance(const char *a, const char *b, size_t cap);
 
+/* Names as players type them: the quotes a name is printed in ("Lord X", \u201cLord X\u201d)
+ * and ASCII case do not count. name_fit says how typed fits name: NAME_SAME (the same
+ * name), NAME_PREFIX (typed is the start of name, at least one character), else NAME_NO. */
+enum name_fit { NAME_NO, NAME_PREFIX, NAME_SAME };
+enum name_fit name_fit(const char *name, const char *typed);
+/* name without the quotes around it, as a message suggests it. Caller frees. */
+char *name_bare(const char *name);
+
 /* A copy of s in which every character XML 1.0 cannot hold, even as a reference (a control
  * character other than tab, line feed and return; bytes that are not UTF-8), is U+FFFD, as
  * strbuf_add_escaped writes it: for text given to libxml2, which would write such a character

@@ -371,7 +371,7 @@ Test(duckhammer, dh10_taking_precognition_needs_reactive_first)
 	EXPECT_REFS(&res, "DH-10");
 	const struct diag *g = cites(&res, "DH-10", 0);
 	cr_assert_eq(g->line, fx_line_of(t, "precognition"), "at the option taken");
-	cr_assert_str_eq(g->msg, "Vets takes Precognition, which upgrades Reactive: it needs Reactive first");
+	cr_assert_str_eq(g->msg, "Vets takes Precognition, which upgrades Reactive: it needs Reactive first (options apply in the order the unit lists them; 'muster set' writes them in the catalog's order)");
 	release(&res);
 	free(t);
 	/* Order matters: Reactive taken after Precognition is too late. */
