@@ -89,8 +89,8 @@ static void infos(struct strbuf *sb, const struct bs_infos *in, int ind)
 		bool open = false;
 		for (size_t i = 0; i < in->n; i++) {
 			const struct bs_info *w = in->v[i];
-			if ((w->type_id != NULL) != profiles)
-				continue;
+			if ((w->type_id != NULL) != profiles || w->hidden)
+				continue; /* a hidden one is not shown */
 			if (!open)
 				strbuf_addf(sb, "%*s<%s>\n", ind, "", profiles ? "profiles" : "rules");
 			open = true;

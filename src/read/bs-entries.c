@@ -249,9 +249,13 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		add_profile(in, k, fi);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
 		add_rule(in, k, fi);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k)) {
+		size_t shown = in->n_all;
 		if (collect_infos(b, fi, k, in, depth + 1))
 			return -1;
+		if (attr_is(k, "hidden", "true"))
+			in->n_all = shown; /* a hidden group's profiles and rules are not shown */
+	}
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
 		char *type = xml_prop(k, "type"), *t = xml_prop(k, "targetId");
 		size_t tf = fi;
