@@ -3,8 +3,8 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * As the battlescribe-spec suite's ordering specs have it (its docs/nr-ordering-analysis.md):
- * a force's forces in the order of their forceEntries in the data, those of one forceEntry in
- * the order they were added; a force's selections by their primary category, in the order
+ * the roster's forces by name; a force's forces in the order of their forceEntries in the
+ * data, those of one forceEntry in the order they were added; a force's selections by their primary category, in the order
  * the forceEntry links its categories (none first), then by name; a selection's selections
  * by name, those in a selectionEntryGroup after the others, group by group. Names compare
  * case-insensitively and numbers in them by value ("Unit 2" before "Unit 10"); what compares
@@ -86,9 +86,12 @@ size_t *ros_order_forces(const struct roster *r, size_t parent, size_t *n)
 	*n = 0;
 	for (size_t k = from; k < r->n_lists && r->lists[k].depth >= depth; k = forces_end(r, k)) {
 		const struct r_list *l = &r->lists[k];
+		const char *name = l->name ? l->name : l->force ? l->force->name : "";
+		size_t rank = l->force ? (size_t)(l->force - r->sys->forces) : SIZE_MAX;
 		GROW(ks, cap, *n + 1);
-		ks[(*n)++] = (struct key){ l->force ? (size_t)(l->force - r->sys->forces) : SIZE_MAX,
-		                           "", "", k };
+		/* the roster's forces by name, a force's by their forceEntries */
+		ks[(*n)++] = (struct key){ parent == SIZE_MAX ? 0 : rank, "",
+		                           parent == SIZE_MAX ? name : "", k };
 	}
 	return sorted(ks, *n);
 }
