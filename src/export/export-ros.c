@@ -3,8 +3,9 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * roster, forces/force (a list; its child forces within), selections/selection (a unit, its
- * options nested as the unit's are) with id, name, entryId, number, type, costs and categories,
- * the roster's costs and costLimits: what bs-roster.c reads back to the same lists and
+ * options nested as the unit's are) with id, name, entryId, page, publicationId, number, type,
+ * rules, profiles, costs and categories, the roster's costs and costLimits, forces and
+ * selections in the order BattleScribe lists them (export-ros-order.c): what bs-roster.c reads back to the same lists and
  * fingerprint. The ids are the ones read (a force's, a unit's, an option's), else made from the place in
  * the roster ("mst-f2", "mst-f2-u3", "mst-f2-u3-o4"), so that writing twice gives the same
  * bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
@@ -12,6 +13,7 @@
 #include "muster.h"
 #include "export.h"
 #include "export-render.h"
+#include "export-ros-order.h"
 #include "util.h"
 
 #include <inttypes.h>
@@ -67,44 +69,114 @@ static void categories(struct strbuf *sb, const struct system *sys, const size_t
 	strbuf_addf(sb, "%*s</categories>\n", ind, "");
 }
 
-/* The options of u under option up - 1 (0: the unit), a subtree after its root. */
+/* What a selection of a BattleScribe entry shows: its rules (with their descriptions), then its
+ * profiles (with their characteristics), each with its page and publication, as BattleScribe
+ * writes them before the selection's own selections. */
+static void info_attrs(struct strbuf *sb, const struct bs_info *w)
+{
+	attr(sb, "id", w->id);
+	attr(sb, "name", w->name);
+	if (w->pub)
+		attr(sb, "publicationId", w->pub);
+	if (w->page)
+		attr(sb, "page", w->page);
+	attr(sb, "hidden", w->hidden ? "true" : "false");
+}
+
+static void infos(struct strbuf *sb, const struct bs_infos *in, int ind)
+{
+	for (int profiles = 0; in && profiles < 2; profiles++) {
+		bool open = false;
+		for (size_t i = 0; i < in->n; i++) {
+			const struct bs_info *w = in->v[i];
+			if ((w->type_id != NULL) != profiles || w->hidden)
+				continue; /* a hidden one is not shown */
+			if (!open)
+				strbuf_addf(sb, "%*s<%s>\n", ind, "", profiles ? "profiles" : "rules");
+			open = true;
+			strbuf_addf(sb, "%*s<%s", ind + 2, "", profiles ? "profile" : "rule");
+			info_attrs(sb, w);
+			if (!profiles) {
+				strbuf_addf(sb, ">\n%*s<description>", ind + 4, "");
+				strbuf_add_escaped(sb, w->desc ? w->desc : "");
+				strbuf_addf(sb, "</description>\n%*s</rule>\n", ind + 2, "");
+				continue;
+			}
+			attr(sb, "typeId", w->type_id);
+			attr(sb, "typeName", w->type_name);
+			strbuf_adds(sb, ">\n");
+			strbuf_addf(sb, "%*s<characteristics>\n", ind + 4, "");
+			for (size_t k = 0; k < w->n_chars; k++) {
+				strbuf_addf(sb, "%*s<characteristic", ind + 6, "");
+				attr(sb, "name", w->chars[3 * k]);
+				attr(sb, "typeId", w->chars[3 * k + 1]);
+				strbuf_adds(sb, ">");
+				strbuf_add_escaped(sb, w->chars[3 * k + 2] ? w->chars[3 * k + 2] : "");
+				strbuf_adds(sb, "</characteristic>\n");
+			}
+			strbuf_addf(sb, "%*s</characteristics>\n%*s</profile>\n", ind + 4, "", ind + 2, "");
+		}
+		if (open)
+			strbuf_addf(sb, "%*s</%s>\n", ind, "", profiles ? "profiles" : "rules");
+	}
+}
+
+/* A selection's page and publicationId, its entry's. */
+static void info_page(struct strbuf *sb, const struct bs_infos *in)
+{
+	if (in && in->pub)
+		attr(sb, "publicationId", in->pub);
+	if (in && in->page)
+		attr(sb, "page", in->page);
+}
+
+static void options(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
+                    uint32_t up, const char *owner, int ind);
+
+/* Option k of u, and what it holds. */
+static void option(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
+                   size_t k, const char *owner, int ind)
+{
+	const struct r_option *ro = &u->opts[k];
+	const struct entry_option *o = ro->opt;
+	char *id = ro->id ? xstrdup(ro->id) : xasprintf("%s-o%zu", owner, k + 1);
+	strbuf_addf(sb, "%*s<selection", ind, "");
+	attr(sb, "id", id);
+	attr(sb, "name", o->name);
+	attr(sb, "entryId", o->id);
+	if (o->in_choice)
+		attr(sb, "entryGroupId", u->entry->choices[o->in_choice - 1].id);
+	info_page(sb, o->infos);
+	strbuf_addf(sb, " number=\"%ld\"", (long)ro->count);
+	attr(sb, "type", o->model ? "model" : "upgrade");
+	strbuf_adds(sb, ">\n");
+	infos(sb, o->infos, ind + 2);
+	options(sb, sys, u, (uint32_t)k + 1, owner, ind + 2);
+	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (!num_mul(o->costs[c], ro->count, &v[c]))
+			v[c] = INT64_MAX;
+	costs(sb, sys, v, ind + 2);
+	free(v);
+	categories(sb, sys, o->cats, o->n_cats, 0, id, ind + 2);
+	strbuf_addf(sb, "%*s</selection>\n", ind, "");
+	free(id);
+}
+
+/* The options of u under option up - 1 (0: the unit), a subtree after its root, in the order
+ * BattleScribe lists them (export-ros-order.c). */
 static void options(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
                     uint32_t up, const char *owner, int ind)
 {
-	bool open = false;
-	for (size_t k = up; k < u->n_opts; k++) {
-		const struct r_option *ro = &u->opts[k];
-		if (ro->up < up)
-			break;
-		if (ro->train || ro->up != up)
-			continue;
-		const struct entry_option *o = ro->opt;
-		if (!open)
-			strbuf_addf(sb, "%*s<selections>\n", ind, "");
-		open = true;
-		char *id = ro->id ? xstrdup(ro->id) : xasprintf("%s-o%zu", owner, k + 1);
-		strbuf_addf(sb, "%*s<selection", ind + 2, "");
-		attr(sb, "id", id);
-		attr(sb, "name", o->name);
-		attr(sb, "entryId", o->id);
-		if (o->in_choice)
-			attr(sb, "entryGroupId", u->entry->choices[o->in_choice - 1].id);
-		strbuf_addf(sb, " number=\"%ld\"", (long)ro->count);
-		attr(sb, "type", o->model ? "model" : "upgrade");
-		strbuf_adds(sb, ">\n");
-		options(sb, sys, u, (uint32_t)k + 1, owner, ind + 4);
-		int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
-		for (size_t c = 0; c < sys->n_costs; c++)
-			if (!num_mul(o->costs[c], ro->count, &v[c]))
-				v[c] = INT64_MAX;
-		costs(sb, sys, v, ind + 4);
-		free(v);
-		categories(sb, sys, o->cats, o->n_cats, 0, id, ind + 4);
-		strbuf_addf(sb, "%*s</selection>\n", ind + 2, "");
-		free(id);
-	}
-	if (open)
+	size_t n;
+	size_t *ks = ros_order_options(u, up, &n);
+	if (n)
+		strbuf_addf(sb, "%*s<selections>\n", ind, "");
+	for (size_t i = 0; i < n; i++)
+		option(sb, sys, u, ks[i], owner, ind + 2);
+	if (n)
 		strbuf_addf(sb, "%*s</selections>\n", ind, "");
+	free(ks);
 }
 
 /* Unit u's own line in every cost type into v: its models', or, when a modifier changed its
@@ -141,11 +213,13 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	if (u->label)
 		attr(sb, "customName", u->label);
 	attr(sb, "entryId", bs_id(e));
+	info_page(sb, e->infos);
 	strbuf_addf(sb, " number=\"%ld\"", models ? 1L : (long)u->models);
 	/* A BattleScribe entry's own type; one of Muster's: a unit when it has kinds of model. */
 	static const char *const types[] = { "unit", "model", "upgrade" };
 	attr(sb, "type", sys->bs ? types[e->type] : e->has_models ? "unit" : "model");
 	strbuf_adds(sb, ">\n");
+	infos(sb, e->infos, ind + 2);
 	options(sb, sys, u, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	own_costs(sys, eu, v);
@@ -162,6 +236,23 @@ static const struct catalog *catalog_of(const struct system *sys, const struct g
 		if (strcmp(sys->catalogs[i]->id, g->id) == 0)
 			return sys->catalogs[i];
 	return NULL;
+}
+
+static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind);
+
+/* The forces within force parent (SIZE_MAX: the roster's), in the order BattleScribe lists
+ * them (export-ros-order.c). */
+static void forces(struct strbuf *sb, const struct eval *ev, size_t parent, int ind)
+{
+	size_t n;
+	size_t *fs = ros_order_forces(ev->r, parent, &n);
+	if (n)
+		strbuf_addf(sb, "%*s<forces>\n", ind, "");
+	for (size_t i = 0; i < n; i++)
+		force(sb, ev, fs[i], ind + 2);
+	if (n)
+		strbuf_addf(sb, "%*s</forces>\n", ind, "");
+	free(fs);
 }
 
 /* Force li and the forces within it. */
@@ -182,17 +273,13 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	free(made);
 	if (l->n_units) {
 		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
-		for (size_t ui = 0; ui < l->n_units; ui++)
-			unit(sb, ev, li, ui, ind + 4);
+		size_t *us = ros_order_units(l);
+		for (size_t i = 0; i < l->n_units; i++)
+			unit(sb, ev, li, us[i], ind + 4);
+		free(us);
 		strbuf_addf(sb, "%*s</selections>\n", ind + 2, "");
 	}
-	if (li + 1 < r->n_lists && r->lists[li + 1].depth > l->depth) {
-		strbuf_addf(sb, "%*s<forces>\n", ind + 2, "");
-		for (size_t k = li + 1; k < r->n_lists && r->lists[k].depth > l->depth;
-		     k = forces_end(r, k))
-			force(sb, ev, k, ind + 4);
-		strbuf_addf(sb, "%*s</forces>\n", ind + 2, "");
-	}
+	forces(sb, ev, li, ind + 2);
 	strbuf_addf(sb, "%*s</force>\n", ind, "");
 }
 
@@ -232,11 +319,6 @@ void export_ros_list(const struct eval *ev, struct strbuf *sb)
 		}
 		strbuf_adds(sb, "  </costLimits>\n");
 	}
-	if (r->n_lists) {
-		strbuf_adds(sb, "  <forces>\n");
-		for (size_t li = 0; li < r->n_lists; li = forces_end(r, li))
-			force(sb, ev, li, 4);
-		strbuf_adds(sb, "  </forces>\n");
-	}
+	forces(sb, ev, SIZE_MAX, 2);
 	strbuf_adds(sb, "</roster>\n");
 }

@@ -151,6 +151,25 @@ enum option_target { TARGET_UNIT, TARGET_ITEM };
  * is of a sane size, and an insane one is refused, never wrapped. */
 #define MUSTER_MAX_COST 1000000000000000L
 
+/* A BattleScribe profile or rule as a roster shows it (export-ros.c): read once, shared by
+ * every place that reaches it, its strings in the system's arena. */
+struct bs_info {
+	const char *id, *name, *page, *pub;  /* pub: its publicationId, or NULL */
+	const char *type_id, *type_name;    /* a profile's profileType; NULL: a rule */
+	const char *desc;                   /* a rule's description, or NULL */
+	const char **chars;                 /* a profile's characteristics: name, typeId, value */
+	size_t n_chars;
+	bool hidden;
+};
+
+/* What a BattleScribe entry shows on a selection of it: its page and publication, its profiles
+ * and rules (its own, its infoLinks' targets, its infoGroups'), in document order. */
+struct bs_infos {
+	const char *page, *pub;
+	const struct bs_info **v;
+	size_t n;
+};
+
 struct entry_option {
 	char *id, *name;
 	long min, max;      /* times it may be taken per unit */
@@ -182,6 +201,7 @@ struct entry_option {
 	 * reached through (NULL: none), opaque; one rule per constraint of either matches every
 	 * place of it (SEL_ORIGIN). */
 	const void *def, *via;
+	const struct bs_infos *infos; /* BattleScribe: what a selection of it shows, or NULL */
 };
 
 /* <choose>: take min..max of the options it holds (counted per one of its parent taken),
@@ -228,6 +248,7 @@ struct entry {
 	struct modifier *mods; /* what every unit of it changes of itself (a BattleScribe entry's
 	                     * modifiers), in document order, each decided on that unit */
 	size_t n_mods;
+	const struct bs_infos *infos; /* BattleScribe: what a selection of it shows, or NULL */
 	long line;
 };
 

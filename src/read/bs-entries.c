@@ -208,7 +208,19 @@ struct infos {
 	size_t *prof_file;
 	size_t n_prof, cap_prof, cap_file;
 	struct strbuf rules;
+	xmlNodePtr *all;        /* its profiles and rules, in document order (bs-infos.c) */
+	size_t *all_file, n_all, cap_all, cap_all_file;
 };
+
+static void add_info(struct infos *in, xmlNodePtr n, size_t fi)
+{
+	if (in->n_all >= BS_INFOS_MAX)
+		return; /* what is beyond is not shown */
+	GROW(in->all, in->cap_all, in->n_all + 1);
+	GROW(in->all_file, in->cap_all_file, in->n_all + 1);
+	in->all_file[in->n_all] = fi;
+	in->all[in->n_all++] = n;
+}
 
 static void add_profile(struct infos *in, xmlNodePtr p, size_t fi)
 {
@@ -216,10 +228,12 @@ static void add_profile(struct infos *in, xmlNodePtr p, size_t fi)
 	GROW(in->prof_file, in->cap_file, in->n_prof + 1);
 	in->prof_file[in->n_prof] = fi;
 	in->prof[in->n_prof++] = p;
+	add_info(in, p, fi);
 }
 
-static void add_rule(struct infos *in, xmlNodePtr r)
+static void add_rule(struct infos *in, xmlNodePtr r, size_t fi)
 {
+	add_info(in, r, fi);
 	char *name = name_of(r, NULL);
 	if (*name)
 		strbuf_addf(&in->rules, "%s%s", in->rules.len ? ", " : "", name);
@@ -234,10 +248,14 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "profiles")); k; k = xml_next_elem(k))
 		add_profile(in, k, fi);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
-		add_rule(in, k);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
+		add_rule(in, k, fi);
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k)) {
+		size_t shown = in->n_all;
 		if (collect_infos(b, fi, k, in, depth + 1))
 			return -1;
+		if (attr_is(k, "hidden", "true"))
+			in->n_all = shown; /* a hidden group's profiles and rules are not shown */
+	}
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
 		char *type = xml_prop(k, "type"), *t = xml_prop(k, "targetId");
 		size_t tf = fi;
@@ -257,7 +275,7 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		if (which == 1)
 			add_profile(in, target, tf);
 		else if (which == 2)
-			add_rule(in, target);
+			add_rule(in, target, tf);
 		/* an infoGroup link: its profiles are not read yet */
 	}
 	return 0;
@@ -267,6 +285,8 @@ static void infos_release(struct infos *in)
 {
 	free(in->prof);
 	free(in->prof_file);
+	free(in->all);
+	free(in->all_file);
 	strbuf_release(&in->rules);
 }
 
@@ -314,6 +334,7 @@ struct bsdef {
 	long *costs;
 	size_t *cats, n_cats;
 	struct item *adds;      /* its first profile, or NULL */
+	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
 };
 
 /* The key of node n of file fi in an idx: the file and the node's address. A file's document
@@ -380,6 +401,8 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	int rc = read_costs(c, fi, se, df->costs) ||
 	         bs_category_links(c, fi, se, &cats, &df->n_cats, &primary) ||
 	         collect_infos(b, fi, se, &in, 0) || first_profile(b, &in, &df->adds);
+	if (rc == 0)
+		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.n_all, NULL);
 	infos_release(&in);
 	if (df->n_cats) {
 		df->cats = arena_alloc(a, df->n_cats, sizeof(*df->cats));
@@ -437,6 +460,8 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 	}
 	struct infos in = { 0 };
 	int rc = collect_infos(b, lfi, link, &in, 0);
+	if (rc == 0)
+		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.n_all, df->infos);
 	if (rc == 0 && in.n_prof) {
 		struct item *w;
 		if (df->adds) { /* the definition's first profile stays the option's */
@@ -481,6 +506,7 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->cats = df->cats;
 	o->n_cats = df->n_cats;
 	o->adds = df->adds;
+	o->infos = df->infos;
 	o->min = 0;
 	o->max = OPTION_UNBOUNDED;
 	o->up = up;
@@ -705,6 +731,8 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	         (link && bs_category_links(c, fi, link, &e->cats, &e->n_cats, &e->primary)) ||
 	         collect_infos(&b, tf, se, &in, 0) || (link && collect_infos(&b, fi, link, &in, 0)) ||
 	         root_infos(&b, &in) || walk(&b, tf, se, kids, 0, 0, 0);
+	if (rc == 0)
+		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.n_all, NULL);
 	infos_release(&in);
 	if (rc == 0 && link)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);

@@ -25,6 +25,8 @@
  * definition (bsdef), so a million is a few hundred MB at worst; Warhammer 40,000 10th
  * edition's links bring about 567,000. */
 #define BS_DEPTH_MAX 32
+#define BS_INFOS_MAX 1000        /* profiles and rules a selection shows (bs-infos.c) */
+#define BS_INFO_CHARS_MAX 200    /* characteristics of a profile shown */
 #define BS_ENTRY_OPTIONS_MAX 100000
 #define BS_SYSTEM_LINKED_MAX 1000000
 /* A system has at most this many files, and a file links at most this many catalogues: a
@@ -63,6 +65,7 @@ struct bsctx {
 	struct idx *defs;       /* selectionEntry node -> its struct bsdef (bs-entries.c) */
 	struct idx *items;      /* profile node -> its struct item, made once */
 	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
+	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -95,6 +98,12 @@ static inline bool bs_once(xmlNodePtr n)
 	n->_private = n;
 	return true;
 }
+
+/* bs-infos.c: what a selection of an entry shows: base (NULL: none) and the profiles and rules
+ * nodes[0..n) (of files files[]) add, with owner's page and publicationId unless base has them;
+ * base itself when nothing is added, NULL when there is nothing at all. */
+const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
+                                     const size_t *files, size_t n, const struct bs_infos *base);
 
 /* bs-entries.c: the root entries of file fi (its selectionEntries and entryLinks) into its
  * catalog; the categories an element links into *cats (the primary one into *primary). */

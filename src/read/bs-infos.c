@@ -1,0 +1,123 @@
+/* bs-infos.c - what a BattleScribe selection shows: its entry's profiles, rules, page and
+ * publication
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * Each profile and rule element is read once into a struct bs_info of the system's arena, the
+ * first time a place reaches it (node_key, as bs-entries.c's definitions): the 13,891 profiles
+ * of a large system are 13,891 records however many entries link them. An entry's list of them
+ * is made once per definition (bs-entries.c) and shared by every place of it; only a link that
+ * adds its own makes a list of its own. Part of the reader split by job (bs-int.h).
+ */
+#include "muster.h"
+#include "bs-int.h"
+#include "idx.h"
+#include "util.h"
+#include "xml.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *in_arena(struct arena *a, char *s)
+{
+	if (s == NULL)
+		return NULL;
+	const char *t = arena_strndup(a, s, strlen(s));
+	free(s);
+	return t;
+}
+
+/* The characteristics of profile p: name, typeId and value, three strings each. */
+static void read_chars(struct arena *a, xmlNodePtr p, struct bs_info *w)
+{
+	size_t n = 0;
+	xmlNodePtr sec = xml_child(p, "characteristics");
+	for (xmlNodePtr k = xml_first_elem(sec); k && n < BS_INFO_CHARS_MAX; k = xml_next_elem(k))
+		n++;
+	if (n == 0)
+		return;
+	const char **v = arena_alloc(a, 3 * n, sizeof(*v));
+	size_t i = 0;
+	for (xmlNodePtr k = xml_first_elem(sec); k && i < n; k = xml_next_elem(k), i++) {
+		v[3 * i] = in_arena(a, xml_name_lang(k, "name"));
+		char *t = xml_prop(k, "typeId");
+		v[3 * i + 1] = in_arena(a, t ? t : xml_prop(k, "characteristicTypeId"));
+		char *val = xml_prop(k, "value"); /* 2.01 */
+		v[3 * i + 2] = in_arena(a, val ? val : xml_text(k));
+	}
+	w->chars = v;
+	w->n_chars = n;
+}
+
+/* The record of profile or rule element n of file fi, made the first time it is reached. */
+static const struct bs_info *info_of(struct bsctx *c, size_t fi, xmlNodePtr n)
+{
+	char key[2 * sizeof(void *) + 3 + 24];
+	snprintf(key, sizeof(key), "%zu:%p", fi, (void *)n);
+	if (c->infos == NULL)
+		c->infos = idx_new();
+	struct bs_info *w = idx_get(c->infos, key);
+	if (w)
+		return w;
+	struct arena *a = &c->sys->bs->arena;
+	w = arena_alloc(a, 1, sizeof(*w));
+	w->id = in_arena(a, xml_prop(n, "id"));
+	w->name = in_arena(a, xml_name_lang(n, "name"));
+	w->page = in_arena(a, xml_prop(n, "page"));
+	w->pub = in_arena(a, xml_prop(n, "publicationId"));
+	char *h = xml_prop(n, "hidden");
+	w->hidden = h && strcmp(h, "true") == 0;
+	free(h);
+	if (xml_is(n, "profile")) {
+		char *t = xml_prop(n, "typeId");
+		if (t == NULL)
+			t = xml_prop(n, "profileTypeId");
+		const struct item_kind *k = t ? idx_get(c->sys->kind_idx, t) : NULL;
+		w->type_id = in_arena(a, t);
+		w->type_name = k ? k->name : in_arena(a, xml_prop(n, "typeName"));
+		if (w->type_id == NULL)
+			w->type_id = "";
+		read_chars(a, n, w);
+	} else {
+		xmlNodePtr d = xml_child(n, "description");
+		w->desc = d ? in_arena(a, xml_text(d)) : NULL;
+	}
+	idx_add(c->infos, key, w);
+	return w;
+}
+
+const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
+                                     const size_t *files, size_t n, const struct bs_infos *base)
+{
+	struct arena *a = &c->sys->bs->arena;
+	char *page = owner ? xml_prop(owner, "page") : NULL;
+	char *pub = owner ? xml_prop(owner, "publicationId") : NULL;
+	if (n == 0 && (base || (page == NULL && pub == NULL))) {
+		free(page);
+		free(pub);
+		return base;
+	}
+	size_t nb = base ? base->n : 0;
+	if (n > BS_INFOS_MAX - nb)
+		n = BS_INFOS_MAX > nb ? BS_INFOS_MAX - nb : 0; /* what is beyond is not shown */
+	struct bs_infos *in = arena_alloc(a, 1, sizeof(*in));
+	in->page = base && base->page ? base->page : in_arena(a, page);
+	in->pub = base && base->pub ? base->pub : in_arena(a, pub);
+	if (base && base->page)
+		free(page);
+	if (base && base->pub)
+		free(pub);
+	in->v = nb + n ? arena_alloc(a, nb + n, sizeof(*in->v)) : NULL;
+	for (size_t i = 0; i < nb; i++)
+		in->v[in->n++] = base->v[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct bs_info *w = info_of(c, files[i], nodes[i]);
+		bool dup = false; /* a profile reached twice (its own and an info link) */
+		for (size_t j = 0; j < in->n && !dup; j++)
+			dup = in->v[j] == w;
+		if (!dup)
+			in->v[in->n++] = w;
+	}
+	return in;
+}
