@@ -12,6 +12,7 @@
  * index in the model: only the order they are written in is made here.
  */
 #include "muster.h"
+#include "eval.h"
 #include "export-ros-order.h"
 #include "util.h"
 
@@ -108,12 +109,12 @@ static size_t cat_rank(const struct force_def *f, uint32_t ci)
 	return i + 1;
 }
 
-size_t *ros_order_units(const struct r_list *l)
+size_t *ros_order_units(const struct r_list *l, const struct eunit *eus)
 {
 	struct key *ks = xcalloc(l->n_units + 1, sizeof(*ks));
 	for (size_t k = 0; k < l->n_units; k++) {
 		const struct entry *e = l->units[k].entry;
-		ks[k] = (struct key){ cat_rank(l->force, e->primary), "", e->name, k };
+		ks[k] = (struct key){ cat_rank(l->force, e->primary), "", eval_unit_name(&eus[k]), k };
 	}
 	return sorted(ks, l->n_units);
 }

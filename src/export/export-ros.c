@@ -273,7 +273,7 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	free(made);
 	if (l->n_units) {
 		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
-		size_t *us = ros_order_units(l);
+		size_t *us = ros_order_units(l, ev->lists[li].units);
 		for (size_t i = 0; i < l->n_units; i++)
 			unit(sb, ev, li, us[i], ind + 4);
 		free(us);
