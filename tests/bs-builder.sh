@@ -127,6 +127,13 @@ step "unit cost: add a Deck Crew" 0 "added mst-2" add --data-dir=hb crew.ros "De
 has "unit cost: the crew's own 10 Scrip, once" crew.ros \
 	'<cost name="Scrip" typeId="hbr-ct-scrip" value="10.0"/>'
 has "unit cost: the roster costs 33" crew.ros '<cost name="Scrip" typeId="hbr-ct-scrip" value="33.0"/>'
+# A root entry of import="false" stays in its own catalogue: the Dockside gang, which imports
+# the Armoury's root entries, does not get its Lock Keeper.
+sed -i '0,/<selectionEntries>/s|<selectionEntries>|&<selectionEntry id="hbr-se-keeper" name="Lock Keeper" hidden="false" collective="false" import="false" type="model"/>|' hb/armoury.cat
+expect_kept "import=false: not offered by a catalogue that imports its own" 2 \
+	"no entry 'Lock Keeper'" crew.ros "$MUSTER" add --data-dir=hb crew.ros "Lock Keeper"
+step "import=false: the Armoury's other entries still are" 0 "added" \
+	add --data-dir=hb crew.ros "Tide Witch"
 # A cost type whose name is wider than a cost column gets a column as wide as its name.
 sed -i 's|name=" Scrip"|name="Harbour Scrip Tokens"|' hb/*.gst
 run_muster "text export: a wide cost column" 0 "Models Harbour Scrip Tokens" \

@@ -245,6 +245,8 @@ struct entry {
 	char *note;
 	uint32_t primary;   /* 1 + index of its primary category (BattleScribe); 0: none */
 	enum entry_type type; /* BattleScribe's selection type (a .ros writes it back) */
+	bool local;         /* BattleScribe's import="false": not offered by the catalogues that
+	                     * import its own */
 	struct modifier *mods; /* what every unit of it changes of itself (a BattleScribe entry's
 	                     * modifiers), in document order, each decided on that unit */
 	size_t n_mods;

@@ -562,11 +562,13 @@ static int make_catalog(struct bsctx *c, size_t fi)
 }
 
 /* Root entries another catalogue imports (importRootEntries; the game system's, every
- * catalogue) are also in that catalogue's group. */
+ * catalogue) are also in that catalogue's group, but for those marked import="false". */
 static void add_also(struct catalog *from, const struct group *g)
 {
 	for (size_t i = 0; i < from->n_entries; i++) {
 		struct entry *e = &from->entries[i];
+		if (e->local)
+			continue;
 		for (size_t k = 0; k < e->n_also; k++)
 			if (e->also[k] == g)
 				goto next;
