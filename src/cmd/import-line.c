@@ -212,6 +212,20 @@ void import_add_options(struct itok *k, const char *text)
 	free(t);
 }
 
+/* The first ": " outside brackets and before any " - ", or NULL. */
+static char *first_colon(char *s)
+{
+	int depth = 0;
+	for (char *c = s; *c; c++) {
+		depth += (*c == '(' || *c == '[') - (*c == ')' || *c == ']');
+		if (depth == 0 && c[0] == ' ' && c[1] == '-' && c[2] == ' ')
+			return NULL;
+		if (depth == 0 && c[0] == ':' && c[1] == ' ')
+			return c;
+	}
+	return NULL;
+}
+
 /* A leading count: "10x ", "10 x ", "10× ", "x10 ", "10 ". */
 static char *take_head_count(char *s, struct itok *k)
 {
@@ -265,8 +279,9 @@ int import_tokenise(const char *line, const char *const *costs, struct itok *k)
 			break;
 	}
 	s = strip(s);
-	/* "Name [28 AP]: Stubborn, Trained" (BattleScribe), "Name: Gasp" (Muster's compact) */
-	char *colon = strstr(s, ": ");
+	/* "Name [28 AP]: Stubborn, Trained" (BattleScribe), "Name: Gasp" (Muster's compact); not
+	 * a colon in brackets or after a dash, which is an option's ("Centurion - Formation: Horde") */
+	char *colon = first_colon(s);
 	if (colon && colon != s) {
 		import_add_options(k, colon + 2);
 		*colon = '\0';

@@ -290,9 +290,17 @@ static void unknown_entry(struct st *t, long line, const char *name)
 		import_err(t, line, _("unknown entry '%s' in system '%s'"), name, t->sys->id);
 }
 
-/* "NAME xN" where NAME is an option of e: cuts raw to NAME and gives N in *count. */
+/* "NAME xN" or "Nx NAME" where NAME is an option of e: cuts raw to NAME, N in *count. */
 static bool counted_option(const struct entry *e, char *raw, long *count)
 {
+	size_t lead = strspn(raw, "0123456789");
+	if (lead && lead <= 6 && (raw[lead] == 'x' || raw[lead] == 'X') && raw[lead + 1] == ' ' &&
+	    option_named(e, raw + lead + 2)) {
+		/* New Recruit's "1x Magneto grenades (6)" */
+		*count = strtol(raw, NULL, 10);
+		memmove(raw, raw + lead + 2, strlen(raw + lead + 2) + 1);
+		return *count > 0;
+	}
 	char *x = strrchr(raw, ' ');
 	size_t nd = x && (x[1] == 'x' || x[1] == 'X') ? strspn(x + 2, "0123456789") : 0;
 	if (nd == 0 || nd > 6 || x[2 + nd] != '\0')
