@@ -364,6 +364,24 @@ static void add_options_text(struct st *t, long line, struct iunit *u, const cha
 	free(opts);
 }
 
+/* "Teamer: +1 HAR, Magneto grenades (6)": the bare "(6)" the line ended in is the last
+ * option's when that makes an option of e. The options with it (caller frees), or NULL. */
+static char *bare_option(const struct entry *e, const struct itok *k)
+{
+	if (!k->bare || k->options == NULL || k->points < 0)
+		return NULL;
+	char *all = xasprintf("%s (%ld)", k->options, k->points);
+	const char *comma = strrchr(all, ',');
+	char *last = import_trim(comma ? comma + 1 : all, strlen(comma ? comma + 1 : all));
+	bool yes = option_named(e, last) != NULL;
+	free(last);
+	if (!yes) {
+		free(all);
+		return NULL;
+	}
+	return all;
+}
+
 /* A unit from a line taken apart, naming entry f->e. */
 static void add_unit(struct st *t, long line, const struct itok *k, struct found *f)
 {
@@ -384,8 +402,14 @@ static void add_unit(struct st *t, long line, const struct itok *k, struct found
 	u->stated = k->points <= MUSTER_MAX_COST ? k->points : -1;
 	/* "Quack Marine (10)": ten models, or ten points? Only the catalog can tell (import_check). */
 	u->bare = k->bare && k->count < 0;
-	if (k->options)
-		add_options_text(t, line, u, k->options, 1);
+	char *opts = bare_option(f->e, k);
+	if (opts) {
+		u->stated = -1;
+		u->bare = false;
+	}
+	if (opts || k->options)
+		add_options_text(t, line, u, opts ? opts : k->options, 1);
+	free(opts);
 	if (f->opts)
 		add_options_text(t, line, u, f->opts, 1);
 	free(f->opts);
