@@ -26,5 +26,5 @@ for f in "$dir"/*.txt; do
 		diff "$b.out" "$tmp/out" | sed 's/^/#   /' | head -5
 	fi
 done
-if [ "$n" -ge 20 ]; then ok "$n pasted lists"; else not_ok "only $n pasted lists"; fi
+if [ "$n" -ge 40 ]; then ok "$n pasted lists"; else not_ok "only $n pasted lists"; fi
 tap_done

@@ -213,5 +213,21 @@ imp "a child force of no force above it: refused at its line" 2 \
 	"orphan.txt:12: error: 'Nobody' is no force above this one: a child force follows the force it stands in" \
 	$fl "$tmp/orphan.txt"
 
+# --- a name that fits two entries ----------------------------------------------------------
+# Two boxes of the toy game both sell a "Grenadier": the import asks which (naming both, with
+# their ids) and writes nothing; the id of one takes it.
+cp -R "$top/tests/data/toy" "$tmp/toy2" && chmod -R u+w "$tmp/toy2" &&
+	sed 's/id="army-man" name="Green Army Man"/id="plastic-grenadier" name="Grenadier"/' \
+		"$top/tests/data/toy/catalogs/toy/plastic-army.xml" >"$tmp/toy2/catalogs/toy/plastic-army.xml" || exit 99
+toy2="--data-dir $tmp/toy2 --system=toy --size=parade"
+printf '3x Grenadier\n' >"$tmp/two.txt"
+imp "a name that fits two entries: asked about, naming both" 2 \
+	"two.txt:1: error: 'Grenadier' fits two entries, 'Grenadier' of" $toy2 "$tmp/two.txt"
+has "a name that fits two entries: both ids named" "$out" "(id plastic-grenadier)"
+has "a name that fits two entries: both ids named (the other)" "$out" "(id grenadier)"
+if grep -qF '<unit' "$out"; then not_ok "a name that fits two entries: nothing written" "$out"; else ok "a name that fits two entries: nothing written"; fi
+printf '3x plastic-grenadier\n' >"$tmp/two.txt"
+imp "a name that fits two entries: the id takes one" 0 '<unit entry="plastic-grenadier" models="3"' $toy2 "$tmp/two.txt"
+
 if [ "$n" -ge 150 ]; then ok "$n lists round-tripped in all"; else not_ok "only $n lists: the test lost its cases"; fi
 tap_done

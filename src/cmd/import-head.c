@@ -66,11 +66,13 @@ static int read_size(struct st *t, struct ilist *l, const char *v, long line)
 	free(name);
 	if (l->size)
 		return 0;
-	/* A custom limit: each "(limit N ABBR)". */
-	for (const char *p = strstr(v, "(limit "); p; p = strstr(p + 1, "(limit ")) {
+	/* A custom limit: each "(limit N ABBR)", in English or the current language. */
+	char *word = xasprintf("(%s ", _("limit"));
+	const char *pat = strstr(v, word) ? word : "(limit ";
+	for (const char *p = strstr(v, pat); p; p = strstr(p + 1, pat)) {
 		long n = 0;
 		char abbr[64] = "";
-		if (sscanf(p, "(limit %ld %63[^)])", &n, abbr) < 1 || l->n_limits == 8)
+		if (sscanf(p + strlen(pat), "%ld %63[^)])", &n, abbr) < 1 || l->n_limits == 8)
 			continue;
 		const struct cost_def *cd = NULL;
 		for (size_t c = 0; c < sys->n_costs && cd == NULL; c++)
@@ -80,6 +82,7 @@ static int read_size(struct st *t, struct ilist *l, const char *v, long line)
 		l->limit_costs[l->n_limits] = cd;
 		l->limits[l->n_limits++] = n;
 	}
+	free(word);
 	return 0;
 }
 

@@ -106,5 +106,12 @@ int import_total(const char *line, const char *const *costs, long *v);
 char *import_heading_text(const char *line, bool *framed);
 /* Is text one of the words lists are commonly headed with ("HQ", "Troops")? */
 bool import_heading_word(const char *text);
+/* "joins TARGET" in English or the current language: TARGET (caller frees), or NULL. */
+char *import_join_target(const char *text);
+/* Is line one of show's lines in the current language that carry nothing to import (the
+ * table's header, a unit's cost lines)? */
+bool import_show_line(const char *line);
+/* Is line show's "Points: 60 of 125 spent, 65 left" in the current language? */
+bool import_spent_line(const char *line);
 
 #endif

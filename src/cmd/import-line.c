@@ -14,6 +14,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -211,6 +212,20 @@ void import_add_options(struct itok *k, const char *text)
 	free(t);
 }
 
+/* The first ": " outside brackets and before any " - ", or NULL. */
+static char *first_colon(char *s)
+{
+	int depth = 0;
+	for (char *c = s; *c; c++) {
+		depth += (*c == '(' || *c == '[') - (*c == ')' || *c == ']');
+		if (depth == 0 && c[0] == ' ' && c[1] == '-' && c[2] == ' ')
+			return NULL;
+		if (depth == 0 && c[0] == ':' && c[1] == ' ')
+			return c;
+	}
+	return NULL;
+}
+
 /* A leading count: "10x ", "10 x ", "10× ", "x10 ", "10 ". */
 static char *take_head_count(char *s, struct itok *k)
 {
@@ -254,15 +269,19 @@ int import_tokenise(const char *line, const char *const *costs, struct itok *k)
 		s = strip(s + 1);
 	else if (strncmp(s, "\xe2\x80\xa2", 3) == 0)
 		s = strip(s + 3);
-	/* Trailing figures and option brackets, each kind at most a few times */
-	for (int i = 0; i < 6; i++) {
+	/* Trailing figures and option brackets, each kind at most a few times; after Muster's
+	 * compact "-- 50 1000s" none (its options may end in "(6)": "Magneto grenades (6)") */
+	char *dd = strstr(s, " -- ");
+	bool compact = dd && (isdigit((unsigned char)dd[4]) || (dd[4] == '-' && isdigit((unsigned char)dd[5])));
+	for (int i = 0; i < (compact ? 1 : 6); i++) {
 		s = strip(s);
 		if (!take_tail_figure(s, k, costs) && !take_tail_options(s, k))
 			break;
 	}
 	s = strip(s);
-	/* "Name [28 AP]: Stubborn, Trained" (BattleScribe), "Name: Gasp" (Muster's compact) */
-	char *colon = strstr(s, ": ");
+	/* "Name [28 AP]: Stubborn, Trained" (BattleScribe), "Name: Gasp" (Muster's compact); not
+	 * a colon in brackets or after a dash, which is an option's ("Centurion - Formation: Horde") */
+	char *colon = first_colon(s);
 	if (colon && colon != s) {
 		import_add_options(k, colon + 2);
 		*colon = '\0';
@@ -330,6 +349,13 @@ int import_total(const char *line, const char *const *costs, long *v)
 		}
 		if (figure(r, m, costs, v) == 'p')
 			rc = 1;
+		else if (isdigit((unsigned char)*r) &&
+		         (strspn(r, "0123456789 \t") == m || figure(r, strcspn(r, ","), costs, v) == 'p')) {
+			/* Muster's Markdown table: "Total | | 60 | 65", one figure per cost; its
+			 * compact line: "Total: 60 1000s, 65 Contra" */
+			*v = strtol(r, NULL, 10) <= 100000000L ? strtol(r, NULL, 10) : 0;
+			rc = 1;
+		}
 	}
 	free(copy);
 	return rc;
@@ -388,4 +414,102 @@ static const char *const heading_words[] = {
 bool import_heading_word(const char *text)
 {
 	return word_is(text, strlen(text), heading_words);
+}
+
+/* "joins TARGET" in English or the current language ("schliesst sich TARGET an"): the target
+ * (caller frees), or NULL. */
+char *import_join_target(const char *text)
+{
+	char *s = import_trim(text, strlen(text));
+	const char *fmts[] = { "joins %s", _("joins %s"), NULL };
+	char *r = NULL;
+	for (size_t i = 0; fmts[i] && r == NULL; i++) {
+		const char *pc = strstr(fmts[i], "%s");
+		if (pc == NULL)
+			continue;
+		size_t pre = (size_t)(pc - fmts[i]), post = strlen(pc + 2), n = strlen(s);
+		if (n > pre + post && strncmp(s, fmts[i], pre) == 0 && strcmp(s + n - post, pc + 2) == 0)
+			r = import_trim(s + pre, n - pre - post);
+		if (r && *r == '\0') {
+			free(r);
+			r = NULL;
+		}
+	}
+	free(s);
+	return r;
+}
+
+/* show's lines in the current language that carry nothing to import: the table's header
+ * ("Einheit  Modelle  pts") and the cost lines under a unit ("+ 30 Modelle  180", "+ changed
+ * by modifiers"). */
+bool import_show_line(const char *line)
+{
+	size_t u = strlen(_("Unit")), m = strlen(_("Models"));
+	if (strncmp(line, _("Unit"), u) == 0 && blank(line[u]) && blank(line[u + 1])) {
+		const char *p = line + u;
+		while (blank(*p))
+			p++;
+		return strncmp(p, _("Models"), m) == 0 && (p[m] == '\0' || blank(p[m]));
+	}
+	if (!blank(line[0]))
+		return false;
+	const char *p = line;
+	while (blank(*p))
+		p++;
+	if (*p != '+')
+		return false;
+	p++;
+	while (blank(*p))
+		p++;
+	/* the text up to the cost columns (two blanks or more) */
+	size_t n = 0;
+	while (p[n] && !(blank(p[n]) && blank(p[n + 1])))
+		n++;
+	if (n == strlen(_("changed by modifiers")) && strncmp(p, _("changed by modifiers"), n) == 0)
+		return true;
+	size_t nd = strspn(p, "0123456789");
+	if (nd == 0 || nd > 6)
+		return false;
+	long k = strtol(p, NULL, 10);
+	char *want = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)k), k);
+	bool yes = strlen(want) == n && strncmp(want, p, n) == 0;
+	free(want);
+	return yes;
+}
+
+/* s with each run of digits made one '#' (caller frees). */
+static char *skeleton(const char *s)
+{
+	char *r = xmalloc(strlen(s) + 1), *w = r;
+	for (const char *p = s; *p;) {
+		if (isdigit((unsigned char)*p)) {
+			*w++ = '#';
+			p += strspn(p, "0123456789");
+		} else {
+			*w++ = *p++;
+		}
+	}
+	*w = '\0';
+	return r;
+}
+
+/* show's "Points: 60 of 125 spent, 65 left" in the current language. */
+bool import_spent_line(const char *line)
+{
+	char *f[2];
+	f[0] = xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " left"), "", (int64_t)1, (int64_t)2,
+	                 (int64_t)3);
+	f[1] = xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " over the limit"), "", (int64_t)1,
+	                 (int64_t)2, (int64_t)3);
+	char *sk = skeleton(line);
+	bool yes = false;
+	for (size_t i = 0; i < 2; i++) {
+		char *fk = skeleton(f[i]);
+		size_t n = strlen(sk), m = strlen(fk);
+		yes = yes || (n > m && strcmp(sk + n - m, fk) == 0 && !blank(sk[0]));
+		free(fk);
+		free(f[i]);
+	}
+	free(sk);
+	return yes;
 }

@@ -163,8 +163,25 @@ static const struct entry_option *option_named(const struct entry *e, const char
 	return NULL;
 }
 
+/* Does text end in " (training)" (show's line of a campaign unit's training, which the
+ * import leaves to the campaign)? */
+static bool training_line(const char *text)
+{
+	const char *words[] = { "training", _("training"), NULL };
+	size_t n = strlen(text);
+	for (size_t i = 0; words[i]; i++) {
+		size_t w = strlen(words[i]);
+		if (n > w + 3 && strncmp(text + n - w - 1, words[i], w) == 0 && text[n - 1 - w - 1] == '(' &&
+		    text[n - 1] == ')' && text[n - w - 3] == ' ')
+			return true;
+	}
+	return false;
+}
+
 static int add_option(struct st *t, long line, struct iunit *u, const char *text, long count)
 {
+	if (training_line(text))
+		return 0;
 	const struct entry_option *o = option_named(u->e, text);
 	if (o == NULL) {
 		struct nearest nr;
@@ -273,6 +290,30 @@ static void unknown_entry(struct st *t, long line, const char *name)
 		import_err(t, line, _("unknown entry '%s' in system '%s'"), name, t->sys->id);
 }
 
+/* "NAME xN" or "Nx NAME" where NAME is an option of e: cuts raw to NAME, N in *count. */
+static bool counted_option(const struct entry *e, char *raw, long *count)
+{
+	size_t lead = strspn(raw, "0123456789");
+	if (lead && lead <= 6 && (raw[lead] == 'x' || raw[lead] == 'X') && raw[lead + 1] == ' ' &&
+	    option_named(e, raw + lead + 2)) {
+		/* New Recruit's "1x Magneto grenades (6)" */
+		*count = strtol(raw, NULL, 10);
+		memmove(raw, raw + lead + 2, strlen(raw + lead + 2) + 1);
+		return *count > 0;
+	}
+	char *x = strrchr(raw, ' ');
+	size_t nd = x && (x[1] == 'x' || x[1] == 'X') ? strspn(x + 2, "0123456789") : 0;
+	if (nd == 0 || nd > 6 || x[2 + nd] != '\0')
+		return false;
+	*x = '\0';
+	if (option_named(e, raw) == NULL) {
+		*x = ' ';
+		return false;
+	}
+	*count = strtol(x + 2, NULL, 10);
+	return *count > 0;
+}
+
 /* Options as a line gives them, "A, 2x B; C (1 pt)", for unit u. An "option" that is the
  * unit's own entry gives its models (BattleScribe's ". 10x Quack Marine"). */
 static void add_options_text(struct st *t, long line, struct iunit *u, const char *text, long count)
@@ -297,15 +338,20 @@ static void add_options_text(struct st *t, long line, struct iunit *u, const cha
 			}
 		}
 		struct itok k = { 0 };
+		long c = 0;
 		char *raw = import_trim(o, strlen(o));
-		if (strncmp(raw, "joins ", 6) == 0) {
+		char *jt = import_join_target(raw);
+		if (jt) {
 			/* Muster's compact line: "Leader: joins Bodyguard" */
 			free(u->join);
-			u->join = import_trim(raw + 6, strlen(raw + 6));
+			u->join = jt;
 		} else if (*raw && option_named(u->e, raw)) {
 			add_option(t, line, u, raw, count);
+		} else if (counted_option(u->e, raw, &c)) {
+			/* "Contraband: illegal item x2": a name the tokeniser would split at its colon */
+			add_option(t, line, u, raw, c);
 		} else if (import_tokenise(o, t->costs, &k) == 0) {
-			long c = k.count > 0 ? k.count : count;
+			c = k.count > 0 ? k.count : count;
 			if (option_named(u->e, k.name) == NULL && entry_named(t->sys, k.name) == u->e && c > 0 &&
 			    c <= 100000)
 				u->models = u->counted ? u->models + c : c, u->counted = true;
@@ -316,6 +362,24 @@ static void add_options_text(struct st *t, long line, struct iunit *u, const cha
 		import_itok_free(&k);
 	}
 	free(opts);
+}
+
+/* "Teamer: +1 HAR, Magneto grenades (6)": the bare "(6)" the line ended in is the last
+ * option's when that makes an option of e. The options with it (caller frees), or NULL. */
+static char *bare_option(const struct entry *e, const struct itok *k)
+{
+	if (!k->bare || k->options == NULL || k->points < 0)
+		return NULL;
+	char *all = xasprintf("%s (%ld)", k->options, k->points);
+	const char *comma = strrchr(all, ',');
+	char *last = import_trim(comma ? comma + 1 : all, strlen(comma ? comma + 1 : all));
+	bool yes = option_named(e, last) != NULL;
+	free(last);
+	if (!yes) {
+		free(all);
+		return NULL;
+	}
+	return all;
 }
 
 /* A unit from a line taken apart, naming entry f->e. */
@@ -338,8 +402,14 @@ static void add_unit(struct st *t, long line, const struct itok *k, struct found
 	u->stated = k->points <= MUSTER_MAX_COST ? k->points : -1;
 	/* "Quack Marine (10)": ten models, or ten points? Only the catalog can tell (import_check). */
 	u->bare = k->bare && k->count < 0;
-	if (k->options)
-		add_options_text(t, line, u, k->options, 1);
+	char *opts = bare_option(f->e, k);
+	if (opts) {
+		u->stated = -1;
+		u->bare = false;
+	}
+	if (opts || k->options)
+		add_options_text(t, line, u, opts ? opts : k->options, 1);
+	free(opts);
 	if (f->opts)
 		add_options_text(t, line, u, f->opts, 1);
 	free(f->opts);
@@ -550,6 +620,18 @@ static void body_line(struct st *t, const char *line, long no)
 	free_groups(g);
 }
 
+/* An indented "joins TARGET" in the current language (the English one is a pattern). */
+static bool join_line(struct st *t, const char *line)
+{
+	struct iunit *u = cur_unit(t);
+	char *jt = u && (line[0] == ' ' || line[0] == '\t') ? import_join_target(line) : NULL;
+	if (jt == NULL)
+		return false;
+	free(u->join);
+	u->join = jt;
+	return true;
+}
+
 static void read_text_line(struct st *t, const char *line, long no, const char *next, bool before_lists)
 {
 	size_t len = strlen(line);
@@ -595,7 +677,8 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 		/* Facts of a size ("VP to win: 18") under a title, and what show prints above the
 		 * first list ("Fingerprint: ..."), are not the list's; a unit ("1x Name: Option")
 		 * is. */
-		bool unit = !used && t->sys && names_unit(t, key);
+		size_t nd = strspn(key, "0123456789");
+		bool unit = !used && t->sys && ((nd && key[nd] == 'x' && key[nd + 1] == ' ') || names_unit(t, key));
 		free(key);
 		free(v);
 		if (!unit && (used || (l && l->title) || (before_lists && t->n_lists == 0)))
@@ -605,7 +688,7 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 		import_err(t, no, "%s", _("no game system known yet: give --system, or a 'Game: NAME' line first"));
 		return;
 	}
-	if (builder_line(t, line, no) || heading(t, line))
+	if (import_show_line(line) || import_spent_line(line) || builder_line(t, line, no) || heading(t, line) || join_line(t, line))
 		return;
 	body_line(t, line, no);
 }

@@ -1,0 +1,125 @@
+#!/bin/sh
+# The round trip of every export style through import (issue 22): each sampled rule case of
+# every shipped system (tests/rules/SYSTEM/, legal and illegal alike) is exported as text,
+# compact text, Markdown and compact Markdown in English, German and French, imported again
+# under the same locale, and the roster it gives must hold the original's units (entry,
+# models, name, what each joins) and options (id and count), list by list. Prints TAP, one test per system,
+# style and language, and a summary line with the figures. MUSTER_ROUNDTRIP_ALL=1 takes every
+# case instead of the sample (every MUSTER_ROUNDTRIP_STEP-th case, 4 by default).
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+command -v xmllint >/dev/null 2>&1 || skip_all "no xmllint"
+temp_dir import-roundtrip
+
+find_locale() {
+	locale -a 2>/dev/null | grep -i "^$1\.utf-*8\$" | sed 1q
+}
+langs="C"
+de_locale=$(find_locale de_DE)
+fr_locale=$(find_locale fr_FR)
+builddir=$(cd "$(dirname "$MUSTER")/.." && pwd)
+if grep -a -q -F bindtextdomain "$MUSTER"; then
+	for ll in de fr; do
+		for g in "$builddir/po/$ll.gmo" "$top/po/$ll.gmo"; do
+			if [ -f "$g" ]; then
+				mkdir -p "$tmp/locale/$ll/LC_MESSAGES" &&
+					cp "$g" "$tmp/locale/$ll/LC_MESSAGES/muster.mo" || exit 99
+				break
+			fi
+		done
+	done
+	[ -n "$de_locale" ] && [ -f "$tmp/locale/de/LC_MESSAGES/muster.mo" ] && langs="$langs de"
+	[ -n "$fr_locale" ] && [ -f "$tmp/locale/fr/LC_MESSAGES/muster.mo" ] && langs="$langs fr"
+fi
+langs=${MUSTER_ROUNDTRIP_LANGS:-$langs}
+unset LANGUAGE
+MUSTER_LOCALEDIR=$tmp/locale
+export MUSTER_LOCALEDIR
+
+locale_of() {
+	case $1 in
+	de) echo "$de_locale" ;;
+	fr) echo "$fr_locale" ;;
+	*) echo C ;;
+	esac
+}
+
+# norm ROSTER: one line per unit, list by list: the list's position, the unit's entry, models
+# and name, the entry of the unit it joins, and its options (id*count, sorted).
+norm() {
+	xmllint --format "$1" 2>/dev/null | awk '
+	function attr(s, a,   r) {
+		if (match(s, " " a "=\"[^\"]*\"")) { r = substr(s, RSTART + length(a) + 3, RLENGTH - length(a) - 4); return r }
+		return ""
+	}
+	function flush() {
+		if (u == "") return
+		n = split(opts, o, " "); s = ""
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && o[j - 1] > o[j]; j--) { t = o[j]; o[j] = o[j - 1]; o[j - 1] = t }
+		for (i = 1; i <= n; i++) s = s " " o[i]
+		units[++nu] = u; uopts[nu] = s; uatt[nu] = att; uid[nu] = id
+		u = ""; opts = ""
+	}
+	/<list[ >]/ { flush(); l++ }
+	/<unit[ >]/ { flush(); u = "L" l " " attr($0, "entry") " x" attr($0, "models") " \"" attr($0, "name") "\""
+		att = attr($0, "attach"); id = attr($0, "id"); if (id != "") byid[id] = attr($0, "entry") }
+	/<option[ >]/ { c = attr($0, "count"); opts = opts " " attr($0, "id") "*" (c == "" ? 1 : c) }
+	END { flush(); for (i = 1; i <= nu; i++) print units[i] (uatt[i] != "" ? " joins " byid[uatt[i]] : "") " :" uopts[i] }'
+}
+
+step=${MUSTER_ROUNDTRIP_STEP:-4}
+[ -n "${MUSTER_ROUNDTRIP_ALL:-}" ] && step=1
+styles="text text-compact markdown markdown-compact"
+cases=0 runs=0 passes=0
+for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer scrollhammer}; do
+	ls "$top/tests/rules/$sys"/*.xml | awk -v s="$step" '(NR - 1) % s == 0' >"$tmp/cases"
+	# a case that runs on other data (data-dir) is not a shipped system's
+	while IFS= read -r f; do
+		sed -n 1,20p "$f" | grep -q 'data-dir:' || echo "$f"
+	done <"$tmp/cases" >"$tmp/cases2"
+	nc=$(wc -l <"$tmp/cases2" | tr -d ' ')
+	cases=$((cases + nc))
+	for st in $styles; do
+		case $st in
+		text) args="--format=text" ;;
+		text-compact) args="--format=text --style=compact" ;;
+		markdown) args="--format=markdown" ;;
+		markdown-compact) args="--format=markdown --style=compact" ;;
+		esac
+		for ll in $langs; do
+			loc=$(locale_of "$ll")
+			bad=0 why=
+			while IFS= read -r f; do
+				b=${f##*/}
+				want=$tmp/want
+				norm "$f" >"$want"
+				LC_ALL=$loc "$MUSTER" export $args "$f" >"$tmp/exp" 2>/dev/null
+				for imploc in $loc; do
+					runs=$((runs + 1))
+					LC_ALL=$imploc "$MUSTER" import "$tmp/exp" >"$tmp/got.xml" 2>"$tmp/ierr"
+					norm "$tmp/got.xml" >"$tmp/got"
+					if cmp -s "$want" "$tmp/got"; then
+						passes=$((passes + 1))
+					else
+						bad=$((bad + 1))
+						if [ -z "$why" ]; then
+							why="$b (imported under $imploc)"
+							sed 's/^/#   /' "$tmp/ierr" | head -3 >"$tmp/show"
+							diff "$want" "$tmp/got" | sed 's/^/#   /' | head -6 >>"$tmp/show"
+						fi
+					fi
+				done
+			done <"$tmp/cases2"
+			if [ "$bad" -eq 0 ]; then
+				ok "$sys $st $ll: $nc cases"
+			else
+				echo "not ok $((k + 1)) - $sys $st $ll: $bad of $nc cases differ, first $why"
+				k=$((k + 1)); fails=$((fails + 1))
+				cat "$tmp/show"
+			fi
+		done
+	done
+done
+echo "# $cases cases (every ${step}th of each system), $runs round trips, $passes the same"
+tap_done
