@@ -729,6 +729,26 @@ static void check_bs_limits(struct checker *k)
 	}
 }
 
+/* The units of list li that are hidden (their entry's hidden="true", or a hidden modifier):
+ * each an error, whose reference is the pseudo-constraint "hidden". */
+static void check_hidden(struct checker *k, size_t li)
+{
+	const struct elist *el = &k->ev->lists[li];
+	const char *list = el->list->name ? el->list->name : el->list->id ? el->list->id : "";
+	for (size_t ui = 0; ui < el->n; ui++) {
+		const struct eunit *u = &el->units[ui];
+		if (!u->hidden)
+			continue;
+		const struct entry *e = u->ru->entry;
+		char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, e->id)
+		                                        : xasprintf("hidden@%s", e->id);
+		diags_add(k->d, SEV_ERROR, k->ros->file, u->ru->line, u->ru->col, "hidden", id,
+		          _("%s cannot have any selections of %s (hidden)"), list, eval_unit_name(u));
+		free(id);
+		k->errors++;
+	}
+}
+
 size_t check_roster(struct eval *ev, struct diags *d)
 {
 	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
@@ -737,8 +757,10 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		diags_merge(d, &ev->r->camp->viol);
 		k.errors += ev->r->camp->viol.errors;
 	}
-	for (size_t li = 0; li < ev->n_lists; li++)
+	for (size_t li = 0; li < ev->n_lists; li++) {
 		check_option_limits(&k, &ev->lists[li]);
+		check_hidden(&k, li);
+	}
 	check_bs_limits(&k);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
@@ -746,7 +768,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			if (ev->n_lists == 0)
 				continue;
 			struct ectx c = { ev, 0, NULL, NULL, NULL };
-			if (r->when && !cond_holds(r->when, &c, NULL))
+			if ((r->when && !cond_holds(r->when, &c, NULL)) ||
+			    (r->unless_hidden && eval_entry_hidden(ev, 0, r->unless_hidden)))
 				continue;
 			check_grouped(&k, r, 0);
 			continue;
@@ -759,6 +782,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 					report_overflow(&k, r, ev->lists[li].list->line, ev->lists[li].list->col);
 				continue;
 			}
+			if (r->unless_hidden && eval_entry_hidden(ev, li, r->unless_hidden))
+				continue;
 			if (r->each)
 				check_each(&k, r, li);
 			else

@@ -247,6 +247,8 @@ struct entry {
 	enum entry_type type; /* BattleScribe's selection type (a .ros writes it back) */
 	bool local;         /* BattleScribe's import="false": not offered by the catalogues that
 	                     * import its own */
+	bool hidden;        /* BattleScribe's hidden="true": a unit of it is an error (MOD_HIDDEN
+	                     * modifiers may change that per unit) */
 	struct modifier *mods; /* what every unit of it changes of itself (a BattleScribe entry's
 	                     * modifiers), in document order, each decided on that unit */
 	size_t n_mods;

@@ -707,6 +707,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	free(lid);
 	e->name = name_of(se, e->id);
 	e->local = attr_is(link ? link : se, "import", "false");
+	e->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
 	e->type = attr_is(se, "type", "model") ? ENTRY_MODEL
 	          : attr_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
 	e->catalog = cat;
