@@ -610,6 +610,8 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 	const char *who = u->label ? u->label : u->entry->name;
 	uint32_t at = k->at[o - u->entry->options];
 	long taken = at ? u->opts[at - 1].count : 0;
+	if (o->hidden)
+		return; /* BattleScribe keeps no constraint of a hidden entry */
 	if (o->up == 0) {
 		if (taken < o->min) {
 			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-min",
@@ -634,6 +636,21 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 	k->errors++;
 }
 
+/* Option ro of unit u, hidden (BattleScribe's hidden="true"): an error, its ref "hidden". */
+static void option_hidden(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+{
+	const struct entry *e = u->entry;
+	if (!ro->opt->hidden)
+		return;
+	char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, ro->opt->id)
+	                                        : xasprintf("hidden@%s", ro->opt->id);
+	diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, "hidden", id,
+	          _("%s cannot have any selections of %s (hidden)"), u->label ? u->label : e->name,
+	          ro->opt->name);
+	free(id);
+	k->errors++;
+}
+
 /* <choose>: min..max of its options, for each one of its parent taken. */
 static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
 {
@@ -642,7 +659,7 @@ static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
 	if (per == 0)
 		return;
 	int64_t took = k->in_choice[ci];
-	bool few = took < c->min * per;
+	bool few = took < c->min * per && !c->hidden; /* a hidden group's minimum is not kept */
 	bool many = c->max < OPTION_UNBOUNDED && took > c->max * per;
 	if (!few && !many)
 		return;
@@ -695,8 +712,10 @@ static void check_option_limits(struct checker *k, const struct elist *el)
 					k->in_choice[o->in_choice - 1] += u->opts[i].count;
 			}
 		}
-		for (size_t i = 0; i < u->n_opts; i++)
+		for (size_t i = 0; i < u->n_opts; i++) {
 			option_max(k, u, &u->opts[i]);
+			option_hidden(k, u, &u->opts[i]);
+		}
 		/* Options not taken count 0; only those with a minimum need a look. */
 		for (size_t i = 0; i < e->n_options; i++)
 			if (e->options[i].min > 0)
