@@ -610,6 +610,8 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 	const char *who = u->label ? u->label : u->entry->name;
 	uint32_t at = k->at[o - u->entry->options];
 	long taken = at ? u->opts[at - 1].count : 0;
+	if (o->hidden)
+		return; /* BattleScribe keeps no constraint of a hidden entry */
 	if (o->up == 0) {
 		if (taken < o->min) {
 			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-min",
@@ -634,6 +636,21 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 	k->errors++;
 }
 
+/* Option ro of unit u, hidden (BattleScribe's hidden="true"): an error, its ref "hidden". */
+static void option_hidden(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+{
+	const struct entry *e = u->entry;
+	if (!ro->opt->hidden)
+		return;
+	char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, ro->opt->id)
+	                                        : xasprintf("hidden@%s", ro->opt->id);
+	diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, "hidden", id,
+	          _("%s cannot have any selections of %s (hidden)"), u->label ? u->label : e->name,
+	          ro->opt->name);
+	free(id);
+	k->errors++;
+}
+
 /* <choose>: min..max of its options, for each one of its parent taken. */
 static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
 {
@@ -642,7 +659,7 @@ static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
 	if (per == 0)
 		return;
 	int64_t took = k->in_choice[ci];
-	bool few = took < c->min * per;
+	bool few = took < c->min * per && !c->hidden; /* a hidden group's minimum is not kept */
 	bool many = c->max < OPTION_UNBOUNDED && took > c->max * per;
 	if (!few && !many)
 		return;
@@ -695,8 +712,10 @@ static void check_option_limits(struct checker *k, const struct elist *el)
 					k->in_choice[o->in_choice - 1] += u->opts[i].count;
 			}
 		}
-		for (size_t i = 0; i < u->n_opts; i++)
+		for (size_t i = 0; i < u->n_opts; i++) {
 			option_max(k, u, &u->opts[i]);
+			option_hidden(k, u, &u->opts[i]);
+		}
 		/* Options not taken count 0; only those with a minimum need a look. */
 		for (size_t i = 0; i < e->n_options; i++)
 			if (e->options[i].min > 0)
@@ -729,6 +748,26 @@ static void check_bs_limits(struct checker *k)
 	}
 }
 
+/* The units of list li that are hidden (their entry's hidden="true", or a hidden modifier):
+ * each an error, whose reference is the pseudo-constraint "hidden". */
+static void check_hidden(struct checker *k, size_t li)
+{
+	const struct elist *el = &k->ev->lists[li];
+	const char *list = el->list->name ? el->list->name : el->list->id ? el->list->id : "";
+	for (size_t ui = 0; ui < el->n; ui++) {
+		const struct eunit *u = &el->units[ui];
+		if (!u->hidden)
+			continue;
+		const struct entry *e = u->ru->entry;
+		char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, e->id)
+		                                        : xasprintf("hidden@%s", e->id);
+		diags_add(k->d, SEV_ERROR, k->ros->file, u->ru->line, u->ru->col, "hidden", id,
+		          _("%s cannot have any selections of %s (hidden)"), list, eval_unit_name(u));
+		free(id);
+		k->errors++;
+	}
+}
+
 size_t check_roster(struct eval *ev, struct diags *d)
 {
 	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
@@ -737,8 +776,10 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		diags_merge(d, &ev->r->camp->viol);
 		k.errors += ev->r->camp->viol.errors;
 	}
-	for (size_t li = 0; li < ev->n_lists; li++)
+	for (size_t li = 0; li < ev->n_lists; li++) {
 		check_option_limits(&k, &ev->lists[li]);
+		check_hidden(&k, li);
+	}
 	check_bs_limits(&k);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
@@ -746,7 +787,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			if (ev->n_lists == 0)
 				continue;
 			struct ectx c = { ev, 0, NULL, NULL, NULL };
-			if (r->when && !cond_holds(r->when, &c, NULL))
+			if ((r->when && !cond_holds(r->when, &c, NULL)) ||
+			    (r->unless_hidden && eval_entry_hidden(ev, 0, r->unless_hidden)))
 				continue;
 			check_grouped(&k, r, 0);
 			continue;
@@ -759,6 +801,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 					report_overflow(&k, r, ev->lists[li].list->line, ev->lists[li].list->col);
 				continue;
 			}
+			if (r->unless_hidden && eval_entry_hidden(ev, li, r->unless_hidden))
+				continue;
 			if (r->each)
 				check_each(&k, r, li);
 			else

@@ -312,6 +312,7 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	}
 	u->cats = e->cats;
 	u->n_cats = e->n_cats;
+	u->hidden = e->hidden;
 	u->costs = arena_alloc(&ev->arena, nc, sizeof(*u->costs));
 	size_t extra = 0, n_takes = unit_takes(ru);
 	bool own_items = false;
@@ -394,6 +395,17 @@ static int decide(const struct modifier *m, struct eval *ev, size_t li, const st
 		}
 	}
 	return 1;
+}
+
+bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e)
+{
+	bool hidden = e->hidden;
+	for (size_t mi = 0; mi < e->n_mods; mi++) {
+		int64_t v;
+		if (e->mods[mi].target == MOD_HIDDEN && decide(&e->mods[mi], ev, li, NULL, &v) > 0)
+			hidden = v != 0;
+	}
+	return hidden;
 }
 
 static struct value *own_vals(struct value **vals, bool *own, size_t n)
@@ -575,6 +587,9 @@ static int apply(struct eval *ev, const struct change *ch)
 	}
 	case MOD_NAME:
 		return rename_unit(u, m, ch);
+	case MOD_HIDDEN:
+		u->hidden = ch->value != 0;
+		return 0;
 	case MOD_LIMIT:
 		break;
 	}

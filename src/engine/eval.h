@@ -63,6 +63,7 @@ struct eunit {
 	bool own_kw;             /* kw is its own (in the arena) */
 	bool own_cats;           /* cats is a copy a modifier changed (malloc'd) */
 	bool mod_line;           /* a modifier changed a cost: its lines end with what it changed */
+	bool hidden;             /* its entry's hidden, after modifiers (MOD_HIDDEN) */
 };
 
 struct elist {
@@ -131,6 +132,9 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
  * modifiers, for the evaluation and for the campaign's trained values. -1 on overflow. */
 int eval_attr_num(const struct attr_def *a, int64_t *x, enum mod_op op, int64_t v, long times);
 int64_t eval_option_cost(const struct r_option *ro, long models, size_t c);
+/* Whether entry e is hidden on list li: its own hidden, then its hidden modifiers in order,
+ * their conditions read on the list (one that reads a unit of it does not hold). */
+bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e);
 
 struct eval *eval_new(const struct roster *r, struct diags *d);
 void eval_free(struct eval *ev);

@@ -138,8 +138,10 @@ struct expr {
  * by zero), or an overflow of 64 bits. */
 enum ev_status { EV_OK = 0, EV_NA, EV_OVERFLOW };
 
+/* Keywords and after take no number (read-rules.c: target >= MOD_KEYWORD). */
 enum mod_target { MOD_ATTR, MOD_COST, MOD_LIMIT, MOD_KEYWORD, MOD_CATEGORY,
-                  MOD_NAME };  /* the unit's name: set to text, or text appended (add) */
+                  MOD_NAME,    /* the unit's name: set to text, or text appended (add) */
+                  MOD_HIDDEN }; /* the unit is hidden (value 1) or shown (0): set only */
 enum mod_op { MOD_SET, MOD_ADD, MOD_MUL, MOD_REMOVE };
 
 /* <modify>: sets, adds to or multiplies an attribute, a cost or a limit, adds or removes a
@@ -176,6 +178,7 @@ struct rule {
 	struct sel *where;            /* require */
 	struct agg *agg;              /* the aggregate, or NULL for a requirement */
 	struct expr *min, *max;       /* bounds; the sum of the <at-least>/<at-most> children */
+	const struct entry *unless_hidden; /* not checked on a list where this entry is hidden */
 };
 
 /* Calls fn for every keyword that s requires positively (outside any not or any), so that

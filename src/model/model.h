@@ -193,6 +193,7 @@ struct entry_option {
 	uint32_t same;      /* 1 + index of the next option of its id (under another parent; a
 	                     * shared option linked twice); 0: none */
 	bool model;         /* a kind of model of the unit: its count is a number of the models */
+	bool hidden;        /* BattleScribe's hidden="true": taken, an error; its minimum not kept */
 	bool collective;    /* taken per one of its parent (BattleScribe's collective): a builder
 	                     * scales its count with its parent's */
 	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
@@ -214,6 +215,7 @@ struct opt_choice {
 	char *def_id;
 	char *ref;
 	long line;
+	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
 };
 
 /* What a BattleScribe selection entry says it is; Muster's own entries are units. */
@@ -247,6 +249,8 @@ struct entry {
 	enum entry_type type; /* BattleScribe's selection type (a .ros writes it back) */
 	bool local;         /* BattleScribe's import="false": not offered by the catalogues that
 	                     * import its own */
+	bool hidden;        /* BattleScribe's hidden="true": a unit of it is an error (MOD_HIDDEN
+	                     * modifiers may change that per unit) */
 	struct modifier *mods; /* what every unit of it changes of itself (a BattleScribe entry's
 	                     * modifiers), in document order, each decided on that unit */
 	size_t n_mods;

@@ -236,6 +236,8 @@ static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
 		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
 		r->when->group = e->group;
 	}
+	if (!s->max && !self)
+		r->unless_hidden = e; /* BattleScribe skips the constraints of a hidden entry */
 	r->message = message(c, s, owner, e->name);
 	add_rule(c, r);
 }

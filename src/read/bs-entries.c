@@ -515,6 +515,7 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->model = attr_is(se, "type", "model");
 	o->collective = attr_is(se, "collective", "true") ||
 	                (link && attr_is(link, "collective", "true"));
+	o->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
 	read_bounds(se, &o->min, &o->max);
 	int rc = 0;
@@ -571,6 +572,7 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->up = up;
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
 	read_bounds(g, &ch->min, &ch->max);
+	ch->hidden = attr_is(g, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
 	if (link)
 		read_bounds(link, &ch->min, &ch->max);
 	if (ch->min > ch->max) {
@@ -707,6 +709,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	free(lid);
 	e->name = name_of(se, e->id);
 	e->local = attr_is(link ? link : se, "import", "false");
+	e->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
 	e->type = attr_is(se, "type", "model") ? ENTRY_MODEL
 	          : attr_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
 	e->catalog = cat;

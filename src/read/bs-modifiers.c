@@ -275,6 +275,14 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 			ok = true;
 		}
 		free(value);
+	} else if (field && type && strcmp(field, "hidden") == 0 && strcmp(type, "set") == 0) {
+		bool yes = prop_is(n, "value", "true"), no = prop_is(n, "value", "false");
+		if (yes || no) {
+			m->target = MOD_HIDDEN;
+			m->op = MOD_SET;
+			m->value = number(yes, xml_line(n));
+			ok = true;
+		}
 	} else if (cd && type && whole(n, "value", &v)) {
 		bool set = strcmp(type, "set") == 0, dec = strcmp(type, "decrement") == 0;
 		if (set || dec || strcmp(type, "increment") == 0) {

@@ -360,6 +360,22 @@ static int modifier_target(xmlNodePtr n, const struct rp *p, struct system *sys,
 		m->index = cd->index;
 		break;
 	}
+	case MOD_HIDDEN: {
+		if (m->op != MOD_SET || on != ON_UNIT)
+			FAIL(n, "%s", _("<modify hidden=\"true\"> (or \"false\") hides or shows a unit: op=\"set\""));
+		char *v = xml_prop(n, "value");
+		free(v);
+		if (v)
+			FAIL(n, "%s", _("<modify hidden=...> takes no value"));
+		bool yes = strcmp(id, "true") == 0;
+		if (!yes && strcmp(id, "false") != 0)
+			FAIL(n, _("<modify hidden=...> is \"true\" or \"false\", not '%s'"), id);
+		m->value = xcalloc(1, sizeof(*m->value));
+		m->value->kind = EX_NUM;
+		m->value->num = yes;
+		m->value->line = m->line;
+		break;
+	}
 	case MOD_NAME: {
 		if (on != ON_UNIT || (m->op != MOD_SET && m->op != MOD_ADD))
 			FAIL(n, "%s", _("<modify name=...> sets a unit's name (op=\"set\") or appends to it (op=\"add\")"));
@@ -410,7 +426,8 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
                   struct modifier *m, struct diags *d)
 {
 	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
-	static const char *const targets[] = { "attr", "cost", "limit", "keyword", "category", "name" };
+	static const char *const targets[] = { "attr", "cost", "limit", "keyword", "category", "name",
+		                                   "hidden" };
 	memset(m, 0, sizeof(*m));
 	m->line = xml_line(n);
 	m->ref = xml_prop(n, "ref");
@@ -427,15 +444,15 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		m->target = (enum mod_target)i;
 	}
 	if (found != 1)
-		FAIL(n, "%s", _("<modify> changes exactly one of attr=, cost=, limit=, keyword=, category=, name="));
+		FAIL(n, "%s", _("<modify> changes exactly one of attr=, cost=, limit=, keyword=, category=, name=, hidden="));
 	op = xml_prop(n, "op");
 	static const char *const opnames[] = { "set", "add", "mul", "remove" };
 	int k = rr_lookup_enum(op, opnames, 4, -2);
 	if (k < 0)
 		FAIL(n, _("<modify> needs op=\"set\", \"add\", \"mul\" or \"remove\", not '%s'"), op ? op : "");
 	m->op = (enum mod_op)k;
-	bool flag = m->target == MOD_KEYWORD || m->target == MOD_CATEGORY || m->target == MOD_NAME;
-	if (m->target != MOD_NAME && (flag ? m->op != MOD_ADD && m->op != MOD_REMOVE : m->op == MOD_REMOVE))
+	bool flag = m->target >= MOD_KEYWORD; /* keyword, category, name, hidden: no number */
+	if (m->target != MOD_NAME && m->target != MOD_HIDDEN && (flag ? m->op != MOD_ADD && m->op != MOD_REMOVE : m->op == MOD_REMOVE))
 		FAIL(n, "%s", flag ? _("a keyword or category is added or removed: op=\"add\" or op=\"remove\"")
 		                   : _("a number is changed with op=\"set\", \"add\" or \"mul\""));
 	if (m->target == MOD_LIMIT && where != MOD_IN_SYSTEM)
