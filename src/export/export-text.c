@@ -60,6 +60,26 @@ static void esc_md(struct strbuf *sb, const char *s)
 	strbuf_release(&v);
 }
 
+/* Text: a line break in data (a rule's or ability's text written over several lines) is one
+ * space, so that a card line stays one line; every other control character is shown escaped
+ * (strbuf_add_visible), a lone CR too. */
+static void esc_text(struct strbuf *sb, const char *s)
+{
+	struct strbuf v = STRBUF_INIT;
+	for (const char *p = s; *p; p++) {
+		if (*p == '\n' || (*p == '\r' && p[1] == '\n')) {
+			if (*p == '\r')
+				p++;
+			if (v.len && v.s[v.len - 1] != ' ')
+				strbuf_addc(&v, ' ');
+			continue;
+		}
+		strbuf_addc(&v, *p);
+	}
+	strbuf_add_visible(sb, v.s ? v.s : "");
+	strbuf_release(&v);
+}
+
 struct tw {
 	struct strbuf *sb;
 	bool md;
@@ -392,7 +412,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 {
 	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
-	struct tw w = { sb, md, md ? esc_md : strbuf_add_visible };
+	struct tw w = { sb, md, md ? esc_md : esc_text };
 	bool compact = style == EXPORT_COMPACT;
 	if (r->name) {
 		strbuf_adds(sb, md ? "# " : "");
