@@ -59,11 +59,12 @@ struct eunit {
 	uint32_t n_items;
 	uint32_t n_takes;
 	uint32_t take0;          /* its takes: eval.takes[take0, take0 + n_takes) */
-	bool own_vals;
-	bool own_kw;             /* kw is its own (in the arena) */
-	bool own_cats;           /* cats is a copy a modifier changed (malloc'd) */
-	bool mod_line;           /* a modifier changed a cost: its lines end with what it changed */
-	bool hidden;             /* its entry's hidden, after modifiers (MOD_HIDDEN) */
+	bool own_vals;           /* vals is its own copy (own_vals() takes its address) */
+	/* One bit each: five bools would take the struct to 88 bytes. */
+	bool own_kw : 1;         /* kw is its own (in the arena) */
+	bool own_cats : 1;       /* cats is a copy a modifier changed (malloc'd) */
+	bool mod_line : 1;       /* a modifier changed a cost: its lines end with what it changed */
+	bool hidden : 1;         /* its entry's hidden, after modifiers (MOD_HIDDEN) */
 };
 
 struct elist {
