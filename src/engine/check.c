@@ -762,7 +762,8 @@ static void check_hidden(struct checker *k, size_t li)
 		char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, e->id)
 		                                        : xasprintf("hidden@%s", e->id);
 		diags_add(k->d, SEV_ERROR, k->ros->file, u->ru->line, u->ru->col, "hidden", id,
-		          _("%s cannot have any selections of %s (hidden)"), list, eval_unit_name(u));
+		          _("%s cannot have any selections of %s (hidden)"), list,
+		          eval_unit_name(k->ev, u));
 		free(id);
 		k->errors++;
 	}

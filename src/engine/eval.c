@@ -500,7 +500,8 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 	return n;
 }
 
-static int rename_unit(struct eunit *u, const struct modifier *m, const struct change *ch);
+static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
+                       const struct change *ch);
 
 /* Applies one change to its unit or item. Returns -1 on overflow. */
 static int apply(struct eval *ev, const struct change *ch)
@@ -586,7 +587,7 @@ static int apply(struct eval *ev, const struct change *ch)
 		return 0;
 	}
 	case MOD_NAME:
-		return rename_unit(u, m, ch);
+		return rename_unit(ev, u, m, ch);
 	case MOD_HIDDEN:
 		u->hidden = ch->value != 0;
 		return 0;
@@ -597,9 +598,14 @@ static int apply(struct eval *ev, const struct change *ch)
 }
 
 /* A name modifier: set, appended to, or a name that is a whole number counted. */
-static int rename_unit(struct eunit *u, const struct modifier *m, const struct change *ch)
+static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
+                       const struct change *ch)
 {
-	const char *now = eval_unit_name(u);
+	struct elist *el = &ev->lists[u->list];
+	if (el->names == NULL)
+		el->names = xcalloc(el->n + 1, sizeof(*el->names));
+	char **slot = &el->names[u - el->units];
+	const char *now = eval_unit_name(ev, u);
 	if (m->value) {
 		/* A name that is a whole number is counted: it gains the value. */
 		char *end = NULL;
@@ -608,13 +614,13 @@ static int rename_unit(struct eunit *u, const struct modifier *m, const struct c
 		int64_t y = (int64_t)x;
 		if (end == now || *end || errno || apply_num(&y, MOD_ADD, ch->value, ch->times))
 			return 0; /* not a number, or past 64 bits: the name stays */
-		free(u->name);
-		u->name = xasprintf("%" PRId64, y);
+		free(*slot);
+		*slot = xasprintf("%" PRId64, y);
 		return 0;
 	}
 	char *name = m->op == MOD_SET ? xstrdup(m->text) : xasprintf("%s%s", now, m->text);
-	free(u->name);
-	u->name = name;
+	free(*slot);
+	*slot = name;
 	return 0;
 }
 
@@ -841,7 +847,6 @@ fail:
 /* Frees what a unit holds outside the arena: its copies of values and categories. */
 static void unit_release(const struct system *sys, struct eunit *u)
 {
-	free(u->name);
 	if (u->own_vals) {
 		for (size_t i = 0; i < sys->n_unit_attrs; i++)
 			free(u->vals[i].s);
@@ -868,6 +873,9 @@ void eval_free(struct eval *ev)
 		struct elist *el = &ev->lists[li];
 		for (size_t ui = 0; ui < el->n; ui++)
 			unit_release(ev->sys, &el->units[ui]);
+		for (size_t ui = 0; el->names && ui < el->n; ui++)
+			free(el->names[ui]);
+		free(el->names);
 		free(el->units);
 		free(el->limits);
 		free(el->totals);

@@ -44,11 +44,10 @@ struct cost_line {
 	int64_t *costs;              /* per cost type */
 };
 
-/* 80 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
+/* 72 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
  * read from at most 8 MiB of XML). */
 struct eunit {
 	const struct r_unit *ru; /* its entry is ru->entry */
-	char *name;              /* its name after modifiers (malloc'd), or NULL: its entry's */
 	const kwword *kw;        /* the entry's until an option or a modifier changes it (own_kw) */
 	struct value *vals;      /* effective unit attribute values */
 	const size_t *cats;      /* effective categories: the entry's, or its own copy */
@@ -60,7 +59,7 @@ struct eunit {
 	uint32_t n_takes;
 	uint32_t take0;          /* its takes: eval.takes[take0, take0 + n_takes) */
 	bool own_vals;           /* vals is its own copy (own_vals() takes its address) */
-	/* One bit each: five bools would take the struct to 88 bytes. */
+	/* One bit each: five bools would take the struct to 80 bytes. */
 	bool own_kw : 1;         /* kw is its own (in the arena) */
 	bool own_cats : 1;       /* cats is a copy a modifier changed (malloc'd) */
 	bool mod_line : 1;       /* a modifier changed a cost: its lines end with what it changed */
@@ -73,6 +72,8 @@ struct elist {
 	size_t n;
 	int64_t *limits;         /* per cost type after the system's modifiers; -1: no limit */
 	int64_t *totals;         /* per cost type */
+	char **names;            /* per unit, its name after modifiers (malloc'd) or NULL; NULL
+	                          * while no unit of the list is renamed (rare: kept apart) */
 };
 
 struct acache;
@@ -107,10 +108,13 @@ static inline const struct take *eval_takes(const struct eval *ev, const struct 
 	return ev->takes + u->take0;
 }
 
-/* Unit u's name after modifiers: its entry's unless a modifier set or appended to it. */
-static inline const char *eval_unit_name(const struct eunit *u)
+/* Unit u of evaluation ev: its name after modifiers, its entry's unless a modifier set or
+ * appended to it. */
+static inline const char *eval_unit_name(const struct eval *ev, const struct eunit *u)
 {
-	return u->name ? u->name : u->ru->entry->name;
+	const struct elist *el = &ev->lists[u->list];
+	const char *name = el->names ? el->names[u - el->units] : NULL;
+	return name ? name : u->ru->entry->name;
 }
 
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)

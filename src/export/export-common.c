@@ -29,12 +29,12 @@ bool ex_cost_used(const struct elist *el, size_t c)
 	return false;
 }
 
-char *ex_eunit_title(const struct eunit *eu)
+char *ex_eunit_title(const struct eval *ev, const struct eunit *eu)
 {
 	const struct r_unit *u = eu->ru;
 	if (u->label)
-		return xasprintf("%s (%s)", u->label, eval_unit_name(eu));
-	return xstrdup(eval_unit_name(eu));
+		return xasprintf("%s (%s)", u->label, eval_unit_name(ev, eu));
+	return xstrdup(eval_unit_name(ev, eu));
 }
 
 char *ex_unit_title(const struct r_unit *u)

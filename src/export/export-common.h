@@ -22,7 +22,7 @@ bool ex_cost_used(const struct elist *el, size_t c);
 /* "Label (Entry name)", or the entry's name; caller frees. */
 char *ex_unit_title(const struct r_unit *u);
 /* The same for an evaluated unit: its name after modifiers. */
-char *ex_eunit_title(const struct eunit *eu);
+char *ex_eunit_title(const struct eval *ev, const struct eunit *eu);
 /* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling"; caller frees. */
 /* How deep a cost line's option stands under the unit's other options (0: on the unit). */
 size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);

@@ -182,11 +182,12 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 	strbuf_adds(sb, "</tr>\n</table>\n");
 }
 
-static void card(struct strbuf *sb, const struct system *sys, const bool *used,
+static void card(struct strbuf *sb, const struct eval *ev, const bool *used,
                  const struct r_list *l, const struct eunit *u)
 {
+	const struct system *sys = ev->sys;
 	const struct r_unit *ru = u->ru;
-	char *title = ex_eunit_title(u);
+	char *title = ex_eunit_title(ev, u);
 	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
 	esc(sb, title);
 	strbuf_adds(sb, "</span> <span class=\"models\">");
@@ -317,7 +318,7 @@ void export_html_list(const struct eval *ev, const struct diags *d, const char *
 		list_facts(sb, sys, el, ex_parent_title(r, l));
 		strbuf_adds(sb, "<div class=\"cards\">\n");
 		for (size_t i = 0; i < el->n; i++)
-			card(sb, sys, used, l, &el->units[i]);
+			card(sb, ev, used, l, &el->units[i]);
 		strbuf_adds(sb, "</div>\n</section>\n");
 		free(used);
 	}

@@ -17,10 +17,9 @@ int ros_name_cmp(const char *a, const char *b);
 /* The forces within force parent (SIZE_MAX: the roster's top forces), each the index of its
  * first list. */
 size_t *ros_order_forces(const struct roster *r, size_t parent, size_t *n);
-/* The units of list l, l->n_units of them, by their names after modifiers (eus: the list's
- * evaluated units). */
-struct eunit;
-size_t *ros_order_units(const struct r_list *l, const struct eunit *eus);
+/* The units of list li of evaluation ev, by their names after modifiers. */
+struct eval;
+size_t *ros_order_units(const struct eval *ev, size_t li);
 /* The options of u that stand right under option up - 1 (0: the unit), none a training. */
 size_t *ros_order_options(const struct r_unit *u, uint32_t up, size_t *n);
 

@@ -209,7 +209,7 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 		models |= u->opts[k].opt->model && u->opts[k].train == NULL;
 	strbuf_addf(sb, "%*s<selection", ind, "");
 	attr(sb, "id", id);
-	attr(sb, "name", eval_unit_name(eu));
+	attr(sb, "name", eval_unit_name(ev, eu));
 	if (u->label)
 		attr(sb, "customName", u->label);
 	attr(sb, "entryId", bs_id(e));
@@ -273,7 +273,7 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	free(made);
 	if (l->n_units) {
 		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
-		size_t *us = ros_order_units(l, ev->lists[li].units);
+		size_t *us = ros_order_units(ev, li);
 		for (size_t i = 0; i < l->n_units; i++)
 			unit(sb, ev, li, us[i], ind + 4);
 		free(us);

@@ -84,6 +84,7 @@ struct tw {
 	struct strbuf *sb;
 	bool md;
 	ex_escape esc;
+	const struct eval *ev;
 };
 
 /* Pads to width display columns (UTF-8 aware: continuation bytes take no column). */
@@ -260,7 +261,7 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 {
 	struct strbuf *sb = w->sb;
 	const struct r_unit *ru = u->ru;
-	char *title = ex_eunit_title(u);
+	char *title = ex_eunit_title(w->ev, u);
 	strbuf_addf(sb, "%s%ldx ", w->md ? "- " : "  ", (long)ru->models);
 	if (w->md)
 		strbuf_adds(sb, "**");
@@ -341,7 +342,7 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 	for (size_t i = 0; i < el->n; i++) {
 		const struct eunit *u = &el->units[i];
 		const struct r_unit *ru = u->ru;
-		char *title = ex_eunit_title(u);
+		char *title = ex_eunit_title(w->ev, u);
 		char models[32];
 		snprintf(models, sizeof(models), "%ld", (long)ru->models);
 		table_row(w, sys, used, "", title, models, u->costs, false);
@@ -412,7 +413,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 {
 	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
-	struct tw w = { sb, md, md ? esc_md : esc_text };
+	struct tw w = { sb, md, md ? esc_md : esc_text, ev };
 	bool compact = style == EXPORT_COMPACT;
 	if (r->name) {
 		strbuf_adds(sb, md ? "# " : "");
@@ -461,7 +462,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 		if (!compact && el->n) {
 			strbuf_addf(sb, "\n%s%s\n%s", md ? "### " : "", _("Units"), md ? "\n" : "");
 			for (size_t i = 0; i < el->n; i++) {
-				char *title = ex_eunit_title(&el->units[i]);
+				char *title = ex_eunit_title(ev, &el->units[i]);
 				strbuf_adds(sb, md ? "- **" : "  ");
 				w.esc(sb, title);
 				strbuf_adds(sb, md ? "**\n" : "\n");
