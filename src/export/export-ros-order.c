@@ -71,7 +71,8 @@ static int key_cmp(const void *pa, const void *pb)
 /* The indices of keys ks[0..n), sorted; ks freed. */
 static size_t *sorted(struct key *ks, size_t n)
 {
-	qsort(ks, n, sizeof(*ks), key_cmp);
+	if (n > 1) /* ks is NULL when there is none: qsort may not be given NULL */
+		qsort(ks, n, sizeof(*ks), key_cmp);
 	size_t *out = xcalloc(n + 1, sizeof(*out));
 	for (size_t i = 0; i < n; i++)
 		out[i] = ks[i].k;

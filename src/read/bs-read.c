@@ -674,7 +674,7 @@ static int read_files(struct bsctx *c, const char *path, char **cats, const stru
 /* File fi's document, and its indexes of nodes, freed: nothing reads them again. */
 static void drop_doc(struct bsfile *f)
 {
-	xmlFreeDoc(f->doc);
+	xml_doc_free(f->doc);
 	f->doc = NULL;
 	f->root = NULL;
 	idx_free(f->shared);

@@ -487,7 +487,7 @@ static void lint_file(struct lint *L, const char *file, struct schemas *sc)
 	} else if (root) {
 		lint_muster(L, file, doc, root, sc);
 	}
-	xmlFreeDoc(doc);
+	xml_doc_free(doc);
 }
 
 /* Every id named is looked up once; a link marks its target linked. */
