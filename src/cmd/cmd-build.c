@@ -619,8 +619,13 @@ static int exec_new(int argc, char **argv)
 	struct session *s = session_new();
 	struct diags d = DIAGS_INIT;
 	const struct system *sys = session_system(s, spec.system, &d);
+	char *bad = NULL;
 	if (sys == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
+	} else if ((spec.size && (spec.size = cmd_size_id(sys, spec.size, &bad)) == NULL) ||
+	           (spec.faction && (spec.faction = cmd_faction_id(sys, spec.faction, &bad)) == NULL)) {
+		rc = cmd_usage_error(self, "%s", bad);
+		free(bad);
 	} else {
 		char *text = edit_new_text(sys, &spec, &d);
 		struct roster *r = NULL;

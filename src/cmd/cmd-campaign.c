@@ -317,19 +317,19 @@ static int travel(const struct cmd_entry *self, const struct roster *r, const st
 		return MUSTER_EXIT_TROUBLE;
 	}
 	const struct camp_terrain *t = NULL;
-	struct strbuf names = STRBUF_INIT;
+	const char **ids = xreallocarray(NULL, tr->n_terrains + 1, sizeof(*ids));
 	for (size_t i = 0; i < tr->n_terrains; i++) {
 		if (a->terrain && strcmp(tr->terrains[i].id, a->terrain) == 0)
 			t = &tr->terrains[i];
-		strbuf_addf(&names, "%s%s", i ? ", " : "", tr->terrains[i].id);
+		ids[i] = tr->terrains[i].id;
 	}
 	if (t == NULL) {
-		int rc = cmd_usage_error(self, _("--terrain=%s: the terrains are %s"),
-		                         a->terrain ? a->terrain : "", names.s);
-		strbuf_release(&names);
+		int rc = cmd_bad_value(self, "terrain", _("terrain"), a->terrain ? a->terrain : "",
+		                       ids, tr->n_terrains);
+		free(ids);
 		return rc;
 	}
-	strbuf_release(&names);
+	free(ids);
 	struct unitref ur;
 	struct diags d = DIAGS_INIT;
 	if (unitref_find(r, UNITREF_ANY_LIST, unit, &ur, &d) != 0) {

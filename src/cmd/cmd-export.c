@@ -90,19 +90,15 @@ static int exec_export(int argc, char **argv)
 	enum export_style style = EXPORT_FULL;
 	const char *out = NULL;
 	bool force = false;
-	int opt, status, w;
+	int opt, status;
 	while ((opt = cmd_getopt(self, argc, argv, &status)) > 0) {
 		switch (opt) {
 		case OPT_FORMAT:
-			if ((w = cmd_option_word(self, opt, optarg)) < 0)
-				return cmd_usage_error(self, _("unknown format '%s' (text, markdown, html, csv, xml or ros)"),
-				                       optarg);
-			fmt = (enum export_format)w;
+			/* cmd_getopt refused a word not in the table */
+			fmt = (enum export_format)cmd_option_word(self, opt, optarg);
 			break;
 		case OPT_STYLE:
-			if ((w = cmd_option_word(self, opt, optarg)) < 0)
-				return cmd_usage_error(self, _("unknown style '%s' (full or compact)"), optarg);
-			style = (enum export_style)w;
+			style = (enum export_style)cmd_option_word(self, opt, optarg);
 			break;
 		case 'o':
 			out = optarg;

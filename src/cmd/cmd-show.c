@@ -44,10 +44,8 @@ static int exec_show(int argc, char **argv)
 	enum show_format fmt = SHOW_TEXT;
 	int opt, status;
 	while ((opt = cmd_getopt(self, argc, argv, &status)) > 0) {
-		int w = cmd_option_word(self, opt, optarg); /* opt is --format */
-		if (w < 0)
-			return cmd_usage_error(self, _("unknown format '%s' (text, markdown or csv)"), optarg);
-		fmt = (enum show_format)w;
+		/* opt is --format, one of its words (cmd_getopt refuses the others) */
+		fmt = (enum show_format)cmd_option_word(self, opt, optarg);
 	}
 	if (opt == 0)
 		return status;

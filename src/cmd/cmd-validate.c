@@ -140,11 +140,9 @@ static int exec_validate(int argc, char **argv)
 	while ((opt = cmd_getopt(self, argc, argv, &rc)) > 0) {
 		switch (opt) {
 		case OPT_FORMAT: {
-			/* The words in the order of enum diag_format: text, xml. */
-			int w = cmd_option_word(self, opt, optarg);
-			if (w < 0)
-				return cmd_usage_error(self, _("unknown format '%s' (text or xml)"), optarg);
-			fmt = (enum diag_format)w;
+			/* The words in the order of enum diag_format: text, xml (cmd_getopt refuses
+			 * the others). */
+			fmt = (enum diag_format)cmd_option_word(self, opt, optarg);
 			break;
 		}
 		case 'v':

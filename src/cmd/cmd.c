@@ -309,6 +309,29 @@ void cmd_getopt_strings(const struct cmd_option *table, const struct cmd_option 
 	*longopts = l;
 }
 
+int cmd_bad_value(const struct cmd_entry *cmd, const char *option, const char *what,
+                  const char *value, const char *const *choices, size_t n)
+{
+	char *msg = cmd_value_message(option, what, value, choices, n);
+	int rc = cmd_usage_error(cmd, "%s", msg);
+	free(msg);
+	return rc;
+}
+
+/* A CMD_ARG_WORDS option's value that is none of its words: refused with them. */
+static int check_words(const struct cmd_entry *cmd, const struct cmd_option *o,
+                       const char *value)
+{
+	const char *choices[MAX_OPTIONS];
+	char *copy = xstrdup(o->words);
+	size_t n = 0;
+	for (char *w = strtok(copy, " "); w && n < MAX_OPTIONS; w = strtok(NULL, " "))
+		choices[n++] = w;
+	int rc = cmd_bad_value(cmd, o->name, NULL, value, choices, n);
+	free(copy);
+	return rc;
+}
+
 int cmd_getopt(const struct cmd_entry *cmd, int argc, char **argv, int *status)
 {
 	const char *shortopts;
@@ -325,6 +348,11 @@ int cmd_getopt(const struct cmd_entry *cmd, int argc, char **argv, int *status)
 		}
 		if (opt == '?' || opt == ':') {
 			*status = cmd_bad_option(cmd, opt, argv);
+			return 0;
+		}
+		const struct cmd_option *o = cmd_option_find(cmd, opt, NULL);
+		if (o && o->arg == CMD_ARG_WORDS && cmd_option_word(cmd, opt, optarg) < 0) {
+			*status = check_words(cmd, o, optarg);
 			return 0;
 		}
 		return opt;

@@ -147,6 +147,25 @@ const struct cmd_option *cmd_option_find(const struct cmd_entry *cmd, int key, c
 /* The number of value among the words of cmd's option key (CMD_ARG_WORDS), from 0; -1 when it
  * is not one of them. */
 int cmd_option_word(const struct cmd_entry *cmd, int key, const char *value);
+/* The one message for a command-line value that is not one of a fixed set of choices:
+ * "--OPTION: unknown value 'VALUE'; did you mean 'X'? (valid: A, B, ...)", the did-you-mean
+ * when a choice is near value (util.h's nearest), at most CMD_CHOICES_SHOWN choices and how
+ * many more. what names the kind of value ("battle size") or is NULL ("value"). Printed as
+ * a usage error; returns MUSTER_EXIT_TROUBLE. cmd_getopt calls it for every CMD_ARG_WORDS
+ * option, before the command sees the value. */
+#define CMD_CHOICES_SHOWN 12
+int cmd_bad_value(const struct cmd_entry *cmd, const char *option, const char *what,
+                  const char *value, const char *const *choices, size_t n);
+/* That message, for a caller that reports it itself (cmd-value.c). Caller frees. */
+char *cmd_value_message(const char *option, const char *what, const char *value,
+                        const char *const *choices, size_t n);
+/* The id of the battle size (cmd_size_id) or faction (cmd_faction_id) of sys that value
+ * names: its id, or its name in any case ("Great Battle"), as imported text names it. NULL
+ * when none does, with *msg the message of cmd_value_message for --size or --faction
+ * (caller frees). */
+struct system;
+const char *cmd_size_id(const struct system *sys, const char *value, char **msg);
+const char *cmd_faction_id(const struct system *sys, const char *value, char **msg);
 /* Writes the lines of the options of table that have help text, as --help shows them. */
 void cmd_print_options(const struct cmd_option *table, FILE *out);
 /* Reports the option getopt_long refused (opterr is 0: getopt prints nothing itself) and

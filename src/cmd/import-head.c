@@ -5,6 +5,8 @@
  */
 #include "muster.h"
 #include "import-int.h"
+#include "cmd.h"
+#include "import.h"
 #include "data.h"
 #include "session.h"
 #include "system.h"
@@ -242,3 +244,19 @@ char *import_from_markdown(struct st *t, const char *line, const char *next)
 	return x;
 }
 
+
+void import_opts_ids(struct st *t, const struct import_opts *o)
+{
+	char *msg = NULL;
+	t->size_id = o->size ? cmd_size_id(t->sys, o->size, &msg) : NULL;
+	if (msg) {
+		import_err(t, 0, "%s", msg);
+		free(msg);
+		msg = NULL;
+	}
+	t->faction_id = o->faction ? cmd_faction_id(t->sys, o->faction, &msg) : NULL;
+	if (msg) {
+		import_err(t, 0, "%s", msg);
+		free(msg);
+	}
+}

@@ -65,6 +65,8 @@ struct st {
 	bool titled;            /* show's text: titles underlined with '=' */
 	bool keep_going;        /* a line that cannot be read is skipped with a warning */
 	const char **costs;     /* the words of the system's costs ("AP"), NULL-terminated */
+	const char *size_id;    /* --size and --faction as ids of sys (import_opts_ids) */
+	const char *faction_id;
 };
 
 /* import.c: an error at line of the text (with --keep-going, a line skipped: a warning) */
@@ -78,6 +80,10 @@ struct ilist *import_cur_list(struct st *t);
 const struct system *import_find_system(struct st *t, const char *name, long line);
 int import_header(struct st *t, const char *key, const char *v, long line, bool roster);
 char *import_from_markdown(struct st *t, const char *line, const char *next);
+/* Resolves o's --size and --faction against t->sys (an id, or a name in any case) into
+ * t->size_id and t->faction_id; a value that names none is an error of the text's file. */
+struct import_opts;
+void import_opts_ids(struct st *t, const struct import_opts *o);
 
 /* The roster file text of what t read (import-write.c). */
 char *import_to_xml(struct st *t, const struct import_opts *o);

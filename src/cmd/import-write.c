@@ -78,9 +78,9 @@ static void write_list(struct st *t, const struct import_opts *o, struct strbuf 
 	if (l->size)
 		attr(sb, "size", l->size->id);
 	else if (l->n_limits == 0 && o->limit < 0 && !l->up)
-		attr(sb, "size", o->size);
+		attr(sb, "size", t->size_id);
 	const struct group *f = l->faction;
-	attr(sb, "faction", f ? f->id : l->up ? NULL : o->faction);
+	attr(sb, "faction", f ? f->id : l->up ? NULL : t->faction_id);
 	strbuf_adds(sb, ">\n");
 	for (size_t k = 0; l->size == NULL && k < l->n_limits; k++) {
 		strbuf_addf(sb, "%*s    <limit", in, "");

@@ -942,8 +942,10 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 	t.titled = titled || t.md;
 	t.keep_going = o->keep_going;
 	find_game(&t, text, end, errors_before);
-	if (t.sys)
+	if (t.sys) {
 		cost_words(&t);
+		import_opts_ids(&t, o);
+	}
 	long no = 0;
 	for (const char *p = text; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
