@@ -286,7 +286,7 @@ run "DHC-9: a non-swimmer crosses 1 inch of water" 0 "1 day, costing 3 Rations" 
 	campaign travel "$tmp/c.xml" tank --distance=1 --terrain=water
 run "DHC-9: a non-swimmer needs Boats past 1 inch" 1 "without Boats (DHC-9)" \
 	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=water
-run "DHC-9: an unknown terrain names the known ones" 2 "--terrain: unknown terrain 'lava' (valid: open, woods, mountains, water)" \
+run "DHC-9: an unknown terrain names the known ones" 2 "--terrain: unknown terrain 'lava' (known: open, woods, mountains, water)" \
 	campaign travel "$tmp/c.xml" tank --distance=2 --terrain=lava
 # DHC-2: ration means chosen at the start yield at every battle (the seed gives no means and
 # no yields: duckhammer.xml's three are examples). Trade twice (2 x 3) and a Tithe (4) give

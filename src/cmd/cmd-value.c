@@ -33,10 +33,10 @@ char *cmd_value_message(const char *option, const char *what, const char *value,
 	const char *k = known.s ? known.s : _("none"), *m = dym.s ? dym.s : "";
 	char *msg;
 	if (what)
-		/* TRANSLATORS: "--size: unknown battle size 'x'; did you mean 'y'? (valid: a, b)" */
-		msg = xasprintf(_("--%s: unknown %s '%s'%s (valid: %s)"), option, what, value, m, k);
+		/* TRANSLATORS: "--size: unknown battle size 'x'; did you mean 'y'? (known: a, b)" */
+		msg = xasprintf(_("--%s: unknown %s '%s'%s (known: %s)"), option, what, value, m, k);
 	else
-		msg = xasprintf(_("--%s: unknown value '%s'%s (valid: %s)"), option, value, m, k);
+		msg = xasprintf(_("--%s: unknown value '%s'%s (known: %s)"), option, value, m, k);
 	strbuf_release(&known);
 	strbuf_release(&dym);
 	return msg;

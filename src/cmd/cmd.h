@@ -148,7 +148,7 @@ const struct cmd_option *cmd_option_find(const struct cmd_entry *cmd, int key, c
  * is not one of them. */
 int cmd_option_word(const struct cmd_entry *cmd, int key, const char *value);
 /* The one message for a command-line value that is not one of a fixed set of choices:
- * "--OPTION: unknown value 'VALUE'; did you mean 'X'? (valid: A, B, ...)", the did-you-mean
+ * "--OPTION: unknown value 'VALUE'; did you mean 'X'? (known: A, B, ...)", the did-you-mean
  * when a choice is near value (util.h's nearest), at most CMD_CHOICES_SHOWN choices and how
  * many more. what names the kind of value ("battle size") or is NULL ("value"). Printed as
  * a usage error; returns MUSTER_EXIT_TROUBLE. cmd_getopt calls it for every CMD_ARG_WORDS

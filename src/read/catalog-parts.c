@@ -28,15 +28,33 @@ bool cp_prop_true(xmlNodePtr n, const char *name)
 	return t;
 }
 
+/* Attribute name of card n is none of the system's unit (or item) attributes: the nearest of
+ * them, as "did you mean", for 'armor' where 'armour' is declared. */
+static void no_such_attr(struct cparse *p, xmlNodePtr n, enum attr_on on, const char *name)
+{
+	const struct system *sys = p->sys;
+	struct nearest nr;
+	nearest_init(&nr, name);
+	for (size_t i = 0; i < sys->n_attrs; i++)
+		if (sys->attrs[i].on == on && sys->attrs[i].type != ATTR_LEVEL)
+			nearest_offer(&nr, sys->attrs[i].id, sys->attrs[i].id);
+	char *dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
+	diags_add(p->d, SEV_FATAL, p->cat->file, xml_line(n), xml_col(n), NULL, NULL,
+	          on == ON_UNIT ? _("'%s' is not a unit attribute of system '%s'%s")
+	                        : _("'%s' is not an item attribute of system '%s'%s"),
+	          name, sys->id, dym);
+	free(dym);
+}
+
 int cp_parse_stats(struct cparse *p, xmlNodePtr n, enum attr_on on, struct value *vals)
 {
 	for (xmlAttrPtr a = n->properties; a; a = a->next) {
 		const char *name = (const char *)a->name;
 		const struct attr_def *ad = idx_get(p->sys->attr_idx, name);
-		if (ad == NULL || ad->on != on || ad->type == ATTR_LEVEL)
-			CFAIL(n, on == ON_UNIT ? _("'%s' is not a unit attribute of system '%s'")
-			                       : _("'%s' is not an item attribute of system '%s'"),
-			      name, p->sys->id);
+		if (ad == NULL || ad->on != on || ad->type == ATTR_LEVEL) {
+			no_such_attr(p, n, on, name);
+			return -1;
+		}
 		char *text = xml_prop(n, name);
 		char *err = NULL;
 		value_release(&vals[ad->index]);

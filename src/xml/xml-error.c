@@ -200,6 +200,225 @@ static const char *libxml_words(const char *m)
 	return *p ? p : m;
 }
 
+/* --- schema errors in Muster's words --------------------------------------------------- */
+
+/* s without the namespaces libxml2 writes before names ("{urn:x-muster:rules:1}at-least"):
+ * the files name elements plainly. Caller frees. */
+static char *plain_names(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "");
+	for (const char *p = s; *p; p++) {
+		/* a namespace: "{" a URI "}" a name; never a set of values ("{'1', '2'}") */
+		size_t n = *p == '{' ? strcspn(p + 1, "}' ") : 0;
+		if (n > 0 && p[1 + n] == '}' && memchr(p + 1, ':', n) && p[2 + n] != '\0')
+			p += 1 + n;
+		else
+			strbuf_addc(&sb, *p);
+	}
+	return sb.s;
+}
+
+/* "<a>, <b>, <c>" (elements) or "a, b, c" (attributes), at most a dozen and how many more. */
+#define EXPECTED_SHOWN 12
+static void add_names(struct strbuf *sb, const char *const *names, size_t n, bool elements)
+{
+	for (size_t i = 0; i < n && i < EXPECTED_SHOWN; i++)
+		strbuf_addf(sb, elements ? "%s<%s>" : "%s%s", i ? ", " : "", names[i]);
+	if (n > EXPECTED_SHOWN)
+		strbuf_addf(sb, _(" and %zu more"), n - EXPECTED_SHOWN);
+}
+
+/* "; did you mean <x>?" when one of names is near word, else "". Caller frees. */
+static char *near_name(const char *word, const char *const *names, size_t n, bool element)
+{
+	struct nearest nr;
+	nearest_init(&nr, word);
+	for (size_t i = 0; i < n; i++)
+		nearest_offer(&nr, names[i], names[i]);
+	if (nr.best == NULL)
+		return xstrdup("");
+	return element ? xasprintf(_("; did you mean <%s>?"), nr.best)
+	               : xasprintf(_("; did you mean '%s'?"), nr.best);
+}
+
+/* The names in libxml2's "Expected is ( a, b )" or "Expected is one of ( a, b )", which it
+ * gives when its automaton knows what could come next: written only into the message, so
+ * read from there. They go in out (plain names, in buf); false when the message has none. */
+static bool libxml_expected(const char *msg, char *buf, size_t size, struct xml_expected *out)
+{
+	const char *p = msg ? strstr(msg, "Expected is ") : NULL;
+	const char *open = p ? strchr(p, '(') : NULL;
+	const char *close = open ? strchr(open, ')') : NULL;
+	if (close == NULL || (size_t)(close - open) >= size)
+		return false;
+	memset(out, 0, sizeof(*out));
+	memcpy(buf, open + 1, (size_t)(close - open - 1));
+	buf[close - open - 1] = '\0';
+	for (char *tok = strtok(buf, ", "); tok && out->n < XML_EXPECTED_MAX; tok = strtok(NULL, ", ")) {
+		char *brace = strchr(tok, '}');
+		const char *name = tok[0] == '{' && brace ? brace + 1 : tok;
+		if (*name && *name != '#')
+			out->names[out->n++] = name;
+	}
+	return out->n > 0;
+}
+
+/* An element where the schema allows none of that name (node the element), or an element
+ * missing (node its parent): what was expected there, and the nearest name. */
+static char *content_message(const struct err_sink *sink, const xmlError *e, xmlNodePtr node)
+{
+	bool missing = e->message && strstr(e->message, "Missing child") != NULL;
+	xmlNodePtr parent = missing ? node : node->parent;
+	if (parent == NULL || parent->type != XML_ELEMENT_NODE)
+		return NULL;
+	struct xml_expected allowed, here;
+	char buf[1024];
+	bool known = xml_expected(sink->xsd, parent, false, &allowed);
+	bool positional = libxml_expected(e->message, buf, sizeof(buf), &here);
+	const struct xml_expected *show = positional ? &here : known ? &allowed : NULL;
+	struct strbuf list = STRBUF_INIT;
+	strbuf_adds(&list, "");
+	if (show)
+		add_names(&list, show->names, show->n, true);
+	const char *pname = (const char *)parent->name, *name = (const char *)node->name;
+	char *msg;
+	if (missing) {
+		msg = show ? xasprintf(_("<%s> lacks an element it needs (expected: %s)"), pname, list.s)
+		           : xasprintf(_("<%s> lacks an element it needs"), pname);
+	} else {
+		bool takes = false;
+		for (size_t i = 0; known && i < allowed.n; i++)
+			takes |= strcmp(allowed.names[i], name) == 0;
+		char *dym = takes ? xstrdup("") : near_name(name, allowed.names, allowed.n, true);
+		if (takes)
+			msg = xasprintf(_("<%s> is not expected here in <%s>: out of order, or once too "
+			                  "many (expected here: %s)"), name, pname, list.s);
+		else if (show)
+			msg = xasprintf(_("<%s> is not an element <%s> takes%s (expected: %s)"), name,
+			                pname, dym, list.s);
+		else
+			msg = xasprintf(_("<%s> is not an element <%s> takes%s"), name, pname, dym);
+		free(dym);
+	}
+	strbuf_release(&list);
+	return msg;
+}
+
+/* Attribute name, which the schema does not allow on element elem. */
+static char *attribute_message(const struct err_sink *sink, xmlNodePtr elem, const char *name)
+{
+	struct xml_expected allowed;
+	const char *ename = (const char *)elem->name;
+	if (!xml_expected(sink->xsd, elem, true, &allowed) || allowed.any)
+		return xasprintf(_("<%s> takes no attribute '%s'"), ename, name);
+	char *dym = near_name(name, allowed.names, allowed.n, false);
+	struct strbuf list = STRBUF_INIT;
+	strbuf_adds(&list, "");
+	add_names(&list, allowed.names, allowed.n, false);
+	char *msg = allowed.n ? xasprintf(_("<%s> takes no attribute '%s'%s (attributes: %s)"),
+	                                  ename, name, dym, list.s)
+	                      : xasprintf(_("<%s> takes no attributes ('%s' given)"), ename, name);
+	free(dym);
+	strbuf_release(&list);
+	return msg;
+}
+
+/* libxml2's set of values in msg ("... the set {'a', 'b'}."), written only there, as
+ * "'a', 'b'" with the nearest to value offered; NULL when msg has none. Caller frees. */
+static char *enum_values(const char *msg, const char *value, char **dym)
+{
+	const char *open = strstr(msg, "{'");
+	const char *close = open ? strstr(open, "'}") : NULL;
+	if (close == NULL)
+		return NULL;
+	char *set = xstrndup(open + 1, (size_t)(close + 1 - (open + 1)));
+	struct nearest nr;
+	nearest_init(&nr, value);
+	char *inner = xstrndup(open + 2, (size_t)(close - (open + 2)));
+	for (char *p = inner, *q; p; p = q) {
+		q = strstr(p, "', '");
+		if (q) {
+			*q = '\0';
+			q += 4;
+		}
+		nearest_offer(&nr, p, p);
+	}
+	*dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
+	free(inner);
+	return set;
+}
+
+/* Any other schema error: libxml2's words with plain names, and the place it names first
+ * ("Element 'x', attribute 'y': ", the attribute one of elem's) said as Muster says it; a
+ * value not in a set of values (e->str1) with the set and the nearest of them. */
+static char *other_message(const xmlError *e, xmlNodePtr elem)
+{
+	char *m = plain_names(libxml_words(e->message));
+	char *prefix = xasprintf("Element '%s'", elem->name);
+	size_t n = strlen(prefix);
+	const char *rest = strncmp(m, prefix, n) == 0 ? m + n : NULL;
+	const char *aname = rest && strncmp(rest, ", attribute '", 13) == 0 ? rest + 13 : NULL;
+	const char *aend = aname ? strstr(aname, "': ") : NULL;
+	char *where = NULL;
+	if (aend) {
+		char *attr = xstrndup(aname, (size_t)(aend - aname));
+		if (xmlHasProp(elem, (const xmlChar *)attr)) {
+			where = xasprintf(_("attribute '%s' of <%s>"), attr, elem->name);
+			rest = aend + 3;
+		}
+		free(attr);
+	} else if (rest && strncmp(rest, ": ", 2) == 0) {
+		where = xasprintf("<%s>", elem->name);
+		rest += 2;
+	}
+	free(prefix);
+	if (where == NULL)
+		return m;
+	char *dym = NULL, *set = NULL;
+	if (e->code == XML_SCHEMAV_CVC_ENUMERATION_VALID && e->str1)
+		set = enum_values(rest, e->str1, &dym);
+	char *out = set ? xasprintf(_("%s: '%s' is not one of %s%s"), where, e->str1, set, dym)
+	                : xasprintf("%s: %s", where, rest);
+	free(set);
+	free(dym);
+	free(where);
+	free(m);
+	return out;
+}
+
+/* The attribute attr (as libxml2 names it: "{ns}name" when it has a namespace), which element
+ * elem lacks and the schema requires. */
+static char *required_message(xmlNodePtr elem, const char *attr)
+{
+	char *a = plain_names(attr);
+	char *m = xasprintf(_("<%s> needs the attribute '%s'"), elem->name, a);
+	free(a);
+	return m;
+}
+
+/* A schema validity error in Muster's words; NULL when it is not one (or names no node). */
+static char *schema_message(const struct err_sink *sink, const xmlError *e)
+{
+	xmlNodePtr node = e->node;
+	if (e->domain != XML_FROM_SCHEMASV || node == NULL)
+		return NULL;
+	char *m = NULL;
+	if (e->code == XML_SCHEMAV_ELEMENT_CONTENT && node->type == XML_ELEMENT_NODE)
+		m = content_message(sink, e, node);
+	else if ((e->code == XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1 ||
+	          e->code == XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_2) && node->type == XML_ELEMENT_NODE &&
+	         e->str1)
+		/* str1: the attribute's name, as the file gives it */
+		m = attribute_message(sink, node, e->str1);
+	else if (e->code == XML_SCHEMAV_CVC_COMPLEX_TYPE_4 && node->type == XML_ELEMENT_NODE &&
+	         e->str1)
+		m = required_message(node, e->str1);
+	if (m == NULL && node->type == XML_ELEMENT_NODE)
+		m = other_message(e, node);
+	return m;
+}
+
 /* Whatever libxml2 expected next, the parser stood at the end of the text. */
 static bool at_end(struct err_sink *sink, const xmlError *e, long line, long col)
 {
@@ -239,6 +458,8 @@ void xml_sink_error(void *ctx, xmlErrorPtr e)
 		msg = known_message(k, NULL);
 	} else if (at_end(sink, e, line, col)) {
 		msg = xstrdup(_("unexpected end of file (is the file truncated?)"));
+	} else if ((msg = schema_message(sink, e)) != NULL) {
+		/* worded above */
 	} else {
 		msg = xstrdup(libxml_words(e->message));
 	}

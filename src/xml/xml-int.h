@@ -76,7 +76,20 @@ struct err_sink {
 	const char *buf;        /* the buffer parsed, or NULL when not parsing one */
 	size_t len;
 	struct xml_src *src;    /* buf's, when it is read element by element */
+	xmlDocPtr xsd;          /* the schema document validating, for what it allows */
 };
+
+/* xml-expect.c: what the schema document xsd allows in the instance element elem: the names
+ * of its child elements (attrs false) or of its attributes (attrs true), in the schema's
+ * order, at most XML_EXPECTED_MAX; any when a wildcard allows others too. False when the
+ * schema declares no such element there. The names live as long as xsd. */
+#define XML_EXPECTED_MAX 48
+struct xml_expected {
+	const char *names[XML_EXPECTED_MAX];
+	size_t n;
+	bool any;
+};
+bool xml_expected(xmlDocPtr xsd, xmlNodePtr elem, bool attrs, struct xml_expected *out);
 
 /* xml-read.c */
 /* The linear pre-scan of the limits (attributes, elements, depth): 0, or -1 with one fatal

@@ -248,7 +248,7 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create an XML parser"));
 		return NULL;
 	}
-	struct err_sink sink = { d, name, 0, 1, false, 0, 0, buf, len, NULL };
+	struct err_sink sink = { d, name, 0, 1, false, 0, 0, buf, len, NULL, NULL };
 	ctxt->_private = &sink;
 	ctxt->sax->internalSubset = refuse_doctype;
 	xmlSetStructuredErrorFunc(&sink, xml_sink_error);
