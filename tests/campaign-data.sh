@@ -160,6 +160,10 @@ ledger '<train unit="sq1" advance="ability" keyword="accurate"/>' \
 ledger '<train unit="sq1" advance="hp" keyword="scout"/>' \
 	"error: training 'hp' grants no keyword of the player's choice"
 ledger '<gain currency="gold" amount="3"/>' \
+	"error: unknown currency 'gold' (currencies: rations, xp)"
+ledger '<gain currency="ration" amount="3"/>' \
+	"error: unknown currency 'ration'; did you mean 'rations'? (currencies: rations, xp)"
+ledger '<gain amount="3"/>' \
 	"error: <gain> needs currency=\"ID\" naming a currency of the campaign"
 ledger '<gain currency="rations" amount="2000000000"/>' \
 	"error: attribute 'amount' of <gain> must be a whole number from -1000000000 to 1000000000, not '2000000000'"

@@ -186,6 +186,20 @@ static int read_start(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struc
 	return 0;
 }
 
+/* What a message about an unknown id of the campaign appends: "; did you mean 'X'?" when one
+ * of the n ids is near word (in *dym, caller frees), and the ids (in list). */
+static void near_ids(const char *word, const char *const *ids, size_t n, char **dym,
+                     struct strbuf *list)
+{
+	struct nearest nr;
+	nearest_init(&nr, word);
+	for (size_t i = 0; i < n; i++) {
+		nearest_offer(&nr, ids[i], ids[i]);
+		strbuf_addf(list, "%s%s", i ? ", " : "", ids[i]);
+	}
+	*dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
+}
+
 /* <train unit="ID" advance="ID" item="ID" replaces="ID" keyword="ID" roll="N"/> */
 static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct le_more *m)
 {
@@ -194,10 +208,16 @@ static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struc
 	m->adv = idx_get(cd->advance_idx, id ? id : "");
 	if (m->adv == NULL) {
 		struct strbuf sb = STRBUF_INIT;
+		const char **ids = xreallocarray(NULL, cd->n_advances + 1, sizeof(*ids));
 		for (size_t i = 0; i < cd->n_advances; i++)
-			strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->advances[i].opt.id);
+			ids[i] = cd->advances[i].opt.id;
+		char *dym;
+		near_ids(id ? id : "", ids, cd->n_advances, &dym, &sb);
 		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-		          _("unknown training '%s' (trainings: %s)"), id ? id : "", sb.s ? sb.s : _("none"));
+		          _("unknown training '%s'%s (trainings: %s)"), id ? id : "", dym,
+		          sb.s ? sb.s : _("none"));
+		free(dym);
+		free(ids);
 		strbuf_release(&sb);
 		free(id);
 		return -1;
@@ -249,10 +269,15 @@ static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct
 		m->award = idx_get(cd->award_idx, aw);
 		if (m->award == NULL) {
 			struct strbuf sb = STRBUF_INIT;
+			const char **ids = xreallocarray(NULL, cd->n_awards + 1, sizeof(*ids));
 			for (size_t i = 0; i < cd->n_awards; i++)
-				strbuf_addf(&sb, "%s%s", i ? ", " : "", cd->awards[i].id);
+				ids[i] = cd->awards[i].id;
+			char *dym;
+			near_ids(aw, ids, cd->n_awards, &dym, &sb);
 			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-			          _("unknown award '%s' (awards: %s)"), aw, sb.s ? sb.s : _("none"));
+			          _("unknown award '%s'%s (awards: %s)"), aw, dym, sb.s ? sb.s : _("none"));
+			free(dym);
+			free(ids);
 			strbuf_release(&sb);
 			free(aw);
 			return -1;
@@ -268,6 +293,22 @@ static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct
 	}
 	char *cur = xml_prop(n, "currency");
 	const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
+	if (cc == NULL && cur) {
+		struct strbuf sb = STRBUF_INIT;
+		const char **ids = xreallocarray(NULL, cd->n_currencies + 1, sizeof(*ids));
+		for (size_t i = 0; i < cd->n_currencies; i++)
+			ids[i] = cd->currencies[i].id;
+		char *dym;
+		near_ids(cur, ids, cd->n_currencies, &dym, &sb);
+		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
+		          _("unknown currency '%s'%s (currencies: %s)"), cur, dym,
+		          sb.s ? sb.s : _("none"));
+		free(dym);
+		free(ids);
+		strbuf_release(&sb);
+		free(cur);
+		return -1;
+	}
 	free(cur);
 	if (cc == NULL)
 		LFAIL(n, "%s", _("<gain> needs currency=\"ID\" naming a currency of the campaign"));

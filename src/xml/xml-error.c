@@ -349,6 +349,24 @@ static char *enum_values(const char *msg, const char *value, char **dym)
 	return set;
 }
 
+/* What a value of the XML Schema type that msg names ("... of the atomic type
+ * 'xs:positiveInteger'.") must be, in words, for the types Muster's schemas use for
+ * numbers and flags; NULL for another. */
+static const char *builtin_kind(const char *msg)
+{
+	static const struct { const char *type, *words; } kinds[] = {
+		{ "'xs:integer'", N_("a whole number") },
+		{ "'xs:nonNegativeInteger'", N_("a whole number, 0 or more") },
+		{ "'xs:positiveInteger'", N_("a whole number, 1 or more") },
+		{ "'xs:boolean'", N_("true or false") },
+		{ "'xs:decimal'", N_("a number") },
+	};
+	for (size_t i = 0; i < MUSTER_ARRAY_LEN(kinds); i++)
+		if (strstr(msg, kinds[i].type))
+			return _(kinds[i].words);
+	return NULL;
+}
+
 /* Any other schema error: libxml2's words with plain names, and the place it names first
  * ("Element 'x', attribute 'y': ", the attribute one of elem's) said as Muster says it; a
  * value not in a set of values (e->str1) with the set and the nearest of them. */
@@ -376,10 +394,14 @@ static char *other_message(const xmlError *e, xmlNodePtr elem)
 	if (where == NULL)
 		return m;
 	char *dym = NULL, *set = NULL;
+	const char *kind = NULL;
 	if (e->code == XML_SCHEMAV_CVC_ENUMERATION_VALID && e->str1)
 		set = enum_values(rest, e->str1, &dym);
-	char *out = set ? xasprintf(_("%s: '%s' is not one of %s%s"), where, e->str1, set, dym)
-	                : xasprintf("%s: %s", where, rest);
+	else if (e->code == XML_SCHEMAV_CVC_DATATYPE_VALID_1_2_1 && e->str1)
+		kind = builtin_kind(rest);
+	char *out = set    ? xasprintf(_("%s: '%s' is not one of %s%s"), where, e->str1, set, dym)
+	            : kind ? xasprintf(_("%s: '%s' is not %s"), where, e->str1, kind)
+	                   : xasprintf("%s: %s", where, rest);
 	free(set);
 	free(dym);
 	free(where);
