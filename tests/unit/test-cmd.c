@@ -164,3 +164,21 @@ Test(cmd, option_words_are_numbered_in_order)
 	cr_assert_eq(cmd_option_word(&cmd_show_entry, OPT_FORMAT, "csv"), 2);
 	cr_assert_eq(cmd_option_word(&cmd_show_entry, OPT_FORMAT, "html"), -1);
 }
+
+Test(cmd, value_message_names_option_nearest_and_choices)
+{
+	static const char *const few[] = { "text", "markdown", "html" };
+	char *m = cmd_value_message("format", NULL, "htm", few, 3);
+	cr_expect_str_eq(m, "--format: unknown value 'htm'; did you mean 'html'? (known: text, markdown, html)");
+	free(m);
+	m = cmd_value_message("size", "battle size", "zzz", few, 0);
+	cr_expect_str_eq(m, "--size: unknown battle size 'zzz' (known: none)");
+	free(m);
+	/* Many choices: a dozen shown and how many more; the nearest may be past them. */
+	static const char *const many[] = { "a01", "a02", "a03", "a04", "a05", "a06", "a07",
+	                                    "a08", "a09", "a10", "a11", "a12", "a13", "zebra" };
+	m = cmd_value_message("faction", "faction", "zebar", many, 14);
+	cr_expect_str_eq(m, "--faction: unknown faction 'zebar'; did you mean 'zebra'? "
+	                    "(known: a01, a02, a03, a04, a05, a06, a07, a08, a09, a10, a11, a12 and 2 more)");
+	free(m);
+}

@@ -648,6 +648,92 @@ Test(xml, schema_from_memory)
 	diags_release(&d);
 }
 
+/* --- schema errors in Muster's words (xml-error.c, xml-expect.c) --------------------------- */
+
+/* A schema with what xml-expect.c walks: a target namespace, a named type, a group and an
+ * attribute group by reference, an element by reference, an extension, wildcards. */
+static const char words_xsd[] =
+	"<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:t=\"urn:t\"\n"
+	"           targetNamespace=\"urn:t\" elementFormDefault=\"qualified\">\n"
+	"  <xs:element name=\"r\"><xs:complexType>\n"
+	"    <xs:sequence>\n"
+	"      <xs:element name=\"head\" type=\"t:empty\" minOccurs=\"0\"/>\n"
+	"      <xs:group ref=\"t:items\"/>\n"
+	"      <xs:element ref=\"t:tail\" minOccurs=\"0\"/>\n"
+	"    </xs:sequence>\n"
+	"    <xs:attributeGroup ref=\"t:common\"/>\n"
+	"    <xs:attribute name=\"mode\"><xs:simpleType><xs:restriction base=\"xs:string\">\n"
+	"      <xs:enumeration value=\"fast\"/><xs:enumeration value=\"slow\"/>\n"
+	"    </xs:restriction></xs:simpleType></xs:attribute>\n"
+	"  </xs:complexType></xs:element>\n"
+	"  <xs:element name=\"tail\" type=\"t:open\"/>\n"
+	"  <xs:group name=\"items\"><xs:sequence>\n"
+	"    <xs:element name=\"item\" type=\"t:item\" maxOccurs=\"unbounded\"/>\n"
+	"  </xs:sequence></xs:group>\n"
+	"  <xs:attributeGroup name=\"common\"><xs:attribute name=\"name\" type=\"xs:string\"/></xs:attributeGroup>\n"
+	"  <xs:complexType name=\"base\"><xs:attribute name=\"count\" type=\"xs:nonNegativeInteger\"/></xs:complexType>\n"
+	"  <xs:complexType name=\"item\"><xs:complexContent><xs:extension base=\"t:base\">\n"
+	"    <xs:attribute name=\"label\" type=\"xs:string\"/>\n"
+	"  </xs:extension></xs:complexContent></xs:complexType>\n"
+	"  <xs:complexType name=\"open\"><xs:sequence>\n"
+	"    <xs:any namespace=\"##any\" processContents=\"skip\" minOccurs=\"0\" maxOccurs=\"unbounded\"/>\n"
+	"  </xs:sequence><xs:anyAttribute namespace=\"##other\" processContents=\"skip\"/></xs:complexType>\n"
+	"  <xs:complexType name=\"empty\"/>\n"
+	"</xs:schema>\n";
+
+/* The one message validating body (inside <r xmlns="urn:t" ATTRS>) gives. Caller frees. */
+static char *words_for(struct xml_schema *s, const char *attrs, const char *body)
+{
+	struct diags d = DIAGS_INIT;
+	char *text = xasprintf("<r xmlns=\"urn:t\"%s>%s</r>\n", attrs, body);
+	xmlDocPtr doc = xml_load_memory(text, strlen(text), "w.xml", &d);
+	cr_assert_not_null(doc, "%s", dump(&d));
+	cr_assert_eq(xml_schema_validate(s, doc, "w.xml", &d), -1, "%s is valid", text);
+	cr_assert_eq(d.n, 1, "%s", dump(&d));
+	char *msg = xstrdup(d.v[0].msg);
+	cr_expect_null(strstr(msg, "urn:t"), "a namespace in '%s'", msg);
+	xml_doc_free(doc);
+	diags_release(&d);
+	free(text);
+	return msg;
+}
+
+static void expect_words(struct xml_schema *s, const char *attrs, const char *body,
+                         const char *want)
+{
+	char *msg = words_for(s, attrs, body);
+	cr_expect_str_eq(msg, want);
+	free(msg);
+}
+
+Test(xml, schema_errors_in_words)
+{
+	struct diags d = DIAGS_INIT;
+	struct xml_schema *s = xml_schema_load_memory(words_xsd, strlen(words_xsd), "w.xsd", &d);
+	cr_assert_not_null(s, "%s", dump(&d));
+	expect_words(s, "", "<itme/>",
+	             "<itme> is not an element <r> takes; did you mean <item>? (expected: <head>, <item>)");
+	expect_words(s, "", "<item/><head/>",
+	             "<head> is not expected here in <r>: out of order, or once too many "
+	             "(expected here: <item>, <tail>)");
+	expect_words(s, "", "", "<r> lacks an element it needs (expected: <head>, <item>)");
+	expect_words(s, " nmae=\"a\"", "<item/>",
+	             "<r> takes no attribute 'nmae'; did you mean 'name'? (attributes: name, mode)");
+	expect_words(s, "", "<item lable=\"a\"/>",
+	             "<item> takes no attribute 'lable'; did you mean 'label'? (attributes: count, label)");
+	expect_words(s, "", "<head x=\"1\"/><item/>", "<head> takes no attributes ('x' given)");
+	expect_words(s, "", "<item/><tail zz=\"1\"/>", "<tail> takes no attribute 'zz'");
+	expect_words(s, " mode=\"fats\"", "<item/>",
+	             "attribute 'mode' of <r>: 'fats' is not one of 'fast', 'slow'; did you mean 'fast'?");
+	expect_words(s, "", "<item count=\"x\"/>",
+	             "attribute 'count' of <item>: 'x' is not a whole number, 0 or more");
+	/* Past the end of the sequence libxml2 expects nothing: what <r> takes, from the schema. */
+	expect_words(s, "", "<item/><tail/><extra/>",
+	             "<extra> is not an element <r> takes (expected: <head>, <item>, <tail>)");
+	xml_schema_free(s);
+	diags_release(&d);
+}
+
 /* --- reading element by element (xml_reader) --------------------------------------------------- */
 
 /* Writes a file of n <u> elements, each with two children, large enough to be streamed
