@@ -350,27 +350,37 @@ static char *enum_values(const char *msg, const char *value, char **dym)
 }
 
 /* What a value of the XML Schema type that msg names ("... of the atomic type
- * 'xs:positiveInteger'.") must be, in words, for the types Muster's schemas use for
- * numbers and flags; NULL for another. */
-static const char *builtin_kind(const char *msg)
+ * 'xs:positiveInteger'.") must be, in words, for the built-in types Muster's schemas use and
+ * for their own simple types made from one (their 'id', an NMTOKEN: looked up in xsd); NULL
+ * for another. */
+static const char *builtin_kind(const char *msg, xmlDocPtr xsd)
 {
 	static const struct { const char *type, *words; } kinds[] = {
-		{ "'xs:integer'", N_("a whole number") },
-		{ "'xs:nonNegativeInteger'", N_("a whole number, 0 or more") },
-		{ "'xs:positiveInteger'", N_("a whole number, 1 or more") },
-		{ "'xs:boolean'", N_("true or false") },
-		{ "'xs:decimal'", N_("a number") },
+		{ "xs:integer", N_("a whole number") },
+		{ "xs:nonNegativeInteger", N_("a whole number, 0 or more") },
+		{ "xs:positiveInteger", N_("a whole number, 1 or more") },
+		{ "xs:boolean", N_("true or false") },
+		{ "xs:decimal", N_("a number") },
+		{ "xs:NMTOKEN", N_("an id: letters, digits, '-', '_', '.' or ':', no spaces") },
 	};
-	for (size_t i = 0; i < MUSTER_ARRAY_LEN(kinds); i++)
-		if (strstr(msg, kinds[i].type))
-			return _(kinds[i].words);
-	return NULL;
+	const char *p = strstr(msg, "atomic type '");
+	const char *end = p ? strchr(p + 13, '\'') : NULL;
+	if (end == NULL)
+		return NULL;
+	char *type = xstrndup(p + 13, (size_t)(end - (p + 13)));
+	const char *base = strncmp(type, "xs:", 3) == 0 ? type : xml_simple_base(xsd, type);
+	const char *words = NULL;
+	for (size_t i = 0; base && words == NULL && i < MUSTER_ARRAY_LEN(kinds); i++)
+		if (strcmp(base, kinds[i].type) == 0)
+			words = _(kinds[i].words);
+	free(type);
+	return words;
 }
 
 /* Any other schema error: libxml2's words with plain names, and the place it names first
  * ("Element 'x', attribute 'y': ", the attribute one of elem's) said as Muster says it; a
  * value not in a set of values (e->str1) with the set and the nearest of them. */
-static char *other_message(const xmlError *e, xmlNodePtr elem)
+static char *other_message(const struct err_sink *sink, const xmlError *e, xmlNodePtr elem)
 {
 	char *m = plain_names(libxml_words(e->message));
 	char *prefix = xasprintf("Element '%s'", elem->name);
@@ -398,7 +408,7 @@ static char *other_message(const xmlError *e, xmlNodePtr elem)
 	if (e->code == XML_SCHEMAV_CVC_ENUMERATION_VALID && e->str1)
 		set = enum_values(rest, e->str1, &dym);
 	else if (e->code == XML_SCHEMAV_CVC_DATATYPE_VALID_1_2_1 && e->str1)
-		kind = builtin_kind(rest);
+		kind = builtin_kind(rest, sink->xsd);
 	char *out = set    ? xasprintf(_("%s: '%s' is not one of %s%s"), where, e->str1, set, dym)
 	            : kind ? xasprintf(_("%s: '%s' is not %s"), where, e->str1, kind)
 	                   : xasprintf("%s: %s", where, rest);
@@ -437,7 +447,7 @@ static char *schema_message(const struct err_sink *sink, const xmlError *e)
 	         e->str1)
 		m = required_message(node, e->str1);
 	if (m == NULL && node->type == XML_ELEMENT_NODE)
-		m = other_message(e, node);
+		m = other_message(sink, e, node);
 	return m;
 }
 

@@ -177,3 +177,12 @@ bool xml_expected(xmlDocPtr xsd, xmlNodePtr elem, bool attrs, struct xml_expecte
 	walk(xsd, type, &w, 0);
 	return true;
 }
+
+const char *xml_simple_base(xmlDocPtr xsd, const char *name)
+{
+	xmlNodePtr t = top_level(xsd, "simpleType", local(name));
+	for (xmlNodePtr c = t ? t->children : NULL; c; c = c->next)
+		if (is_xs(c, "restriction"))
+			return prop(c, "base");
+	return NULL;
+}

@@ -90,6 +90,9 @@ struct xml_expected {
 	bool any;
 };
 bool xml_expected(xmlDocPtr xsd, xmlNodePtr elem, bool attrs, struct xml_expected *out);
+/* The base ("xs:NMTOKEN") of the top-level simple type name of xsd, a restriction; NULL when
+ * xsd has no such type. It lives as long as xsd. */
+const char *xml_simple_base(xmlDocPtr xsd, const char *name);
 
 /* xml-read.c */
 /* The linear pre-scan of the limits (attributes, elements, depth): 0, or -1 with one fatal

@@ -674,7 +674,9 @@ static const char words_xsd[] =
 	"  <xs:complexType name=\"base\"><xs:attribute name=\"count\" type=\"xs:nonNegativeInteger\"/></xs:complexType>\n"
 	"  <xs:complexType name=\"item\"><xs:complexContent><xs:extension base=\"t:base\">\n"
 	"    <xs:attribute name=\"label\" type=\"xs:string\"/>\n"
+	"    <xs:attribute name=\"code\" type=\"t:id\"/>\n"
 	"  </xs:extension></xs:complexContent></xs:complexType>\n"
+	"  <xs:simpleType name=\"id\"><xs:restriction base=\"xs:NMTOKEN\"/></xs:simpleType>\n"
 	"  <xs:complexType name=\"open\"><xs:sequence>\n"
 	"    <xs:any namespace=\"##any\" processContents=\"skip\" minOccurs=\"0\" maxOccurs=\"unbounded\"/>\n"
 	"  </xs:sequence><xs:anyAttribute namespace=\"##other\" processContents=\"skip\"/></xs:complexType>\n"
@@ -720,13 +722,16 @@ Test(xml, schema_errors_in_words)
 	expect_words(s, " nmae=\"a\"", "<item/>",
 	             "<r> takes no attribute 'nmae'; did you mean 'name'? (attributes: name, mode)");
 	expect_words(s, "", "<item lable=\"a\"/>",
-	             "<item> takes no attribute 'lable'; did you mean 'label'? (attributes: count, label)");
+	             "<item> takes no attribute 'lable'; did you mean 'label'? (attributes: count, label, code)");
 	expect_words(s, "", "<head x=\"1\"/><item/>", "<head> takes no attributes ('x' given)");
 	expect_words(s, "", "<item/><tail zz=\"1\"/>", "<tail> takes no attribute 'zz'");
 	expect_words(s, " mode=\"fats\"", "<item/>",
 	             "attribute 'mode' of <r>: 'fats' is not one of 'fast', 'slow'; did you mean 'fast'?");
 	expect_words(s, "", "<item count=\"x\"/>",
 	             "attribute 'count' of <item>: 'x' is not a whole number, 0 or more");
+	/* The schema's own simple type, by its base. */
+	expect_words(s, "", "<item code=\"a b\"/>",
+	             "attribute 'code' of <item>: 'a b' is not an id: letters, digits, '-', '_', '.' or ':', no spaces");
 	/* Past the end of the sequence libxml2 expects nothing: what <r> takes, from the schema. */
 	expect_words(s, "", "<item/><tail/><extra/>",
 	             "<extra> is not an element <r> takes (expected: <head>, <item>, <tail>)");
