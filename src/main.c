@@ -90,8 +90,8 @@ int main(int argc, char **argv)
 	bool ambiguous;
 	const struct cmd_entry *cmd = cmd_find(argv[optind], &ambiguous);
 	if (cmd == NULL)
-		return cmd_usage_error(NULL, ambiguous ? _("command '%s' is ambiguous")
-		                                       : _("unknown command '%s'"), argv[optind]);
+		return ambiguous ? cmd_usage_error(NULL, _("command '%s' is ambiguous"), argv[optind])
+		                 : cmd_unknown_command(argv[optind]);
 	xml_init();
 	int argc2 = argc - optind;
 	char **argv2 = argv + optind;

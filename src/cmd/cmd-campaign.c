@@ -493,6 +493,10 @@ static int fix(const struct cmd_entry *self, xmlDocPtr doc, char **rest, int nre
 	return rc;
 }
 
+/* Every action, for the message about one that is none of them. */
+static const char *const actions[] = { "show", "start", "battle", "enlist", "xp", "train",
+                                       "gain", "award", "repair", "fix", "travel" };
+
 /* The entry for action `act` into e. Returns 0, 1 for "fix", or a usage error's status. */
 static int build_rec(const struct cmd_entry *self, const char *act, xmlDocPtr doc, char **rest,
                      int nrest, const struct args *a, struct ledger_rec *e, struct rec_mem *m)
@@ -566,7 +570,7 @@ static int build_rec(const struct cmd_entry *self, const char *act, xmlDocPtr do
 		e->currency = rest[0];
 		e->amount = rest[1];
 	} else {
-		return cmd_usage_error(self, _("unknown action '%s'"), act);
+		return cmd_bad_value(self, NULL, _("action"), act, actions, MUSTER_ARRAY_LEN(actions));
 	}
 	return 0;
 }

@@ -64,8 +64,8 @@ static int exec_help(int argc, char **argv)
 	bool ambiguous;
 	const struct cmd_entry *cmd = cmd_find(argv[0], &ambiguous);
 	if (cmd == NULL)
-		return cmd_usage_error(NULL, ambiguous ? _("command '%s' is ambiguous")
-		                                       : _("unknown command '%s'"), argv[0]);
+		return ambiguous ? cmd_usage_error(NULL, _("command '%s' is ambiguous"), argv[0])
+		                 : cmd_unknown_command(argv[0]);
 	cmd_usage(cmd, stdout);
 	return MUSTER_EXIT_OK;
 }

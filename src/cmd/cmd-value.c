@@ -32,7 +32,10 @@ char *cmd_value_message(const char *option, const char *what, const char *value,
 		strbuf_addf(&dym, _("; did you mean '%s'?"), nr.best);
 	const char *k = known.s ? known.s : _("none"), *m = dym.s ? dym.s : "";
 	char *msg;
-	if (what)
+	if (option == NULL)
+		/* TRANSLATORS: "unknown command 'x'; did you mean 'y'? (known: a, b)" */
+		msg = xasprintf(_("unknown %s '%s'%s (known: %s)"), what, value, m, k);
+	else if (what)
 		/* TRANSLATORS: "--size: unknown battle size 'x'; did you mean 'y'? (known: a, b)" */
 		msg = xasprintf(_("--%s: unknown %s '%s'%s (known: %s)"), option, what, value, m, k);
 	else
@@ -76,4 +79,19 @@ const char *cmd_faction_id(const struct system *sys, const char *value, char **m
 	*msg = cmd_value_message("faction", _("faction"), value, ids, n);
 	free(ids);
 	return NULL;
+}
+
+int cmd_unknown_command(const char *word)
+{
+	size_t n = 0;
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
+		n++;
+	const char **names = xreallocarray(NULL, n + 1, sizeof(*names));
+	n = 0;
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
+		if (!CMD_HIDDEN(*c))
+			names[n++] = (*c)->name;
+	int rc = cmd_bad_value(NULL, NULL, _("command"), word, names, n);
+	free(names);
+	return rc;
 }

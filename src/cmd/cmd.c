@@ -325,7 +325,8 @@ static int check_words(const struct cmd_entry *cmd, const struct cmd_option *o,
 	const char *choices[MAX_OPTIONS];
 	char *copy = xstrdup(o->words);
 	size_t n = 0;
-	for (char *w = strtok(copy, " "); w && n < MAX_OPTIONS; w = strtok(NULL, " "))
+	for (char *save, *w = strtok_r(copy, " ", &save); w && n < MAX_OPTIONS;
+	     w = strtok_r(NULL, " ", &save))
 		choices[n++] = w;
 	int rc = cmd_bad_value(cmd, o->name, NULL, value, choices, n);
 	free(copy);

@@ -150,12 +150,15 @@ int cmd_option_word(const struct cmd_entry *cmd, int key, const char *value);
 /* The one message for a command-line value that is not one of a fixed set of choices:
  * "--OPTION: unknown value 'VALUE'; did you mean 'X'? (known: A, B, ...)", the did-you-mean
  * when a choice is near value (util.h's nearest), at most CMD_CHOICES_SHOWN choices and how
- * many more. what names the kind of value ("battle size") or is NULL ("value"). Printed as
+ * many more. what names the kind of value ("battle size") or is NULL ("value"); with no
+ * option, "unknown WHAT 'VALUE'..." (a command, an action: a word of a set). Printed as
  * a usage error; returns MUSTER_EXIT_TROUBLE. cmd_getopt calls it for every CMD_ARG_WORDS
  * option, before the command sees the value. */
 #define CMD_CHOICES_SHOWN 12
 int cmd_bad_value(const struct cmd_entry *cmd, const char *option, const char *what,
                   const char *value, const char *const *choices, size_t n);
+/* "unknown command 'WORD'" with the nearest command and the commands (a usage error). */
+int cmd_unknown_command(const char *word);
 /* That message, for a caller that reports it itself (cmd-value.c). Caller frees. */
 char *cmd_value_message(const char *option, const char *what, const char *value,
                         const char *const *choices, size_t n);

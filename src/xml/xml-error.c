@@ -255,7 +255,10 @@ static bool libxml_expected(const char *msg, char *buf, size_t size, struct xml_
 	memset(out, 0, sizeof(*out));
 	memcpy(buf, open + 1, (size_t)(close - open - 1));
 	buf[close - open - 1] = '\0';
-	for (char *tok = strtok(buf, ", "); tok && out->n < XML_EXPECTED_MAX; tok = strtok(NULL, ", ")) {
+	/* strtok_r: validation runs on several threads (validate --jobs) */
+	char *save;
+	for (char *tok = strtok_r(buf, ", ", &save); tok && out->n < XML_EXPECTED_MAX;
+	     tok = strtok_r(NULL, ", ", &save)) {
 		char *brace = strchr(tok, '}');
 		const char *name = tok[0] == '{' && brace ? brace + 1 : tok;
 		if (*name && *name != '#')
