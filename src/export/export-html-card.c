@@ -201,6 +201,28 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 	strbuf_adds(sb, "</tr>\n</table>\n");
 }
 
+/* Compact: the unit's options (its cost lines but the models') on one line. */
+static void card_options(struct strbuf *sb, const struct system *sys, const struct eunit *u)
+{
+	struct cost_line *lines;
+	size_t n_lines = eval_lines(sys, u, &lines);
+	bool first = true;
+	for (size_t k = 0; k < n_lines; k++) {
+		if (lines[k].kind == LINE_MODELS)
+			continue;
+		char *lab = ex_line_label(sys, u, &lines[k]);
+		if (first)
+			strbuf_addf(sb, "<p class=\"options\"><b>%s:</b> ", _("Options"));
+		strbuf_adds(sb, first ? "" : ", ");
+		html_esc(sb, lab);
+		free(lab);
+		first = false;
+	}
+	if (!first)
+		strbuf_adds(sb, "</p>\n");
+	free(lines);
+}
+
 /* A paragraph "<b>label:</b> text" when text is not empty. */
 static void labelled(struct strbuf *sb, const char *cls, const char *label, const char *text)
 {
@@ -266,7 +288,9 @@ void html_card(struct strbuf *sb, const struct eval *ev, const bool *used,
 	ex_unit_notes(sys, ru->entry, &t);
 	labelled(sb, "notes", _("Note"), t.s);
 	strbuf_release(&t);
-	if (!compact)
+	if (compact)
+		card_options(sb, sys, u);
+	else
 		card_costs(sb, sys, used, u, title);
 	strbuf_adds(sb, "</article>\n");
 	free(title);
