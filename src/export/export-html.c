@@ -29,7 +29,8 @@ static const char css[] =
 	" background: #fff; margin: 0 auto; max-width: 186mm; }\n"
 	"h1 { font-size: 16pt; margin: 0 0 2mm; }\n"
 	"h2 { font-size: 13pt; margin: 5mm 0 2mm; border-bottom: 1.5pt solid #000; }\n"
-	"h3 { font-size: 11pt; margin: 0 0 1.5mm; display: flex; justify-content: space-between; }\n"
+	"h3 { font-size: 11pt; margin: 0 0 1.5mm; display: flex; justify-content: space-between;"
+	" gap: 2mm; }\n"
 	"table { border-collapse: collapse; }\n"
 	"th, td { padding: 0.6mm 2mm; text-align: left; vertical-align: top; }\n"
 	"td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }\n"
@@ -54,6 +55,7 @@ static const char css[] =
 	".summary { width: 100%; margin: 2mm 0; }\n"
 	".summary th { border-bottom: 1pt solid #000; }\n"
 	".summary tbody tr:nth-child(even) { background: #eee; }\n"
+	".summary caption { text-align: left; font-weight: bold; margin-top: 1mm; }\n"
 	".profile { width: 100%; margin: 1mm 0; border: 0.75pt solid #777; }\n"
 	".profile th { background: #ddd; }\n"
 	".profile th, .profile td { border: 0.75pt solid #777; text-align: center; }\n"
@@ -363,6 +365,7 @@ void export_html_list(const struct eval *ev, const struct diags *d, const char *
 	verdict(sb, d);
 	strbuf_adds(sb, "</header>\n");
 	summaries(sb, ev);
+	html_campaign(sb, r);
 	all_cards(sb, ev, compact);
 	rules_used(sb, ev);
 	strbuf_adds(sb, "</body>\n</html>\n");

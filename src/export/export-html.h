@@ -16,5 +16,8 @@ void html_esc(struct strbuf *sb, const char *s);
  * (compact). used marks the cost types the list uses. */
 void html_card(struct strbuf *sb, const struct eval *ev, const bool *used,
                const struct r_list *l, const struct eunit *u, bool compact);
+/* export-html-camp.c: a campaign roster's units with their Level and experience, its pools
+ * and its last battles; nothing for a roster without a campaign. */
+void html_campaign(struct strbuf *sb, const struct roster *r);
 
 #endif
