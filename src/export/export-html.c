@@ -139,7 +139,7 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 	strbuf_adds(sb, "</table>\n");
 }
 
-/* A list's heading: its name, or what it is when it has none ("Impondium, 397 AP"): its
+/* A list's heading: its name, or what it is when it has none ("FACTION, 397 AP"): its
  * faction (or the game) and its total in the first cost type it uses; never its id. */
 static char *list_heading(const struct system *sys, const struct elist *el)
 {
@@ -204,26 +204,22 @@ static void summary(struct strbuf *sb, const struct eval *ev, const struct elist
 	strbuf_adds(sb, "</tr></tfoot>\n</table>\n");
 }
 
-/* Marks in used[] (one per keyword) every keyword a unit of the roster or one of its items
- * holds; returns how many. */
-static size_t keywords_used(const struct eval *ev, bool *used)
+/* The keywords a unit of the roster or one of its items holds, as one set (sys->kw_words
+ * words): each unit's and item's set is read once, whatever the number of keywords. */
+static kwword *keywords_used(const struct eval *ev)
 {
 	const struct system *sys = ev->sys;
-	size_t n = 0;
+	kwword *all = xcalloc(sys->kw_words + 1, sizeof(*all));
 	for (size_t li = 0; li < ev->r->n_lists; li++)
 		for (size_t i = 0; i < ev->lists[li].n; i++) {
 			const struct eunit *u = &ev->lists[li].units[i];
-			for (size_t k = 0; k < sys->n_keywords; k++) {
-				bool has = kw_has(u->kw, k);
-				for (size_t j = 0; j < u->n_items && !has; j++)
-					has = kw_has(u->items[j].kw, k);
-				if (has && !used[k]) {
-					used[k] = true;
-					n++;
-				}
-			}
+			for (size_t w = 0; w < sys->kw_words; w++)
+				all[w] |= u->kw[w];
+			for (size_t j = 0; j < u->n_items; j++)
+				for (size_t w = 0; w < sys->kw_words; w++)
+					all[w] |= u->items[j].kw[w];
 		}
-	return n;
+	return all;
 }
 
 /* "Rules used": each ability the list's units and items hold, once, with its text where the
@@ -231,11 +227,14 @@ static size_t keywords_used(const struct eval *ev, bool *used)
 static void rules_used(struct strbuf *sb, const struct eval *ev)
 {
 	const struct system *sys = ev->sys;
-	bool *used = xcalloc(sys->n_keywords + 1, sizeof(*used));
-	if (keywords_used(ev, used)) {
+	kwword *used = keywords_used(ev);
+	bool any = false;
+	for (size_t w = 0; w < sys->kw_words; w++)
+		any = any || used[w];
+	if (any) {
 		strbuf_addf(sb, "<section class=\"rules\">\n<h2>%s</h2>\n<dl>\n", _("Rules used"));
 		for (size_t k = 0; k < sys->n_keywords; k++) {
-			if (!used[k])
+			if (!kw_has(used, k))
 				continue;
 			strbuf_adds(sb, "<div class=\"rule\"><dt>");
 			html_esc(sb, sys->keywords[k].name);
