@@ -114,8 +114,9 @@ static int exec_export(int argc, char **argv)
 		return cmd_usage_error(self, "%s", _("no roster file given"));
 	if (argc - optind > 1)
 		return cmd_usage_error(self, "%s", _("export takes one roster file"));
-	if (style == EXPORT_COMPACT && fmt != EXPORT_TEXT && fmt != EXPORT_MARKDOWN)
-		return cmd_usage_error(self, "%s", _("--style=compact is for text and markdown"));
+	if (style == EXPORT_COMPACT && fmt != EXPORT_TEXT && fmt != EXPORT_MARKDOWN &&
+	    fmt != EXPORT_HTML)
+		return cmd_usage_error(self, "%s", _("--style=compact is for text, markdown and html"));
 	const char *path = argv[optind];
 	if (out && cmd_check_output(out, force, &path, 1) != 0)
 		return MUSTER_EXIT_TROUBLE;

@@ -13,10 +13,12 @@
 #include "export.h"
 #include "export-common.h"
 #include "export-render.h"
+#include "export-html.h"
 #include "util.h"
 #include "value.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +29,8 @@ static const char css[] =
 	" background: #fff; margin: 0 auto; max-width: 186mm; }\n"
 	"h1 { font-size: 16pt; margin: 0 0 2mm; }\n"
 	"h2 { font-size: 13pt; margin: 5mm 0 2mm; border-bottom: 1.5pt solid #000; }\n"
-	"h3 { font-size: 11pt; margin: 0 0 1.5mm; display: flex; justify-content: space-between; }\n"
+	"h3 { font-size: 11pt; margin: 0 0 1.5mm; display: flex; justify-content: space-between;"
+	" gap: 2mm; }\n"
 	"table { border-collapse: collapse; }\n"
 	"th, td { padding: 0.6mm 2mm; text-align: left; vertical-align: top; }\n"
 	"td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }\n"
@@ -49,22 +52,48 @@ static const char css[] =
 	".costs { width: 100%; margin-top: 1.5mm; border-top: 0.75pt solid #777; }\n"
 	".costs tr.sub td { border-top: 0.75pt solid #777; font-weight: bold; }\n"
 	".total td { font-weight: bold; border-top: 1.5pt solid #000; }\n"
+	".summary { width: 100%; margin: 2mm 0; }\n"
+	".summary th { border-bottom: 1pt solid #000; }\n"
+	".summary tbody tr:nth-child(even) { background: #eee; }\n"
+	".summary caption { text-align: left; font-weight: bold; margin-top: 1mm; }\n"
+	".profile { width: 100%; margin: 1mm 0; border: 0.75pt solid #777; }\n"
+	".profile th { background: #ddd; }\n"
+	".profile th, .profile td { border: 0.75pt solid #777; text-align: center; }\n"
+	".profile .name, .profile .kw { text-align: left; }\n"
+	".full main.units { break-before: page; page-break-before: always; }\n"
+	".rules dl { margin: 0; }\n"
+	".rule { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1.5mm; }\n"
+	".rule dt { font-weight: bold; display: inline; }\n"
+	".rule dt::after { content: \": \"; }\n"
+	".rule dd { display: inline; margin: 0; }\n"
 	"@media screen { body { padding: 6mm; } }\n";
 
-/* Bidirectional controls are shown as "\u202e", not isolated in <bdi>: an isolate keeps a
- * name from reordering its neighbours, but the name itself would still read as its author
- * arranged it ("Bob illegal"); written out, the trick is plain to see, as in text exports. */
-static void esc(struct strbuf *sb, const char *s)
-{
-	strbuf_add_html(sb, s);
-}
+/* --style=compact: one page for a tournament's table: small type, cards in three columns
+ * without their cost lines (the title has the unit's cost), the rules' texts in three. */
+static const char css_compact[] =
+	"@page { margin: 7mm; }\n"
+	"body { font-size: 6.5pt; line-height: 1.2; max-width: none; }\n"
+	"h1 { font-size: 11pt; margin: 0; }\n"
+	"h2 { font-size: 8.5pt; margin: 1.5mm 0 1mm; }\n"
+	"h3 { font-size: 7pt; margin: 0 0 0.5mm; }\n"
+	"th, td { padding: 0 1mm; }\n"
+	".fp code { font-size: 7pt; }\n"
+	".verdict { padding: 0.5mm 2mm; margin: 1mm 0; }\n"
+	".facts { display: inline-table; }\n"
+	".summary { margin: 0.5mm 0; }\n"
+	".cards, .rules dl { column-count: 3; column-gap: 2.5mm; }\n"
+	".card { padding: 1mm 1.5mm; margin: 0 0 1.5mm; border-radius: 1mm; }\n"
+	".stats th, .stats td { min-width: 0; }\n"
+	".stats th, .stats td, .profile th, .profile td { padding: 0 0.6mm; }\n"
+	".card p { margin: 0.5mm 0; }\n"
+	".rule { margin: 0 0 0.7mm; }\n";
 
 static void fact_row(struct strbuf *sb, const char *name, const char *value)
 {
 	strbuf_adds(sb, "<tr><th>");
-	esc(sb, name);
+	html_esc(sb, name);
 	strbuf_adds(sb, "</th><td>");
-	esc(sb, value);
+	html_esc(sb, value);
 	strbuf_adds(sb, "</td></tr>\n");
 }
 
@@ -110,184 +139,177 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 	strbuf_adds(sb, "</table>\n");
 }
 
-/* Stats as the system marks them for cards: a row of names, a row of values. */
-static void card_stats(struct strbuf *sb, const struct system *sys, const struct eunit *u)
+/* A list's heading: its name, or what it is when it has none ("FACTION, 397 AP"): its
+ * faction (or the game) and its total in the first cost type it uses; never its id. */
+static char *list_heading(const struct system *sys, const struct elist *el)
 {
-	struct strbuf head = STRBUF_INIT, vals = STRBUF_INIT;
-	for (size_t i = 0; i < sys->n_attrs; i++) {
-		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !u->vals[a->index].set)
-			continue;
-		char *v = value_display(sys, a, &u->vals[a->index]);
-		const struct value_label *vl =
-			a->type == ATTR_INT ? attr_label(a, u->vals[a->index].i) : NULL;
-		strbuf_adds(&head, "<th>");
-		esc(&head, a->abbr ? a->abbr : a->name);
-		strbuf_adds(&head, "</th>");
-		strbuf_adds(&vals, "<td>");
-		esc(&vals, v);
-		if (vl && vl->label) {
-			strbuf_adds(&vals, " (");
-			esc(&vals, vl->label);
-			strbuf_adds(&vals, ")");
+	const struct r_list *l = el->list;
+	if (l->name)
+		return xstrdup(l->name);
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, l->faction ? l->faction->name : sys->name);
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (ex_cost_used(el, c)) {
+			strbuf_addf(&sb, ", %" PRId64 " %s", el->totals[c], ex_cost_abbr(&sys->costs[c]));
+			break;
 		}
-		strbuf_adds(&vals, "</td>");
-		free(v);
-	}
-	if (head.len)
-		strbuf_addf(sb, "<table class=\"stats\"><tr>%s</tr><tr>%s</tr></table>\n", head.s, vals.s);
-	strbuf_release(&head);
-	strbuf_release(&vals);
+	return strbuf_detach(&sb);
 }
 
-/* Unit u's cost lines and its total, one column per cost type of the list. */
-static void card_costs(struct strbuf *sb, const struct system *sys, const bool *used,
-                       const struct eunit *u, const char *title)
+/* The document's title: the roster's name, else its first list's heading. */
+static char *doc_title(const struct eval *ev)
 {
-	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
+	const struct roster *r = ev->r;
+	if (r->name)
+		return xstrdup(r->name);
+	if (r->n_lists)
+		return list_heading(r->sys, &ev->lists[0]);
+	return xstrdup(r->sys->name);
+}
+
+/* The summary of one list: a row per unit (its title, models and costs), then the totals. */
+static void summary(struct strbuf *sb, const struct eval *ev, const struct elist *el,
+                    const bool *used)
+{
+	const struct system *sys = ev->sys;
+	strbuf_addf(sb, "<table class=\"summary\">\n<thead><tr><th>%s</th><th class=\"n\">%s</th>",
+	            _("Unit"), _("Models"));
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c]) {
 			strbuf_adds(sb, "<th class=\"n\">");
-			esc(sb, ex_cost_abbr(&sys->costs[c]));
+			html_esc(sb, ex_cost_abbr(&sys->costs[c]));
 			strbuf_adds(sb, "</th>");
 		}
-	strbuf_adds(sb, "</tr>\n");
-	struct cost_line *lines;
-	size_t n_lines = eval_lines(sys, u, &lines);
-	for (size_t k = 0; k < n_lines; k++) {
-		char *lab = ex_line_label(sys, u, &lines[k]);
-		size_t depth = ex_line_depth(u, &lines[k]);
-		if (depth)
-			strbuf_addf(sb, "<tr><td style=\"padding-left:%zuem\">", depth + 1);
-		else
-			strbuf_adds(sb, "<tr><td>");
-		esc(sb, lab);
-		strbuf_adds(sb, "</td>");
-		free(lab);
+	strbuf_adds(sb, "</tr></thead>\n<tbody>\n");
+	long models = 0;
+	for (size_t i = 0; i < el->n; i++) {
+		const struct eunit *u = &el->units[i];
+		char *title = ex_eunit_title(ev, u);
+		strbuf_adds(sb, "<tr><td>");
+		html_esc(sb, title);
+		free(title);
+		strbuf_addf(sb, "</td><td class=\"n\">%ld</td>", (long)u->ru->models);
+		if (u->ru->models > 0 && models <= LONG_MAX - u->ru->models)
+			models += u->ru->models;
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (used[c])
-				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", lines[k].costs[c]);
+				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
 		strbuf_adds(sb, "</tr>\n");
 	}
-	free(lines);
-	/* The last line of a card names it: a printed card cut out still says whose it is. */
-	strbuf_adds(sb, "<tr class=\"sub\"><td>");
-	char *tot = xasprintf(_("Total: %s"), title);
-	esc(sb, tot);
-	free(tot);
-	strbuf_adds(sb, "</td>");
+	strbuf_addf(sb, "</tbody>\n<tfoot><tr class=\"total\"><td>%s</td><td class=\"n\">%ld</td>",
+	            _("Total"), models);
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c])
-			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
-	strbuf_adds(sb, "</tr>\n</table>\n");
+			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", el->totals[c]);
+	strbuf_adds(sb, "</tr></tfoot>\n</table>\n");
 }
 
-static void card(struct strbuf *sb, const struct eval *ev, const bool *used,
-                 const struct r_list *l, const struct eunit *u)
+/* The keywords a unit of the roster or one of its items holds, as one set (sys->kw_words
+ * words): each unit's and item's set is read once, whatever the number of keywords. */
+static kwword *keywords_used(const struct eval *ev)
 {
 	const struct system *sys = ev->sys;
-	const struct r_unit *ru = u->ru;
-	char *title = ex_eunit_title(ev, u);
-	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
-	esc(sb, title);
-	strbuf_adds(sb, "</span> <span class=\"models\">");
-	char *m = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
-	                    (long)ru->models);
-	esc(sb, m);
-	free(m);
-	strbuf_adds(sb, "</span></h3>\n");
-	card_stats(sb, sys, u);
-	if (ru->attach_id && ru->attach < l->n_units) {
-		char *target = ex_unit_title(&l->units[ru->attach]);
-		char *j = xasprintf(_("joins %s"), target);
-		strbuf_adds(sb, "<p class=\"joins\">");
-		esc(sb, j);
-		strbuf_adds(sb, "</p>\n");
-		free(j);
-		free(target);
-	}
-	struct strbuf t = STRBUF_INIT;
-	for (size_t k = 0; k < sys->n_kinds; k++) {
-		bool first = true;
-		for (size_t i = 0; i < u->n_items; i++) {
-			if (u->items[i].w->kind != &sys->kinds[k])
-				continue;
-			if (first) {
-				strbuf_adds(sb, "<p class=\"items\"><b>");
-				esc(sb, sys->kinds[k].plural ? sys->kinds[k].plural : sys->kinds[k].name);
-				strbuf_adds(sb, ":</b> ");
-			}
-			t.len = 0;
-			if (t.s)
-				t.s[0] = '\0';
-			ex_item_text(sys, &u->items[i], &t);
-			if (!first)
-				strbuf_adds(sb, "; ");
-			esc(sb, t.s);
-			first = false;
+	kwword *all = xcalloc(sys->kw_words + 1, sizeof(*all));
+	for (size_t li = 0; li < ev->r->n_lists; li++)
+		for (size_t i = 0; i < ev->lists[li].n; i++) {
+			const struct eunit *u = &ev->lists[li].units[i];
+			for (size_t w = 0; w < sys->kw_words; w++)
+				all[w] |= u->kw[w];
+			for (size_t j = 0; j < u->n_items; j++)
+				for (size_t w = 0; w < sys->kw_words; w++)
+					all[w] |= u->items[j].kw[w];
 		}
-		if (!first)
-			strbuf_adds(sb, "</p>\n");
-	}
-	t.len = 0;
-	if (t.s)
-		t.s[0] = '\0';
-	ex_keywords(sys, u->kw, &t);
-	if (t.len) {
-		strbuf_addf(sb, "<p class=\"abilities\"><b>%s:</b> ", _("Abilities"));
-		esc(sb, t.s);
-		strbuf_adds(sb, "</p>\n");
-	}
-	t.len = 0;
-	if (t.s)
-		t.s[0] = '\0';
-	ex_unit_notes(sys, ru->entry, &t);
-	if (t.len) {
-		strbuf_addf(sb, "<p class=\"notes\"><b>%s:</b> ", _("Note"));
-		esc(sb, t.s);
-		strbuf_adds(sb, "</p>\n");
-	}
-	strbuf_release(&t);
-	card_costs(sb, sys, used, u, title);
-	strbuf_adds(sb, "</article>\n");
-	free(title);
+	return all;
 }
 
-void export_html_list(const struct eval *ev, const struct diags *d, const char *fp,
-                      struct strbuf *sb)
+/* "Rules used": each ability the list's units and items hold, once, with its text where the
+ * data gives one, in the order the system declares them. */
+static void rules_used(struct strbuf *sb, const struct eval *ev)
+{
+	const struct system *sys = ev->sys;
+	kwword *used = keywords_used(ev);
+	bool any = false;
+	for (size_t w = 0; w < sys->kw_words; w++)
+		any = any || used[w];
+	if (any) {
+		strbuf_addf(sb, "<section class=\"rules\">\n<h2>%s</h2>\n<dl>\n", _("Rules used"));
+		for (size_t k = 0; k < sys->n_keywords; k++) {
+			if (!kw_has(used, k))
+				continue;
+			strbuf_adds(sb, "<div class=\"rule\"><dt>");
+			html_esc(sb, sys->keywords[k].name);
+			strbuf_adds(sb, "</dt><dd>");
+			if (sys->keywords[k].text)
+				html_esc(sb, sys->keywords[k].text);
+			else
+				strbuf_addf(sb, "<i>%s</i>", _("(the data gives no text)"));
+			strbuf_adds(sb, "</dd></div>\n");
+		}
+		strbuf_adds(sb, "</dl>\n</section>\n");
+	}
+	free(used);
+}
+
+static bool *costs_used(const struct system *sys, const struct elist *el)
+{
+	bool *used = xcalloc(sys->n_costs + 1, sizeof(*used));
+	for (size_t c = 0; c < sys->n_costs; c++)
+		used[c] = ex_cost_used(el, c);
+	return used;
+}
+
+/* Each list's heading, facts and summary: the first page. */
+static void summaries(struct strbuf *sb, const struct eval *ev)
 {
 	const struct roster *r = ev->r;
-	const struct system *sys = r->sys;
-	const char *title = r->name ? r->name : r->n_lists ? ex_list_title(&r->lists[0]) : "";
-	strbuf_adds(sb, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
-	                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	                "style-src 'unsafe-inline'\">\n<title>");
-	esc(sb, title);
-	strbuf_addf(sb, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", css);
-	esc(sb, title);
-	strbuf_adds(sb, "</h1>\n");
-	for (size_t f = 0; f < sys->n_fields; f++) {
-		const struct field_def *fd = &sys->fields[f];
-		if (fd->scope != FIELD_ROSTER || r->fields[f] == fd->def)
-			continue;
-		char *v = ex_field_value(fd, r->fields[f]);
-		strbuf_adds(sb, "<p class=\"field\">");
-		esc(sb, fd->name);
-		strbuf_adds(sb, ": ");
-		esc(sb, v);
-		strbuf_adds(sb, "</p>\n");
-		free(v);
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct elist *el = &ev->lists[li];
+		bool *used = costs_used(r->sys, el);
+		char *h = list_heading(r->sys, el);
+		strbuf_adds(sb, "<section class=\"list\">\n<h2>");
+		html_esc(sb, h);
+		strbuf_adds(sb, "</h2>\n");
+		free(h);
+		list_facts(sb, r->sys, el, ex_parent_title(r, el->list));
+		summary(sb, ev, el, used);
+		strbuf_adds(sb, "</section>\n");
+		free(used);
 	}
-	strbuf_addf(sb, "<p class=\"fp\">%s: <code>", _("Fingerprint"));
-	esc(sb, fp);
-	strbuf_adds(sb, "</code></p>\n");
+}
+
+/* Each list's cards, under its heading when there are several lists. */
+static void all_cards(struct strbuf *sb, const struct eval *ev, bool compact)
+{
+	const struct roster *r = ev->r;
+	strbuf_adds(sb, "<main class=\"units\">\n");
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct elist *el = &ev->lists[li];
+		bool *used = costs_used(r->sys, el);
+		if (r->n_lists > 1) {
+			char *h = list_heading(r->sys, el);
+			strbuf_adds(sb, "<h2 class=\"cards-of\">");
+			html_esc(sb, h);
+			strbuf_adds(sb, "</h2>\n");
+			free(h);
+		}
+		strbuf_adds(sb, "<div class=\"cards\">\n");
+		for (size_t i = 0; i < el->n; i++)
+			html_card(sb, ev, used, el->list, &el->units[i], compact);
+		strbuf_adds(sb, "</div>\n");
+		free(used);
+	}
+	strbuf_adds(sb, "</main>\n");
+}
+
+static void verdict(struct strbuf *sb, const struct diags *d)
+{
 	bool legal = d == NULL || d->errors + d->fatals == 0;
-	char *verdict = ex_verdict(d);
+	char *v = ex_verdict(d);
 	strbuf_addf(sb, "<section class=\"verdict %s\">\n<h2>%s ", legal ? "legal" : "illegal",
 	            _("Legality:"));
-	esc(sb, verdict);
+	html_esc(sb, v);
 	strbuf_adds(sb, "</h2>\n");
-	free(verdict);
+	free(v);
 	if (d && d->n) {
 		strbuf_adds(sb, "<ul>\n");
 		for (size_t i = 0; i < d->n; i++) {
@@ -295,32 +317,55 @@ void export_html_list(const struct eval *ev, const struct diags *d, const char *
 			strbuf_adds(sb, "<li>");
 			if (g->ref) {
 				strbuf_adds(sb, "<span class=\"ref\">");
-				esc(sb, g->ref);
+				html_esc(sb, g->ref);
 				strbuf_adds(sb, "</span>: ");
 			}
-			esc(sb, g->msg);
+			html_esc(sb, g->msg);
 			if (g->line > 0)
 				strbuf_addf(sb, " <small>(%s %ld)</small>", _("line"), g->line);
 			strbuf_adds(sb, "</li>\n");
 		}
 		strbuf_adds(sb, "</ul>\n");
 	}
-	strbuf_adds(sb, "</section>\n</header>\n");
-	for (size_t li = 0; li < r->n_lists; li++) {
-		const struct elist *el = &ev->lists[li];
-		const struct r_list *l = el->list;
-		bool *used = xcalloc(sys->n_costs + 1, sizeof(*used));
-		for (size_t c = 0; c < sys->n_costs; c++)
-			used[c] = ex_cost_used(el, c);
-		strbuf_adds(sb, "<section class=\"list\">\n<h2>");
-		esc(sb, ex_list_title(l));
-		strbuf_adds(sb, "</h2>\n");
-		list_facts(sb, sys, el, ex_parent_title(r, l));
-		strbuf_adds(sb, "<div class=\"cards\">\n");
-		for (size_t i = 0; i < el->n; i++)
-			card(sb, ev, used, l, &el->units[i]);
-		strbuf_adds(sb, "</div>\n</section>\n");
-		free(used);
+	strbuf_adds(sb, "</section>\n");
+}
+
+void export_html_list(const struct eval *ev, const struct diags *d, const char *fp,
+                      enum export_style style, struct strbuf *sb)
+{
+	const struct roster *r = ev->r;
+	const struct system *sys = r->sys;
+	bool compact = style == EXPORT_COMPACT;
+	char *title = doc_title(ev);
+	strbuf_adds(sb, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
+	                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+	                "style-src 'unsafe-inline'\">\n<title>");
+	html_esc(sb, title);
+	strbuf_addf(sb, "</title>\n<style>\n%s%s</style>\n</head>\n<body class=\"%s\">\n<header>\n<h1>",
+	            css, compact ? css_compact : "", compact ? "compact" : "full");
+	html_esc(sb, title);
+	strbuf_adds(sb, "</h1>\n");
+	free(title);
+	for (size_t f = 0; f < sys->n_fields; f++) {
+		const struct field_def *fd = &sys->fields[f];
+		if (fd->scope != FIELD_ROSTER || r->fields[f] == fd->def)
+			continue;
+		char *v = ex_field_value(fd, r->fields[f]);
+		strbuf_adds(sb, "<p class=\"field\">");
+		html_esc(sb, fd->name);
+		strbuf_adds(sb, ": ");
+		html_esc(sb, v);
+		strbuf_adds(sb, "</p>\n");
+		free(v);
 	}
+	strbuf_addf(sb, "<p class=\"fp\">%s: <code>", _("Fingerprint"));
+	html_esc(sb, fp);
+	strbuf_adds(sb, "</code></p>\n");
+	verdict(sb, d);
+	strbuf_adds(sb, "</header>\n");
+	summaries(sb, ev);
+	html_campaign(sb, r);
+	all_cards(sb, ev, compact);
+	rules_used(sb, ev);
 	strbuf_adds(sb, "</body>\n</html>\n");
 }

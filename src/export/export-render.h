@@ -15,7 +15,7 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
                       enum export_style style, struct strbuf *sb);
 /* export-html.c */
 void export_html_list(const struct eval *ev, const struct diags *d, const char *fp,
-                      struct strbuf *sb);
+                      enum export_style style, struct strbuf *sb);
 /* export-csv.c */
 void export_csv_list(const struct eval *ev, const struct diags *d, const char *fp,
                      struct strbuf *sb);

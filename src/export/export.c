@@ -24,7 +24,7 @@ void export_roster(const struct eval *ev, const struct diags *d, enum export_for
 		export_text_list(ev, d, fp, fmt == EXPORT_MARKDOWN, style, sb);
 		break;
 	case EXPORT_HTML:
-		export_html_list(ev, d, fp, sb);
+		export_html_list(ev, d, fp, style, sb);
 		break;
 	case EXPORT_CSV:
 		export_csv_list(ev, d, fp, sb);

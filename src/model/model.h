@@ -76,6 +76,7 @@ struct cost_def {
  * keeps its exclusions: selectors treat it as also holding what it replaced. */
 struct keyword_def {
 	char *id, *name;
+	char *text;       /* what it does, for printouts (<text>, translated), or NULL */
 	enum attr_on on;
 	char *replaces_id;
 	struct keyword_def *replaces;

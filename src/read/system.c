@@ -296,9 +296,11 @@ static int load_keywords(struct system *sys, xmlNodePtr sec, struct diags *d)
 		struct keyword_def *k = &sys->keywords[sys->n_keywords];
 		nodes[sys->n_keywords] = c;
 		k->id = xml_prop(c, "id");
-		k->name = xml_prop(c, "name");
+		k->name = xml_name_lang(c, "name");
 		if (k->name == NULL && k->id)
 			k->name = xstrdup(k->id);
+		xmlNodePtr text = xml_child_lang(c, "text");
+		k->text = text ? xml_text(text) : NULL;
 		k->replaces_id = xml_prop(c, "replaces");
 		char *on = xml_prop(c, "on");
 		k->on = on && strcmp(on, "item") == 0 ? ON_ITEM : ON_UNIT;
@@ -749,6 +751,7 @@ static void attr_defs_release(struct system *sys)
 		struct keyword_def *k = &sys->keywords[i];
 		free(k->id);
 		free(k->name);
+		free(k->text);
 		free(k->replaces_id);
 		free(k->removes);
 		free(k->providers);

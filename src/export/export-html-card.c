@@ -1,0 +1,297 @@
+/* export-html-card.c - a unit's card in the HTML export
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * A card: the unit's title and models, its stats as a table, one profile table per kind of
+ * item (weapons, spells, ...) with a column for each item attribute the system declares for
+ * cards and one of the unit's items sets, its abilities by name (their text is printed once,
+ * in the document's "Rules used"), notes, and its cost lines. Nothing here names a game: the
+ * columns are the data's attribute declarations.
+ */
+#include "muster.h"
+#include "export.h"
+#include "export-common.h"
+#include "export-html.h"
+#include "util.h"
+#include "value.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bidirectional controls are shown as "\u202e", not isolated in <bdi>: an isolate keeps a
+ * name from reordering its neighbours, but the name itself would still read as its author
+ * arranged it ("Bob illegal"); written out, the trick is plain to see, as in text exports. */
+void html_esc(struct strbuf *sb, const char *s)
+{
+	strbuf_add_html(sb, s);
+}
+
+/* Stats as the system marks them for cards: a row of names, a row of values. */
+static void card_stats(struct strbuf *sb, const struct system *sys, const struct eunit *u)
+{
+	struct strbuf head = STRBUF_INIT, vals = STRBUF_INIT;
+	for (size_t i = 0; i < sys->n_attrs; i++) {
+		const struct attr_def *a = &sys->attrs[i];
+		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !u->vals[a->index].set)
+			continue;
+		char *v = value_display(sys, a, &u->vals[a->index]);
+		const struct value_label *vl =
+			a->type == ATTR_INT ? attr_label(a, u->vals[a->index].i) : NULL;
+		strbuf_adds(&head, "<th>");
+		html_esc(&head, a->abbr ? a->abbr : a->name);
+		strbuf_adds(&head, "</th>");
+		strbuf_adds(&vals, "<td>");
+		html_esc(&vals, v);
+		if (vl && vl->label) {
+			strbuf_adds(&vals, " (");
+			html_esc(&vals, vl->label);
+			strbuf_adds(&vals, ")");
+		}
+		strbuf_adds(&vals, "</td>");
+		free(v);
+	}
+	if (head.len)
+		strbuf_addf(sb, "<table class=\"stats\"><tr>%s</tr><tr>%s</tr></table>\n", head.s, vals.s);
+	strbuf_release(&head);
+	strbuf_release(&vals);
+}
+
+static bool kw_any(const struct system *sys, const kwword *kw)
+{
+	for (size_t w = 0; kw && w < sys->kw_words; w++)
+		if (kw[w])
+			return true;
+	return false;
+}
+
+/* Whether one of u's items of kind k sets card attribute a (a NULL: has a keyword). */
+static bool kind_uses(const struct system *sys, const struct eunit *u, const struct item_kind *k,
+                      const struct attr_def *a)
+{
+	for (size_t i = 0; i < u->n_items; i++) {
+		const struct eitem *it = &u->items[i];
+		if (it->w->kind != k)
+			continue;
+		if (a ? it->vals[a->index].set : kw_any(sys, it->kw))
+			return true;
+	}
+	return false;
+}
+
+static bool item_attr_shown(const struct attr_def *a)
+{
+	return a->on == ON_ITEM && a->card;
+}
+
+/* One row of a profile table: the item's name, its value of each shown attribute, its
+ * abilities. */
+static void profile_row(struct strbuf *sb, const struct system *sys, const struct eunit *u,
+                        const struct eitem *it, bool kw_col)
+{
+	strbuf_adds(sb, "<tr><td class=\"name\">");
+	html_esc(sb, it->w->name);
+	strbuf_adds(sb, "</td>");
+	for (size_t a = 0; a < sys->n_attrs; a++) {
+		const struct attr_def *ad = &sys->attrs[a];
+		if (!item_attr_shown(ad) || !kind_uses(sys, u, it->w->kind, ad))
+			continue;
+		strbuf_adds(sb, "<td>");
+		if (it->vals[ad->index].set) {
+			char *v = value_display(sys, ad, &it->vals[ad->index]);
+			html_esc(sb, v);
+			free(v);
+		} else {
+			strbuf_adds(sb, "&ndash;");
+		}
+		strbuf_adds(sb, "</td>");
+	}
+	if (kw_col) {
+		struct strbuf k = STRBUF_INIT;
+		ex_keywords(sys, it->kw, &k);
+		strbuf_adds(sb, "<td class=\"kw\">");
+		html_esc(sb, k.len ? k.s : "");
+		strbuf_adds(sb, "</td>");
+		strbuf_release(&k);
+	}
+	strbuf_adds(sb, "</tr>\n");
+}
+
+/* A table of u's items of kind k: a header of the kind's name and the attributes' names. */
+static void profile_table(struct strbuf *sb, const struct system *sys, const struct eunit *u,
+                          const struct item_kind *k)
+{
+	bool kw_col = kind_uses(sys, u, k, NULL), cols = kw_col;
+	for (size_t a = 0; a < sys->n_attrs && !cols; a++)
+		cols = item_attr_shown(&sys->attrs[a]) && kind_uses(sys, u, k, &sys->attrs[a]);
+	if (!cols) {
+		/* Items of names only (gear): a line, not a table of one column. */
+		strbuf_adds(sb, "<p class=\"items\"><b>");
+		html_esc(sb, k->plural ? k->plural : k->name);
+		strbuf_adds(sb, ":</b> ");
+		bool first = true;
+		for (size_t i = 0; i < u->n_items; i++)
+			if (u->items[i].w->kind == k) {
+				strbuf_adds(sb, first ? "" : ", ");
+				html_esc(sb, u->items[i].w->name);
+				first = false;
+			}
+		strbuf_adds(sb, "</p>\n");
+		return;
+	}
+	strbuf_adds(sb, "<table class=\"profile\">\n<tr><th class=\"name\">");
+	html_esc(sb, k->plural ? k->plural : k->name);
+	strbuf_adds(sb, "</th>");
+	for (size_t a = 0; a < sys->n_attrs; a++) {
+		const struct attr_def *ad = &sys->attrs[a];
+		if (!item_attr_shown(ad) || !kind_uses(sys, u, k, ad))
+			continue;
+		strbuf_adds(sb, "<th>");
+		html_esc(sb, ad->abbr ? ad->abbr : ad->name);
+		strbuf_adds(sb, "</th>");
+	}
+	if (kw_col)
+		strbuf_addf(sb, "<th class=\"kw\">%s</th>", _("Abilities"));
+	strbuf_adds(sb, "</tr>\n");
+	for (size_t i = 0; i < u->n_items; i++)
+		if (u->items[i].w->kind == k)
+			profile_row(sb, sys, u, &u->items[i], kw_col);
+	strbuf_adds(sb, "</table>\n");
+}
+
+/* Unit u's cost lines and its total, one column per cost type of the list. */
+static void card_costs(struct strbuf *sb, const struct system *sys, const bool *used,
+                       const struct eunit *u, const char *title)
+{
+	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (used[c]) {
+			strbuf_adds(sb, "<th class=\"n\">");
+			html_esc(sb, ex_cost_abbr(&sys->costs[c]));
+			strbuf_adds(sb, "</th>");
+		}
+	strbuf_adds(sb, "</tr>\n");
+	struct cost_line *lines;
+	size_t n_lines = eval_lines(sys, u, &lines);
+	for (size_t k = 0; k < n_lines; k++) {
+		char *lab = ex_line_label(sys, u, &lines[k]);
+		size_t depth = ex_line_depth(u, &lines[k]);
+		if (depth)
+			strbuf_addf(sb, "<tr><td style=\"padding-left:%zuem\">", depth + 1);
+		else
+			strbuf_adds(sb, "<tr><td>");
+		html_esc(sb, lab);
+		strbuf_adds(sb, "</td>");
+		free(lab);
+		for (size_t c = 0; c < sys->n_costs; c++)
+			if (used[c])
+				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", lines[k].costs[c]);
+		strbuf_adds(sb, "</tr>\n");
+	}
+	free(lines);
+	/* The last line of a card names it: a printed card cut out still says whose it is. */
+	strbuf_adds(sb, "<tr class=\"sub\"><td>");
+	char *tot = xasprintf(_("Total: %s"), title);
+	html_esc(sb, tot);
+	free(tot);
+	strbuf_adds(sb, "</td>");
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (used[c])
+			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
+	strbuf_adds(sb, "</tr>\n</table>\n");
+}
+
+/* Compact: the unit's options (its cost lines but the models') on one line. */
+static void card_options(struct strbuf *sb, const struct system *sys, const struct eunit *u)
+{
+	struct cost_line *lines;
+	size_t n_lines = eval_lines(sys, u, &lines);
+	bool first = true;
+	for (size_t k = 0; k < n_lines; k++) {
+		if (lines[k].kind == LINE_MODELS)
+			continue;
+		char *lab = ex_line_label(sys, u, &lines[k]);
+		if (first)
+			strbuf_addf(sb, "<p class=\"options\"><b>%s:</b> ", _("Options"));
+		strbuf_adds(sb, first ? "" : ", ");
+		html_esc(sb, lab);
+		free(lab);
+		first = false;
+	}
+	if (!first)
+		strbuf_adds(sb, "</p>\n");
+	free(lines);
+}
+
+/* A paragraph "<b>label:</b> text" when text is not empty. */
+static void labelled(struct strbuf *sb, const char *cls, const char *label, const char *text)
+{
+	if (!text || !*text)
+		return;
+	strbuf_addf(sb, "<p class=\"%s\"><b>", cls);
+	html_esc(sb, label);
+	strbuf_adds(sb, ":</b> ");
+	html_esc(sb, text);
+	strbuf_adds(sb, "</p>\n");
+}
+
+static void card_head(struct strbuf *sb, const struct system *sys, const bool *used,
+                      const struct eunit *u, const char *title, bool compact)
+{
+	const struct r_unit *ru = u->ru;
+	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
+	html_esc(sb, title);
+	strbuf_adds(sb, "</span> <span class=\"models\">");
+	char *m = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
+	                    (long)ru->models);
+	html_esc(sb, m);
+	free(m);
+	if (compact) {
+		struct strbuf c = STRBUF_INIT;
+		ex_costs_inline(sys, used, u->costs, &c);
+		strbuf_adds(sb, ", ");
+		html_esc(sb, c.s);
+		strbuf_release(&c);
+	}
+	strbuf_adds(sb, "</span></h3>\n");
+}
+
+void html_card(struct strbuf *sb, const struct eval *ev, const bool *used,
+               const struct r_list *l, const struct eunit *u, bool compact)
+{
+	const struct system *sys = ev->sys;
+	const struct r_unit *ru = u->ru;
+	char *title = ex_eunit_title(ev, u);
+	card_head(sb, sys, used, u, title, compact);
+	card_stats(sb, sys, u);
+	if (ru->attach_id && ru->attach < l->n_units) {
+		char *target = ex_unit_title(&l->units[ru->attach]);
+		char *j = xasprintf(_("joins %s"), target);
+		strbuf_adds(sb, "<p class=\"joins\">");
+		html_esc(sb, j);
+		strbuf_adds(sb, "</p>\n");
+		free(j);
+		free(target);
+	}
+	for (size_t k = 0; k < sys->n_kinds; k++)
+		for (size_t i = 0; i < u->n_items; i++)
+			if (u->items[i].w->kind == &sys->kinds[k]) {
+				profile_table(sb, sys, u, &sys->kinds[k]);
+				break;
+			}
+	struct strbuf t = STRBUF_INIT;
+	ex_keywords(sys, u->kw, &t);
+	labelled(sb, "abilities", _("Abilities"), t.s);
+	t.len = 0;
+	if (t.s)
+		t.s[0] = '\0';
+	ex_unit_notes(sys, ru->entry, &t);
+	labelled(sb, "notes", _("Note"), t.s);
+	strbuf_release(&t);
+	if (compact)
+		card_options(sb, sys, u);
+	else
+		card_costs(sb, sys, used, u, title);
+	strbuf_adds(sb, "</article>\n");
+	free(title);
+}
