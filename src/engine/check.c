@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "check.h"
+#include "decimal.h"
 #include "campaign.h"
 #include "expr.h"
 #include "idx.h"
@@ -258,6 +259,10 @@ struct msgvars {
 static char *render(const struct msgvars *m)
 {
 	struct strbuf sb = STRBUF_INIT;
+	/* a cost summed counts in its cost type's decimals */
+	unsigned scale = m->r->agg && m->r->agg->kind == AGG_COST
+	                 ? m->sys->costs[m->r->agg->cost].scale : 0;
+	char num[DEC_BUF];
 	const char *s = m->r->message;
 	while (*s) {
 		const char *open = strchr(s, '{');
@@ -284,15 +289,15 @@ static char *render(const struct msgvars *m)
 			strbuf_adds(&sb, t);
 			free(t);
 		} else if (strcmp(name, "count") == 0) {
-			strbuf_addf(&sb, "%" PRId64, m->count);
+			strbuf_adds(&sb, dec_format(m->count, scale, num));
 		} else if (strcmp(name, "bound") == 0) {
-			strbuf_addf(&sb, "%" PRId64, m->bound);
+			strbuf_adds(&sb, dec_format(m->bound, scale, num));
 		} else if (strcmp(name, "diff") == 0) {
 			int64_t d;
 			if (__builtin_sub_overflow(m->count, m->bound, &d) || d == INT64_MIN)
 				strbuf_adds(&sb, "?");
 			else
-				strbuf_addf(&sb, "%" PRId64, d < 0 ? -d : d);
+				strbuf_adds(&sb, dec_format(d < 0 ? -d : d, scale, num));
 		} else if (strcmp(name, "group") == 0) {
 			strbuf_adds(&sb, m->group ? m->group : "");
 		} else if (strcmp(name, "values") == 0) {
@@ -741,9 +746,11 @@ static void check_bs_limits(struct checker *k)
 		if (total <= r->bs_limits[c])
 			continue;
 		const char *name = k->sys->costs[c].name;
+		char t[DEC_BUF], l[DEC_BUF];
 		diags_add(k->d, SEV_ERROR, r->file, r->line, 0, NULL, "bs-cost-limit",
-		          _("the roster costs %" PRId64 " %s, over the %s limit of %ld"), total, name,
-		          name, r->bs_limits[c]);
+		          _("the roster costs %s %s, over the %s limit of %s"),
+		          dec_format(total, k->sys->costs[c].scale, t), name, name,
+		          dec_format(r->bs_limits[c], k->sys->costs[c].scale, l));
 		k->errors++;
 	}
 }

@@ -10,6 +10,7 @@
  * a file goes through strbuf_add_html.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "export.h"
 #include "export-common.h"
 #include "export-render.h"
@@ -87,22 +88,22 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 		if (!ex_cost_used(el, c))
 			continue;
 		const struct cost_def *cd = &sys->costs[c];
-		char *v;
+		char *v, buf[DEC_BUF];
 		if (el->limits[c] >= 0) {
-			v = xasprintf("%" PRId64 " %s", el->limits[c], ex_cost_abbr(cd));
+			v = xasprintf("%s %s", dec_format(el->limits[c], cd->scale, buf), ex_cost_abbr(cd));
 			char *n = xasprintf(_("Limit (%s)"), cd->name);
 			fact_row(sb, n, v);
 			free(n);
 			free(v);
 		}
-		v = xasprintf("%" PRId64 " %s", el->totals[c], ex_cost_abbr(cd));
+		v = xasprintf("%s %s", dec_format(el->totals[c], cd->scale, buf), ex_cost_abbr(cd));
 		char *n = xasprintf(_("Total (%s)"), cd->name);
 		fact_row(sb, n, v);
 		free(n);
 		free(v);
 		if (el->limits[c] >= 0) {
 			int64_t left = el->limits[c] - el->totals[c];
-			v = xasprintf("%" PRId64 " %s", left, ex_cost_abbr(cd));
+			v = xasprintf("%s %s", dec_format(left, cd->scale, buf), ex_cost_abbr(cd));
 			fact_row(sb, left >= 0 ? _("Points left") : _("Over the limit"), left >= 0 ? v : v + 1);
 			free(v);
 		}
@@ -144,6 +145,7 @@ static void card_stats(struct strbuf *sb, const struct system *sys, const struct
 static void card_costs(struct strbuf *sb, const struct system *sys, const bool *used,
                        const struct eunit *u, const char *title)
 {
+	char buf[DEC_BUF];
 	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c]) {
@@ -166,7 +168,8 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 		free(lab);
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (used[c])
-				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", lines[k].costs[c]);
+				strbuf_addf(sb, "<td class=\"n\">%s</td>",
+				            dec_format(lines[k].costs[c], sys->costs[c].scale, buf));
 		strbuf_adds(sb, "</tr>\n");
 	}
 	free(lines);
@@ -178,7 +181,8 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 	strbuf_adds(sb, "</td>");
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c])
-			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
+			strbuf_addf(sb, "<td class=\"n\">%s</td>",
+			            dec_format(u->costs[c], sys->costs[c].scale, buf));
 	strbuf_adds(sb, "</tr>\n</table>\n");
 }
 

@@ -70,6 +70,8 @@ struct value {
 struct cost_def {
 	char *id, *name, *abbr;
 	size_t index;
+	unsigned scale; /* decimal places: its values are whole numbers times 10^scale (decimal.h) */
+	bool unused;    /* BattleScribe data: no <cost> of this type anywhere (a .ros omits it) */
 };
 
 /* An ability or keyword. An upgrade replaces another ("Great Strike" replaces "Strike") and

@@ -15,6 +15,7 @@
  */
 #include "muster.h"
 #include "bs-int.h"
+#include "decimal.h"
 #include "idx.h"
 #include "lang.h"
 #include "util.h"
@@ -53,6 +54,28 @@ static bool whole(xmlNodePtr n, const char *name, long *out)
 	free(v);
 	*out = ok ? (long)d : 0;
 	return ok;
+}
+
+/* The decimal attribute name of n holds, times 10^scale (the cost type's the value is of), in
+ * [-1e12, 1e12] before scaling. */
+static bool scaled(xmlNodePtr n, const char *name, unsigned scale, long *out)
+{
+	char *v = xml_prop(n, name);
+	long lim = 1000000000000L * dec_unit(scale);
+	bool ok = dec_parse(v, scale, -lim, lim, out) == DEC_OK;
+	free(v);
+	if (!ok)
+		*out = 0;
+	return ok;
+}
+
+/* The cost type attribute field of n names, or NULL. */
+static const struct cost_def *field_cost(const struct bsctx *c, xmlNodePtr n)
+{
+	char *field = xml_prop(n, "field");
+	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
+	free(field);
+	return cd;
 }
 
 static bool prop_is(xmlNodePtr n, const char *name, const char *value)
@@ -160,7 +183,9 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	for (int i = 0; i < 6; i++)
 		if (prop_is(n, "type", types[i]))
 			t = i;
-	if (t < 0 || !whole(n, "value", &v))
+	bool pct = prop_is(n, "percentValue", "true");
+	const struct cost_def *cd = pct ? NULL : field_cost(c, n);
+	if (t < 0 || !scaled(n, "value", cd ? cd->scale : 0, &v))
 		return NULL;
 	char *child = xml_prop(n, "childId");
 	free(child);
@@ -169,7 +194,7 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	struct expr *e = counted(c, n, NULL);
 	if (e == NULL)
 		return NULL;
-	if (prop_is(n, "percentValue", "true")) {
+	if (pct) {
 		/* count >= value% of all: 100 x count - value x all, compared with 0 (exact). */
 		struct expr *all = counted(c, n, "any");
 		if (all == NULL) {
@@ -221,8 +246,9 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), k++) {
 		long every, times;
 		struct expr *e = NULL;
+		const struct cost_def *cd = field_cost(c, r);
 		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
-		    m->op != MOD_ADD || !whole(r, "value", &every) || every < 1 ||
+		    m->op != MOD_ADD || !scaled(r, "value", cd ? cd->scale : 0, &every) || every < 1 ||
 		    !whole(r, "repeats", &times) || times < 1 || prop_is(r, "percentValue", "true") ||
 		    (e = counted(c, r, NULL)) == NULL) {
 			expr_free(sum);
@@ -283,7 +309,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 			m->value = number(yes, xml_line(n));
 			ok = true;
 		}
-	} else if (cd && type && whole(n, "value", &v)) {
+	} else if (cd && type && scaled(n, "value", cd->scale, &v)) {
 		bool set = strcmp(type, "set") == 0, dec = strcmp(type, "decrement") == 0;
 		if (set || dec || strcmp(type, "increment") == 0) {
 			m->target = MOD_COST;
