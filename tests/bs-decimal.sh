@@ -84,4 +84,22 @@ run_muster "data: a cost too large" 2 "is not a number from -10000000000000 to 1
 	catalog --data-dir=bad mn-sys
 cp "$d/mint.cat" bad/mint.cat
 run_muster "catalog: costs in decimals" 0 "0.125 Crowns" catalog --data-dir=bad mn-sys
+
+# Cost loops: a modifier counting its own cost, two counting each other's.
+g=loops.ros
+run_muster "loops: new" 0 "" new $data "$g" --system=mn-sys --list=mn-fe-guild --faction=mn-cat
+run_muster "loops: a Minter counts its own Crowns" 0 \
+	"modifier mn-mod-mint of mn-se-minter counts the Crowns it changes: it is not applied" \
+	add $data "$g" Minter
+run_muster "loops: the Minter's modifier is not applied" 0 "Crowns: 1 of 1.5 spent" \
+	show $data "$g"
+run_muster "loops: legal without the Minter" 0 "Legality: legal" remove $data "$g" mst-2
+run_muster "loops: a Warden alone is legal" 0 "Guild: 0 of 1.5 Crowns, 1.5 left, 3 Tokens (1 unit)" \
+	add $data "$g" Warden
+hasnt "loops: a Warden alone, no error" "$out" "error"
+run_muster "loops: a Keeper with the Warden, one error" 0 \
+	"the Tokens of mn-se-keeper and of mn-se-warden count each other: their modifiers are not applied" \
+	add $data "$g" Keeper
+run_muster "loops: their Tokens stay 3 each" 0 "Keeper                                         1       0       3" \
+	show $data "$g"
 tap_done

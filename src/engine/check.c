@@ -755,6 +755,38 @@ static void check_bs_limits(struct checker *k)
 	}
 }
 
+/* The loops of cost modifiers (bs-modifiers.c) whose entries the roster all has: one error
+ * each, as their modifiers are not applied. */
+static void check_bs_loops(struct checker *k)
+{
+	const struct bs_data *bs = k->sys->bs;
+	if (bs == NULL || bs->n_loops == 0 || k->ros->bs_limits == NULL)
+		return;
+	struct idx *has = idx_new();
+	for (size_t li = 0; li < k->ev->n_lists; li++)
+		for (size_t ui = 0; ui < k->ev->lists[li].n; ui++) {
+			const struct entry *e = k->ev->lists[li].units[ui].ru->entry;
+			if (!idx_get(has, e->id))
+				idx_add(has, e->id, (void *)e);
+		}
+	for (size_t i = 0; i < bs->n_loops; i++) {
+		const struct bs_loop *l = &bs->loops[i];
+		if (!idx_get(has, l->a) || !idx_get(has, l->b))
+			continue;
+		const char *cost = k->sys->costs[l->cost].name;
+		if (strcmp(l->a, l->b) == 0)
+			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
+			          _("modifier %s of %s counts the %s it changes: it is not applied"),
+			          l->ref ? l->ref : "?", l->a, cost);
+		else
+			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
+			          _("the %s of %s and of %s count each other: their modifiers are not applied"),
+			          cost, l->a, l->b);
+		k->errors++;
+	}
+	idx_free(has);
+}
+
 /* The units of list li that are hidden (their entry's hidden="true", or a hidden modifier):
  * each an error, whose reference is the pseudo-constraint "hidden". */
 static void check_hidden(struct checker *k, size_t li)
@@ -789,6 +821,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		check_hidden(&k, li);
 	}
 	check_bs_limits(&k);
+	check_bs_loops(&k);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {

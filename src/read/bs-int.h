@@ -86,6 +86,10 @@ xmlNodePtr bs_lookup(const struct bsctx *c, size_t fi, size_t home, int which, c
                      size_t *found_in);
 int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
                long min, long max, long def, long *out);
+/* bs-modifiers.c: takes out the cost modifiers of root entries whose repeats count the cost
+ * they change (of the entry itself, or of an entry counting this one's), which BattleScribe
+ * would feed back into themselves, and records each such loop in sys->bs. */
+void bs_cost_loops(struct bsctx *c);
 /* The index of the category of that id, or -1. */
 long bs_category(const struct bsctx *c, const char *id);
 

@@ -383,3 +383,109 @@ void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e)
 	xmlNodePtr groups[BS_MOD_DEPTH + 1];
 	walk(c, owner, e, groups, 0);
 }
+
+/* --- cost loops ---------------------------------------------------------------------------- */
+
+/* The key of an edge: entry from's cost type cost counts entry to's. */
+static char *edge_key(const char *from, const char *to, size_t cost)
+{
+	return xasprintf("%zu\x1f%s\x1f%s", cost, from, to);
+}
+
+/* Calls fn(ctx, id) for each entry id that a cost aggregate of type cost in x counts. */
+static void counted_ids(const struct expr *x, size_t cost, int depth,
+                        void (*fn)(void *ctx, const char *id), void *ctx)
+{
+	if (x == NULL || depth > 4 * BS_MOD_DEPTH)
+		return;
+	if (x->kind == EX_AGG && x->agg && x->agg->kind == AGG_COST && x->agg->cost == cost &&
+	    x->agg->where)
+		for (size_t i = 0; i < x->agg->where->n_kids; i++)
+			if (x->agg->where->kids[i]->kind == SEL_ENTRY && x->agg->where->kids[i]->id)
+				fn(ctx, x->agg->where->kids[i]->id);
+	for (size_t i = 0; i < x->n_kids; i++)
+		counted_ids(x->kids[i], cost, depth + 1, fn, ctx);
+}
+
+struct loops {
+	struct bsctx *c;
+	struct idx *edges;
+	char **keys;
+	size_t n_keys, cap_keys;
+	const struct entry *e;
+	size_t cost;
+	const char *ref;
+	bool loop;
+};
+
+static void add_edge(void *ctx, const char *id)
+{
+	struct loops *l = ctx;
+	char *k = edge_key(l->e->id, id, l->cost);
+	if (idx_get(l->edges, k)) {
+		free(k);
+		return;
+	}
+	GROW(l->keys, l->cap_keys, l->n_keys + 1);
+	l->keys[l->n_keys++] = k;
+	idx_add(l->edges, k, l->keys);
+}
+
+/* Whether the edge to id closes a loop (itself, or an entry counting this one's cost); the
+ * loop is recorded once, by the entry whose id sorts first. */
+static void find_loop(void *ctx, const char *id)
+{
+	struct loops *l = ctx;
+	bool self = strcmp(id, l->e->id) == 0;
+	char *back = edge_key(id, l->e->id, l->cost);
+	bool loop = self || idx_get(l->edges, back);
+	free(back);
+	l->loop |= loop;
+	struct bs_data *bs = l->c->sys->bs;
+	if (!loop || (!self && strcmp(l->e->id, id) > 0))
+		return;
+	GROW(bs->loops, bs->cap_loops, bs->n_loops + 1);
+	struct bs_loop *r = &bs->loops[bs->n_loops++];
+	r->a = arena_strndup(&bs->arena, l->e->id, strlen(l->e->id));
+	r->b = arena_strndup(&bs->arena, id, strlen(id));
+	r->ref = l->ref ? arena_strndup(&bs->arena, l->ref, strlen(l->ref)) : NULL;
+	r->cost = l->cost;
+}
+
+/* Calls fn for each cost modifier's repeat edge of every root entry; with drop, a modifier
+ * one of whose edges closes a loop is taken out. */
+static void each_edge(struct loops *l, void (*fn)(void *ctx, const char *id), bool drop)
+{
+	struct system *sys = l->c->sys;
+	for (size_t ci = 0; ci < sys->n_catalogs; ci++)
+		for (size_t ei = 0; sys->catalogs[ci] && ei < sys->catalogs[ci]->n_entries; ei++) {
+			struct entry *e = &sys->catalogs[ci]->entries[ei];
+			size_t w = 0;
+			for (size_t i = 0; i < e->n_mods; i++) {
+				struct modifier *m = &e->mods[i];
+				l->e = e;
+				l->cost = m->index;
+				l->ref = m->ref;
+				l->loop = false;
+				if (m->target == MOD_COST && m->repeat)
+					counted_ids(m->repeat, m->index, 0, fn, l);
+				if (drop && l->loop)
+					modifier_release(m);
+				else
+					e->mods[w++] = *m;
+			}
+			e->n_mods = w;
+		}
+}
+
+void bs_cost_loops(struct bsctx *c)
+{
+	struct loops l = { .c = c, .edges = idx_new() };
+	each_edge(&l, add_edge, false);
+	if (l.n_keys)
+		each_edge(&l, find_loop, true);
+	idx_free(l.edges);
+	for (size_t i = 0; i < l.n_keys; i++)
+		free(l.keys[i]);
+	free(l.keys);
+}

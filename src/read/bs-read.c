@@ -796,6 +796,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	if (root_entries(c))
 		return -1;
 	imports(c);
+	bs_cost_loops(c);
 	return 0;
 }
 
