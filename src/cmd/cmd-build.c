@@ -10,6 +10,7 @@
  * is unchanged.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "check.h"
 #include "cmd.h"
 #include "bs-roster.h"
@@ -137,17 +138,19 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 				continue;
 			fprintf(out, "%s ", any ? "," : "");
 			any = true;
+			unsigned sc = sys->costs[c].scale;
+			char tb[DEC_BUF], lb[DEC_BUF];
 			if (el->limits[c] < 0) {
-				fprintf(out, "%" PRId64 " %s", el->totals[c], vis(abbr(&sys->costs[c])));
+				fprintf(out, "%s %s", dec_format(el->totals[c], sc, tb), vis(abbr(&sys->costs[c])));
 				continue;
 			}
 			int64_t left = el->limits[c] - el->totals[c];
-			fprintf(out, _("%" PRId64 " of %" PRId64 " %s"), el->totals[c], el->limits[c],
-			        vis(abbr(&sys->costs[c])));
+			fprintf(out, _("%s of %s %s"), dec_format(el->totals[c], sc, tb),
+			        dec_format(el->limits[c], sc, lb), vis(abbr(&sys->costs[c])));
 			if (left >= 0)
-				fprintf(out, _(", %" PRId64 " left"), left);
+				fprintf(out, _(", %s left"), dec_format(left, sc, tb));
 			else
-				fprintf(out, _(", %" PRId64 " over"), -left);
+				fprintf(out, _(", %s over"), dec_format(-left, sc, tb));
 		}
 		fprintf(out, ngettext(" (%zu unit)\n", " (%zu units)\n", el->n), el->n);
 		if (units)
@@ -736,7 +739,7 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 	int rc = MUSTER_EXIT_OK;
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct r_list *l = &r->lists[li];
-		char num[32];
+		char num[32], buf[DEC_BUF];
 		snprintf(num, sizeof(num), "%zu", li + 1);
 		if (want && strcmp(want, num) != 0 && !(l->id && strcmp(want, l->id) == 0) &&
 		    !(l->name && strcmp(want, l->name) == 0))
@@ -756,7 +759,8 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 		print_list_title(r, li, out);
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (el->limits[c] >= 0)
-				fprintf(out, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],
+				fprintf(out, _(" %s %s left"),
+				        dec_format(el->limits[c] - el->totals[c], sys->costs[c].scale, buf),
 				        vis(abbr(&sys->costs[c])));
 		fputc('\n', out);
 		if (n == 0)

@@ -3,6 +3,7 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "cmd.h"
 #include "lang.h"
 #include "lang-table.h"
@@ -125,10 +126,13 @@ static void print_group(const struct system *sys, const struct catalog *cat,
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			const char *abbr = vis(sys->costs[c].abbr ? sys->costs[c].abbr : sys->costs[c].name);
 			long per_unit = e->unit_costs ? e->unit_costs[c] : 0;
-			if (per_unit && e->costs[c])
-				printf(" %ld+%ld %s", per_unit, e->costs[c], abbr); /* a unit, each model */
+			unsigned sc = sys->costs[c].scale;
+			char u[DEC_BUF], m[DEC_BUF];
+			if (per_unit && e->costs[c]) /* a unit, each model */
+				printf(" %s+%s %s", dec_format(per_unit, sc, u), dec_format(e->costs[c], sc, m),
+				       abbr);
 			else if (per_unit || e->costs[c])
-				printf(" %ld %s", per_unit ? per_unit : e->costs[c], abbr);
+				printf(" %s %s", dec_format(per_unit ? per_unit : e->costs[c], sc, u), abbr);
 		}
 		printf("%s\n", e->example ? _(" (example)") : "");
 	}
@@ -312,11 +316,12 @@ static void show_system(const struct system *sys)
 		printf("\n%s\n", _("Battle sizes:"));
 		for (size_t i = 0; i < sys->n_sizes; i++) {
 			const struct size_def *s = &sys->sizes[i];
+			char buf[DEC_BUF];
 			printf("  %-18s %-20s", vis(s->id), vis(s->name));
 			for (size_t c = 0; c < sys->n_costs; c++)
 				if (s->limits[c] >= 0)
-					printf(" %ld %s", s->limits[c], vis(sys->costs[c].abbr ? sys->costs[c].abbr
-					                                                      : sys->costs[c].name));
+					printf(" %s %s", dec_format(s->limits[c], sys->costs[c].scale, buf),
+					       vis(sys->costs[c].abbr ? sys->costs[c].abbr : sys->costs[c].name));
 			for (size_t f = 0; f < s->n_facts; f++)
 				printf("; %s %s", vis(s->facts[f].name), vis(s->facts[f].value));
 			printf("\n");

@@ -11,6 +11,7 @@
  * any file is unreadable (or the pack is), else 1 when any list is illegal, else 0.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "batch.h"
 #include "check.h"
 #include "cmd.h"
@@ -138,8 +139,9 @@ static void describe(struct entry_row *row, const struct roster *r, const struct
 		strbuf_addf(&factions, "%s%s", i ? " + " : "", l->faction ? l->faction->name : "");
 		if (ev && i < ev->n_lists && sys->n_costs > 0) {
 			const struct cost_def *c = &sys->costs[0];
-			strbuf_addf(&total, "%s%" PRId64 " %s", i ? " + " : "", ev->lists[i].totals[0],
-			            c->abbr ? c->abbr : c->id);
+			char buf[DEC_BUF];
+			strbuf_addf(&total, "%s%s %s", i ? " + " : "", dec_format(ev->lists[i].totals[0],
+			            c->scale, buf), c->abbr ? c->abbr : c->id);
 		}
 	}
 	if (r->name) {

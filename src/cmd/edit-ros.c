@@ -12,6 +12,7 @@
  */
 #include "muster.h"
 #include "edit-ros.h"
+#include "decimal.h"
 #include "bs-roster.h"
 #include "catalog.h"
 #include "cmd.h"
@@ -511,17 +512,24 @@ static int set_limit(struct ros *x, const char *arg)
 			    strcasecmp(sys->costs[i].name, colon + 1) == 0)
 				c = (long)i;
 	}
-	if (parse_long(v, -1, MUSTER_MAX_COST, &n) != 0 || c < 0) {
-		fail(x, c < 0 ? _("--limit=%s: no such cost type") : _("--limit=%s: give a whole number"),
-		     arg);
+	unsigned scale = c < 0 ? 0 : sys->costs[c].scale;
+	if (c < 0 || dec_parse(v, scale, -MUSTER_MAX_COST, MUSTER_MAX_COST, &n) != DEC_OK) {
+		if (c < 0)
+			fail(x, _("--limit=%s: no such cost type"), arg);
+		else
+			fail(x, _("--limit=%s: give a number with at most %u decimal places"), arg, scale);
 		free(v);
 		return -1;
 	}
+	if (n < 0)
+		n = -1; /* any negative limit is none, as BattleScribe reads it */
 	x->r->bs_limits[c] = n;
 	for (size_t li = 0; li < x->r->n_lists; li++)
 		if (x->r->lists[li].up == 0)
 			x->r->lists[li].limits[c] = n;
-	strbuf_addf(&x->said, "limit %ld %s\n", n, sys->costs[c].id);
+	char buf[DEC_BUF];
+	strbuf_addf(&x->said, "limit %s %s\n", n < 0 ? "-1" : dec_format(n, scale, buf),
+	            sys->costs[c].id);
 	free(v);
 	return 0;
 }

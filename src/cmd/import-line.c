@@ -10,6 +10,7 @@
  * up here (import.c does that): what is left of a line is its name.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "import-int.h"
 #include "util.h"
 
@@ -497,10 +498,8 @@ static char *skeleton(const char *s)
 bool import_spent_line(const char *line)
 {
 	char *f[2];
-	f[0] = xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " left"), "", (int64_t)1, (int64_t)2,
-	                 (int64_t)3);
-	f[1] = xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " over the limit"), "", (int64_t)1,
-	                 (int64_t)2, (int64_t)3);
+	f[0] = xasprintf(_("%s: %s of %s spent, %s left"), "", "1", "2", "3");
+	f[1] = xasprintf(_("%s: %s of %s spent, %s over the limit"), "", "1", "2", "3");
 	char *sk = skeleton(line);
 	bool yes = false;
 	for (size_t i = 0; i < 2; i++) {

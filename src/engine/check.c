@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "check.h"
+#include "decimal.h"
 #include "campaign.h"
 #include "expr.h"
 #include "idx.h"
@@ -258,6 +259,10 @@ struct msgvars {
 static char *render(const struct msgvars *m)
 {
 	struct strbuf sb = STRBUF_INIT;
+	/* a cost summed counts in its cost type's decimals */
+	unsigned scale = m->r->agg && m->r->agg->kind == AGG_COST
+	                 ? m->sys->costs[m->r->agg->cost].scale : 0;
+	char num[DEC_BUF];
 	const char *s = m->r->message;
 	while (*s) {
 		const char *open = strchr(s, '{');
@@ -284,15 +289,15 @@ static char *render(const struct msgvars *m)
 			strbuf_adds(&sb, t);
 			free(t);
 		} else if (strcmp(name, "count") == 0) {
-			strbuf_addf(&sb, "%" PRId64, m->count);
+			strbuf_adds(&sb, dec_format(m->count, scale, num));
 		} else if (strcmp(name, "bound") == 0) {
-			strbuf_addf(&sb, "%" PRId64, m->bound);
+			strbuf_adds(&sb, dec_format(m->bound, scale, num));
 		} else if (strcmp(name, "diff") == 0) {
 			int64_t d;
 			if (__builtin_sub_overflow(m->count, m->bound, &d) || d == INT64_MIN)
 				strbuf_adds(&sb, "?");
 			else
-				strbuf_addf(&sb, "%" PRId64, d < 0 ? -d : d);
+				strbuf_adds(&sb, dec_format(d < 0 ? -d : d, scale, num));
 		} else if (strcmp(name, "group") == 0) {
 			strbuf_adds(&sb, m->group ? m->group : "");
 		} else if (strcmp(name, "values") == 0) {
@@ -741,11 +746,45 @@ static void check_bs_limits(struct checker *k)
 		if (total <= r->bs_limits[c])
 			continue;
 		const char *name = k->sys->costs[c].name;
+		char t[DEC_BUF], l[DEC_BUF];
 		diags_add(k->d, SEV_ERROR, r->file, r->line, 0, NULL, "bs-cost-limit",
-		          _("the roster costs %" PRId64 " %s, over the %s limit of %ld"), total, name,
-		          name, r->bs_limits[c]);
+		          _("the roster costs %s %s, over the %s limit of %s"),
+		          dec_format(total, k->sys->costs[c].scale, t), name, name,
+		          dec_format(r->bs_limits[c], k->sys->costs[c].scale, l));
 		k->errors++;
 	}
+}
+
+/* The loops of cost modifiers (bs-modifiers.c) whose entries the roster all has: one error
+ * each, as their modifiers are not applied. */
+static void check_bs_loops(struct checker *k)
+{
+	const struct bs_data *bs = k->sys->bs;
+	if (bs == NULL || bs->n_loops == 0 || k->ros->bs_limits == NULL)
+		return;
+	struct idx *has = idx_new();
+	for (size_t li = 0; li < k->ev->n_lists; li++)
+		for (size_t ui = 0; ui < k->ev->lists[li].n; ui++) {
+			const struct entry *e = k->ev->lists[li].units[ui].ru->entry;
+			if (!idx_get(has, e->id))
+				idx_add(has, e->id, (void *)e);
+		}
+	for (size_t i = 0; i < bs->n_loops; i++) {
+		const struct bs_loop *l = &bs->loops[i];
+		if (!idx_get(has, l->a) || !idx_get(has, l->b))
+			continue;
+		const char *cost = k->sys->costs[l->cost].name;
+		if (strcmp(l->a, l->b) == 0)
+			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
+			          _("modifier %s of %s counts the %s it changes: it is not applied"),
+			          l->ref ? l->ref : "?", l->a, cost);
+		else
+			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
+			          _("the %s of %s and of %s count each other: their modifiers are not applied"),
+			          cost, l->a, l->b);
+		k->errors++;
+	}
+	idx_free(has);
 }
 
 /* The units of list li that are hidden (their entry's hidden="true", or a hidden modifier):
@@ -782,6 +821,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		check_hidden(&k, li);
 	}
 	check_bs_limits(&k);
+	check_bs_loops(&k);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {

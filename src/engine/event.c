@@ -7,6 +7,7 @@
  * list choices. Each list is read once: linear in the lists and the pack's limits and choices.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "event.h"
 #include "eval.h"
 
@@ -46,12 +47,14 @@ size_t event_check(const struct event *e, const struct roster *r, const struct e
 			if (ev == NULL || i >= ev->n_lists)
 				break;
 			int64_t total = ev->lists[i].totals[lim->cost];
+			const struct cost_def *cd = &sys->costs[lim->cost];
+			char t[DEC_BUF], o[DEC_BUF], v[DEC_BUF];
 			if (total > lim->value)
 				diags_add(d, SEV_ERROR, r->file, l->line, l->col, lim->ref, NULL,
-				          _("%s costs %" PRId64 " %s, %" PRId64 " over the event's limit of %" PRId64),
-				          list_name(l), total, sys->costs[lim->cost].abbr ? sys->costs[lim->cost].abbr
-				                                                       : sys->costs[lim->cost].id,
-				          total - lim->value, lim->value);
+				          _("%s costs %s %s, %s over the event's limit of %s"), list_name(l),
+				          dec_format(total, cd->scale, t), cd->abbr ? cd->abbr : cd->id,
+				          dec_format(total - lim->value, cd->scale, o),
+				          dec_format(lim->value, cd->scale, v));
 		}
 		for (size_t k = 0; k < e->n_choices; k++) {
 			const struct event_choice *c = &e->choices[k];

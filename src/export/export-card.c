@@ -6,6 +6,7 @@
  * export-csv.c and export-xml.c.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "export.h"
 #include "export-common.h"
 #include "util.h"
@@ -152,11 +153,14 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 	strbuf_addf(sb, "%s [%s]%s\n", e->name, e->id, e->example ? _(" (example model, not from the rules)") : "");
 	struct strbuf costs = STRBUF_INIT, unit = STRBUF_INIT;
 	for (size_t c = 0; c < sys->n_costs; c++) {
+		char buf[DEC_BUF];
 		if (e->costs[c])
-			strbuf_addf(&costs, "%s%ld %s", costs.len ? ", " : "", e->costs[c],
+			strbuf_addf(&costs, "%s%s %s", costs.len ? ", " : "",
+			            dec_format(e->costs[c], sys->costs[c].scale, buf),
 			            ex_cost_abbr(&sys->costs[c]));
 		if (e->unit_costs && e->unit_costs[c])
-			strbuf_addf(&unit, "%s%ld %s", unit.len ? ", " : "", e->unit_costs[c],
+			strbuf_addf(&unit, "%s%s %s", unit.len ? ", " : "",
+			            dec_format(e->unit_costs[c], sys->costs[c].scale, buf),
 			            ex_cost_abbr(&sys->costs[c]));
 	}
 	if (unit.len)

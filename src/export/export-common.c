@@ -6,6 +6,7 @@
  * format as it appends it. Nothing here calls a renderer.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "export-common.h"
 #include "util.h"
 #include "value.h"
@@ -174,11 +175,14 @@ char *ex_spent(const struct system *sys, const struct elist *el, size_t c)
 {
 	/* Both are at most a few quadrillion (eval.c checked the sums): no overflow. */
 	int64_t total = el->totals[c], left = el->limits[c] - total;
+	unsigned sc = sys->costs[c].scale;
+	char t[DEC_BUF], l[DEC_BUF], r[DEC_BUF];
+	dec_format(total, sc, t);
+	dec_format(el->limits[c], sc, l);
+	dec_format(left >= 0 ? left : -left, sc, r);
 	if (left >= 0)
-		return xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " left"),
-		                 sys->costs[c].name, total, el->limits[c], left);
-	return xasprintf(_("%s: %" PRId64 " of %" PRId64 " spent, %" PRId64 " over the limit"),
-	                 sys->costs[c].name, total, el->limits[c], -left);
+		return xasprintf(_("%s: %s of %s spent, %s left"), sys->costs[c].name, t, l, r);
+	return xasprintf(_("%s: %s of %s spent, %s over the limit"), sys->costs[c].name, t, l, r);
 }
 
 void ex_costs_inline(const struct system *sys, const bool *used, const int64_t *costs,
@@ -187,7 +191,9 @@ void ex_costs_inline(const struct system *sys, const bool *used, const int64_t *
 	bool any = false;
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c]) {
-			strbuf_addf(sb, "%s%" PRId64 " %s", any ? ", " : "", costs[c],
+			char buf[DEC_BUF];
+			strbuf_addf(sb, "%s%s %s", any ? ", " : "",
+			            dec_format(costs[c], sys->costs[c].scale, buf),
 			            ex_cost_abbr(&sys->costs[c]));
 			any = true;
 		}

@@ -13,6 +13,7 @@
  * CRLF line ends (RFC 4180); formula-like cells neutralised by csvout.c.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "export.h"
 #include "export-common.h"
 #include "export-render.h"
@@ -44,6 +45,15 @@ static void row_num(struct row *r, size_t i, int64_t v)
 {
 	free(r->own[i]);
 	r->own[i] = xasprintf("%" PRId64, v);
+	r->f[i] = r->own[i];
+}
+
+/* A cost of cost type cd, as a decimal. */
+static void row_cost(struct row *r, size_t i, const struct cost_def *cd, int64_t v)
+{
+	char buf[DEC_BUF];
+	free(r->own[i]);
+	r->own[i] = xstrdup(dec_format(v, cd->scale, buf));
 	r->f[i] = r->own[i];
 }
 
@@ -104,15 +114,13 @@ static void metadata(const struct eval *ev, const struct diags *d, const char *f
 			if (el->limits[c] < 0)
 				continue;
 			char *k = xasprintf("limit:%s", sys->costs[c].id);
-			char *v = xasprintf("%" PRId64, el->limits[c]);
-			meta(sb, k, lname, v);
+			char buf[DEC_BUF];
+			meta(sb, k, lname, dec_format(el->limits[c], sys->costs[c].scale, buf));
 			free(k);
-			free(v);
 			k = xasprintf("left:%s", sys->costs[c].id);
-			v = xasprintf("%" PRId64, el->limits[c] - el->totals[c]);
-			meta(sb, k, lname, v);
+			meta(sb, k, lname,
+			     dec_format(el->limits[c] - el->totals[c], sys->costs[c].scale, buf));
 			free(k);
-			free(v);
 		}
 	}
 	bool legal = d == NULL || d->errors + d->fatals == 0;
@@ -163,7 +171,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 				if (cl->kind == LINE_MODELS)
 					row_num(&row, C_MODELS, ru->models);
 				for (size_t c = 0; c < sys->n_costs; c++)
-					row_num(&row, C_FIRST_COST + c, cl->costs[c]);
+					row_cost(&row, C_FIRST_COST + c, &sys->costs[c], cl->costs[c]);
 				add_row(sb, row.f, row.n);
 			}
 			free(lines);
@@ -174,14 +182,14 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			row.f[C_ENTRY] = ru->entry->id;
 			row_num(&row, C_MODELS, ru->models);
 			for (size_t c = 0; c < sys->n_costs; c++)
-				row_num(&row, C_FIRST_COST + c, u->costs[c]);
+				row_cost(&row, C_FIRST_COST + c, &sys->costs[c], u->costs[c]);
 			add_row(sb, row.f, row.n);
 		}
 		row_clear(&row);
 		row.f[C_KIND] = "total";
 		row.f[C_LIST] = lname;
 		for (size_t c = 0; c < sys->n_costs; c++) {
-			row_num(&row, C_FIRST_COST + c, el->totals[c]);
+			row_cost(&row, C_FIRST_COST + c, &sys->costs[c], el->totals[c]);
 			grand[c] += el->totals[c];
 		}
 		add_row(sb, row.f, row.n);
@@ -190,7 +198,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 		row_clear(&row);
 		row.f[C_KIND] = "total";
 		for (size_t c = 0; c < sys->n_costs; c++)
-			row_num(&row, C_FIRST_COST + c, grand[c]);
+			row_cost(&row, C_FIRST_COST + c, &sys->costs[c], grand[c]);
 		add_row(sb, row.f, row.n);
 	}
 	free(grand);

@@ -9,6 +9,7 @@
  * columns are the data's attribute declarations.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "export.h"
 #include "export-common.h"
 #include "export-html.h"
@@ -163,6 +164,7 @@ static void profile_table(struct strbuf *sb, const struct system *sys, const str
 static void card_costs(struct strbuf *sb, const struct system *sys, const bool *used,
                        const struct eunit *u, const char *title)
 {
+	char buf[DEC_BUF];
 	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c]) {
@@ -185,7 +187,8 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 		free(lab);
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (used[c])
-				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", lines[k].costs[c]);
+				strbuf_addf(sb, "<td class=\"n\">%s</td>",
+				            dec_format(lines[k].costs[c], sys->costs[c].scale, buf));
 		strbuf_adds(sb, "</tr>\n");
 	}
 	free(lines);
@@ -197,7 +200,8 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 	strbuf_adds(sb, "</td>");
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c])
-			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
+			strbuf_addf(sb, "<td class=\"n\">%s</td>",
+			            dec_format(u->costs[c], sys->costs[c].scale, buf));
 	strbuf_adds(sb, "</tr>\n</table>\n");
 }
 

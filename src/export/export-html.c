@@ -10,6 +10,7 @@
  * a file goes through strbuf_add_html.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "export.h"
 #include "export-common.h"
 #include "export-render.h"
@@ -116,22 +117,22 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 		if (!ex_cost_used(el, c))
 			continue;
 		const struct cost_def *cd = &sys->costs[c];
-		char *v;
+		char *v, buf[DEC_BUF];
 		if (el->limits[c] >= 0) {
-			v = xasprintf("%" PRId64 " %s", el->limits[c], ex_cost_abbr(cd));
+			v = xasprintf("%s %s", dec_format(el->limits[c], cd->scale, buf), ex_cost_abbr(cd));
 			char *n = xasprintf(_("Limit (%s)"), cd->name);
 			fact_row(sb, n, v);
 			free(n);
 			free(v);
 		}
-		v = xasprintf("%" PRId64 " %s", el->totals[c], ex_cost_abbr(cd));
+		v = xasprintf("%s %s", dec_format(el->totals[c], cd->scale, buf), ex_cost_abbr(cd));
 		char *n = xasprintf(_("Total (%s)"), cd->name);
 		fact_row(sb, n, v);
 		free(n);
 		free(v);
 		if (el->limits[c] >= 0) {
 			int64_t left = el->limits[c] - el->totals[c];
-			v = xasprintf("%" PRId64 " %s", left, ex_cost_abbr(cd));
+			v = xasprintf("%s %s", dec_format(left, cd->scale, buf), ex_cost_abbr(cd));
 			fact_row(sb, left >= 0 ? _("Points left") : _("Over the limit"), left >= 0 ? v : v + 1);
 			free(v);
 		}
@@ -147,10 +148,12 @@ static char *list_heading(const struct system *sys, const struct elist *el)
 	if (l->name)
 		return xstrdup(l->name);
 	struct strbuf sb = STRBUF_INIT;
+	char buf[DEC_BUF];
 	strbuf_adds(&sb, l->faction ? l->faction->name : sys->name);
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (ex_cost_used(el, c)) {
-			strbuf_addf(&sb, ", %" PRId64 " %s", el->totals[c], ex_cost_abbr(&sys->costs[c]));
+			strbuf_addf(&sb, ", %s %s", dec_format(el->totals[c], sys->costs[c].scale, buf),
+			            ex_cost_abbr(&sys->costs[c]));
 			break;
 		}
 	return strbuf_detach(&sb);
@@ -172,6 +175,7 @@ static void summary(struct strbuf *sb, const struct eval *ev, const struct elist
                     const bool *used)
 {
 	const struct system *sys = ev->sys;
+	char buf[DEC_BUF];
 	strbuf_addf(sb, "<table class=\"summary\">\n<thead><tr><th>%s</th><th class=\"n\">%s</th>",
 	            _("Unit"), _("Models"));
 	for (size_t c = 0; c < sys->n_costs; c++)
@@ -193,14 +197,16 @@ static void summary(struct strbuf *sb, const struct eval *ev, const struct elist
 			models += u->ru->models;
 		for (size_t c = 0; c < sys->n_costs; c++)
 			if (used[c])
-				strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", u->costs[c]);
+				strbuf_addf(sb, "<td class=\"n\">%s</td>",
+				            dec_format(u->costs[c], sys->costs[c].scale, buf));
 		strbuf_adds(sb, "</tr>\n");
 	}
 	strbuf_addf(sb, "</tbody>\n<tfoot><tr class=\"total\"><td>%s</td><td class=\"n\">%ld</td>",
 	            _("Total"), models);
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (used[c])
-			strbuf_addf(sb, "<td class=\"n\">%" PRId64 "</td>", el->totals[c]);
+			strbuf_addf(sb, "<td class=\"n\">%s</td>",
+			            dec_format(el->totals[c], sys->costs[c].scale, buf));
 	strbuf_adds(sb, "</tr></tfoot>\n</table>\n");
 }
 

@@ -14,6 +14,7 @@
 #include "export.h"
 #include "export-render.h"
 #include "export-ros-order.h"
+#include "decimal.h"
 #include "util.h"
 
 #include <inttypes.h>
@@ -37,14 +38,26 @@ static const char *bs_id(const struct entry *e)
 	return e->id;
 }
 
+/* A cost value as BattleScribe writes it (a Java double): "50.0", "0.25". */
+static void value(struct strbuf *sb, int64_t v, unsigned scale)
+{
+	char buf[DEC_BUF];
+	const char *s = dec_format(v, scale, buf);
+	strbuf_addf(sb, " value=\"%s%s\"/>\n", s, strchr(s, '.') ? "" : ".0");
+}
+
+/* The costs v of each cost type, but those of a type no entry of the data has, as BattleScribe
+ * leaves them out. */
 static void costs(struct strbuf *sb, const struct system *sys, const int64_t *v, int ind)
 {
 	strbuf_addf(sb, "%*s<costs>\n", ind, "");
 	for (size_t c = 0; c < sys->n_costs; c++) {
+		if (sys->costs[c].unused && v[c] == 0)
+			continue;
 		strbuf_addf(sb, "%*s<cost", ind + 2, "");
 		attr(sb, "name", sys->costs[c].name);
 		attr(sb, "typeId", sys->costs[c].id);
-		strbuf_addf(sb, " value=\"%" PRId64 ".0\"/>\n", v[c]);
+		value(sb, v[c], sys->costs[c].scale);
 	}
 	strbuf_addf(sb, "%*s</costs>\n", ind, "");
 }
@@ -315,7 +328,7 @@ void export_ros_list(const struct eval *ev, struct strbuf *sb)
 			strbuf_adds(sb, "    <costLimit");
 			attr(sb, "name", sys->costs[c].name);
 			attr(sb, "typeId", sys->costs[c].id);
-			strbuf_addf(sb, " value=\"%ld.0\"/>\n", r->bs_limits[c]);
+			value(sb, r->bs_limits[c], sys->costs[c].scale);
 		}
 		strbuf_adds(sb, "  </costLimits>\n");
 	}

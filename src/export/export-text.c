@@ -9,6 +9,7 @@
  * or a table cell; line breaks (a lone CR too) and tabs become spaces.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "export.h"
 #include "export-common.h"
 #include "export-render.h"
@@ -112,11 +113,11 @@ static void add_cell(struct tw *w, const char *prefix, const char *s, size_t wid
 	strbuf_release(&e);
 }
 
-static void add_num(struct strbuf *sb, int64_t v, size_t width)
+/* A cost of cost type cd, right-aligned in width. */
+static void add_num(struct strbuf *sb, const struct cost_def *cd, int64_t v, size_t width)
 {
-	char num[32];
-	snprintf(num, sizeof(num), "%" PRId64, v);
-	add_padded(sb, num, width, true);
+	char num[DEC_BUF];
+	add_padded(sb, dec_format(v, cd->scale, num), width, true);
 }
 
 enum { WNAME = 40, WNUM = 8 };
@@ -136,6 +137,7 @@ static void table_row(struct tw *w, const struct system *sys, const bool *used, 
                       const char *label, const char *models, const int64_t *costs, bool bold)
 {
 	struct strbuf *sb = w->sb;
+	char num[DEC_BUF];
 	if (w->md) {
 		strbuf_addf(sb, "| %s%s", prefix, bold ? "**" : "");
 		w->esc(sb, label);
@@ -144,7 +146,8 @@ static void table_row(struct tw *w, const struct system *sys, const bool *used, 
 			if (used[c] && costs == NULL)
 				strbuf_adds(sb, " |");
 			else if (used[c])
-				strbuf_addf(sb, bold ? " **%" PRId64 "** |" : " %" PRId64 " |", costs[c]);
+				strbuf_addf(sb, bold ? " **%s** |" : " %s |",
+				            dec_format(costs[c], sys->costs[c].scale, num));
 	} else {
 		/* A row without costs (the unit it joins) ends after its label. */
 		add_cell(w, prefix, label, costs ? WNAME : 0, false);
@@ -152,7 +155,7 @@ static void table_row(struct tw *w, const struct system *sys, const bool *used, 
 			add_padded(sb, models, WNUM, true);
 			for (size_t c = 0; c < sys->n_costs; c++)
 				if (used[c])
-					add_num(sb, costs[c], cost_width(sys, c));
+					add_num(sb, &sys->costs[c], costs[c], cost_width(sys, c));
 		}
 	}
 	strbuf_adds(sb, "\n");
@@ -191,13 +194,14 @@ static void list_header(struct tw *w, const struct system *sys, const struct eli
 	if (w->md)
 		strbuf_adds(sb, "\n");
 	struct strbuf size = STRBUF_INIT;
+	char num[DEC_BUF];
 	strbuf_adds(&size, l->size ? l->size->name : _("custom"));
 	/* A custom limit as the file gives it: the tally below shows it after the system's
 	 * modifiers, and muster import reads this one back (and applies them again). */
 	for (size_t c = 0; c < sys->n_costs; c++) {
 		int64_t lim = l->size ? el->limits[c] : l->limits[c];
 		if (el->limits[c] >= 0 && lim >= 0)
-			strbuf_addf(&size, " (%s %" PRId64 " %s)", _("limit"), lim,
+			strbuf_addf(&size, " (%s %s %s)", _("limit"), dec_format(lim, sys->costs[c].scale, num),
 			            ex_cost_abbr(&sys->costs[c]));
 	}
 	header_fact(w, _("Game"), sys->name);

@@ -11,6 +11,7 @@
  * ledger would apply twice.
  */
 #include "muster.h"
+#include "decimal.h"
 #include "campaign.h"
 #include "export.h"
 #include "export-common.h"
@@ -223,7 +224,8 @@ static void list(struct strbuf *sb, const struct roster *r, size_t li, size_t *c
 			continue;
 		strbuf_addf(sb, "%*s<limit", ind + 2, "");
 		attr(sb, "cost", sys->costs[c].id);
-		strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[c]);
+		char buf[DEC_BUF];
+		strbuf_addf(sb, " value=\"%s\"/>\n", dec_format(l->limits[c], sys->costs[c].scale, buf));
 	}
 	char pad[2 * ROSTER_MAX_FORCE_DEPTH + 8];
 	snprintf(pad, sizeof(pad), "%*s", ind + 2, "");

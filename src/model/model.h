@@ -70,6 +70,8 @@ struct value {
 struct cost_def {
 	char *id, *name, *abbr;
 	size_t index;
+	unsigned scale; /* decimal places: its values are whole numbers times 10^scale (decimal.h) */
+	bool unused;    /* BattleScribe data: no <cost> of this type anywhere (a .ros omits it) */
 };
 
 /* An ability or keyword. An upgrade replaces another ("Great Strike" replaces "Strike") and
@@ -299,9 +301,17 @@ struct bs_pending {
 	long line;
 	const char *why;    /* a constraint: why it is no rule yet (plain words) */
 };
+/* A loop of cost modifiers: the cost type cost of entry a counts b's, and b's a's (or a is
+ * b); their modifiers are not applied, and a roster with both is told so (check.c). */
+struct bs_loop {
+	const char *a, *b, *ref;  /* entry ids, the modifier's id (or NULL); in the arena */
+	size_t cost;
+};
 struct bs_data {
 	struct bs_pending *pending;
 	size_t n_pending, cap_pending;
+	struct bs_loop *loops;
+	size_t n_loops, cap_loops;
 	size_t counts[BS_PENDING_KINDS];
 	size_t enforced;    /* constraints made rules (bs-constraints.c), each element once */
 	size_t extra_profiles; /* profiles of an option beyond its first, not kept yet */

@@ -13,6 +13,7 @@
  */
 #include "muster.h"
 #include "bs-int.h"
+#include "decimal.h"
 #include "idx.h"
 #include "lang.h"
 #include "util.h"
@@ -64,9 +65,8 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value"), *id = xml_prop(con, "id");
 	const char *why = NULL;
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
-	long x = 0;
-	char *end = NULL;
-	double d = v ? strtod(v, &end) : 0;
+	long x = 0, unit = dec_unit(cd ? cd->scale : 0);
+	bool num = dec_parse(v, cd ? cd->scale : 0, -unit, 1000000000000L * unit, &x) == DEC_OK;
 	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
 		why = N_("type");
 	else if (is(con, "percentValue", "true"))
@@ -77,12 +77,12 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		why = id ? N_("modifiers on it") : N_("no id");
 	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL))
 		why = N_("field");
-	else if (v == NULL || end == v || *end || d != (double)(long)d || d < -1 || d > 1e12)
+	else if (!num || (x < 0 && x != -unit))
 		why = N_("value");
 	else if (scope == NULL || (strcmp(scope, "parent") != 0 && strcmp(scope, "self") != 0 &&
 	                           strcmp(scope, "force") != 0 && strcmp(scope, "roster") != 0))
 		why = N_("scope");
-	else if ((x = (long)d) < 0 && strcmp(type, "min") == 0)
+	else if (x < 0 && strcmp(type, "min") == 0)
 		why = N_("value");
 	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 &&
 	         (!root || strcmp(scope, "roster") == 0))

@@ -83,7 +83,7 @@ static int read_costs(struct bsctx *c, size_t fi, xmlNodePtr n, long *costs)
 				c->sys->bs->unknown_costs++;
 			continue;
 		}
-		if (bs_decimal(c, fi, k, "value", -MUSTER_MAX_COST, MUSTER_MAX_COST, 0,
+		if (bs_decimal(c, fi, k, "value", cd->scale, -MUSTER_MAX_COST, MUSTER_MAX_COST, 0,
 		               &costs[cd->index]))
 			return -1;
 	}

@@ -79,13 +79,17 @@ struct bsctx {
  * same with its record kept as not enforced when not (once per element); an element looked up
  * by id in idx `which` (0: shared entries and groups, 1: profiles, 2: rules) of file fi, the
  * files fi links, file home and the files it links, then the game system; the decimal value of
- * attribute name of n as a whole number in [min, max] (refusing a fraction). */
+ * attribute name of n times 10^scale, in [min, max] (scaled; refusing more places). */
 bool bs_constraint_maps(xmlNodePtr con, long *value);
 void bs_pend(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up);
 xmlNodePtr bs_lookup(const struct bsctx *c, size_t fi, size_t home, int which, const char *id,
                      size_t *found_in);
-int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, long min, long max,
-               long def, long *out);
+int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
+               long min, long max, long def, long *out);
+/* bs-modifiers.c: takes out the cost modifiers of root entries whose repeats count the cost
+ * they change (of the entry itself, or of an entry counting this one's), which BattleScribe
+ * would feed back into themselves, and records each such loop in sys->bs. */
+void bs_cost_loops(struct bsctx *c);
 /* The index of the category of that id, or -1. */
 long bs_category(const struct bsctx *c, const char *id);
 

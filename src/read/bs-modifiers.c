@@ -15,6 +15,7 @@
  */
 #include "muster.h"
 #include "bs-int.h"
+#include "decimal.h"
 #include "idx.h"
 #include "lang.h"
 #include "util.h"
@@ -53,6 +54,28 @@ static bool whole(xmlNodePtr n, const char *name, long *out)
 	free(v);
 	*out = ok ? (long)d : 0;
 	return ok;
+}
+
+/* The decimal attribute name of n holds, times 10^scale (the cost type's the value is of), in
+ * [-1e12, 1e12] before scaling. */
+static bool scaled(xmlNodePtr n, const char *name, unsigned scale, long *out)
+{
+	char *v = xml_prop(n, name);
+	long lim = 1000000000000L * dec_unit(scale);
+	bool ok = dec_parse(v, scale, -lim, lim, out) == DEC_OK;
+	free(v);
+	if (!ok)
+		*out = 0;
+	return ok;
+}
+
+/* The cost type attribute field of n names, or NULL. */
+static const struct cost_def *field_cost(const struct bsctx *c, xmlNodePtr n)
+{
+	char *field = xml_prop(n, "field");
+	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
+	free(field);
+	return cd;
 }
 
 static bool prop_is(xmlNodePtr n, const char *name, const char *value)
@@ -160,7 +183,9 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	for (int i = 0; i < 6; i++)
 		if (prop_is(n, "type", types[i]))
 			t = i;
-	if (t < 0 || !whole(n, "value", &v))
+	bool pct = prop_is(n, "percentValue", "true");
+	const struct cost_def *cd = pct ? NULL : field_cost(c, n);
+	if (t < 0 || !scaled(n, "value", cd ? cd->scale : 0, &v))
 		return NULL;
 	char *child = xml_prop(n, "childId");
 	free(child);
@@ -169,7 +194,7 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	struct expr *e = counted(c, n, NULL);
 	if (e == NULL)
 		return NULL;
-	if (prop_is(n, "percentValue", "true")) {
+	if (pct) {
 		/* count >= value% of all: 100 x count - value x all, compared with 0 (exact). */
 		struct expr *all = counted(c, n, "any");
 		if (all == NULL) {
@@ -221,8 +246,9 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), k++) {
 		long every, times;
 		struct expr *e = NULL;
+		const struct cost_def *cd = field_cost(c, r);
 		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
-		    m->op != MOD_ADD || !whole(r, "value", &every) || every < 1 ||
+		    m->op != MOD_ADD || !scaled(r, "value", cd ? cd->scale : 0, &every) || every < 1 ||
 		    !whole(r, "repeats", &times) || times < 1 || prop_is(r, "percentValue", "true") ||
 		    (e = counted(c, r, NULL)) == NULL) {
 			expr_free(sum);
@@ -283,7 +309,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 			m->value = number(yes, xml_line(n));
 			ok = true;
 		}
-	} else if (cd && type && whole(n, "value", &v)) {
+	} else if (cd && type && scaled(n, "value", cd->scale, &v)) {
 		bool set = strcmp(type, "set") == 0, dec = strcmp(type, "decrement") == 0;
 		if (set || dec || strcmp(type, "increment") == 0) {
 			m->target = MOD_COST;
@@ -356,4 +382,110 @@ void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e)
 {
 	xmlNodePtr groups[BS_MOD_DEPTH + 1];
 	walk(c, owner, e, groups, 0);
+}
+
+/* --- cost loops ---------------------------------------------------------------------------- */
+
+/* The key of an edge: entry from's cost type cost counts entry to's. */
+static char *edge_key(const char *from, const char *to, size_t cost)
+{
+	return xasprintf("%zu\x1f%s\x1f%s", cost, from, to);
+}
+
+/* Calls fn(ctx, id) for each entry id that a cost aggregate of type cost in x counts. */
+static void counted_ids(const struct expr *x, size_t cost, int depth,
+                        void (*fn)(void *ctx, const char *id), void *ctx)
+{
+	if (x == NULL || depth > 4 * BS_MOD_DEPTH)
+		return;
+	if (x->kind == EX_AGG && x->agg && x->agg->kind == AGG_COST && x->agg->cost == cost &&
+	    x->agg->where)
+		for (size_t i = 0; i < x->agg->where->n_kids; i++)
+			if (x->agg->where->kids[i]->kind == SEL_ENTRY && x->agg->where->kids[i]->id)
+				fn(ctx, x->agg->where->kids[i]->id);
+	for (size_t i = 0; i < x->n_kids; i++)
+		counted_ids(x->kids[i], cost, depth + 1, fn, ctx);
+}
+
+struct loops {
+	struct bsctx *c;
+	struct idx *edges;
+	char **keys;
+	size_t n_keys, cap_keys;
+	const struct entry *e;
+	size_t cost;
+	const char *ref;
+	bool loop;
+};
+
+static void add_edge(void *ctx, const char *id)
+{
+	struct loops *l = ctx;
+	char *k = edge_key(l->e->id, id, l->cost);
+	if (idx_get(l->edges, k)) {
+		free(k);
+		return;
+	}
+	GROW(l->keys, l->cap_keys, l->n_keys + 1);
+	l->keys[l->n_keys++] = k;
+	idx_add(l->edges, k, l->keys);
+}
+
+/* Whether the edge to id closes a loop (itself, or an entry counting this one's cost); the
+ * loop is recorded once, by the entry whose id sorts first. */
+static void find_loop(void *ctx, const char *id)
+{
+	struct loops *l = ctx;
+	bool self = strcmp(id, l->e->id) == 0;
+	char *back = edge_key(id, l->e->id, l->cost);
+	bool loop = self || idx_get(l->edges, back);
+	free(back);
+	l->loop |= loop;
+	struct bs_data *bs = l->c->sys->bs;
+	if (!loop || (!self && strcmp(l->e->id, id) > 0))
+		return;
+	GROW(bs->loops, bs->cap_loops, bs->n_loops + 1);
+	struct bs_loop *r = &bs->loops[bs->n_loops++];
+	r->a = arena_strndup(&bs->arena, l->e->id, strlen(l->e->id));
+	r->b = arena_strndup(&bs->arena, id, strlen(id));
+	r->ref = l->ref ? arena_strndup(&bs->arena, l->ref, strlen(l->ref)) : NULL;
+	r->cost = l->cost;
+}
+
+/* Calls fn for each cost modifier's repeat edge of every root entry; with drop, a modifier
+ * one of whose edges closes a loop is taken out. */
+static void each_edge(struct loops *l, void (*fn)(void *ctx, const char *id), bool drop)
+{
+	struct system *sys = l->c->sys;
+	for (size_t ci = 0; ci < sys->n_catalogs; ci++)
+		for (size_t ei = 0; sys->catalogs[ci] && ei < sys->catalogs[ci]->n_entries; ei++) {
+			struct entry *e = &sys->catalogs[ci]->entries[ei];
+			size_t w = 0;
+			for (size_t i = 0; i < e->n_mods; i++) {
+				struct modifier *m = &e->mods[i];
+				l->e = e;
+				l->cost = m->index;
+				l->ref = m->ref;
+				l->loop = false;
+				if (m->target == MOD_COST && m->repeat)
+					counted_ids(m->repeat, m->index, 0, fn, l);
+				if (drop && l->loop)
+					modifier_release(m);
+				else
+					e->mods[w++] = *m;
+			}
+			e->n_mods = w;
+		}
+}
+
+void bs_cost_loops(struct bsctx *c)
+{
+	struct loops l = { .c = c, .edges = idx_new() };
+	each_edge(&l, add_edge, false);
+	if (l.n_keys)
+		each_edge(&l, find_loop, true);
+	idx_free(l.edges);
+	for (size_t i = 0; i < l.n_keys; i++)
+		free(l.keys[i]);
+	free(l.keys);
 }

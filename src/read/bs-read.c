@@ -13,11 +13,13 @@
 #include "bs-int.h"
 #include "catalog.h"
 #include "data.h"
+#include "decimal.h"
 #include "system.h"
 #include "idx.h"
 #include "util.h"
 #include "xml.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,54 +33,25 @@ static bool attr_is(xmlNodePtr n, const char *name, const char *value)
 	return r;
 }
 
-/* A BattleScribe decimal ("12", "12.0", "-1.0") as a whole number: -1 when it has a fraction
- * ("12.5"), -2 when it is no number or out of [min, max]. */
-static int whole(const char *s, long min, long max, long *out)
-{
-	if (s == NULL)
-		return -2;
-	const char *dot = strchr(s, '.');
-	size_t len = dot ? (size_t)(dot - s) : strlen(s);
-	if (len == 0 || len > 20)
-		return -2;
-	char buf[24];
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	if (dot) {
-		bool frac = false;
-		const char *p = dot + 1;
-		if (*p == '\0')
-			return -2;
-		for (; *p; p++) {
-			if (*p < '0' || *p > '9')
-				return -2;
-			frac |= *p != '0';
-		}
-		if (frac)
-			return -1;
-	}
-	if (parse_long(buf, min, max, out) != 0)
-		return -2;
-	return 0;
-}
-
-int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, long min, long max,
-               long def, long *out)
+int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
+               long min, long max, long def, long *out)
 {
 	char *v = xml_prop(n, name);
 	if (v == NULL) {
 		*out = def;
 		return 0;
 	}
-	int r = whole(v, min, max, out);
-	if (r == -1)
+	enum dec_status r = dec_parse(v, scale, min, max, out);
+	char lo[DEC_BUF], hi[DEC_BUF];
+	if (r == DEC_PRECISE)
 		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(n), xml_col(n), NULL, NULL,
-		          _("%s=\"%s\": Muster reads whole numbers only for now, not fractions"), name, v);
-	else if (r < 0)
+		          _("%s=\"%s\": Muster reads at most %u decimal places here"), name, v, scale);
+	else if (r != DEC_OK)
 		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(n), xml_col(n), NULL, NULL,
-		          _("%s=\"%s\" is not a number from %ld to %ld"), name, v, min, max);
+		          _("%s=\"%s\" is not a number from %s to %s"), name, v,
+		          dec_format(min, scale, lo), dec_format(max, scale, hi));
 	free(v);
-	return r < 0 ? -1 : 0;
+	return r == DEC_OK ? 0 : -1;
 }
 
 static size_t count_children(xmlNodePtr sec)
@@ -149,7 +122,7 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 	          !attr_is(con, "percentValue", "true") && !attr_is(con, "shared", "false") &&
 	          !attr_is(con, "includeChildSelections", "true") &&
 	          !attr_is(con, "includeChildForces", "true") &&
-	          whole(v, -1, OPTION_UNBOUNDED, value) == 0;
+	          dec_parse(v, 0, -1, OPTION_UNBOUNDED, value) == DEC_OK;
 	free(type);
 	free(field);
 	free(scope);
@@ -381,6 +354,58 @@ static int read_links(struct bsctx *c, size_t fi, struct idx *by_id)
 
 /* --- the system's definitions ------------------------------------------------------------- */
 
+/* The next element after n in document order under root, or NULL. */
+static xmlNodePtr next_in(xmlNodePtr n, xmlNodePtr root)
+{
+	xmlNodePtr k = xml_first_elem(n);
+	if (k)
+		return k;
+	for (; n && n != root; n = n->parent)
+		if ((k = xml_next_elem(n)) != NULL)
+			return k;
+	return NULL;
+}
+
+/* Raises the scale of the cost type that attribute type (or else alt) of n names to the
+ * decimal places of its attribute value. */
+static void raise_scale(struct bsctx *c, xmlNodePtr n, const char *type, const char *alt,
+                        const char *value)
+{
+	char *t = xml_prop(n, type);
+	if (t == NULL && alt)
+		t = xml_prop(n, alt);
+	struct cost_def *cd = t ? idx_get(c->sys->cost_idx, t) : NULL;
+	free(t);
+	if (cd == NULL)
+		return;
+	if (xml_is(n, "cost"))
+		cd->unused = false;
+	char *v = xml_prop(n, value);
+	unsigned p = dec_places(v);
+	free(v);
+	if (p > cd->scale)
+		cd->scale = p > DEC_MAX_SCALE ? DEC_MAX_SCALE : p;
+}
+
+/* Each cost type's scale: the most decimal places any of its values uses (costs, limits,
+ * modifiers, constraints, conditions and repeats on it), so that its sums are exact. */
+static void cost_scales(struct bsctx *c)
+{
+	static const char *const fielded[] = { "modifier", "constraint", "condition", "repeat" };
+	for (size_t fi = 0; fi < c->n; fi++)
+		for (xmlNodePtr n = c->f[fi].root; n; n = next_in(n, c->f[fi].root)) {
+			if (xml_is(n, "cost")) {
+				raise_scale(c, n, "typeId", "costTypeId", "value");
+			} else if (xml_is(n, "costType")) {
+				raise_scale(c, n, "id", NULL, "defaultCostLimit");
+			} else {
+				for (size_t i = 0; i < 4; i++)
+					if (xml_is(n, fielded[i]) && !attr_is(n, "percentValue", "true"))
+						raise_scale(c, n, "field", NULL, "value");
+			}
+		}
+}
+
 static int read_costs(struct bsctx *c)
 {
 	struct system *sys = c->sys;
@@ -391,7 +416,6 @@ static int read_costs(struct bsctx *c)
 		for (xmlNodePtr k = xml_first_elem(xml_child(c->f[fi].root, "costTypes")); k;
 		     k = xml_next_elem(k)) {
 			char *id = xml_prop(k, "id");
-			long lim;
 			if (id == NULL || idx_get(sys->cost_idx, id)) {
 				free(id); /* a catalogue's copy of the system's */
 				continue;
@@ -401,11 +425,26 @@ static int read_costs(struct bsctx *c)
 			cd->name = trimmed_name(k, id);
 			cd->index = sys->n_costs++;
 			idx_add(sys->cost_idx, id, cd);
-			if (bs_decimal(c, fi, k, "defaultCostLimit", -1, MUSTER_MAX_COST, -1, &lim)) {
+			cd->unused = true; /* until a <cost> has it */
+			limits[cd->index] = LONG_MIN; /* not read yet */
+		}
+	cost_scales(c);
+	for (size_t fi = 0; fi < c->n; fi++)
+		for (xmlNodePtr k = xml_first_elem(xml_child(c->f[fi].root, "costTypes")); k;
+		     k = xml_next_elem(k)) {
+			char *id = xml_prop(k, "id");
+			struct cost_def *cd = id ? idx_get(sys->cost_idx, id) : NULL;
+			free(id);
+			long lim;
+			if (cd == NULL || limits[cd->index] != LONG_MIN)
+				continue; /* a catalogue's copy of the system's */
+			if (bs_decimal(c, fi, k, "defaultCostLimit", cd->scale, -MUSTER_MAX_COST,
+			               MUSTER_MAX_COST, -1, &lim)) {
 				free(limits);
 				return -1;
 			}
-			limits[cd->index] = lim;
+			/* any negative limit is none, as BattleScribe reads it */
+			limits[cd->index] = lim < 0 ? -1 : lim;
 			any_limit |= lim >= 0;
 		}
 	if (any_limit) {
@@ -757,6 +796,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	if (root_entries(c))
 		return -1;
 	imports(c);
+	bs_cost_loops(c);
 	return 0;
 }
 

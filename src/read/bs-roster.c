@@ -11,6 +11,7 @@
  */
 #include "muster.h"
 #include "bs-roster.h"
+#include "decimal.h"
 #include "catalog.h"
 #include "idx.h"
 #include "roster.h"
@@ -96,6 +97,28 @@ static int whole(struct brp *p, xmlNodePtr n, const char *name, long min, long m
 	free(v);
 	*out = x;
 	return 0;
+}
+
+/* The costLimit n's value of cost type cd into *out (scaled): -1, none, for any negative one,
+ * as BattleScribe reads it. */
+static int cost_limit(struct brp *p, xmlNodePtr n, const struct cost_def *cd, long *out)
+{
+	char *v = xml_prop(n, "value");
+	enum dec_status r = v ? dec_parse(v, cd->scale, -MUSTER_MAX_COST, MUSTER_MAX_COST, out)
+	                      : DEC_OK;
+	char hi[DEC_BUF];
+	if (r == DEC_PRECISE)
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("%s=\"%s\": Muster reads at most %u decimal places here"), "value", v,
+		          cd->scale);
+	else if (r != DEC_OK)
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
+		          _("%s=\"%s\" is not a number from %s to %s"), "value", v, "-1",
+		          dec_format(MUSTER_MAX_COST, cd->scale, hi));
+	if (r != DEC_OK || v == NULL || *out < 0)
+		*out = -1;
+	free(v);
+	return r == DEC_OK ? 0 : -1;
 }
 
 /* The selection element s names no option of e under option want - 1 (0: the entry). */
@@ -444,7 +467,7 @@ static int roster_root(struct brp *p, struct session *s, xmlNodePtr root, bool *
 		free(t);
 		/* A limit of a type the system does not declare limits nothing (BattleScribe
 		 * shows none). */
-		if (cd && whole(p, c, "value", -1, MUSTER_MAX_COST, -1, &r->bs_limits[cd->index]))
+		if (cd && cost_limit(p, c, cd, &r->bs_limits[cd->index]))
 			return -1;
 	}
 	return 0;

@@ -8,6 +8,7 @@
  * copy, and the copy becomes the session's system of that id (session_adopt).
  */
 #include "muster.h"
+#include "decimal.h"
 #include "read-event.h"
 #include "data.h"
 #include "idx.h"
@@ -70,9 +71,11 @@ static int read_limit(struct event *e, struct system *sys, xmlNodePtr n, const c
 		return -1;
 	}
 	free(ct);
-	long v;
-	if (xml_prop_long(n, "value", 0, MUSTER_MAX_COST, 0, &v, e->file, d))
+	long v, unit = dec_unit(cd->scale);
+	/* a whole limit, in the cost type's decimals */
+	if (xml_prop_long(n, "value", 0, MUSTER_MAX_COST / unit, 0, &v, e->file, d))
 		return -1;
+	v *= unit;
 	for (size_t i = 0; i < e->n_limits; i++)
 		if (e->limits[i].cost == cd->index)
 			EFAIL(n, _("a second <limit> in cost type '%s' (line %ld)"), cd->id, e->limits[i].line);

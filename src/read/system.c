@@ -799,6 +799,7 @@ static void bs_data_free(struct system *sys)
 	if (bs == NULL)
 		return;
 	free(bs->pending);
+	free(bs->loops);
 	arena_release(&bs->arena);
 	free(bs);
 }
