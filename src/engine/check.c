@@ -222,7 +222,7 @@ static void collect(const struct agg *a, struct acc *acc, struct eval *ev, size_
 	struct grouping g = { a, acc, ev->sys, 0 };
 	for (g.li = from; g.li < to; g.li++) {
 		const struct elist *el = &ev->lists[g.li];
-		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		for (size_t ui = 0; ui < el->n; ui++)
 			agg_visit_unit(a, &c, &el->units[ui], group_one, &g);
 	}
@@ -538,7 +538,8 @@ static void check_each_one(struct checker *k, const struct rule *r, size_t li,
 static void check_each(struct checker *k, const struct rule *r, size_t li)
 {
 	const struct elist *el = &k->ev->lists[li];
-	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL,
+	                        k->ev->memo };
 	if (r->taking >= 0 || r->each_item == ON_OPTION) {
 		for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 			if (r->taking >= 0)
@@ -554,7 +555,7 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 		c.this_unit = u;
 		if (r->each_item != ON_ITEM) {
 			c.this_eitem = NULL;
-			if (sel_match(r->each_sel, &c, u, NULL))
+			if (sel_match_unit(r->each_sel, &c, u))
 				check_each_one(k, r, li, &c, u, NULL);
 			continue;
 		}

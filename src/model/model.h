@@ -224,6 +224,7 @@ enum entry_type { ENTRY_UNIT, ENTRY_MODEL, ENTRY_UPGRADE };
 struct entry {
 	char *id, *name;
 	bool example;
+	uint32_t no;        /* 1 + its number among the system's entries (sys->n_entry_nos); 0: none */
 	struct catalog *catalog;
 	struct group *group;
 	char **also_ids;    /* further groups it belongs to (<also-in>), resolved into also */
@@ -363,6 +364,8 @@ struct system {
 	size_t n_conds;
 	struct idx *cond_idx;
 	size_t n_slots;             /* aggregates, each with a cache slot in an evaluation */
+	size_t n_entry_nos;         /* entries numbered (entry.no) */
+	size_t n_sel_memo;          /* selectors with a memo slot (sel.memo) */
 	/* Some aggregate counts over the whole roster (in="roster", or a condition's <has> on the
 	 * roster): then a list's evaluation and verdict may depend on the other lists. */
 	bool roster_aggs;
@@ -393,7 +396,7 @@ struct r_train {
 	const char *drops;        /* the id of an item of the unit it replaces, or NULL */
 };
 
-/* 40 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
+/* 32 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
  * are its selections in document order; one nested in another names it as its parent. */
 struct r_option {
 	const struct entry_option *opt;
