@@ -433,6 +433,29 @@ Test(duckhammer, dh10_model_ability_prerequisites)
 	release(&res);
 }
 
+/* A selector that reads the unit's keywords is decided once per entry (select.c) only for the
+ * units that keep their entry's keywords: a Veteran whose option grants Peregrine is judged on
+ * its own, whether it stands before or after a plain Veteran of the same entry. */
+Test(duckhammer, keyword_granted_by_an_option_is_no_verdict_of_the_entry)
+{
+	static const char plain[] = "    <unit entry=\"auk-veteran\" models=\"2\"/>\n";
+	static const char peregrine[] =
+		"    <unit entry=\"auk-veteran\" models=\"2\" name=\"Flier\">\n"
+		"      <option id=\"peregrine\"/>\n    </unit>\n";
+	for (int order = 0; order < 2; order++) {
+		char *units = order ? xasprintf("%s%s%s", peregrine, plain, plain)
+		                    : xasprintf("%s%s%s", plain, plain, peregrine);
+		char *t = dh_roster("all-out-war", units);
+		struct result res;
+		check_text(t, &res);
+		EXPECT_REFS(&res, "DH-10");
+		cr_assert_eq(cites(&res, "DH-10", 0)->line, fx_line_of(t, "Flier"), "order %d", order);
+		release(&res);
+		free(t);
+		free(units);
+	}
+}
+
 Test(duckhammer, dh11_supercleave_needs_cleave_and_masterwork_first)
 {
 	struct result res;
