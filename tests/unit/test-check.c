@@ -825,6 +825,29 @@ Test(toy, roster_wide_counts_and_tables)
 	release(&res);
 }
 
+/* With at least as many units as the system has entries, units are grouped by their entry's
+ * number (check.c, entry_group), not by its id: the same groups, the same message. */
+Test(toy, grouped_by_entry_over_more_units_than_entries)
+{
+	static const char list_general[] =
+		"size=\"std\"|    <unit entry=\"captain\" models=\"1\"/>\n    <unit entry=\"spear\" models=\"60\"/>\n"
+		"    <unit entry=\"general\" models=\"1\"/>\n    <unit entry=\"archer\" models=\"1\"/>\n";
+	static const char list_general_again[] =
+		"size=\"std\"|    <unit entry=\"spear\" models=\"60\"/>\n"
+		"    <unit entry=\"archer\" models=\"1\"/>\n    <unit entry=\"archer\" models=\"1\"/>\n"
+		"    <unit entry=\"general\" models=\"1\" name=\"General again\"/>\n";
+	const char *two[] = { list_general, list_general_again, NULL };
+	struct result res;
+	char *t = NULL;
+	check_toy("  <field name=\"territories\" value=\"5\"/>\n", two, &res, &t);
+	EXPECT_REFS(&res, "T-UNIQ");
+	const struct diag *g = cites(&res, "T-UNIQ", 0);
+	cr_assert_str_eq(g->msg, "General in 2 lists");
+	cr_assert_eq(g->line, fx_line_of(t, "General again"), "where the General appears again");
+	release(&res);
+	free(t);
+}
+
 /* The diagnostic citing ref, or NULL (no assertion: for tests that must clean up). */
 static const struct diag *find_ref(const struct result *res, const char *ref)
 {
