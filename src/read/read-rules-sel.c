@@ -96,9 +96,13 @@ struct sel *rr_sel_plan(const struct rp *p, struct sel *s)
 			deps |= s->kids[i]->deps;
 		}
 		break;
-	case SEL_ENTRY: case SEL_UNIT_ENTRY: case SEL_NAME: case SEL_OFFERS_OPTION: case SEL_GROUP:
+	case SEL_ENTRY: case SEL_UNIT_ENTRY: case SEL_OFFERS_OPTION: case SEL_GROUP:
 	case SEL_ORIGIN: case SEL_KIND: case SEL_PAID:
 		break;
+	case SEL_NAME:
+		/* A pattern spends the roster's budget of matching work (rx.c) for each unit, as
+		 * if matched again: the verdict past the budget is the same however it is kept. */
+		return s;
 	case SEL_KEYWORD:
 		deps = SEL_DEP_KW;
 		break;
