@@ -88,7 +88,8 @@ static const char *fresh(struct ros *x)
 }
 
 /* Every id the roster holds counted, then a fresh one given to each force, unit and option
- * that has none, so that every id printed stays as the file is written. */
+ * that has none, so that every id printed stays as the file is written. Every list then has
+ * its opt_ids, and every unit with options its array of them. */
 static void ids_init(struct ros *x)
 {
 	struct roster *r = x->r;
@@ -99,19 +100,24 @@ static void ids_init(struct ros *x)
 			const struct r_unit *u = &r->lists[li].units[ui];
 			seen_id(x, u->id);
 			for (size_t k = 0; k < u->n_opts; k++)
-				seen_id(x, u->opts[k].id);
+				seen_id(x, r_option_id(&r->lists[li], ui, k));
 		}
 	}
 	for (size_t li = 0; li < r->n_lists; li++) {
-		if (r->lists[li].id == NULL)
-			r->lists[li].id = xstrdup(fresh(x));
-		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
-			struct r_unit *u = &r->lists[li].units[ui];
+		struct r_list *l = &r->lists[li];
+		if (l->id == NULL)
+			l->id = xstrdup(fresh(x));
+		if (l->opt_ids == NULL)
+			l->opt_ids = xcalloc(l->n_units + 1, sizeof(*l->opt_ids));
+		for (size_t ui = 0; ui < l->n_units; ui++) {
+			struct r_unit *u = &l->units[ui];
 			if (u->id == NULL)
 				u->id = fresh(x);
+			if (l->opt_ids[ui] == NULL && u->n_opts)
+				l->opt_ids[ui] = arena_alloc(&r->pool, u->n_opts, sizeof(**l->opt_ids));
 			for (size_t k = 0; k < u->n_opts; k++)
-				if (u->opts[k].id == NULL)
-					u->opts[k].id = fresh(x);
+				if (l->opt_ids[ui][k] == NULL)
+					l->opt_ids[ui][k] = fresh(x);
 		}
 	}
 }
@@ -129,11 +135,13 @@ static bool find_sel(const struct roster *r, const char *id, size_t *li, size_t 
 			*k = -1;
 			if (u->id && strcmp(u->id, id) == 0)
 				return true;
-			for (size_t o = 0; o < u->n_opts; o++)
-				if (u->opts[o].id && strcmp(u->opts[o].id, id) == 0) {
+			for (size_t o = 0; o < u->n_opts; o++) {
+				const char *oid = r_option_id(&r->lists[i], j, o);
+				if (oid && strcmp(oid, id) == 0) {
 					*k = (long)o;
 					return true;
 				}
+			}
 		}
 	return false;
 }
@@ -244,23 +252,31 @@ static size_t sub_end(const struct r_unit *u, size_t k)
 	return j;
 }
 
-/* Inserts ro at pos (its parent before pos), renumbering the parents after it. */
-static void opt_insert(struct roster *r, struct r_unit *u, size_t pos, struct r_option ro)
+/* Inserts ro of selection id id at pos (its parent before pos), renumbering the parents after
+ * it; *ids are u's options' ids. */
+static void opt_insert(struct roster *r, struct r_unit *u, const char ***ids, size_t pos,
+                       struct r_option ro, const char *id)
 {
 	struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
-	if (pos)
+	const char **vi = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*vi));
+	if (pos) {
 		memcpy(v, u->opts, pos * sizeof(*v));
+		memcpy(vi, *ids, pos * sizeof(*vi));
+	}
 	v[pos] = ro;
+	vi[pos] = id;
 	for (size_t j = pos; j < u->n_opts; j++) {
 		v[j + 1] = u->opts[j];
+		vi[j + 1] = (*ids)[j];
 		if (v[j + 1].up > pos)
 			v[j + 1].up++;
 	}
 	u->opts = v;
+	*ids = vi;
 	u->n_opts++;
 }
 
-static void opt_remove(struct r_unit *u, size_t k)
+static void opt_remove(struct r_unit *u, const char **ids, size_t k)
 {
 	size_t end = sub_end(u, k), gone = end - k;
 	for (size_t j = end; j < u->n_opts; j++) {
@@ -268,6 +284,7 @@ static void opt_remove(struct r_unit *u, size_t k)
 		if (ro.up > end)
 			ro.up -= (uint32_t)gone;
 		u->opts[j - gone] = ro;
+		ids[j - gone] = ids[j];
 	}
 	u->n_opts -= (uint32_t)gone;
 }
@@ -283,8 +300,8 @@ static void sync_models(struct r_unit *u)
 	u->models = (int32_t)(sum > 0 ? sum : 1);
 }
 
-static long add_option(struct ros *x, struct r_unit *u, uint32_t up, const struct entry_option *o,
-                       long n, bool say);
+static long add_option(struct ros *x, struct r_unit *u, const char ***ids, uint32_t up,
+                       const struct entry_option *o, long n, bool say);
 
 /* How many of option up - 1 of u (0: the unit) there are: what a collective child under it
  * is taken per. */
@@ -319,7 +336,7 @@ static void scale_collective(struct r_unit *u, long k, long was, long n)
 /* The selections a builder makes with a new one (option at - 1 of u, 0: the unit itself, taken
  * per times), as BattleScribe does: each entry below it that its min asks for, and each
  * group's default (its min, at least one), per one of it taken. */
-static void mandatory(struct ros *x, struct r_unit *u, uint32_t at, long per)
+static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32_t at, long per)
 {
 	const struct entry *e = u->entry;
 	uint32_t eup = at ? (uint32_t)(u->opts[at - 1].opt - e->options) + 1 : 0;
@@ -336,14 +353,15 @@ static void mandatory(struct ros *x, struct r_unit *u, uint32_t at, long per)
 		}
 		if (want > 0 && per > 0 && want * per <= 1000) {
 			/* at stays where it was: what is inserted goes after its subtree's start. */
-			add_option(x, u, at, o, want * per, true);
+			add_option(x, u, ids, at, o, want * per, true);
 		}
 	}
 }
 
-/* Adds n of option o under option up - 1 of u (0: the unit); returns 1 + its index. */
-static long add_option(struct ros *x, struct r_unit *u, uint32_t up, const struct entry_option *o,
-                       long n, bool say)
+/* Adds n of option o under option up - 1 of u (0: the unit); returns 1 + its index. *ids are
+ * u's options' ids. */
+static long add_option(struct ros *x, struct r_unit *u, const char ***ids, uint32_t up,
+                       const struct entry_option *o, long n, bool say)
 {
 	for (size_t j = up; j < u->n_opts; j++) {
 		if (u->opts[j].up < up)
@@ -351,7 +369,7 @@ static long add_option(struct ros *x, struct r_unit *u, uint32_t up, const struc
 		if (u->opts[j].up == up && u->opts[j].opt == o && u->opts[j].train == NULL) {
 			u->opts[j].count = (int32_t)(u->opts[j].count + n);
 			if (say)
-				strbuf_addf(&x->said, "selected %s %s\n", o->id, u->opts[j].id);
+				strbuf_addf(&x->said, "selected %s %s\n", o->id, (*ids)[j]);
 			return (long)j + 1;
 		}
 	}
@@ -359,13 +377,13 @@ static long add_option(struct ros *x, struct r_unit *u, uint32_t up, const struc
 	struct r_option ro;
 	memset(&ro, 0, sizeof(ro));
 	ro.opt = o;
-	ro.id = fresh(x);
 	ro.count = (int32_t)n;
 	ro.up = up;
-	opt_insert(x->r, u, pos, ro);
+	const char *id = fresh(x);
+	opt_insert(x->r, u, ids, pos, ro, id);
 	if (say)
-		strbuf_addf(&x->said, "selected %s %s\n", o->id, ro.id);
-	mandatory(x, u, (uint32_t)pos + 1, n);
+		strbuf_addf(&x->said, "selected %s %s\n", o->id, id);
+	mandatory(x, u, ids, (uint32_t)pos + 1, n);
 	return (long)pos + 1;
 }
 
@@ -375,13 +393,15 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 {
 	struct r_list *l = &x->r->lists[li];
 	l->units = xreallocarray(l->units, l->n_units + 1, sizeof(*l->units));
+	l->opt_ids = xreallocarray(l->opt_ids, l->n_units + 1, sizeof(*l->opt_ids));
+	l->opt_ids[l->n_units] = NULL;
 	struct r_unit *u = &l->units[l->n_units++];
 	memset(u, 0, sizeof(*u));
 	u->entry = e;
 	u->id = fresh(x);
 	u->models = (int32_t)n;
 	u->band = -1;
-	mandatory(x, u, 0, 1);
+	mandatory(x, u, &l->opt_ids[l->n_units - 1], 0, 1);
 	sync_models(u);
 	return u;
 }
@@ -472,6 +492,7 @@ static int add_force(struct ros *x, const char *spec, long parent, const char *f
 	for (size_t i = 0; i < sys->n_fields; i++)
 		l->fields[i] = sys->fields[i].def;
 	l->units = xcalloc(1, sizeof(*l->units));
+	l->opt_ids = xcalloc(1, sizeof(*l->opt_ids));
 	strbuf_addf(&x->said, "force %s\n", l->id);
 	force_mandatory(x, at);
 	free(id);
@@ -483,6 +504,7 @@ static void remove_force(struct roster *r, size_t li)
 	size_t end = forces_end(r, li), gone = end - li;
 	for (size_t k = li; k < end; k++) {
 		free(r->lists[k].units);
+		free(r->lists[k].opt_ids);
 		free(r->lists[k].id);
 		free(r->lists[k].name);
 		free(r->lists[k].limits);
@@ -612,9 +634,10 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 		uint32_t up = k < 0 ? 0 : (uint32_t)k + 1;
 		if (opt->collective) /* n per one of its parent */
 			n *= parent_number(u, up);
-		long at = add_option(x, u, up, opt, n, false);
+		const char ***ids = &r->lists[li].opt_ids[ui];
+		long at = add_option(x, u, ids, up, opt, n, false);
 		sync_models(u);
-		say_added(x, u->opts[at - 1].id);
+		say_added(x, (*ids)[at - 1]);
 		return 0;
 	}
 	long li = find_force(r, o->list);
@@ -644,9 +667,11 @@ static int do_remove(struct ros *x, const struct ros_opts *o)
 		struct r_list *l = &r->lists[li];
 		if (k < 0) {
 			memmove(&l->units[ui], &l->units[ui + 1], (l->n_units - ui - 1) * sizeof(*l->units));
+			memmove(&l->opt_ids[ui], &l->opt_ids[ui + 1],
+			        (l->n_units - ui - 1) * sizeof(*l->opt_ids));
 			l->n_units--;
 		} else {
-			opt_remove(&l->units[ui], (size_t)k);
+			opt_remove(&l->units[ui], l->opt_ids[ui], (size_t)k);
 			sync_models(&l->units[ui]);
 		}
 	} else {
@@ -666,18 +691,22 @@ static int copy_unit(struct ros *x, size_t li, size_t ui)
 {
 	struct r_list *l = &x->r->lists[li];
 	l->units = xreallocarray(l->units, l->n_units + 1, sizeof(*l->units));
+	l->opt_ids = xreallocarray(l->opt_ids, l->n_units + 1, sizeof(*l->opt_ids));
+	l->opt_ids[l->n_units] = NULL;
 	struct r_unit *u = &l->units[l->n_units++];
 	*u = l->units[ui];
 	u->id = fresh(x);
 	strbuf_addf(&x->said, "added %s\n", u->id);
 	if (u->n_opts) {
 		struct r_option *v = arena_alloc(&x->r->pool, u->n_opts, sizeof(*v));
+		const char **vi = arena_alloc(&x->r->pool, u->n_opts, sizeof(*vi));
 		memcpy(v, u->opts, u->n_opts * sizeof(*v));
 		for (size_t k = 0; k < u->n_opts; k++) {
-			v[k].id = fresh(x);
-			strbuf_addf(&x->said, "selected %s %s\n", v[k].opt->id, v[k].id);
+			vi[k] = fresh(x);
+			strbuf_addf(&x->said, "selected %s %s\n", v[k].opt->id, vi[k]);
 		}
 		u->opts = v;
+		l->opt_ids[l->n_units - 1] = vi;
 	}
 	return 0;
 }
@@ -716,18 +745,21 @@ static int copy_force(struct ros *x, size_t li)
 		strbuf_addf(&x->said, "force %s\n", c->id);
 		struct r_unit *from = c->units;
 		c->units = xcalloc(c->n_units + 1, sizeof(*c->units));
+		c->opt_ids = xcalloc(c->n_units + 1, sizeof(*c->opt_ids));
 		for (size_t ui = 0; ui < c->n_units; ui++) {
 			struct r_unit *u = &c->units[ui];
 			*u = from[ui];
 			u->id = fresh(x);
 			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), u->id);
 			struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
+			const char **vi = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*vi));
 			for (size_t j = 0; j < u->n_opts; j++) {
 				v[j] = u->opts[j];
-				v[j].id = fresh(x);
-				strbuf_addf(&x->said, "selected %s %s\n", v[j].opt->id, v[j].id);
+				vi[j] = fresh(x);
+				strbuf_addf(&x->said, "selected %s %s\n", v[j].opt->id, vi[j]);
 			}
 			u->opts = v;
+			c->opt_ids[ui] = vi;
 		}
 	}
 	return 0;
@@ -761,7 +793,7 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 			scale_collective(u, k, u->models, n);
 			u->models = (int32_t)n;
 		} else if (n == 0) {
-			opt_remove(u, (size_t)k);
+			opt_remove(u, r->lists[li].opt_ids[ui], (size_t)k);
 		} else {
 			if (u->opts[k].opt->collective) /* n per one of its parent */
 				n *= parent_number(u, u->opts[k].up);

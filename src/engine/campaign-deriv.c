@@ -95,7 +95,7 @@ bool deriv_unit_matches(struct deriv *v, const struct camp_unit *u, const struct
 		return true;
 	struct eunit eu;
 	deriv_card(u, &eu);
-	struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
+	struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL, NULL };
 	return sel_match(s, &sc, &eu, NULL);
 }
 

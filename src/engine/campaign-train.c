@@ -310,7 +310,7 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 		ew.w = it;
 		ew.kw = it->kw;
 		ew.vals = it->vals;
-		struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL };
+		struct sel_ctx sc = { v->sys, &v->r->lists[u->list], &eu, 1, NULL, NULL, NULL, NULL };
 		if (!sel_match(a->new_items, &sc, &eu, &ew)) {
 			deriv_violation(v, le, 0, 0, ref, _("%s is not an item '%s' may add (it may replace one)"),
 			                it->name, a->opt.name);

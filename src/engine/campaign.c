@@ -618,7 +618,7 @@ static void apply(struct deriv *v)
 					struct r_train *rt = arena_alloc(pool, 1, sizeof(*rt));
 					*rt = (struct r_train){ tr->adv, tr->item, tr->keyword, tr->band, tr->adds,
 					                        tr->drops };
-					opts[ru->n_opts + t] = (struct r_option){ &tr->adv->opt, rt, NULL, 1,
+					opts[ru->n_opts + t] = (struct r_option){ &tr->adv->opt, rt, 1,
 					                                          (int32_t)le->line, (int32_t)le->col, 0 };
 				}
 				ru->opts = opts;

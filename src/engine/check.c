@@ -50,6 +50,11 @@ struct acc {
 	size_t n, cap;        /* n: keys.n */
 	size_t keep_lines;    /* where the first this many items stand is kept (acc_lines) */
 	struct strbuf text;   /* a distinct value's text, written again for each item */
+	/* Grouped by entry, over at least as many units as the system has entries: per entry
+	 * number (entry.no), 1 + the group of its units, 0 none yet; else NULL. A unit's group is
+	 * then found by its entry's number, not by hashing its id for each of 100,000 units. */
+	uint32_t *by_entry;
+	size_t n_by_entry;
 };
 
 /* Where items stand is kept for pointing at the first one past a bound; a bound past this
@@ -99,6 +104,7 @@ static void acc_release(struct acc *a)
 		keyacc_release(&g->ids);
 	}
 	free(a->g);
+	free(a->by_entry);
 	keyacc_release(&a->keys);
 	strbuf_release(&a->text);
 	memset(a, 0, sizeof(*a));
@@ -146,11 +152,24 @@ static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc 
 	}
 }
 
+/* The group of the units of entry e, grouped by entry. */
+static struct group_acc *entry_group(struct acc *acc, const struct entry *e)
+{
+	if (e->no == 0 || e->no > acc->n_by_entry)
+		return acc_group(acc, e->id, e->name);
+	uint32_t *slot = &acc->by_entry[e->no - 1];
+	if (*slot == 0)
+		*slot = (uint32_t)(acc_group(acc, e->id, e->name) - acc->g) + 1;
+	return &acc->g[*slot - 1];
+}
+
 /* Adds an item to its group (or groups: a unit in several groups of the level counts in each). */
 static void add_item(const struct agg *a, struct acc *acc, const struct system *sys, size_t li,
                      const struct eunit *u, const struct eitem *w, const struct r_option *o)
 {
-	if (a->group == GROUP_ENTRY) {
+	if (a->group == GROUP_ENTRY && o == NULL && w == NULL) {
+		add_to_group(a, acc, entry_group(acc, u->ru->entry), sys, li, u, w, o);
+	} else if (a->group == GROUP_ENTRY) {
 		add_to_group(a, acc, acc_group(acc, o ? o->opt->id : w ? w->w->id : u->ru->entry->id,
 		                          o ? o->opt->name : w ? w->w->name : u->ru->entry->name),
 		             sys, li, u, w, o);
@@ -221,9 +240,16 @@ static void collect(const struct agg *a, struct acc *acc, struct eval *ev, size_
 		return;
 	}
 	struct grouping g = { a, acc, ev->sys, 0 };
+	size_t units = 0;
+	for (size_t li = from; li < to; li++)
+		units += ev->lists[li].n;
+	if (a->group == GROUP_ENTRY && units >= ev->sys->n_entry_nos) {
+		acc->n_by_entry = ev->sys->n_entry_nos;
+		acc->by_entry = xcalloc(acc->n_by_entry + 1, sizeof(*acc->by_entry));
+	}
 	for (g.li = from; g.li < to; g.li++) {
 		const struct elist *el = &ev->lists[g.li];
-		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		for (size_t ui = 0; ui < el->n; ui++)
 			agg_visit_unit(a, &c, &el->units[ui], group_one, &g);
 	}
@@ -543,7 +569,8 @@ static void check_each_one(struct checker *k, const struct rule *r, size_t li,
 static void check_each(struct checker *k, const struct rule *r, size_t li)
 {
 	const struct elist *el = &k->ev->lists[li];
-	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL,
+	                        k->ev->memo };
 	if (r->taking >= 0 || r->each_item == ON_OPTION) {
 		for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 			if (r->taking >= 0)
@@ -559,7 +586,7 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 		c.this_unit = u;
 		if (r->each_item != ON_ITEM) {
 			c.this_eitem = NULL;
-			if (sel_match(r->each_sel, &c, u, NULL))
+			if (sel_match_unit(r->each_sel, &c, u))
 				check_each_one(k, r, li, &c, u, NULL);
 			continue;
 		}

@@ -697,7 +697,7 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 			return -1;
 		if (k == 0)
 			continue;
-		struct sel_ctx sc = { sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		struct sel_ctx sc = { sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		for (size_t ui = 0; ui < el->n; ui++)
 			if (m->units == NULL || sel_match(m->units, &sc, &el->units[ui], NULL))
 				add_change(chs, n, cap, (struct change){ m, &el->units[ui], NULL, v, 1, li });
@@ -804,6 +804,9 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 	ev->n_lists = r->n_lists;
 	ev->lists = xcalloc(r->n_lists + 1, sizeof(*ev->lists));
 	ev->scratch = xcalloc(2 * nc, sizeof(*ev->scratch)); /* an option's line; a unit's cost */
+	ev->memo = xmalloc(sizeof(*ev->memo));
+	*ev->memo = (struct sel_memo){ xcalloc(sys->n_entry_nos + 1, sizeof(*ev->memo->rows)),
+	                               sys->n_entry_nos, sys->n_sel_memo, &ev->arena };
 	/* Every take of every unit in one array, counted first: unit indices in 32 bits. */
 	size_t all_takes = 0;
 	for (size_t li = 0; li < r->n_lists; li++)
@@ -884,6 +887,8 @@ void eval_free(struct eval *ev)
 	free(ev->base);
 	free(ev->scratch);
 	free(ev->takes);
+	free(ev->memo->rows);
+	free(ev->memo);
 	strbuf_release(&ev->agg_key);
 	arena_release(&ev->arena);
 	free(ev);

@@ -76,6 +76,15 @@ struct elist {
 	                          * while no unit of the list is renamed (rare: kept apart) */
 };
 
+/* The verdicts of selectors that depend on a unit's entry alone (lang.h, sel.memo), per entry
+ * (entry.no): a rule matched against 100,000 units decides once for each entry (select.c). */
+struct sel_memo {
+	unsigned char **rows;    /* per entry number, NULL until a unit of it is matched; else one
+	                          * byte per memo slot (in the arena): 0 not yet, 1 no, 2 yes */
+	size_t n_rows, n_slots;  /* the system's entry numbers and memo slots at eval_new */
+	struct arena *arena;
+};
+
 struct acache;
 struct base_slot {
 	const struct entry *e;
@@ -100,6 +109,7 @@ struct eval {
 	/* The key of the item an aggregate is asked for (expr.c, agg_value), kept from one call
 	 * to the next: a rule asks it of each of 100,000 units. */
 	struct strbuf agg_key;
+	struct sel_memo *memo;   /* asked through a const evaluation too: kept apart */
 };
 
 /* Unit u's takes, in order: u->n_takes of them. */

@@ -229,7 +229,7 @@ void agg_visit_unit(const struct agg *a, const struct sel_ctx *c, const struct e
 		for (size_t oi = 0; oi < u->ru->n_opts; oi++)
 			if (sel_match_option(a->where, c, u, &u->ru->opts[oi]))
 				fn(arg, u, NULL, &u->ru->opts[oi]);
-	} else if (sel_match(a->where, c, u, NULL)) {
+	} else if (sel_match_unit(a->where, c, u)) {
 		fn(arg, u, NULL, NULL);
 	}
 }
@@ -338,7 +338,7 @@ static void visit_scope(const struct agg *a, const struct eval *ev, size_t row, 
 	agg_lists(a, ev, row, &from, &to);
 	for (*li = from; *li < to; (*li)++) {
 		const struct elist *el = &ev->lists[*li];
-		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		for (size_t ui = 0; ui < el->n; ui++)
 			agg_visit_unit(a, &c, &el->units[ui], fn, arg);
 	}
@@ -561,7 +561,8 @@ static enum ev_status unit_value(const struct agg *a, const struct ectx *c, int6
 {
 	const struct eunit *u = c->this_u;
 	const struct elist *el = &c->ev->lists[c->li];
-	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, c->this_w, NULL };
+	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, c->this_w, NULL,
+	                      c->ev->memo };
 	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
 	agg_visit_unit(a, &sc, u, fill_bucket, &ob);
 	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.live : ob.b.value;
@@ -605,7 +606,7 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	while (to < ru->n_opts && (root == 0 || ru->opts[to].up >= root))
 		to++;
 	const struct elist *el = &c->ev->lists[c->li];
-	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL };
+	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL, c->ev->memo };
 	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
 	for (size_t i = from; i < to; i++)
 		if (sel_match_option(a->where, &sc, u, &ru->opts[i]))
@@ -663,7 +664,7 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 	/* <not-this/>: take the checked item's own share back out, when it was counted here. */
 	if (b && a->not_this && st == EV_OK) {
 		const struct elist *el = &ev->lists[c->this_u->list];
-		struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+		struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		struct strbuf self = STRBUF_INIT;
 		const char *own;
 		if (sel_match(a->where, &sc, c->this_u, c->this_w) &&

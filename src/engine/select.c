@@ -184,8 +184,46 @@ static bool match_attr_this(const struct sel *s, const struct sel_ctx *c, const 
 	return cmp_holds(s->op, value_cmp(s->attr, v, t));
 }
 
+static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                   const struct eitem *w, const struct r_option *o);
+
+/* The row of verdicts of unit u's entry that keeps s's, or NULL when s is decided for u alone. */
+static unsigned char **memo_row(const struct sel *s, const struct sel_ctx *c,
+                                const struct eunit *u)
+{
+	const struct sel_memo *m = c->memo;
+	size_t no = u->ru->entry->no;
+	if (m == NULL || no == 0 || no > m->n_rows || s->memo > m->n_slots ||
+	    !sel_entry_verdict(s, c, u))
+		return NULL;
+	return &m->rows[no - 1];
+}
+
+/* Decides s on unit u for its entry, and keeps the verdict in the entry's row. */
+static bool decide_for_entry(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                             unsigned char **row)
+{
+	if (*row == NULL)
+		*row = arena_alloc(c->memo->arena, c->memo->n_slots, 1);
+	unsigned char *v = &(*row)[s->memo - 1];
+	*v = decide(s, c, u, NULL, NULL) ? SEL_YES : SEL_NO;
+	return *v == SEL_YES;
+}
+
+/* s on unit u, decided once for u's entry when s depends on the entry alone (sel.memo). */
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                   const struct eitem *w, const struct r_option *o)
+{
+	unsigned char **row = s->memo && !w && !o ? memo_row(s, c, u) : NULL;
+	if (row == NULL)
+		return decide(s, c, u, w, o);
+	if (*row == NULL || (*row)[s->memo - 1] == 0)
+		return decide_for_entry(s, c, u, row);
+	return (*row)[s->memo - 1] == SEL_YES;
+}
+
+static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
+                   const struct eitem *w, const struct r_option *o)
 {
 	switch (s->kind) {
 	case SEL_ALL:

@@ -24,11 +24,46 @@ struct sel_ctx {
 	const struct eunit *this_unit;  /* the unit a per-unit rule is checking, or NULL */
 	const struct eitem *this_eitem;
 	const kwword *this_kw;          /* overrides the keywords of "this" (taking rules) */
+	struct sel_memo *memo;          /* the evaluation's verdicts per entry, or NULL: none kept */
 };
+
+/* A verdict kept for an entry (struct sel_memo): */
+enum { SEL_UNDECIDED = 0, SEL_NO = 1, SEL_YES = 2 };
+
+/* Is s's verdict on unit u its entry's: does u keep the entry's keywords, values and
+ * categories where s reads them, with no keywords of "this" standing in for u's? */
+static inline bool sel_entry_verdict(const struct sel *s, const struct sel_ctx *c,
+                                     const struct eunit *u)
+{
+	if ((s->deps & SEL_DEP_KW) && (u->own_kw || (c->this_kw && u == c->this_unit)))
+		return false;
+	if ((s->deps & SEL_DEP_VALS) && u->own_vals)
+		return false;
+	return !(s->deps & SEL_DEP_CATS) || !u->own_cats;
+}
+
+/* s's verdict on unit u as kept for u's entry: SEL_NO or SEL_YES, or SEL_UNDECIDED when none
+ * is kept (yet), for sel_match to decide. A loop over 100,000 units asks this first. */
+static inline int sel_kept(const struct sel *s, const struct sel_ctx *c, const struct eunit *u)
+{
+	const struct sel_memo *m = c->memo;
+	size_t no = u->ru->entry->no;
+	if (s->memo == 0 || m == NULL || no == 0 || no > m->n_rows || m->rows[no - 1] == NULL ||
+	    s->memo > m->n_slots || !sel_entry_verdict(s, c, u))
+		return SEL_UNDECIDED;
+	return m->rows[no - 1][s->memo - 1];
+}
 
 /* Does unit u (w == NULL) or item w of unit u match? */
 bool sel_match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                const struct eitem *w);
+/* Does unit u match? sel_match, asking first for the verdict kept for u's entry. */
+static inline bool sel_match_unit(const struct sel *s, const struct sel_ctx *c,
+                                  const struct eunit *u)
+{
+	int kept = sel_kept(s, c, u);
+	return kept == SEL_YES || (kept == SEL_UNDECIDED && sel_match(s, c, u, NULL));
+}
 /* Does option o, taken by unit u, match? */
 bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                       const struct r_option *o);

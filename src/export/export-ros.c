@@ -144,15 +144,15 @@ static void info_page(struct strbuf *sb, const struct bs_infos *in)
 }
 
 static void options(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
-                    uint32_t up, const char *owner, int ind);
+                    const char *const *ids, uint32_t up, const char *owner, int ind);
 
-/* Option k of u, and what it holds. */
+/* Option k of u, and what it holds; ids the options' selection ids, or NULL. */
 static void option(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
-                   size_t k, const char *owner, int ind)
+                   const char *const *ids, size_t k, const char *owner, int ind)
 {
 	const struct r_option *ro = &u->opts[k];
 	const struct entry_option *o = ro->opt;
-	char *id = ro->id ? xstrdup(ro->id) : xasprintf("%s-o%zu", owner, k + 1);
+	char *id = ids && ids[k] ? xstrdup(ids[k]) : xasprintf("%s-o%zu", owner, k + 1);
 	strbuf_addf(sb, "%*s<selection", ind, "");
 	attr(sb, "id", id);
 	attr(sb, "name", o->name);
@@ -164,7 +164,7 @@ static void option(struct strbuf *sb, const struct system *sys, const struct r_u
 	attr(sb, "type", o->model ? "model" : "upgrade");
 	strbuf_adds(sb, ">\n");
 	infos(sb, o->infos, ind + 2);
-	options(sb, sys, u, (uint32_t)k + 1, owner, ind + 2);
+	options(sb, sys, u, ids, (uint32_t)k + 1, owner, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (!num_mul(o->costs[c], ro->count, &v[c]))
@@ -179,14 +179,14 @@ static void option(struct strbuf *sb, const struct system *sys, const struct r_u
 /* The options of u under option up - 1 (0: the unit), a subtree after its root, in the order
  * BattleScribe lists them (export-ros-order.c). */
 static void options(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
-                    uint32_t up, const char *owner, int ind)
+                    const char *const *ids, uint32_t up, const char *owner, int ind)
 {
 	size_t n;
 	size_t *ks = ros_order_options(u, up, &n);
 	if (n)
 		strbuf_addf(sb, "%*s<selections>\n", ind, "");
 	for (size_t i = 0; i < n; i++)
-		option(sb, sys, u, ks[i], owner, ind + 2);
+		option(sb, sys, u, ids, ks[i], owner, ind + 2);
 	if (n)
 		strbuf_addf(sb, "%*s</selections>\n", ind, "");
 	free(ks);
@@ -233,7 +233,8 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	attr(sb, "type", sys->bs ? types[e->type] : e->has_models ? "unit" : "model");
 	strbuf_adds(sb, ">\n");
 	infos(sb, e->infos, ind + 2);
-	options(sb, sys, u, 0, id, ind + 2);
+	const struct r_list *l = &ev->r->lists[li];
+	options(sb, sys, u, l->opt_ids ? l->opt_ids[ui] : NULL, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	own_costs(sys, eu, v);
 	costs(sb, sys, v, ind + 2);

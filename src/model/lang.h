@@ -54,7 +54,16 @@ struct sel {
 	const struct sel *ref;    /* <condition ref=...>: the named condition, owned by the system */
 	enum attr_on item;
 	const void *origin;       /* SEL_ORIGIN: what a matching option's def or via is */
+	/* Settled when it is read (read-rules-sel.c): 1 + its slot in an evaluation's per-entry
+	 * memo when its verdict on a unit depends on the unit's entry alone, so long as the unit
+	 * keeps the entry's keywords, values and categories where deps says it reads them; 0:
+	 * decided for each unit (select.c). */
+	uint32_t memo;
+	unsigned char deps;       /* SEL_DEP_*: what of a unit beyond its entry a memo reads */
 };
+#define SEL_DEP_KW 1u         /* the unit's keywords */
+#define SEL_DEP_VALS 2u       /* its attribute values */
+#define SEL_DEP_CATS 4u       /* its categories */
 
 /* A named condition (<conditions> of a rules file): parsed once for the <when> of a list
  * (variant 0) and once for that of a roster-wide rule (variant 1), where it may not read

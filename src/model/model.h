@@ -227,6 +227,7 @@ enum entry_type { ENTRY_UNIT, ENTRY_MODEL, ENTRY_UPGRADE };
 struct entry {
 	char *id, *name;
 	bool example;
+	uint32_t no;        /* 1 + its number among the system's entries (sys->n_entry_nos); 0: none */
 	struct catalog *catalog;
 	struct group *group;
 	char **also_ids;    /* further groups it belongs to (<also-in>), resolved into also */
@@ -374,6 +375,8 @@ struct system {
 	size_t n_conds;
 	struct idx *cond_idx;
 	size_t n_slots;             /* aggregates, each with a cache slot in an evaluation */
+	size_t n_entry_nos;         /* entries numbered (entry.no) */
+	size_t n_sel_memo;          /* selectors with a memo slot (sel.memo) */
 	/* Some aggregate counts over the whole roster (in="roster", or a condition's <has> on the
 	 * roster): then a list's evaluation and verdict may depend on the other lists. */
 	bool roster_aggs;
@@ -404,12 +407,11 @@ struct r_train {
 	const char *drops;        /* the id of an item of the unit it replaces, or NULL */
 };
 
-/* 40 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
+/* 32 bytes, not 80: a 100,000-unit list takes tens of thousands of options. A unit's options
  * are its selections in document order; one nested in another names it as its parent. */
 struct r_option {
 	const struct entry_option *opt;
 	const struct r_train *train;  /* a training, or NULL for an option the file took */
-	const char *id;               /* a BattleScribe selection's id (the roster's pool), or NULL */
 	int32_t count;
 	int32_t line, col;            /* a file read into memory is at most 2 GiB */
 	uint32_t up;                  /* 1 + index of its parent among the unit's options; 0: none */
@@ -443,6 +445,10 @@ struct r_list {
 	                     * evaluation applies the system's limit modifiers (eval.h). */
 	long *fields;       /* per field (list fields used) */
 	struct r_unit *units;
+	/* A BattleScribe roster's: per unit, its options' selection ids (u->n_opts of them, each
+	 * or NULL, in the roster's pool), or NULL for a unit without. NULL for a Muster roster:
+	 * 8 bytes an option that Muster's own rosters need not carry. */
+	const char ***opt_ids;
 	size_t n_units;
 	long line, col;
 	uint32_t up;        /* 1 + index of the force it stands in among the roster's; 0: none */
@@ -468,6 +474,12 @@ struct roster {
 	 * blocks of at least 32 bytes for a 7-byte id were a tenth of a big list's memory. */
 	struct arena pool;
 };
+
+/* The selection id of option k of unit ui of l, or NULL. */
+static inline const char *r_option_id(const struct r_list *l, size_t ui, size_t k)
+{
+	return l->opt_ids && l->opt_ids[ui] ? l->opt_ids[ui][k] : NULL;
+}
 
 /* The end of force li's run: li, the forces within it at every depth, in [li, end). */
 static inline size_t forces_end(const struct roster *r, size_t li)

@@ -755,6 +755,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 		e->costs = arena_alloc(&cat->arena, sys->n_costs + 1, sizeof(*e->costs));
 	}
 	sys->bs->options += e->n_options;
+	e->no = (uint32_t)++sys->n_entry_nos;
 	if (idx_add(sys->entry_idx, e->id, e) == 0)
 		return 0;
 	/* Catalogues copied from one another share root link ids: the later entry is named by

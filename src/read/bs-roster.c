@@ -50,7 +50,8 @@ struct brp {
 	uint32_t *seen;
 	size_t *stamp, cap_seen, unit_no;
 	struct r_option *flat;
-	size_t cap_flat;
+	const char **flat_ids;      /* each flat option's selection id */
+	size_t cap_flat, cap_flat_ids;
 };
 
 #define BRFAIL(node, ...) \
@@ -205,10 +206,11 @@ static void flatten(struct brp *p, uint32_t first, uint32_t up, size_t *n)
 	for (uint32_t at = first; at; at = p->nodes[at - 1].next) {
 		const struct bsnode *nd = &p->nodes[at - 1];
 		GROW(p->flat, p->cap_flat, *n + 1);
+		GROW(p->flat_ids, p->cap_flat_ids, *n + 1);
+		p->flat_ids[*n] = nd->id;
 		struct r_option *ro = &p->flat[(*n)++];
 		memset(ro, 0, sizeof(*ro));
 		ro->opt = nd->opt;
-		ro->id = nd->id;
 		ro->count = (int32_t)nd->count;
 		ro->line = nd->line;
 		ro->col = nd->col;
@@ -253,7 +255,9 @@ static int unknown_entry(struct brp *p, xmlNodePtr s, const char *eid)
 	return -1;
 }
 
-static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct r_unit *u)
+/* Unit u of l from selection s; *ids its options' selection ids. */
+static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct r_unit *u,
+                     const char ***ids)
 {
 	char *eid = xml_prop(s, "entryId");
 	u->line = (int32_t)xml_line(s);
@@ -303,6 +307,8 @@ static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct
 		u->opts = arena_alloc(pool, n, sizeof(*u->opts));
 		memcpy(u->opts, p->flat, n * sizeof(*u->opts));
 		u->n_opts = (uint32_t)n;
+		*ids = arena_alloc(pool, n, sizeof(**ids));
+		memcpy(*ids, p->flat_ids, n * sizeof(**ids));
 	}
 	long models = number;
 	if (e->has_models) {
@@ -389,19 +395,23 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 		l->fields[i] = sys->fields[i].scope == FIELD_ROSTER ? r->fields[i] : sys->fields[i].def;
 	if (force_refs(p, f, l, up ? &r->lists[up - 1] : NULL))
 		return -1;
-	size_t cap = 0;
+	size_t cap = 0, cap_ids = 0;
 	for (xmlNodePtr c = xml_first_elem(xml_child(f, "selections")); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "selection"))
 			continue;
 		l = &r->lists[li];
 		GROW(l->units, cap, l->n_units + 1);
+		GROW(l->opt_ids, cap_ids, l->n_units + 1);
+		l->opt_ids[l->n_units] = NULL;
 		struct r_unit *u = &l->units[l->n_units++];
 		memset(u, 0, sizeof(*u));
-		if (read_unit(p, c, l, u))
+		if (read_unit(p, c, l, u, &l->opt_ids[l->n_units - 1]))
 			return -1;
 	}
 	if (r->lists[li].units == NULL)
 		r->lists[li].units = xcalloc(1, sizeof(*l->units));
+	if (r->lists[li].opt_ids == NULL)
+		r->lists[li].opt_ids = xcalloc(1, sizeof(*l->opt_ids));
 	for (xmlNodePtr c = xml_first_elem(xml_child(f, "forces")); c; c = xml_next_elem(c))
 		if (xml_is(c, "force") && read_force(p, c, (uint32_t)li + 1, depth + 1))
 			return -1;
@@ -494,6 +504,7 @@ static struct roster *read_doc(struct session *s, xmlDocPtr doc, const char *pat
 	free(p.seen);
 	free(p.stamp);
 	free(p.flat);
+	free(p.flat_ids);
 	if (doc)
 		xml_doc_free(doc);
 	if (rc != 0) {

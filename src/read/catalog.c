@@ -142,6 +142,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 		return -1;
 	if (idx_add(sys->entry_idx, e->id, e) != 0)
 		CFAIL(n, _("entry id '%s' is used twice in system '%s'"), e->id, sys->id);
+	e->no = (uint32_t)++sys->n_entry_nos;
 	return 0;
 }
 

@@ -96,6 +96,7 @@ static int lift_this(struct agg *a, xmlNodePtr n, const struct rp *p)
 			w->kids[keep++] = k;
 	}
 	w->n_kids = keep;
+	rr_sel_plan(p, w); /* what reads "this" is lifted out: the rest may depend on the entry */
 	if (reads_this(w)) {
 		rr_fatal(p, n, "%s", _("a test of the unit being checked (<same-as-this>, <not-this/>, <attached-to-this/>, eq-this=) must stand at the top of a list-wide aggregate's selector, not inside <any>, <not> or <attached-to>, and only eq-this= compares"));
 		return -1;

@@ -65,6 +65,11 @@ struct sel *rr_read_group(xmlNodePtr parent, enum sel_kind kind, const struct rp
 /* s, or its one test when s is all of one test: what a rule keeps, once it is read, of a
  * selector the engine matches against every unit. */
 struct sel *rr_sel_unwrap(struct sel *s);
+/* Settles, once s and its parts are read, whether its verdict on a unit depends on the unit's
+ * entry alone (lang.h, sel.memo): its kind reads nothing else of a unit (the tests of an
+ * option or an item are false for a unit) and each of its parts is settled so. Such a
+ * selector gets a memo slot of the system's. Returns s. */
+struct sel *rr_sel_plan(const struct rp *p, struct sel *s);
 struct sel *rr_read_when(xmlNodePtr n, const struct rp *p, enum scope_kind scope);
 
 /* read-rules-expr.c: an aggregate (in_expr: inside an expression); a new expression node;

@@ -83,6 +83,43 @@ static const struct attr_def *find_attr(const struct rp *p, const char *id, enum
 
 static struct sel *read_sel(xmlNodePtr n, const struct rp *p);
 
+struct sel *rr_sel_plan(const struct rp *p, struct sel *s)
+{
+	if (s == NULL || s->memo)
+		return s;
+	unsigned char deps = 0;
+	switch (s->kind) {
+	case SEL_ALL: case SEL_ANY: case SEL_NOT:
+		for (size_t i = 0; i < s->n_kids; i++) {
+			if (s->kids[i]->memo == 0)
+				return s;
+			deps |= s->kids[i]->deps;
+		}
+		break;
+	case SEL_ENTRY: case SEL_UNIT_ENTRY: case SEL_OFFERS_OPTION: case SEL_GROUP:
+	case SEL_ORIGIN: case SEL_KIND: case SEL_PAID:
+		break;
+	case SEL_NAME:
+		/* A pattern spends the roster's budget of matching work (rx.c) for each unit, as
+		 * if matched again: the verdict past the budget is the same however it is kept. */
+		return s;
+	case SEL_KEYWORD:
+		deps = SEL_DEP_KW;
+		break;
+	case SEL_ATTR:
+		deps = SEL_DEP_VALS;
+		break;
+	case SEL_CATEGORY:
+		deps = SEL_DEP_CATS;
+		break;
+	default:
+		return s;
+	}
+	s->deps = deps;
+	s->memo = (uint32_t)++p->sys->n_sel_memo;
+	return s;
+}
+
 struct sel *rr_sel_unwrap(struct sel *s)
 {
 	if (s == NULL || s->kind != SEL_ALL || s->n_kids != 1)
@@ -106,7 +143,7 @@ struct sel *rr_read_group(xmlNodePtr parent, enum sel_kind kind, const struct rp
 		GROW(s->kids, cap, s->n_kids + 1);
 		s->kids[s->n_kids++] = k;
 	}
-	return s;
+	return rr_sel_plan(p, s);
 }
 
 /* A selector with one sub-selector on other items (has-item, attached-to). */
@@ -569,7 +606,7 @@ fail:
 	return NULL;
 }
 
-static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
+static struct sel *read_sel_kind(xmlNodePtr n, const struct rp *p)
 {
 	struct sel *s = NULL;
 	char *id = NULL;
@@ -656,6 +693,11 @@ fail:
 	free(id);
 	sel_free(s);
 	return NULL;
+}
+
+static struct sel *read_sel(xmlNodePtr n, const struct rp *p)
+{
+	return rr_sel_plan(p, read_sel_kind(n, p));
 }
 
 struct sel *sel_parse_children(xmlNodePtr parent, const struct sel_parse *sp)

@@ -612,6 +612,7 @@ void roster_free(struct roster *r)
 	for (size_t i = 0; i < r->n_lists; i++) {
 		struct r_list *l = &r->lists[i];
 		free(l->units);
+		free(l->opt_ids);
 		free(l->id);
 		free(l->name);
 		free(l->limits);

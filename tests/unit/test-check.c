@@ -433,6 +433,29 @@ Test(duckhammer, dh10_model_ability_prerequisites)
 	release(&res);
 }
 
+/* A selector that reads the unit's keywords is decided once per entry (select.c) only for the
+ * units that keep their entry's keywords: a Veteran whose option grants Peregrine is judged on
+ * its own, whether it stands before or after a plain Veteran of the same entry. */
+Test(duckhammer, keyword_granted_by_an_option_is_no_verdict_of_the_entry)
+{
+	static const char plain[] = "    <unit entry=\"auk-veteran\" models=\"2\"/>\n";
+	static const char peregrine[] =
+		"    <unit entry=\"auk-veteran\" models=\"2\" name=\"Flier\">\n"
+		"      <option id=\"peregrine\"/>\n    </unit>\n";
+	for (int order = 0; order < 2; order++) {
+		char *units = order ? xasprintf("%s%s%s", peregrine, plain, plain)
+		                    : xasprintf("%s%s%s", plain, plain, peregrine);
+		char *t = dh_roster("all-out-war", units);
+		struct result res;
+		check_text(t, &res);
+		EXPECT_REFS(&res, "DH-10");
+		cr_assert_eq(cites(&res, "DH-10", 0)->line, fx_line_of(t, "Flier"), "order %d", order);
+		release(&res);
+		free(t);
+		free(units);
+	}
+}
+
 Test(duckhammer, dh11_supercleave_needs_cleave_and_masterwork_first)
 {
 	struct result res;
@@ -800,6 +823,29 @@ Test(toy, roster_wide_counts_and_tables)
 	cr_assert_str_eq(cites(&res, "T-LISTS", 0)->msg, "3 lists; at most 2");
 	cr_assert_str_eq(cites(&res, "T-UNIQ", 0)->msg, "Captain in 2 lists");
 	release(&res);
+}
+
+/* With at least as many units as the system has entries, units are grouped by their entry's
+ * number (check.c, entry_group), not by its id: the same groups, the same message. */
+Test(toy, grouped_by_entry_over_more_units_than_entries)
+{
+	static const char list_general[] =
+		"size=\"std\"|    <unit entry=\"captain\" models=\"1\"/>\n    <unit entry=\"spear\" models=\"60\"/>\n"
+		"    <unit entry=\"general\" models=\"1\"/>\n    <unit entry=\"archer\" models=\"1\"/>\n";
+	static const char list_general_again[] =
+		"size=\"std\"|    <unit entry=\"spear\" models=\"60\"/>\n"
+		"    <unit entry=\"archer\" models=\"1\"/>\n    <unit entry=\"archer\" models=\"1\"/>\n"
+		"    <unit entry=\"general\" models=\"1\" name=\"General again\"/>\n";
+	const char *two[] = { list_general, list_general_again, NULL };
+	struct result res;
+	char *t = NULL;
+	check_toy("  <field name=\"territories\" value=\"5\"/>\n", two, &res, &t);
+	EXPECT_REFS(&res, "T-UNIQ");
+	const struct diag *g = cites(&res, "T-UNIQ", 0);
+	cr_assert_str_eq(g->msg, "General in 2 lists");
+	cr_assert_eq(g->line, fx_line_of(t, "General again"), "where the General appears again");
+	release(&res);
+	free(t);
 }
 
 /* The diagnostic citing ref, or NULL (no assertion: for tests that must clean up). */

@@ -328,11 +328,11 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	const struct entry *e = system_entry(tsys, "scout-duck");
 	cr_assert_not_null(e);
 	struct r_option ro[5] = {
-		{ entry_option(e, "vanguard"), NULL, NULL, 1, 11, 0, 0 },
-		{ entry_option(e, "plain-bow"), NULL, NULL, 1, 12, 0, 0 },
-		{ entry_option(e, "horn"), NULL, NULL, 2, 13, 0, 0 },
-		{ entry_option(e, "loud-horn"), NULL, NULL, 1, 14, 0, 0 },
-		{ entry_option(e, "drop-bow"), NULL, NULL, 1, 15, 0, 0 },
+		{ entry_option(e, "vanguard"), NULL, 1, 11, 0, 0 },
+		{ entry_option(e, "plain-bow"), NULL, 1, 12, 0, 0 },
+		{ entry_option(e, "horn"), NULL, 2, 13, 0, 0 },
+		{ entry_option(e, "loud-horn"), NULL, 1, 14, 0, 0 },
+		{ entry_option(e, "drop-bow"), NULL, 1, 15, 0, 0 },
 	};
 	for (size_t i = 0; i < 4; i++)
 		cr_assert_not_null(ro[i].opt);

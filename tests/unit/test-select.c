@@ -112,7 +112,7 @@ static struct sel *parse_ok(const char *children, enum attr_on item, bool has_th
 static struct sel_ctx ctx(const struct eunit *this_u, const struct eitem *this_w,
                           const kwword *this_kw)
 {
-	struct sel_ctx c = { sys, &ros->lists[0], units, n_units, this_u, this_w, this_kw };
+	struct sel_ctx c = { sys, &ros->lists[0], units, n_units, this_u, this_w, this_kw, NULL };
 	return c;
 }
 
