@@ -334,6 +334,11 @@ struct checker {
 	size_t cap_memo;
 	unsigned char *memo_st; /* 0: not computed; else 1 + its ev_status */
 	size_t cap_memo_st;
+	/* Rules with once: per parent of a unit (as memo), its breach was reported; ... */
+	bool *told;
+	size_t cap_told;
+	bool told_list;                 /* ... in the list being checked; ... */
+	const struct rule *told_roster; /* ... the rule whose breach in the roster was. */
 };
 
 static void report(struct checker *k, const struct msgvars *m, long line, long col)
@@ -368,7 +373,7 @@ static bool bound(struct checker *k, const struct rule *r, const struct expr *e,
 }
 
 /* Compares a value with the rule's bounds and reports a violation. Returns true when one was. */
-static void judge_value(struct checker *k, const struct rule *r, struct msgvars *m,
+static bool judge_value(struct checker *k, const struct rule *r, struct msgvars *m,
                         const struct ectx *c, long line, long col, const struct group_acc *g)
 {
 	int64_t b;
@@ -380,10 +385,43 @@ static void judge_value(struct checker *k, const struct rule *r, struct msgvars 
 			col = g->at[b].col;
 		}
 		report(k, m, line, col);
+		return true;
 	} else if (bound(k, r, r->min, c, line, col, &b) && m->count < b) {
 		m->bound = b;
 		report(k, m, line, col);
+		return true;
 	}
+	return false;
+}
+
+/* A rule with once: where its breach, once reported, is not reported again (NULL: checked
+ * on every selection, its scope being the selection itself). parent: 1 + the option index
+ * of the parent of the option checked, 0 the unit; ignored for a unit. */
+static bool *once_flag(struct checker *k, const struct rule *r, uint32_t parent)
+{
+	if (!r->once || r->agg == NULL)
+		return NULL;
+	switch (r->agg->scope) {
+	case SCOPE_ROSTER:
+	case SCOPE_LIST:
+	case SCOPE_FORCE:
+	case SCOPE_CHILDREN:
+		return &k->told_list;
+	case SCOPE_PARENT:
+		return k->told ? &k->told[parent] : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Records that rule r's breach was reported at flag (once_flag). */
+static void once_told(struct checker *k, const struct rule *r, bool *flag)
+{
+	if (flag == NULL)
+		return;
+	*flag = true;
+	if (r->agg->scope == SCOPE_ROSTER)
+		k->told_roster = r;
 }
 
 /* A rule with no <each>: one aggregate per list (or for the roster), per group. */
@@ -481,11 +519,16 @@ static void check_each_option(struct checker *k, const struct rule *r, size_t li
 	}
 	if (memo)
 		memset(k->memo_st, 0, ((size_t)ru->n_opts + 1) * sizeof(*k->memo_st));
+	if (r->once) {
+		GROW(k->told, k->cap_told, (size_t)ru->n_opts + 1);
+		memset(k->told, 0, ((size_t)ru->n_opts + 1) * sizeof(*k->told));
+	}
 	for (size_t oi = 0; oi < ru->n_opts && !k->overflow; oi++) {
 		const struct r_option *ro = &ru->opts[oi];
 		struct sel_ctx c = *base;
 		c.this_unit = u;
-		if (!sel_match_option(r->each_sel, &c, u, ro))
+		bool *told = once_flag(k, r, ro->up);
+		if ((told && *told) || !sel_match_option(r->each_sel, &c, u, ro))
 			continue;
 		struct msgvars m = { k->sys, r, el, u, NULL, 0, 0, -1, NULL, NULL, ro };
 		if (r->require) {
@@ -507,8 +550,8 @@ static void check_each_option(struct checker *k, const struct rule *r, size_t li
 		}
 		if (st == EV_OVERFLOW)
 			report_overflow(k, r, ro->line, ro->col);
-		else if (st == EV_OK)
-			judge_value(k, r, &m, &ec, ro->line, ro->col, NULL);
+		else if (st == EV_OK && judge_value(k, r, &m, &ec, ro->line, ro->col, NULL))
+			once_told(k, r, told);
 	}
 }
 
@@ -527,10 +570,11 @@ static void check_each_one(struct checker *k, const struct rule *r, size_t li,
 	}
 	struct ectx ec = { k->ev, li, u, w, NULL };
 	enum ev_status st = agg_value(r->agg, &ec, &m.count);
+	bool *told = once_flag(k, r, 0);
 	if (st == EV_OVERFLOW)
 		report_overflow(k, r, line, col);
-	else if (st == EV_OK)
-		judge_value(k, r, &m, &ec, line, col, NULL);
+	else if (st == EV_OK && judge_value(k, r, &m, &ec, line, col, NULL))
+		once_told(k, r, told);
 }
 
 /* A rule checked on each unit, item or option of list li. What the rule checks on is settled
@@ -539,6 +583,7 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 {
 	const struct elist *el = &k->ev->lists[li];
 	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL };
+	k->told_list = k->told_roster == r;
 	if (r->taking >= 0 || r->each_item == ON_OPTION) {
 		for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 			if (r->taking >= 0)
@@ -552,6 +597,9 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 	for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 		const struct eunit *u = &el->units[ui];
 		c.this_unit = u;
+		const bool *told = once_flag(k, r, 0);
+		if (told && *told)
+			break;
 		if (r->each_item != ON_ITEM) {
 			c.this_eitem = NULL;
 			if (sel_match(r->each_sel, &c, u, NULL))
@@ -771,7 +819,8 @@ static void check_hidden(struct checker *k, size_t li)
 
 size_t check_roster(struct eval *ev, struct diags *d)
 {
-	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
+	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
+	                     NULL, 0, false, NULL };
 	if (ev->r->camp) {
 		/* What the ledger broke (campaign.c), found when it was derived. */
 		diags_merge(d, &ev->r->camp->viol);
@@ -821,6 +870,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	free(k.in_choice);
 	free(k.memo);
 	free(k.memo_st);
+	free(k.told);
 	return k.errors;
 }
 

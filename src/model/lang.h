@@ -179,6 +179,10 @@ struct rule {
 	struct agg *agg;              /* the aggregate, or NULL for a requirement */
 	struct expr *min, *max;       /* bounds; the sum of the <at-least>/<at-most> children */
 	const struct entry *unless_hidden; /* not checked on a list where this entry is hidden */
+	/* each: a breach is reported once for the scope it is counted in (its parent, list or
+	 * roster), on the first selection checked there, not once for each selection in it
+	 * (BattleScribe's constraints). */
+	bool once;
 };
 
 /* Calls fn for every keyword that s requires positively (outside any not or any), so that

@@ -230,6 +230,7 @@ static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
 	const char *owner = self ? "{this}" : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
 	if (s->max || self) {
 		r->each = true;
+		r->once = true;
 		r->each_item = ON_UNIT;
 		r->each_sel = selecting(ON_UNIT, e->id, NULL);
 	} else if (e->catalog != c->f[0].cat) {
@@ -275,6 +276,7 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	a->item = ON_OPTION;
 	a->where = of_origin(origin);
 	r->each = true;
+	r->once = true;
 	r->each_item = ON_OPTION;
 	r->each_sel = of_origin(origin);
 	const char *owner_words = self ? "{this}" : parent ? _("the parent of {this}")

@@ -1,0 +1,30 @@
+#!/bin/sh
+# BattleScribe's constraint semantics (issue 21) on the Pier Wardens fixtures
+# (tests/data/bs-pier), each construct in its own roster: `muster validate` reports exactly
+# the errors BattleScribe reports, with the owner, the entry and the constraint id, at
+# FILE:LINE. Prints TAP. Needs MUSTER and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir bscon
+d=$top/tests/data/bs-pier
+cd "$tmp" || exit 1
+
+# errors NAME ROSTER: validate ROSTER (exit 1), then its errors, file name cut, are exactly
+# the lines on standard input.
+errors() {
+	cat >"$tmp/want"
+	"$MUSTER" validate --data-dir="$d" "$d/$2" 2>&1 | sed "s|^$d/||" >"$tmp/got"
+	same "$1" "$tmp/want" "$tmp/got"
+}
+
+# A breach is reported once for its scope (the parent, the force, the roster), on the first
+# selection counted there, not once for each selection.
+errors "once per force, parent and roster" watch-once.ros <<'E'
+watch-once.ros:10:9: error: pw-con-lamp-max: Night Watch has 3 selections of Lamplighter (maximum 1)
+watch-once.ros:15:13: error: pw-con-hook-lux: the parent of Boathook (Dock Crew) has 2 Lux in Boathook (maximum 1)
+watch-once.ros:17:13: error: pw-con-oar-max: Night Watch has 3 selections of Oar (maximum 2)
+watch-once.ros:23:13: error: pw-con-hook-lux: the parent of Boathook (Dock Crew) has 2 Lux in Boathook (maximum 1)
+watch-once.ros:28:9: error: pw-con-bell-max: the roster has 2 selections of Bell Ringer (maximum 1)
+E
+tap_done
