@@ -27,4 +27,18 @@ watch-once.ros:17:13: error: pw-con-oar-max: Night Watch has 3 selections of Oar
 watch-once.ros:23:13: error: pw-con-hook-lux: the parent of Boathook (Dock Crew) has 2 Lux in Boathook (maximum 1)
 watch-once.ros:28:9: error: pw-con-bell-max: the roster has 2 selections of Bell Ringer (maximum 1)
 E
+
+# field="forces": a forceEntry's constraint counts the forces of its kind, checked for each
+# of them (the roster's breach at the roster); an entry is no kind of force, so it counts
+# none: a minimum above 0 is always broken where its catalogue is used, a maximum never.
+errors "field forces, on forces and on entries" watch-forces.ros <<'E'
+watch-forces.ros:4: error: pw-con-harbour-max: the roster has 2 forces of Harbour Patrol (maximum 1)
+watch-forces.ros:4: error: pw-con-harbour-max: the roster has 2 forces of Harbour Patrol (maximum 1)
+watch-forces.ros:4: error: pw-con-tide-min: the roster must have 1 more forces of Tide Watch (minimum 2)
+watch-forces.ros:4: error: pw-con-clerk-min: the roster must have 1 more forces of Harbour Clerk (minimum 1)
+watch-forces.ros:12:5: error: pw-con-tide-post: Tide Watch must have 1 more forces of Tide Watch (minimum 1)
+watch-forces.ros:12:5: error: pw-con-ledger-min: Tide Watch must have 1 more forces of Ledger Keeper (minimum 1)
+E
+run_muster "field forces: what is not read yet, with its reason" 0 \
+	"not enforced: scope 1, field 1, child forces of its own 1." catalog --data-dir="$d" pw-sys
 tap_done

@@ -452,7 +452,10 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 		struct msgvars m = { k->sys, r, el, NULL, NULL,
 		                     a->kind == AGG_DISTINCT ? (int64_t)g->vals.live : g->value, 0, -1,
 		                     g->label, vals.s ? vals.s : "", NULL };
-		judge_value(k, r, &m, &c, el->list->line, el->list->col, g);
+		if (r->at_roster)
+			judge_value(k, r, &m, &c, k->ros->line, 0, NULL);
+		else
+			judge_value(k, r, &m, &c, el->list->line, el->list->col, r->per_force ? NULL : g);
 		strbuf_release(&vals);
 	}
 	acc_release(&acc);
@@ -817,6 +820,21 @@ static void check_hidden(struct checker *k, size_t li)
 	}
 }
 
+/* Whether a roster-wide rule applies: its condition holds on the first list, or, when it
+ * asks for a kind of list (a BattleScribe entry's catalogue), on any list. */
+static bool holds_somewhere(struct eval *ev, const struct rule *r)
+{
+	for (size_t li = 0; li < ev->n_lists; li++) {
+		struct ectx c = { ev, li, NULL, NULL, NULL };
+		if ((r->when == NULL || cond_holds(r->when, &c, NULL)) &&
+		    (r->unless_hidden == NULL || !eval_entry_hidden(ev, li, r->unless_hidden)))
+			return true;
+		if (r->when == NULL || r->when->kind != SEL_FORCE)
+			return false;
+	}
+	return false;
+}
+
 size_t check_roster(struct eval *ev, struct diags *d)
 {
 	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
@@ -833,12 +851,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	check_bs_limits(&k);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
-		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {
-			if (ev->n_lists == 0)
-				continue;
-			struct ectx c = { ev, 0, NULL, NULL, NULL };
-			if ((r->when && !cond_holds(r->when, &c, NULL)) ||
-			    (r->unless_hidden && eval_entry_hidden(ev, 0, r->unless_hidden)))
+		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each && !r->per_force) {
+			if (ev->n_lists == 0 || !holds_somewhere(ev, r))
 				continue;
 			check_grouped(&k, r, 0);
 			continue;

@@ -28,7 +28,8 @@ enum sel_kind {
 	                      * selectionEntry, or a link to one): made by the reader, never read */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
-	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place */
+	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place;
+	                      * id, when set: the kind of force it is (a BattleScribe forceEntry) */
 	SEL_PARENT,          /* <parent>C</parent>: the force the list stands in, where C holds */
 };
 
@@ -183,6 +184,10 @@ struct rule {
 	 * roster), on the first selection checked there, not once for each selection in it
 	 * (BattleScribe's constraints). */
 	bool once;
+	/* An aggregate of the whole roster checked for each list where when holds, not once for
+	 * the roster (BattleScribe's constraint on a forceEntry: once for each such force). */
+	bool per_force;
+	bool at_roster;               /* a breach is reported at the roster's own line */
 };
 
 /* Calls fn for every keyword that s requires positively (outside any not or any), so that

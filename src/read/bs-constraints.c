@@ -31,6 +31,7 @@ struct shape {
 	long cost;              /* the cost type summed, or -1: selections counted */
 	const char *scope;      /* "parent", "self", "force", "roster" */
 	bool child_forces;
+	bool forces;            /* field "forces": forces counted (scope force or roster) */
 };
 
 static bool is(xmlNodePtr n, const char *name, const char *value)
@@ -75,7 +76,8 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		why = N_("shared=false");
 	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
 		why = id ? N_("modifiers on it") : N_("no id");
-	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL))
+	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL &&
+	                           (strcmp(field, "forces") != 0 || !root)))
 		why = N_("field");
 	else if (v == NULL || end == v || *end || d != (double)(long)d || d < -1 || d > 1e12)
 		why = N_("value");
@@ -84,8 +86,11 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		why = N_("scope");
 	else if ((x = (long)d) < 0 && strcmp(type, "min") == 0)
 		why = N_("value");
+	else if (strcmp(field, "forces") == 0 &&
+	         (strcmp(scope, "roster") != 0 && strcmp(scope, "force") != 0))
+		why = N_("scope");
 	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 &&
-	         (!root || strcmp(scope, "roster") == 0))
+	         strcmp(field, "forces") != 0 && (!root || strcmp(scope, "roster") == 0))
 		why = N_("minimum outside its selection");
 	if (why == NULL) {
 		s->max = strcmp(type, "max") == 0;
@@ -96,6 +101,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 			if (strcmp(scope, scopes[i]) == 0)
 				s->scope = scopes[i];
 		s->child_forces = is(con, "includeChildForces", "true");
+		s->forces = strcmp(field, "forces") == 0;
 	}
 	free(type);
 	free(field);
@@ -112,12 +118,16 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 		return N_("owner");
 	if (xml_is(owner, "categoryLink") || xml_is(owner, "categoryEntry"))
 		return N_("on a category");
-	if (xml_is(owner, "forceEntry"))
-		return N_("on a force");
+	struct shape s;
+	if (xml_is(owner, "forceEntry")) {
+		const char *why = shape_of(c, con, true, &s);
+		return why ? why : s.forces ? N_("child forces of its own") : N_("on a force");
+	}
 	if (xml_is(owner, "selectionEntryGroup"))
 		return N_("on a group");
-	struct shape s;
-	const char *why = shape_of(c, con, false, &s);
+	xmlNodePtr home = owner->parent;
+	bool root = home && home->parent && home->parent == xmlDocGetRootElement(con->doc);
+	const char *why = shape_of(c, con, root, &s);
 	return why ? why : N_("not reached");
 }
 
@@ -159,6 +169,10 @@ static struct expr *number(long v, long line)
 static char *message(const struct bsctx *c, const struct shape *s, const char *owner,
                      const char *name)
 {
+	if (s->forces)
+		return s->max ? xasprintf(_("%s has {count} forces of %s (maximum {bound})"), owner, name)
+		              : xasprintf(_("%s must have {diff} more forces of %s (minimum {bound})"),
+		                          owner, name);
 	if (s->cost >= 0) {
 		const char *cn = c->sys->costs[s->cost].name;
 		return s->max ? xasprintf(_("%s has {count} %s in %s (maximum {bound})"), owner, cn, name)
@@ -243,6 +257,32 @@ static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
 	add_rule(c, r);
 }
 
+/* A constraint of field forces on root entry e: BattleScribe counts the forces of what the
+ * constraint stands on, and an entry is no kind of force, so it counts none: a minimum above
+ * 0 is broken wherever the entry can be taken (for each list of its catalogue, or once for
+ * the roster), a maximum never. */
+static void zero_forces_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
+                             const struct shape *s)
+{
+	if (s->max || s->value <= 0)
+		return;
+	char *at = xasprintf("%s/%s", e->catalog->id, e->id);
+	struct rule *r = new_rule(con, at, s);
+	free(at);
+	bool roster = strcmp(s->scope, "roster") == 0;
+	r->agg->kind = AGG_FORCES;
+	r->agg->scope = roster ? SCOPE_ROSTER : SCOPE_LIST;
+	r->agg->where = new_sel(SEL_ANY, ON_UNIT, NULL); /* any of nothing: no force */
+	if (e->catalog != c->f[0].cat) {
+		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
+		r->when->group = e->group;
+	}
+	r->unless_hidden = e;
+	r->at_roster = roster;
+	r->message = message(c, s, roster ? _("the roster") : "{list}", e->name);
+	add_rule(c, r);
+}
+
 /* Selections of what origin names (SEL_ORIGIN): every place of a definition, or of a link. */
 static struct sel *of_origin(const void *origin)
 {
@@ -315,6 +355,8 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 			continue; /* -1: no limit */
 		if (o)
 			option_rule(c, fi, owner, k, o, origin, &s);
+		else if (s.forces)
+			zero_forces_rule(c, k, e, &s);
 		else
 			root_rule(c, k, e, &s);
 	}
@@ -336,5 +378,36 @@ void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char
 					x->id = xstrdup(new_id);
 				}
 			}
+	}
+}
+
+/* The constraints of field forces on forceEntry k (file fi), force fd: how many forces of fd
+ * the roster holds (its top forces, or every force with includeChildForces), or the force
+ * within its own run (scope force, with includeChildForces), checked for each force of fd,
+ * as BattleScribe checks it; a breach in the roster is reported at the roster. Every other
+ * constraint of a force stays not enforced (bs_pend). */
+void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
+{
+	for (xmlNodePtr n = xml_first_elem(xml_child(k, "constraints")); n; n = xml_next_elem(n)) {
+		struct shape s;
+		if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, true, &s) || !s.forces)
+			continue;
+		bool roster = strcmp(s.scope, "roster") == 0;
+		if (!roster && !s.child_forces)
+			continue; /* a force's own child forces, not theirs: not read yet */
+		n->_private = &translated_mark;
+		c->sys->bs->enforced++;
+		if (s.max && s.value < 0)
+			continue;
+		struct rule *r = new_rule(n, fd->id, &s);
+		r->agg->kind = AGG_FORCES;
+		r->agg->scope = roster ? SCOPE_ROSTER : SCOPE_CHILDREN;
+		r->agg->where = new_sel(SEL_FORCE, ON_UNIT, fd->id);
+		r->agg->where->num = roster && !s.child_forces ? 1 : 0; /* 1: top forces only */
+		r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
+		r->per_force = true;
+		r->at_roster = roster;
+		r->message = message(c, &s, roster ? _("the roster") : "{list}", fd->name);
+		add_rule(c, r);
 	}
 }
