@@ -38,7 +38,16 @@ watch-forces.ros:4: error: pw-con-tide-min: the roster must have 1 more forces o
 watch-forces.ros:4: error: pw-con-clerk-min: the roster must have 1 more forces of Harbour Clerk (minimum 1)
 watch-forces.ros:12:5: error: pw-con-tide-post: Tide Watch must have 1 more forces of Tide Watch (minimum 1)
 watch-forces.ros:12:5: error: pw-con-ledger-min: Tide Watch must have 1 more forces of Ledger Keeper (minimum 1)
+watch-forces.ros:12:5: error: pw-con-tallyman-pct: Tide Watch must have 1 more selections of Tallyman (minimum 50% of all, 1)
 E
 run_muster "field forces: what is not read yet, with its reason" 0 \
-	"not enforced: scope 1, field 1, child forces of its own 1." catalog --data-dir="$d" pw-sys
+	"not enforced: percentage 1, scope 1, field 1, child forces of its own 1." \
+	catalog --data-dir="$d" pw-sys
+
+# percentValue: a percentage of everything counted the same way in the scope (a minimum of
+# Tallyman above, in the force: none of its one unit, below 50%); at the limit is no breach.
+errors "percentValue, of selections and of a cost" watch-percent.ros <<'E'
+watch-percent.ros:9:9: error: pw-con-master-pct: Night Watch has 2 selections of Harbour Master (maximum 50% of all, 1)
+watch-percent.ros:13:13: error: pw-con-flag-pct: the parent of Flag (Signal Crew) has 2 Lux in Flag (maximum 50% of all, 1)
+E
 tap_done

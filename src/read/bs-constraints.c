@@ -32,6 +32,7 @@ struct shape {
 	const char *scope;      /* "parent", "self", "force", "roster" */
 	bool child_forces;
 	bool forces;            /* field "forces": forces counted (scope force or roster) */
+	bool percent;           /* percentValue: value is a percentage of all in the scope */
 };
 
 static bool is(xmlNodePtr n, const char *name, const char *value)
@@ -70,8 +71,6 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 	double d = v ? strtod(v, &end) : 0;
 	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
 		why = N_("type");
-	else if (is(con, "percentValue", "true"))
-		why = N_("percentage");
 	else if (is(con, "shared", "false"))
 		why = N_("shared=false");
 	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
@@ -86,6 +85,9 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		why = N_("scope");
 	else if ((x = (long)d) < 0 && strcmp(type, "min") == 0)
 		why = N_("value");
+	else if (is(con, "percentValue", "true") &&
+	         (strcmp(scope, "self") == 0 || strcmp(field, "forces") == 0))
+		why = N_("percentage");
 	else if (strcmp(field, "forces") == 0 &&
 	         (strcmp(scope, "roster") != 0 && strcmp(scope, "force") != 0))
 		why = N_("scope");
@@ -102,6 +104,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 				s->scope = scopes[i];
 		s->child_forces = is(con, "includeChildForces", "true");
 		s->forces = strcmp(field, "forces") == 0;
+		s->percent = is(con, "percentValue", "true");
 	}
 	free(type);
 	free(field);
@@ -173,6 +176,19 @@ static char *message(const struct bsctx *c, const struct shape *s, const char *o
 		return s->max ? xasprintf(_("%s has {count} forces of %s (maximum {bound})"), owner, name)
 		              : xasprintf(_("%s must have {diff} more forces of %s (minimum {bound})"),
 		                          owner, name);
+	long v = s->value;
+	if (s->percent && s->cost >= 0) {
+		const char *cn = c->sys->costs[s->cost].name;
+		return s->max ? xasprintf(_("%s has {count} %s in %s (maximum %ld%% of all, {bound})"),
+		                          owner, cn, name, v)
+		              : xasprintf(_("%s must have {diff} more %s in %s (minimum %ld%% of all, "
+		                            "{bound})"), owner, cn, name, v);
+	}
+	if (s->percent)
+		return s->max ? xasprintf(_("%s has {count} selections of %s (maximum %ld%% of all, "
+		                            "{bound})"), owner, name, v)
+		              : xasprintf(_("%s must have {diff} more selections of %s (minimum %ld%% of "
+		                            "all, {bound})"), owner, name, v);
 	if (s->cost >= 0) {
 		const char *cn = c->sys->costs[s->cost].name;
 		return s->max ? xasprintf(_("%s has {count} %s in %s (maximum {bound})"), owner, cn, name)
@@ -184,10 +200,39 @@ static char *message(const struct bsctx *c, const struct shape *s, const char *o
 	                          owner, name);
 }
 
-static void add_rule(struct bsctx *c, struct rule *r)
+/* percentValue: the rule's bound becomes value% of the same aggregate over everything in its
+ * scope (every selection, or the whole cost), rounded down for a maximum and up for a
+ * minimum, which compares the whole count exactly as BattleScribe's percentage does. */
+static void percent_bound(struct system *sys, struct rule *r, const struct shape *s)
+{
+	if (!s->percent)
+		return;
+	struct agg *t = xcalloc(1, sizeof(*t));
+	t->kind = r->agg->kind;
+	t->cost = r->agg->cost;
+	t->scope = r->agg->scope;
+	t->item = r->agg->item;
+	t->where = new_sel(SEL_ALL, r->agg->item, NULL);
+	t->ancestor_cat = -1;
+	t->line = r->line;
+	t->slot = sys->n_slots++;
+	struct expr *all = number(0, r->line), *e = number(s->value, r->line);
+	all->kind = EX_AGG;
+	all->agg = t;
+	e->kind = EX_PERCENT;
+	e->round = s->max ? ROUND_DOWN : ROUND_UP;
+	e->kids = xcalloc(1, sizeof(*e->kids));
+	e->kids[e->n_kids++] = all;
+	struct expr **b = s->max ? &r->max : &r->min;
+	expr_free(*b);
+	*b = e;
+}
+
+static void add_rule(struct bsctx *c, struct rule *r, const struct shape *s)
 {
 	struct system *sys = c->sys;
 	if (r->agg) {
+		percent_bound(sys, r, s);
 		r->agg->slot = sys->n_slots++;
 		sys->roster_aggs = sys->roster_aggs || r->agg->scope == SCOPE_ROSTER ||
 		                   r->agg->scope == SCOPE_FORCE;
@@ -254,7 +299,7 @@ static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
 	if (!s->max && !self)
 		r->unless_hidden = e; /* BattleScribe skips the constraints of a hidden entry */
 	r->message = message(c, s, owner, e->name);
-	add_rule(c, r);
+	add_rule(c, r, s);
 }
 
 /* A constraint of field forces on root entry e: BattleScribe counts the forces of what the
@@ -280,7 +325,7 @@ static void zero_forces_rule(struct bsctx *c, xmlNodePtr con, const struct entry
 	r->unless_hidden = e;
 	r->at_roster = roster;
 	r->message = message(c, s, roster ? _("the roster") : "{list}", e->name);
-	add_rule(c, r);
+	add_rule(c, r, s);
 }
 
 /* Selections of what origin names (SEL_ORIGIN): every place of a definition, or of a link. */
@@ -322,7 +367,7 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	const char *owner_words = self ? "{this}" : parent ? _("the parent of {this}")
 	                          : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
 	r->message = message(c, s, owner_words, o->name);
-	add_rule(c, r);
+	add_rule(c, r, s);
 }
 
 /* What n->_private holds once its constraint is a rule on every place of its owner. */
@@ -408,6 +453,6 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 		r->per_force = true;
 		r->at_roster = roster;
 		r->message = message(c, &s, roster ? _("the roster") : "{list}", fd->name);
-		add_rule(c, r);
+		add_rule(c, r, &s);
 	}
 }
