@@ -50,4 +50,13 @@ errors "percentValue, of selections and of a cost" watch-percent.ros <<'E'
 watch-percent.ros:9:9: error: pw-con-master-pct: Night Watch has 2 selections of Harbour Master (maximum 50% of all, 1)
 watch-percent.ros:13:13: error: pw-con-flag-pct: the parent of Flag (Signal Crew) has 2 Lux in Flag (maximum 50% of all, 1)
 E
+
+# A repeat of percentValue: every 25% of the force's selections that are Lamplighters adds
+# 1 Lux (a repeat summing a cost with includeChildSelections of any entry is not read yet).
+errors "percentValue of a repeat" watch-repeat.ros <<'E'
+watch-repeat.ros:4: error: the roster costs 12 Lux, over the Lux limit of 11
+E
+run_muster "percentValue of a repeat: the one not read yet" 0 \
+	"4 constraints and 1 modifier are not enforced yet (0 conditions, 1 repeat)." \
+	catalog --data-dir="$d" pw-sys
 tap_done
