@@ -55,6 +55,8 @@ struct sel {
 	const struct sel *ref;    /* <condition ref=...>: the named condition, owned by the system */
 	enum attr_on item;
 	const void *origin;       /* SEL_ORIGIN: what a matching option's def or via is */
+	bool shared;              /* SEL_ENTRY: also what a link to entry id made ("L::id"), as
+	                           * BattleScribe's shared="true" counts */
 };
 
 /* A named condition (<conditions> of a rules file): parsed once for the <when> of a list

@@ -33,6 +33,7 @@ struct shape {
 	bool child_forces;
 	bool forces;            /* field "forces": forces counted (scope force or roster) */
 	bool percent;           /* percentValue: value is a percentage of all in the scope */
+	bool shared;            /* selections of every link to the entry counted, not one's */
 };
 
 static bool is(xmlNodePtr n, const char *name, const char *value)
@@ -71,7 +72,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 	double d = v ? strtod(v, &end) : 0;
 	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
 		why = N_("type");
-	else if (is(con, "shared", "false"))
+	else if (is(con, "shared", "false") && !root)
 		why = N_("shared=false");
 	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
 		why = id ? N_("modifiers on it") : N_("no id");
@@ -105,6 +106,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		s->child_forces = is(con, "includeChildForces", "true");
 		s->forces = strcmp(field, "forces") == 0;
 		s->percent = is(con, "percentValue", "true");
+		s->shared = !is(con, "shared", "false");
 	}
 	free(type);
 	free(field);
@@ -273,25 +275,34 @@ static enum scope_kind wide(const struct shape *s)
 
 /* One constraint con on root entry e: a maximum per unit of e, a minimum per list of its
  * catalogue (or of every catalogue, for the game system's own entries). */
-static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
+static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct entry *e,
                       const struct shape *s)
 {
-	char *at = xasprintf("%s/%s", e->catalog->id, e->id);
+	bool self = strcmp(s->scope, "self") == 0, shared = s->shared && !self;
+	/* shared: what every link to the entry made counts (its id after the links' "L::"); the
+	 * entry's own constraint is then one rule however many links reach it (add_rule). */
+	const char *base = e->id;
+	for (const char *p = strstr(base, "::"); p; p = strstr(base, "::"))
+		base = p + 2;
+	bool own = shared && !xml_is(con->parent->parent, "entryLink");
+	char *at = own ? xasprintf("%s/%s", c->f[fi].id ? c->f[fi].id : "", base)
+	               : xasprintf("%s/%s", e->catalog->id, e->id);
 	struct rule *r = new_rule(con, at, s);
 	free(at);
 	struct agg *a = r->agg;
-	bool self = strcmp(s->scope, "self") == 0;
 	a->kind = s->cost >= 0 ? AGG_COST : self ? AGG_MODELS : AGG_UNITS;
 	a->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	a->scope = self ? SCOPE_UNIT : wide(s);
 	a->item = ON_UNIT;
-	a->where = selecting(ON_UNIT, e->id, NULL);
+	a->where = selecting(ON_UNIT, shared ? base : e->id, NULL);
+	a->where->kids[0]->shared = shared;
 	const char *owner = self ? "{this}" : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
 	if (s->max || self) {
 		r->each = true;
 		r->once = true;
 		r->each_item = ON_UNIT;
-		r->each_sel = selecting(ON_UNIT, e->id, NULL);
+		r->each_sel = selecting(ON_UNIT, shared ? base : e->id, NULL);
+		r->each_sel->kids[0]->shared = shared;
 	} else if (e->catalog != c->f[0].cat) {
 		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
 		r->when->group = e->group;
@@ -403,7 +414,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 		else if (s.forces)
 			zero_forces_rule(c, k, e, &s);
 		else
-			root_rule(c, k, e, &s);
+			root_rule(c, fi, k, e, &s);
 	}
 }
 

@@ -114,6 +114,7 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 		k->item = on;
 		k->index = cat >= 0 ? (size_t)cat : 0;
 		k->id = cat >= 0 ? NULL : xstrdup(child);
+		k->shared = !prop_is(n, "shared", "false");
 		push(a->where, k);
 	}
 	a->slot = sys->n_slots++;
