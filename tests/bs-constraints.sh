@@ -70,4 +70,12 @@ E
 "$MUSTER" show --data-dir="$d" "$d/watch-shared.ros" >"$tmp/show" 2>&1
 has "shared: a condition counts every link" "$tmp/show" "Senior Pilot"
 hasnt "shared=false: a condition counts no link" "$tmp/show" "Lost Pilot"
+
+# A group's and a child's min and max in their parent name their constraint, and a breach of
+# a maximum stands on the parent selection, as BattleScribe reports it.
+errors "groups and children: the constraint id, on the parent" watch-groups.ros <<'E'
+watch-groups.ros:9:9: error: pw-con-ropes-min: Net Crew takes 0 of 'Ropes'; the catalog asks for at least 1
+watch-groups.ros:11:13: error: pw-con-float-max: Net Crew takes option 'Float' 3 times; the catalog allows at most 2 for each 'Netter', 2 here
+watch-groups.ros:11:13: error: pw-con-nets-max: Net Crew takes 2 of 'Nets'; the catalog allows at most 1
+E
 tap_done

@@ -626,6 +626,12 @@ static long parent_count(const struct checker *k, const struct r_unit *u, uint32
 	return at ? u->opts[at - 1].count : 0;
 }
 
+/* The reference of a minimum: its own, or the one of the whole range. */
+static const char *min_ref(const char *own, const char *range)
+{
+	return own ? own : range;
+}
+
 static void option_max(struct checker *k, const struct r_unit *u, const struct r_option *ro)
 {
 	const struct entry_option *o = ro->opt;
@@ -645,7 +651,9 @@ static void option_max(struct checker *k, const struct r_unit *u, const struct r
 	const struct entry_option *par = &u->entry->options[o->up - 1];
 	long per = parent_count(k, u, o->up);
 	if (o->max < OPTION_UNBOUNDED && taken > o->max * per) {
-		diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, o->ref, "catalog-option-max",
+		/* BattleScribe's constraint on its parent: the breach is the parent's (its first). */
+		const struct r_option *at = o->def && k->at[o->up - 1] ? &u->opts[k->at[o->up - 1] - 1] : ro;
+		diags_add(k->d, SEV_ERROR, k->ros->file, at->line, at->col, o->ref, "catalog-option-max",
 		          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld for "
 		                   "each '%s', %ld here",
 		                   "%s takes option '%s' %ld times; the catalog allows at most %ld for "
@@ -665,7 +673,8 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 		return; /* BattleScribe keeps no constraint of a hidden entry */
 	if (o->up == 0) {
 		if (taken < o->min) {
-			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-min",
+			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, min_ref(o->min_ref, o->ref),
+			          "catalog-option-min",
 			          ngettext("%s must take option '%s' at least %ld time",
 			                   "%s must take option '%s' at least %ld times",
 			                   (unsigned long)o->min),
@@ -679,7 +688,8 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 		return;
 	const struct entry_option *par = &u->entry->options[o->up - 1];
 	const struct r_option *rp = &u->opts[k->at[o->up - 1] - 1];
-	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, o->ref, "catalog-option-min",
+	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, min_ref(o->min_ref, o->ref),
+	          "catalog-option-min",
 	          ngettext("%s must take option '%s' at least %ld time for each '%s', %ld here",
 	                   "%s must take option '%s' at least %ld times for each '%s', %ld here",
 	                   (unsigned long)o->min),
@@ -722,7 +732,8 @@ static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
 	}
 	const char *who = u->label ? u->label : u->entry->name;
 	if (few)
-		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, c->ref, "catalog-choice-min",
+		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, min_ref(c->min_ref, c->ref),
+		          "catalog-choice-min",
 		          ngettext("%s takes %ld of '%s'; the catalog asks for at least %ld",
 		                   "%s takes %ld of '%s'; the catalog asks for at least %ld",
 		                   (unsigned long)took),
