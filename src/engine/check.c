@@ -334,11 +334,11 @@ struct checker {
 	size_t cap_memo;
 	unsigned char *memo_st; /* 0: not computed; else 1 + its ev_status */
 	size_t cap_memo_st;
-	/* Rules with once: per parent of a unit (as memo), its breach was reported; ... */
+	/* Rules with once: per parent of a unit (as memo), it was judged; ... */
 	bool *told;
 	size_t cap_told;
 	bool told_list;                 /* ... in the list being checked; ... */
-	const struct rule *told_roster; /* ... the rule whose breach in the roster was. */
+	const struct rule *told_roster; /* ... the rule judged in the roster. */
 };
 
 static void report(struct checker *k, const struct msgvars *m, long line, long col)
@@ -372,8 +372,8 @@ static bool bound(struct checker *k, const struct rule *r, const struct expr *e,
 	return st == EV_OK;
 }
 
-/* Compares a value with the rule's bounds and reports a violation. Returns true when one was. */
-static bool judge_value(struct checker *k, const struct rule *r, struct msgvars *m,
+/* Compares a value with the rule's bounds and reports a violation. */
+static void judge_value(struct checker *k, const struct rule *r, struct msgvars *m,
                         const struct ectx *c, long line, long col, const struct group_acc *g)
 {
 	int64_t b;
@@ -385,18 +385,17 @@ static bool judge_value(struct checker *k, const struct rule *r, struct msgvars 
 			col = g->at[b].col;
 		}
 		report(k, m, line, col);
-		return true;
 	} else if (bound(k, r, r->min, c, line, col, &b) && m->count < b) {
 		m->bound = b;
 		report(k, m, line, col);
-		return true;
 	}
-	return false;
 }
 
-/* A rule with once: where its breach, once reported, is not reported again (NULL: checked
- * on every selection, its scope being the selection itself). parent: 1 + the option index
- * of the parent of the option checked, 0 the unit; ignored for a unit. */
+/* A rule with once: where it has been judged already (NULL: judged on every selection, its
+ * scope being the selection itself). Every selection of one scope has the same count and the
+ * same bound there, so the first one judged stands for all: a breach is reported once, and
+ * the scope is read once, not once for each selection in it. parent: 1 + the option index of
+ * the parent of the option checked, 0 the unit; ignored for a unit. */
 static bool *once_flag(struct checker *k, const struct rule *r, uint32_t parent)
 {
 	if (!r->once || r->agg == NULL)
@@ -414,7 +413,7 @@ static bool *once_flag(struct checker *k, const struct rule *r, uint32_t parent)
 	}
 }
 
-/* Records that rule r's breach was reported at flag (once_flag). */
+/* Records that rule r was judged at flag (once_flag). */
 static void once_told(struct checker *k, const struct rule *r, bool *flag)
 {
 	if (flag == NULL)
@@ -424,8 +423,9 @@ static void once_told(struct checker *k, const struct rule *r, bool *flag)
 		k->told_roster = r;
 }
 
-/* A rule with no <each>: one aggregate per list (or for the roster), per group. */
-static void check_grouped(struct checker *k, const struct rule *r, size_t li)
+/* A rule with no <each>: one aggregate per list (or for the roster), per group; its breach
+ * reported times times (per_force: once for each force it is checked for). */
+static void check_grouped(struct checker *k, const struct rule *r, size_t li, size_t times)
 {
 	const struct agg *a = r->agg;
 	struct eval *ev = k->ev;
@@ -453,7 +453,8 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 		                     a->kind == AGG_DISTINCT ? (int64_t)g->vals.live : g->value, 0, -1,
 		                     g->label, vals.s ? vals.s : "", NULL };
 		if (r->at_roster)
-			judge_value(k, r, &m, &c, k->ros->line, 0, NULL);
+			for (size_t t = 0; t < times; t++)
+				judge_value(k, r, &m, &c, k->ros->line, 0, NULL);
 		else
 			judge_value(k, r, &m, &c, el->list->line, el->list->col, r->per_force ? NULL : g);
 		strbuf_release(&vals);
@@ -553,8 +554,9 @@ static void check_each_option(struct checker *k, const struct rule *r, size_t li
 		}
 		if (st == EV_OVERFLOW)
 			report_overflow(k, r, ro->line, ro->col);
-		else if (st == EV_OK && judge_value(k, r, &m, &ec, ro->line, ro->col, NULL))
-			once_told(k, r, told);
+		else if (st == EV_OK)
+			judge_value(k, r, &m, &ec, ro->line, ro->col, NULL);
+		once_told(k, r, told);
 	}
 }
 
@@ -576,8 +578,9 @@ static void check_each_one(struct checker *k, const struct rule *r, size_t li,
 	bool *told = once_flag(k, r, 0);
 	if (st == EV_OVERFLOW)
 		report_overflow(k, r, line, col);
-	else if (st == EV_OK && judge_value(k, r, &m, &ec, line, col, NULL))
-		once_told(k, r, told);
+	else if (st == EV_OK)
+		judge_value(k, r, &m, &ec, line, col, NULL);
+	once_told(k, r, told);
 }
 
 /* A rule checked on each unit, item or option of list li. What the rule checks on is settled
@@ -831,19 +834,24 @@ static void check_hidden(struct checker *k, size_t li)
 	}
 }
 
-/* Whether a roster-wide rule applies: its condition holds on the first list, or, when it
- * asks for a kind of list (a BattleScribe entry's catalogue), on any list. */
-static bool holds_somewhere(struct eval *ev, const struct rule *r)
+/* How often a roster-wide rule is checked: once when its condition holds on the first list,
+ * or, when it asks for a kind of list (a BattleScribe entry's catalogue), on any list; with
+ * per_force, once for each list it holds on. */
+static size_t roster_times(struct eval *ev, const struct rule *r)
 {
+	size_t n = 0;
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		struct ectx c = { ev, li, NULL, NULL, NULL };
 		if ((r->when == NULL || cond_holds(r->when, &c, NULL)) &&
-		    (r->unless_hidden == NULL || !eval_entry_hidden(ev, li, r->unless_hidden)))
-			return true;
-		if (r->when == NULL || r->when->kind != SEL_FORCE)
-			return false;
+		    (r->unless_hidden == NULL || !eval_entry_hidden(ev, li, r->unless_hidden))) {
+			if (!r->per_force)
+				return 1;
+			n++;
+		} else if (r->when == NULL || r->when->kind != SEL_FORCE) {
+			return n;
+		}
 	}
-	return false;
+	return n;
 }
 
 size_t check_roster(struct eval *ev, struct diags *d)
@@ -862,10 +870,10 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	check_bs_limits(&k);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
-		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each && !r->per_force) {
-			if (ev->n_lists == 0 || !holds_somewhere(ev, r))
-				continue;
-			check_grouped(&k, r, 0);
+		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {
+			size_t times = roster_times(ev, r);
+			if (times)
+				check_grouped(&k, r, 0, times);
 			continue;
 		}
 		for (size_t li = 0; li < ev->n_lists && !k.overflow; li++) {
@@ -881,7 +889,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			if (r->each)
 				check_each(&k, r, li);
 			else
-				check_grouped(&k, r, li);
+				check_grouped(&k, r, li, 1);
 		}
 	}
 	const char *pat, *file;
