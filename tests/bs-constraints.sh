@@ -60,12 +60,13 @@ run_muster "percentValue of a repeat: the one not read yet" 0 \
 	"4 constraints and 1 modifier are not enforced yet (0 conditions, 1 repeat)." \
 	catalog --data-dir="$d" pw-sys
 
-# shared: a constraint of shared="true" on a shared entry counts what every link to it made,
-# one of shared="false" what its own link made; a condition or repeat of shared="false" names
+# shared: a constraint of shared="true" on a shared entry (or on one link to it) counts what
+# every link to it made, one of shared="false" what its own link made; a condition or repeat of shared="false" names
 # the entry itself, which no link's selection is.
 errors "shared, on constraints, conditions and repeats" watch-shared.ros <<'E'
 watch-shared.ros:16:9: error: pw-con-skiff-link: Night Watch has 2 selections of Skiff (maximum 1)
 watch-shared.ros:16:9: error: pw-con-skiff-all: Night Watch has 3 selections of Skiff (maximum 2)
+watch-shared.ros:16:9: error: pw-con-red-all: the roster has 3 selections of Skiff (maximum 2)
 E
 "$MUSTER" show --data-dir="$d" "$d/watch-shared.ros" >"$tmp/show" 2>&1
 has "shared: a condition counts every link" "$tmp/show" "Senior Pilot"
