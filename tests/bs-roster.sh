@@ -15,7 +15,7 @@ cd "$tmp" || exit 1
 run_muster "validate: a legal roster" 0 "gang-legal.ros: legal" validate -v $data "$d/gang-legal.ros"
 run_muster "validate: a child force" 0 "gang-shore.ros: legal" validate -v $data "$d/gang-shore.ros"
 run_muster "validate: four nets for three Deckhands" 1 \
-	"gang-net-max.ros:33:17: error: Deck Crew takes option 'Throwing Net' 4 times; the catalog allows at most 1 for each 'Deckhand', 3 here" \
+	"gang-net-max.ros:31:13: error: hbr-con-net: Deck Crew takes option 'Throwing Net' 4 times; the catalog allows at most 1 for each 'Deckhand', 3 here" \
 	validate $data "$d/gang-net-max.ros"
 run_muster "validate: past the cost limit" 1 \
 	"gang-over-limit.ros:3: error: the roster costs 44 Scrip, over the Scrip limit of 40" \
@@ -61,7 +61,7 @@ if command -v python3 >/dev/null 2>&1; then
 with zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as z:
     z.write(sys.argv[1], "gang-net-max.ros")' "$d/gang-net-max.ros" "$tmp/gang.rosz"
 	run_muster "validate: a zipped .rosz" 1 \
-		"gang.rosz:33:17: error: Deck Crew takes option 'Throwing Net' 4 times" \
+		"gang.rosz:31:13: error: hbr-con-net: Deck Crew takes option 'Throwing Net' 4 times" \
 		validate $data "$tmp/gang.rosz"
 else
 	skip "validate: a zipped .rosz" "no python3"

@@ -7,7 +7,7 @@
  * (expr.c); a grouped aggregate is one pass per list.
  */
 #include "muster.h"
-#include "check.h"
+#include "check-int.h"
 #include "decimal.h"
 #include "campaign.h"
 #include "expr.h"
@@ -348,24 +348,6 @@ static char *render(const struct msgvars *m)
 	return strbuf_detach(&sb);
 }
 
-struct checker {
-	struct eval *ev;
-	const struct system *sys;
-	const struct roster *ros;
-	struct diags *d;
-	size_t errors;
-	bool overflow;
-	/* Per option of the unit's entry: 1 + where the unit took it, or 0 (option_limits). */
-	uint32_t *at;
-	size_t cap_at;
-	int64_t *in_choice;     /* per choice of the entry: how many it took */
-	size_t cap_choice;
-	/* check_each_option: per parent (1 + option index, 0: the unit), the rule's value. */
-	int64_t *memo;
-	size_t cap_memo;
-	unsigned char *memo_st; /* 0: not computed; else 1 + its ev_status */
-	size_t cap_memo_st;
-};
 
 static void report(struct checker *k, const struct msgvars *m, long line, long col)
 {
@@ -398,7 +380,7 @@ static bool bound(struct checker *k, const struct rule *r, const struct expr *e,
 	return st == EV_OK;
 }
 
-/* Compares a value with the rule's bounds and reports a violation. Returns true when one was. */
+/* Compares a value with the rule's bounds and reports a violation. */
 static void judge_value(struct checker *k, const struct rule *r, struct msgvars *m,
                         const struct ectx *c, long line, long col, const struct group_acc *g)
 {
@@ -417,8 +399,41 @@ static void judge_value(struct checker *k, const struct rule *r, struct msgvars 
 	}
 }
 
-/* A rule with no <each>: one aggregate per list (or for the roster), per group. */
-static void check_grouped(struct checker *k, const struct rule *r, size_t li)
+/* A rule with once: where it has been judged already (NULL: judged on every selection, its
+ * scope being the selection itself). Every selection of one scope has the same count and the
+ * same bound there, so the first one judged stands for all: a breach is reported once, and
+ * the scope is read once, not once for each selection in it. parent: 1 + the option index of
+ * the parent of the option checked, 0 the unit; ignored for a unit. */
+static bool *once_flag(struct checker *k, const struct rule *r, uint32_t parent)
+{
+	if (!r->once || r->agg == NULL)
+		return NULL;
+	switch (r->agg->scope) {
+	case SCOPE_ROSTER:
+	case SCOPE_LIST:
+	case SCOPE_FORCE:
+	case SCOPE_CHILDREN:
+		return &k->told_list;
+	case SCOPE_PARENT:
+		return k->told ? &k->told[parent] : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Records that rule r was judged at flag (once_flag). */
+static void once_told(struct checker *k, const struct rule *r, bool *flag)
+{
+	if (flag == NULL)
+		return;
+	*flag = true;
+	if (r->agg->scope == SCOPE_ROSTER)
+		k->told_roster = r;
+}
+
+/* A rule with no <each>: one aggregate per list (or for the roster), per group; its breach
+ * reported times times (per_force: once for each force it is checked for). */
+static void check_grouped(struct checker *k, const struct rule *r, size_t li, size_t times)
 {
 	const struct agg *a = r->agg;
 	struct eval *ev = k->ev;
@@ -445,7 +460,11 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li)
 		struct msgvars m = { k->sys, r, el, NULL, NULL,
 		                     a->kind == AGG_DISTINCT ? (int64_t)g->vals.live : g->value, 0, -1,
 		                     g->label, vals.s ? vals.s : "", NULL };
-		judge_value(k, r, &m, &c, el->list->line, el->list->col, g);
+		if (r->at_roster)
+			for (size_t t = 0; t < times; t++)
+				judge_value(k, r, &m, &c, k->ros->line, 0, NULL);
+		else
+			judge_value(k, r, &m, &c, el->list->line, el->list->col, r->per_force ? NULL : g);
 		strbuf_release(&vals);
 	}
 	acc_release(&acc);
@@ -512,11 +531,16 @@ static void check_each_option(struct checker *k, const struct rule *r, size_t li
 	}
 	if (memo)
 		memset(k->memo_st, 0, ((size_t)ru->n_opts + 1) * sizeof(*k->memo_st));
+	if (r->once) {
+		GROW(k->told, k->cap_told, (size_t)ru->n_opts + 1);
+		memset(k->told, 0, ((size_t)ru->n_opts + 1) * sizeof(*k->told));
+	}
 	for (size_t oi = 0; oi < ru->n_opts && !k->overflow; oi++) {
 		const struct r_option *ro = &ru->opts[oi];
 		struct sel_ctx c = *base;
 		c.this_unit = u;
-		if (!sel_match_option(r->each_sel, &c, u, ro))
+		bool *told = once_flag(k, r, ro->up);
+		if ((told && *told) || !sel_match_option(r->each_sel, &c, u, ro))
 			continue;
 		struct msgvars m = { k->sys, r, el, u, NULL, 0, 0, -1, NULL, NULL, ro };
 		if (r->require) {
@@ -540,6 +564,7 @@ static void check_each_option(struct checker *k, const struct rule *r, size_t li
 			report_overflow(k, r, ro->line, ro->col);
 		else if (st == EV_OK)
 			judge_value(k, r, &m, &ec, ro->line, ro->col, NULL);
+		once_told(k, r, told);
 	}
 }
 
@@ -558,10 +583,12 @@ static void check_each_one(struct checker *k, const struct rule *r, size_t li,
 	}
 	struct ectx ec = { k->ev, li, u, w, NULL };
 	enum ev_status st = agg_value(r->agg, &ec, &m.count);
+	bool *told = once_flag(k, r, 0);
 	if (st == EV_OVERFLOW)
 		report_overflow(k, r, line, col);
 	else if (st == EV_OK)
 		judge_value(k, r, &m, &ec, line, col, NULL);
+	once_told(k, r, told);
 }
 
 /* A rule checked on each unit, item or option of list li. What the rule checks on is settled
@@ -571,6 +598,7 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 	const struct elist *el = &k->ev->lists[li];
 	struct sel_ctx base = { k->sys, el->list, el->units, el->n, NULL, NULL, NULL,
 	                        k->ev->memo };
+	k->told_list = k->told_roster == r;
 	if (r->taking >= 0 || r->each_item == ON_OPTION) {
 		for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 			if (r->taking >= 0)
@@ -584,6 +612,9 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 	for (size_t ui = 0; ui < el->n && !k->overflow; ui++) {
 		const struct eunit *u = &el->units[ui];
 		c.this_unit = u;
+		const bool *told = once_flag(k, r, 0);
+		if (told && *told)
+			break;
 		if (r->each_item != ON_ITEM) {
 			c.this_eitem = NULL;
 			if (sel_match_unit(r->each_sel, &c, u))
@@ -598,246 +629,30 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 	}
 }
 
-/* How many of its parent option (the unit counts as one) unit u took. */
-static long parent_count(const struct checker *k, const struct r_unit *u, uint32_t up)
+/* How often a roster-wide rule is checked: once when its condition holds on the first list,
+ * or, when it asks for a kind of list (a BattleScribe entry's catalogue), on any list; with
+ * per_force, once for each list it holds on. */
+static size_t roster_times(struct eval *ev, const struct rule *r)
 {
-	if (up == 0)
-		return 1;
-	uint32_t at = k->at[up - 1];
-	return at ? u->opts[at - 1].count : 0;
-}
-
-static void option_max(struct checker *k, const struct r_unit *u, const struct r_option *ro)
-{
-	const struct entry_option *o = ro->opt;
-	const char *who = u->label ? u->label : u->entry->name;
-	long taken = ro->count;
-	if (o->up == 0) {
-		if (taken > o->max) {
-			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-max",
-			          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld",
-			                   "%s takes option '%s' %ld times; the catalog allows at most %ld",
-			                   (unsigned long)taken),
-			          who, o->name, taken, o->max);
-			k->errors++;
+	size_t n = 0;
+	for (size_t li = 0; li < ev->n_lists; li++) {
+		struct ectx c = { ev, li, NULL, NULL, NULL };
+		if ((r->when == NULL || cond_holds(r->when, &c, NULL)) &&
+		    (r->unless_hidden == NULL || !eval_entry_hidden(ev, li, r->unless_hidden))) {
+			if (!r->per_force)
+				return 1;
+			n++;
+		} else if (r->when == NULL || r->when->kind != SEL_FORCE) {
+			return n;
 		}
-		return;
 	}
-	const struct entry_option *par = &u->entry->options[o->up - 1];
-	long per = parent_count(k, u, o->up);
-	if (o->max < OPTION_UNBOUNDED && taken > o->max * per) {
-		diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, o->ref, "catalog-option-max",
-		          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld for "
-		                   "each '%s', %ld here",
-		                   "%s takes option '%s' %ld times; the catalog allows at most %ld for "
-		                   "each '%s', %ld here",
-		                   (unsigned long)taken),
-		          who, o->name, taken, o->max, par->name, o->max * per);
-		k->errors++;
-	}
-}
-
-static void option_min(struct checker *k, const struct r_unit *u, const struct entry_option *o)
-{
-	const char *who = u->label ? u->label : u->entry->name;
-	uint32_t at = k->at[o - u->entry->options];
-	long taken = at ? u->opts[at - 1].count : 0;
-	if (o->hidden)
-		return; /* BattleScribe keeps no constraint of a hidden entry */
-	if (o->up == 0) {
-		if (taken < o->min) {
-			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-min",
-			          ngettext("%s must take option '%s' at least %ld time",
-			                   "%s must take option '%s' at least %ld times",
-			                   (unsigned long)o->min),
-			          who, o->name, o->min);
-			k->errors++;
-		}
-		return;
-	}
-	long per = parent_count(k, u, o->up);
-	if (per == 0 || taken >= o->min * per)
-		return;
-	const struct entry_option *par = &u->entry->options[o->up - 1];
-	const struct r_option *rp = &u->opts[k->at[o->up - 1] - 1];
-	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, o->ref, "catalog-option-min",
-	          ngettext("%s must take option '%s' at least %ld time for each '%s', %ld here",
-	                   "%s must take option '%s' at least %ld times for each '%s', %ld here",
-	                   (unsigned long)o->min),
-	          who, o->name, o->min, par->name, o->min * per);
-	k->errors++;
-}
-
-/* Option ro of unit u, hidden (BattleScribe's hidden="true"): an error, its ref "hidden". */
-static void option_hidden(struct checker *k, const struct r_unit *u, const struct r_option *ro)
-{
-	const struct entry *e = u->entry;
-	if (!ro->opt->hidden)
-		return;
-	char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, ro->opt->id)
-	                                        : xasprintf("hidden@%s", ro->opt->id);
-	diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, "hidden", id,
-	          _("%s cannot have any selections of %s (hidden)"), u->label ? u->label : e->name,
-	          ro->opt->name);
-	free(id);
-	k->errors++;
-}
-
-/* <choose>: min..max of its options, for each one of its parent taken. */
-static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
-{
-	const struct opt_choice *c = &u->entry->choices[ci];
-	long per = parent_count(k, u, c->up);
-	if (per == 0)
-		return;
-	int64_t took = k->in_choice[ci];
-	bool few = took < c->min * per && !c->hidden; /* a hidden group's minimum is not kept */
-	bool many = c->max < OPTION_UNBOUNDED && took > c->max * per;
-	if (!few && !many)
-		return;
-	long line = u->line, col = u->col;
-	if (c->up) {
-		const struct r_option *rp = &u->opts[k->at[c->up - 1] - 1];
-		line = rp->line;
-		col = rp->col;
-	}
-	const char *who = u->label ? u->label : u->entry->name;
-	if (few)
-		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, c->ref, "catalog-choice-min",
-		          ngettext("%s takes %ld of '%s'; the catalog asks for at least %ld",
-		                   "%s takes %ld of '%s'; the catalog asks for at least %ld",
-		                   (unsigned long)took),
-		          who, (long)took, c->name, c->min * per);
-	else
-		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, c->ref, "catalog-choice-max",
-		          ngettext("%s takes %ld of '%s'; the catalog allows at most %ld",
-		                   "%s takes %ld of '%s'; the catalog allows at most %ld",
-		                   (unsigned long)took),
-		          who, (long)took, c->name, c->max * per);
-	k->errors++;
-}
-
-/* The catalog's own limits on how often a unit takes an option, each child option's per one
- * of its parent, and each choice's: in one pass over the unit's options and one over its
- * entry's. */
-static void check_option_limits(struct checker *k, const struct elist *el)
-{
-	for (size_t ui = 0; ui < el->n; ui++) {
-		const struct r_unit *u = el->units[ui].ru;
-		const struct entry *e = u->entry;
-		if (e->n_options > k->cap_at)
-			GROW(k->at, k->cap_at, e->n_options);
-		if (e->n_choices > k->cap_choice)
-			GROW(k->in_choice, k->cap_choice, e->n_choices);
-		if (e->n_options)
-			memset(k->at, 0, e->n_options * sizeof(*k->at));
-		if (e->n_choices)
-			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
-		for (size_t i = 0; i < u->n_opts; i++) {
-			const struct entry_option *o = u->opts[i].opt;
-			/* A training (campaign.h) is an option of an advance, not of the entry (compared
-			 * as addresses: the entry of a unit trained may have no options at all). */
-			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
-			if (e->n_options && at >= lo && at < lo + e->n_options * sizeof(*o)) {
-				k->at[o - e->options] = (uint32_t)i + 1;
-				if (o->in_choice)
-					k->in_choice[o->in_choice - 1] += u->opts[i].count;
-			}
-		}
-		for (size_t i = 0; i < u->n_opts; i++) {
-			option_max(k, u, &u->opts[i]);
-			option_hidden(k, u, &u->opts[i]);
-		}
-		/* Options not taken count 0; only those with a minimum need a look. */
-		for (size_t i = 0; i < e->n_options; i++)
-			if (e->options[i].min > 0)
-				option_min(k, u, &e->options[i]);
-		for (size_t ci = 0; ci < e->n_choices; ci++)
-			choice_bounds(k, u, ci);
-	}
-}
-
-/* A BattleScribe roster's costLimits: the whole roster's costs, every force's, against each,
- * as BattleScribe checks them. */
-static void check_bs_limits(struct checker *k)
-{
-	const struct roster *r = k->ros;
-	const struct eval *ev = k->ev;
-	for (size_t c = 0; r->bs_limits && c < k->sys->n_costs; c++) {
-		if (r->bs_limits[c] < 0)
-			continue;
-		int64_t total = 0;
-		for (size_t li = 0; li < ev->n_lists; li++)
-			if (!num_add(total, ev->lists[li].totals[c], &total))
-				total = INT64_MAX;
-		if (total <= r->bs_limits[c])
-			continue;
-		const char *name = k->sys->costs[c].name;
-		char t[DEC_BUF], l[DEC_BUF];
-		diags_add(k->d, SEV_ERROR, r->file, r->line, 0, NULL, "bs-cost-limit",
-		          _("the roster costs %s %s, over the %s limit of %s"),
-		          dec_format(total, k->sys->costs[c].scale, t), name, name,
-		          dec_format(r->bs_limits[c], k->sys->costs[c].scale, l));
-		k->errors++;
-	}
-}
-
-/* The loops of cost modifiers (bs-modifiers.c) whose entries the roster all has: one error
- * each, as their modifiers are not applied. */
-static void check_bs_loops(struct checker *k)
-{
-	const struct bs_data *bs = k->sys->bs;
-	if (bs == NULL || bs->n_loops == 0 || k->ros->bs_limits == NULL)
-		return;
-	struct idx *has = idx_new();
-	for (size_t li = 0; li < k->ev->n_lists; li++)
-		for (size_t ui = 0; ui < k->ev->lists[li].n; ui++) {
-			const struct entry *e = k->ev->lists[li].units[ui].ru->entry;
-			if (!idx_get(has, e->id))
-				idx_add(has, e->id, (void *)e);
-		}
-	for (size_t i = 0; i < bs->n_loops; i++) {
-		const struct bs_loop *l = &bs->loops[i];
-		if (!idx_get(has, l->a) || !idx_get(has, l->b))
-			continue;
-		const char *cost = k->sys->costs[l->cost].name;
-		if (strcmp(l->a, l->b) == 0)
-			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
-			          _("modifier %s of %s counts the %s it changes: it is not applied"),
-			          l->ref ? l->ref : "?", l->a, cost);
-		else
-			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
-			          _("the %s of %s and of %s count each other: their modifiers are not applied"),
-			          cost, l->a, l->b);
-		k->errors++;
-	}
-	idx_free(has);
-}
-
-/* The units of list li that are hidden (their entry's hidden="true", or a hidden modifier):
- * each an error, whose reference is the pseudo-constraint "hidden". */
-static void check_hidden(struct checker *k, size_t li)
-{
-	const struct elist *el = &k->ev->lists[li];
-	const char *list = el->list->name ? el->list->name : el->list->id ? el->list->id : "";
-	for (size_t ui = 0; ui < el->n; ui++) {
-		const struct eunit *u = &el->units[ui];
-		if (!u->hidden)
-			continue;
-		const struct entry *e = u->ru->entry;
-		char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, e->id)
-		                                        : xasprintf("hidden@%s", e->id);
-		diags_add(k->d, SEV_ERROR, k->ros->file, u->ru->line, u->ru->col, "hidden", id,
-		          _("%s cannot have any selections of %s (hidden)"), list,
-		          eval_unit_name(k->ev, u));
-		free(id);
-		k->errors++;
-	}
+	return n;
 }
 
 size_t check_roster(struct eval *ev, struct diags *d)
 {
-	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
+	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
+	                     NULL, 0, false, NULL };
 	if (ev->r->camp) {
 		/* What the ledger broke (campaign.c), found when it was derived. */
 		diags_merge(d, &ev->r->camp->viol);
@@ -852,13 +667,9 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {
-			if (ev->n_lists == 0)
-				continue;
-			struct ectx c = { ev, 0, NULL, NULL, NULL };
-			if ((r->when && !cond_holds(r->when, &c, NULL)) ||
-			    (r->unless_hidden && eval_entry_hidden(ev, 0, r->unless_hidden)))
-				continue;
-			check_grouped(&k, r, 0);
+			size_t times = roster_times(ev, r);
+			if (times)
+				check_grouped(&k, r, 0, times);
 			continue;
 		}
 		for (size_t li = 0; li < ev->n_lists && !k.overflow; li++) {
@@ -874,7 +685,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			if (r->each)
 				check_each(&k, r, li);
 			else
-				check_grouped(&k, r, li);
+				check_grouped(&k, r, li, 1);
 		}
 	}
 	const char *pat, *file;
@@ -888,6 +699,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	free(k.in_choice);
 	free(k.memo);
 	free(k.memo_st);
+	free(k.told);
 	return k.errors;
 }
 

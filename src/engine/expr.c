@@ -742,7 +742,8 @@ bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 		while (s->group && g && g != s->group)
 			g = g->parent;
 		return l && (s->group == NULL || g) && (s->size == NULL || l->size == s->size) &&
-		       (s->num == 0 || (s->num == 2) == (l->up != 0));
+		       (s->num == 0 || (s->num == 2) == (l->up != 0)) &&
+		       (s->id == NULL || (l->force && strcmp(l->force->id, s->id) == 0));
 	}
 	case SEL_PARENT: {
 		const struct r_list *l = ctx_list(c);

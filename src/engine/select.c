@@ -38,6 +38,16 @@ static bool num_holds(enum cmp_op op, long x, long y)
 	return cmp_holds(op, (x > y) - (x < y));
 }
 
+/* Whether id is entry s->id, or, with s->shared, made by a link to it ("L::id"). */
+static bool entry_is(const char *id, const struct sel *s)
+{
+	if (strcmp(id, s->id) == 0)
+		return true;
+	size_t n = strlen(id), k = strlen(s->id);
+	return s->shared && n > k + 2 && strcmp(id + n - k, s->id) == 0 &&
+	       strncmp(id + n - k - 2, "::", 2) == 0;
+}
+
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                   const struct eitem *w, const struct r_option *o);
 
@@ -242,7 +252,7 @@ static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eu
 				return false;
 		return true;
 	case SEL_ENTRY:
-		return strcmp(o ? o->opt->id : w ? w->w->id : u->ru->entry->id, s->id) == 0;
+		return entry_is(o ? o->opt->id : w ? w->w->id : u->ru->entry->id, s);
 	case SEL_UNIT_ENTRY:
 		return strcmp(u->ru->entry->id, s->id) == 0;
 	case SEL_ORIGIN:

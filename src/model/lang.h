@@ -28,7 +28,8 @@ enum sel_kind {
 	                      * selectionEntry, or a link to one): made by the reader, never read */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
-	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place */
+	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place;
+	                      * id, when set: the kind of force it is (a BattleScribe forceEntry) */
 	SEL_PARENT,          /* <parent>C</parent>: the force the list stands in, where C holds */
 };
 
@@ -60,6 +61,8 @@ struct sel {
 	 * decided for each unit (select.c). */
 	uint32_t memo;
 	unsigned char deps;       /* SEL_DEP_*: what of a unit beyond its entry a memo reads */
+	bool shared;              /* SEL_ENTRY: also what a link to entry id made ("L::id"), as
+	                           * BattleScribe's shared="true" counts */
 };
 #define SEL_DEP_KW 1u         /* the unit's keywords */
 #define SEL_DEP_VALS 2u       /* its attribute values */
@@ -188,6 +191,14 @@ struct rule {
 	struct agg *agg;              /* the aggregate, or NULL for a requirement */
 	struct expr *min, *max;       /* bounds; the sum of the <at-least>/<at-most> children */
 	const struct entry *unless_hidden; /* not checked on a list where this entry is hidden */
+	/* each: a breach is reported once for the scope it is counted in (its parent, list or
+	 * roster), on the first selection checked there, not once for each selection in it
+	 * (BattleScribe's constraints). */
+	bool once;
+	/* An aggregate of the whole roster checked for each list where when holds, not once for
+	 * the roster (BattleScribe's constraint on a forceEntry: once for each such force). */
+	bool per_force;
+	bool at_roster;               /* a breach is reported at the roster's own line */
 };
 
 /* Calls fn for every keyword that s requires positively (outside any not or any), so that

@@ -185,6 +185,8 @@ struct entry_option {
 	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
 	char **drops;       /* ids of items the option takes away; NULL-terminated or NULL */
 	char *ref;          /* the rule its min and max come from ("XX-2"), or NULL */
+	char *min_ref;      /* the rule its min comes from, when not ref (BattleScribe: ref is
+	                     * its max constraint's id, this its min constraint's), or NULL */
 	struct item *adds;  /* an extra item, or NULL */
 	struct modifier *mods; /* what taking it changes, once per time taken */
 	size_t n_mods;
@@ -217,6 +219,7 @@ struct opt_choice {
 	uint32_t def;       /* 1 + index of the default option; 0: none */
 	char *def_id;
 	char *ref;
+	char *min_ref;      /* as an option's */
 	long line;
 	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
 };

@@ -32,6 +32,9 @@ struct shape {
 	long cost;              /* the cost type summed, or -1: selections counted */
 	const char *scope;      /* "parent", "self", "force", "roster" */
 	bool child_forces;
+	bool forces;            /* field "forces": forces counted (scope force or roster) */
+	bool percent;           /* percentValue: value is a percentage of all in the scope */
+	bool shared;            /* selections of every link to the entry counted, not one's */
 };
 
 static bool is(xmlNodePtr n, const char *name, const char *value)
@@ -69,13 +72,12 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 	bool num = dec_parse(v, cd ? cd->scale : 0, -unit, 1000000000000L * unit, &x) == DEC_OK;
 	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
 		why = N_("type");
-	else if (is(con, "percentValue", "true"))
-		why = N_("percentage");
-	else if (is(con, "shared", "false"))
+	else if (is(con, "shared", "false") && !root)
 		why = N_("shared=false");
 	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
 		why = id ? N_("modifiers on it") : N_("no id");
-	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL))
+	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL &&
+	                           (strcmp(field, "forces") != 0 || !root)))
 		why = N_("field");
 	else if (!num || (x < 0 && x != -unit))
 		why = N_("value");
@@ -84,8 +86,14 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		why = N_("scope");
 	else if (x < 0 && strcmp(type, "min") == 0)
 		why = N_("value");
+	else if (is(con, "percentValue", "true") &&
+	         (strcmp(scope, "self") == 0 || strcmp(field, "forces") == 0))
+		why = N_("percentage");
+	else if (strcmp(field, "forces") == 0 &&
+	         (strcmp(scope, "roster") != 0 && strcmp(scope, "force") != 0))
+		why = N_("scope");
 	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 &&
-	         (!root || strcmp(scope, "roster") == 0))
+	         strcmp(field, "forces") != 0 && (!root || strcmp(scope, "roster") == 0))
 		why = N_("minimum outside its selection");
 	if (why == NULL) {
 		s->max = strcmp(type, "max") == 0;
@@ -96,6 +104,9 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 			if (strcmp(scope, scopes[i]) == 0)
 				s->scope = scopes[i];
 		s->child_forces = is(con, "includeChildForces", "true");
+		s->forces = strcmp(field, "forces") == 0;
+		s->percent = is(con, "percentValue", "true");
+		s->shared = !is(con, "shared", "false");
 	}
 	free(type);
 	free(field);
@@ -112,12 +123,16 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 		return N_("owner");
 	if (xml_is(owner, "categoryLink") || xml_is(owner, "categoryEntry"))
 		return N_("on a category");
-	if (xml_is(owner, "forceEntry"))
-		return N_("on a force");
+	struct shape s;
+	if (xml_is(owner, "forceEntry")) {
+		const char *why = shape_of(c, con, true, &s);
+		return why ? why : s.forces ? N_("child forces of its own") : N_("on a force");
+	}
 	if (xml_is(owner, "selectionEntryGroup"))
 		return N_("on a group");
-	struct shape s;
-	const char *why = shape_of(c, con, false, &s);
+	xmlNodePtr home = owner->parent;
+	bool root = home && home->parent && home->parent == xmlDocGetRootElement(con->doc);
+	const char *why = shape_of(c, con, root, &s);
 	return why ? why : N_("not reached");
 }
 
@@ -159,6 +174,23 @@ static struct expr *number(long v, long line)
 static char *message(const struct bsctx *c, const struct shape *s, const char *owner,
                      const char *name)
 {
+	if (s->forces)
+		return s->max ? xasprintf(_("%s has {count} forces of %s (maximum {bound})"), owner, name)
+		              : xasprintf(_("%s must have {diff} more forces of %s (minimum {bound})"),
+		                          owner, name);
+	long v = s->value;
+	if (s->percent && s->cost >= 0) {
+		const char *cn = c->sys->costs[s->cost].name;
+		return s->max ? xasprintf(_("%s has {count} %s in %s (maximum %ld%% of all, {bound})"),
+		                          owner, cn, name, v)
+		              : xasprintf(_("%s must have {diff} more %s in %s (minimum %ld%% of all, "
+		                            "{bound})"), owner, cn, name, v);
+	}
+	if (s->percent)
+		return s->max ? xasprintf(_("%s has {count} selections of %s (maximum %ld%% of all, "
+		                            "{bound})"), owner, name, v)
+		              : xasprintf(_("%s must have {diff} more selections of %s (minimum %ld%% of "
+		                            "all, {bound})"), owner, name, v);
 	if (s->cost >= 0) {
 		const char *cn = c->sys->costs[s->cost].name;
 		return s->max ? xasprintf(_("%s has {count} %s in %s (maximum {bound})"), owner, cn, name)
@@ -170,10 +202,39 @@ static char *message(const struct bsctx *c, const struct shape *s, const char *o
 	                          owner, name);
 }
 
-static void add_rule(struct bsctx *c, struct rule *r)
+/* percentValue: the rule's bound becomes value% of the same aggregate over everything in its
+ * scope (every selection, or the whole cost), rounded down for a maximum and up for a
+ * minimum, which compares the whole count exactly as BattleScribe's percentage does. */
+static void percent_bound(struct system *sys, struct rule *r, const struct shape *s)
+{
+	if (!s->percent)
+		return;
+	struct agg *t = xcalloc(1, sizeof(*t));
+	t->kind = r->agg->kind;
+	t->cost = r->agg->cost;
+	t->scope = r->agg->scope;
+	t->item = r->agg->item;
+	t->where = new_sel(SEL_ALL, r->agg->item, NULL);
+	t->ancestor_cat = -1;
+	t->line = r->line;
+	t->slot = sys->n_slots++;
+	struct expr *all = number(0, r->line), *e = number(s->value, r->line);
+	all->kind = EX_AGG;
+	all->agg = t;
+	e->kind = EX_PERCENT;
+	e->round = s->max ? ROUND_DOWN : ROUND_UP;
+	e->kids = xcalloc(1, sizeof(*e->kids));
+	e->kids[e->n_kids++] = all;
+	struct expr **b = s->max ? &r->max : &r->min;
+	expr_free(*b);
+	*b = e;
+}
+
+static void add_rule(struct bsctx *c, struct rule *r, const struct shape *s)
 {
 	struct system *sys = c->sys;
 	if (r->agg) {
+		percent_bound(sys, r, s);
 		r->agg->slot = sys->n_slots++;
 		sys->roster_aggs = sys->roster_aggs || r->agg->scope == SCOPE_ROSTER ||
 		                   r->agg->scope == SCOPE_FORCE;
@@ -214,24 +275,34 @@ static enum scope_kind wide(const struct shape *s)
 
 /* One constraint con on root entry e: a maximum per unit of e, a minimum per list of its
  * catalogue (or of every catalogue, for the game system's own entries). */
-static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
+static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct entry *e,
                       const struct shape *s)
 {
-	char *at = xasprintf("%s/%s", e->catalog->id, e->id);
+	bool self = strcmp(s->scope, "self") == 0, shared = s->shared && !self;
+	/* shared: what every link to the entry made counts (its id after the links' "L::"); the
+	 * entry's own constraint is then one rule however many links reach it (add_rule). */
+	const char *base = e->id;
+	for (const char *p = strstr(base, "::"); p; p = strstr(base, "::"))
+		base = p + 2;
+	bool own = shared && !xml_is(con->parent->parent, "entryLink");
+	char *at = own ? xasprintf("%s/%s", c->f[fi].id ? c->f[fi].id : "", base)
+	               : xasprintf("%s/%s", e->catalog->id, e->id);
 	struct rule *r = new_rule(con, at, s);
 	free(at);
 	struct agg *a = r->agg;
-	bool self = strcmp(s->scope, "self") == 0;
 	a->kind = s->cost >= 0 ? AGG_COST : self ? AGG_MODELS : AGG_UNITS;
 	a->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	a->scope = self ? SCOPE_UNIT : wide(s);
 	a->item = ON_UNIT;
-	a->where = selecting(ON_UNIT, e->id, NULL);
+	a->where = selecting(ON_UNIT, shared ? base : e->id, NULL);
+	a->where->kids[0]->shared = shared;
 	const char *owner = self ? "{this}" : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
 	if (s->max || self) {
 		r->each = true;
+		r->once = true;
 		r->each_item = ON_UNIT;
-		r->each_sel = selecting(ON_UNIT, e->id, NULL);
+		r->each_sel = selecting(ON_UNIT, shared ? base : e->id, NULL);
+		r->each_sel->kids[0]->shared = shared;
 	} else if (e->catalog != c->f[0].cat) {
 		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
 		r->when->group = e->group;
@@ -239,7 +310,33 @@ static void root_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
 	if (!s->max && !self)
 		r->unless_hidden = e; /* BattleScribe skips the constraints of a hidden entry */
 	r->message = message(c, s, owner, e->name);
-	add_rule(c, r);
+	add_rule(c, r, s);
+}
+
+/* A constraint of field forces on root entry e: BattleScribe counts the forces of what the
+ * constraint stands on, and an entry is no kind of force, so it counts none: a minimum above
+ * 0 is broken wherever the entry can be taken (for each list of its catalogue, or once for
+ * the roster), a maximum never. */
+static void zero_forces_rule(struct bsctx *c, xmlNodePtr con, const struct entry *e,
+                             const struct shape *s)
+{
+	if (s->max || s->value <= 0)
+		return;
+	char *at = xasprintf("%s/%s", e->catalog->id, e->id);
+	struct rule *r = new_rule(con, at, s);
+	free(at);
+	bool roster = strcmp(s->scope, "roster") == 0;
+	r->agg->kind = AGG_FORCES;
+	r->agg->scope = roster ? SCOPE_ROSTER : SCOPE_LIST;
+	r->agg->where = new_sel(SEL_ANY, ON_UNIT, NULL); /* any of nothing: no force */
+	if (e->catalog != c->f[0].cat) {
+		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
+		r->when->group = e->group;
+	}
+	r->unless_hidden = e;
+	r->at_roster = roster;
+	r->message = message(c, s, roster ? _("the roster") : "{list}", e->name);
+	add_rule(c, r, s);
 }
 
 /* Selections of what origin names (SEL_ORIGIN): every place of a definition, or of a link. */
@@ -275,12 +372,13 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	a->item = ON_OPTION;
 	a->where = of_origin(origin);
 	r->each = true;
+	r->once = true;
 	r->each_item = ON_OPTION;
 	r->each_sel = of_origin(origin);
 	const char *owner_words = self ? "{this}" : parent ? _("the parent of {this}")
 	                          : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
 	r->message = message(c, s, owner_words, o->name);
-	add_rule(c, r);
+	add_rule(c, r, s);
 }
 
 /* What n->_private holds once its constraint is a rule on every place of its owner. */
@@ -313,8 +411,10 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 			continue; /* -1: no limit */
 		if (o)
 			option_rule(c, fi, owner, k, o, origin, &s);
+		else if (s.forces)
+			zero_forces_rule(c, k, e, &s);
 		else
-			root_rule(c, k, e, &s);
+			root_rule(c, fi, k, e, &s);
 	}
 }
 
@@ -334,5 +434,36 @@ void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char
 					x->id = xstrdup(new_id);
 				}
 			}
+	}
+}
+
+/* The constraints of field forces on forceEntry k (file fi), force fd: how many forces of fd
+ * the roster holds (its top forces, or every force with includeChildForces), or the force
+ * within its own run (scope force, with includeChildForces), checked for each force of fd,
+ * as BattleScribe checks it; a breach in the roster is reported at the roster. Every other
+ * constraint of a force stays not enforced (bs_pend). */
+void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
+{
+	for (xmlNodePtr n = xml_first_elem(xml_child(k, "constraints")); n; n = xml_next_elem(n)) {
+		struct shape s;
+		if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, true, &s) || !s.forces)
+			continue;
+		bool roster = strcmp(s.scope, "roster") == 0;
+		if (!roster && !s.child_forces)
+			continue; /* a force's own child forces, not theirs: not read yet */
+		n->_private = &translated_mark;
+		c->sys->bs->enforced++;
+		if (s.max && s.value < 0)
+			continue;
+		struct rule *r = new_rule(n, fd->id, &s);
+		r->agg->kind = AGG_FORCES;
+		r->agg->scope = roster ? SCOPE_ROSTER : SCOPE_CHILDREN;
+		r->agg->where = new_sel(SEL_FORCE, ON_UNIT, fd->id);
+		r->agg->where->num = roster && !s.child_forces ? 1 : 0; /* 1: top forces only */
+		r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
+		r->per_force = true;
+		r->at_roster = roster;
+		r->message = message(c, &s, roster ? _("the roster") : "{list}", fd->name);
+		add_rule(c, r, &s);
 	}
 }

@@ -122,27 +122,45 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 /* The min and max per parent the constraints of n give (several of one kind: the strictest);
  * false when it has none. A link that has any replaces its target's min and max (as a Muster
  * <link>'s do): BattleScribe data restates a shared entry's bounds where it links it. */
-static bool read_bounds(xmlNodePtr n, long *min, long *max)
+static bool read_bounds(xmlNodePtr n, long *min, long *max, xmlNodePtr *lo_con,
+                        xmlNodePtr *hi_con)
 {
 	bool got = false;
 	long lo = 0, hi = OPTION_UNBOUNDED;
+	xmlNodePtr lc = NULL, hc = NULL;
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
 		if (!bs_constraint_maps(k, &v))
 			continue;
 		got = true;
 		if (attr_is(k, "type", "min")) {
-			if (v > lo)
-				lo = v;
+			if (v > lo || lc == NULL) {
+				lo = v > lo ? v : lo;
+				lc = k;
+			}
 		} else if (v >= 0 && v < hi) {
 			hi = v; /* -1: no limit */
+			hc = k;
 		}
 	}
 	if (got) {
 		*min = lo;
 		*max = hi;
+		*lo_con = lc;
+		*hi_con = hc;
 	}
 	return got;
+}
+
+/* The id of constraint k (NULL: none), in arena a, or malloc'd when a is NULL. */
+static char *con_id(struct arena *a, xmlNodePtr k)
+{
+	char *id = k ? xml_prop(k, "id") : NULL;
+	if (a == NULL || id == NULL)
+		return id;
+	char *t = arena_strndup(a, id, strlen(id));
+	free(id);
+	return t;
 }
 
 /* --- profiles and rules ------------------------------------------------------------------- */
@@ -517,12 +535,15 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	                (link && attr_is(link, "collective", "true"));
 	o->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
-	read_bounds(se, &o->min, &o->max);
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	read_bounds(se, &o->min, &o->max, &lo_con, &hi_con);
 	int rc = 0;
 	if (link) {
-		read_bounds(link, &o->min, &o->max);
+		read_bounds(link, &o->min, &o->max, &lo_con, &hi_con);
 		rc = link_adds(b, lfi, link, df, o);
 	}
+	o->ref = con_id(&b->e->catalog->arena, hi_con);
+	o->min_ref = con_id(&b->e->catalog->arena, lo_con);
 	if (rc == 0 && o->min > o->max) {
 		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(se), xml_col(se), NULL, NULL,
 		          _("'%s' has min %ld above max %ld"), o->name, o->min, o->max);
@@ -571,10 +592,13 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->max = OPTION_UNBOUNDED;
 	ch->up = up;
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
-	read_bounds(g, &ch->min, &ch->max);
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	read_bounds(g, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->hidden = attr_is(g, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
 	if (link)
-		read_bounds(link, &ch->min, &ch->max);
+		read_bounds(link, &ch->min, &ch->max, &lo_con, &hi_con);
+	ch->ref = con_id(NULL, hi_con);
+	ch->min_ref = con_id(NULL, lo_con);
 	if (ch->min > ch->max) {
 		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(g), xml_col(g), NULL, NULL,
 		          _("'%s' has min %ld above max %ld"), ch->name, ch->min, ch->max);

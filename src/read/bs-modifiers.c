@@ -137,6 +137,7 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 		k->item = on;
 		k->index = cat >= 0 ? (size_t)cat : 0;
 		k->id = cat >= 0 ? NULL : xstrdup(child);
+		k->shared = !prop_is(n, "shared", "false");
 		push(a->where, k);
 	}
 	a->slot = sys->n_slots++;
@@ -236,6 +237,25 @@ static bool conditions(struct bsctx *c, xmlNodePtr n, struct sel *into, int dept
 	return true;
 }
 
+/* percentValue: how many times a repeat of r counts every% of all it could count (e, what it
+ * counts, consumed): 100 x e / (every x all), rounded, exact; all is at least e, so none
+ * counted divides by 1, not 0. NULL (e freed) when all has no shape this file translates. */
+static struct expr *percent_per(struct bsctx *c, xmlNodePtr r, struct expr *e, long every,
+                                enum rounding round)
+{
+	long line = xml_line(r);
+	struct expr *all = counted(c, r, "any");
+	if (all == NULL) {
+		expr_free(e);
+		return NULL;
+	}
+	struct expr *den = two(EX_MUL, two(EX_MAX, all, number(1, line), line), number(every, line),
+	                       line);
+	struct expr *q = two(EX_DIV, two(EX_MUL, e, number(100, line), line), den, line);
+	q->round = round;
+	return q;
+}
+
 /* Modifier n's repeats into m: each counts round(what it counts / value) x repeats times
  * (rounded down unless roundUp), and their counts add up. False when one has a shape not
  * translated. */
@@ -247,17 +267,23 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		long every, times;
 		struct expr *e = NULL;
 		const struct cost_def *cd = field_cost(c, r);
+		enum rounding round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
+		bool pct = prop_is(r, "percentValue", "true");
 		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
-		    m->op != MOD_ADD || !scaled(r, "value", cd ? cd->scale : 0, &every) || every < 1 ||
-		    !whole(r, "repeats", &times) || times < 1 || prop_is(r, "percentValue", "true") ||
+		    m->op != MOD_ADD || !scaled(r, "value", cd && !pct ? cd->scale : 0, &every) ||
+		    every < 1 || !whole(r, "repeats", &times) || times < 1 ||
 		    (e = counted(c, r, NULL)) == NULL) {
+			expr_free(sum);
+			return false;
+		}
+		if (pct && (e = percent_per(c, r, e, every, round)) == NULL) {
 			expr_free(sum);
 			return false;
 		}
 		struct expr *per = two(EX_PER, e, NULL, xml_line(r));
 		per->num = times;
-		per->every = every;
-		per->round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
+		per->every = pct ? 1 : every;
+		per->round = round;
 		sum = sum ? two(EX_ADD, sum, per, per->line) : per;
 	}
 	m->repeat = sum;

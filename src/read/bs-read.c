@@ -558,6 +558,7 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 		fd->line = xml_line(k);
 		if (xml_need(k, "id", fd->id, c->f[fi].path, c->d))
 			return -1;
+		bs_force_cons(c, k, fd);
 		uint32_t primary;
 		if (bs_category_links(c, fi, k, &fd->cats, &fd->n_cats, &primary) ||
 		    read_forces(c, fi, xml_child(k, "forceEntries"), self, depth + 1))
@@ -779,6 +780,9 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 		return -1;
 	read_profile_types(c);
 	read_categories(c);
+	c->modified = idx_new();
+	for (size_t i = 0; i < c->n; i++)
+		bs_modified_ids(c, c->f[i].root);
 	size_t nf = 0;
 	for (size_t i = 0; i < c->n; i++)
 		nf += count_forces(xml_child(c->f[i].root, "forceEntries"), 0);
@@ -790,9 +794,6 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	for (size_t i = 0; i < c->n; i++)
 		if ((i > 0 || count_roots(c->f[i].root) > 0) && make_catalog(c, i))
 			return -1;
-	c->modified = idx_new();
-	for (size_t i = 0; i < c->n; i++)
-		bs_modified_ids(c, c->f[i].root);
 	if (root_entries(c))
 		return -1;
 	imports(c);

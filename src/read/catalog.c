@@ -345,6 +345,7 @@ static void option_release(const struct system *sys, struct entry_option *o)
 	free(o->cats);
 	strv_free(o->drops);
 	free(o->ref);
+	free(o->min_ref);
 	for (size_t k = 0; k < o->n_mods; k++)
 		modifier_release(&o->mods[k]);
 	free(o->mods);
@@ -373,6 +374,7 @@ static void entry_release(const struct system *sys, struct entry *e)
 		free(e->choices[j].name);
 		free(e->choices[j].def_id);
 		free(e->choices[j].ref);
+		free(e->choices[j].min_ref);
 	}
 	free(e->choices);
 	for (size_t j = 0; j < e->n_mods; j++)

@@ -1,0 +1,47 @@
+/* check-int.h - what check.c and check-limits.c share: the checker's state
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ */
+#ifndef MUSTER_CHECK_INT_H
+#define MUSTER_CHECK_INT_H
+
+#include "check.h"
+#include "eval.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The state of one check of an evaluated roster. */
+struct checker {
+	struct eval *ev;
+	const struct system *sys;
+	const struct roster *ros;
+	struct diags *d;
+	size_t errors;
+	bool overflow;
+	/* Per option of the unit's entry: 1 + where the unit took it, or 0 (option_limits). */
+	uint32_t *at;
+	size_t cap_at;
+	int64_t *in_choice;     /* per choice of the entry: how many it took */
+	size_t cap_choice;
+	/* check_each_option: per parent (1 + option index, 0: the unit), the rule's value. */
+	int64_t *memo;
+	size_t cap_memo;
+	unsigned char *memo_st; /* 0: not computed; else 1 + its ev_status */
+	size_t cap_memo_st;
+	/* Rules with once: per parent of a unit (as memo), it was judged; ... */
+	bool *told;
+	size_t cap_told;
+	bool told_list;                 /* ... in the list being checked; ... */
+	const struct rule *told_roster; /* ... the rule judged in the roster. */
+};
+
+/* check-limits.c: the bounds a BattleScribe reader or a catalog puts on options, choices and
+ * cost limits, and hidden entries taken; each adds its errors to k. */
+void check_option_limits(struct checker *k, const struct elist *el);
+void check_hidden(struct checker *k, size_t li);
+void check_bs_limits(struct checker *k);
+void check_bs_loops(struct checker *k);
+
+#endif

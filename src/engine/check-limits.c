@@ -1,0 +1,266 @@
+/* check-limits.c - the bounds on options and choices, cost limits and hidden entries taken
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * What a catalog's (or BattleScribe's) option and choice bounds, a roster's cost limits and its
+ * cost loops say of each unit, apart from the rules of check.c. Linear in the roster: a unit's
+ * options are walked once.
+ */
+#include "muster.h"
+#include "check-int.h"
+#include "decimal.h"
+#include "idx.h"
+#include "lang.h"
+#include "util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How many of its parent option (the unit counts as one) unit u took. */
+static long parent_count(const struct checker *k, const struct r_unit *u, uint32_t up)
+{
+	if (up == 0)
+		return 1;
+	uint32_t at = k->at[up - 1];
+	return at ? u->opts[at - 1].count : 0;
+}
+
+/* The reference of a minimum: its own, or the one of the whole range. */
+static const char *min_ref(const char *own, const char *range)
+{
+	return own ? own : range;
+}
+
+static void option_max(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+{
+	const struct entry_option *o = ro->opt;
+	const char *who = u->label ? u->label : u->entry->name;
+	long taken = ro->count;
+	if (o->up == 0) {
+		if (taken > o->max) {
+			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-max",
+			          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld",
+			                   "%s takes option '%s' %ld times; the catalog allows at most %ld",
+			                   (unsigned long)taken),
+			          who, o->name, taken, o->max);
+			k->errors++;
+		}
+		return;
+	}
+	const struct entry_option *par = &u->entry->options[o->up - 1];
+	long per = parent_count(k, u, o->up);
+	if (o->max < OPTION_UNBOUNDED && taken > o->max * per) {
+		/* BattleScribe's constraint on its parent: the breach is the parent's (its first). */
+		const struct r_option *at = o->def && k->at[o->up - 1] ? &u->opts[k->at[o->up - 1] - 1] : ro;
+		diags_add(k->d, SEV_ERROR, k->ros->file, at->line, at->col, o->ref, "catalog-option-max",
+		          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld for "
+		                   "each '%s', %ld here",
+		                   "%s takes option '%s' %ld times; the catalog allows at most %ld for "
+		                   "each '%s', %ld here",
+		                   (unsigned long)taken),
+		          who, o->name, taken, o->max, par->name, o->max * per);
+		k->errors++;
+	}
+}
+
+static void option_min(struct checker *k, const struct r_unit *u, const struct entry_option *o)
+{
+	const char *who = u->label ? u->label : u->entry->name;
+	uint32_t at = k->at[o - u->entry->options];
+	long taken = at ? u->opts[at - 1].count : 0;
+	if (o->hidden)
+		return; /* BattleScribe keeps no constraint of a hidden entry */
+	if (o->up == 0) {
+		if (taken < o->min) {
+			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, min_ref(o->min_ref, o->ref),
+			          "catalog-option-min",
+			          ngettext("%s must take option '%s' at least %ld time",
+			                   "%s must take option '%s' at least %ld times",
+			                   (unsigned long)o->min),
+			          who, o->name, o->min);
+			k->errors++;
+		}
+		return;
+	}
+	long per = parent_count(k, u, o->up);
+	if (per == 0 || taken >= o->min * per)
+		return;
+	const struct entry_option *par = &u->entry->options[o->up - 1];
+	const struct r_option *rp = &u->opts[k->at[o->up - 1] - 1];
+	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, min_ref(o->min_ref, o->ref),
+	          "catalog-option-min",
+	          ngettext("%s must take option '%s' at least %ld time for each '%s', %ld here",
+	                   "%s must take option '%s' at least %ld times for each '%s', %ld here",
+	                   (unsigned long)o->min),
+	          who, o->name, o->min, par->name, o->min * per);
+	k->errors++;
+}
+
+/* Option ro of unit u, hidden (BattleScribe's hidden="true"): an error, its ref "hidden". */
+static void option_hidden(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+{
+	const struct entry *e = u->entry;
+	if (!ro->opt->hidden)
+		return;
+	char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, ro->opt->id)
+	                                        : xasprintf("hidden@%s", ro->opt->id);
+	diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, "hidden", id,
+	          _("%s cannot have any selections of %s (hidden)"), u->label ? u->label : e->name,
+	          ro->opt->name);
+	free(id);
+	k->errors++;
+}
+
+/* <choose>: min..max of its options, for each one of its parent taken. */
+static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
+{
+	const struct opt_choice *c = &u->entry->choices[ci];
+	long per = parent_count(k, u, c->up);
+	if (per == 0)
+		return;
+	int64_t took = k->in_choice[ci];
+	bool few = took < c->min * per && !c->hidden; /* a hidden group's minimum is not kept */
+	bool many = c->max < OPTION_UNBOUNDED && took > c->max * per;
+	if (!few && !many)
+		return;
+	long line = u->line, col = u->col;
+	if (c->up) {
+		const struct r_option *rp = &u->opts[k->at[c->up - 1] - 1];
+		line = rp->line;
+		col = rp->col;
+	}
+	const char *who = u->label ? u->label : u->entry->name;
+	if (few)
+		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, min_ref(c->min_ref, c->ref),
+		          "catalog-choice-min",
+		          ngettext("%s takes %ld of '%s'; the catalog asks for at least %ld",
+		                   "%s takes %ld of '%s'; the catalog asks for at least %ld",
+		                   (unsigned long)took),
+		          who, (long)took, c->name, c->min * per);
+	else
+		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, c->ref, "catalog-choice-max",
+		          ngettext("%s takes %ld of '%s'; the catalog allows at most %ld",
+		                   "%s takes %ld of '%s'; the catalog allows at most %ld",
+		                   (unsigned long)took),
+		          who, (long)took, c->name, c->max * per);
+	k->errors++;
+}
+
+/* The catalog's own limits on how often a unit takes an option, each child option's per one
+ * of its parent, and each choice's: in one pass over the unit's options and one over its
+ * entry's. */
+void check_option_limits(struct checker *k, const struct elist *el)
+{
+	for (size_t ui = 0; ui < el->n; ui++) {
+		const struct r_unit *u = el->units[ui].ru;
+		const struct entry *e = u->entry;
+		if (e->n_options > k->cap_at)
+			GROW(k->at, k->cap_at, e->n_options);
+		if (e->n_choices > k->cap_choice)
+			GROW(k->in_choice, k->cap_choice, e->n_choices);
+		if (e->n_options)
+			memset(k->at, 0, e->n_options * sizeof(*k->at));
+		if (e->n_choices)
+			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
+		for (size_t i = 0; i < u->n_opts; i++) {
+			const struct entry_option *o = u->opts[i].opt;
+			/* A training (campaign.h) is an option of an advance, not of the entry (compared
+			 * as addresses: the entry of a unit trained may have no options at all). */
+			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
+			if (e->n_options && at >= lo && at < lo + e->n_options * sizeof(*o)) {
+				k->at[o - e->options] = (uint32_t)i + 1;
+				if (o->in_choice)
+					k->in_choice[o->in_choice - 1] += u->opts[i].count;
+			}
+		}
+		for (size_t i = 0; i < u->n_opts; i++) {
+			option_max(k, u, &u->opts[i]);
+			option_hidden(k, u, &u->opts[i]);
+		}
+		/* Options not taken count 0; only those with a minimum need a look. */
+		for (size_t i = 0; i < e->n_options; i++)
+			if (e->options[i].min > 0)
+				option_min(k, u, &e->options[i]);
+		for (size_t ci = 0; ci < e->n_choices; ci++)
+			choice_bounds(k, u, ci);
+	}
+}
+
+/* A BattleScribe roster's costLimits: the whole roster's costs, every force's, against each,
+ * as BattleScribe checks them. */
+void check_bs_limits(struct checker *k)
+{
+	const struct roster *r = k->ros;
+	const struct eval *ev = k->ev;
+	for (size_t c = 0; r->bs_limits && c < k->sys->n_costs; c++) {
+		if (r->bs_limits[c] < 0)
+			continue;
+		int64_t total = 0;
+		for (size_t li = 0; li < ev->n_lists; li++)
+			if (!num_add(total, ev->lists[li].totals[c], &total))
+				total = INT64_MAX;
+		if (total <= r->bs_limits[c])
+			continue;
+		const char *name = k->sys->costs[c].name;
+		char t[DEC_BUF], l[DEC_BUF];
+		diags_add(k->d, SEV_ERROR, r->file, r->line, 0, NULL, "bs-cost-limit",
+		          _("the roster costs %s %s, over the %s limit of %s"),
+		          dec_format(total, k->sys->costs[c].scale, t), name, name,
+		          dec_format(r->bs_limits[c], k->sys->costs[c].scale, l));
+		k->errors++;
+	}
+}
+
+/* The loops of cost modifiers (bs-modifiers.c) whose entries the roster all has: one error
+ * each, as their modifiers are not applied. */
+void check_bs_loops(struct checker *k)
+{
+	const struct bs_data *bs = k->sys->bs;
+	if (bs == NULL || bs->n_loops == 0 || k->ros->bs_limits == NULL)
+		return;
+	struct idx *has = idx_new();
+	for (size_t li = 0; li < k->ev->n_lists; li++)
+		for (size_t ui = 0; ui < k->ev->lists[li].n; ui++) {
+			const struct entry *e = k->ev->lists[li].units[ui].ru->entry;
+			if (!idx_get(has, e->id))
+				idx_add(has, e->id, (void *)e);
+		}
+	for (size_t i = 0; i < bs->n_loops; i++) {
+		const struct bs_loop *l = &bs->loops[i];
+		if (!idx_get(has, l->a) || !idx_get(has, l->b))
+			continue;
+		const char *cost = k->sys->costs[l->cost].name;
+		if (strcmp(l->a, l->b) == 0)
+			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
+			          _("modifier %s of %s counts the %s it changes: it is not applied"),
+			          l->ref ? l->ref : "?", l->a, cost);
+		else
+			diags_add(k->d, SEV_ERROR, k->ros->file, k->ros->line, 0, NULL, "bs-cost-loop",
+			          _("the %s of %s and of %s count each other: their modifiers are not applied"),
+			          cost, l->a, l->b);
+		k->errors++;
+	}
+	idx_free(has);
+}
+
+/* The units of list li that are hidden (their entry's hidden="true", or a hidden modifier):
+ * each an error, whose reference is the pseudo-constraint "hidden". */
+void check_hidden(struct checker *k, size_t li)
+{
+	const struct elist *el = &k->ev->lists[li];
+	const char *list = el->list->name ? el->list->name : el->list->id ? el->list->id : "";
+	for (size_t ui = 0; ui < el->n; ui++) {
+		const struct eunit *u = &el->units[ui];
+		if (!u->hidden)
+			continue;
+		const struct entry *e = u->ru->entry;
+		char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, e->id)
+		                                        : xasprintf("hidden@%s", e->id);
+		diags_add(k->d, SEV_ERROR, k->ros->file, u->ru->line, u->ru->col, "hidden", id,
+		          _("%s cannot have any selections of %s (hidden)"), list,
+		          eval_unit_name(k->ev, u));
+		free(id);
+		k->errors++;
+	}
+}
