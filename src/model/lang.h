@@ -26,6 +26,9 @@ enum sel_kind {
 	SEL_UNIT_ENTRY,      /* the unit's entry, whatever is checked (a rule on an entry's option) */
 	SEL_ORIGIN,          /* an option that is a place of what origin names (a BattleScribe
 	                      * selectionEntry, or a link to one): made by the reader, never read */
+	SEL_INSTANCE,        /* a unit or option that is an instance of id (BattleScribe's
+	                      * instanceOf): id is one of the ids of its "::" path, or the name
+	                      * of the unit's type (unit, model, upgrade): made by the reader */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place */

@@ -117,7 +117,7 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 		push(a->where, k);
 	}
 	a->slot = sys->n_slots++;
-	sys->roster_aggs = sys->roster_aggs || a->scope != SCOPE_LIST;
+	sys->roster_aggs = sys->roster_aggs || (a->scope != SCOPE_LIST && a->scope != SCOPE_UNIT);
 	return a;
 }
 
@@ -149,9 +149,40 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	return e;
 }
 
+/* An instanceOf (not: notInstanceOf) condition as a test, or NULL. Scope self: whether the
+ * unit decided on is an instance of childId (an entry or link id of its path, a category of
+ * it, or its type's name). Any other scope names no selection of a root entry's unit (its
+ * parent is a force; BattleScribe's force and roster scopes are never instances), so the
+ * condition is constant: false, or true for notInstanceOf. */
+static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
+{
+	char *child = xml_prop(n, "childId"), *scope = xml_prop(n, "scope");
+	struct sel *s = NULL;
+	if (child && scope && strcmp(scope, "self") == 0) {
+		long cat = bs_category(c, child);
+		struct agg *a = new_agg(c, n, ON_UNIT, -1, SCOPE_UNIT, "any");
+		struct sel *k = new_sel(cat >= 0 ? SEL_CATEGORY : SEL_INSTANCE);
+		k->index = cat >= 0 ? (size_t)cat : 0;
+		k->id = cat >= 0 ? NULL : xstrdup(child);
+		push(a->where, k);
+		s = new_sel(SEL_TEST);
+		s->op = not ? CMP_LT : CMP_GE;
+		s->num = 1;
+		s->expr = agg_expr(a);
+	} else if (child && scope) {
+		s = new_sel(not ? SEL_ALL : SEL_ANY); /* no kids: always true, never true */
+	}
+	free(child);
+	free(scope);
+	return s;
+}
+
 /* One condition as a test, or NULL. */
 static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 {
+	bool inst = prop_is(n, "type", "instanceOf"), not_inst = prop_is(n, "type", "notInstanceOf");
+	if (inst || not_inst)
+		return instance_condition(c, n, not_inst);
 	static const char *const types[] = { "equalTo", "notEqualTo", "greaterThan", "lessThan",
 		                                 "atLeast", "atMost" };
 	static const enum cmp_op ops[] = { CMP_EQ, CMP_NE, CMP_GT, CMP_LT, CMP_GE, CMP_LE };

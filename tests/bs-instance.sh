@@ -1,0 +1,28 @@
+#!/bin/sh
+# BattleScribe's instanceOf and notInstanceOf conditions (issue 21), on tests/data/bs-mirror:
+# the builder makes a roster of a Keeper (a Warden), a Scout (a model), a Drifter and a Lamp
+# reached by a root link, and `export --format=ros` names each after its modifiers, which
+# hold or not by what the selection itself is an instance of (a category, a type, a link's
+# or an entry's id, not a near id), or by the constant the other scopes give. Prints TAP.
+# Needs MUSTER and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir bsinst
+d=$top/tests/data/bs-mirror
+data="--data-dir=$d"
+cd "$tmp" || exit 1
+f=hall.ros
+
+run_muster "new: a Hall" 0 "force mst-1" new $data "$f" --system=mr-sys --list=mr-fe-hall --faction=mr-cat
+for e in Keeper Scout Drifter Lamp; do
+	run_muster "add: $e" 0 "added" add $data "$f" "$e"
+done
+run_muster "export: written" 0 "<roster" export $data --format=ros "$f"
+cp "$out" hall.xml
+has "category: a Keeper is a Warden, and no model" hall.xml 'name="Keeper sworn" entryId="mr-se-keeper"'
+has "type: a Scout is a model, and no Warden" hall.xml 'name="Scout afoot" entryId="mr-se-scout"'
+has "ids: a Lamp is its link and its entry, not a near id" hall.xml 'name="Lamp lit bright" entryId="mr-el-lamp::mr-se-lamp"'
+has "scopes: a force is no instance, a Drifter is no Keeper" hall.xml 'name="Lone Drifter alone" entryId="mr-se-drifter"'
+run_muster "catalog: every condition enforced" 0 "0 constraints and 0 modifiers are not enforced yet" catalog $data mr-sys
+tap_done
