@@ -3,7 +3,8 @@
 # the builder makes a roster of a Keeper (a Warden), a Scout (a model), a Drifter and a Lamp
 # reached by a root link, and `export --format=ros` names each after its modifiers, which
 # hold or not by what the selection itself is an instance of (a category, a type, a link's
-# or an entry's id, not a near id), or by the constant the other scopes give. Prints TAP.
+# or an entry's id, not a near id), or by the constant the other scopes give; and its
+# set-primary and unset-primary modifiers change each one's primary category. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -24,5 +25,10 @@ has "category: a Keeper is a Warden, and no model" hall.xml 'name="Keeper sworn"
 has "type: a Scout is a model, and no Warden" hall.xml 'name="Scout afoot" entryId="mr-se-scout"'
 has "ids: a Lamp is its link and its entry, not a near id" hall.xml 'name="Lamp lit bright" entryId="mr-el-lamp::mr-se-lamp"'
 has "scopes: a force is no instance, a Drifter is no Keeper" hall.xml 'name="Lone Drifter alone" entryId="mr-se-drifter"'
+has "unset-primary: the Keeper keeps Wardens, not primary" hall.xml 'name="Wardens" entryId="mr-cat-warden" primary="false"/>'
+has "set-primary: the Scout gains Outriders, primary" hall.xml '<category id="mst-3-c1" name="Outriders" entryId="mr-cat-rider" primary="true"/>'
+has "set-primary: the Drifter's Outriders over its Wardens" hall.xml '<category id="mst-4-c2" name="Outriders" entryId="mr-cat-rider" primary="true"/>'
+has "unset-primary: of a category not primary, nothing" hall.xml '<category id="mst-4-c1" name="Wardens" entryId="mr-cat-warden" primary="false"/>'
+hasnt "primary: no Warden stays primary" hall.xml 'name="Wardens" entryId="mr-cat-warden" primary="true"'
 run_muster "catalog: every condition enforced" 0 "0 constraints and 0 modifiers are not enforced yet" catalog $data mr-sys
 tap_done

@@ -500,6 +500,41 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 	return n;
 }
 
+/* Unit u gains category c (add) or loses it, in its own copy of its categories. */
+static void change_category(const struct system *sys, struct eunit *u, size_t c, bool add)
+{
+	if (!u->own_cats) {
+		size_t *own = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*own));
+		if (u->n_cats)
+			memcpy(own, u->cats, u->n_cats * sizeof(*own));
+		u->cats = own;
+		u->own_cats = true;
+	}
+	size_t *cats = (size_t *)u->cats; /* its own copy, just made */
+	size_t i;
+	for (i = 0; i < u->n_cats && cats[i] != c; i++)
+		;
+	if (add && i == u->n_cats)
+		cats[u->n_cats++] = c;
+	else if (!add && i < u->n_cats)
+		cats[i] = cats[--u->n_cats];
+}
+
+/* A primary modifier: category m->index made unit u's primary one (the unit gains it when it
+ * lacks it), or, removed, the unit left with no primary when that is its primary one. */
+static void set_primary(struct eval *ev, struct eunit *u, const struct modifier *m)
+{
+	struct elist *el = &ev->lists[u->list];
+	uint32_t now = eval_unit_primary(ev, u), cat = (uint32_t)m->index + 1;
+	if (m->op == MOD_REMOVE ? now != cat : now == cat)
+		return;
+	if (m->op != MOD_REMOVE)
+		change_category(ev->sys, u, m->index, true);
+	if (el->primary == NULL)
+		el->primary = xcalloc(el->n + 1, sizeof(*el->primary));
+	el->primary[u - el->units] = (m->op == MOD_REMOVE ? 0 : cat) + 1;
+}
+
 static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
                        const struct change *ch);
 
@@ -568,24 +603,12 @@ static int apply(struct eval *ev, const struct change *ch)
 			kw_del(set, m->index);
 		return 0;
 	}
-	case MOD_CATEGORY: {
-		if (!u->own_cats) {
-			size_t *own = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*own));
-			if (u->n_cats)
-				memcpy(own, u->cats, u->n_cats * sizeof(*own));
-			u->cats = own;
-			u->own_cats = true;
-		}
-		size_t *cats = (size_t *)u->cats; /* its own copy, just made */
-		size_t i;
-		for (i = 0; i < u->n_cats && cats[i] != m->index; i++)
-			;
-		if (m->op == MOD_ADD && i == u->n_cats)
-			cats[u->n_cats++] = m->index;
-		else if (m->op == MOD_REMOVE && i < u->n_cats)
-			cats[i] = cats[--u->n_cats];
+	case MOD_CATEGORY:
+		change_category(sys, u, m->index, m->op == MOD_ADD);
 		return 0;
-	}
+	case MOD_PRIMARY:
+		set_primary(ev, u, m);
+		return 0;
 	case MOD_NAME:
 		return rename_unit(ev, u, m, ch);
 	case MOD_HIDDEN:
@@ -637,7 +660,7 @@ static void add_change(struct change **v, size_t *n, size_t *cap, struct change 
  * decided before any applies: file order never makes one see another. */
 static bool in_phase(const struct modifier *m, int phase)
 {
-	bool kinds = m->target == MOD_CATEGORY || m->target == MOD_KEYWORD;
+	bool kinds = m->target == MOD_CATEGORY || m->target == MOD_KEYWORD || m->target == MOD_PRIMARY;
 	return m->target != MOD_LIMIT && (phase == 0 ? kinds : !kinds);
 }
 
@@ -876,6 +899,7 @@ void eval_free(struct eval *ev)
 		for (size_t ui = 0; el->names && ui < el->n; ui++)
 			free(el->names[ui]);
 		free(el->names);
+		free(el->primary);
 		free(el->units);
 		free(el->limits);
 		free(el->totals);

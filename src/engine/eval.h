@@ -74,6 +74,9 @@ struct elist {
 	int64_t *totals;         /* per cost type */
 	char **names;            /* per unit, its name after modifiers (malloc'd) or NULL; NULL
 	                          * while no unit of the list is renamed (rare: kept apart) */
+	uint32_t *primary;       /* per unit, its primary category after modifiers: 0 its entry's,
+	                          * 1 none, 2 + the category's index; NULL while no modifier
+	                          * changed one (rare: kept apart, as names) */
 };
 
 struct acache;
@@ -115,6 +118,14 @@ static inline const char *eval_unit_name(const struct eval *ev, const struct eun
 	const struct elist *el = &ev->lists[u->list];
 	const char *name = el->names ? el->names[u - el->units] : NULL;
 	return name ? name : u->ru->entry->name;
+}
+
+/* Unit u's primary category after modifiers: 1 + its index, 0 for none (as entry.primary). */
+static inline uint32_t eval_unit_primary(const struct eval *ev, const struct eunit *u)
+{
+	const struct elist *el = &ev->lists[u->list];
+	uint32_t p = el->primary ? el->primary[u - el->units] : 0;
+	return p ? p - 1 : u->ru->entry->primary;
 }
 
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)

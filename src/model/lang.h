@@ -144,7 +144,9 @@ enum ev_status { EV_OK = 0, EV_NA, EV_OVERFLOW };
 /* Keywords and after take no number (read-rules.c: target >= MOD_KEYWORD). */
 enum mod_target { MOD_ATTR, MOD_COST, MOD_LIMIT, MOD_KEYWORD, MOD_CATEGORY,
                   MOD_NAME,    /* the unit's name: set to text, or text appended (add) */
-                  MOD_HIDDEN }; /* the unit is hidden (value 1) or shown (0): set only */
+                  MOD_HIDDEN,  /* the unit is hidden (value 1) or shown (0): set only */
+                  MOD_PRIMARY }; /* its primary category: set to index (added when it lacks it),
+                                  * or removed (none) when it is index; made by the reader */
 enum mod_op { MOD_SET, MOD_ADD, MOD_MUL, MOD_REMOVE };
 
 /* <modify>: sets, adds to or multiplies an attribute, a cost or a limit, adds or removes a

@@ -299,9 +299,10 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		char *value = xml_prop(n, "value");
 		long cat = value ? bs_category(c, value) : -1;
 		bool add = strcmp(type, "add") == 0, remove = strcmp(type, "remove") == 0;
-		if (cat >= 0 && (add || remove)) {
-			m->target = MOD_CATEGORY;
-			m->op = add ? MOD_ADD : MOD_REMOVE;
+		bool set = strcmp(type, "set-primary") == 0, unset = strcmp(type, "unset-primary") == 0;
+		if (cat >= 0 && (add || remove || set || unset)) {
+			m->target = set || unset ? MOD_PRIMARY : MOD_CATEGORY;
+			m->op = add ? MOD_ADD : set ? MOD_SET : MOD_REMOVE;
 			m->index = (size_t)cat;
 			ok = true;
 		}
