@@ -4,7 +4,8 @@
 # reached by a root link, and `export --format=ros` names each after its modifiers, which
 # hold or not by what the selection itself is an instance of (a category, a type, a link's
 # or an entry's id, not a near id), or by the constant the other scopes give; and its
-# set-primary and unset-primary modifiers change each one's primary category. Prints TAP.
+# set-primary and unset-primary modifiers change each one's primary category; a group's
+# set-hidden modifiers hide it (its minimum not kept) when they hold. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -30,5 +31,20 @@ has "set-primary: the Scout gains Outriders, primary" hall.xml '<category id="ms
 has "set-primary: the Drifter's Outriders over its Wardens" hall.xml '<category id="mst-4-c2" name="Outriders" entryId="mr-cat-rider" primary="true"/>'
 has "unset-primary: of a category not primary, nothing" hall.xml '<category id="mst-4-c1" name="Wardens" entryId="mr-cat-warden" primary="false"/>'
 hasnt "primary: no Warden stays primary" hall.xml 'name="Wardens" entryId="mr-cat-warden" primary="true"'
-run_muster "catalog: every condition enforced" 0 "0 constraints and 0 modifiers are not enforced yet" catalog $data mr-sys
+run_muster "catalog: the Pledge's two modifiers not enforced" 0 "0 constraints and 2 modifiers are not enforced yet (1 condition, 0 repeats)" catalog $data mr-sys
+
+# Hidden groups: the minimum of a group hidden by its modifiers is not kept.
+g=lone.ros
+run_muster "groups: a Hall" 0 "force mst-1" new $data "$g" --system=mr-sys --list=mr-fe-hall --faction=mr-cat
+run_muster "groups: a Drifter" 0 "added mst-2" add $data "$g" Drifter
+run_muster "groups: validate, no Keeper" 1 "" validate $data "$g"
+cp "$out" lone.out
+hasnt "groups: the Oath is hidden (notInstanceOf of scope force)" lone.out "of 'Oath'"
+has "groups: the Vow is shown while no Keeper" lone.out "Drifter takes 0 of 'Vow'; the catalog asks for at least 1"
+has "groups: the Pledge's modifier of scope parent is not decided" lone.out "Drifter takes 0 of 'Pledge'"
+run_muster "groups: a Keeper" 0 "added mst-3" add $data "$g" Keeper
+run_muster "groups: validate, a Keeper" 1 "" validate $data "$g"
+cp "$out" lone.out
+hasnt "groups: the Vow is hidden once the force holds a Keeper" lone.out "of 'Vow'"
+has "groups: the Pledge still asked for" lone.out "Drifter takes 0 of 'Pledge'"
 tap_done

@@ -397,15 +397,20 @@ static int decide(const struct modifier *m, struct eval *ev, size_t li, const st
 	return 1;
 }
 
-bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e)
+bool eval_hidden(struct eval *ev, size_t li, const struct eunit *u, bool hidden,
+                 const struct modifier *mods, size_t n)
 {
-	bool hidden = e->hidden;
-	for (size_t mi = 0; mi < e->n_mods; mi++) {
+	for (size_t mi = 0; mi < n; mi++) {
 		int64_t v;
-		if (e->mods[mi].target == MOD_HIDDEN && decide(&e->mods[mi], ev, li, NULL, &v) > 0)
+		if (mods[mi].target == MOD_HIDDEN && decide(&mods[mi], ev, li, u, &v) > 0)
 			hidden = v != 0;
 	}
 	return hidden;
+}
+
+bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e)
+{
+	return eval_hidden(ev, li, NULL, e->hidden, e->mods, e->n_mods);
 }
 
 static struct value *own_vals(struct value **vals, bool *own, size_t n)

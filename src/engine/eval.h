@@ -151,6 +151,10 @@ int64_t eval_option_cost(const struct r_option *ro, long models, size_t c);
 /* Whether entry e is hidden on list li: its own hidden, then its hidden modifiers in order,
  * their conditions read on the list (one that reads a unit of it does not hold). */
 bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e);
+/* hidden, then changed by the hidden modifiers mods[0..n) in order, each decided on unit u
+ * (may be NULL) of list li. */
+bool eval_hidden(struct eval *ev, size_t li, const struct eunit *u, bool hidden,
+                 const struct modifier *mods, size_t n);
 
 struct eval *eval_new(const struct roster *r, struct diags *d);
 void eval_free(struct eval *ev);

@@ -216,6 +216,9 @@ struct opt_choice {
 	char *ref;
 	long line;
 	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
+	struct modifier *hide; /* BattleScribe's set-hidden modifiers of it (MOD_HIDDEN), in
+	                     * document order, each decided on the unit that holds it */
+	size_t n_hide;
 };
 
 /* What a BattleScribe selection entry says it is; Muster's own entries are units. */

@@ -573,6 +573,9 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
 	read_bounds(g, &ch->min, &ch->max);
 	ch->hidden = attr_is(g, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
+	bs_hidden_mods_on(c, g, &ch->hide, &ch->n_hide);
+	if (link)
+		bs_hidden_mods_on(c, link, &ch->hide, &ch->n_hide);
 	if (link)
 		read_bounds(link, &ch->min, &ch->max);
 	if (ch->min > ch->max) {

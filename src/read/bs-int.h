@@ -66,6 +66,8 @@ struct bsctx {
 	struct idx *items;      /* profile node -> its struct item, made once */
 	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
+	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
+	                         * option below a root entry (no scope of a selection) */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -127,5 +129,9 @@ void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char
  * entryLink, that the rule language says, into e->mods in document order; the others stay
  * kept as not enforced. */
 void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e);
+/* The same for owner, a selectionEntryGroup or selectionEntry below a root entry (or the
+ * link to one): its set-hidden modifiers, into (*mods)[0..*n), whose conditions count in the
+ * force or the roster (scopes of a selection, parent and self, stay not enforced). */
+void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
 
 #endif

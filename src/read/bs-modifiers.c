@@ -130,7 +130,8 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	     *child = any ? xstrdup(any) : xml_prop(n, "childId");
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
 	struct expr *e = NULL;
-	bool force = scope && (strcmp(scope, "force") == 0 || strcmp(scope, "parent") == 0);
+	bool force = scope && (strcmp(scope, "force") == 0 ||
+	                       (!c->nested && strcmp(scope, "parent") == 0));
 	bool kids = prop_is(n, "includeChildSelections", "true");
 	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
 	          (force || strcmp(scope, "roster") == 0) &&
@@ -158,7 +159,11 @@ static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 {
 	char *child = xml_prop(n, "childId"), *scope = xml_prop(n, "scope");
 	struct sel *s = NULL;
-	if (child && scope && strcmp(scope, "self") == 0) {
+	bool sel = scope && (strcmp(scope, "self") == 0 || strcmp(scope, "parent") == 0 ||
+	                     strcmp(scope, "ancestor") == 0);
+	if (c->nested && sel) {
+		; /* a selection above a nested one: not decided yet */
+	} else if (child && scope && strcmp(scope, "self") == 0) {
 		long cat = bs_category(c, child);
 		struct agg *a = new_agg(c, n, ON_UNIT, -1, SCOPE_UNIT, "any");
 		struct sel *k = new_sel(cat >= 0 ? SEL_CATEGORY : SEL_INSTANCE);
@@ -342,8 +347,14 @@ static void mark(xmlNodePtr n, int depth)
 		mark(k, depth + 1);
 }
 
-/* Modifier n under the modifier groups groups[0..n_groups) into e->mods, when translated. */
-static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *groups,
+/* Where the modifiers go: (*mods)[0..*n). */
+struct into {
+	struct modifier **mods;
+	size_t *n;
+};
+
+/* Modifier n under the modifier groups groups[0..n_groups) into `to`, when translated. */
+static void one(struct bsctx *c, xmlNodePtr n, struct into to, xmlNodePtr *groups,
                 size_t n_groups)
 {
 	struct modifier m;
@@ -351,7 +362,8 @@ static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *grou
 	m.line = xml_line(n);
 	m.round = ROUND_DOWN;
 	struct sel *all = new_sel(SEL_ALL);
-	bool ok = change(c, n, &m) && repeats(c, n, &m) && conditions(c, n, all, 0);
+	bool ok = change(c, n, &m) && (!c->nested || m.target == MOD_HIDDEN) && repeats(c, n, &m) &&
+	          conditions(c, n, all, 0);
 	for (size_t i = 0; ok && i < n_groups; i++)
 		ok = conditions(c, groups[i], all, 0);
 	if (!ok) {
@@ -363,29 +375,37 @@ static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *grou
 	if (all->n_kids == 0)
 		sel_free(all);
 	m.ref = xml_prop(n, "id");
-	e->mods = xreallocarray(e->mods, e->n_mods + 1, sizeof(*e->mods));
-	e->mods[e->n_mods++] = m;
+	*to.mods = xreallocarray(*to.mods, *to.n + 1, sizeof(**to.mods));
+	(*to.mods)[(*to.n)++] = m;
 	mark(n, 0);
 }
 
-static void walk(struct bsctx *c, xmlNodePtr owner, struct entry *e, xmlNodePtr *groups,
+static void walk(struct bsctx *c, xmlNodePtr owner, struct into to, xmlNodePtr *groups,
                  size_t n_groups)
 {
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "modifiers")); k; k = xml_next_elem(k))
 		if (xml_is(k, "modifier"))
-			one(c, k, e, groups, n_groups);
+			one(c, k, to, groups, n_groups);
 	if (n_groups >= BS_MOD_DEPTH)
 		return;
 	for (xmlNodePtr g = xml_first_elem(xml_child(owner, "modifierGroups")); g; g = xml_next_elem(g)) {
 		if (!xml_is(g, "modifierGroup"))
 			continue;
 		groups[n_groups] = g;
-		walk(c, g, e, groups, n_groups + 1);
+		walk(c, g, to, groups, n_groups + 1);
 	}
 }
 
 void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e)
 {
 	xmlNodePtr groups[BS_MOD_DEPTH + 1];
-	walk(c, owner, e, groups, 0);
+	walk(c, owner, (struct into){ &e->mods, &e->n_mods }, groups, 0);
+}
+
+void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n)
+{
+	xmlNodePtr groups[BS_MOD_DEPTH + 1];
+	c->nested = true;
+	walk(c, owner, (struct into){ mods, n }, groups, 0);
+	c->nested = false;
 }
