@@ -5,7 +5,8 @@
 # hold or not by what the selection itself is an instance of (a category, a type, a link's
 # or an entry's id, not a near id), or by the constant the other scopes give; and its
 # set-primary and unset-primary modifiers change each one's primary category; a group's
-# set-hidden modifiers hide it (its minimum not kept) when they hold. Prints TAP.
+# set-hidden modifiers hide it (its minimum not kept) when they hold; conditions that count
+# forces of an entry or any, in the roster or within the force. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -22,7 +23,7 @@ for e in Keeper Scout Drifter Lamp; do
 done
 run_muster "export: written" 0 "<roster" export $data --format=ros "$f"
 cp "$out" hall.xml
-has "category: a Keeper is a Warden, and no model" hall.xml 'name="Keeper sworn" entryId="mr-se-keeper"'
+has "category: a Keeper is a Warden, and no model" hall.xml 'name="Keeper sworn hallowed" entryId="mr-se-keeper"'
 has "type: a Scout is a model, and no Warden" hall.xml 'name="Scout afoot" entryId="mr-se-scout"'
 has "ids: a Lamp is its link and its entry, not a near id" hall.xml 'name="Lamp lit bright" entryId="mr-el-lamp::mr-se-lamp"'
 has "scopes: a force is no instance, a Drifter is no Keeper" hall.xml 'name="Lone Drifter alone" entryId="mr-se-drifter"'
@@ -31,6 +32,11 @@ has "set-primary: the Scout gains Outriders, primary" hall.xml '<category id="ms
 has "set-primary: the Drifter's Outriders over its Wardens" hall.xml '<category id="mst-4-c2" name="Outriders" entryId="mr-cat-rider" primary="true"/>'
 has "unset-primary: of a category not primary, nothing" hall.xml '<category id="mst-4-c1" name="Wardens" entryId="mr-cat-warden" primary="false"/>'
 hasnt "primary: no Warden stays primary" hall.xml 'name="Wardens" entryId="mr-cat-warden" primary="true"'
+# Counts of forces (field="forces"): the Keeper's name says which hold.
+run_muster "forces: a second Hall" 0 "force mst-6" add-force $data "$f" mr-fe-hall --faction=mr-cat
+run_muster "forces: two forces, crowded" 0 'name="Keeper sworn hallowed crowded" entryId' export $data --format=ros "$f"
+run_muster "forces: an Annex within the first" 0 "force mst-7" add-force $data "$f" mr-fe-annex --child-of=mst-1 --faction=mr-cat
+run_muster "forces: a force within its own, nested" 0 'name="Keeper sworn hallowed crowded nested" entryId' export $data --format=ros "$f"
 run_muster "catalog: the Pledge's two modifiers not enforced" 0 "0 constraints and 2 modifiers are not enforced yet (1 condition, 0 repeats)" catalog $data mr-sys
 
 # Hidden groups: the minimum of a group hidden by its modifiers is not kept.

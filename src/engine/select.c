@@ -293,6 +293,7 @@ static bool match(const struct sel *s, const struct sel_ctx *c, const struct eun
 	case SEL_HAS:
 	case SEL_FORCE:
 	case SEL_PARENT:
+	case SEL_FORCE_ENTRY:
 	case SEL_COND_REF:
 		break; /* conditions: expr.c */
 	}

@@ -33,6 +33,8 @@ enum sel_kind {
 	SEL_TEST, SEL_HAS,
 	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place */
 	SEL_PARENT,          /* <parent>C</parent>: the force the list stands in, where C holds */
+	SEL_FORCE_ENTRY,     /* a list that is a force of BattleScribe forceEntry id: made by the
+	                      * reader */
 };
 
 /* A selector, or a condition: a tree of tests. */

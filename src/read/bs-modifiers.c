@@ -121,6 +121,32 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 	return a;
 }
 
+/* A condition's or repeat's count of forces (field="forces") of forceEntry child (or "any")
+ * in the roster (scope roster: its forces, or every force with includeChildForces) or within
+ * the force (scope force, or a root entry's parent: every force within it, with
+ * includeChildForces); NULL for any other shape. */
+static struct expr *forces_counted(struct bsctx *c, xmlNodePtr n, const char *scope,
+                                   const char *child)
+{
+	bool all = prop_is(n, "includeChildForces", "true"), roster = strcmp(scope, "roster") == 0;
+	bool force = strcmp(scope, "force") == 0 || (!c->nested && strcmp(scope, "parent") == 0);
+	if (!roster && !(force && all))
+		return NULL; /* a force's own child forces only: not decided yet */
+	struct agg *a = new_agg(c, n, ON_UNIT, -1, roster ? SCOPE_ROSTER : SCOPE_CHILDREN, "any");
+	a->kind = AGG_FORCES;
+	if (roster && !all) {
+		struct sel *top = new_sel(SEL_FORCE);
+		top->num = 1; /* not a child force */
+		push(a->where, top);
+	}
+	if (strcmp(child, "any") != 0) {
+		struct sel *k = new_sel(SEL_FORCE_ENTRY);
+		k->id = xstrdup(child);
+		push(a->where, k);
+	}
+	return agg_expr(a);
+}
+
 /* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
  * an expression: the units of the scope, and with includeChildSelections the options they took
  * too; NULL when its shape is none this file translates. */
@@ -130,6 +156,13 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	     *child = any ? xstrdup(any) : xml_prop(n, "childId");
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
 	struct expr *e = NULL;
+	if (field && scope && child && strcmp(field, "forces") == 0) {
+		e = forces_counted(c, n, scope, child);
+		free(field);
+		free(scope);
+		free(child);
+		return e;
+	}
 	bool force = scope && (strcmp(scope, "force") == 0 ||
 	                       (!c->nested && strcmp(scope, "parent") == 0));
 	bool kids = prop_is(n, "includeChildSelections", "true");
