@@ -24,7 +24,7 @@ done
 run_muster "export: written" 0 "<roster" export $data --format=ros "$f"
 cp "$out" hall.xml
 has "category: a Keeper is a Warden, and no model" hall.xml 'name="Keeper sworn hallowed" entryId="mr-se-keeper"'
-has "type: a Scout is a model, and no Warden" hall.xml 'name="Scout afoot" entryId="mr-se-scout"'
+has "type: a Scout is a model, and no Warden" hall.xml 'name="Scout afoot ~ ~ ~ ~'
 has "ids: a Lamp is its link and its entry, not a near id" hall.xml 'name="Lamp lit bright" entryId="mr-el-lamp::mr-se-lamp"'
 has "scopes: a force is no instance, a Drifter is no Keeper" hall.xml 'name="Lone Drifter alone" entryId="mr-se-drifter"'
 has "unset-primary: the Keeper keeps Wardens, not primary" hall.xml 'name="Wardens" entryId="mr-cat-warden" primary="false"/>'
@@ -37,6 +37,21 @@ run_muster "forces: a second Hall" 0 "force mst-6" add-force $data "$f" mr-fe-ha
 run_muster "forces: two forces, crowded" 0 'name="Keeper sworn hallowed crowded" entryId' export $data --format=ros "$f"
 run_muster "forces: an Annex within the first" 0 "force mst-7" add-force $data "$f" mr-fe-annex --child-of=mst-1 --faction=mr-cat
 run_muster "forces: a force within its own, nested" 0 'name="Keeper sworn hallowed crowded nested" entryId' export $data --format=ros "$f"
+# Repeats: a Scout's modifier group repeats twice a Keeper; its "~" at most 1,000 times.
+s=scout.ros
+run_muster "repeats: a Hall" 0 "force mst-1" new $data "$s" --system=mr-sys --list=mr-fe-hall --faction=mr-cat
+run_muster "repeats: a Scout" 0 "added mst-2" add $data "$s" Scout
+run_muster "repeats: none counted, none applied" 0 'name="Scout afoot" entryId' export $data --format=ros "$s"
+run_muster "repeats: a Keeper" 0 "added mst-3" add $data "$s" Keeper
+run_muster "repeats: export" 0 "<roster" export $data --format=ros "$s"
+cp "$out" scout.xml
+has "repeats: the group's append, twice" scout.xml ' ~ ! !" entryId="mr-se-scout"'
+has "repeats: the group's cost, twice" scout.xml '<cost name="glass" typeId="mr-ct-glass" value="6.0"/>'
+if [ "$(grep -o '~' scout.xml | wc -l)" -eq 1000 ]; then
+	ok "repeats: an append kept to 1,000 times"
+else
+	tap_fail "repeats: an append kept to 1,000 times" "$(grep -o '~' scout.xml | wc -l) found" scout.xml
+fi
 run_muster "catalog: the Pledge's two modifiers not enforced" 0 "0 constraints and 2 modifiers are not enforced yet (1 condition, 0 repeats)" catalog $data mr-sys
 
 # Hidden groups: the minimum of a group hidden by its modifiers is not kept.

@@ -20,6 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A name appended to by a repeated modifier takes at most this many appends of it. */
+#define NAME_REPEAT_MAX 1000
+
 /* Every array of an evaluation's units comes from its arena (util.h): a unit's keywords are
  * 8 bytes, its costs 8, each of a few dozen bytes, and malloc's 32-byte blocks and headers
  * were a fifth of a 100,000-unit list's memory. Only copies of values (rare) are malloc'd. */
@@ -634,7 +637,7 @@ static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *
 		el->names = xcalloc(el->n + 1, sizeof(*el->names));
 	char **slot = &el->names[u - el->units];
 	const char *now = eval_unit_name(ev, u);
-	if (m->value) {
+	if (m->value && m->text[0] == '\0') {
 		/* A name that is a whole number is counted: it gains the value. */
 		char *end = NULL;
 		errno = 0;
@@ -646,9 +649,22 @@ static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *
 		*slot = xasprintf("%" PRId64, y);
 		return 0;
 	}
-	char *name = m->op == MOD_SET ? xstrdup(m->text) : xasprintf("%s%s", now, m->text);
+	if (m->op == MOD_SET) {
+		free(*slot);
+		*slot = xstrdup(m->text);
+		return 0;
+	}
+	/* An append repeated appends once for each time counted (a name of at most
+	 * NAME_REPEAT_MAX appends: the count is the data's and the roster's). */
+	int64_t times = m->repeat ? ch->value : 1;
+	if (times > NAME_REPEAT_MAX)
+		times = NAME_REPEAT_MAX;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, now);
+	for (int64_t i = 0; i < times; i++)
+		strbuf_adds(&sb, m->text);
 	free(*slot);
-	*slot = name;
+	*slot = strbuf_detach(&sb);
 	return 0;
 }
 

@@ -280,21 +280,23 @@ static bool conditions(struct bsctx *c, xmlNodePtr n, struct sel *into, int dept
 	return true;
 }
 
-/* Modifier n's repeats into m: each counts round(what it counts / value) x repeats times
- * (rounded down unless roundUp), and their counts add up. False when one has a shape not
- * translated. */
-static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
+/* The repeats of n (a modifier, or a modifier group it stands in) added to *sum: each counts
+ * round(what it counts / value) x repeats times (rounded down unless roundUp), and their
+ * counts add up, at most BS_MOD_DEPTH of them in all (*k). False when one has a shape not
+ * translated (an increment or decrement of a cost, or an append to a name, repeat). */
+static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
+                       struct expr **sum_io, size_t *k)
 {
-	struct expr *sum = NULL;
-	size_t k = 0;
-	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), k++) {
+	struct expr *sum = *sum_io;
+	bool append = m->target == MOD_NAME && m->op == MOD_ADD && m->text && m->text[0];
+	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), (*k)++) {
 		long every, times;
 		struct expr *e = NULL;
-		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
+		if (*k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || !(m->target == MOD_COST || append) ||
 		    m->op != MOD_ADD || !whole(r, "value", &every) || every < 1 ||
 		    !whole(r, "repeats", &times) || times < 1 || prop_is(r, "percentValue", "true") ||
 		    (e = counted(c, r, NULL)) == NULL) {
-			expr_free(sum);
+			*sum_io = sum;
 			return false;
 		}
 		struct expr *per = two(EX_PER, e, NULL, xml_line(r));
@@ -303,8 +305,28 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		per->round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
 		sum = sum ? two(EX_ADD, sum, per, per->line) : per;
 	}
+	*sum_io = sum;
+	return true;
+}
+
+/* Modifier n's repeats and those of the modifier groups groups[0..n_groups) it stands in, into
+ * m (an append repeated appends its text once for each time counted). */
+static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m, xmlNodePtr *groups,
+                    size_t n_groups)
+{
+	struct expr *sum = NULL;
+	size_t k = 0;
+	bool ok = repeats_of(c, n, m, &sum, &k);
+	for (size_t i = 0; ok && i < n_groups; i++)
+		ok = repeats_of(c, groups[i], m, &sum, &k);
+	if (!ok) {
+		expr_free(sum);
+		return false;
+	}
 	m->repeat = sum;
 	m->every = 1;
+	if (sum && m->target == MOD_NAME && m->value == NULL)
+		m->value = number(1, m->line);
 	return true;
 }
 
@@ -395,7 +417,8 @@ static void one(struct bsctx *c, xmlNodePtr n, struct into to, xmlNodePtr *group
 	m.line = xml_line(n);
 	m.round = ROUND_DOWN;
 	struct sel *all = new_sel(SEL_ALL);
-	bool ok = change(c, n, &m) && (!c->nested || m.target == MOD_HIDDEN) && repeats(c, n, &m) &&
+	bool ok = change(c, n, &m) && (!c->nested || m.target == MOD_HIDDEN) &&
+	          repeats(c, n, &m, groups, n_groups) &&
 	          conditions(c, n, all, 0);
 	for (size_t i = 0; ok && i < n_groups; i++)
 		ok = conditions(c, groups[i], all, 0);
@@ -413,6 +436,25 @@ static void one(struct bsctx *c, xmlNodePtr n, struct into to, xmlNodePtr *group
 	mark(n, 0);
 }
 
+/* Modifier group g, once every modifier and group within it is translated: marked, with its
+ * conditions and repeats (each modifier within has them as its own). */
+static void group_done(xmlNodePtr g)
+{
+	static const char *const parts[2] = { "modifiers", "modifierGroups" };
+	for (int p = 0; p < 2; p++)
+		for (xmlNodePtr k = xml_first_elem(xml_child(g, parts[p])); k; k = xml_next_elem(k))
+			if (k->_private != &mod_mark)
+				return;
+	if (g->_private == NULL)
+		g->_private = &mod_mark;
+	static const char *const used[3] = { "conditions", "conditionGroups", "repeats" };
+	for (int u = 0; u < 3; u++) {
+		xmlNodePtr k = xml_child(g, used[u]);
+		if (k)
+			mark(k, 0);
+	}
+}
+
 static void walk(struct bsctx *c, xmlNodePtr owner, struct into to, xmlNodePtr *groups,
                  size_t n_groups)
 {
@@ -426,6 +468,7 @@ static void walk(struct bsctx *c, xmlNodePtr owner, struct into to, xmlNodePtr *
 			continue;
 		groups[n_groups] = g;
 		walk(c, g, to, groups, n_groups + 1);
+		group_done(g);
 	}
 }
 
