@@ -66,6 +66,7 @@ struct bsctx {
 	struct idx *items;      /* profile node -> its struct item, made once */
 	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
+	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
 	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
 	                         * option below a root entry (no scope of a selection) */
 };

@@ -372,9 +372,6 @@ static void entry_release(const struct system *sys, struct entry *e)
 		free(e->choices[j].name);
 		free(e->choices[j].def_id);
 		free(e->choices[j].ref);
-		for (size_t m = 0; m < e->choices[j].n_hide; m++)
-			modifier_release(&e->choices[j].hide[m]);
-		free(e->choices[j].hide);
 	}
 	free(e->choices);
 	for (size_t j = 0; j < e->n_mods; j++)
