@@ -26,7 +26,7 @@ want(r[1] == {"type": "setupResult", "errors": [], "corrId": 2}, "setup: no erro
 want(r[3]["outputs"]["selections"].get("lamp-el-wick") == "mst-3", "selectEntry: auto-selected wick")
 st = r[4]
 sel = st["forces"][0]["selections"][0]
-want(st["costs"] == [{"name": "oil", "typeId": "lamp-oil", "value": 9}], "state: roster costs 9 oil")
+want(st["costs"] == [{"name": "oil", "typeId": "lamp-oil", "value": 9, "hidden": False}], "state: roster costs 9 oil")
 want(sel["children"][0]["entryId"] == "lamp-el-wick::lamp-sse-wick", "state: link entry id")
 want(st["validationErrors"] == [], "state: legal")
 errs = r[6]["errors"]
@@ -48,6 +48,7 @@ if python3 -c 'import yaml' 2>/dev/null; then
 	st=$?
 	result "run: the smoke spec passes" "$([ $st -eq 0 ] || echo "exit status $st")" "$out" "$err"
 	ok_if "run: prints PASS and the total" grep -q "^PASS lamp-smoke" "$out"
+	ok_if "run: hidden selections and costs reported" grep -q "^PASS lamp-hidden" "$out"
 else
 	skip "run: the smoke spec" "no python3-yaml"
 fi

@@ -112,15 +112,17 @@ static void option_hidden(struct checker *k, const struct r_unit *u, const struc
 	k->errors++;
 }
 
-/* <choose>: min..max of its options, for each one of its parent taken. */
-static void choice_bounds(struct checker *k, const struct r_unit *u, size_t ci)
+/* <choose>: min..max of its options, for each one of its parent taken, by unit eu of list li. */
+static void choice_bounds(struct checker *k, size_t li, const struct eunit *eu, size_t ci)
 {
+	const struct r_unit *u = eu->ru;
 	const struct opt_choice *c = &u->entry->choices[ci];
 	long per = parent_count(k, u, c->up);
 	if (per == 0)
 		return;
 	int64_t took = k->in_choice[ci];
-	bool few = took < c->min * per && !c->hidden; /* a hidden group's minimum is not kept */
+	/* A hidden group's minimum is not kept (its hidden after its modifiers, on this unit). */
+	bool few = took < c->min * per && !eval_hidden(k->ev, li, eu, c->hidden, c->hide, c->n_hide);
 	bool many = c->max < OPTION_UNBOUNDED && took > c->max * per;
 	if (!few && !many)
 		return;
@@ -183,7 +185,7 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			if (e->options[i].min > 0)
 				option_min(k, u, &e->options[i]);
 		for (size_t ci = 0; ci < e->n_choices; ci++)
-			choice_bounds(k, u, ci);
+			choice_bounds(k, (size_t)(el - k->ev->lists), &el->units[ui], ci);
 	}
 }
 

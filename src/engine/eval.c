@@ -20,6 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A name appended to by a repeated modifier takes at most this many appends of it. */
+#define NAME_REPEAT_MAX 1000
+
 /* Every array of an evaluation's units comes from its arena (util.h): a unit's keywords are
  * 8 bytes, its costs 8, each of a few dozen bytes, and malloc's 32-byte blocks and headers
  * were a fifth of a 100,000-unit list's memory. Only copies of values (rare) are malloc'd. */
@@ -397,15 +400,20 @@ static int decide(const struct modifier *m, struct eval *ev, size_t li, const st
 	return 1;
 }
 
-bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e)
+bool eval_hidden(struct eval *ev, size_t li, const struct eunit *u, bool hidden,
+                 const struct modifier *mods, size_t n)
 {
-	bool hidden = e->hidden;
-	for (size_t mi = 0; mi < e->n_mods; mi++) {
+	for (size_t mi = 0; mi < n; mi++) {
 		int64_t v;
-		if (e->mods[mi].target == MOD_HIDDEN && decide(&e->mods[mi], ev, li, NULL, &v) > 0)
+		if (mods[mi].target == MOD_HIDDEN && decide(&mods[mi], ev, li, u, &v) > 0)
 			hidden = v != 0;
 	}
 	return hidden;
+}
+
+bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e)
+{
+	return eval_hidden(ev, li, NULL, e->hidden, e->mods, e->n_mods);
 }
 
 static struct value *own_vals(struct value **vals, bool *own, size_t n)
@@ -500,6 +508,41 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 	return n;
 }
 
+/* Unit u gains category c (add) or loses it, in its own copy of its categories. */
+static void change_category(const struct system *sys, struct eunit *u, size_t c, bool add)
+{
+	if (!u->own_cats) {
+		size_t *own = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*own));
+		if (u->n_cats)
+			memcpy(own, u->cats, u->n_cats * sizeof(*own));
+		u->cats = own;
+		u->own_cats = true;
+	}
+	size_t *cats = (size_t *)u->cats; /* its own copy, just made */
+	size_t i;
+	for (i = 0; i < u->n_cats && cats[i] != c; i++)
+		;
+	if (add && i == u->n_cats)
+		cats[u->n_cats++] = c;
+	else if (!add && i < u->n_cats)
+		cats[i] = cats[--u->n_cats];
+}
+
+/* A primary modifier: category m->index made unit u's primary one (the unit gains it when it
+ * lacks it), or, removed, the unit left with no primary when that is its primary one. */
+static void set_primary(struct eval *ev, struct eunit *u, const struct modifier *m)
+{
+	struct elist *el = &ev->lists[u->list];
+	uint32_t now = eval_unit_primary(ev, u), cat = (uint32_t)m->index + 1;
+	if (m->op == MOD_REMOVE ? now != cat : now == cat)
+		return;
+	if (m->op != MOD_REMOVE)
+		change_category(ev->sys, u, m->index, true);
+	if (el->primary == NULL)
+		el->primary = xcalloc(el->n + 1, sizeof(*el->primary));
+	el->primary[u - el->units] = (m->op == MOD_REMOVE ? 0 : cat) + 1;
+}
+
 static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
                        const struct change *ch);
 
@@ -568,24 +611,12 @@ static int apply(struct eval *ev, const struct change *ch)
 			kw_del(set, m->index);
 		return 0;
 	}
-	case MOD_CATEGORY: {
-		if (!u->own_cats) {
-			size_t *own = xcalloc(u->n_cats + sys->n_cats + 1, sizeof(*own));
-			if (u->n_cats)
-				memcpy(own, u->cats, u->n_cats * sizeof(*own));
-			u->cats = own;
-			u->own_cats = true;
-		}
-		size_t *cats = (size_t *)u->cats; /* its own copy, just made */
-		size_t i;
-		for (i = 0; i < u->n_cats && cats[i] != m->index; i++)
-			;
-		if (m->op == MOD_ADD && i == u->n_cats)
-			cats[u->n_cats++] = m->index;
-		else if (m->op == MOD_REMOVE && i < u->n_cats)
-			cats[i] = cats[--u->n_cats];
+	case MOD_CATEGORY:
+		change_category(sys, u, m->index, m->op == MOD_ADD);
 		return 0;
-	}
+	case MOD_PRIMARY:
+		set_primary(ev, u, m);
+		return 0;
 	case MOD_NAME:
 		return rename_unit(ev, u, m, ch);
 	case MOD_HIDDEN:
@@ -606,7 +637,7 @@ static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *
 		el->names = xcalloc(el->n + 1, sizeof(*el->names));
 	char **slot = &el->names[u - el->units];
 	const char *now = eval_unit_name(ev, u);
-	if (m->value) {
+	if (m->value && m->text[0] == '\0') {
 		/* A name that is a whole number is counted: it gains the value. */
 		char *end = NULL;
 		errno = 0;
@@ -618,9 +649,22 @@ static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *
 		*slot = xasprintf("%" PRId64, y);
 		return 0;
 	}
-	char *name = m->op == MOD_SET ? xstrdup(m->text) : xasprintf("%s%s", now, m->text);
+	if (m->op == MOD_SET) {
+		free(*slot);
+		*slot = xstrdup(m->text);
+		return 0;
+	}
+	/* An append repeated appends once for each time counted (a name of at most
+	 * NAME_REPEAT_MAX appends: the count is the data's and the roster's). */
+	int64_t times = m->repeat ? ch->value : 1;
+	if (times > NAME_REPEAT_MAX)
+		times = NAME_REPEAT_MAX;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, now);
+	for (int64_t i = 0; i < times; i++)
+		strbuf_adds(&sb, m->text);
 	free(*slot);
-	*slot = name;
+	*slot = strbuf_detach(&sb);
 	return 0;
 }
 
@@ -637,7 +681,7 @@ static void add_change(struct change **v, size_t *n, size_t *cap, struct change 
  * decided before any applies: file order never makes one see another. */
 static bool in_phase(const struct modifier *m, int phase)
 {
-	bool kinds = m->target == MOD_CATEGORY || m->target == MOD_KEYWORD;
+	bool kinds = m->target == MOD_CATEGORY || m->target == MOD_KEYWORD || m->target == MOD_PRIMARY;
 	return m->target != MOD_LIMIT && (phase == 0 ? kinds : !kinds);
 }
 
@@ -879,6 +923,7 @@ void eval_free(struct eval *ev)
 		for (size_t ui = 0; el->names && ui < el->n; ui++)
 			free(el->names[ui]);
 		free(el->names);
+		free(el->primary);
 		free(el->units);
 		free(el->limits);
 		free(el->totals);

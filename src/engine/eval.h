@@ -74,6 +74,9 @@ struct elist {
 	int64_t *totals;         /* per cost type */
 	char **names;            /* per unit, its name after modifiers (malloc'd) or NULL; NULL
 	                          * while no unit of the list is renamed (rare: kept apart) */
+	uint32_t *primary;       /* per unit, its primary category after modifiers: 0 its entry's,
+	                          * 1 none, 2 + the category's index; NULL while no modifier
+	                          * changed one (rare: kept apart, as names) */
 };
 
 /* The verdicts of selectors that depend on a unit's entry alone (lang.h, sel.memo), per entry
@@ -127,6 +130,14 @@ static inline const char *eval_unit_name(const struct eval *ev, const struct eun
 	return name ? name : u->ru->entry->name;
 }
 
+/* Unit u's primary category after modifiers: 1 + its index, 0 for none (as entry.primary). */
+static inline uint32_t eval_unit_primary(const struct eval *ev, const struct eunit *u)
+{
+	const struct elist *el = &ev->lists[u->list];
+	uint32_t p = el->primary ? el->primary[u - el->units] : 0;
+	return p ? p - 1 : u->ru->entry->primary;
+}
+
 /* Evaluates roster r. Returns NULL with a fatal diagnostic (file and line of the unit or list)
  * when a cost or a limit overflows 64 bits. Caller frees with eval_free. */
 /* The cost of unit ru with `models` models and its options, per cost type, into costs.
@@ -150,6 +161,10 @@ int64_t eval_option_cost(const struct r_option *ro, long models, size_t c);
 /* Whether entry e is hidden on list li: its own hidden, then its hidden modifiers in order,
  * their conditions read on the list (one that reads a unit of it does not hold). */
 bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e);
+/* hidden, then changed by the hidden modifiers mods[0..n) in order, each decided on unit u
+ * (may be NULL) of list li. */
+bool eval_hidden(struct eval *ev, size_t li, const struct eunit *u, bool hidden,
+                 const struct modifier *mods, size_t n);
 
 struct eval *eval_new(const struct roster *r, struct diags *d);
 void eval_free(struct eval *ev);

@@ -745,6 +745,10 @@ bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 		       (s->num == 0 || (s->num == 2) == (l->up != 0)) &&
 		       (s->id == NULL || (l->force && strcmp(l->force->id, s->id) == 0));
 	}
+	case SEL_FORCE_ENTRY: {
+		const struct r_list *l = ctx_list(c);
+		return l && l->force && l->force->id && strcmp(l->force->id, s->id) == 0;
+	}
 	case SEL_PARENT: {
 		const struct r_list *l = ctx_list(c);
 		if (l == NULL || l->up == 0)

@@ -48,6 +48,27 @@ static bool entry_is(const char *id, const struct sel *s)
 	       strncmp(id + n - k - 2, "::", 2) == 0;
 }
 
+/* Whether id is one of the ids of path, joined by "::" (a link's, then its target's). */
+static bool in_path(const char *id, const char *path)
+{
+	size_t n = strlen(id);
+	for (const char *p = path; p; p = strstr(p, "::"), p = p ? p + 2 : NULL)
+		if (strncmp(p, id, n) == 0 && (p[n] == '\0' || strncmp(p + n, "::", 2) == 0))
+			return true;
+	return false;
+}
+
+/* SEL_INSTANCE: option o of unit u (o NULL: the unit) is an instance of id. */
+static bool instance_of(const char *id, const struct r_option *o, const struct eunit *u)
+{
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	if (o)
+		return in_path(id, o->opt->id);
+	const struct entry *e = u->ru->entry;
+	return in_path(id, e->id) || ((size_t)e->type < sizeof(types) / sizeof(types[0]) &&
+	                              strcmp(types[e->type], id) == 0);
+}
+
 static bool match(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                   const struct eitem *w, const struct r_option *o);
 
@@ -257,6 +278,8 @@ static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eu
 		return strcmp(u->ru->entry->id, s->id) == 0;
 	case SEL_ORIGIN:
 		return o && (o->opt->def == s->origin || o->opt->via == s->origin);
+	case SEL_INSTANCE:
+		return instance_of(s->id, o, u);
 	case SEL_CATEGORY:
 		if (o)
 			return has_cat(o->opt->cats, o->opt->n_cats, s->index);
@@ -318,6 +341,7 @@ static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eu
 	case SEL_HAS:
 	case SEL_FORCE:
 	case SEL_PARENT:
+	case SEL_FORCE_ENTRY:
 	case SEL_COND_REF:
 		break; /* conditions: expr.c */
 	}

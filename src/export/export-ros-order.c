@@ -116,8 +116,8 @@ size_t *ros_order_units(const struct eval *ev, size_t li)
 	const struct eunit *eus = ev->lists[li].units;
 	struct key *ks = xcalloc(l->n_units + 1, sizeof(*ks));
 	for (size_t k = 0; k < l->n_units; k++) {
-		const struct entry *e = l->units[k].entry;
-		ks[k] = (struct key){ cat_rank(l->force, e->primary), "", eval_unit_name(ev, &eus[k]), k };
+		ks[k] = (struct key){ cat_rank(l->force, eval_unit_primary(ev, &eus[k])), "",
+		                     eval_unit_name(ev, &eus[k]), k };
 	}
 	return sorted(ks, l->n_units);
 }

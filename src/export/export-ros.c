@@ -239,7 +239,7 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	own_costs(sys, eu, v);
 	costs(sb, sys, v, ind + 2);
 	free(v);
-	categories(sb, sys, eu->cats, eu->n_cats, e->primary, id, ind + 2);
+	categories(sb, sys, eu->cats, eu->n_cats, eval_unit_primary(ev, eu), id, ind + 2);
 	strbuf_addf(sb, "%*s</selection>\n", ind, "");
 	free(made);
 }

@@ -26,11 +26,16 @@ enum sel_kind {
 	SEL_UNIT_ENTRY,      /* the unit's entry, whatever is checked (a rule on an entry's option) */
 	SEL_ORIGIN,          /* an option that is a place of what origin names (a BattleScribe
 	                      * selectionEntry, or a link to one): made by the reader, never read */
+	SEL_INSTANCE,        /* a unit or option that is an instance of id (BattleScribe's
+	                      * instanceOf): id is one of the ids of its "::" path, or the name
+	                      * of the unit's type (unit, model, upgrade): made by the reader */
 	/* Conditions only (<when>): they read the list, never one unit. */
 	SEL_TEST, SEL_HAS,
 	SEL_FORCE,           /* <force faction= size= child=/>: the list's own faction, size, place;
 	                      * id, when set: the kind of force it is (a BattleScribe forceEntry) */
 	SEL_PARENT,          /* <parent>C</parent>: the force the list stands in, where C holds */
+	SEL_FORCE_ENTRY,     /* a list that is a force of BattleScribe forceEntry id: made by the
+	                      * reader */
 };
 
 /* A selector, or a condition: a tree of tests. */
@@ -153,7 +158,9 @@ enum ev_status { EV_OK = 0, EV_NA, EV_OVERFLOW };
 /* Keywords and after take no number (read-rules.c: target >= MOD_KEYWORD). */
 enum mod_target { MOD_ATTR, MOD_COST, MOD_LIMIT, MOD_KEYWORD, MOD_CATEGORY,
                   MOD_NAME,    /* the unit's name: set to text, or text appended (add) */
-                  MOD_HIDDEN }; /* the unit is hidden (value 1) or shown (0): set only */
+                  MOD_HIDDEN,  /* the unit is hidden (value 1) or shown (0): set only */
+                  MOD_PRIMARY }; /* its primary category: set to index (added when it lacks it),
+                                  * or removed (none) when it is index; made by the reader */
 enum mod_op { MOD_SET, MOD_ADD, MOD_MUL, MOD_REMOVE };
 
 /* <modify>: sets, adds to or multiplies an attribute, a cost or a limit, adds or removes a

@@ -222,6 +222,10 @@ struct opt_choice {
 	char *min_ref;      /* as an option's */
 	long line;
 	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
+	const struct modifier *hide; /* BattleScribe's set-hidden modifiers of it (MOD_HIDDEN),
+	                     * in document order, each decided on the unit that holds it: its
+	                     * group's or link's, shared by every place of it (bs_data.hides) */
+	size_t n_hide;
 };
 
 /* What a BattleScribe selection entry says it is; Muster's own entries are units. */
@@ -324,6 +328,14 @@ struct bs_data {
 	size_t renamed_entries; /* root entries whose id an earlier catalogue's has: CATALOGUE/ID */
 	size_t options, linked; /* the entries' options, and how many of them links made */
 	struct arena arena;    /* the records' strings */
+	struct bs_hide **hides; /* the set-hidden modifiers of each group or link to one, read
+	                        * once for all its places (opt_choice.hide points in) */
+	size_t n_hides, cap_hides;
+};
+
+struct bs_hide {
+	struct modifier *mods;
+	size_t n;
 };
 
 /* <import>: how a pasted plain-text list is read (import.h). Each pattern's named groups say

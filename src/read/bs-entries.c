@@ -573,6 +573,29 @@ static bool is_default(const char *id, const char *kids, const char *def)
 	return il > dl + 2 && strcmp(id + il - dl, def) == 0 && strncmp(id + il - dl - 2, "::", 2) == 0;
 }
 
+/* The set-hidden modifiers of group g of file fi, reached through `link` of file lfi or not
+ * (a link reaches one group): read the first time a place reaches them, kept by the system. */
+static const struct bs_hide *hide_of(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
+                                     xmlNodePtr link)
+{
+	char key[NODE_KEY_MAX];
+	node_key(link ? lfi : fi, link ? link : g, key);
+	if (c->hides == NULL)
+		c->hides = idx_new();
+	struct bs_hide *h = idx_get(c->hides, key);
+	if (h)
+		return h;
+	h = xcalloc(1, sizeof(*h));
+	bs_hidden_mods_on(c, g, &h->mods, &h->n);
+	if (link)
+		bs_hidden_mods_on(c, link, &h->mods, &h->n);
+	struct bs_data *bs = c->sys->bs;
+	GROW(bs->hides, bs->cap_hides, bs->n_hides + 1);
+	bs->hides[bs->n_hides++] = h;
+	idx_add(c->hides, key, h);
+	return h;
+}
+
 /* A selectionEntryGroup g of file fi as a choice, reached through `link` of file lfi or not. */
 static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
                      const char *prefix, uint32_t up, int depth)
@@ -595,6 +618,9 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	read_bounds(g, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->hidden = attr_is(g, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
+	const struct bs_hide *h = hide_of(c, fi, g, lfi, link);
+	ch->hide = h->mods;
+	ch->n_hide = h->n;
 	if (link)
 		read_bounds(link, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->ref = con_id(NULL, hi_con);

@@ -66,6 +66,9 @@ struct bsctx {
 	struct idx *items;      /* profile node -> its struct item, made once */
 	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
+	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
+	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
+	                         * option below a root entry (no scope of a selection) */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -133,5 +136,9 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);
  * entryLink, that the rule language says, into e->mods in document order; the others stay
  * kept as not enforced. */
 void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e);
+/* The same for owner, a selectionEntryGroup or selectionEntry below a root entry (or the
+ * link to one): its set-hidden modifiers, into (*mods)[0..*n), whose conditions count in the
+ * force or the roster (scopes of a selection, parent and self, stay not enforced). */
+void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
 
 #endif

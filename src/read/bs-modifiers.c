@@ -141,8 +141,34 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 		push(a->where, k);
 	}
 	a->slot = sys->n_slots++;
-	sys->roster_aggs = sys->roster_aggs || a->scope != SCOPE_LIST;
+	sys->roster_aggs = sys->roster_aggs || (a->scope != SCOPE_LIST && a->scope != SCOPE_UNIT);
 	return a;
+}
+
+/* A condition's or repeat's count of forces (field="forces") of forceEntry child (or "any")
+ * in the roster (scope roster: its forces, or every force with includeChildForces) or within
+ * the force (scope force, or a root entry's parent: every force within it, with
+ * includeChildForces); NULL for any other shape. */
+static struct expr *forces_counted(struct bsctx *c, xmlNodePtr n, const char *scope,
+                                   const char *child)
+{
+	bool all = prop_is(n, "includeChildForces", "true"), roster = strcmp(scope, "roster") == 0;
+	bool force = strcmp(scope, "force") == 0 || (!c->nested && strcmp(scope, "parent") == 0);
+	if (!roster && !(force && all))
+		return NULL; /* a force's own child forces only: not decided yet */
+	struct agg *a = new_agg(c, n, ON_UNIT, -1, roster ? SCOPE_ROSTER : SCOPE_CHILDREN, "any");
+	a->kind = AGG_FORCES;
+	if (roster && !all) {
+		struct sel *top = new_sel(SEL_FORCE);
+		top->num = 1; /* not a child force */
+		push(a->where, top);
+	}
+	if (strcmp(child, "any") != 0) {
+		struct sel *k = new_sel(SEL_FORCE_ENTRY);
+		k->id = xstrdup(child);
+		push(a->where, k);
+	}
+	return agg_expr(a);
 }
 
 /* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
@@ -154,7 +180,15 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	     *child = any ? xstrdup(any) : xml_prop(n, "childId");
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
 	struct expr *e = NULL;
-	bool force = scope && (strcmp(scope, "force") == 0 || strcmp(scope, "parent") == 0);
+	if (field && scope && child && strcmp(field, "forces") == 0) {
+		e = forces_counted(c, n, scope, child);
+		free(field);
+		free(scope);
+		free(child);
+		return e;
+	}
+	bool force = scope && (strcmp(scope, "force") == 0 ||
+	                       (!c->nested && strcmp(scope, "parent") == 0));
 	bool kids = prop_is(n, "includeChildSelections", "true");
 	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
 	          (force || strcmp(scope, "roster") == 0) &&
@@ -173,9 +207,44 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	return e;
 }
 
+/* An instanceOf (not: notInstanceOf) condition as a test, or NULL. Scope self: whether the
+ * unit decided on is an instance of childId (an entry or link id of its path, a category of
+ * it, or its type's name). Any other scope names no selection of a root entry's unit (its
+ * parent is a force; BattleScribe's force and roster scopes are never instances), so the
+ * condition is constant: false, or true for notInstanceOf. */
+static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
+{
+	char *child = xml_prop(n, "childId"), *scope = xml_prop(n, "scope");
+	struct sel *s = NULL;
+	bool sel = scope && (strcmp(scope, "self") == 0 || strcmp(scope, "parent") == 0 ||
+	                     strcmp(scope, "ancestor") == 0);
+	if (c->nested && sel) {
+		; /* a selection above a nested one: not decided yet */
+	} else if (child && scope && strcmp(scope, "self") == 0) {
+		long cat = bs_category(c, child);
+		struct agg *a = new_agg(c, n, ON_UNIT, -1, SCOPE_UNIT, "any");
+		struct sel *k = new_sel(cat >= 0 ? SEL_CATEGORY : SEL_INSTANCE);
+		k->index = cat >= 0 ? (size_t)cat : 0;
+		k->id = cat >= 0 ? NULL : xstrdup(child);
+		push(a->where, k);
+		s = new_sel(SEL_TEST);
+		s->op = not ? CMP_LT : CMP_GE;
+		s->num = 1;
+		s->expr = agg_expr(a);
+	} else if (child && scope) {
+		s = new_sel(not ? SEL_ALL : SEL_ANY); /* no kids: always true, never true */
+	}
+	free(child);
+	free(scope);
+	return s;
+}
+
 /* One condition as a test, or NULL. */
 static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 {
+	bool inst = prop_is(n, "type", "instanceOf"), not_inst = prop_is(n, "type", "notInstanceOf");
+	if (inst || not_inst)
+		return instance_condition(c, n, not_inst);
 	static const char *const types[] = { "equalTo", "notEqualTo", "greaterThan", "lessThan",
 		                                 "atLeast", "atMost" };
 	static const enum cmp_op ops[] = { CMP_EQ, CMP_NE, CMP_GT, CMP_LT, CMP_GE, CMP_LE };
@@ -256,28 +325,31 @@ static struct expr *percent_per(struct bsctx *c, xmlNodePtr r, struct expr *e, l
 	return q;
 }
 
-/* Modifier n's repeats into m: each counts round(what it counts / value) x repeats times
- * (rounded down unless roundUp), and their counts add up. False when one has a shape not
- * translated. */
-static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
+/* The repeats of n (a modifier, or a modifier group it stands in) added to *sum: each counts
+ * round(what it counts / value) x repeats times (rounded down unless roundUp; with
+ * percentValue, value percent of all it could count), and their counts add up, at most
+ * BS_MOD_DEPTH of them in all (*k). False when one has a shape not translated (an increment
+ * or decrement of a cost, or an append to a name, repeat). */
+static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
+                       struct expr **sum_io, size_t *k)
 {
-	struct expr *sum = NULL;
-	size_t k = 0;
-	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), k++) {
+	struct expr *sum = *sum_io;
+	bool append = m->target == MOD_NAME && m->op == MOD_ADD && m->text && m->text[0];
+	for (xmlNodePtr r = xml_first_elem(xml_child(n, "repeats")); r; r = xml_next_elem(r), (*k)++) {
 		long every, times;
 		struct expr *e = NULL;
 		const struct cost_def *cd = field_cost(c, r);
 		enum rounding round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
 		bool pct = prop_is(r, "percentValue", "true");
-		if (k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || m->target != MOD_COST ||
+		if (*k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || !(m->target == MOD_COST || append) ||
 		    m->op != MOD_ADD || !scaled(r, "value", cd && !pct ? cd->scale : 0, &every) ||
 		    every < 1 || !whole(r, "repeats", &times) || times < 1 ||
 		    (e = counted(c, r, NULL)) == NULL) {
-			expr_free(sum);
+			*sum_io = sum;
 			return false;
 		}
 		if (pct && (e = percent_per(c, r, e, every, round)) == NULL) {
-			expr_free(sum);
+			*sum_io = sum;
 			return false;
 		}
 		struct expr *per = two(EX_PER, e, NULL, xml_line(r));
@@ -286,8 +358,28 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		per->round = round;
 		sum = sum ? two(EX_ADD, sum, per, per->line) : per;
 	}
+	*sum_io = sum;
+	return true;
+}
+
+/* Modifier n's repeats and those of the modifier groups groups[0..n_groups) it stands in, into
+ * m (an append repeated appends its text once for each time counted). */
+static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m, xmlNodePtr *groups,
+                    size_t n_groups)
+{
+	struct expr *sum = NULL;
+	size_t k = 0;
+	bool ok = repeats_of(c, n, m, &sum, &k);
+	for (size_t i = 0; ok && i < n_groups; i++)
+		ok = repeats_of(c, groups[i], m, &sum, &k);
+	if (!ok) {
+		expr_free(sum);
+		return false;
+	}
 	m->repeat = sum;
 	m->every = 1;
+	if (sum && m->target == MOD_NAME && m->value == NULL)
+		m->value = number(1, m->line);
 	return true;
 }
 
@@ -320,9 +412,10 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		char *value = xml_prop(n, "value");
 		long cat = value ? bs_category(c, value) : -1;
 		bool add = strcmp(type, "add") == 0, remove = strcmp(type, "remove") == 0;
-		if (cat >= 0 && (add || remove)) {
-			m->target = MOD_CATEGORY;
-			m->op = add ? MOD_ADD : MOD_REMOVE;
+		bool set = strcmp(type, "set-primary") == 0, unset = strcmp(type, "unset-primary") == 0;
+		if (cat >= 0 && (add || remove || set || unset)) {
+			m->target = set || unset ? MOD_PRIMARY : MOD_CATEGORY;
+			m->op = add ? MOD_ADD : set ? MOD_SET : MOD_REMOVE;
 			m->index = (size_t)cat;
 			ok = true;
 		}
@@ -362,8 +455,14 @@ static void mark(xmlNodePtr n, int depth)
 		mark(k, depth + 1);
 }
 
-/* Modifier n under the modifier groups groups[0..n_groups) into e->mods, when translated. */
-static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *groups,
+/* Where the modifiers go: (*mods)[0..*n). */
+struct into {
+	struct modifier **mods;
+	size_t *n;
+};
+
+/* Modifier n under the modifier groups groups[0..n_groups) into `to`, when translated. */
+static void one(struct bsctx *c, xmlNodePtr n, struct into to, xmlNodePtr *groups,
                 size_t n_groups)
 {
 	struct modifier m;
@@ -371,7 +470,9 @@ static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *grou
 	m.line = xml_line(n);
 	m.round = ROUND_DOWN;
 	struct sel *all = new_sel(SEL_ALL);
-	bool ok = change(c, n, &m) && repeats(c, n, &m) && conditions(c, n, all, 0);
+	bool ok = change(c, n, &m) && (!c->nested || m.target == MOD_HIDDEN) &&
+	          repeats(c, n, &m, groups, n_groups) &&
+	          conditions(c, n, all, 0);
 	for (size_t i = 0; ok && i < n_groups; i++)
 		ok = conditions(c, groups[i], all, 0);
 	if (!ok) {
@@ -383,31 +484,59 @@ static void one(struct bsctx *c, xmlNodePtr n, struct entry *e, xmlNodePtr *grou
 	if (all->n_kids == 0)
 		sel_free(all);
 	m.ref = xml_prop(n, "id");
-	e->mods = xreallocarray(e->mods, e->n_mods + 1, sizeof(*e->mods));
-	e->mods[e->n_mods++] = m;
+	*to.mods = xreallocarray(*to.mods, *to.n + 1, sizeof(**to.mods));
+	(*to.mods)[(*to.n)++] = m;
 	mark(n, 0);
 }
 
-static void walk(struct bsctx *c, xmlNodePtr owner, struct entry *e, xmlNodePtr *groups,
+/* Modifier group g, once every modifier and group within it is translated: marked, with its
+ * conditions and repeats (each modifier within has them as its own). */
+static void group_done(xmlNodePtr g)
+{
+	static const char *const parts[2] = { "modifiers", "modifierGroups" };
+	for (int p = 0; p < 2; p++)
+		for (xmlNodePtr k = xml_first_elem(xml_child(g, parts[p])); k; k = xml_next_elem(k))
+			if (k->_private != &mod_mark)
+				return;
+	if (g->_private == NULL)
+		g->_private = &mod_mark;
+	static const char *const used[3] = { "conditions", "conditionGroups", "repeats" };
+	for (int u = 0; u < 3; u++) {
+		xmlNodePtr k = xml_child(g, used[u]);
+		if (k)
+			mark(k, 0);
+	}
+}
+
+static void walk(struct bsctx *c, xmlNodePtr owner, struct into to, xmlNodePtr *groups,
                  size_t n_groups)
 {
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "modifiers")); k; k = xml_next_elem(k))
 		if (xml_is(k, "modifier"))
-			one(c, k, e, groups, n_groups);
+			one(c, k, to, groups, n_groups);
 	if (n_groups >= BS_MOD_DEPTH)
 		return;
 	for (xmlNodePtr g = xml_first_elem(xml_child(owner, "modifierGroups")); g; g = xml_next_elem(g)) {
 		if (!xml_is(g, "modifierGroup"))
 			continue;
 		groups[n_groups] = g;
-		walk(c, g, e, groups, n_groups + 1);
+		walk(c, g, to, groups, n_groups + 1);
+		group_done(g);
 	}
 }
 
 void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e)
 {
 	xmlNodePtr groups[BS_MOD_DEPTH + 1];
-	walk(c, owner, e, groups, 0);
+	walk(c, owner, (struct into){ &e->mods, &e->n_mods }, groups, 0);
+}
+
+void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n)
+{
+	xmlNodePtr groups[BS_MOD_DEPTH + 1];
+	c->nested = true;
+	walk(c, owner, (struct into){ mods, n }, groups, 0);
+	c->nested = false;
 }
 
 /* --- cost loops ---------------------------------------------------------------------------- */

@@ -659,6 +659,7 @@ static void ctx_release(struct bsctx *c)
 	idx_free(c->modified);
 	idx_free(c->defs);
 	idx_free(c->vias);
+	idx_free(c->hides);
 	idx_free(c->items);
 	idx_free(c->infos);
 }
@@ -806,7 +807,7 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {

@@ -388,6 +388,8 @@ static int modifier_target(xmlNodePtr n, const struct rp *p, struct system *sys,
 			goto fail;
 		break;
 	}
+	case MOD_PRIMARY:
+		break; /* the BattleScribe reader's only: no attribute names it */
 	}
 	return 0;
 fail:

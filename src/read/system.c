@@ -800,6 +800,13 @@ static void bs_data_free(struct system *sys)
 		return;
 	free(bs->pending);
 	free(bs->loops);
+	for (size_t i = 0; i < bs->n_hides; i++) {
+		for (size_t m = 0; m < bs->hides[i]->n; m++)
+			modifier_release(&bs->hides[i]->mods[m]);
+		free(bs->hides[i]->mods);
+		free(bs->hides[i]);
+	}
+	free(bs->hides);
 	arena_release(&bs->arena);
 	free(bs);
 }
