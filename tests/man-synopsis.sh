@@ -21,7 +21,7 @@ sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$man" | sed 's/\\-/-/g' >"$tmp/synopsis"
 sed 's/\\-/-/g' "$man" >"$tmp/man"
 
 n_cmds=$(wc -l <"$tmp/cmds")
-echo "1..$((n_cmds * 4 + 1))"
+echo "1..$((n_cmds * 4 + 3))"
 while read -r cmd; do
 	usage=$("$MUSTER" "$cmd" --help | sed -n '1s/^Usage: muster //p')
 	why=
@@ -47,4 +47,15 @@ while read -r line; do
 	grep -q -x -F -e "$word" "$tmp/cmds" || why="${why:+$why, }$word"
 done <"$tmp/sections"
 result "the manual documents no command that does not exist" "${why:+unknown: $why}"
+# Each command of SYNOPSIS on a line of its own: a ".B muster" line starts the section or
+# follows a .br, else man runs two commands together.
+why=$(awk '/^\.B muster/ && NR > 2 && prev != ".br" { print NR - 1 ": " $0 } { prev = $0 }' "$tmp/synopsis")
+result "SYNOPSIS: every command on a line of its own" "${why:+no .br before: $why}"
+# muster-data(5) names the one section of a system that the schema requires.
+need=$(sed -n '/<xs:element name="system">/,/^      <\/xs:sequence>/p' "$top/rules-xml/schema/rules.xsd" |
+	grep '^        <xs:element name=' | grep -v minOccurs | sed 's/.*name="\([^"]*\)".*/\1/')
+says=$(sed -n '/^Its children, in this order, all but$/{n;s/^\.B //p;}' "$top/doc/muster-data.5")
+why=
+[ -n "$need" ] && [ "$need" = "$says" ] || why="the schema requires '$need', muster-data(5) says '$says'"
+result "muster-data(5): the required section of a system is the schema's" "$why"
 [ "$fails" -eq 0 ]
