@@ -473,9 +473,16 @@ const struct cmd_entry cmd_remove_entry = {
 	"remove",
 	N_("FILE UNIT [--list=LIST]"),
 	N_("remove a unit from a list"),
-	CHANGE_HELP,
+	N_("UNIT is a unit's id, its number in its list as 'muster status' prints it, the\n"
+	   "name given to it, or its entry when one unit of the list has it; a word that\n"
+	   "names several units is refused with their numbers and ids. LIST is a list's\n"
+	   "id, name or number (default: the first list).\n"
+	   "The file is saved (its previous version kept as FILE~) and the list's totals,\n"
+	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n"
+	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n"),
 	remove_options,
-	ROS_HELP,
+	N_("On a BattleScribe roster (FILE.ros), UNIT is the id of a selection, removed with\n"
+	   "all below it, or of a force, removed with its child forces (see muster(1)).\n"),
 	exec_remove,
 };
 
