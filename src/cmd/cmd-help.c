@@ -64,8 +64,7 @@ static int exec_help(int argc, char **argv)
 	bool ambiguous;
 	const struct cmd_entry *cmd = cmd_find(argv[0], &ambiguous);
 	if (cmd == NULL)
-		return cmd_usage_error(NULL, ambiguous ? _("command '%s' is ambiguous")
-		                                       : _("unknown command '%s'"), argv[0]);
+		return cmd_not_found(argv[0], ambiguous);
 	cmd_usage(cmd, stdout);
 	return MUSTER_EXIT_OK;
 }

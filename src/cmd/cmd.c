@@ -44,6 +44,21 @@ const struct cmd_entry *cmd_find(const char *name, bool *ambiguous)
 	return *ambiguous ? NULL : found;
 }
 
+int cmd_not_found(const char *name, bool ambiguous)
+{
+	if (!ambiguous)
+		return cmd_usage_error(NULL, _("unknown command '%s'"), name);
+	struct strbuf sb = STRBUF_INIT;
+	size_t len = strlen(name);
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
+		if (!CMD_HIDDEN(*c) && strncmp((*c)->name, name, len) == 0)
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", (*c)->name);
+	int rc = cmd_usage_error(NULL, _("command '%s' is ambiguous: it could be %s"), name,
+	                         sb.len ? sb.s : "");
+	strbuf_release(&sb);
+	return rc;
+}
+
 /* The end of every --help, as GNU's emit_bug_reporting_address(). */
 static void usage_footer(FILE *out)
 {

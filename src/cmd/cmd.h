@@ -103,6 +103,9 @@ void cmd_register(const struct cmd_entry *const *table);
 /* Finds a command by name or unique prefix. NULL when there is none; *ambiguous is set when the
  * prefix names several. */
 const struct cmd_entry *cmd_find(const char *name, bool *ambiguous);
+/* The usage error for a name cmd_find did not find: unknown, or ambiguous with the commands
+ * it begins named. Returns MUSTER_EXIT_TROUBLE. */
+int cmd_not_found(const char *name, bool ambiguous);
 
 /* Prints the usage of the program (cmd NULL) or of one command to out. */
 void cmd_usage(const struct cmd_entry *cmd, FILE *out);
