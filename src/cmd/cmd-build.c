@@ -723,12 +723,66 @@ const struct cmd_entry cmd_suggest_entry = {
 	N_("list the entries that can still be added legally, with how many models"),
 	N_("Each entry of the list's faction is tried as one more unit, in memory, and checked\n"
 	   "with every rule: it is listed when some number of models keeps the list as legal as\n"
-	   "it is. The fewest and the most models shown are both checked. Exit status: 0, or 2\n"
-	   "on trouble.\n"),
+	   "it is. The fewest and the most models shown are both checked. Then, as not legal\n"
+	   "yet, the entries the points left could pay for that no number of models makes\n"
+	   "legal as the list stands (a hero that needs other units first), each with the\n"
+	   "first rule one model would break. Exit status: 0, or 2 on trouble.\n"),
 	suggest_options,
 	NULL,
 	exec_suggest,
 };
+
+/* ": 27 AP left", or ": 27 AP over" as status says it, for each cost the list is limited in. */
+static void print_points_left(const struct system *sys, const struct elist *el, FILE *out)
+{
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		if (el->limits[c] < 0)
+			continue;
+		int64_t left = el->limits[c] - el->totals[c];
+		if (left < 0)
+			fprintf(out, _(" %" PRId64 " %s over"), -left, vis(abbr(&sys->costs[c])));
+		else
+			fprintf(out, _(" %" PRId64 " %s left"), left, vis(abbr(&sys->costs[c])));
+	}
+	fputc('\n', out);
+}
+
+/* The entries suggested, then those not legal yet with the rule each would break. */
+static void print_suggestions(const struct system *sys, const struct suggestion *sg, long n,
+                              FILE *out)
+{
+	long ready = 0;
+	for (long i = 0; i < n; i++)
+		ready += sg[i].why == NULL;
+	if (ready == 0)
+		fprintf(out, "  %s\n", _("nothing more can be added legally"));
+	for (long i = 0; i < n; i++) {
+		const struct entry *e = sg[i].e;
+		if (sg[i].why)
+			continue;
+		char models[64];
+		if (sg[i].min_models == sg[i].max_models)
+			snprintf(models, sizeof(models), "%ld", sg[i].min_models);
+		else
+			snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
+		fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
+		fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models), models);
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			if (e->unit_costs && e->unit_costs[c])
+				fprintf(out, _(", %ld %s a unit"), e->unit_costs[c], vis(abbr(&sys->costs[c])));
+			if (e->costs[c])
+				fprintf(out, _(", %ld %s each"), e->costs[c], vis(abbr(&sys->costs[c])));
+		}
+		fputc('\n', out);
+	}
+	if (ready == n)
+		return;
+	fprintf(out, "  %s\n", _("not legal yet (the first rule one model would break):"));
+	for (long i = 0; i < n; i++)
+		if (sg[i].why)
+			fprintf(out, "    %-22s %-28s %s\n", vis(sg[i].e->id), vis(sg[i].e->name),
+			        vis(sg[i].why));
+}
 
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
                           FILE *out)
@@ -754,35 +808,10 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 			continue;
 		}
 		diags_release(&sd);
-		const struct elist *el = &ev->lists[li];
 		print_list_title(r, li, out);
-		for (size_t c = 0; c < sys->n_costs; c++)
-			if (el->limits[c] >= 0)
-				fprintf(out, _(" %" PRId64 " %s left"), el->limits[c] - el->totals[c],
-				        vis(abbr(&sys->costs[c])));
-		fputc('\n', out);
-		if (n == 0)
-			fprintf(out, "  %s\n", _("nothing more can be added legally"));
-		for (long i = 0; i < n; i++) {
-			const struct entry *e = sg[i].e;
-			char models[64];
-			if (sg[i].min_models == sg[i].max_models)
-				snprintf(models, sizeof(models), "%ld", sg[i].min_models);
-			else
-				snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
-			fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
-			fprintf(out, ngettext("%s model", "%s models",
-			                         (unsigned long)sg[i].max_models), models);
-			for (size_t c = 0; c < sys->n_costs; c++) {
-				if (e->unit_costs && e->unit_costs[c])
-					fprintf(out, _(", %ld %s a unit"), e->unit_costs[c],
-					        vis(abbr(&sys->costs[c])));
-				if (e->costs[c])
-					fprintf(out, _(", %ld %s each"), e->costs[c], vis(abbr(&sys->costs[c])));
-			}
-			fputc('\n', out);
-		}
-		free(sg);
+		print_points_left(sys, &ev->lists[li], out);
+		print_suggestions(sys, sg, n, out);
+		suggestions_free(sg, n);
 	}
 	return found ? rc : -1;
 }
