@@ -447,6 +447,7 @@ const struct cmd_entry cmd_add_entry = {
 	add_options,
 	ROS_HELP,
 	exec_add,
+	"ROSTER ADDABLE",
 };
 
 const struct cmd_entry cmd_add_force_entry = {
@@ -467,6 +468,7 @@ const struct cmd_entry cmd_add_force_entry = {
 	add_force_options,
 	NULL,
 	exec_add_force,
+	"ROSTER",
 };
 
 const struct cmd_entry cmd_remove_entry = {
@@ -484,6 +486,7 @@ const struct cmd_entry cmd_remove_entry = {
 	N_("On a BattleScribe roster (FILE.ros), UNIT is the id of a selection, removed with\n"
 	   "all below it, or of a force, removed with its child forces (see muster(1)).\n"),
 	exec_remove,
+	"ROSTER UNIT",
 };
 
 const struct cmd_entry cmd_set_entry = {
@@ -503,6 +506,7 @@ const struct cmd_entry cmd_set_entry = {
 	set_options,
 	ROS_HELP,
 	exec_set,
+	"ROSTER UNIT",
 };
 
 static int exec_add(int argc, char **argv)
@@ -554,6 +558,7 @@ const struct cmd_entry cmd_new_entry = {
 	new_options,
 	NULL,
 	exec_new,
+	"ROSTER",
 };
 
 
@@ -677,6 +682,7 @@ const struct cmd_entry cmd_status_entry = {
 	NULL,
 	NULL,
 	exec_status,
+	"ROSTER",
 };
 
 static int exec_status(int argc, char **argv)
@@ -730,6 +736,7 @@ const struct cmd_entry cmd_suggest_entry = {
 	suggest_options,
 	NULL,
 	exec_suggest,
+	"ROSTER",
 };
 
 /* ": 27 AP left", or ": 27 AP over" as status says it, for each cost the list is limited in. */

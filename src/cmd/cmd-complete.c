@@ -18,6 +18,8 @@
  *                                            take: those of the list's faction, every entry
  *                                            when the list names none
  *   muster complete unit-options FILE UNIT [LIST]  the option ids of a unit's entry
+ *   muster complete args COMMAND             what COMMAND takes after its options, from its
+ *                                            table: one pattern a line (cmd.h, args)
  *   muster complete flags [COMMAND]          the options of COMMAND (of muster itself
  *                                            without), from its table: one a line, its
  *                                            spelling (--format, -j), the kind of value it
@@ -49,11 +51,12 @@ const struct cmd_entry cmd_complete_entry = {
 	NULL, /* hidden: for shell completion */
 	N_("Prints names for shell completion, one a line. WHAT is commands, systems,\n"
 	   "factions SYSTEM, entries SYSTEM, options SYSTEM ENTRY, sizes SYSTEM,\n"
-	   "flags [COMMAND], system FILE, units FILE [LIST], addable FILE [LIST] or\n"
-	   "unit-options FILE UNIT [LIST].\n"),
+	   "flags [COMMAND], args COMMAND, system FILE, units FILE [LIST], addable FILE\n"
+	   "[LIST] or unit-options FILE UNIT [LIST].\n"),
 	NULL,
 	NULL,
 	exec_complete,
+	NULL,
 };
 
 static const struct system *load(struct session *s, const char *id)
@@ -281,6 +284,15 @@ static int exec_complete(int argc, char **argv)
 		for (char **p = ids; *p; p++)
 			printf("%s\n", vis(*p));
 		strv_free(ids);
+		return MUSTER_EXIT_OK;
+	}
+	if (strcmp(what, "args") == 0) {
+		if (nargs != 1)
+			return cmd_usage_error(self, _("complete %s takes %s"), what, "COMMAND");
+		bool ambiguous;
+		const struct cmd_entry *cmd = cmd_find(argv[optind + 1], &ambiguous);
+		if (cmd && cmd->args)
+			printf("%s\n", cmd->args);
 		return MUSTER_EXIT_OK;
 	}
 	if (strcmp(what, "flags") == 0) {

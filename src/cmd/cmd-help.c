@@ -22,6 +22,8 @@ const struct cmd_entry cmd_help_entry = {
 	NULL,
 	NULL,
 	exec_help,
+	"COMMAND\n"
+	"rules SYSTEM",
 };
 
 static int help_rules(const char *id)
