@@ -90,8 +90,7 @@ int main(int argc, char **argv)
 	bool ambiguous;
 	const struct cmd_entry *cmd = cmd_find(argv[optind], &ambiguous);
 	if (cmd == NULL)
-		return ambiguous ? cmd_usage_error(NULL, _("command '%s' is ambiguous"), argv[optind])
-		                 : cmd_unknown_command(argv[optind]);
+		return cmd_not_found(argv[optind], ambiguous);
 	xml_init();
 	int argc2 = argc - optind;
 	char **argv2 = argv + optind;

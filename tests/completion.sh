@@ -15,6 +15,7 @@ cp "$top/doc/examples/impondium-campaign.xml" "$top/doc/examples/first-army.xml"
 mkdir -p "$tmp/data/rules-xml" "$tmp/data/catalogs"
 sed 's/id="duck" name="DUCK!"/id="quackers" name="Quackers"/' "$top/rules-xml/duck.xml" \
 	>"$tmp/data/rules-xml/quackers.xml"
+cp "$top/tests/cli/cases/complete-units/roster.xml" "$tmp/work/auk.xml"
 # A Tidewatch roster: the Reef Squad holds keen-eye twice, under its chief and its divers.
 printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="tidewatch"><list id="reef"/></roster>\n' \
 	>"$tmp/work/reef.xml"
@@ -43,7 +44,7 @@ t() {
 	if [[ -z $why ]]; then echo "ok $n - \"$line\""
 	else echo "not ok $n - \"$line\":$why got:$got"; fails=$((fails + 1)); fi
 }
-echo 1..37
+echo 1..52
 t "muster " campaign catalog export help show validate -- complete
 t "muster cat" catalog -- campaign
 t "muster -" --data-dir= --help --version
@@ -87,5 +88,28 @@ t "muster --data-dir=${DATA%/*}/da" "$DATA"
 t "muster validate --bogus=" -- --bogus= --format=
 # The value of an option is not a word of the command.
 t "muster campaign --date 2024-05-01 en" enlist
+# set and remove: the units of the roster (of the list --list names), by id and by name, quoted. ap is
+# an apostrophe (this program stands between single quotes).
+ap=$(printf "\047")
+t "muster set auk.xml " sq1 sgt vet "1st\\ Squad" "Au\\${ap}k\\ Veteran" -- quack-marine goose-warden gw
+t "muster remove auk.xml Au" "Au\\${ap}k\\ Veteran" -- sq1
+t "muster remove auk.xml \"Au" "Au${ap}k Veteran" -- "Au\\${ap}k\\ Veteran"
+t "muster remove auk.xml ${ap}Ser" "Sergeant O${ap}\\${ap}${ap}Plume"
+t "muster set auk.xml --list=honk " gw "Old\\ Gander" -- sq1
+# add: the entries of the faction of the list.
+t "muster add auk.xml " quack-marine auk-veteran -- goose-warden sq1
+t "muster add auk.xml --list honk " goose-warden -- quack-marine
+# --option= of set: the options of the entry of the unit, named as the line names it.
+t "muster set auk.xml sgt --option=" trained extra-pistol -- stubborn
+t "muster set auk.xml \"Au${ap}k Veteran\" --option=stu" stubborn -- trained
+t "muster set auk.xml Au\\${ap}k\\ Veteran --option=stu" stubborn
+# The words after the options, from the command table (muster complete args): a campaign
+# action that takes no unit offers none; help offers systems only after rules; catalog the
+# entries of the system named.
+t "muster campaign xp impondium-campaign.xml s" sq1 sq2 sgt
+t "muster campaign show impondium-campaign.xml " -- sq1 sgt
+t "muster help validate " -- duckhammer daemon-rift
+t "muster help rules " duckhammer daemon-rift -- validate
+t "muster catalog duckhammer quack-marine marine-s" marine-sergeant -- duck
 [[ $fails -eq 0 ]]
 ' "$tmp"

@@ -21,7 +21,7 @@ sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$man" | sed 's/\\-/-/g' >"$tmp/synopsis"
 sed 's/\\-/-/g' "$man" >"$tmp/man"
 
 n_cmds=$(wc -l <"$tmp/cmds")
-echo "1..$((n_cmds * 4 + 1))"
+echo "1..$((n_cmds * 4 + 4))"
 while read -r cmd; do
 	usage=$("$MUSTER" "$cmd" --help | sed -n '1s/^Usage: muster //p')
 	why=
@@ -47,4 +47,22 @@ while read -r line; do
 	grep -q -x -F -e "$word" "$tmp/cmds" || why="${why:+$why, }$word"
 done <"$tmp/sections"
 result "the manual documents no command that does not exist" "${why:+unknown: $why}"
+# Each command of SYNOPSIS on a line of its own: a ".B muster" line starts the section or
+# follows a .br, else man runs two commands together.
+why=$(awk '/^\.B muster/ && NR > 2 && prev != ".br" { print NR - 1 ": " $0 } { prev = $0 }' "$tmp/synopsis")
+result "SYNOPSIS: every command on a line of its own" "${why:+no .br before: $why}"
+# muster-data(5) names the one section of a system that the schema requires.
+need=$(sed -n '/<xs:element name="system">/,/^      <\/xs:sequence>/p' "$top/rules-xml/schema/rules.xsd" |
+	grep '^        <xs:element name=' | grep -v minOccurs | sed 's/.*name="\([^"]*\)".*/\1/')
+says=$(sed -n '/^Its children, in this order, all but$/{n;s/^\.B //p;}' "$top/doc/muster-data.5")
+why=
+[ -n "$need" ] && [ "$need" = "$says" ] || why="the schema requires '$need', muster-data(5) says '$says'"
+result "muster-data(5): the required section of a system is the schema's" "$why"
+# The campaign actions its --help lists are those its table gives shell completion.
+"$MUSTER" campaign --help | sed -n '/^Actions:/,/^$/s/^  \([a-z][a-z]*\) FILE.*/\1/p' | sort >"$tmp/acts-help"
+"$MUSTER" complete args campaign | awk '{ print $1 }' | sort >"$tmp/acts-args"
+why=
+[ -s "$tmp/acts-help" ] && cmp -s "$tmp/acts-help" "$tmp/acts-args" ||
+	why="campaign --help: $(tr '\n' ' ' <"$tmp/acts-help"); complete args: $(tr '\n' ' ' <"$tmp/acts-args")"
+result "campaign: the actions of --help are those completion offers" "$why"
 [ "$fails" -eq 0 ]

@@ -9,6 +9,7 @@ set -u
 . "${srcdir:-.}/tests/tap.sh"
 temp_dir suggest
 tried=0
+nyet=0
 
 for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actionhammer/*.xml \
 	"$top"/tests/rules/daemon-rift/*.xml "$top"/tests/rules/duck/*.xml \
@@ -26,7 +27,23 @@ for f in "$top"/doc/examples/impondium-strike-force.xml "$top"/tests/rules/actio
 	n=0
 	while IFS= read -r line; do
 		case $line in
-		"  nothing more"*) continue ;;
+		"  nothing more"* | "  not legal yet"*) continue ;;
+		"    "*)
+			# Not legal yet: one model added breaks the rule it names.
+			set -- $line
+			entry=$1
+			ref=$(echo "$line" | sed -n 's/.*  \([A-Z][A-Z]*-[0-9][0-9]*\): .*/\1/p')
+			cp "$f" "$tmp/r.xml"
+			nyet=$((nyet + 1))
+			if ! "$MUSTER" add "$tmp/r.xml" "$entry" 1 --list="$list" >/dev/null 2>"$tmp/e"; then
+				bad="$bad add $entry x1 to list $list failed: $(head -1 "$tmp/e");"
+			elif "$MUSTER" validate "$tmp/r.xml" >"$tmp/v" 2>&1; then
+				bad="$bad $entry x1 in list $list, said not legal yet, is legal;"
+			elif [ -n "$ref" ] && ! grep -q "error: $ref: " "$tmp/v"; then
+				bad="$bad $entry x1 in list $list does not break $ref;"
+			fi
+			continue
+			;;
 		"  "*) ;;
 		*) list=$((list + 1)); continue ;;
 		esac
@@ -84,4 +101,21 @@ if [ "$tried" -gt 100 ]; then
 else
 	not_ok "only $tried additions tried: the test lost its cases"
 fi
+# The entries a player plans around (heroes that need units first) are shown, not hidden.
+if [ "$nyet" -gt 0 ]; then
+	ok "$nyet entries not legal yet checked to break the rule named"
+else
+	not_ok "no entry shown as not legal yet: the test lost its cases"
+fi
+# An empty Duckhammer list: its heroes are not legal yet, each with the rule in the way; and
+# a list over its points says so as status does.
+"$MUSTER" new "$tmp/empty.xml" --system=duckhammer --size=large-skirmish --faction=impondium >/dev/null
+"$MUSTER" suggest "$tmp/empty.xml" >"$tmp/s" 2>&1
+result "suggest on an empty list shows a hero not legal yet" \
+	"$(grep -q '^    marine-sergeant .* DH-4: ' "$tmp/s" || echo "no marine-sergeant line")" "$tmp/s"
+"$MUSTER" suggest "$top/doc/examples/first-army.xml" >"$tmp/s" 2>&1
+"$MUSTER" status "$top/doc/examples/first-army.xml" >"$tmp/st" 2>&1
+over=$(sed -n '1s/.*, \([0-9][0-9]*\) over .*/\1/p' "$tmp/st")
+result "suggest says a list is over its points as status does" \
+	"$(grep -q "^Green Feathers: ${over:-?} AP over\$" "$tmp/s" || echo "not '$over AP over'")" "$tmp/s" "$tmp/st"
 tap_done

@@ -102,9 +102,11 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 	else
 		fputs(vis(ru->entry->name), out);
 	fprintf(out, " x%ld", (long)ru->models);
+	char buf[DEC_BUF];
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (u->costs[c])
-			fprintf(out, ", %" PRId64 " %s", u->costs[c], vis(abbr(&sys->costs[c])));
+			fprintf(out, ", %s %s", dec_format(u->costs[c], sys->costs[c].scale, buf),
+			        vis(abbr(&sys->costs[c])));
 	if (ru->attach_id)
 		fprintf(out, _(", joins %zu"), (size_t)ru->attach + 1);
 	fputc('\n', out);
@@ -450,6 +452,7 @@ const struct cmd_entry cmd_add_entry = {
 	add_options,
 	ROS_HELP,
 	exec_add,
+	"ROSTER ADDABLE",
 };
 
 const struct cmd_entry cmd_add_force_entry = {
@@ -470,16 +473,25 @@ const struct cmd_entry cmd_add_force_entry = {
 	add_force_options,
 	NULL,
 	exec_add_force,
+	"ROSTER",
 };
 
 const struct cmd_entry cmd_remove_entry = {
 	"remove",
 	N_("FILE UNIT [--list=LIST]"),
 	N_("remove a unit from a list"),
-	CHANGE_HELP,
+	N_("UNIT is a unit's id, its number in its list as 'muster status' prints it, the\n"
+	   "name given to it, or its entry when one unit of the list has it; a word that\n"
+	   "names several units is refused with their numbers and ids. LIST is a list's\n"
+	   "id, name or number (default: the first list).\n"
+	   "The file is saved (its previous version kept as FILE~) and the list's totals,\n"
+	   "points left, trackers and violations are printed. Exit status: 0 saved (legal or\n"
+	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n"),
 	remove_options,
-	ROS_HELP,
+	N_("On a BattleScribe roster (FILE.ros), UNIT is the id of a selection, removed with\n"
+	   "all below it, or of a force, removed with its child forces (see muster(1)).\n"),
 	exec_remove,
+	"ROSTER UNIT",
 };
 
 const struct cmd_entry cmd_set_entry = {
@@ -499,6 +511,7 @@ const struct cmd_entry cmd_set_entry = {
 	set_options,
 	ROS_HELP,
 	exec_set,
+	"ROSTER UNIT",
 };
 
 static int exec_add(int argc, char **argv)
@@ -550,6 +563,7 @@ const struct cmd_entry cmd_new_entry = {
 	new_options,
 	NULL,
 	exec_new,
+	"ROSTER",
 };
 
 
@@ -678,6 +692,7 @@ const struct cmd_entry cmd_status_entry = {
 	NULL,
 	NULL,
 	exec_status,
+	"ROSTER",
 };
 
 static int exec_status(int argc, char **argv)
@@ -724,12 +739,73 @@ const struct cmd_entry cmd_suggest_entry = {
 	N_("list the entries that can still be added legally, with how many models"),
 	N_("Each entry of the list's faction is tried as one more unit, in memory, and checked\n"
 	   "with every rule: it is listed when some number of models keeps the list as legal as\n"
-	   "it is. The fewest and the most models shown are both checked. Exit status: 0, or 2\n"
-	   "on trouble.\n"),
+	   "it is. The fewest and the most models shown are both checked. Then, as not legal\n"
+	   "yet, the entries the points left could pay for that no number of models makes\n"
+	   "legal as the list stands (a hero that needs other units first), each with the\n"
+	   "first rule one model would break. Exit status: 0, or 2 on trouble.\n"),
 	suggest_options,
 	NULL,
 	exec_suggest,
+	"ROSTER",
 };
+
+/* ": 27 AP left", or ": 27 AP over" as status says it, for each cost the list is limited in. */
+static void print_points_left(const struct system *sys, const struct elist *el, FILE *out)
+{
+	char buf[DEC_BUF];
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		if (el->limits[c] < 0)
+			continue;
+		int64_t left = el->limits[c] - el->totals[c];
+		const char *v = dec_format(left < 0 ? -left : left, sys->costs[c].scale, buf);
+		if (left < 0)
+			fprintf(out, _(" %s %s over"), v, vis(abbr(&sys->costs[c])));
+		else
+			fprintf(out, _(" %s %s left"), v, vis(abbr(&sys->costs[c])));
+	}
+	fputc('\n', out);
+}
+
+/* The entries suggested, then those not legal yet with the rule each would break. */
+static void print_suggestions(const struct system *sys, const struct suggestion *sg, long n,
+                              FILE *out)
+{
+	long ready = 0;
+	for (long i = 0; i < n; i++)
+		ready += sg[i].why == NULL;
+	if (ready == 0)
+		fprintf(out, "  %s\n", _("nothing more can be added legally"));
+	for (long i = 0; i < n; i++) {
+		const struct entry *e = sg[i].e;
+		if (sg[i].why)
+			continue;
+		char models[64];
+		if (sg[i].min_models == sg[i].max_models)
+			snprintf(models, sizeof(models), "%ld", sg[i].min_models);
+		else
+			snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
+		fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
+		fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models), models);
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			char buf[DEC_BUF];
+			unsigned scale = sys->costs[c].scale;
+			if (e->unit_costs && e->unit_costs[c])
+				fprintf(out, _(", %s %s a unit"), dec_format(e->unit_costs[c], scale, buf),
+				        vis(abbr(&sys->costs[c])));
+			if (e->costs[c])
+				fprintf(out, _(", %s %s each"), dec_format(e->costs[c], scale, buf),
+				        vis(abbr(&sys->costs[c])));
+		}
+		fputc('\n', out);
+	}
+	if (ready == n)
+		return;
+	fprintf(out, "  %s\n", _("not legal yet (the first rule one model would break):"));
+	for (long i = 0; i < n; i++)
+		if (sg[i].why)
+			fprintf(out, "    %-22s %-28s %s\n", vis(sg[i].e->id), vis(sg[i].e->name),
+			        vis(sg[i].why));
+}
 
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
                           FILE *out)
@@ -739,7 +815,7 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 	int rc = MUSTER_EXIT_OK;
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct r_list *l = &r->lists[li];
-		char num[32], buf[DEC_BUF];
+		char num[32];
 		snprintf(num, sizeof(num), "%zu", li + 1);
 		if (want && strcmp(want, num) != 0 && !(l->id && strcmp(want, l->id) == 0) &&
 		    !(l->name && strcmp(want, l->name) == 0))
@@ -755,36 +831,10 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 			continue;
 		}
 		diags_release(&sd);
-		const struct elist *el = &ev->lists[li];
 		print_list_title(r, li, out);
-		for (size_t c = 0; c < sys->n_costs; c++)
-			if (el->limits[c] >= 0)
-				fprintf(out, _(" %s %s left"),
-				        dec_format(el->limits[c] - el->totals[c], sys->costs[c].scale, buf),
-				        vis(abbr(&sys->costs[c])));
-		fputc('\n', out);
-		if (n == 0)
-			fprintf(out, "  %s\n", _("nothing more can be added legally"));
-		for (long i = 0; i < n; i++) {
-			const struct entry *e = sg[i].e;
-			char models[64];
-			if (sg[i].min_models == sg[i].max_models)
-				snprintf(models, sizeof(models), "%ld", sg[i].min_models);
-			else
-				snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
-			fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
-			fprintf(out, ngettext("%s model", "%s models",
-			                         (unsigned long)sg[i].max_models), models);
-			for (size_t c = 0; c < sys->n_costs; c++) {
-				if (e->unit_costs && e->unit_costs[c])
-					fprintf(out, _(", %ld %s a unit"), e->unit_costs[c],
-					        vis(abbr(&sys->costs[c])));
-				if (e->costs[c])
-					fprintf(out, _(", %ld %s each"), e->costs[c], vis(abbr(&sys->costs[c])));
-			}
-			fputc('\n', out);
-		}
-		free(sg);
+		print_points_left(sys, &ev->lists[li], out);
+		print_suggestions(sys, sg, n, out);
+		suggestions_free(sg, n);
 	}
 	return found ? rc : -1;
 }

@@ -95,6 +95,17 @@ const struct cmd_entry cmd_campaign_entry = {
 	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
 	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
 	exec_campaign,
+	"show ROSTER\n"
+	"start ROSTER\n"
+	"battle ROSTER\n"
+	"enlist ROSTER UNIT\n"
+	"xp ROSTER UNIT\n"
+	"train ROSTER UNIT\n"
+	"gain ROSTER\n"
+	"award ROSTER\n"
+	"repair ROSTER UNIT\n"
+	"fix ROSTER\n"
+	"travel ROSTER UNIT",
 };
 
 /* --- show ---------------------------------------------------------------------------------- */

@@ -28,6 +28,7 @@ const struct cmd_entry cmd_catalog_entry = {
 	NULL,
 	NULL,
 	exec_catalog,
+	"SYSTEM ENTRY...",
 };
 
 static int list_systems(struct session *s)

@@ -69,6 +69,7 @@ const struct cmd_entry cmd_edit_entry = {
 	NULL,
 	NULL,
 	exec_edit,
+	"ROSTER",
 };
 
 struct editor {

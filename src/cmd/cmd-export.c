@@ -54,6 +54,7 @@ const struct cmd_entry cmd_export_entry = {
 	export_options,
 	NULL,
 	exec_export,
+	"ROSTER",
 };
 
 /* Writes the export to out. A regular file (or a new one) goes through save_file; a device

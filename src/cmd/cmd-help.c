@@ -22,6 +22,8 @@ const struct cmd_entry cmd_help_entry = {
 	NULL,
 	NULL,
 	exec_help,
+	"COMMAND\n"
+	"rules SYSTEM",
 };
 
 static int help_rules(const char *id)
@@ -64,8 +66,7 @@ static int exec_help(int argc, char **argv)
 	bool ambiguous;
 	const struct cmd_entry *cmd = cmd_find(argv[0], &ambiguous);
 	if (cmd == NULL)
-		return ambiguous ? cmd_usage_error(NULL, _("command '%s' is ambiguous"), argv[0])
-		                 : cmd_unknown_command(argv[0]);
+		return cmd_not_found(argv[0], ambiguous);
 	cmd_usage(cmd, stdout);
 	return MUSTER_EXIT_OK;
 }

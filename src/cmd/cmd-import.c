@@ -61,6 +61,7 @@ const struct cmd_entry cmd_import_entry = {
 	import_options,
 	NULL,
 	exec_import,
+	"FILE",
 };
 
 /* Reads a whole text file (or standard input) up to the XML size cap: a regular file only,

@@ -40,6 +40,7 @@ const struct cmd_entry cmd_lint_entry = {
 	lint_options,
 	NULL,
 	exec_lint,
+	"DIR",
 };
 
 /* Whether dir can be listed; says why not. */

@@ -33,6 +33,7 @@ const struct cmd_entry cmd_show_entry = {
 	show_options,
 	NULL,
 	exec_show,
+	"ROSTER",
 };
 
 /* In the order of the words of --format. */

@@ -62,6 +62,7 @@ const struct cmd_entry cmd_tournament_entry = {
 	tournament_options,
 	NULL,
 	exec_tournament,
+	"FILE ROSTER...",
 };
 
 /* What the table shows for a value not known (NULL or ""); the reports leave it empty. */

@@ -50,6 +50,7 @@ const struct cmd_entry cmd_validate_entry = {
 	validate_options,
 	NULL,
 	exec_validate,
+	"ROSTER...",
 };
 
 struct verdict {

@@ -44,6 +44,21 @@ const struct cmd_entry *cmd_find(const char *name, bool *ambiguous)
 	return *ambiguous ? NULL : found;
 }
 
+int cmd_not_found(const char *name, bool ambiguous)
+{
+	if (!ambiguous)
+		return cmd_unknown_command(name);
+	struct strbuf sb = STRBUF_INIT;
+	size_t len = strlen(name);
+	for (const struct cmd_entry *const *c = cmd_table; *c; c++)
+		if (!CMD_HIDDEN(*c) && strncmp((*c)->name, name, len) == 0)
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", (*c)->name);
+	int rc = cmd_usage_error(NULL, _("command '%s' is ambiguous: it could be %s"), name,
+	                         sb.len ? sb.s : "");
+	strbuf_release(&sb);
+	return rc;
+}
+
 /* The end of every --help, as GNU's emit_bug_reporting_address(). */
 static void usage_footer(FILE *out)
 {
@@ -143,9 +158,12 @@ void cmd_usage(const struct cmd_entry *cmd, FILE *out)
 	        "      --data-dir=DIR   look for game systems and catalogs in DIR first\n"
 	        "  -h, --help           show this help and exit\n"
 	        "  -V, --version        show the version and exit\n\n"
-	        "'muster help COMMAND' shows a command's options. 'muster validate' and\n"
-	        "'muster tournament' exit 0 when every list is legal, 1 when one is not, 2 on a\n"
-	        "usage error or unreadable or malformed input; the other commands exit 0 or 2.\n"), out);
+	        "'muster help COMMAND' shows a command's options. 'muster validate',\n"
+	        "'muster tournament' and 'muster status' exit 0 when every list is legal, 1\n"
+	        "when one is not, 2 on a usage error or unreadable or malformed input.\n"
+	        "'muster campaign' exits 1 when a rule refuses what is recorded, 'muster import'\n"
+	        "when a line's points differ from the catalog's, 'muster lint' when the data\n"
+	        "has errors; the other commands exit 0 or 2 (see 'EXIT STATUS' in muster(1)).\n"), out);
 	usage_footer(out);
 }
 

@@ -66,6 +66,12 @@ struct cmd_entry {
 	const struct cmd_option *options; /* the command's own options; NULL: none */
 	const char *epilog;   /* for --help, after the options (NULL: none) */
 	int (*exec)(int argc, char **argv);
+	/* The words after the options, for shell completion (muster complete args): one pattern
+	 * a line, each a word per position, a lowercase word as it is (a campaign action) or
+	 * what a position takes: FILE, DIR, ROSTER (a roster file), SYSTEM, ENTRY (of the
+	 * system named before it), UNIT (a unit of the roster named before it), ADDABLE (an
+	 * entry its list may take), COMMAND; "..." after the last repeats it. NULL: none. */
+	const char *args;
 };
 /* A command with no summary is hidden: --help does not list it, and only its full name finds
  * it (muster complete, for shell completion). */
@@ -103,6 +109,9 @@ void cmd_register(const struct cmd_entry *const *table);
 /* Finds a command by name or unique prefix. NULL when there is none; *ambiguous is set when the
  * prefix names several. */
 const struct cmd_entry *cmd_find(const char *name, bool *ambiguous);
+/* The usage error for a name cmd_find did not find: unknown, or ambiguous with the commands
+ * it begins named. Returns MUSTER_EXIT_TROUBLE. */
+int cmd_not_found(const char *name, bool ambiguous);
 
 /* Prints the usage of the program (cmd NULL) or of one command to out. */
 void cmd_usage(const struct cmd_entry *cmd, FILE *out);

@@ -60,23 +60,28 @@ static void base_count(struct base *b, const struct diags *d)
 	}
 }
 
-/* Is the roster with the candidate as legal as the base: no rule broken more often? */
-static bool no_worse(const struct base *b, const struct diags *d, size_t *seen)
+/* The first error of d that makes the roster with the candidate less legal than the base (a
+ * rule broken that was not, or more often), as its index in d; -1 when there is none. */
+static long first_worse(const struct base *b, const struct diags *d, size_t *seen)
 {
-	if (d->fatals)
-		return false;
 	memset(seen, 0, (b->n + 1) * sizeof(*seen));
 	for (size_t i = 0; i < d->n; i++) {
 		if (d->v[i].sev < SEV_ERROR)
 			continue;
 		void *pos = idx_get(b->ix, rule_key(&d->v[i]));
 		if (pos == NULL)
-			return false;
+			return (long)i;
 		size_t k = (size_t)(uintptr_t)pos - 1;
 		if (++seen[k] > b->counts[k])
-			return false;
+			return (long)i;
 	}
-	return true;
+	return -1;
+}
+
+/* Is the roster with the candidate as legal as the base: no rule broken more often? */
+static bool no_worse(const struct base *b, const struct diags *d, size_t *seen)
+{
+	return !d->fatals && first_worse(b, d, seen) < 0;
 }
 
 struct trial {
@@ -91,7 +96,10 @@ struct trial {
 	uint64_t spent;        /* matching steps of all the probes so far */
 };
 
-static bool try_models(struct trial *t, long models)
+/* Whether the list with models models of the candidate is as legal as it is. When why is
+ * not NULL and it is not, *why gets the first rule it breaks, "REF: message" (a new string),
+ * or NULL when it breaks none but cannot be evaluated. */
+static bool try_models_why(struct trial *t, long models, char **why)
 {
 	if (t->stop->fatals)
 		return false;
@@ -103,6 +111,10 @@ static bool try_models(struct trial *t, long models)
 	if (ev) {
 		check_roster(ev, &d);
 		ok = no_worse(t->b, &d, t->seen);
+		long w = why && !ok && !d.fatals ? first_worse(t->b, &d, t->seen) : -1;
+		if (w >= 0)
+			*why = d.v[w].ref ? xasprintf("%s: %s", d.v[w].ref, d.v[w].msg)
+			                  : xstrdup(d.v[w].msg);
 	}
 	const char *pat, *file;
 	long line;
@@ -122,6 +134,11 @@ static bool try_models(struct trial *t, long models)
 	eval_free(ev);
 	diags_release(&d);
 	return ok;
+}
+
+static bool try_models(struct trial *t, long models)
+{
+	return try_models_why(t, models, NULL);
 }
 
 /* The most models the points left could pay for (SUGGEST_MAX_MODELS when nothing limits). */
@@ -261,13 +278,17 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 			nu->opts = opts;
 			nu->n_opts = no;
 			nu->band = -1;
-			long lo, hi;
-			if (!model_range(&t, most, &lo, &hi))
+			long lo = 0, hi = 0;
+			char *why = NULL;
+			/* An entry no count makes legal yet: the first rule one model breaks. */
+			if (!model_range(&t, most, &lo, &hi) &&
+			    (try_models_why(&t, 1, &why) || why == NULL))
 				continue;
 			GROW(*out, cap, n + 1);
 			(*out)[n].e = e;
 			(*out)[n].min_models = lo;
 			(*out)[n].max_models = hi;
+			(*out)[n].why = why;
 			n++;
 		}
 	}
@@ -282,10 +303,17 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	if (stop.fatals) {
 		diags_merge(d, &stop);
 		diags_release(&stop);
-		free(*out);
+		suggestions_free(*out, (long)n);
 		*out = NULL;
 		return -1;
 	}
 	diags_release(&stop);
 	return (long)n;
+}
+
+void suggestions_free(struct suggestion *sg, long n)
+{
+	for (long i = 0; sg && i < n; i++)
+		free(sg[i].why);
+	free(sg);
 }

@@ -6,7 +6,10 @@
  * evaluated and checked again with one more unit of that entry (taking the options its
  * catalog makes compulsory, at their minimum), in memory: the system is never loaded again.
  * An entry is suggested when some number of models breaks no rule that was not broken
- * before and breaks no rule more often: for a legal list, the list stays legal.
+ * before and breaks no rule more often: for a legal list, the list stays legal. An entry the
+ * points left could pay for but no count makes legal yet (a hero that needs units of its
+ * sub-faction first) is listed too, with the first rule one model of it breaks: the player
+ * plans around it.
  */
 #ifndef MUSTER_SUGGEST_H
 #define MUSTER_SUGGEST_H
@@ -18,9 +21,11 @@
 struct suggestion {
 	const struct entry *e;
 	long min_models, max_models;  /* both checked; see suggest_list for the ones between */
+	char *why;  /* NULL: suggested; else not yet: "REF: message" of the first rule one model
+	             * breaks (min_models and max_models 0) */
 };
 
-/* The suggestions for list li of roster r, in catalog order, into a new array (caller frees).
+/* The suggestions for list li of roster r (and the entries not yet legal), in catalog order, into a new array (caller frees).
  * min_models is the fewest models found (probing 1, 2, 3, 4, 6, 8 ... 32, then the gap below the
  * first that works) that keep the list as legal as it is; max_models the most,
  * found by halving between min_models and what the points left allow (at most
@@ -37,5 +42,7 @@ struct suggestion {
  * shipped data takes a few thousand steps per probe. */
 #define SUGGEST_WORK_BUDGET (8 * RX_WORK_BUDGET)
 long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d);
+/* Frees the n suggestions of sg (NULL: nothing). */
+void suggestions_free(struct suggestion *sg, long n);
 
 #endif
