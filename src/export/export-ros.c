@@ -2,7 +2,8 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * roster, forces/force (a list; its child forces within), selections/selection (a unit, its
+ * roster, forces/force (a list; its child forces within; its forceEntry's page, publicationId,
+ * rules and profiles; the publications it names), selections/selection (a unit, its
  * options nested as the unit's are) with id, name, entryId, page, publicationId, number, type,
  * rules, profiles, costs and categories, the roster's costs and costLimits, forces and
  * selections in the order BattleScribe lists them (export-ros-order.c): what bs-roster.c reads back to the same lists and
@@ -14,6 +15,7 @@
 #include "export.h"
 #include "export-render.h"
 #include "export-ros-order.h"
+#include "idx.h"
 #include "util.h"
 
 #include <inttypes.h>
@@ -240,6 +242,36 @@ static const struct catalog *catalog_of(const struct system *sys, const struct g
 
 static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind);
 
+/* The publication of in, into the force's list (once each, in the order first met). */
+static void note_pub(struct strbuf *sb, struct idx *seen, const struct bs_infos *in, int ind)
+{
+	if (in == NULL || in->pub == NULL || idx_add(seen, in->pub, (void *)in) != 0)
+		return;
+	if (idx_size(seen) == 1)
+		strbuf_addf(sb, "%*s<publications>\n", ind, "");
+	strbuf_addf(sb, "%*s<publication", ind + 2, "");
+	attr(sb, "id", in->pub);
+	attr(sb, "name", in->pub_name);
+	strbuf_adds(sb, "/>\n");
+}
+
+/* The publications force li's own entry and its selections name, as BattleScribe lists them on
+ * a force: what the reader of the roster names a selection's publication from. */
+static void publications(struct strbuf *sb, const struct r_list *l, int ind)
+{
+	struct idx *seen = idx_new();
+	note_pub(sb, seen, l->force ? l->force->infos : NULL, ind);
+	for (size_t ui = 0; ui < l->n_units; ui++) {
+		const struct r_unit *u = &l->units[ui];
+		note_pub(sb, seen, u->entry->infos, ind);
+		for (size_t k = 0; k < u->n_opts; k++)
+			note_pub(sb, seen, u->opts[k].opt->infos, ind);
+	}
+	if (idx_size(seen))
+		strbuf_addf(sb, "%*s</publications>\n", ind, "");
+	idx_free(seen);
+}
+
 /* The forces within force parent (SIZE_MAX: the roster's), in the order BattleScribe lists
  * them (export-ros-order.c). */
 static void forces(struct strbuf *sb, const struct eval *ev, size_t parent, int ind)
@@ -269,8 +301,10 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	attr(sb, "catalogueId", l->faction ? l->faction->id : "");
 	attr(sb, "catalogueRevision", cat && cat->revision ? cat->revision : "0");
 	attr(sb, "catalogueName", cat ? cat->name : "");
+	info_page(sb, l->force ? l->force->infos : NULL);
 	strbuf_adds(sb, ">\n");
 	free(made);
+	infos(sb, l->force ? l->force->infos : NULL, ind + 2);
 	if (l->n_units) {
 		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
 		size_t *us = ros_order_units(ev, li);
@@ -279,6 +313,7 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 		free(us);
 		strbuf_addf(sb, "%*s</selections>\n", ind + 2, "");
 	}
+	publications(sb, l, ind + 2);
 	forces(sb, ev, li, ind + 2);
 	strbuf_addf(sb, "%*s</force>\n", ind, "");
 }

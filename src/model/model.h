@@ -166,6 +166,7 @@ struct bs_info {
  * and rules (its own, its infoLinks' targets, its infoGroups'), in document order. */
 struct bs_infos {
 	const char *page, *pub;
+	const char *pub_name; /* the name of the publication pub names, or NULL */
 	const struct bs_info **v;
 	size_t n;
 };
@@ -278,6 +279,7 @@ struct force_def {
 	char *id, *name;
 	uint32_t up;        /* 1 + index of the force it stands in among the system's; 0: none */
 	size_t *cats, n_cats;
+	const struct bs_infos *infos; /* BattleScribe: its profiles, rules, page, publication */
 	long line;
 };
 

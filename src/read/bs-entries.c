@@ -240,6 +240,19 @@ static void add_rule(struct infos *in, xmlNodePtr r, size_t fi)
 	free(name);
 }
 
+static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth);
+
+/* Info group g (of file fi) within n: its profiles and rules, none when it is hidden. */
+static int info_group(struct bsb *b, size_t fi, xmlNodePtr g, struct infos *in, int depth)
+{
+	size_t shown = in->n_all;
+	if (collect_infos(b, fi, g, in, depth + 1))
+		return -1;
+	if (attr_is(g, "hidden", "true"))
+		in->n_all = shown; /* a hidden group's profiles and rules are not shown */
+	return 0;
+}
+
 static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth)
 {
 	struct bsctx *c = b->c;
@@ -249,18 +262,15 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		add_profile(in, k, fi);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
 		add_rule(in, k, fi);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k)) {
-		size_t shown = in->n_all;
-		if (collect_infos(b, fi, k, in, depth + 1))
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
+		if (info_group(b, fi, k, in, depth))
 			return -1;
-		if (attr_is(k, "hidden", "true"))
-			in->n_all = shown; /* a hidden group's profiles and rules are not shown */
-	}
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
 		char *type = xml_prop(k, "type"), *t = xml_prop(k, "targetId");
 		size_t tf = fi;
 		int which = type && strcmp(type, "profile") == 0 ? 1
-		          : type && strcmp(type, "rule") == 0 ? 2 : -1;
+		          : type && strcmp(type, "rule") == 0 ? 2
+		          : type && strcmp(type, "infoGroup") == 0 ? 3 : -1;
 		xmlNodePtr target = which > 0 ? bs_lookup(c, fi, b->home, which, t, &tf) : NULL;
 		if (which > 0 && target == NULL) {
 			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
@@ -276,7 +286,8 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 			add_profile(in, target, tf);
 		else if (which == 2)
 			add_rule(in, target, tf);
-		/* an infoGroup link: its profiles are not read yet */
+		else if (which == 3 && info_group(b, tf, target, in, depth) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -288,6 +299,17 @@ static void infos_release(struct infos *in)
 	free(in->all);
 	free(in->all_file);
 	strbuf_release(&in->rules);
+}
+
+int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_infos **out)
+{
+	struct bsb b = { c, NULL, fi, 0, 0, 0, 0, xml_line(n) };
+	struct infos in = { 0 };
+	int rc = collect_infos(&b, fi, n, &in, 0);
+	if (rc == 0)
+		*out = bs_infos_make(c, n, in.all, in.all_file, in.n_all, NULL);
+	infos_release(&in);
+	return rc;
 }
 
 /* --- the option tree ---------------------------------------------------------------------- */

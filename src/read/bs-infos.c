@@ -104,6 +104,7 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
 	struct bs_infos *in = arena_alloc(a, 1, sizeof(*in));
 	in->page = base && base->page ? base->page : in_arena(a, page);
 	in->pub = base && base->pub ? base->pub : in_arena(a, pub);
+	in->pub_name = in->pub && c->pubs ? idx_get(c->pubs, in->pub) : NULL;
 	if (base && base->page)
 		free(page);
 	if (base && base->pub)
@@ -120,4 +121,22 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
 			in->v[in->n++] = w;
 	}
 	return in;
+}
+
+void bs_read_publications(struct bsctx *c)
+{
+	struct arena *a = &c->sys->bs->arena;
+	if (c->pubs == NULL)
+		c->pubs = idx_new();
+	for (size_t i = 0; i < c->n; i++) {
+		xmlNodePtr sec = xml_child(c->f[i].root, "publications");
+		for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+			char *id = xml_prop(k, "id");
+			char *name = xml_name_lang(k, "name");
+			if (id && name && idx_get(c->pubs, id) == NULL)
+				idx_add(c->pubs, id, (void *)arena_strndup(a, name, strlen(name)));
+			free(id);
+			free(name);
+		}
+	}
 }

@@ -53,6 +53,7 @@ struct bsfile {
 	struct idx *shared;     /* id -> sharedSelectionEntry or sharedSelectionEntryGroup node */
 	struct idx *profiles;   /* id -> sharedProfile node */
 	struct idx *rules;      /* id -> sharedRule node */
+	struct idx *infogroups; /* id -> sharedInfoGroup node */
 };
 
 struct bsctx {
@@ -66,6 +67,7 @@ struct bsctx {
 	struct idx *items;      /* profile node -> its struct item, made once */
 	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
+	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -77,7 +79,7 @@ struct bsctx {
 
 /* bs-read.c: whether a constraint element becomes its option's (or choice's) min or max; the
  * same with its record kept as not enforced when not (once per element); an element looked up
- * by id in idx `which` (0: shared entries and groups, 1: profiles, 2: rules) of file fi, the
+ * by id in idx `which` (0: shared entries and groups, 1: profiles, 2: rules, 3: info groups) of file fi, the
  * files fi links, file home and the files it links, then the game system; the decimal value of
  * attribute name of n as a whole number in [min, max] (refusing a fraction). */
 bool bs_constraint_maps(xmlNodePtr con, long *value);
@@ -104,6 +106,13 @@ static inline bool bs_once(xmlNodePtr n)
  * base itself when nothing is added, NULL when there is nothing at all. */
 const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
                                      const size_t *files, size_t n, const struct bs_infos *base);
+
+/* bs-infos.c: the publications of every file, game system first, into c->pubs. */
+void bs_read_publications(struct bsctx *c);
+
+/* bs-entries.c: what forceEntry n of file fi shows (its profiles, rules, page, publication)
+ * into *out. */
+int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_infos **out);
 
 /* bs-entries.c: the root entries of file fi (its selectionEntries and entryLinks) into its
  * catalog; the categories an element links into *cats (the primary one into *primary). */

@@ -217,7 +217,8 @@ static void pend_walk(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
 static xmlNodePtr in_file(const struct bsctx *c, size_t fi, int which, const char *id)
 {
 	const struct bsfile *f = &c->f[fi];
-	struct idx *ix = which == 0 ? f->shared : which == 1 ? f->profiles : f->rules;
+	struct idx *ix = which == 0 ? f->shared : which == 1 ? f->profiles
+	               : which == 2 ? f->rules : f->infogroups;
 	return ix ? idx_get(ix, id) : NULL;
 }
 
@@ -331,21 +332,26 @@ static void index_all(struct bsfile *f, xmlNodePtr n)
 			index_add(f->profiles, k);
 		else if (xml_is(k, "rule"))
 			index_add(f->rules, k);
+		else if (xml_is(k, "infoGroup"))
+			index_add(f->infogroups, k);
 		index_all(f, k);
 	}
 }
 
-/* The entries, groups, profiles and rules of file f, by id: the shared ones first. */
+/* The entries, groups, profiles, rules and info groups of file f, by id: the shared ones first. */
 static void index_shared(struct bsfile *f)
 {
 	static const char *const secs[] = {
 		"sharedSelectionEntries", "sharedSelectionEntryGroups", "sharedProfiles", "sharedRules",
+		"sharedInfoGroups",
 	};
 	f->shared = idx_new();
 	f->profiles = idx_new();
 	f->rules = idx_new();
+	f->infogroups = idx_new();
 	for (size_t s = 0; s < MUSTER_ARRAY_LEN(secs); s++) {
-		struct idx *ix = s < 2 ? f->shared : s == 2 ? f->profiles : f->rules;
+		struct idx *ix = s < 2 ? f->shared : s == 2 ? f->profiles : s == 3 ? f->rules
+		               : f->infogroups;
 		for (xmlNodePtr k = xml_first_elem(xml_child(f->root, secs[s])); k; k = xml_next_elem(k))
 			index_add(ix, k);
 	}
@@ -521,6 +527,7 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 			return -1;
 		uint32_t primary;
 		if (bs_category_links(c, fi, k, &fd->cats, &fd->n_cats, &primary) ||
+		    bs_force_infos(c, fi, k, &fd->infos) ||
 		    read_forces(c, fi, xml_child(k, "forceEntries"), self, depth + 1))
 			return -1;
 	}
@@ -614,9 +621,11 @@ static void ctx_release(struct bsctx *c)
 		idx_free(f->shared);
 		idx_free(f->profiles);
 		idx_free(f->rules);
+		idx_free(f->infogroups);
 	}
 	free(c->f);
 	idx_free(c->modified);
+	idx_free(c->pubs);
 	idx_free(c->defs);
 	idx_free(c->vias);
 	idx_free(c->items);
@@ -680,7 +689,8 @@ static void drop_doc(struct bsfile *f)
 	idx_free(f->shared);
 	idx_free(f->profiles);
 	idx_free(f->rules);
-	f->shared = f->profiles = f->rules = NULL;
+	idx_free(f->infogroups);
+	f->shared = f->profiles = f->rules = f->infogroups = NULL;
 }
 
 /* The root entries of every catalogue, file by file; constraints made rules first, what is
@@ -740,6 +750,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 		return -1;
 	read_profile_types(c);
 	read_categories(c);
+	bs_read_publications(c);
 	size_t nf = 0;
 	for (size_t i = 0; i < c->n; i++)
 		nf += count_forces(xml_child(c->f[i].root, "forceEntries"), 0);
@@ -765,7 +776,7 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {

@@ -1,0 +1,50 @@
+#!/bin/sh
+# What a BattleScribe roster shows (issue 21), on Jetty Wardens (tests/data/bs-jetty): a force's
+# forceEntry brings its page, publicationId, rules and profiles to the force; a force lists the
+# publications it and its selections name, with their names from the game system's and the
+# catalogue's publications; an infoLink of type infoGroup brings the group's profiles (none of a
+# hidden group); an infoLink to an info group no file defines refuses the data. Prints TAP.
+# Needs MUSTER and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir bsinfos
+d=$top/tests/data/bs-jetty
+data="--data-dir=$d"
+cd "$tmp" || exit 1
+f=jetty.ros
+
+run_muster "new: a Night Shift" 0 "force mst-1" \
+	new $data "$f" --system=jw-sys --list=jw-fe-shift --faction=jw-cat
+run_muster "add: a Warden" 0 "added mst-2" add $data "$f" jw-se-warden
+run_muster "add: a Ferryman" 0 "added mst-3" add $data "$f" jw-se-ferry
+run_muster "add-force: a Day Shift" 0 "force mst-4" add-force $data "$f" jw-fe-plain --faction=jw-cat
+has "force: its forceEntry's publication and page" "$f" \
+	'catalogueName="Wardens of the Jetty" publicationId="jw-pub-tide" page="7">'
+has "force: its forceEntry's rule" "$f" '<rule id="jw-ru-lamps" name="Lamps Lit" hidden="false">'
+has "force: the rule's description" "$f" '<description>Every post keeps a lamp.</description>'
+has "force: its forceEntry's profile" "$f" \
+	'<profile id="jw-pr-shift" name="Shift Orders" hidden="false" typeId="jw-pt-post" typeName="Post">'
+has "force: the profile's characteristic" "$f" \
+	'<characteristic name="Watch" typeId="jw-ct-watch">Dusk to dawn</characteristic>'
+has "force: the game system's publication, named" "$f" '<publication id="jw-pub-tide" name="Tide Tables"/>'
+has "force: the catalogue's publication, named" "$f" '<publication id="jw-pub-log" name="Harbour Log"/>'
+n=$(grep -c '<publication id="jw-pub-tide"' "$f")
+ok_if "force: a publication named twice listed once" [ "$n" = 1 ]
+has "force: a forceEntry with nothing to show has no extra attributes" "$f" \
+	'<force id="mst-4" name="Day Shift" entryId="jw-fe-plain" catalogueId="jw-cat" catalogueRevision="1" catalogueName="Wardens of the Jetty">'
+has "infoLink to an infoGroup: the group's profile" "$f" \
+	'<profile id="jw-pr-hook" name="Boat Hook" hidden="false" typeId="jw-pt-post" typeName="Post">'
+hasnt "infoLink to a hidden infoGroup: its rule not shown" "$f" 'name="Bribe"'
+run_muster "validate: legal" 0 "" validate $data "$f"
+run_muster "export --format=ros: read back" 0 "" export $data --format=ros "$f"
+same "export --format=ros: the same bytes as the builder wrote" "$out" "$f"
+
+# An infoLink to an info group that no file defines refuses the data.
+mkdir bad
+cp "$d/jetty.gst" bad/
+sed 's/targetId="jw-ig-kit"/targetId="jw-ig-none"/' "$d/jetty.cat" >bad/jetty.cat
+run_muster "infoLink to an unknown infoGroup: refused" 2 \
+	"info link names infoGroup 'jw-ig-none', which no file it sees defines" \
+	validate --data-dir=bad "$f"
+tap_done
