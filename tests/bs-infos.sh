@@ -40,6 +40,36 @@ run_muster "validate: legal" 0 "" validate $data "$f"
 run_muster "export --format=ros: read back" 0 "" export $data --format=ros "$f"
 same "export --format=ros: the same bytes as the builder wrote" "$out" "$f"
 
+# set ID --name=TEXT --notes=TEXT: a unit's and a force's customName and customNotes.
+run_muster "add: a Whistle under the Warden" 0 "added mst-5" add $data "$f" jw-se-whistle --under=mst-2
+run_muster "set --name --notes: a unit's" 0 "Legality: legal" \
+	set $data "$f" mst-2 --name="Old Tom" --notes='Knows <every> "knot"'
+has "set --name --notes: the unit's customName and customNotes, escaped" "$f" \
+	'<selection id="mst-2" name="Warden" customName="Old Tom" customNotes="Knows &lt;every&gt; &quot;knot&quot;" entryId="jw-se-warden"'
+run_muster "set --name --notes: a force's" 0 "" set $data "$f" mst-1 --name=Lanterns --notes=Fog
+has "set --name --notes: the force's customName and customNotes" "$f" \
+	'catalogueName="Wardens of the Jetty" customName="Lanterns" customNotes="Fog" publicationId="jw-pub-tide" page="7">'
+run_muster "set --notes: only the notes" 0 "" set $data "$f" mst-1 --notes=Rain
+has "set --notes: the force's name stays" "$f" 'customName="Lanterns" customNotes="Rain"'
+run_muster "set --name: only the name" 0 "" set $data "$f" mst-2 --name="Young Tom"
+has "set --name: the unit's notes stay" "$f" 'customName="Young Tom" customNotes="Knows'
+run_muster "export --format=ros: the custom names read back" 0 "" export $data --format=ros "$f"
+same "export --format=ros: the custom names the same bytes" "$out" "$f"
+run_muster "set --name=: an empty name takes it away" 0 "" set $data "$f" mst-2 --name= --notes=
+hasnt "set --name=: the unit has no customName" "$f" 'customName="Young Tom"'
+hasnt "set --notes=: the unit has no customNotes" "$f" 'customNotes="Knows'
+expect_kept "set --name: a selection within a unit has none" 2 \
+	"--name and --notes name a unit or a force, not a selection within a unit" \
+	"$f" "$MUSTER" set $data "$f" mst-5 --name=Pea
+expect_kept "set --name: an unknown id" 2 "no selection or force 'mst-99' in the roster" \
+	"$f" "$MUSTER" set $data "$f" mst-99 --name=Nobody
+expect_kept "set --name: not with --models" 2 \
+	"set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT" \
+	"$f" "$MUSTER" set $data "$f" mst-2 --name=Tom --models=2
+expect_kept "set --notes: needs an id" 2 \
+	"set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT" \
+	"$f" "$MUSTER" set $data "$f" --notes=Tom
+
 # An infoLink to an info group that no file defines refuses the data.
 mkdir bad
 cp "$d/jetty.gst" bad/

@@ -529,7 +529,7 @@ static int set_limit(struct ros *x, const char *arg)
 /* --- the verbs ----------------------------------------------------------------------------- */
 
 struct ros_opts {
-	const char *list, *under, *models, *limit, *child_of, *faction;
+	const char *list, *under, *models, *limit, *child_of, *faction, *name, *notes;
 	bool copy;
 	const char *pos[2];
 	size_t n_pos;
@@ -544,6 +544,8 @@ static int parse(struct ros *x, int argc, char **argv, struct ros_opts *o)
 		{ "limit", offsetof(struct ros_opts, limit) },
 		{ "child-of", offsetof(struct ros_opts, child_of) },
 		{ "faction", offsetof(struct ros_opts, faction) },
+		{ "name", offsetof(struct ros_opts, name) },
+		{ "notes", offsetof(struct ros_opts, notes) },
 	};
 	memset(o, 0, sizeof(*o));
 	for (int i = 1; i < argc; i++) {
@@ -725,9 +727,50 @@ static int copy_force(struct ros *x, size_t li)
 	return 0;
 }
 
+/* A customName or customNotes the player gives, in the roster's pool; an empty one: none. */
+static const char *custom_text(struct ros *x, const char *v)
+{
+	return *v ? arena_strndup(&x->r->pool, v, strlen(v)) : NULL;
+}
+
+/* set SELECTION|FORCE --name=TEXT --notes=TEXT: BattleScribe's customName and customNotes of
+ * a unit or a force (an empty TEXT takes them away); a selection within a unit has none. */
+static int customise(struct ros *x, const struct ros_opts *o)
+{
+	struct roster *r = x->r;
+	size_t li, ui;
+	long k;
+	if (o->n_pos != 1 || o->models || o->copy || o->limit)
+		return fail(x, "%s", _("set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT"));
+	if (find_sel(r, o->pos[0], &li, &ui, &k)) {
+		if (k >= 0)
+			return fail(x, "%s", _("--name and --notes name a unit or a force, not a selection "
+			                       "within a unit"));
+		struct r_unit *u = &r->lists[li].units[ui];
+		if (o->name)
+			u->label = custom_text(x, o->name);
+		if (o->notes)
+			u->notes = custom_text(x, o->notes);
+		return 0;
+	}
+	for (size_t f = 0; f < r->n_lists; f++) {
+		struct r_list *l = &r->lists[f];
+		if (l->id == NULL || strcmp(l->id, o->pos[0]) != 0)
+			continue;
+		if (o->name)
+			l->custom_name = custom_text(x, o->name);
+		if (o->notes)
+			l->custom_notes = custom_text(x, o->notes);
+		return 0;
+	}
+	return fail(x, _("no selection or force '%s' in the roster"), o->pos[0]);
+}
+
 static int do_set(struct ros *x, const struct ros_opts *o)
 {
 	struct roster *r = x->r;
+	if (o->name || o->notes)
+		return customise(x, o);
 	if (o->n_pos == 0 && o->limit)
 		return set_limit(x, o->limit);
 	if (o->n_pos != 1 || (!o->models && !o->copy && !o->limit))

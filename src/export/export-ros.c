@@ -214,6 +214,8 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	attr(sb, "name", eval_unit_name(ev, eu));
 	if (u->label)
 		attr(sb, "customName", u->label);
+	if (u->notes)
+		attr(sb, "customNotes", u->notes);
 	attr(sb, "entryId", bs_id(e));
 	info_page(sb, e->infos);
 	strbuf_addf(sb, " number=\"%ld\"", models ? 1L : (long)u->models);
@@ -301,6 +303,10 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	attr(sb, "catalogueId", l->faction ? l->faction->id : "");
 	attr(sb, "catalogueRevision", cat && cat->revision ? cat->revision : "0");
 	attr(sb, "catalogueName", cat ? cat->name : "");
+	if (l->custom_name)
+		attr(sb, "customName", l->custom_name);
+	if (l->custom_notes)
+		attr(sb, "customNotes", l->custom_notes);
 	info_page(sb, l->force ? l->force->infos : NULL);
 	strbuf_adds(sb, ">\n");
 	free(made);

@@ -406,11 +406,12 @@ struct r_option {
 	uint32_t up;                  /* 1 + index of its parent among the unit's options; 0: none */
 };
 
-/* 64 bytes, not 88: a list may hold 100,000 units. Its strings and its options are the
+/* 72 bytes, not 96: a list may hold 100,000 units. Its strings and its options are the
  * roster's (struct roster's pool): never freed one by one. */
 struct r_unit {
 	const char *id;         /* optional, for attachment */
 	const char *label;      /* optional name the player gave */
+	const char *notes;      /* BattleScribe's customNotes the player gave, or NULL */
 	const struct entry *entry;
 	struct r_option *opts;
 	const char *attach_id;
@@ -440,6 +441,8 @@ struct r_list {
 	uint32_t depth;     /* 0 for a top force, 1 for a child of one, ... */
 	bool custom_limit;  /* the list gives its own <limit>, with or without a size */
 	const struct force_def *force; /* a BattleScribe force: its forceEntry; else NULL */
+	/* A BattleScribe force's customName and customNotes (the roster's pool), or NULL. */
+	const char *custom_name, *custom_notes;
 };
 
 struct roster {

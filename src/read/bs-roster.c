@@ -247,6 +247,7 @@ static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct
 	struct arena *pool = &p->r->pool;
 	u->id = xml_prop_in(s, "id", pool);
 	u->label = xml_prop_in(s, "customName", pool);
+	u->notes = xml_prop_in(s, "customNotes", pool);
 	long number;
 	if (whole(p, s, "number", 1, 100000, 1, &number))
 		return -1;
@@ -354,6 +355,8 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 	l->col = xml_col(f);
 	l->id = xml_prop(f, "id");
 	l->name = xml_prop(f, "name");
+	l->custom_name = xml_prop_in(f, "customName", &r->pool);
+	l->custom_notes = xml_prop_in(f, "customNotes", &r->pool);
 	l->limits = xcalloc(sys->n_costs + 1, sizeof(*l->limits));
 	l->fields = xcalloc(sys->n_fields + 1, sizeof(*l->fields));
 	for (size_t i = 0; i < sys->n_costs; i++) {
