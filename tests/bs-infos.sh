@@ -3,7 +3,10 @@
 # forceEntry brings its page, publicationId, rules and profiles to the force; a force lists the
 # publications it and its selections name, with their names from the game system's and the
 # catalogue's publications; an infoLink of type infoGroup brings the group's profiles (none of a
-# hidden group); an infoLink to an info group no file defines refuses the data. Prints TAP.
+# hidden group); an infoLink to an info group no file defines refuses the data; set ID
+# --name/--notes give a unit or a force its customName and customNotes; a root entryLink to a
+# selectionEntryGroup makes the group's entries root entries; a group whose min is above its
+# max is read. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -69,6 +72,64 @@ expect_kept "set --name: not with --models" 2 \
 expect_kept "set --notes: needs an id" 2 \
 	"set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT" \
 	"$f" "$MUSTER" set $data "$f" --notes=Tom
+
+# A root entryLink to a selectionEntryGroup: the group's entries are root entries through it
+# (the link's own constraint, the group's, is not theirs); a group whose min is above its max
+# is read, and what its min selects breaks its max.
+g=group.ros
+run_muster "new: a Day Shift" 0 "force mst-1" \
+	new $data "$g" --system=jw-sys --list=jw-fe-plain --faction=jw-cat
+run_muster "add: a Rope through the root group link" 0 "added mst-2" add $data "$g" jw-el-tools::jw-se-rope
+has "add: the Rope's entry id the link path" "$g" \
+	'<selection id="mst-2" name="Rope" entryId="jw-el-tools::jw-se-rope" number="1" type="upgrade">'
+has "add: the Rope's own cost" "$g" '<cost name="Pence" typeId="jw-ct-pence" value="1.0"/>'
+run_muster "add: a Net, the group's other entry, by name" 0 "added mst-3" add $data "$g" Net
+run_muster "validate: the link's constraint is not each entry's" 0 "" validate $data "$g"
+run_muster "catalog: the link's constraint not enforced yet" 0 "not enforced: not reached 1" \
+	catalog $data jw-sys
+run_muster "add: a Patrol Boat, its group's min above its max" 0 "selected jw-se-oar mst-5" \
+	add $data "$g" jw-se-boat
+has "add: the default Oar, two of them" "$g" \
+	'<selection id="mst-5" name="Oar" entryId="jw-se-oar" entryGroupId="jw-seg-oars" number="2" type="upgrade">'
+run_muster "validate: two Oars break the group's max" 1 \
+	"Patrol Boat takes 2 of 'Oars'; the catalog allows at most 1" validate $data "$g"
+
+# A root entryLink of type selectionEntryGroup that names no group, or names a selection entry,
+# refuses the data.
+mkdir badgroup badkind
+for b in badgroup badkind; do cp "$d/jetty.gst" $b/; done
+sed 's/targetId="jw-seg-tools"/targetId="jw-seg-none"/' "$d/jetty.cat" >badgroup/jetty.cat
+sed 's/targetId="jw-seg-tools"/targetId="jw-se-warden"/' "$d/jetty.cat" >badkind/jetty.cat
+run_muster "root group link to no group: refused" 2 \
+	"entry link names selectionEntryGroup 'jw-seg-none', which no file it sees defines" \
+	catalog --data-dir=badgroup jw-sys
+run_muster "root group link to a selection entry: refused" 2 \
+	"entry link names selectionEntryGroup 'jw-se-warden', which no file it sees defines" \
+	catalog --data-dir=badkind jw-sys
+
+# Root entries are bounded (100,000): 400 links to a group of 300 entries are refused, counted
+# before they are made.
+mkdir many
+cp "$d/jetty.gst" many/
+{
+	echo '<?xml version="1.0" encoding="UTF-8"?>'
+	echo '<catalogue id="jw-many" name="Many" revision="1" battleScribeVersion="2.03" library="false" gameSystemId="jw-sys" gameSystemRevision="1" xmlns="http://www.battlescribe.net/schema/catalogueSchema">'
+	echo '<entryLinks>'
+	i=0
+	while [ $i -lt 400 ]; do
+		echo "<entryLink id=\"l$i\" name=\"L\" targetId=\"g\" type=\"selectionEntryGroup\"/>"
+		i=$((i + 1))
+	done
+	echo '</entryLinks><sharedSelectionEntryGroups><selectionEntryGroup id="g" name="G"><selectionEntries>'
+	i=0
+	while [ $i -lt 300 ]; do
+		echo "<selectionEntry id=\"e$i\" name=\"E\" type=\"upgrade\"/>"
+		i=$((i + 1))
+	done
+	echo '</selectionEntries></selectionEntryGroup></sharedSelectionEntryGroups></catalogue>'
+} >many/many.cat
+run_muster "root group links: more than 100,000 root entries refused" 2 \
+	"more than 100000 root entries" catalog --data-dir=many jw-sys
 
 # An infoLink to an info group that no file defines refuses the data.
 mkdir bad

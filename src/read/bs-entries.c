@@ -545,11 +545,7 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		read_bounds(link, &o->min, &o->max);
 		rc = link_adds(b, lfi, link, df, o);
 	}
-	if (rc == 0 && o->min > o->max) {
-		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(se), xml_col(se), NULL, NULL,
-		          _("'%s' has min %ld above max %ld"), o->name, o->min, o->max);
-		rc = -1;
-	}
+	/* A min above the max is read as it is, as BattleScribe does (add_group). */
 	if (rc == 0) {
 		bs_con_on(c, fi, se, b->e, o, o->def);
 		if (link)
@@ -597,12 +593,8 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->hidden = attr_is(g, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
 	if (link)
 		read_bounds(link, &ch->min, &ch->max);
-	if (ch->min > ch->max) {
-		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(g), xml_col(g), NULL, NULL,
-		          _("'%s' has min %ld above max %ld"), ch->name, ch->min, ch->max);
-		free(kids);
-		return -1;
-	}
+	/* A min above the max is read as it is, as BattleScribe does: what its min selects
+	 * breaks its max, an error of the roster, not of the data. */
 	char *def = xml_prop(g, "defaultSelectionEntryId");
 	size_t first = e->n_options;
 	int rc = walk(b, fi, g, kids, up, self, depth + 1);
@@ -710,8 +702,10 @@ static int root_infos(struct bsb *b, struct infos *in)
 }
 
 /* A root entry: selectionEntry se of file tf, reached through root entry link `link` of file fi
- * (NULL: se stands at the root of fi). */
-static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlNodePtr link)
+ * (NULL: se stands at the root of fi); in_group: se is a member of the group link names, and
+ * the link's constraints, costs and children, which are the group's, are not se's. */
+static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlNodePtr link,
+                      bool in_group)
 {
 	struct catalog *cat = c->f[fi].cat;
 	struct system *sys = c->sys;
@@ -746,13 +740,14 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	/* Its constraints (a shared entry's linked at the root too) count in its force. */
 	size_t first = sys->n_rules;
 	bs_con_on(c, tf, se, e, NULL, NULL);
-	if (link)
+	if (link && !in_group)
 		bs_con_on(c, fi, link, e, NULL, NULL);
 	bs_mods_on(c, se, e);
 	if (link)
 		bs_mods_on(c, link, e);
 	struct infos in = { 0 };
-	int rc = read_costs(c, tf, se, e->costs) || (link && read_costs(c, fi, link, e->costs)) ||
+	int rc = read_costs(c, tf, se, e->costs) ||
+	         (link && !in_group && read_costs(c, fi, link, e->costs)) ||
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||
 	         (link && bs_category_links(c, fi, link, &e->cats, &e->n_cats, &e->primary)) ||
 	         collect_infos(&b, tf, se, &in, 0) || (link && collect_infos(&b, fi, link, &in, 0)) ||
@@ -760,7 +755,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	if (rc == 0)
 		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.n_all, NULL);
 	infos_release(&in);
-	if (rc == 0 && link)
+	if (rc == 0 && link && !in_group)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);
 	free(kids);
 	/* The arrays grew by doubling: give back what they did not use. */
@@ -795,6 +790,31 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	return 0;
 }
 
+/* Root entry link k of file fi: to a selection entry, that entry; to a selectionEntryGroup,
+ * each selectionEntry of the group (the group's nested groups and links are not read yet). */
+static int root_link(struct bsctx *c, size_t fi, xmlNodePtr k)
+{
+	bool group = attr_is(k, "type", "selectionEntryGroup");
+	char *t = xml_prop(k, "targetId");
+	size_t tf = fi;
+	xmlNodePtr target = bs_lookup(c, fi, fi, 0, t, &tf);
+	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
+		          _("entry link names %s '%s', which no file it sees defines"),
+		          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
+		free(t);
+		return -1;
+	}
+	free(t);
+	if (!group)
+		return root_entry(c, fi, tf, target, k, false);
+	xmlNodePtr sec = xml_child(target, "selectionEntries");
+	for (xmlNodePtr se = xml_first_elem(sec); se; se = xml_next_elem(se))
+		if (root_entry(c, fi, tf, se, k, true))
+			return -1;
+	return 0;
+}
+
 int bs_root_entries(struct bsctx *c, size_t fi)
 {
 	xmlNodePtr root = c->f[fi].root;
@@ -804,23 +824,11 @@ int bs_root_entries(struct bsctx *c, size_t fi)
 			continue;
 		for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
 			if (se) {
-				if (root_entry(c, fi, fi, k, NULL))
+				if (root_entry(c, fi, fi, k, NULL, false))
 					return -1;
 				continue;
 			}
-			char *t = xml_prop(k, "targetId");
-			size_t tf = fi;
-			xmlNodePtr target = attr_is(k, "type", "selectionEntryGroup")
-			                    ? NULL : bs_lookup(c, fi, fi, 0, t, &tf);
-			if (target == NULL || !xml_is(target, "selectionEntry")) {
-				diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
-				          _("entry link names %s '%s', which no file it sees defines"),
-				          "selectionEntry", t ? t : "");
-				free(t);
-				return -1;
-			}
-			free(t);
-			if (root_entry(c, fi, tf, target, k))
+			if (root_link(c, fi, k))
 				return -1;
 		}
 	}

@@ -536,10 +536,24 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 
 /* --- catalogs ----------------------------------------------------------------------------- */
 
-static size_t count_roots(xmlNodePtr root)
+/* The root entries of file fi: its selectionEntries, its entryLinks to selection entries, and
+ * the selectionEntries of the group each entryLink to a selectionEntryGroup names. */
+static size_t count_roots(const struct bsctx *c, size_t fi)
 {
-	return count_children(xml_child(root, "selectionEntries")) +
-	       count_children(xml_child(root, "entryLinks"));
+	xmlNodePtr root = c->f[fi].root;
+	size_t n = count_children(xml_child(root, "selectionEntries"));
+	for (xmlNodePtr k = xml_first_elem(xml_child(root, "entryLinks")); k; k = xml_next_elem(k)) {
+		if (!attr_is(k, "type", "selectionEntryGroup")) {
+			n++;
+			continue;
+		}
+		char *t = xml_prop(k, "targetId");
+		size_t tf;
+		xmlNodePtr g = bs_lookup(c, fi, fi, 0, t, &tf);
+		free(t);
+		n += g ? count_children(xml_child(g, "selectionEntries")) : 0;
+	}
+	return n;
 }
 
 /* File fi's catalog, with one group (the catalogue itself), sized for its root entries. */
@@ -555,7 +569,10 @@ static int make_catalog(struct bsctx *c, size_t fi)
 	cat->name = trimmed_name(f->root, f->id);
 	cat->revision = xml_prop(f->root, "revision");
 	cat->groups = xcalloc(1, sizeof(*cat->groups));
-	cat->entries = xcalloc(count_roots(f->root) + 1, sizeof(*cat->entries));
+	size_t n = count_roots(c, fi);
+	if (n > BS_ENTRY_OPTIONS_MAX)
+		BSFAIL(c, f->path, f->root, _("more than %d root entries"), BS_ENTRY_OPTIONS_MAX);
+	cat->entries = xcalloc(n + 1, sizeof(*cat->entries));
 	struct group *g = &cat->groups[cat->n_groups++];
 	g->id = xstrdup(f->id);
 	g->name = xstrdup(cat->name);
@@ -760,7 +777,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 			return -1;
 	sys->catalogs = xcalloc(c->n + 1, sizeof(*sys->catalogs));
 	for (size_t i = 0; i < c->n; i++)
-		if ((i > 0 || count_roots(c->f[i].root) > 0) && make_catalog(c, i))
+		if ((i > 0 || count_roots(c, i) > 0) && make_catalog(c, i))
 			return -1;
 	c->modified = idx_new();
 	for (size_t i = 0; i < c->n; i++)
