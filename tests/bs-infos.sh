@@ -1,8 +1,8 @@
 #!/bin/sh
 # What a BattleScribe roster shows (issue 21), on Jetty Wardens (tests/data/bs-jetty): a force's
 # forceEntry brings its page, publicationId, rules and profiles to the force; a force lists the
-# publications it and its selections name, with their names from the game system's and the
-# catalogue's publications; an infoLink of type infoGroup brings the group's profiles (none of a
+# publications of its catalogue, then of the game system, and its categories (Uncategorised,
+# then its forceEntry's); an infoLink of type infoGroup brings the group's profiles (none of a
 # hidden group); an infoLink to an info group no file defines refuses the data; set ID
 # --name/--notes give a unit or a force its customName and customNotes; a root entryLink to a
 # selectionEntryGroup makes the group's entries root entries; a group whose min is above its
@@ -23,7 +23,7 @@ run_muster "add: a Warden" 0 "added mst-2" add $data "$f" jw-se-warden
 run_muster "add: a Ferryman" 0 "added mst-3" add $data "$f" jw-se-ferry
 run_muster "add-force: a Day Shift" 0 "force mst-4" add-force $data "$f" jw-fe-plain --faction=jw-cat
 has "force: its forceEntry's publication and page" "$f" \
-	'catalogueName="Wardens of the Jetty" publicationId="jw-pub-tide" page="7">'
+	'<force id="mst-1" name="Night Shift" entryId="jw-fe-shift" publicationId="jw-pub-tide" page="7" catalogueId="jw-cat"'
 has "force: its forceEntry's rule" "$f" '<rule id="jw-ru-lamps" name="Lamps Lit" hidden="false">'
 has "force: the rule's description" "$f" '<description>Every post keeps a lamp.</description>'
 has "force: its forceEntry's profile" "$f" \
@@ -32,10 +32,16 @@ has "force: the profile's characteristic" "$f" \
 	'<characteristic name="Watch" typeId="jw-ct-watch">Dusk to dawn</characteristic>'
 has "force: the game system's publication, named" "$f" '<publication id="jw-pub-tide" name="Tide Tables"/>'
 has "force: the catalogue's publication, named" "$f" '<publication id="jw-pub-log" name="Harbour Log"/>'
-n=$(grep -c '<publication id="jw-pub-tide"' "$f")
-ok_if "force: a publication named twice listed once" [ "$n" = 1 ]
+sed -n '/<publications>/,/<\/publications>/p' "$f" | sed -n 1,4p >pubs
+printf '%s\n' '      <publications>' '        <publication id="jw-pub-log" name="Harbour Log"/>' \
+	'        <publication id="jw-pub-tide" name="Tide Tables"/>' '      </publications>' >pubs.want
+same "force: its catalogue's publications, then the game system's, each once" pubs.want pubs
 has "force: a forceEntry with nothing to show has no extra attributes" "$f" \
 	'<force id="mst-4" name="Day Shift" entryId="jw-fe-plain" catalogueId="jw-cat" catalogueRevision="1" catalogueName="Wardens of the Jetty">'
+has "force: Uncategorised, the first of a force's categories" "$f" \
+	'<category id="mst-1-c0" name="Uncategorised" entryId="(No Category)" primary="false"/>'
+has "force: the categories its forceEntry links" "$f" \
+	'<category id="mst-1-c1" name="Watchmen" entryId="jw-cat-watch" primary="false"/>'
 has "infoLink to an infoGroup: the group's profile" "$f" \
 	'<profile id="jw-pr-hook" name="Boat Hook" hidden="false" typeId="jw-pt-post" typeName="Post">'
 hasnt "infoLink to a hidden infoGroup: its rule not shown" "$f" 'name="Bribe"'
@@ -47,20 +53,25 @@ same "export --format=ros: the same bytes as the builder wrote" "$out" "$f"
 run_muster "add: a Whistle under the Warden" 0 "added mst-5" add $data "$f" jw-se-whistle --under=mst-2
 run_muster "set --name --notes: a unit's" 0 "Legality: legal" \
 	set $data "$f" mst-2 --name="Old Tom" --notes='Knows <every> "knot"'
-has "set --name --notes: the unit's customName and customNotes, escaped" "$f" \
-	'<selection id="mst-2" name="Warden" customName="Old Tom" customNotes="Knows &lt;every&gt; &quot;knot&quot;" entryId="jw-se-warden"'
+has "set --name --notes: the unit's customName" "$f" \
+	'<selection id="mst-2" name="Warden" entryId="jw-se-warden" customName="Old Tom" publicationId="jw-pub-log"'
+has "set --name --notes: the unit's customNotes, escaped, its first child" "$f" \
+	'<customNotes>Knows &lt;every&gt; &quot;knot&quot;</customNotes>'
 run_muster "set --name --notes: a force's" 0 "" set $data "$f" mst-1 --name=Lanterns --notes=Fog
-has "set --name --notes: the force's customName and customNotes" "$f" \
-	'catalogueName="Wardens of the Jetty" customName="Lanterns" customNotes="Fog" publicationId="jw-pub-tide" page="7">'
+has "set --name --notes: the force's customName" "$f" \
+	'<force id="mst-1" name="Night Shift" entryId="jw-fe-shift" customName="Lanterns" publicationId="jw-pub-tide"'
+has "set --name --notes: the force's customNotes" "$f" '<customNotes>Fog</customNotes>'
 run_muster "set --notes: only the notes" 0 "" set $data "$f" mst-1 --notes=Rain
-has "set --notes: the force's name stays" "$f" 'customName="Lanterns" customNotes="Rain"'
+has "set --notes: the force's notes" "$f" '<customNotes>Rain</customNotes>'
+has "set --notes: the force's name stays" "$f" 'customName="Lanterns"'
 run_muster "set --name: only the name" 0 "" set $data "$f" mst-2 --name="Young Tom"
-has "set --name: the unit's notes stay" "$f" 'customName="Young Tom" customNotes="Knows'
+has "set --name: the unit's name" "$f" 'customName="Young Tom"'
+has "set --name: the unit's notes stay" "$f" '<customNotes>Knows'
 run_muster "export --format=ros: the custom names read back" 0 "" export $data --format=ros "$f"
 same "export --format=ros: the custom names the same bytes" "$out" "$f"
 run_muster "set --name=: an empty name takes it away" 0 "" set $data "$f" mst-2 --name= --notes=
 hasnt "set --name=: the unit has no customName" "$f" 'customName="Young Tom"'
-hasnt "set --notes=: the unit has no customNotes" "$f" 'customNotes="Knows'
+hasnt "set --notes=: the unit has no customNotes" "$f" '<customNotes>Knows'
 expect_kept "set --name: a selection within a unit has none" 2 \
 	"--name and --notes name a unit or a force, not a selection within a unit" \
 	"$f" "$MUSTER" set $data "$f" mst-5 --name=Pea
@@ -130,6 +141,11 @@ cp "$d/jetty.gst" many/
 } >many/many.cat
 run_muster "root group links: more than 100,000 root entries refused" 2 \
 	"more than 100000 root entries" catalog --data-dir=many jw-sys
+
+# A roster of an older writer: customNotes an attribute, read all the same.
+sed 's|<customNotes>Rain</customNotes>||; s|customName="Lanterns"|customName="Lanterns" customNotes="Drizzle"|' "$f" >old.ros
+run_muster "customNotes as an attribute: read" 0 "" export $data --format=ros old.ros
+has "customNotes as an attribute: written as BattleScribe does" "$out" '<customNotes>Drizzle</customNotes>'
 
 # An infoLink to an info group that no file defines refuses the data.
 mkdir bad

@@ -269,6 +269,10 @@ struct catalog {
 	size_t n_entries;
 	struct entry shared;    /* <shared>: options any entry of the system may <link> to */
 	struct arena arena;     /* its entries' small fixed arrays (catalog.c) */
+	/* BattleScribe: the publications a force of it lists, id and name each (the system's
+	 * arena): its own, those of the catalogues it links, the game system's. */
+	const char **pubs;
+	size_t n_pubs;
 };
 
 /* --- game system --------------------------------------------------------------------------- */

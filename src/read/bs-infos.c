@@ -123,6 +123,14 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
 	return in;
 }
 
+static size_t count_pubs(xmlNodePtr root)
+{
+	size_t n = 0;
+	for (xmlNodePtr k = xml_first_elem(xml_child(root, "publications")); k; k = xml_next_elem(k))
+		n++;
+	return n;
+}
+
 void bs_read_publications(struct bsctx *c)
 {
 	struct arena *a = &c->sys->bs->arena;
@@ -139,4 +147,29 @@ void bs_read_publications(struct bsctx *c)
 			free(name);
 		}
 	}
+}
+
+void bs_catalog_publications(struct bsctx *c, size_t fi)
+{
+	struct arena *a = &c->sys->bs->arena;
+	struct catalog *cat = c->f[fi].cat;
+	const struct bsfile *f = &c->f[fi];
+	size_t n = 0;
+	for (size_t s = 0; s <= f->n_sees; s++)
+		n += count_pubs(c->f[s < f->n_sees ? f->sees[s] : 0].root);
+	if (cat == NULL || n == 0)
+		return;
+	cat->pubs = arena_alloc(a, 2 * n, sizeof(*cat->pubs));
+	struct idx *seen = idx_new();
+	for (size_t s = 0; s <= f->n_sees; s++) {
+		xmlNodePtr sec = xml_child(c->f[s < f->n_sees ? f->sees[s] : 0].root, "publications");
+		for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+			const char *id = xml_prop_in(k, "id", a);
+			if (id == NULL || idx_add(seen, id, (void *)id) != 0)
+				continue;
+			cat->pubs[2 * cat->n_pubs] = id;
+			cat->pubs[2 * cat->n_pubs++ + 1] = idx_get(c->pubs, id);
+		}
+	}
+	idx_free(seen);
 }

@@ -107,8 +107,10 @@ static inline bool bs_once(xmlNodePtr n)
 const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
                                      const size_t *files, size_t n, const struct bs_infos *base);
 
-/* bs-infos.c: the publications of every file, game system first, into c->pubs. */
+/* bs-infos.c: the publications of every file, game system first, into c->pubs; those file
+ * fi's catalog lists (its own, the files it sees, the game system's) into its pubs. */
 void bs_read_publications(struct bsctx *c);
+void bs_catalog_publications(struct bsctx *c, size_t fi);
 
 /* bs-entries.c: what forceEntry n of file fi shows (its profiles, rules, page, publication)
  * into *out. */

@@ -582,6 +582,7 @@ static int make_catalog(struct bsctx *c, size_t fi)
 	if (idx_add(sys->group_idx, g->id, g) != 0)
 		BSFAIL(c, f->path, f->root, _("catalogue id '%s' is used twice in system '%s'"), g->id,
 		       sys->id);
+	bs_catalog_publications(c, fi);
 	return 0;
 }
 

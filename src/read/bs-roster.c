@@ -230,6 +230,19 @@ static int unknown_entry(struct brp *p, xmlNodePtr s, const char *eid)
 	return -1;
 }
 
+/* The customNotes of a force or selection n, BattleScribe's child element (an attribute in
+ * older files), in the pool; NULL when it has none. */
+static const char *custom_notes(xmlNodePtr n, struct arena *pool)
+{
+	xmlNodePtr c = xml_child(n, "customNotes");
+	if (c == NULL)
+		return xml_prop_in(n, "customNotes", pool);
+	char *t = xml_text(c);
+	const char *v = t && *t ? arena_strndup(pool, t, strlen(t)) : NULL;
+	free(t);
+	return v;
+}
+
 static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct r_unit *u)
 {
 	char *eid = xml_prop(s, "entryId");
@@ -247,7 +260,7 @@ static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct
 	struct arena *pool = &p->r->pool;
 	u->id = xml_prop_in(s, "id", pool);
 	u->label = xml_prop_in(s, "customName", pool);
-	u->notes = xml_prop_in(s, "customNotes", pool);
+	u->notes = custom_notes(s, pool);
 	long number;
 	if (whole(p, s, "number", 1, 100000, 1, &number))
 		return -1;
@@ -356,7 +369,7 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 	l->id = xml_prop(f, "id");
 	l->name = xml_prop(f, "name");
 	l->custom_name = xml_prop_in(f, "customName", &r->pool);
-	l->custom_notes = xml_prop_in(f, "customNotes", &r->pool);
+	l->custom_notes = custom_notes(f, &r->pool);
 	l->limits = xcalloc(sys->n_costs + 1, sizeof(*l->limits));
 	l->fields = xcalloc(sys->n_fields + 1, sizeof(*l->fields));
 	for (size_t i = 0; i < sys->n_costs; i++) {
