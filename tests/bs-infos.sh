@@ -6,7 +6,8 @@
 # hidden group); an infoLink to an info group no file defines refuses the data; set ID
 # --name/--notes give a unit or a force its customName and customNotes; a root entryLink to a
 # selectionEntryGroup makes the group's entries root entries; a group whose min is above its
-# max is read. Prints TAP.
+# max is read; the modifiers of profiles, rules and pages that hold always are applied.
+# Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -141,6 +142,26 @@ cp "$d/jetty.gst" many/
 } >many/many.cat
 run_muster "root group links: more than 100,000 root entries refused" 2 \
 	"more than 100000 root entries" catalog --data-dir=many jw-sys
+
+# The modifiers of profiles, rules, infoLinks and an entry's page that hold always (none of
+# their own conditions or repeats) are applied; the others stay not enforced, counted.
+m=master.ros
+run_muster "new: for the Harbour Master" 0 "force mst-1" \
+	new $data "$m" --system=jw-sys --list=jw-fe-plain --faction=jw-cat
+run_muster "add: the Harbour Master" 0 "added mst-2" add $data "$m" jw-se-master
+has "modifiers: the entry's page set, not by the one with a condition" "$m" \
+	'<selection id="mst-2" name="Harbour Master" entryId="jw-se-master" page="21" number="1" type="unit">'
+has "modifiers: a characteristic incremented" "$m" \
+	'<characteristic name="Watch" typeId="jw-ct-watch">5</characteristic>'
+has "modifiers: a profile's name appended to, not incremented (not a number)" "$m" \
+	'<profile id="jw-pr-master" name="Master of the Port" hidden="false"'
+has "modifiers: a rule's description appended to, in a modifier group" "$m" \
+	'<description>Every boat pays. Twice on feast days.</description>'
+hasnt "modifiers: a rule set hidden is not shown" "$m" 'name="Curfew"'
+has "modifiers: an infoLink's set of its rule's description" "$m" \
+	"<description>Oil from the master&#39;s store.</description>"
+run_muster "catalog: the modifiers not applied counted" 0 \
+	"1 constraint and 2 modifiers are not enforced yet (1 condition, 0 repeats)." catalog $data jw-sys
 
 # A roster of an older writer: customNotes an attribute, read all the same.
 sed 's|<customNotes>Rain</customNotes>||; s|customName="Lanterns"|customName="Lanterns" customNotes="Drizzle"|' "$f" >old.ros

@@ -209,31 +209,34 @@ struct infos {
 	size_t n_prof, cap_prof, cap_file;
 	struct strbuf rules;
 	xmlNodePtr *all;        /* its profiles and rules, in document order (bs-infos.c) */
-	size_t *all_file, n_all, cap_all, cap_all_file;
+	xmlNodePtr *via;        /* ... the infoLink that reaches each, or NULL */
+	size_t *all_file, n_all, cap_all, cap_all_file, cap_via;
 };
 
-static void add_info(struct infos *in, xmlNodePtr n, size_t fi)
+static void add_info(struct infos *in, xmlNodePtr n, size_t fi, xmlNodePtr via)
 {
 	if (in->n_all >= BS_INFOS_MAX)
 		return; /* what is beyond is not shown */
 	GROW(in->all, in->cap_all, in->n_all + 1);
 	GROW(in->all_file, in->cap_all_file, in->n_all + 1);
+	GROW(in->via, in->cap_via, in->n_all + 1);
 	in->all_file[in->n_all] = fi;
+	in->via[in->n_all] = via;
 	in->all[in->n_all++] = n;
 }
 
-static void add_profile(struct infos *in, xmlNodePtr p, size_t fi)
+static void add_profile(struct infos *in, xmlNodePtr p, size_t fi, xmlNodePtr via)
 {
 	GROW(in->prof, in->cap_prof, in->n_prof + 1);
 	GROW(in->prof_file, in->cap_file, in->n_prof + 1);
 	in->prof_file[in->n_prof] = fi;
 	in->prof[in->n_prof++] = p;
-	add_info(in, p, fi);
+	add_info(in, p, fi, via);
 }
 
-static void add_rule(struct infos *in, xmlNodePtr r, size_t fi)
+static void add_rule(struct infos *in, xmlNodePtr r, size_t fi, xmlNodePtr via)
 {
-	add_info(in, r, fi);
+	add_info(in, r, fi, via);
 	char *name = name_of(r, NULL);
 	if (*name)
 		strbuf_addf(&in->rules, "%s%s", in->rules.len ? ", " : "", name);
@@ -259,9 +262,9 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 	if (depth >= BS_DEPTH_MAX)
 		BSFAIL(c, c->f[fi].path, n, _("info groups nest more than %d deep"), BS_DEPTH_MAX);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "profiles")); k; k = xml_next_elem(k))
-		add_profile(in, k, fi);
+		add_profile(in, k, fi, NULL);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
-		add_rule(in, k, fi);
+		add_rule(in, k, fi, NULL);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
 		if (info_group(b, fi, k, in, depth))
 			return -1;
@@ -283,9 +286,9 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		free(type);
 		free(t);
 		if (which == 1)
-			add_profile(in, target, tf);
+			add_profile(in, target, tf, k);
 		else if (which == 2)
-			add_rule(in, target, tf);
+			add_rule(in, target, tf, k);
 		else if (which == 3 && info_group(b, tf, target, in, depth) != 0)
 			return -1;
 	}
@@ -298,6 +301,7 @@ static void infos_release(struct infos *in)
 	free(in->prof_file);
 	free(in->all);
 	free(in->all_file);
+	free(in->via);
 	strbuf_release(&in->rules);
 }
 
@@ -307,7 +311,7 @@ int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_inf
 	struct infos in = { 0 };
 	int rc = collect_infos(&b, fi, n, &in, 0);
 	if (rc == 0)
-		*out = bs_infos_make(c, n, in.all, in.all_file, in.n_all, NULL);
+		*out = bs_infos_make(c, n, in.all, in.all_file, in.via, in.n_all, NULL);
 	infos_release(&in);
 	return rc;
 }
@@ -424,7 +428,7 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	         bs_category_links(c, fi, se, &cats, &df->n_cats, &primary) ||
 	         collect_infos(b, fi, se, &in, 0) || first_profile(b, &in, &df->adds);
 	if (rc == 0)
-		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.n_all, NULL);
+		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL);
 	infos_release(&in);
 	if (df->n_cats) {
 		df->cats = arena_alloc(a, df->n_cats, sizeof(*df->cats));
@@ -483,7 +487,7 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 	struct infos in = { 0 };
 	int rc = collect_infos(b, lfi, link, &in, 0);
 	if (rc == 0)
-		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.n_all, df->infos);
+		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos);
 	if (rc == 0 && in.n_prof) {
 		struct item *w;
 		if (df->adds) { /* the definition's first profile stays the option's */
@@ -753,7 +757,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	         collect_infos(&b, tf, se, &in, 0) || (link && collect_infos(&b, fi, link, &in, 0)) ||
 	         root_infos(&b, &in) || walk(&b, tf, se, kids, 0, 0, 0);
 	if (rc == 0)
-		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.n_all, NULL);
+		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL);
 	infos_release(&in);
 	if (rc == 0 && link && !in_group)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);

@@ -102,10 +102,14 @@ static inline bool bs_once(xmlNodePtr n)
 }
 
 /* bs-infos.c: what a selection of an entry shows: base (NULL: none) and the profiles and rules
- * nodes[0..n) (of files files[]) add, with owner's page and publicationId unless base has them;
- * base itself when nothing is added, NULL when there is nothing at all. */
+ * nodes[0..n) (of files files[], each reached through infoLink vias[i] or none) add, with
+ * owner's page and publicationId unless base has them; base itself when nothing is added, NULL
+ * when there is nothing at all. The modifiers that hold always (no conditions, no repeats; in
+ * modifier groups with none) of a profile or rule, of the infoLink to it, and those of owner's
+ * page, are applied; the others stay not enforced. */
 const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
-                                     const size_t *files, size_t n, const struct bs_infos *base);
+                                     const size_t *files, const xmlNodePtr *vias, size_t n,
+                                     const struct bs_infos *base);
 
 /* bs-infos.c: the publications of every file, game system first, into c->pubs; those file
  * fi's catalog lists (its own, the files it sees, the game system's) into its pubs. */
