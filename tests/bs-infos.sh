@@ -163,6 +163,29 @@ has "modifiers: an infoLink's set of its rule's description" "$m" \
 run_muster "catalog: the modifiers not applied counted" 0 \
 	"1 constraint and 2 modifiers are not enforced yet (1 condition, 0 repeats)." catalog $data jw-sys
 
+# set FORCE --category=CATEGORY --name --notes: a force category's customName and customNotes.
+run_muster "set --category: by id" 0 "" set $data "$f" mst-1 --category=jw-cat-watch --name=Lookouts --notes='Two <on> the pier'
+has "set --category: the category's customName" "$f" \
+	'<category id="mst-1-c1" name="Watchmen" entryId="jw-cat-watch" customName="Lookouts" primary="false">'
+has "set --category: its customNotes" "$f" '<customNotes>Two &lt;on&gt; the pier</customNotes>'
+run_muster "set --category: Uncategorised, by its entry id" 0 "" set $data "$f" mst-1 "--category=(No Category)" --name=Others
+has "set --category: Uncategorised's customName" "$f" \
+	'<category id="mst-1-c0" name="Uncategorised" entryId="(No Category)" customName="Others" primary="false"/>'
+run_muster "set --copy: a copy of the Night Shift" 0 "force mst-" set $data "$f" mst-1 --copy
+copy=$(sed -n 's/^force //p' "$out")
+run_muster "set --category: by name, on the copy" 0 "" set $data "$f" "$copy" --category=watchmen --name=Guards
+has "set --category: the copy's" "$f" 'entryId="jw-cat-watch" customName="Guards"'
+has "set --category: the first force's stays" "$f" 'entryId="jw-cat-watch" customName="Lookouts"'
+run_muster "export --format=ros: the categories' names read back" 0 "" export $data --format=ros "$f"
+same "export --format=ros: the categories' names the same bytes" "$out" "$f"
+expect_kept "set --category: one the force has not" 2 "force 'mst-1' has no category 'Lights'" \
+	"$f" "$MUSTER" set $data "$f" mst-1 --category=Lights --name=x
+expect_kept "set --category: of a selection, no force" 2 "no force 'mst-2' in the roster" \
+	"$f" "$MUSTER" set $data "$f" mst-2 --category=jw-cat-watch --name=x
+expect_kept "set --category: needs --name or --notes" 2 "--category takes --name=TEXT or --notes=TEXT" \
+	"$f" "$MUSTER" set $data "$f" mst-1 --category=jw-cat-watch --models=2
+run_muster "remove: the copy" 0 "" remove $data "$f" "$copy"
+
 # A roster of an older writer: customNotes an attribute, read all the same.
 sed 's|<customNotes>Rain</customNotes>||; s|customName="Lanterns"|customName="Lanterns" customNotes="Drizzle"|' "$f" >old.ros
 run_muster "customNotes as an attribute: read" 0 "" export $data --format=ros old.ros

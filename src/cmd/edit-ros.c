@@ -529,7 +529,7 @@ static int set_limit(struct ros *x, const char *arg)
 /* --- the verbs ----------------------------------------------------------------------------- */
 
 struct ros_opts {
-	const char *list, *under, *models, *limit, *child_of, *faction, *name, *notes;
+	const char *list, *under, *models, *limit, *child_of, *faction, *name, *notes, *category;
 	bool copy;
 	const char *pos[2];
 	size_t n_pos;
@@ -546,6 +546,7 @@ static int parse(struct ros *x, int argc, char **argv, struct ros_opts *o)
 		{ "faction", offsetof(struct ros_opts, faction) },
 		{ "name", offsetof(struct ros_opts, name) },
 		{ "notes", offsetof(struct ros_opts, notes) },
+		{ "category", offsetof(struct ros_opts, category) },
 	};
 	memset(o, 0, sizeof(*o));
 	for (int i = 1; i < argc; i++) {
@@ -733,6 +734,31 @@ static const char *custom_text(struct ros *x, const char *v)
 	return *v ? arena_strndup(&x->r->pool, v, strlen(v)) : NULL;
 }
 
+/* set FORCE --category=CATEGORY --name=TEXT --notes=TEXT: the customName and customNotes of
+ * a category of force l (its entry id or name; "(No Category)": Uncategorised). */
+static int customise_category(struct ros *x, struct r_list *l, const struct ros_opts *o)
+{
+	size_t n = l->force ? l->force->n_cats + 1 : 0, k = 0;
+	for (; k < n; k++) {
+		const struct category_def *cd = k ? &x->sys->cats[l->force->cats[k - 1]] : NULL;
+		const char *id = cd ? cd->id : "(No Category)";
+		if (strcmp(id, o->category) == 0 || (cd && strcasecmp(cd->name, o->category) == 0))
+			break;
+	}
+	if (k == n)
+		return fail(x, _("force '%s' has no category '%s'"), o->pos[0], o->category);
+	/* A fresh array: a copy of the force (set --copy) shares the old one. */
+	const char **v = arena_alloc(&x->r->pool, 2 * n, sizeof(*v));
+	if (l->cat_custom)
+		memcpy(v, l->cat_custom, 2 * n * sizeof(*v));
+	if (o->name)
+		v[2 * k] = custom_text(x, o->name);
+	if (o->notes)
+		v[2 * k + 1] = custom_text(x, o->notes);
+	l->cat_custom = v;
+	return 0;
+}
+
 /* set SELECTION|FORCE --name=TEXT --notes=TEXT: BattleScribe's customName and customNotes of
  * a unit or a force (an empty TEXT takes them away); a selection within a unit has none. */
 static int customise(struct ros *x, const struct ros_opts *o)
@@ -742,7 +768,7 @@ static int customise(struct ros *x, const struct ros_opts *o)
 	long k;
 	if (o->n_pos != 1 || o->models || o->copy || o->limit)
 		return fail(x, "%s", _("set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT"));
-	if (find_sel(r, o->pos[0], &li, &ui, &k)) {
+	if (!o->category && find_sel(r, o->pos[0], &li, &ui, &k)) {
 		if (k >= 0)
 			return fail(x, "%s", _("--name and --notes name a unit or a force, not a selection "
 			                       "within a unit"));
@@ -757,12 +783,16 @@ static int customise(struct ros *x, const struct ros_opts *o)
 		struct r_list *l = &r->lists[f];
 		if (l->id == NULL || strcmp(l->id, o->pos[0]) != 0)
 			continue;
+		if (o->category)
+			return customise_category(x, l, o);
 		if (o->name)
 			l->custom_name = custom_text(x, o->name);
 		if (o->notes)
 			l->custom_notes = custom_text(x, o->notes);
 		return 0;
 	}
+	if (o->category)
+		return fail(x, _("no force '%s' in the roster"), o->pos[0]);
 	return fail(x, _("no selection or force '%s' in the roster"), o->pos[0]);
 }
 
@@ -771,6 +801,8 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 	struct roster *r = x->r;
 	if (o->name || o->notes)
 		return customise(x, o);
+	if (o->category)
+		return fail(x, "%s", _("--category takes --name=TEXT or --notes=TEXT"));
 	if (o->n_pos == 0 && o->limit)
 		return set_limit(x, o->limit);
 	if (o->n_pos != 1 || (!o->models && !o->copy && !o->limit))

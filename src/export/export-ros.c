@@ -253,7 +253,7 @@ static const struct catalog *catalog_of(const struct system *sys, const struct g
 static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind);
 
 /* A force's categories as BattleScribe lists them: Uncategorised (its "(No Category)"), then
- * those its forceEntry links, none of them primary. */
+ * those its forceEntry links, none of them primary, each with its customName and customNotes. */
 static void force_categories(struct strbuf *sb, const struct system *sys, const struct r_list *l,
                              const char *owner, int ind)
 {
@@ -268,8 +268,18 @@ static void force_categories(struct strbuf *sb, const struct system *sys, const 
 		const struct category_def *cd = i ? &sys->cats[l->force->cats[i - 1]] : NULL;
 		attr(sb, "name", cd ? cd->name : "Uncategorised");
 		attr(sb, "entryId", cd ? cd->id : "(No Category)");
+		const char *name = l->cat_custom ? l->cat_custom[2 * i] : NULL;
+		const char *text = l->cat_custom ? l->cat_custom[2 * i + 1] : NULL;
+		if (name)
+			attr(sb, "customName", name);
 		attr(sb, "primary", "false");
-		strbuf_adds(sb, "/>\n");
+		if (text == NULL) {
+			strbuf_adds(sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(sb, ">\n");
+		notes(sb, text, ind + 4);
+		strbuf_addf(sb, "%*s</category>\n", ind + 2, "");
 	}
 	strbuf_addf(sb, "%*s</categories>\n", ind, "");
 }

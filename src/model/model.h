@@ -445,8 +445,11 @@ struct r_list {
 	uint32_t depth;     /* 0 for a top force, 1 for a child of one, ... */
 	bool custom_limit;  /* the list gives its own <limit>, with or without a size */
 	const struct force_def *force; /* a BattleScribe force: its forceEntry; else NULL */
-	/* A BattleScribe force's customName and customNotes (the roster's pool), or NULL. */
+	/* A BattleScribe force's customName and customNotes (the roster's pool), or NULL; those
+	 * of its categories, name and notes each, Uncategorised first, then its forceEntry's
+	 * (2 * (force->n_cats + 1) of them, the pool's), or NULL when none has any. */
 	const char *custom_name, *custom_notes;
+	const char **cat_custom;
 };
 
 struct roster {

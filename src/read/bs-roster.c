@@ -351,6 +351,35 @@ static int force_refs(struct brp *p, xmlNodePtr f, struct r_list *l, const struc
 	return 0;
 }
 
+/* The customName and customNotes of the categories of force f (its <categories>) into
+ * l->cat_custom: Uncategorised's ("(No Category)"), then those of its forceEntry. */
+static void force_cat_custom(const struct system *sys, xmlNodePtr f, struct r_list *l,
+                             struct arena *pool)
+{
+	size_t n = l->force->n_cats + 1;
+	size_t *slot = xcalloc(n, sizeof(*slot));
+	struct idx *at = idx_new(); /* category id -> 1 + its place among the force's */
+	for (size_t i = 0; i < n; i++) {
+		slot[i] = i;
+		idx_add(at, i ? sys->cats[l->force->cats[i - 1]].id : "(No Category)", &slot[i]);
+	}
+	for (xmlNodePtr c = xml_first_elem(xml_child(f, "categories")); c; c = xml_next_elem(c)) {
+		char *eid = xml_prop(c, "entryId");
+		const size_t *k = eid ? idx_get(at, eid) : NULL;
+		free(eid);
+		const char *name = k ? xml_prop_in(c, "customName", pool) : NULL;
+		const char *notes = k ? custom_notes(c, pool) : NULL;
+		if (name == NULL && notes == NULL)
+			continue;
+		if (l->cat_custom == NULL)
+			l->cat_custom = arena_alloc(pool, 2 * n, sizeof(*l->cat_custom));
+		l->cat_custom[2 * *k] = name;
+		l->cat_custom[2 * *k + 1] = notes;
+	}
+	idx_free(at);
+	free(slot);
+}
+
 /* Force f, as list number li + 1 of the roster's, standing in list up - 1 (0: none). */
 static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 {
@@ -382,6 +411,7 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 		l->fields[i] = sys->fields[i].scope == FIELD_ROSTER ? r->fields[i] : sys->fields[i].def;
 	if (force_refs(p, f, l, up ? &r->lists[up - 1] : NULL))
 		return -1;
+	force_cat_custom(sys, f, l, &r->pool);
 	size_t cap = 0;
 	for (xmlNodePtr c = xml_first_elem(xml_child(f, "selections")); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "selection"))
