@@ -117,26 +117,6 @@ static void ids_init(struct ros *x)
 
 /* --- finding things ------------------------------------------------------------------------ */
 
-/* The selection of that id: *li, *ui and *k (option index, or -1 for the unit). */
-static bool find_sel(const struct roster *r, const char *id, size_t *li, size_t *ui, long *k)
-{
-	for (size_t i = 0; i < r->n_lists; i++)
-		for (size_t j = 0; j < r->lists[i].n_units; j++) {
-			const struct r_unit *u = &r->lists[i].units[j];
-			*li = i;
-			*ui = j;
-			*k = -1;
-			if (u->id && strcmp(u->id, id) == 0)
-				return true;
-			for (size_t o = 0; o < u->n_opts; o++)
-				if (u->opts[o].id && strcmp(u->opts[o].id, id) == 0) {
-					*k = (long)o;
-					return true;
-				}
-		}
-	return false;
-}
-
 /* A force by id, name or number (1-based); NULL word: the first. -1 when none. */
 static long find_force(const struct roster *r, const char *word)
 {
@@ -596,7 +576,7 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 	if (o->under) {
 		size_t li, ui;
 		long k;
-		if (!find_sel(r, o->under, &li, &ui, &k))
+		if (!ros_find_sel(r, o->under, &li, &ui, &k))
 			return fail(x, _("no selection '%s' in the roster"), o->under);
 		struct r_unit *u = &r->lists[li].units[ui];
 		uint32_t eup = k < 0 ? 0 : (uint32_t)(u->opts[k].opt - u->entry->options) + 1;
@@ -635,7 +615,7 @@ static int do_remove(struct ros *x, const struct ros_opts *o)
 		return fail(x, "%s", _("remove takes one SELECTION or FORCE id"));
 	size_t li, ui;
 	long k;
-	if (find_sel(r, o->pos[0], &li, &ui, &k)) {
+	if (ros_find_sel(r, o->pos[0], &li, &ui, &k)) {
 		struct r_list *l = &r->lists[li];
 		if (k < 0) {
 			memmove(&l->units[ui], &l->units[ui + 1], (l->n_units - ui - 1) * sizeof(*l->units));
@@ -728,79 +708,13 @@ static int copy_force(struct ros *x, size_t li)
 	return 0;
 }
 
-/* A customName or customNotes the player gives, in the roster's pool; an empty one: none. */
-static const char *custom_text(struct ros *x, const char *v)
-{
-	return *v ? arena_strndup(&x->r->pool, v, strlen(v)) : NULL;
-}
-
-/* set FORCE --category=CATEGORY --name=TEXT --notes=TEXT: the customName and customNotes of
- * a category of force l (its entry id or name; "(No Category)": Uncategorised). */
-static int customise_category(struct ros *x, struct r_list *l, const struct ros_opts *o)
-{
-	size_t n = l->force ? l->force->n_cats + 1 : 0, k = 0;
-	for (; k < n; k++) {
-		const struct category_def *cd = k ? &x->sys->cats[l->force->cats[k - 1]] : NULL;
-		const char *id = cd ? cd->id : "(No Category)";
-		if (strcmp(id, o->category) == 0 || (cd && strcasecmp(cd->name, o->category) == 0))
-			break;
-	}
-	if (k == n)
-		return fail(x, _("force '%s' has no category '%s'"), o->pos[0], o->category);
-	/* A fresh array: a copy of the force (set --copy) shares the old one. */
-	const char **v = arena_alloc(&x->r->pool, 2 * n, sizeof(*v));
-	if (l->cat_custom)
-		memcpy(v, l->cat_custom, 2 * n * sizeof(*v));
-	if (o->name)
-		v[2 * k] = custom_text(x, o->name);
-	if (o->notes)
-		v[2 * k + 1] = custom_text(x, o->notes);
-	l->cat_custom = v;
-	return 0;
-}
-
-/* set SELECTION|FORCE --name=TEXT --notes=TEXT: BattleScribe's customName and customNotes of
- * a unit or a force (an empty TEXT takes them away); a selection within a unit has none. */
-static int customise(struct ros *x, const struct ros_opts *o)
-{
-	struct roster *r = x->r;
-	size_t li, ui;
-	long k;
-	if (o->n_pos != 1 || o->models || o->copy || o->limit)
-		return fail(x, "%s", _("set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT"));
-	if (!o->category && find_sel(r, o->pos[0], &li, &ui, &k)) {
-		if (k >= 0)
-			return fail(x, "%s", _("--name and --notes name a unit or a force, not a selection "
-			                       "within a unit"));
-		struct r_unit *u = &r->lists[li].units[ui];
-		if (o->name)
-			u->label = custom_text(x, o->name);
-		if (o->notes)
-			u->notes = custom_text(x, o->notes);
-		return 0;
-	}
-	for (size_t f = 0; f < r->n_lists; f++) {
-		struct r_list *l = &r->lists[f];
-		if (l->id == NULL || strcmp(l->id, o->pos[0]) != 0)
-			continue;
-		if (o->category)
-			return customise_category(x, l, o);
-		if (o->name)
-			l->custom_name = custom_text(x, o->name);
-		if (o->notes)
-			l->custom_notes = custom_text(x, o->notes);
-		return 0;
-	}
-	if (o->category)
-		return fail(x, _("no force '%s' in the roster"), o->pos[0]);
-	return fail(x, _("no selection or force '%s' in the roster"), o->pos[0]);
-}
-
 static int do_set(struct ros *x, const struct ros_opts *o)
 {
 	struct roster *r = x->r;
+	if ((o->name || o->notes) && (o->n_pos != 1 || o->models || o->copy || o->limit))
+		return fail(x, "%s", _("set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT"));
 	if (o->name || o->notes)
-		return customise(x, o);
+		return ros_customise(r, x->sys, o->pos[0], o->category, o->name, o->notes, x->d);
 	if (o->category)
 		return fail(x, "%s", _("--category takes --name=TEXT or --notes=TEXT"));
 	if (o->n_pos == 0 && o->limit)
@@ -809,7 +723,7 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 		return fail(x, "%s", _("set takes a SELECTION and --models=N or --copy, or --limit=N[:COST]"));
 	size_t li, ui;
 	long k, n = 0;
-	if (!find_sel(r, o->pos[0], &li, &ui, &k)) {
+	if (!ros_find_sel(r, o->pos[0], &li, &ui, &k)) {
 		for (size_t f = 0; o->copy && !o->models && !o->limit && f < r->n_lists; f++)
 			if (r->lists[f].id && strcmp(r->lists[f].id, o->pos[0]) == 0)
 				return copy_force(x, f);
