@@ -376,7 +376,7 @@ static int exec_set(int argc, char **argv);
 
 enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FIELD, OPT_LIST,
        OPT_FORCE, OPT_MODELS, OPT_ID, OPT_OPTION, OPT_ATTACH, OPT_DETACH, OPT_COPY, OPT_MOVE,
-       OPT_CHILD_OF, OPT_UNDER };
+       OPT_CHILD_OF, OPT_UNDER, OPT_NOTES, OPT_CATEGORY };
 
 /* add, remove and set hand their words to edit_apply (edit.c), which reads these options
  * (and muster edit's commands): the tables give completion and the check that --help names
@@ -421,6 +421,8 @@ static const struct cmd_option set_options[] = {
 	CMD_VALUE("move", OPT_MOVE, CMD_ARG_TEXT, NULL, NULL),
 	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NULL, NULL),
 	CMD_VALUE("limit", OPT_LIMIT, CMD_ARG_NUMBER, NULL, NULL),
+	CMD_VALUE("notes", OPT_NOTES, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("category", OPT_CATEGORY, CMD_ARG_TEXT, NULL, NULL),
 	CMD_OPTIONS_END,
 };
 
@@ -440,9 +442,11 @@ static const struct cmd_option set_options[] = {
 	   "[--under=SELECTION] adds a selection of ENTRY (an id or name) to a force or under\n" \
 	   "a selection, with the selections its entry asks for; remove SELECTION|FORCE;\n" \
 	   "set SELECTION --models=N sets its number, set SELECTION --copy copies a unit, set\n" \
-	   "--limit=N[:COST] sets the roster's cost limit. The ids made are printed first:\n" \
-	   "'added ID', then 'selected ENTRYID ID' for each selection made with it (see\n" \
-	   "muster(1)).\n")
+	   "--limit=N[:COST] sets the roster's cost limit, set UNIT|FORCE --name=TEXT\n" \
+	   "--notes=TEXT sets the custom name and notes of a unit or a force (empty: none),\n" \
+	   "with --category=CATEGORY those of a category of the force.\n" \
+	   "The ids made are printed first: 'added ID', then 'selected ENTRYID ID' for each\n" \
+	   "selection made with it (see muster(1)).\n")
 
 const struct cmd_entry cmd_add_entry = {
 	"add",
@@ -496,7 +500,7 @@ const struct cmd_entry cmd_remove_entry = {
 
 const struct cmd_entry cmd_set_entry = {
 	"set",
-	N_("FILE UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST] [--limit=N[:COST]]"),
+	N_("FILE UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST] [--limit=N[:COST]] [--notes=TEXT] [--category=CATEGORY]"),
 	N_("change a unit: models, options, name, leader attachment; copy or move it"),
 	N_("--option=ID=0 takes an option off. --copy changes a new copy of the unit instead\n"
 	   "of the unit, the copy with a new id; --move=LIST moves it to another list of the\n"

@@ -124,28 +124,6 @@ static void ids_init(struct ros *x)
 
 /* --- finding things ------------------------------------------------------------------------ */
 
-/* The selection of that id: *li, *ui and *k (option index, or -1 for the unit). */
-static bool find_sel(const struct roster *r, const char *id, size_t *li, size_t *ui, long *k)
-{
-	for (size_t i = 0; i < r->n_lists; i++)
-		for (size_t j = 0; j < r->lists[i].n_units; j++) {
-			const struct r_unit *u = &r->lists[i].units[j];
-			*li = i;
-			*ui = j;
-			*k = -1;
-			if (u->id && strcmp(u->id, id) == 0)
-				return true;
-			for (size_t o = 0; o < u->n_opts; o++) {
-				const char *oid = r_option_id(&r->lists[i], j, o);
-				if (oid && strcmp(oid, id) == 0) {
-					*k = (long)o;
-					return true;
-				}
-			}
-		}
-	return false;
-}
-
 /* A force by id, name or number (1-based); NULL word: the first. -1 when none. */
 static long find_force(const struct roster *r, const char *word)
 {
@@ -559,7 +537,7 @@ static int set_limit(struct ros *x, const char *arg)
 /* --- the verbs ----------------------------------------------------------------------------- */
 
 struct ros_opts {
-	const char *list, *under, *models, *limit, *child_of, *faction;
+	const char *list, *under, *models, *limit, *child_of, *faction, *name, *notes, *category;
 	bool copy;
 	const char *pos[2];
 	size_t n_pos;
@@ -574,6 +552,9 @@ static int parse(struct ros *x, int argc, char **argv, struct ros_opts *o)
 		{ "limit", offsetof(struct ros_opts, limit) },
 		{ "child-of", offsetof(struct ros_opts, child_of) },
 		{ "faction", offsetof(struct ros_opts, faction) },
+		{ "name", offsetof(struct ros_opts, name) },
+		{ "notes", offsetof(struct ros_opts, notes) },
+		{ "category", offsetof(struct ros_opts, category) },
 	};
 	memset(o, 0, sizeof(*o));
 	for (int i = 1; i < argc; i++) {
@@ -623,7 +604,7 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 	if (o->under) {
 		size_t li, ui;
 		long k;
-		if (!find_sel(r, o->under, &li, &ui, &k))
+		if (!ros_find_sel(r, o->under, &li, &ui, &k))
 			return fail(x, _("no selection '%s' in the roster"), o->under);
 		struct r_unit *u = &r->lists[li].units[ui];
 		uint32_t eup = k < 0 ? 0 : (uint32_t)(u->opts[k].opt - u->entry->options) + 1;
@@ -663,7 +644,7 @@ static int do_remove(struct ros *x, const struct ros_opts *o)
 		return fail(x, "%s", _("remove takes one SELECTION or FORCE id"));
 	size_t li, ui;
 	long k;
-	if (find_sel(r, o->pos[0], &li, &ui, &k)) {
+	if (ros_find_sel(r, o->pos[0], &li, &ui, &k)) {
 		struct r_list *l = &r->lists[li];
 		if (k < 0) {
 			memmove(&l->units[ui], &l->units[ui + 1], (l->n_units - ui - 1) * sizeof(*l->units));
@@ -696,6 +677,7 @@ static int copy_unit(struct ros *x, size_t li, size_t ui)
 	struct r_unit *u = &l->units[l->n_units++];
 	*u = l->units[ui];
 	u->id = fresh(x);
+	r_unit_set_notes(x->r, u, r_unit_notes(x->r, &l->units[ui]));
 	strbuf_addf(&x->said, "added %s\n", u->id);
 	if (u->n_opts) {
 		struct r_option *v = arena_alloc(&x->r->pool, u->n_opts, sizeof(*v));
@@ -750,6 +732,7 @@ static int copy_force(struct ros *x, size_t li)
 			struct r_unit *u = &c->units[ui];
 			*u = from[ui];
 			u->id = fresh(x);
+			r_unit_set_notes(r, u, r_unit_notes(r, &from[ui]));
 			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), u->id);
 			struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
 			const char **vi = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*vi));
@@ -768,13 +751,19 @@ static int copy_force(struct ros *x, size_t li)
 static int do_set(struct ros *x, const struct ros_opts *o)
 {
 	struct roster *r = x->r;
+	if ((o->name || o->notes) && (o->n_pos != 1 || o->models || o->copy || o->limit))
+		return fail(x, "%s", _("set takes a SELECTION or FORCE and --name=TEXT or --notes=TEXT"));
+	if (o->name || o->notes)
+		return ros_customise(r, x->sys, o->pos[0], o->category, o->name, o->notes, x->d);
+	if (o->category)
+		return fail(x, "%s", _("--category takes --name=TEXT or --notes=TEXT"));
 	if (o->n_pos == 0 && o->limit)
 		return set_limit(x, o->limit);
 	if (o->n_pos != 1 || (!o->models && !o->copy && !o->limit))
 		return fail(x, "%s", _("set takes a SELECTION and --models=N or --copy, or --limit=N[:COST]"));
 	size_t li, ui;
 	long k, n = 0;
-	if (!find_sel(r, o->pos[0], &li, &ui, &k)) {
+	if (!ros_find_sel(r, o->pos[0], &li, &ui, &k)) {
 		for (size_t f = 0; o->copy && !o->models && !o->limit && f < r->n_lists; f++)
 			if (r->lists[f].id && strcmp(r->lists[f].id, o->pos[0]) == 0)
 				return copy_force(x, f);

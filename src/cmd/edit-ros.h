@@ -38,4 +38,15 @@ struct ros_new {
 };
 int ros_new(struct session *s, const char *path, const struct ros_new *spec, FILE *out);
 
+/* The builder's own (edit-ros-custom.c): the selection of that id in r (*li, *ui, and *k the
+ * option's index, -1 for the unit), and set ID --name --notes [--category]: the customName and
+ * customNotes (NULL: kept, "": none) of the unit, the force or the force's category of that
+ * id, strings in r's pool. Returns 0, or -1 with a fatal diagnostic in d. */
+struct roster;
+struct system;
+struct diags;
+bool ros_find_sel(const struct roster *r, const char *id, size_t *li, size_t *ui, long *k);
+int ros_customise(struct roster *r, const struct system *sys, const char *id,
+                  const char *category, const char *name, const char *notes, struct diags *d);
+
 #endif

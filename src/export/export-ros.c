@@ -2,7 +2,8 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * roster, forces/force (a list; its child forces within), selections/selection (a unit, its
+ * roster, forces/force (a list; its child forces within; its forceEntry's page, publicationId,
+ * rules and profiles; its catalogue's publications; its categories), selections/selection (a unit, its
  * options nested as the unit's are) with id, name, entryId, page, publicationId, number, type,
  * rules, profiles, costs and categories, the roster's costs and costLimits, forces and
  * selections in the order BattleScribe lists them (export-ros-order.c): what bs-roster.c reads back to the same lists and
@@ -134,6 +135,16 @@ static void infos(struct strbuf *sb, const struct bs_infos *in, int ind)
 	}
 }
 
+/* A force's or selection's customNotes, a child element as BattleScribe writes it. */
+static void notes(struct strbuf *sb, const char *text, int ind)
+{
+	if (text == NULL)
+		return;
+	strbuf_addf(sb, "%*s<customNotes>", ind, "");
+	strbuf_add_escaped(sb, text);
+	strbuf_adds(sb, "</customNotes>\n");
+}
+
 /* A selection's page and publicationId, its entry's. */
 static void info_page(struct strbuf *sb, const struct bs_infos *in)
 {
@@ -223,15 +234,16 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	strbuf_addf(sb, "%*s<selection", ind, "");
 	attr(sb, "id", id);
 	attr(sb, "name", eval_unit_name(ev, eu));
+	attr(sb, "entryId", bs_id(e));
 	if (u->label)
 		attr(sb, "customName", u->label);
-	attr(sb, "entryId", bs_id(e));
 	info_page(sb, e->infos);
 	strbuf_addf(sb, " number=\"%ld\"", models ? 1L : (long)u->models);
 	/* A BattleScribe entry's own type; one of Muster's: a unit when it has kinds of model. */
 	static const char *const types[] = { "unit", "model", "upgrade" };
 	attr(sb, "type", sys->bs ? types[e->type] : e->has_models ? "unit" : "model");
 	strbuf_adds(sb, ">\n");
+	notes(sb, r_unit_notes(ev->r, u), ind + 2);
 	infos(sb, e->infos, ind + 2);
 	const struct r_list *l = &ev->r->lists[li];
 	options(sb, sys, u, l->opt_ids ? l->opt_ids[ui] : NULL, 0, id, ind + 2);
@@ -253,6 +265,54 @@ static const struct catalog *catalog_of(const struct system *sys, const struct g
 }
 
 static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind);
+
+/* A force's categories as BattleScribe lists them: Uncategorised (its "(No Category)"), then
+ * those its forceEntry links, none of them primary, each with its customName and customNotes. */
+static void force_categories(struct strbuf *sb, const struct system *sys, const struct r_list *l,
+                             const char *owner, int ind)
+{
+	if (l->force == NULL)
+		return;
+	strbuf_addf(sb, "%*s<categories>\n", ind, "");
+	for (size_t i = 0; i <= l->force->n_cats; i++) {
+		char *id = xasprintf("%s-c%zu", owner, i);
+		strbuf_addf(sb, "%*s<category", ind + 2, "");
+		attr(sb, "id", id);
+		free(id);
+		const struct category_def *cd = i ? &sys->cats[l->force->cats[i - 1]] : NULL;
+		attr(sb, "name", cd ? cd->name : "Uncategorised");
+		attr(sb, "entryId", cd ? cd->id : "(No Category)");
+		const char *name = l->cat_custom ? l->cat_custom[2 * i] : NULL;
+		const char *text = l->cat_custom ? l->cat_custom[2 * i + 1] : NULL;
+		if (name)
+			attr(sb, "customName", name);
+		attr(sb, "primary", "false");
+		if (text == NULL) {
+			strbuf_adds(sb, "/>\n");
+			continue;
+		}
+		strbuf_adds(sb, ">\n");
+		notes(sb, text, ind + 4);
+		strbuf_addf(sb, "%*s</category>\n", ind + 2, "");
+	}
+	strbuf_addf(sb, "%*s</categories>\n", ind, "");
+}
+
+/* The publications of force li's catalogue, as BattleScribe lists them on a force: what the
+ * reader of the roster names a selection's publication from. */
+static void publications(struct strbuf *sb, const struct catalog *cat, int ind)
+{
+	if (cat == NULL || cat->n_pubs == 0)
+		return;
+	strbuf_addf(sb, "%*s<publications>\n", ind, "");
+	for (size_t i = 0; i < cat->n_pubs; i++) {
+		strbuf_addf(sb, "%*s<publication", ind + 2, "");
+		attr(sb, "id", cat->pubs[2 * i]);
+		attr(sb, "name", cat->pubs[2 * i + 1]);
+		strbuf_adds(sb, "/>\n");
+	}
+	strbuf_addf(sb, "%*s</publications>\n", ind, "");
+}
 
 /* The forces within force parent (SIZE_MAX: the roster's), in the order BattleScribe lists
  * them (export-ros-order.c). */
@@ -280,11 +340,15 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	attr(sb, "id", l->id ? l->id : made);
 	attr(sb, "name", l->name ? l->name : l->force ? l->force->name : "");
 	attr(sb, "entryId", l->force ? l->force->id : "");
+	if (l->custom_name)
+		attr(sb, "customName", l->custom_name);
+	info_page(sb, l->force ? l->force->infos : NULL);
 	attr(sb, "catalogueId", l->faction ? l->faction->id : "");
 	attr(sb, "catalogueRevision", cat && cat->revision ? cat->revision : "0");
 	attr(sb, "catalogueName", cat ? cat->name : "");
 	strbuf_adds(sb, ">\n");
-	free(made);
+	notes(sb, l->custom_notes, ind + 2);
+	infos(sb, l->force ? l->force->infos : NULL, ind + 2);
 	if (l->n_units) {
 		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
 		size_t *us = ros_order_units(ev, li);
@@ -293,6 +357,9 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 		free(us);
 		strbuf_addf(sb, "%*s</selections>\n", ind + 2, "");
 	}
+	publications(sb, cat, ind + 2);
+	force_categories(sb, r->sys, l, l->id ? l->id : made, ind + 2);
+	free(made);
 	forces(sb, ev, li, ind + 2);
 	strbuf_addf(sb, "%*s</force>\n", ind, "");
 }

@@ -169,6 +169,7 @@ struct bs_info {
  * and rules (its own, its infoLinks' targets, its infoGroups'), in document order. */
 struct bs_infos {
 	const char *page, *pub;
+	const char *pub_name; /* the name of the publication pub names, or NULL */
 	const struct bs_info **v;
 	size_t n;
 };
@@ -279,6 +280,10 @@ struct catalog {
 	size_t n_entries;
 	struct entry shared;    /* <shared>: options any entry of the system may <link> to */
 	struct arena arena;     /* its entries' small fixed arrays (catalog.c) */
+	/* BattleScribe: the publications a force of it lists, id and name each (the system's
+	 * arena): its own, those of the catalogues it links, the game system's. */
+	const char **pubs;
+	size_t n_pubs;
 };
 
 /* --- game system --------------------------------------------------------------------------- */
@@ -289,6 +294,7 @@ struct force_def {
 	char *id, *name;
 	uint32_t up;        /* 1 + index of the force it stands in among the system's; 0: none */
 	size_t *cats, n_cats;
+	const struct bs_infos *infos; /* BattleScribe: its profiles, rules, page, publication */
 	long line;
 };
 
@@ -470,6 +476,11 @@ struct r_list {
 	uint32_t depth;     /* 0 for a top force, 1 for a child of one, ... */
 	bool custom_limit;  /* the list gives its own <limit>, with or without a size */
 	const struct force_def *force; /* a BattleScribe force: its forceEntry; else NULL */
+	/* A BattleScribe force's customName and customNotes (the roster's pool), or NULL; those
+	 * of its categories, name and notes each, Uncategorised first, then its forceEntry's
+	 * (2 * (force->n_cats + 1) of them, the pool's), or NULL when none has any. */
+	const char *custom_name, *custom_notes;
+	const char **cat_custom;
 };
 
 struct roster {
@@ -484,6 +495,9 @@ struct roster {
 	/* A BattleScribe roster (bs-roster.h): its costLimits per cost type (-1: none), which
 	 * the whole roster's costs must not pass; NULL for a Muster roster. */
 	long *bs_limits;
+	/* BattleScribe units' customNotes, by selection id (the pool's strings; r_unit_notes), or
+	 * NULL when none has any: kept apart, so that a unit stays 64 bytes. */
+	struct idx *unit_notes;
 	long line;
 	/* The units' strings, options and trainings: one allocation per 64 KiB, where malloc's
 	 * blocks of at least 32 bytes for a 7-byte id were a tenth of a big list's memory. */
@@ -495,6 +509,11 @@ static inline const char *r_option_id(const struct r_list *l, size_t ui, size_t 
 {
 	return l->opt_ids && l->opt_ids[ui] ? l->opt_ids[ui][k] : NULL;
 }
+
+/* The customNotes the player gave unit u of r (a BattleScribe selection), or NULL. */
+const char *r_unit_notes(const struct roster *r, const struct r_unit *u);
+/* Sets them (notes in r's pool; NULL: none). -1 when u has no id to keep them by. */
+int r_unit_set_notes(struct roster *r, const struct r_unit *u, const char *notes);
 
 /* The end of force li's run: li, the forces within it at every depth, in [li, end). */
 static inline size_t forces_end(const struct roster *r, size_t li)

@@ -227,35 +227,51 @@ struct infos {
 	size_t n_prof, cap_prof, cap_file;
 	struct strbuf rules;
 	xmlNodePtr *all;        /* its profiles and rules, in document order (bs-infos.c) */
-	size_t *all_file, n_all, cap_all, cap_all_file;
+	xmlNodePtr *via;        /* ... the infoLink that reaches each, or NULL */
+	size_t *all_file, n_all, cap_all, cap_all_file, cap_via;
 };
 
-static void add_info(struct infos *in, xmlNodePtr n, size_t fi)
+static void add_info(struct infos *in, xmlNodePtr n, size_t fi, xmlNodePtr via)
 {
 	if (in->n_all >= BS_INFOS_MAX)
 		return; /* what is beyond is not shown */
 	GROW(in->all, in->cap_all, in->n_all + 1);
 	GROW(in->all_file, in->cap_all_file, in->n_all + 1);
+	GROW(in->via, in->cap_via, in->n_all + 1);
 	in->all_file[in->n_all] = fi;
+	in->via[in->n_all] = via;
 	in->all[in->n_all++] = n;
 }
 
-static void add_profile(struct infos *in, xmlNodePtr p, size_t fi)
+static void add_profile(struct infos *in, xmlNodePtr p, size_t fi, xmlNodePtr via)
 {
 	GROW(in->prof, in->cap_prof, in->n_prof + 1);
 	GROW(in->prof_file, in->cap_file, in->n_prof + 1);
 	in->prof_file[in->n_prof] = fi;
 	in->prof[in->n_prof++] = p;
-	add_info(in, p, fi);
+	add_info(in, p, fi, via);
 }
 
-static void add_rule(struct infos *in, xmlNodePtr r, size_t fi)
+static void add_rule(struct infos *in, xmlNodePtr r, size_t fi, xmlNodePtr via)
 {
-	add_info(in, r, fi);
+	add_info(in, r, fi, via);
 	char *name = name_of(r, NULL);
 	if (*name)
 		strbuf_addf(&in->rules, "%s%s", in->rules.len ? ", " : "", name);
 	free(name);
+}
+
+static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth);
+
+/* Info group g (of file fi) within n: its profiles and rules, none when it is hidden. */
+static int info_group(struct bsb *b, size_t fi, xmlNodePtr g, struct infos *in, int depth)
+{
+	size_t shown = in->n_all;
+	if (collect_infos(b, fi, g, in, depth + 1))
+		return -1;
+	if (attr_is(g, "hidden", "true"))
+		in->n_all = shown; /* a hidden group's profiles and rules are not shown */
+	return 0;
 }
 
 static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth)
@@ -264,21 +280,18 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 	if (depth >= BS_DEPTH_MAX)
 		BSFAIL(c, c->f[fi].path, n, _("info groups nest more than %d deep"), BS_DEPTH_MAX);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "profiles")); k; k = xml_next_elem(k))
-		add_profile(in, k, fi);
+		add_profile(in, k, fi, NULL);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
-		add_rule(in, k, fi);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k)) {
-		size_t shown = in->n_all;
-		if (collect_infos(b, fi, k, in, depth + 1))
+		add_rule(in, k, fi, NULL);
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
+		if (info_group(b, fi, k, in, depth))
 			return -1;
-		if (attr_is(k, "hidden", "true"))
-			in->n_all = shown; /* a hidden group's profiles and rules are not shown */
-	}
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
 		char *type = xml_prop(k, "type"), *t = xml_prop(k, "targetId");
 		size_t tf = fi;
 		int which = type && strcmp(type, "profile") == 0 ? 1
-		          : type && strcmp(type, "rule") == 0 ? 2 : -1;
+		          : type && strcmp(type, "rule") == 0 ? 2
+		          : type && strcmp(type, "infoGroup") == 0 ? 3 : -1;
 		xmlNodePtr target = which > 0 ? bs_lookup(c, fi, b->home, which, t, &tf) : NULL;
 		if (which > 0 && target == NULL) {
 			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
@@ -291,10 +304,11 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		free(type);
 		free(t);
 		if (which == 1)
-			add_profile(in, target, tf);
+			add_profile(in, target, tf, k);
 		else if (which == 2)
-			add_rule(in, target, tf);
-		/* an infoGroup link: its profiles are not read yet */
+			add_rule(in, target, tf, k);
+		else if (which == 3 && info_group(b, tf, target, in, depth) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -305,7 +319,19 @@ static void infos_release(struct infos *in)
 	free(in->prof_file);
 	free(in->all);
 	free(in->all_file);
+	free(in->via);
 	strbuf_release(&in->rules);
+}
+
+int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_infos **out)
+{
+	struct bsb b = { c, NULL, fi, 0, 0, 0, 0, xml_line(n) };
+	struct infos in = { 0 };
+	int rc = collect_infos(&b, fi, n, &in, 0);
+	if (rc == 0)
+		*out = bs_infos_make(c, n, in.all, in.all_file, in.via, in.n_all, NULL);
+	infos_release(&in);
+	return rc;
 }
 
 /* --- the option tree ---------------------------------------------------------------------- */
@@ -420,7 +446,7 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	         bs_category_links(c, fi, se, &cats, &df->n_cats, &primary) ||
 	         collect_infos(b, fi, se, &in, 0) || first_profile(b, &in, &df->adds);
 	if (rc == 0)
-		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.n_all, NULL);
+		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL);
 	infos_release(&in);
 	if (df->n_cats) {
 		df->cats = arena_alloc(a, df->n_cats, sizeof(*df->cats));
@@ -479,7 +505,7 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 	struct infos in = { 0 };
 	int rc = collect_infos(b, lfi, link, &in, 0);
 	if (rc == 0)
-		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.n_all, df->infos);
+		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos);
 	if (rc == 0 && in.n_prof) {
 		struct item *w;
 		if (df->adds) { /* the definition's first profile stays the option's */
@@ -544,11 +570,7 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	}
 	o->ref = con_id(&b->e->catalog->arena, hi_con);
 	o->min_ref = con_id(&b->e->catalog->arena, lo_con);
-	if (rc == 0 && o->min > o->max) {
-		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(se), xml_col(se), NULL, NULL,
-		          _("'%s' has min %ld above max %ld"), o->name, o->min, o->max);
-		rc = -1;
-	}
+	/* A min above the max is read as it is, as BattleScribe does (add_group). */
 	if (rc == 0) {
 		bs_con_on(c, fi, se, b->e, o, o->def);
 		if (link)
@@ -625,12 +647,8 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 		read_bounds(link, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->ref = con_id(NULL, hi_con);
 	ch->min_ref = con_id(NULL, lo_con);
-	if (ch->min > ch->max) {
-		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(g), xml_col(g), NULL, NULL,
-		          _("'%s' has min %ld above max %ld"), ch->name, ch->min, ch->max);
-		free(kids);
-		return -1;
-	}
+	/* A min above the max is read as it is, as BattleScribe does: what its min selects
+	 * breaks its max, an error of the roster, not of the data. */
 	char *def = xml_prop(g, "defaultSelectionEntryId");
 	size_t first = e->n_options;
 	int rc = walk(b, fi, g, kids, up, self, depth + 1);
@@ -738,8 +756,10 @@ static int root_infos(struct bsb *b, struct infos *in)
 }
 
 /* A root entry: selectionEntry se of file tf, reached through root entry link `link` of file fi
- * (NULL: se stands at the root of fi). */
-static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlNodePtr link)
+ * (NULL: se stands at the root of fi); in_group: se is a member of the group link names, and
+ * the link's constraints, costs and children, which are the group's, are not se's. */
+static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlNodePtr link,
+                      bool in_group)
 {
 	struct catalog *cat = c->f[fi].cat;
 	struct system *sys = c->sys;
@@ -774,21 +794,22 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	/* Its constraints (a shared entry's linked at the root too) count in its force. */
 	size_t first = sys->n_rules;
 	bs_con_on(c, tf, se, e, NULL, NULL);
-	if (link)
+	if (link && !in_group)
 		bs_con_on(c, fi, link, e, NULL, NULL);
 	bs_mods_on(c, se, e);
 	if (link)
 		bs_mods_on(c, link, e);
 	struct infos in = { 0 };
-	int rc = read_costs(c, tf, se, e->costs) || (link && read_costs(c, fi, link, e->costs)) ||
+	int rc = read_costs(c, tf, se, e->costs) ||
+	         (link && !in_group && read_costs(c, fi, link, e->costs)) ||
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||
 	         (link && bs_category_links(c, fi, link, &e->cats, &e->n_cats, &e->primary)) ||
 	         collect_infos(&b, tf, se, &in, 0) || (link && collect_infos(&b, fi, link, &in, 0)) ||
 	         root_infos(&b, &in) || walk(&b, tf, se, kids, 0, 0, 0);
 	if (rc == 0)
-		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.n_all, NULL);
+		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL);
 	infos_release(&in);
-	if (rc == 0 && link)
+	if (rc == 0 && link && !in_group)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);
 	free(kids);
 	/* The arrays grew by doubling: give back what they did not use. */
@@ -824,6 +845,31 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	return 0;
 }
 
+/* Root entry link k of file fi: to a selection entry, that entry; to a selectionEntryGroup,
+ * each selectionEntry of the group (the group's nested groups and links are not read yet). */
+static int root_link(struct bsctx *c, size_t fi, xmlNodePtr k)
+{
+	bool group = attr_is(k, "type", "selectionEntryGroup");
+	char *t = xml_prop(k, "targetId");
+	size_t tf = fi;
+	xmlNodePtr target = bs_lookup(c, fi, fi, 0, t, &tf);
+	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
+		          _("entry link names %s '%s', which no file it sees defines"),
+		          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
+		free(t);
+		return -1;
+	}
+	free(t);
+	if (!group)
+		return root_entry(c, fi, tf, target, k, false);
+	xmlNodePtr sec = xml_child(target, "selectionEntries");
+	for (xmlNodePtr se = xml_first_elem(sec); se; se = xml_next_elem(se))
+		if (root_entry(c, fi, tf, se, k, true))
+			return -1;
+	return 0;
+}
+
 int bs_root_entries(struct bsctx *c, size_t fi)
 {
 	xmlNodePtr root = c->f[fi].root;
@@ -833,23 +879,11 @@ int bs_root_entries(struct bsctx *c, size_t fi)
 			continue;
 		for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
 			if (se) {
-				if (root_entry(c, fi, fi, k, NULL))
+				if (root_entry(c, fi, fi, k, NULL, false))
 					return -1;
 				continue;
 			}
-			char *t = xml_prop(k, "targetId");
-			size_t tf = fi;
-			xmlNodePtr target = attr_is(k, "type", "selectionEntryGroup")
-			                    ? NULL : bs_lookup(c, fi, fi, 0, t, &tf);
-			if (target == NULL || !xml_is(target, "selectionEntry")) {
-				diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
-				          _("entry link names %s '%s', which no file it sees defines"),
-				          "selectionEntry", t ? t : "");
-				free(t);
-				return -1;
-			}
-			free(t);
-			if (root_entry(c, fi, tf, target, k))
+			if (root_link(c, fi, k))
 				return -1;
 		}
 	}

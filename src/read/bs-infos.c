@@ -50,8 +50,141 @@ static void read_chars(struct arena *a, xmlNodePtr p, struct bs_info *w)
 	w->n_chars = n;
 }
 
+/* --- modifiers that hold always ------------------------------------------------------------ */
+
+/* Modifier groups nest at most this deep here (deeper ones stay not enforced). */
+#define INFO_MOD_DEPTH 16
+
+/* What n->_private holds once its modifier is applied here (bs_pend then skips it). */
+static char info_mark;
+
+/* Whether modifier or modifier group n holds always: no conditions, condition groups or
+ * repeats of its own. */
+static bool holds_always(xmlNodePtr n)
+{
+	return xml_first_elem(xml_child(n, "conditions")) == NULL &&
+	       xml_first_elem(xml_child(n, "conditionGroups")) == NULL &&
+	       xml_first_elem(xml_child(n, "repeats")) == NULL;
+}
+
+/* Whole number s, in [-1e12, 1e12], into *v. */
+static bool whole_text(const char *s, long *v)
+{
+	char *end = NULL;
+	double d = s ? strtod(s, &end) : 0;
+	if (s == NULL || end == s || *end != '\0' || d != (double)(long)d || d < -1e12 || d > 1e12)
+		return false;
+	*v = (long)d;
+	return true;
+}
+
+/* Modifier n on text *v: set, append (after a space), increment or decrement (a whole number
+ * by a whole number); the result in arena a. Whether it applies. */
+static bool change_text(struct arena *a, xmlNodePtr n, const char **v)
+{
+	char *type = xml_prop(n, "type"), *value = xml_prop(n, "value");
+	char *t = NULL;
+	long x, by;
+	if (type && value && strcmp(type, "set") == 0)
+		t = xstrdup(value);
+	else if (type && value && strcmp(type, "append") == 0)
+		t = *v && **v ? xasprintf("%s %s", *v, value) : xstrdup(value);
+	else if (type && (strcmp(type, "increment") == 0 || strcmp(type, "decrement") == 0) &&
+	         whole_text(*v, &x) && whole_text(value, &by))
+		t = xasprintf("%ld", strcmp(type, "increment") == 0 ? x + by : x - by);
+	free(type);
+	free(value);
+	if (t == NULL)
+		return false;
+	*v = arena_strndup(a, t, strlen(t));
+	free(t);
+	return true;
+}
+
+static bool is_page(xmlNodePtr n)
+{
+	char *field = xml_prop(n, "field");
+	bool yes = field && strcmp(field, "page") == 0;
+	free(field);
+	return yes;
+}
+
+/* Modifier n on profile or rule w (a copy of its own): its name, description, page, hidden
+ * or one of its characteristics (field: the characteristic type's id). */
+static bool change_info(struct arena *a, xmlNodePtr n, struct bs_info *w)
+{
+	char *field = xml_prop(n, "field");
+	bool ok = false;
+	if (field == NULL)
+		return false;
+	if (strcmp(field, "name") == 0) {
+		ok = change_text(a, n, &w->name);
+	} else if (strcmp(field, "description") == 0 && w->type_id == NULL) {
+		ok = change_text(a, n, &w->desc);
+	} else if (strcmp(field, "page") == 0) {
+		ok = change_text(a, n, &w->page);
+	} else if (strcmp(field, "hidden") == 0) {
+		char *type = xml_prop(n, "type"), *value = xml_prop(n, "value");
+		ok = type && value && strcmp(type, "set") == 0 &&
+		     (strcmp(value, "true") == 0 || strcmp(value, "false") == 0);
+		if (ok)
+			w->hidden = strcmp(value, "true") == 0;
+		free(type);
+		free(value);
+	} else {
+		for (size_t k = 0; k < w->n_chars && !ok; k++)
+			if (w->chars[3 * k + 1] && strcmp(w->chars[3 * k + 1], field) == 0)
+				ok = change_text(a, n, &w->chars[3 * k + 2]);
+	}
+	free(field);
+	return ok;
+}
+
+/* The modifiers of owner that hold always (in modifier groups that do, INFO_MOD_DEPTH deep),
+ * applied in document order to w (info NULL: to *page, field "page" only); each applied one
+ * marked. Whether any applied. */
+static bool apply_mods(struct arena *a, xmlNodePtr owner, struct bs_info *w, const char **page,
+                       int depth)
+{
+	bool any = false;
+	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "modifiers")); k; k = xml_next_elem(k)) {
+		if (!xml_is(k, "modifier") || (k->_private && k->_private != &info_mark) ||
+		    !holds_always(k))
+			continue; /* another reader's, or not applied here */
+		bool ok = w ? change_info(a, k, w) : is_page(k) && change_text(a, k, page);
+		if (ok)
+			k->_private = &info_mark;
+		any |= ok;
+	}
+	if (depth >= INFO_MOD_DEPTH)
+		return any;
+	xmlNodePtr sec = xml_child(owner, "modifierGroups");
+	for (xmlNodePtr g = xml_first_elem(sec); g; g = xml_next_elem(g))
+		if (xml_is(g, "modifierGroup") && holds_always(g) &&
+		    apply_mods(a, g, w, page, depth + 1)) {
+			g->_private = &info_mark;
+			any = true;
+		}
+	return any;
+}
+
+/* w changed by the modifiers of owner that hold always: a copy, or w itself when none does. */
+static const struct bs_info *modified(struct bsctx *c, xmlNodePtr owner, const struct bs_info *w)
+{
+	if (xml_child(owner, "modifiers") == NULL && xml_child(owner, "modifierGroups") == NULL)
+		return w;
+	struct arena *a = &c->sys->bs->arena;
+	struct bs_info *m = arena_alloc(a, 1, sizeof(*m));
+	*m = *w;
+	if (w->n_chars) {
+		m->chars = arena_alloc(a, 3 * w->n_chars, sizeof(*m->chars));
+		memcpy(m->chars, w->chars, 3 * w->n_chars * sizeof(*m->chars));
+	}
+	return apply_mods(a, owner, m, NULL, 0) ? m : w;
+}
+
 /* The record of profile or rule element n of file fi, made the first time it is reached. */
-static const struct bs_info *info_of(struct bsctx *c, size_t fi, xmlNodePtr n)
+static const struct bs_info *info_base(struct bsctx *c, size_t fi, xmlNodePtr n)
 {
 	char key[2 * sizeof(void *) + 3 + 24];
 	snprintf(key, sizeof(key), "%zu:%p", fi, (void *)n);
@@ -83,15 +216,45 @@ static const struct bs_info *info_of(struct bsctx *c, size_t fi, xmlNodePtr n)
 		xmlNodePtr d = xml_child(n, "description");
 		w->desc = d ? in_arena(a, xml_text(d)) : NULL;
 	}
-	idx_add(c->infos, key, w);
-	return w;
+	const struct bs_info *m = modified(c, n, w);
+	idx_add(c->infos, key, (void *)m);
+	return m;
+}
+
+/* The record of profile or rule n of file fi as infoLink via (NULL: none) shows it, made the
+ * first time it is reached: changed by the link's modifiers. */
+static const struct bs_info *info_of(struct bsctx *c, size_t fi, xmlNodePtr n, xmlNodePtr via)
+{
+	const struct bs_info *w = info_base(c, fi, n);
+	if (via == NULL)
+		return w;
+	char key[2 * sizeof(void *) + 3 + 24];
+	snprintf(key, sizeof(key), "L%zu:%p", fi, (void *)via);
+	const struct bs_info *m = idx_get(c->infos, key);
+	if (m == NULL) {
+		m = modified(c, via, w);
+		idx_add(c->infos, key, (void *)m);
+	}
+	return m;
+}
+
+/* Owner's page, changed by its modifiers of "page" that hold always. */
+static char *owner_page(struct bsctx *c, xmlNodePtr owner)
+{
+	char *page = xml_prop(owner, "page");
+	const char *v = page;
+	if (!apply_mods(&c->sys->bs->arena, owner, NULL, &v, 0) || v == page)
+		return page;
+	free(page);
+	return xstrdup(v);
 }
 
 const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
-                                     const size_t *files, size_t n, const struct bs_infos *base)
+                                     const size_t *files, const xmlNodePtr *vias, size_t n,
+                                     const struct bs_infos *base)
 {
 	struct arena *a = &c->sys->bs->arena;
-	char *page = owner ? xml_prop(owner, "page") : NULL;
+	char *page = owner ? owner_page(c, owner) : NULL;
 	char *pub = owner ? xml_prop(owner, "publicationId") : NULL;
 	if (n == 0 && (base || (page == NULL && pub == NULL))) {
 		free(page);
@@ -104,6 +267,7 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
 	struct bs_infos *in = arena_alloc(a, 1, sizeof(*in));
 	in->page = base && base->page ? base->page : in_arena(a, page);
 	in->pub = base && base->pub ? base->pub : in_arena(a, pub);
+	in->pub_name = in->pub && c->pubs ? idx_get(c->pubs, in->pub) : NULL;
 	if (base && base->page)
 		free(page);
 	if (base && base->pub)
@@ -112,7 +276,7 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
 	for (size_t i = 0; i < nb; i++)
 		in->v[in->n++] = base->v[i];
 	for (size_t i = 0; i < n; i++) {
-		const struct bs_info *w = info_of(c, files[i], nodes[i]);
+		const struct bs_info *w = info_of(c, files[i], nodes[i], vias ? vias[i] : NULL);
 		bool dup = false; /* a profile reached twice (its own and an info link) */
 		for (size_t j = 0; j < in->n && !dup; j++)
 			dup = in->v[j] == w;
@@ -120,4 +284,55 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
 			in->v[in->n++] = w;
 	}
 	return in;
+}
+
+static size_t count_pubs(xmlNodePtr root)
+{
+	size_t n = 0;
+	for (xmlNodePtr k = xml_first_elem(xml_child(root, "publications")); k; k = xml_next_elem(k))
+		n++;
+	return n;
+}
+
+void bs_read_publications(struct bsctx *c)
+{
+	struct arena *a = &c->sys->bs->arena;
+	if (c->pubs == NULL)
+		c->pubs = idx_new();
+	for (size_t i = 0; i < c->n; i++) {
+		xmlNodePtr sec = xml_child(c->f[i].root, "publications");
+		for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+			char *id = xml_prop(k, "id");
+			char *name = xml_name_lang(k, "name");
+			if (id && name && idx_get(c->pubs, id) == NULL)
+				idx_add(c->pubs, id, (void *)arena_strndup(a, name, strlen(name)));
+			free(id);
+			free(name);
+		}
+	}
+}
+
+void bs_catalog_publications(struct bsctx *c, size_t fi)
+{
+	struct arena *a = &c->sys->bs->arena;
+	struct catalog *cat = c->f[fi].cat;
+	const struct bsfile *f = &c->f[fi];
+	size_t n = 0;
+	for (size_t s = 0; s <= f->n_sees; s++)
+		n += count_pubs(c->f[s < f->n_sees ? f->sees[s] : 0].root);
+	if (cat == NULL || n == 0)
+		return;
+	cat->pubs = arena_alloc(a, 2 * n, sizeof(*cat->pubs));
+	struct idx *seen = idx_new();
+	for (size_t s = 0; s <= f->n_sees; s++) {
+		xmlNodePtr sec = xml_child(c->f[s < f->n_sees ? f->sees[s] : 0].root, "publications");
+		for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
+			const char *id = xml_prop_in(k, "id", a);
+			if (id == NULL || idx_add(seen, id, (void *)id) != 0)
+				continue;
+			cat->pubs[2 * cat->n_pubs] = id;
+			cat->pubs[2 * cat->n_pubs++ + 1] = idx_get(c->pubs, id);
+		}
+	}
+	idx_free(seen);
 }

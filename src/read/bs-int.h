@@ -53,6 +53,7 @@ struct bsfile {
 	struct idx *shared;     /* id -> sharedSelectionEntry or sharedSelectionEntryGroup node */
 	struct idx *profiles;   /* id -> sharedProfile node */
 	struct idx *rules;      /* id -> sharedRule node */
+	struct idx *infogroups; /* id -> sharedInfoGroup node */
 };
 
 struct bsctx {
@@ -69,6 +70,7 @@ struct bsctx {
 	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
 	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
 	                         * option below a root entry (no scope of a selection) */
+	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -80,7 +82,7 @@ struct bsctx {
 
 /* bs-read.c: whether a constraint element becomes its option's (or choice's) min or max; the
  * same with its record kept as not enforced when not (once per element); an element looked up
- * by id in idx `which` (0: shared entries and groups, 1: profiles, 2: rules) of file fi, the
+ * by id in idx `which` (0: shared entries and groups, 1: profiles, 2: rules, 3: info groups) of file fi, the
  * files fi links, file home and the files it links, then the game system; the decimal value of
  * attribute name of n times 10^scale, in [min, max] (scaled; refusing more places). */
 bool bs_constraint_maps(xmlNodePtr con, long *value);
@@ -107,10 +109,23 @@ static inline bool bs_once(xmlNodePtr n)
 }
 
 /* bs-infos.c: what a selection of an entry shows: base (NULL: none) and the profiles and rules
- * nodes[0..n) (of files files[]) add, with owner's page and publicationId unless base has them;
- * base itself when nothing is added, NULL when there is nothing at all. */
+ * nodes[0..n) (of files files[], each reached through infoLink vias[i] or none) add, with
+ * owner's page and publicationId unless base has them; base itself when nothing is added, NULL
+ * when there is nothing at all. The modifiers that hold always (no conditions, no repeats; in
+ * modifier groups with none) of a profile or rule, of the infoLink to it, and those of owner's
+ * page, are applied; the others stay not enforced. */
 const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
-                                     const size_t *files, size_t n, const struct bs_infos *base);
+                                     const size_t *files, const xmlNodePtr *vias, size_t n,
+                                     const struct bs_infos *base);
+
+/* bs-infos.c: the publications of every file, game system first, into c->pubs; those file
+ * fi's catalog lists (its own, the files it sees, the game system's) into its pubs. */
+void bs_read_publications(struct bsctx *c);
+void bs_catalog_publications(struct bsctx *c, size_t fi);
+
+/* bs-entries.c: what forceEntry n of file fi shows (its profiles, rules, page, publication)
+ * into *out. */
+int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_infos **out);
 
 /* bs-entries.c: the root entries of file fi (its selectionEntries and entryLinks) into its
  * catalog; the categories an element links into *cats (the primary one into *primary). */

@@ -190,7 +190,8 @@ static void pend_walk(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
 static xmlNodePtr in_file(const struct bsctx *c, size_t fi, int which, const char *id)
 {
 	const struct bsfile *f = &c->f[fi];
-	struct idx *ix = which == 0 ? f->shared : which == 1 ? f->profiles : f->rules;
+	struct idx *ix = which == 0 ? f->shared : which == 1 ? f->profiles
+	               : which == 2 ? f->rules : f->infogroups;
 	return ix ? idx_get(ix, id) : NULL;
 }
 
@@ -304,21 +305,26 @@ static void index_all(struct bsfile *f, xmlNodePtr n)
 			index_add(f->profiles, k);
 		else if (xml_is(k, "rule"))
 			index_add(f->rules, k);
+		else if (xml_is(k, "infoGroup"))
+			index_add(f->infogroups, k);
 		index_all(f, k);
 	}
 }
 
-/* The entries, groups, profiles and rules of file f, by id: the shared ones first. */
+/* The entries, groups, profiles, rules and info groups of file f, by id: the shared ones first. */
 static void index_shared(struct bsfile *f)
 {
 	static const char *const secs[] = {
 		"sharedSelectionEntries", "sharedSelectionEntryGroups", "sharedProfiles", "sharedRules",
+		"sharedInfoGroups",
 	};
 	f->shared = idx_new();
 	f->profiles = idx_new();
 	f->rules = idx_new();
+	f->infogroups = idx_new();
 	for (size_t s = 0; s < MUSTER_ARRAY_LEN(secs); s++) {
-		struct idx *ix = s < 2 ? f->shared : s == 2 ? f->profiles : f->rules;
+		struct idx *ix = s < 2 ? f->shared : s == 2 ? f->profiles : s == 3 ? f->rules
+		               : f->infogroups;
 		for (xmlNodePtr k = xml_first_elem(xml_child(f->root, secs[s])); k; k = xml_next_elem(k))
 			index_add(ix, k);
 	}
@@ -561,6 +567,7 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 		bs_force_cons(c, k, fd);
 		uint32_t primary;
 		if (bs_category_links(c, fi, k, &fd->cats, &fd->n_cats, &primary) ||
+		    bs_force_infos(c, fi, k, &fd->infos) ||
 		    read_forces(c, fi, xml_child(k, "forceEntries"), self, depth + 1))
 			return -1;
 	}
@@ -569,10 +576,24 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 
 /* --- catalogs ----------------------------------------------------------------------------- */
 
-static size_t count_roots(xmlNodePtr root)
+/* The root entries of file fi: its selectionEntries, its entryLinks to selection entries, and
+ * the selectionEntries of the group each entryLink to a selectionEntryGroup names. */
+static size_t count_roots(const struct bsctx *c, size_t fi)
 {
-	return count_children(xml_child(root, "selectionEntries")) +
-	       count_children(xml_child(root, "entryLinks"));
+	xmlNodePtr root = c->f[fi].root;
+	size_t n = count_children(xml_child(root, "selectionEntries"));
+	for (xmlNodePtr k = xml_first_elem(xml_child(root, "entryLinks")); k; k = xml_next_elem(k)) {
+		if (!attr_is(k, "type", "selectionEntryGroup")) {
+			n++;
+			continue;
+		}
+		char *t = xml_prop(k, "targetId");
+		size_t tf;
+		xmlNodePtr g = bs_lookup(c, fi, fi, 0, t, &tf);
+		free(t);
+		n += g ? count_children(xml_child(g, "selectionEntries")) : 0;
+	}
+	return n;
 }
 
 /* File fi's catalog, with one group (the catalogue itself), sized for its root entries. */
@@ -588,7 +609,10 @@ static int make_catalog(struct bsctx *c, size_t fi)
 	cat->name = trimmed_name(f->root, f->id);
 	cat->revision = xml_prop(f->root, "revision");
 	cat->groups = xcalloc(1, sizeof(*cat->groups));
-	cat->entries = xcalloc(count_roots(f->root) + 1, sizeof(*cat->entries));
+	size_t n = count_roots(c, fi);
+	if (n > BS_ENTRY_OPTIONS_MAX)
+		BSFAIL(c, f->path, f->root, _("more than %d root entries"), BS_ENTRY_OPTIONS_MAX);
+	cat->entries = xcalloc(n + 1, sizeof(*cat->entries));
 	struct group *g = &cat->groups[cat->n_groups++];
 	g->id = xstrdup(f->id);
 	g->name = xstrdup(cat->name);
@@ -598,6 +622,7 @@ static int make_catalog(struct bsctx *c, size_t fi)
 	if (idx_add(sys->group_idx, g->id, g) != 0)
 		BSFAIL(c, f->path, f->root, _("catalogue id '%s' is used twice in system '%s'"), g->id,
 		       sys->id);
+	bs_catalog_publications(c, fi);
 	return 0;
 }
 
@@ -654,9 +679,11 @@ static void ctx_release(struct bsctx *c)
 		idx_free(f->shared);
 		idx_free(f->profiles);
 		idx_free(f->rules);
+		idx_free(f->infogroups);
 	}
 	free(c->f);
 	idx_free(c->modified);
+	idx_free(c->pubs);
 	idx_free(c->defs);
 	idx_free(c->vias);
 	idx_free(c->hides);
@@ -721,7 +748,8 @@ static void drop_doc(struct bsfile *f)
 	idx_free(f->shared);
 	idx_free(f->profiles);
 	idx_free(f->rules);
-	f->shared = f->profiles = f->rules = NULL;
+	idx_free(f->infogroups);
+	f->shared = f->profiles = f->rules = f->infogroups = NULL;
 }
 
 /* The root entries of every catalogue, file by file; constraints made rules first, what is
@@ -784,6 +812,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	c->modified = idx_new();
 	for (size_t i = 0; i < c->n; i++)
 		bs_modified_ids(c, c->f[i].root);
+	bs_read_publications(c);
 	size_t nf = 0;
 	for (size_t i = 0; i < c->n; i++)
 		nf += count_forces(xml_child(c->f[i].root, "forceEntries"), 0);
@@ -793,7 +822,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 			return -1;
 	sys->catalogs = xcalloc(c->n + 1, sizeof(*sys->catalogs));
 	for (size_t i = 0; i < c->n; i++)
-		if ((i > 0 || count_roots(c->f[i].root) > 0) && make_catalog(c, i))
+		if ((i > 0 || count_roots(c, i) > 0) && make_catalog(c, i))
 			return -1;
 	if (root_entries(c))
 		return -1;
@@ -807,7 +836,7 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false, NULL };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {

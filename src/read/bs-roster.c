@@ -255,6 +255,19 @@ static int unknown_entry(struct brp *p, xmlNodePtr s, const char *eid)
 	return -1;
 }
 
+/* The customNotes of a force or selection n, BattleScribe's child element (an attribute in
+ * older files), in the pool; NULL when it has none. */
+static const char *custom_notes(xmlNodePtr n, struct arena *pool)
+{
+	xmlNodePtr c = xml_child(n, "customNotes");
+	if (c == NULL)
+		return xml_prop_in(n, "customNotes", pool);
+	char *t = xml_text(c);
+	const char *v = t && *t ? arena_strndup(pool, t, strlen(t)) : NULL;
+	free(t);
+	return v;
+}
+
 /* Unit u of l from selection s; *ids its options' selection ids. */
 static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct r_unit *u,
                      const char ***ids)
@@ -274,6 +287,9 @@ static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct
 	struct arena *pool = &p->r->pool;
 	u->id = xml_prop_in(s, "id", pool);
 	u->label = xml_prop_in(s, "customName", pool);
+	const char *notes = custom_notes(s, pool);
+	if (notes)
+		r_unit_set_notes(p->r, u, notes);
 	long number;
 	if (whole(p, s, "number", 1, 100000, 1, &number))
 		return -1;
@@ -366,6 +382,35 @@ static int force_refs(struct brp *p, xmlNodePtr f, struct r_list *l, const struc
 	return 0;
 }
 
+/* The customName and customNotes of the categories of force f (its <categories>) into
+ * l->cat_custom: Uncategorised's ("(No Category)"), then those of its forceEntry. */
+static void force_cat_custom(const struct system *sys, xmlNodePtr f, struct r_list *l,
+                             struct arena *pool)
+{
+	size_t n = l->force->n_cats + 1;
+	size_t *slot = xcalloc(n, sizeof(*slot));
+	struct idx *at = idx_new(); /* category id -> 1 + its place among the force's */
+	for (size_t i = 0; i < n; i++) {
+		slot[i] = i;
+		idx_add(at, i ? sys->cats[l->force->cats[i - 1]].id : "(No Category)", &slot[i]);
+	}
+	for (xmlNodePtr c = xml_first_elem(xml_child(f, "categories")); c; c = xml_next_elem(c)) {
+		char *eid = xml_prop(c, "entryId");
+		const size_t *k = eid ? idx_get(at, eid) : NULL;
+		free(eid);
+		const char *name = k ? xml_prop_in(c, "customName", pool) : NULL;
+		const char *notes = k ? custom_notes(c, pool) : NULL;
+		if (name == NULL && notes == NULL)
+			continue;
+		if (l->cat_custom == NULL)
+			l->cat_custom = arena_alloc(pool, 2 * n, sizeof(*l->cat_custom));
+		l->cat_custom[2 * *k] = name;
+		l->cat_custom[2 * *k + 1] = notes;
+	}
+	idx_free(at);
+	free(slot);
+}
+
 /* Force f, as list number li + 1 of the roster's, standing in list up - 1 (0: none). */
 static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 {
@@ -383,6 +428,8 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 	l->col = xml_col(f);
 	l->id = xml_prop(f, "id");
 	l->name = xml_prop(f, "name");
+	l->custom_name = xml_prop_in(f, "customName", &r->pool);
+	l->custom_notes = custom_notes(f, &r->pool);
 	l->limits = xcalloc(sys->n_costs + 1, sizeof(*l->limits));
 	l->fields = xcalloc(sys->n_fields + 1, sizeof(*l->fields));
 	for (size_t i = 0; i < sys->n_costs; i++) {
@@ -396,6 +443,7 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 	if (force_refs(p, f, l, up ? &r->lists[up - 1] : NULL))
 		return -1;
 	size_t cap = 0, cap_ids = 0;
+	force_cat_custom(sys, f, l, &r->pool);
 	for (xmlNodePtr c = xml_first_elem(xml_child(f, "selections")); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "selection"))
 			continue;

@@ -605,10 +605,30 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	return r;
 }
 
+const char *r_unit_notes(const struct roster *r, const struct r_unit *u)
+{
+	return r->unit_notes && u->id ? idx_get(r->unit_notes, u->id) : NULL;
+}
+
+int r_unit_set_notes(struct roster *r, const struct r_unit *u, const char *notes)
+{
+	if (u->id == NULL)
+		return notes ? -1 : 0;
+	const char *old = r_unit_notes(r, u);
+	if (old)
+		idx_del(r->unit_notes, u->id, old);
+	if (notes == NULL)
+		return 0;
+	if (r->unit_notes == NULL)
+		r->unit_notes = idx_new();
+	return idx_add(r->unit_notes, u->id, (void *)notes);
+}
+
 void roster_free(struct roster *r)
 {
 	if (r == NULL)
 		return;
+	idx_free(r->unit_notes);
 	for (size_t i = 0; i < r->n_lists; i++) {
 		struct r_list *l = &r->lists[i];
 		free(l->units);
