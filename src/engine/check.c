@@ -8,6 +8,7 @@
  */
 #include "muster.h"
 #include "check.h"
+#include "faction.h"
 #include "campaign.h"
 #include "expr.h"
 #include "idx.h"
@@ -782,6 +783,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		check_hidden(&k, li);
 	}
 	check_bs_limits(&k);
+	k.errors += faction_check(ev->r, d);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {
