@@ -19,12 +19,12 @@
 const struct group *faction_home(const struct system *sys, const struct group *g);
 /* Whether entry e may stand in a list of faction g. */
 bool faction_allows(const struct system *sys, const struct group *g, const struct entry *e);
-/* The factions a list of faction g may take units of, for messages: "Impondium" or
- * "Impondium, Honk Legion (ally)". */
+/* The factions a list of faction g may take units of, for messages: its own faction's name,
+ * then each ally's, "NAME (ally)", comma-separated. */
 void faction_describe(const struct system *sys, const struct group *g, struct strbuf *sb);
 /* The faction entry e is of, at the level of the list's faction home (for messages). */
 const struct group *faction_of_entry(const struct entry *e, const struct group *home);
-/* "Feather Geese": g's level and name; "no faction" for NULL. */
+/* g's level and name ("Warband River Clans"); "no faction" for NULL. */
 void faction_word(const struct system *sys, const struct group *g, struct strbuf *sb);
 /* Reports each unit of r's lists that its list may not take, at the unit's line and citing
  * the rule <factions ref=> names; returns how many are errors (warnings are not). */
