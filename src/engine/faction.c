@@ -31,7 +31,8 @@ static bool ally_pair(const struct faction_def *f, const struct group *q, const 
                       struct strbuf *key)
 {
 	key->len = 0;
-	strbuf_addf(key, "%s\n", q->id);
+	strbuf_adds(key, q->id);
+	strbuf_addc(key, '\n');
 	if (idx_get(f->pairs, key->s))
 		return true;
 	size_t base = key->len;
@@ -44,26 +45,37 @@ static bool ally_pair(const struct faction_def *f, const struct group *q, const 
 	return false;
 }
 
-/* Is group g (or a group above it) home, or a faction home may take as an ally? */
+/* Is group g, or a group above it, home (allies false), or a faction home may take as an
+ * ally (allies true)? */
 static bool group_allowed(const struct faction_def *f, const struct group *g,
-                          const struct group *home, struct strbuf *key)
+                          const struct group *home, bool allies, struct strbuf *key)
 {
 	for (const struct group *q = g; q; q = q->parent)
-		if (q == home || ally_pair(f, q, home, key))
+		if (allies ? ally_pair(f, q, home, key) : q == home)
 			return true;
 	return false;
 }
 
+/* Is one of e's groups (its own, its <also-in> ones) allowed, as group_allowed says? */
+static bool entry_allowed(const struct faction_def *f, const struct entry *e,
+                          const struct group *home, bool allies, struct strbuf *key)
+{
+	if (group_allowed(f, e->group, home, allies, key))
+		return true;
+	for (size_t i = 0; i < e->n_also; i++)
+		if (group_allowed(f, e->also[i], home, allies, key))
+			return true;
+	return false;
+}
+
+/* The list's own faction first, a few pointer compares: a key is made only when the unit
+ * is of another faction and the system has allies. */
 static bool allows(const struct system *sys, const struct group *home, const struct entry *e,
                    struct strbuf *key)
 {
 	const struct faction_def *f = sys->factions;
-	if (group_allowed(f, e->group, home, key))
-		return true;
-	for (size_t i = 0; i < e->n_also; i++)
-		if (group_allowed(f, e->also[i], home, key))
-			return true;
-	return false;
+	return entry_allowed(f, e, home, false, key) ||
+	       (f->n_allies > 0 && entry_allowed(f, e, home, true, key));
 }
 
 bool faction_allows(const struct system *sys, const struct group *g, const struct entry *e)
