@@ -157,12 +157,12 @@ check "LANGUAGE=de under the C locale: English" 1 $? "$tmp/out" \
 # 18, 19: show's headings, verdict and plural forms.
 de show "$illegal" >"$tmp/out" 2>&1
 check "German: muster show, exit 0" 0 $? "$tmp/out" \
-	"Spielgröße:" "Einheit" "Modelle" "Gesamt" "Gültigkeit: NICHT GÜLTIG (5 Fehler, 0 Warnungen)" \
+	"Spielgröße:" "Einheit" "Modelle" "Gesamt" "Gültigkeit: NICHT GÜLTIG (6 Fehler, 0 Warnungen)" \
 	"höchstens 3 erlaubt"
 fr show "$illegal" >"$tmp/out" 2>&1
 check "French: muster show, exit 0" 0 $? "$tmp/out" \
 	"Format de bataille: All-Out War (limite 600 AP)" "Unité" "Modèles" "Total" \
-	"Légalité : NON LÉGALE (5 erreurs, 0 avertissement)" "au plus 3 autorisées"
+	"Légalité : NON LÉGALE (6 erreurs, 0 avertissement)" "au plus 3 autorisées"
 
 # 20, 21: a legal list, --verbose.
 de validate --verbose "$legal" >"$tmp/out" 2>&1

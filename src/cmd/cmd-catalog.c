@@ -307,6 +307,31 @@ static void print_pending(const struct system *sys)
 		       bs->renamed_entries);
 }
 
+/* What the system's <factions> says: where a list's units may come from, and its allies. */
+static void print_factions(const struct system *sys)
+{
+	const struct faction_def *f = sys->factions;
+	printf("\n%s\n  %-7s ", _("Factions:"), f->ref ? vis(f->ref) : "");
+	if (!f->own) {
+		printf("%s\n", _("A list may take units of any faction."));
+		return;
+	}
+	const char *level = f->level < sys->n_attrs ? sys->attrs[f->level].name : _("faction");
+	printf(f->n_allies ? _("A list takes units of its own %s and of its allies only.\n")
+	                   : _("A list takes units of its own %s only.\n"),
+	       vis(level));
+	if (f->warn)
+		printf("          %s\n", _("A unit of another is a warning, not an error."));
+	for (size_t i = 0; i < f->n_allies; i++) {
+		const struct faction_ally *a = &f->allies[i];
+		printf("          %s [%s]: ", vis(a->faction->name), vis(a->faction->id));
+		if (a->of)
+			printf(_("an ally of lists of %s [%s]\n"), vis(a->of->name), vis(a->of->id));
+		else
+			printf("%s\n", _("an ally of every list"));
+	}
+}
+
 static void show_system(const struct system *sys)
 {
 	printf("%s [%s]%s%s\n", vis(sys->name), vis(sys->id), sys->revision ? _(", revision ") : "",
@@ -332,6 +357,8 @@ static void show_system(const struct system *sys)
 		print_forces(sys);
 	if (sys->bs)
 		print_pending(sys);
+	if (sys->factions)
+		print_factions(sys);
 	if (sys->bs == NULL || sys->n_rules) {
 		printf("\n%s\n", _("Rules:"));
 		cmd_print_rules(sys, stdout);

@@ -26,6 +26,13 @@ struct edit_opts {
 	size_t n_pos;
 };
 
+/* Whether list li of r may take a unit of entry e (edit-faction.c): 0, with a warning when
+ * the system only warns; -1 with a fatal diagnostic naming the factions it may take. */
+int edit_faction_ok(const struct roster *r, size_t li, const struct entry *e, struct diags *d);
+/* The faction of list l of the outline's roster r: the group id names (-1 when none of the
+ * system's), else its parent's (l->up), else none. */
+int edit_list_faction(const struct system *sys, const char *id, const struct roster *r,
+                      struct r_list *l);
 /* Adds one fatal diagnostic without a file; returns -1. */
 int edit_fail(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Reads argv's --name=value words and positional words into o (argv[0], the verb, skipped).

@@ -578,7 +578,7 @@ static int verb_add(struct sdoc *sd, const struct roster *r, struct edit_opts *o
 	if (e == NULL)
 		return -1;
 	size_t li;
-	if (find_list(sd, o->list, &li, d) != 0)
+	if (find_list(sd, o->list, &li, d) != 0 || edit_faction_ok(r, model_list(r, li), e, d))
 		return -1;
 	struct sunit *u = new_unit(sd, li, e, d);
 	if (u == NULL)
@@ -895,7 +895,8 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 	r->n_lists = sd->n_lists;
 	r->lists = xcalloc(sd->n_lists + 1, sizeof(*r->lists));
 	struct arena scratch = ARENA_INIT;
-	for (size_t li = 0; li < sd->n_lists; li++) {
+	size_t li;
+	for (li = 0; li < sd->n_lists; li++) {
 		struct r_list *l = &r->lists[li];
 		const char *id = attr(sd, list_elem(sd, li), "id", NULL);
 		const char *nm = attr(sd, list_elem(sd, li), "name", NULL);
@@ -903,6 +904,8 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 		l->name = nm ? xstrdup(nm) : NULL;
 		l->up = (uint32_t)sd->up[li];
 		l->depth = l->up ? r->lists[l->up - 1].depth + 1 : 0;
+		if (edit_list_faction(sys, attr(sd, list_elem(sd, li), "faction", NULL), r, l) != 0)
+			break; /* the reader says why */
 		l->n_units = n_units(sd, li);
 		l->units = xcalloc(l->n_units + 1, sizeof(*l->units));
 		for (size_t k = 0; k < l->n_units; k++) {
@@ -927,6 +930,10 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 		}
 	}
 	arena_release(&scratch);
+	if (li < sd->n_lists) {
+		roster_free(r);
+		return NULL;
+	}
 	return r;
 }
 

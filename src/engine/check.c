@@ -9,6 +9,7 @@
 #include "muster.h"
 #include "check-int.h"
 #include "decimal.h"
+#include "faction.h"
 #include "campaign.h"
 #include "expr.h"
 #include "idx.h"
@@ -664,6 +665,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	}
 	check_bs_limits(&k);
 	check_bs_loops(&k);
+	k.errors += faction_check(ev->r, d);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {

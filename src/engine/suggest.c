@@ -22,6 +22,7 @@
 #include "suggest.h"
 #include "check.h"
 #include "eval.h"
+#include "faction.h"
 #include "idx.h"
 #include "rx.h"
 #include "select.h"
@@ -263,11 +264,14 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	struct r_option *opts = NULL;
 	size_t cap_opts = 0, n = 0, cap = 0;
 	const struct system *sys = r->sys;
+	/* A system that holds lists to their faction names their allies too (faction.h). */
+	bool own = sys->factions && sys->factions->own;
 	for (size_t c = 0; c < sys->n_catalogs && !stop.fatals; c++) {
 		const struct catalog *cat = sys->catalogs[c];
 		for (size_t i = 0; i < cat->n_entries && !stop.fatals; i++) {
 			const struct entry *e = &cat->entries[i];
-			if (l->faction && !entry_in_group(e, l->faction))
+			if (l->faction && !(own ? faction_allows(sys, l->faction, e)
+			                        : entry_in_group(e, l->faction)))
 				continue;
 			long most = affordable(ev, li, e);
 			if (most < 1)

@@ -2,8 +2,9 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * For each entry of the list's faction (every entry when the list names none), the roster is
- * evaluated and checked again with one more unit of that entry (taking the options its
+ * For each entry of the list's faction and, when the system holds lists to their faction
+ * (<factions units="own">, faction.h), of its allies (every entry when the list names none),
+ * the roster is evaluated and checked again with one more unit of that entry (taking the options its
  * catalog makes compulsory, at their minimum), in memory: the system is never loaded again.
  * An entry is suggested when some number of models breaks no rule that was not broken
  * before and breaks no rule more often: for a legal list, the list stays legal. An entry the

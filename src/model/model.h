@@ -344,6 +344,24 @@ struct bs_hide {
 	size_t n;
 };
 
+/* <factions>: whether a list's units must come from the list's own faction (a catalog group,
+ * raised to level `level` when the system gives one) or from the factions it may take as
+ * allies, and the rule a unit from elsewhere breaks. Read by read-factions.c, checked by
+ * engine/faction.c, told by `add` before it writes. */
+struct faction_ally {
+	const struct group *of;       /* the lists it applies to (theirs or under it); NULL: all */
+	const struct group *faction;  /* the faction they may take units of */
+};
+struct faction_def {
+	bool own;             /* units="own": units of the list's faction or an ally only */
+	bool warn;            /* severity="warning": a unit from elsewhere is a warning */
+	size_t level;         /* the level attribute the list's faction is raised to; SIZE_MAX: none */
+	char *ref;            /* the rule cited, or NULL */
+	struct faction_ally *allies;
+	size_t n_allies;
+	struct idx *pairs;    /* "FACTION\nOF" of each ally ("FACTION\n" for every list) */
+};
+
 /* <import>: how a pasted plain-text list is read (import.h). Each pattern's named groups say
  * what the line holds. */
 enum import_kind { IMPORT_UNIT, IMPORT_OPTION, IMPORT_IGNORE };
@@ -406,6 +424,7 @@ struct system {
 	struct camp_def *camp;      /* <campaign> (campaign.h), or NULL */
 	struct import_line *imports; /* <import>: tried before the built-in patterns */
 	size_t n_imports;
+	struct faction_def *factions; /* <factions>, or NULL: a list's faction is printed only */
 	struct force_def *forces;   /* BattleScribe forceEntries, parents before children */
 	size_t n_forces;
 	struct bs_data *bs;         /* a BattleScribe system: what is not enforced yet; else NULL */

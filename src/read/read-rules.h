@@ -53,6 +53,10 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 /* Reads a system's <campaign> (read-campaign.c) into sys->camp. Returns 0, or -1 with a fatal
  * diagnostic. */
 int campaign_read(xmlNodePtr n, struct system *sys, struct diags *d);
+/* <factions> (read-factions.c), read once the catalogs are: sys->factions, or -1 with a fatal
+ * diagnostic naming the nearest known faction or level. */
+int factions_read(struct system *sys, xmlNodePtr n, struct diags *d);
+void factions_free(struct faction_def *f);
 void camp_def_free(const struct system *sys, struct camp_def *c);
 
 

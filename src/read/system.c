@@ -706,6 +706,8 @@ static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *pa
 		goto fail;
 	if (load_catalogs(sc, sys, roots, d) || resolve_also(sys, d) || catalog_link(sys, d))
 		goto fail;
+	if ((sec = xml_child(root_el, "factions")) && factions_read(sys, sec, d))
+		goto fail;
 	/* Named conditions select entries too: after the catalogs, before their users. */
 	if ((sec = xml_child(root_el, "conditions")) && named_conds_read(sec, sys, sys->file, d))
 		goto fail;
@@ -834,6 +836,7 @@ void system_free(struct system *sys)
 		rx_free(sys->imports[i].rx);
 	free(sys->imports);
 	camp_def_free(sys, sys->camp);
+	factions_free(sys->factions);
 	for (size_t i = 0; i < sys->n_rules; i++)
 		rule_free(sys->rules[i]);
 	free(sys->rules);
