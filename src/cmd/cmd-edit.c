@@ -18,6 +18,7 @@
  * lines: the edit works, lines simply cannot be edited.
  */
 #include "muster.h"
+#include "bs-roster.h"
 #include "cmd.h"
 #include "edit.h"
 #include "eval.h"
@@ -658,6 +659,15 @@ static int exec_edit(int argc, char **argv)
 		return ret;
 	if (argc - optind != 1)
 		return cmd_usage_error(self, "%s", _("edit takes one roster FILE ('muster new' makes one)"));
+	if (bs_roster_file(argv[optind])) {
+		/* The session splices Muster's roster XML; a BattleScribe roster is rewritten whole
+		 * by the builder (edit-ros.c), one command at a time. */
+		fprintf(stderr, _("muster: %s: 'muster edit' does not change a BattleScribe roster "
+		                  "(.ros, .rosz) yet: change it with 'muster add', 'remove', 'set' and "
+		                  "'add-force', and see it with 'muster show' or 'muster status'\n"),
+		        vis(argv[optind]));
+		return MUSTER_EXIT_TROUBLE;
+	}
 	struct editor e;
 	memset(&e, 0, sizeof(e));
 	e.path = argv[optind];

@@ -13,9 +13,11 @@
 #include "export.h"
 #include "roster.h"
 #include "derive.h"
+#include "bs-roster.h"
 #include "save.h"
 #include "session.h"
 #include "util.h"
+#include "zipped.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -77,7 +79,13 @@ static int write_out(const char *out, const struct strbuf *sb)
 		return ok ? 0 : -1;
 	}
 	struct diags d = DIAGS_INIT;
-	int rc = save_file(out, sb->s, sb->len, &d);
+	char *zip = NULL;
+	size_t len = sb->len;
+	/* A .rosz is BattleScribe's zipped .ros: the roster written, zipped, then saved. */
+	int rc = zipped_name(out) ? zipped_pack(sb->s, sb->len, out, &zip, &len, &d) : 0;
+	if (rc == 0)
+		rc = save_file(out, zip ? zip : sb->s, len, &d);
+	free(zip);
 	if (rc != 0)
 		diags_print(&d, stderr, DIAG_TEXT);
 	diags_release(&d);
@@ -118,6 +126,9 @@ static int exec_export(int argc, char **argv)
 	if (style == EXPORT_COMPACT && fmt != EXPORT_TEXT && fmt != EXPORT_MARKDOWN &&
 	    fmt != EXPORT_HTML)
 		return cmd_usage_error(self, "%s", _("--style=compact is for text, markdown and html"));
+	if (out && zipped_name(out) && (fmt != EXPORT_ROS || !bs_roster_file(out)))
+		return cmd_usage_error(self, "%s",
+		                       _("-o writes a zipped file only as a .rosz, with --format=ros"));
 	const char *path = argv[optind];
 	if (out && cmd_check_output(out, force, &path, 1) != 0)
 		return MUSTER_EXIT_TROUBLE;

@@ -1,4 +1,5 @@
-/* edit-ros.c - the builder on BattleScribe rosters (.ros): new, add, remove, set, add-force
+/* edit-ros.c - the builder on BattleScribe rosters (.ros, .rosz): new, add, remove, set,
+ * add-force
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
@@ -27,6 +28,7 @@
 #include "session.h"
 #include "util.h"
 #include "xml.h"
+#include "zipped.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -852,9 +854,18 @@ static int finish(struct ros *x, struct session *s, const char *path, const char
 	size_t len = 0;
 	int rc = MUSTER_EXIT_TROUBLE;
 	char *text = written(s, path, x->r, &len, &r2, &ev2, &cd);
-	if (text == NULL) {
+	if (text != NULL && zipped_name(path)) {
+		/* A .rosz stays one: its .ros zipped, then saved as a .ros is. */
+		char *zip = NULL;
+		if (zipped_pack(text, len, path, &zip, &len, &sd) != 0)
+			diags_print(&sd, stderr, DIAG_TEXT);
+		free(text);
+		text = zip;
+	} else if (text == NULL) {
 		diags_sort(&cd);
 		diags_print(&cd, stderr, DIAG_TEXT);
+	}
+	if (text == NULL) {
 		fprintf(stderr, _("muster: %s: not changed\n"), vis(path));
 	} else if ((was ? save_file_checked(path, text, len, was, was_len, &sd)
 	                : save_file(path, text, len, &sd)) != 0) {
@@ -889,14 +900,12 @@ int ros_change(struct session *s, const char *path, int argc, char **argv, FILE 
 	int rc = MUSTER_EXIT_TROUBLE;
 	struct ros x = { 0 };
 	x.d = &d;
-	size_t pl = strlen(path);
-	if (pl > 5 && strcasecmp(path + pl - 5, ".rosz") == 0) {
-		fprintf(stderr, _("muster: %s: a zipped roster is not changed yet: unzip it to a .ros\n"),
-		        vis(path));
-		return MUSTER_EXIT_TROUBLE;
-	}
-	if (xml_read_file(path, &was, &was_len, &d) != 0 ||
-	    (x.r = roster_load_memory(s, was, was_len, path, &d)) == NULL) {
+	/* was: the file's bytes, which must be there still when it is saved; text: the .ros
+	 * they hold (was itself, or unzipped from it). */
+	char *text = NULL;
+	size_t text_len = 0;
+	if (xml_read_both(path, &was, &was_len, &text, &text_len, &d) != 0 ||
+	    (x.r = roster_load_memory(s, text, text_len, path, &d)) == NULL) {
 		diags_sort(&d);
 		diags_print(&d, stderr, DIAG_TEXT);
 		goto out;
@@ -912,6 +921,8 @@ int ros_change(struct session *s, const char *path, int argc, char **argv, FILE 
 out:
 	roster_free(x.r);
 	strbuf_release(&x.said);
+	if (text != was)
+		free(text);
 	free(was);
 	diags_release(&d);
 	return rc;

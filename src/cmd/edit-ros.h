@@ -1,13 +1,16 @@
-/* edit-ros.h - the builder on BattleScribe rosters (.ros): new, add, remove, set, add-force
+/* edit-ros.h - the builder on BattleScribe rosters (.ros, .rosz): new, add, remove, set,
+ * add-force
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * A BattleScribe roster is changed as BattleScribe changes one: read whole into the model
  * (bs-roster.c), the change made to the model, and the whole file written again by the .ros
  * exporter (export-ros.c), read back and checked, then saved through save_file_checked (the
- * file must still hold what was read; FILE~ keeps the previous version). Every selection and
- * force the change makes gets a fresh id, "mst-N" with N one more than the largest such id
- * the roster holds, and the ids are printed first, one line each (doc/muster.1):
+ * file must still hold what was read; FILE~ keeps the previous version). A .rosz is read
+ * unzipped and saved zipped (zipped_pack), checked against the archive's bytes as read.
+ * Every selection and force the change makes gets a fresh id, "mst-N" with N one more than
+ * the largest such id the roster holds, and the ids are printed first, one line each
+ * (doc/muster.1):
  *   force ID                  a force made (new, add-force, set FORCE --copy)
  *   added ID                  the selection made (add, set --copy)
  *   selected ENTRYID ID       each selection made with it (mandatory and default children)

@@ -225,3 +225,8 @@ void ex_list_facts(const struct system *sys, const struct r_list *l, bool size_f
 		free(v);
 	}
 }
+
+bool ex_has_size(const struct system *sys, const struct r_list *l)
+{
+	return l->size != NULL || sys->bs == NULL;
+}

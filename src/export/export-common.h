@@ -47,6 +47,9 @@ char *ex_field_value(const struct field_def *fd, long v);
 typedef void ex_fact_fn(void *ctx, const char *name, const char *value);
 void ex_list_facts(const struct system *sys, const struct r_list *l, bool size_facts,
                    ex_fact_fn *fact, void *ctx);
+/* Whether list l has a battle size to print: its own, or "custom" in a system whose lists
+ * choose one. A BattleScribe roster has none (only cost limits): false. */
+bool ex_has_size(const struct system *sys, const struct r_list *l);
 /* The list's title: its name, its id or "Army list". */
 const char *ex_list_title(const struct r_list *l);
 /* The title of the force list l of roster r stands in (forces within forces), or NULL. */

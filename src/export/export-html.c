@@ -111,7 +111,8 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 	fact_row(sb, _("Game"), sys->name);
 	if (within)
 		fact_row(sb, _("Child force of"), within);
-	fact_row(sb, _("Battle size"), l->size ? l->size->name : _("custom"));
+	if (ex_has_size(sys, l))
+		fact_row(sb, _("Battle size"), l->size ? l->size->name : _("custom"));
 	ex_list_facts(sys, l, true, fact_cb, sb);
 	for (size_t c = 0; c < sys->n_costs; c++) {
 		if (!ex_cost_used(el, c))

@@ -176,6 +176,43 @@ static void fact_cb(void *w, const char *name, const char *value)
 	header_fact(w, name, value);
 }
 
+/* "Battle size: NAME (limit N)", or "custom" for a list of none. */
+static void size_fact(struct tw *w, const struct system *sys, const struct elist *el)
+{
+	const struct r_list *l = el->list;
+	struct strbuf size = STRBUF_INIT;
+	char num[DEC_BUF];
+	strbuf_adds(&size, l->size ? l->size->name : _("custom"));
+	/* A custom limit as the file gives it: the tally below shows it after the system's
+	 * modifiers, and muster import reads this one back (and applies them again). */
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		int64_t lim = l->size ? el->limits[c] : l->limits[c];
+		if (el->limits[c] >= 0 && lim >= 0)
+			strbuf_addf(&size, " (%s %s %s)", _("limit"), dec_format(lim, sys->costs[c].scale, num),
+			            ex_cost_abbr(&sys->costs[c]));
+	}
+	header_fact(w, _("Battle size"), size.s);
+	strbuf_release(&size);
+}
+
+/* For a system whose lists have no battle size (BattleScribe's): "Limit (COST): N" for each
+ * cost limited, as the file gives it. */
+static void limit_facts(struct tw *w, const struct system *sys, const struct elist *el)
+{
+	char num[DEC_BUF];
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		int64_t lim = el->list->limits ? el->list->limits[c] : -1;
+		if (el->limits[c] < 0 || lim < 0)
+			continue;
+		char *n = xasprintf(_("Limit (%s)"), sys->costs[c].name);
+		char *v = xasprintf("%s %s", dec_format(lim, sys->costs[c].scale, num),
+		                    ex_cost_abbr(&sys->costs[c]));
+		header_fact(w, n, v);
+		free(n);
+		free(v);
+	}
+}
+
 static void list_header(struct tw *w, const struct system *sys, const struct elist *el,
                         bool compact, const char *within)
 {
@@ -193,22 +230,13 @@ static void list_header(struct tw *w, const struct system *sys, const struct eli
 	}
 	if (w->md)
 		strbuf_adds(sb, "\n");
-	struct strbuf size = STRBUF_INIT;
-	char num[DEC_BUF];
-	strbuf_adds(&size, l->size ? l->size->name : _("custom"));
-	/* A custom limit as the file gives it: the tally below shows it after the system's
-	 * modifiers, and muster import reads this one back (and applies them again). */
-	for (size_t c = 0; c < sys->n_costs; c++) {
-		int64_t lim = l->size ? el->limits[c] : l->limits[c];
-		if (el->limits[c] >= 0 && lim >= 0)
-			strbuf_addf(&size, " (%s %s %s)", _("limit"), dec_format(lim, sys->costs[c].scale, num),
-			            ex_cost_abbr(&sys->costs[c]));
-	}
 	header_fact(w, _("Game"), sys->name);
 	if (within)
 		header_fact(w, _("Child force of"), within);
-	header_fact(w, _("Battle size"), size.s);
-	strbuf_release(&size);
+	if (ex_has_size(sys, l))
+		size_fact(w, sys, el);
+	else
+		limit_facts(w, sys, el);
 	ex_list_facts(sys, l, !compact, fact_cb, w);
 	strbuf_adds(sb, "\n");
 }

@@ -128,8 +128,18 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 		const char *why = shape_of(c, con, true, &s);
 		return why ? why : s.forces ? N_("child forces of its own") : N_("on a force");
 	}
-	if (xml_is(owner, "selectionEntryGroup"))
-		return N_("on a group");
+	if (xml_is(owner, "selectionEntryGroup")) {
+		/* A cost limit on a group that links to it set per entry (Gaslands' build slots:
+		 * max of a cost type, scope parent, its value set by modifiers on each entryLink
+		 * to the group) is told apart: both its owner and its changed value are not read. */
+		char *field = xml_prop(con, "field"), *id = xml_prop(con, "id");
+		bool cost = field && idx_get(c->sys->cost_idx, field) != NULL;
+		bool changed = id && c->modified && idx_get(c->modified, id) != NULL;
+		free(field);
+		free(id);
+		return cost && changed ? N_("a cost limit on a group that modifiers change")
+		                       : N_("on a group");
+	}
 	xmlNodePtr home = owner->parent;
 	bool root = home && home->parent && home->parent == xmlDocGetRootElement(con->doc);
 	const char *why = shape_of(c, con, root, &s);

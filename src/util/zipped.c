@@ -217,3 +217,96 @@ int zipped_unpack(const char *data, size_t len, size_t cap, const char *name, ch
 	zip_discard(za);
 	return rc;
 }
+
+char *zipped_entry_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t n = strlen(base);
+	return xstrndup(base, n > 1 ? n - 1 : n);
+}
+
+/* The archive written into the in-memory source src, copied out: 0 with *out, or -1. */
+static int take_source(zip_source_t *src, char **out, size_t *out_len)
+{
+	zip_stat_t st;
+	zip_stat_init(&st);
+	if (zip_source_stat(src, &st) != 0 || !(st.valid & ZIP_STAT_SIZE) || zip_source_open(src) != 0)
+		return -1;
+	char *buf = xmalloc((size_t)st.size + 1);
+	zip_int64_t k = zip_source_read(src, buf, st.size);
+	zip_source_close(src);
+	if (k < 0 || (zip_uint64_t)k != st.size) {
+		free(buf);
+		return -1;
+	}
+	*out = buf;
+	*out_len = (size_t)st.size;
+	return 0;
+}
+
+/* The archive of text as entry: 0 with *out, or -1 with err set. */
+static int pack(const char *text, size_t len, const char *entry, char **out, size_t *out_len,
+                zip_error_t *err)
+{
+	zip_source_t *src = zip_source_buffer_create(NULL, 0, 0, err);
+	if (src == NULL)
+		return -1;
+	zip_t *za = zip_open_from_source(src, ZIP_TRUNCATE, err);
+	int rc = -1;
+	if (za != NULL) {
+		zip_source_keep(src); /* past zip_close, to be read */
+		zip_source_t *fs = zip_source_buffer(za, text, len, 0);
+		zip_int64_t at = fs ? zip_file_add(za, entry, fs, ZIP_FL_ENC_UTF_8) : -1;
+		if (fs && at < 0)
+			zip_source_free(fs);
+		if (at >= 0 && zip_set_file_compression(za, (zip_uint64_t)at, ZIP_CM_DEFLATE, 9) == 0 &&
+		    zip_close(za) == 0) {
+			za = NULL;
+			rc = take_source(src, out, out_len);
+			if (rc != 0)
+				zip_error_set(err, ZIP_ER_READ, 0);
+		} else {
+			zip_error_t *e = zip_get_error(za);
+			zip_error_set(err, zip_error_code_zip(e), zip_error_code_system(e));
+			zip_discard(za);
+		}
+	}
+	zip_source_free(src);
+	return rc;
+}
+
+int zipped_pack(const char *text, size_t len, const char *path, char **out, size_t *out_len,
+                struct diags *d)
+{
+	const char *name = path;
+	*out = NULL;
+	zip_error_t err;
+	zip_error_init(&err);
+	char *zip = NULL, *back = NULL, *entry = zipped_entry_name(path);
+	size_t zip_len = 0, back_len = 0;
+	int packed = pack(text, len, entry, &zip, &zip_len, &err);
+	free(entry);
+	if (packed != 0) {
+		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, _("cannot zip the roster: %s"),
+		          zip_error_strerror(&err));
+		zip_error_fini(&err);
+		return -1;
+	}
+	zip_error_fini(&err);
+	/* Read back as any .rosz is read: what a reader will get must be exactly text. */
+	size_t cap = len + 1;
+	if (zipped_unpack(zip, zip_len, cap, name, &back, &back_len, d) != 0 || back_len != len ||
+	    memcmp(back, text, len) != 0) {
+		if (back != NULL)
+			diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s",
+			          _("the zipped roster does not unzip to the roster written"));
+		free(back);
+		free(zip);
+		return -1;
+	}
+	free(back);
+	*out = zip;
+	*out_len = zip_len;
+	return 0;
+}

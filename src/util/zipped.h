@@ -3,9 +3,11 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * A zipped BattleScribe file is a zip archive holding one file, the .gst, .cat or .ros it
- * stands for. The archive is untrusted: it is read through libzip (zip64, deflate, CRC checks,
- * a maintained parser of a hostile format) from bytes already in memory, and nothing is ever
- * written to disk, so the names in it (".." or absolute) do not matter. What it may hold is
+ * stands for; Muster writes a .rosz (the builder, export --format=ros) as BattleScribe does,
+ * one deflated file named as the archive without its final 'z'. An archive read is
+ * untrusted: it is read through libzip (zip64, deflate, CRC checks, a maintained parser of a
+ * hostile format) from bytes already in memory, and nothing of it is ever written to disk, so
+ * the names in it (".." or absolute) do not matter. What it may hold is
  * bounded before anything is inflated (SECURITY.md lists every limit):
  * - at most ZIPPED_MAX_ENTRIES entries, counted from the central directory, none looked at
  *   one by one past that;
@@ -45,5 +47,16 @@ bool zipped_name(const char *path);
  * diagnostic naming name. */
 int zipped_unpack(const char *data, size_t len, size_t cap, const char *name, char **out,
                   size_t *out_len, struct diags *d);
+
+/* The name of the one file in the zipped BattleScribe file path, as BattleScribe names it:
+ * path's base name without its last letter ("army.rosz" holds "army.ros"). Caller frees. */
+char *zipped_entry_name(const char *path);
+
+/* Packs text[0..len) into a new zip archive, the zipped BattleScribe file path, that holds it
+ * alone, deflated, as zipped_entry_name(path); then checks that zipped_unpack gives back
+ * exactly text. Returns 0 with *out (a new buffer of *out_len bytes; caller frees), or -1
+ * with *out NULL and one fatal diagnostic naming path. out_len may be &len. */
+int zipped_pack(const char *text, size_t len, const char *path, char **out, size_t *out_len,
+                struct diags *d);
 
 #endif

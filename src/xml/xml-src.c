@@ -207,3 +207,20 @@ int xml_read_text(const char *path, char **out, size_t *out_len, struct diags *d
 	free(zip);
 	return rc;
 }
+
+int xml_read_both(const char *path, char **raw, size_t *raw_len, char **text, size_t *text_len,
+                  struct diags *d)
+{
+	*text = NULL;
+	*text_len = 0;
+	if (!zipped_name(path)) {
+		if (xml_read_file(path, raw, raw_len, d) != 0)
+			return -1;
+		*text = *raw;
+		*text_len = *raw_len;
+		return 0;
+	}
+	if (read_capped(path, (size_t)(XML_MAX_FILE_SIZE + ZIPPED_OVERHEAD), raw, raw_len, d) != 0)
+		return -1;
+	return zipped_unpack(*raw, *raw_len, (size_t)XML_MAX_FILE_SIZE, path, text, text_len, d);
+}

@@ -51,6 +51,13 @@ int xml_read_file(const char *path, char **buf, size_t *len, struct diags *d);
  * (xml_load_file, xml_reader_open) reads through this; a .xml is never unzipped. Returns 0,
  * or -1 with one fatal diagnostic. */
 int xml_read_text(const char *path, char **buf, size_t *len, struct diags *d);
+/* Both: the file's own bytes (*raw, as xml_read_file reads them, for a zipped file within its
+ * cap) and its text (*text: *raw itself, or unzipped from it; then a buffer of its own).
+ * Returns 0, or -1 with one fatal diagnostic and *text NULL (*raw may be set: caller frees
+ * both, *text only when it is not *raw). For a command that saves the file checked against
+ * what it read (save_file_checked). */
+int xml_read_both(const char *path, char **raw, size_t *raw_len, char **text, size_t *text_len,
+                  struct diags *d);
 /* Reads and parses path ("-" for standard input). On success returns a document (free with
  * xml_doc_free, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */
