@@ -54,16 +54,13 @@ static void fields(struct strbuf *sb, const struct system *sys, const long *v, c
 	}
 }
 
-/* The options of u under the one numbered up - 1 (0: on the unit), nested as the catalog's are.
- * A unit's options are in document order, a subtree after its root: an option whose parent
- * stands before `up` ends it, so each option is seen once for each of its ancestors. */
+/* The options of u under the one numbered up - 1 (0: on the unit), nested as the catalog's are
+ * (each option is seen once for each of its ancestors). */
 static void options(struct strbuf *sb, const struct r_unit *u, uint32_t up, int depth)
 {
-	for (size_t k = up; k < u->n_opts; k++) {
+	for (size_t k = r_option_child(u, up, up); k < u->n_opts; k = r_option_child(u, up, k + 1)) {
 		const struct r_option *ro = &u->opts[k];
-		if (ro->up < up)
-			break;
-		if (ro->train || ro->up != up)
+		if (ro->train)
 			continue;
 		strbuf_addf(sb, "%*s<option", 2 * depth, "");
 		attr(sb, "id", ro->opt->id);
