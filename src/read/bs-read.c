@@ -239,6 +239,25 @@ static size_t *reach(const struct bsctx *c, size_t fi, bool imports_only, size_t
 	return q;
 }
 
+int bs_version_check(xmlNodePtr root, const char *path, struct diags *d)
+{
+	char *ver = xml_prop(root, "battleScribeVersion");
+	bool number = ver && ver[0] >= '0' && ver[0] <= '9';
+	long major = number ? strtol(ver, NULL, 10) : 2;
+	if (ver && (!number || major < 2)) {
+		diags_add(d, SEV_FATAL, path, xml_line(root), xml_col(root), NULL, NULL,
+		          number ? _("a BattleScribe 1.x file (battleScribeVersion=\"%s\"): Muster reads "
+		                     "version 2 files; open and save it with BattleScribe 2 first")
+		                 : _("battleScribeVersion=\"%s\" is no version: Muster reads BattleScribe 2 "
+		                     "files"),
+		          ver);
+		free(ver);
+		return -1;
+	}
+	free(ver);
+	return 0;
+}
+
 /* --- files -------------------------------------------------------------------------------- */
 
 /* Reads path, or mem when not NULL (path its name): a BattleScribe 2 game system (gst) or
@@ -261,22 +280,8 @@ static int load_file(struct bsctx *c, const char *path, const struct bs_text *me
 		          want, ns);
 		return -1;
 	}
-	char *ver = xml_prop(f->root, "battleScribeVersion");
-	long major = 2;
-	bool number = ver && ver[0] >= '0' && ver[0] <= '9';
-	if (number)
-		major = strtol(ver, NULL, 10);
-	if (ver && (!number || major < 2)) {
-		diags_add(c->d, SEV_FATAL, path, xml_line(f->root), xml_col(f->root), NULL, NULL,
-		          number ? _("a BattleScribe 1.x file (battleScribeVersion=\"%s\"): Muster reads "
-		                     "version 2 files; open and save it with BattleScribe 2 first")
-		                 : _("battleScribeVersion=\"%s\" is no version: Muster reads BattleScribe 2 "
-		                     "files"),
-		          ver);
-		free(ver);
+	if (bs_version_check(f->root, path, c->d))
 		return -1;
-	}
-	free(ver);
 	f->id = xml_prop(f->root, "id");
 	if (xml_need(f->root, "id", f->id, path, c->d))
 		return -1;
