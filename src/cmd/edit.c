@@ -284,14 +284,6 @@ void edit_set_long_prop(xmlNodePtr n, const char *name, long v)
 	xmlSetProp(n, BAD_CAST name, BAD_CAST buf);
 }
 
-static bool prop_is(xmlNodePtr n, const char *name, const char *value, bool nocase)
-{
-	char *v = xml_prop(n, name);
-	bool is = v && (nocase ? strcasecmp(v, value) == 0 : strcmp(v, value) == 0);
-	free(v);
-	return is;
-}
-
 #define EFAIL(...) \
 	do { \
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, __VA_ARGS__); \
@@ -531,7 +523,7 @@ static const struct entry_option *find_option(const struct entry *e, const char 
 static xmlNodePtr option_elem(xmlNodePtr n, const struct entry_option *o)
 {
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-		if (xml_is(c, "option") && prop_is(c, "id", o->id, false))
+		if (xml_is(c, "option") && xml_prop_is(c, "id", o->id))
 			return c;
 	return NULL;
 }

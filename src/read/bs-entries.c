@@ -48,14 +48,6 @@ static char *name_of(xmlNodePtr n, const char *fallback)
 	return t;
 }
 
-static bool attr_is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
-}
-
 /* Attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell some of them
  * otherwise (profileTypeId, characteristicTypeId, costTypeId). */
 static char *prop_or(xmlNodePtr n, const char *name, const char *old)
@@ -106,7 +98,7 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 			return -1;
 		}
 		free(t);
-		if (attr_is(k, "primary", "true"))
+		if (xml_prop_is(k, "primary", "true"))
 			*primary = (uint32_t)ci + 1;
 		bool dup = false;
 		for (size_t i = 0; i < *n_cats && !dup; i++)
@@ -133,7 +125,7 @@ static bool read_bounds(xmlNodePtr n, long *min, long *max, xmlNodePtr *lo_con,
 		if (!bs_constraint_maps(k, &v))
 			continue;
 		got = true;
-		if (attr_is(k, "type", "min")) {
+		if (xml_prop_is(k, "type", "min")) {
 			if (v > lo || lc == NULL) {
 				lo = v > lo ? v : lo;
 				lc = k;
@@ -271,7 +263,7 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		size_t shown = in->n_all;
 		if (collect_infos(b, fi, k, in, depth + 1))
 			return -1;
-		if (attr_is(k, "hidden", "true"))
+		if (xml_prop_is(k, "hidden", "true"))
 			in->n_all = shown; /* a hidden group's profiles and rules are not shown */
 	}
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
@@ -530,10 +522,10 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->up = up;
 	o->in_choice = in_choice;
 	o->target = TARGET_UNIT;
-	o->model = attr_is(se, "type", "model");
-	o->collective = attr_is(se, "collective", "true") ||
-	                (link && attr_is(link, "collective", "true"));
-	o->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
+	o->model = xml_prop_is(se, "type", "model");
+	o->collective = xml_prop_is(se, "collective", "true") ||
+	                (link && xml_prop_is(link, "collective", "true"));
+	o->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	read_bounds(se, &o->min, &o->max, &lo_con, &hi_con);
@@ -617,7 +609,7 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	read_bounds(g, &ch->min, &ch->max, &lo_con, &hi_con);
-	ch->hidden = attr_is(g, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
+	ch->hidden = xml_prop_is(g, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	const struct bs_hide *h = hide_of(c, fi, g, lfi, link);
 	ch->hide = h->mods;
 	ch->n_hide = h->n;
@@ -663,7 +655,7 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 		       _("links under entry '%s' nest more than %d deep (a cycle of links?)"),
 		       b->e->name, BS_DEPTH_MAX);
 	char *t = xml_prop(link, "targetId");
-	bool group = attr_is(link, "type", "selectionEntryGroup");
+	bool group = xml_prop_is(link, "type", "selectionEntryGroup");
 	size_t tf = fi;
 	xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
 	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
@@ -758,10 +750,10 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	free(sid);
 	free(lid);
 	e->name = name_of(se, e->id);
-	e->local = attr_is(link ? link : se, "import", "false");
-	e->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
-	e->type = attr_is(se, "type", "model") ? ENTRY_MODEL
-	          : attr_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
+	e->local = xml_prop_is(link ? link : se, "import", "false");
+	e->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
+	e->type = xml_prop_is(se, "type", "model") ? ENTRY_MODEL
+	          : xml_prop_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
 	e->catalog = cat;
 	e->group = &cat->groups[0];
 	e->line = b.site_line;
@@ -839,7 +831,7 @@ int bs_root_entries(struct bsctx *c, size_t fi)
 			}
 			char *t = xml_prop(k, "targetId");
 			size_t tf = fi;
-			xmlNodePtr target = attr_is(k, "type", "selectionEntryGroup")
+			xmlNodePtr target = xml_prop_is(k, "type", "selectionEntryGroup")
 			                    ? NULL : bs_lookup(c, fi, fi, 0, t, &tf);
 			if (target == NULL || !xml_is(target, "selectionEntry")) {
 				diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,

@@ -78,14 +78,6 @@ static const struct cost_def *field_cost(const struct bsctx *c, xmlNodePtr n)
 	return cd;
 }
 
-static bool prop_is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
-}
-
 static struct expr *agg_expr(struct agg *a)
 {
 	struct expr *e = xcalloc(1, sizeof(*e));
@@ -137,7 +129,7 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 		k->item = on;
 		k->index = cat >= 0 ? (size_t)cat : 0;
 		k->id = cat >= 0 ? NULL : xstrdup(child);
-		k->shared = !prop_is(n, "shared", "false");
+		k->shared = !xml_prop_is(n, "shared", "false");
 		push(a->where, k);
 	}
 	a->slot = sys->n_slots++;
@@ -152,7 +144,7 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 static struct expr *forces_counted(struct bsctx *c, xmlNodePtr n, const char *scope,
                                    const char *child)
 {
-	bool all = prop_is(n, "includeChildForces", "true"), roster = strcmp(scope, "roster") == 0;
+	bool all = xml_prop_is(n, "includeChildForces", "true"), roster = strcmp(scope, "roster") == 0;
 	bool force = strcmp(scope, "force") == 0 || (!c->nested && strcmp(scope, "parent") == 0);
 	if (!roster && !(force && all))
 		return NULL; /* a force's own child forces only: not decided yet */
@@ -189,13 +181,13 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	}
 	bool force = scope && (strcmp(scope, "force") == 0 ||
 	                       (!c->nested && strcmp(scope, "parent") == 0));
-	bool kids = prop_is(n, "includeChildSelections", "true");
+	bool kids = xml_prop_is(n, "includeChildSelections", "true");
 	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
 	          (force || strcmp(scope, "roster") == 0) &&
 	          !(kids && cd && strcmp(child, "any") == 0); /* a unit's cost holds its options' */
 	if (ok) {
 		enum scope_kind sk = !force ? SCOPE_ROSTER
-		                     : prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
+		                     : xml_prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
 		long cost = cd ? (long)cd->index : -1;
 		e = agg_expr(new_agg(c, n, ON_UNIT, cost, sk, child));
 		if (kids)
@@ -242,7 +234,8 @@ static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 /* One condition as a test, or NULL. */
 static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 {
-	bool inst = prop_is(n, "type", "instanceOf"), not_inst = prop_is(n, "type", "notInstanceOf");
+	bool inst = xml_prop_is(n, "type", "instanceOf");
+	bool not_inst = xml_prop_is(n, "type", "notInstanceOf");
 	if (inst || not_inst)
 		return instance_condition(c, n, not_inst);
 	static const char *const types[] = { "equalTo", "notEqualTo", "greaterThan", "lessThan",
@@ -251,9 +244,9 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	long v;
 	int t = -1;
 	for (int i = 0; i < 6; i++)
-		if (prop_is(n, "type", types[i]))
+		if (xml_prop_is(n, "type", types[i]))
 			t = i;
-	bool pct = prop_is(n, "percentValue", "true");
+	bool pct = xml_prop_is(n, "percentValue", "true");
 	const struct cost_def *cd = pct ? NULL : field_cost(c, n);
 	if (t < 0 || !scaled(n, "value", cd ? cd->scale : 0, &v))
 		return NULL;
@@ -295,8 +288,8 @@ static bool conditions(struct bsctx *c, xmlNodePtr n, struct sel *into, int dept
 		push(into, s);
 	}
 	for (xmlNodePtr g = xml_first_elem(xml_child(n, "conditionGroups")); g; g = xml_next_elem(g)) {
-		bool or = prop_is(g, "type", "or");
-		if (!xml_is(g, "conditionGroup") || (!or && !prop_is(g, "type", "and")))
+		bool or = xml_prop_is(g, "type", "or");
+		if (!xml_is(g, "conditionGroup") || (!or && !xml_prop_is(g, "type", "and")))
 			return false;
 		struct sel *s = new_sel(or ? SEL_ANY : SEL_ALL);
 		push(into, s);
@@ -339,8 +332,8 @@ static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
 		long every, times;
 		struct expr *e = NULL;
 		const struct cost_def *cd = field_cost(c, r);
-		enum rounding round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
-		bool pct = prop_is(r, "percentValue", "true");
+		enum rounding round = xml_prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
+		bool pct = xml_prop_is(r, "percentValue", "true");
 		if (*k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || !(m->target == MOD_COST || append) ||
 		    m->op != MOD_ADD || !scaled(r, "value", cd && !pct ? cd->scale : 0, &every) ||
 		    every < 1 || !whole(r, "repeats", &times) || times < 1 ||
@@ -421,7 +414,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		}
 		free(value);
 	} else if (field && type && strcmp(field, "hidden") == 0 && strcmp(type, "set") == 0) {
-		bool yes = prop_is(n, "value", "true"), no = prop_is(n, "value", "false");
+		bool yes = xml_prop_is(n, "value", "true"), no = xml_prop_is(n, "value", "false");
 		if (yes || no) {
 			m->target = MOD_HIDDEN;
 			m->op = MOD_SET;

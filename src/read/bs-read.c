@@ -25,14 +25,6 @@
 
 /* --- small helpers ------------------------------------------------------------------------ */
 
-static bool attr_is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
-}
-
 int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
                long min, long max, long def, long *out)
 {
@@ -112,16 +104,16 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 			return false;
 		xmlNodePtr links = xml_child(owner, "entryLinks");
 		for (xmlNodePtr l = xml_first_elem(links); l; l = xml_next_elem(l))
-			if (attr_is(l, "type", "selectionEntryGroup"))
+			if (xml_prop_is(l, "type", "selectionEntryGroup"))
 				return false;
 	}
 	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
 	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value");
 	bool ok = type && (strcmp(type, "min") == 0 || strcmp(type, "max") == 0) && field &&
 	          strcmp(field, "selections") == 0 && scope && strcmp(scope, "parent") == 0 &&
-	          !attr_is(con, "percentValue", "true") && !attr_is(con, "shared", "false") &&
-	          !attr_is(con, "includeChildSelections", "true") &&
-	          !attr_is(con, "includeChildForces", "true") &&
+	          !xml_prop_is(con, "percentValue", "true") && !xml_prop_is(con, "shared", "false") &&
+	          !xml_prop_is(con, "includeChildSelections", "true") &&
+	          !xml_prop_is(con, "includeChildForces", "true") &&
 	          dec_parse(v, 0, -1, OPTION_UNBOUNDED, value) == DEC_OK;
 	free(type);
 	free(field);
@@ -285,7 +277,7 @@ static int load_file(struct bsctx *c, const char *path, const struct bs_text *me
 	f->id = xml_prop(f->root, "id");
 	if (xml_need(f->root, "id", f->id, path, c->d))
 		return -1;
-	f->library = attr_is(f->root, "library", "true");
+	f->library = xml_prop_is(f->root, "library", "true");
 	return 0;
 }
 
@@ -351,7 +343,7 @@ static int read_links(struct bsctx *c, size_t fi, struct idx *by_id)
 			return -1;
 		}
 		free(t);
-		f->imports[f->n_links] = attr_is(k, "importRootEntries", "true");
+		f->imports[f->n_links] = xml_prop_is(k, "importRootEntries", "true");
 		f->links[f->n_links++] = *to;
 	}
 	return 0;
@@ -405,7 +397,7 @@ static void cost_scales(struct bsctx *c)
 				raise_scale(c, n, "id", NULL, "defaultCostLimit");
 			} else {
 				for (size_t i = 0; i < 4; i++)
-					if (xml_is(n, fielded[i]) && !attr_is(n, "percentValue", "true"))
+					if (xml_is(n, fielded[i]) && !xml_prop_is(n, "percentValue", "true"))
 						raise_scale(c, n, "field", NULL, "value");
 			}
 		}
