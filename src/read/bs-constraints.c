@@ -153,15 +153,6 @@ static struct sel *selecting(enum attr_on on, const char *id, const char *unit)
 	return all;
 }
 
-static struct expr *number(long v, long line)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = EX_NUM;
-	e->num = v;
-	e->line = line;
-	return e;
-}
-
 /* The message: BattleScribe's words, the owner, what is counted by name and the bound. */
 static char *message(const struct bsctx *c, const struct shape *s, const char *owner,
                      const char *name)
@@ -210,7 +201,7 @@ static void percent_bound(struct system *sys, struct rule *r, const struct shape
 	t->ancestor_cat = -1;
 	t->line = r->line;
 	t->slot = sys->n_slots++;
-	struct expr *all = number(0, r->line), *e = number(s->value, r->line);
+	struct expr *all = expr_num(0, r->line), *e = expr_num(s->value, r->line);
 	all->kind = EX_AGG;
 	all->agg = t;
 	e->kind = EX_PERCENT;
@@ -248,7 +239,7 @@ static struct rule *new_rule(xmlNodePtr con, const char *at, const struct shape 
 	r->line = xml_line(con);
 	r->sev = SEV_ERROR;
 	r->taking = -1;
-	struct expr *b = number(s->value, r->line);
+	struct expr *b = expr_num(s->value, r->line);
 	if (s->max)
 		r->max = b;
 	else

@@ -78,36 +78,6 @@ static const struct cost_def *field_cost(const struct bsctx *c, xmlNodePtr n)
 	return cd;
 }
 
-static struct expr *agg_expr(struct agg *a)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = EX_AGG;
-	e->agg = a;
-	e->line = a->line;
-	return e;
-}
-
-static struct expr *two(enum expr_kind k, struct expr *a, struct expr *b, long line)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = k;
-	e->line = line;
-	e->kids = xcalloc(2, sizeof(*e->kids));
-	e->kids[0] = a;
-	e->kids[1] = b;
-	e->n_kids = b ? 2 : 1;
-	return e;
-}
-
-static struct expr *number(long v, long line)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = EX_NUM;
-	e->num = v;
-	e->line = line;
-	return e;
-}
-
 /* An aggregate of units or options (counted, or a cost summed) over scope, of what childId
  * names: an entry, a category, or anything ("any"). */
 static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long cost,
@@ -160,7 +130,7 @@ static struct expr *forces_counted(struct bsctx *c, xmlNodePtr n, const char *sc
 		k->id = xstrdup(child);
 		push(a->where, k);
 	}
-	return agg_expr(a);
+	return expr_agg(a);
 }
 
 /* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
@@ -189,9 +159,9 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 		enum scope_kind sk = !force ? SCOPE_ROSTER
 		                     : xml_prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
 		long cost = cd ? (long)cd->index : -1;
-		e = agg_expr(new_agg(c, n, ON_UNIT, cost, sk, child));
+		e = expr_agg(new_agg(c, n, ON_UNIT, cost, sk, child));
 		if (kids)
-			e = two(EX_ADD, e, agg_expr(new_agg(c, n, ON_OPTION, cost, sk, child)), e->line);
+			e = expr_two(EX_ADD, e, expr_agg(new_agg(c, n, ON_OPTION, cost, sk, child)), e->line);
 	}
 	free(field);
 	free(scope);
@@ -222,7 +192,7 @@ static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 		s = new_sel(SEL_TEST);
 		s->op = not ? CMP_LT : CMP_GE;
 		s->num = 1;
-		s->expr = agg_expr(a);
+		s->expr = expr_agg(a);
 	} else if (child && scope) {
 		s = new_sel(not ? SEL_ALL : SEL_ANY); /* no kids: always true, never true */
 	}
@@ -264,8 +234,9 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 			expr_free(e);
 			return NULL;
 		}
-		struct expr *k100 = number(100, e->line), *kv = number(v, e->line);
-		e = two(EX_SUB, two(EX_MUL, e, k100, e->line), two(EX_MUL, all, kv, e->line), e->line);
+		struct expr *k100 = expr_num(100, e->line), *kv = expr_num(v, e->line);
+		e = expr_two(EX_SUB, expr_two(EX_MUL, e, k100, e->line),
+		             expr_two(EX_MUL, all, kv, e->line), e->line);
 		v = 0;
 	}
 	struct sel *s = new_sel(SEL_TEST);
@@ -311,9 +282,9 @@ static struct expr *percent_per(struct bsctx *c, xmlNodePtr r, struct expr *e, l
 		expr_free(e);
 		return NULL;
 	}
-	struct expr *den = two(EX_MUL, two(EX_MAX, all, number(1, line), line), number(every, line),
-	                       line);
-	struct expr *q = two(EX_DIV, two(EX_MUL, e, number(100, line), line), den, line);
+	struct expr *den = expr_two(EX_MUL, expr_two(EX_MAX, all, expr_num(1, line), line),
+	                            expr_num(every, line), line);
+	struct expr *q = expr_two(EX_DIV, expr_two(EX_MUL, e, expr_num(100, line), line), den, line);
 	q->round = round;
 	return q;
 }
@@ -345,11 +316,11 @@ static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
 			*sum_io = sum;
 			return false;
 		}
-		struct expr *per = two(EX_PER, e, NULL, xml_line(r));
+		struct expr *per = expr_two(EX_PER, e, NULL, xml_line(r));
 		per->num = times;
 		per->every = pct ? 1 : every;
 		per->round = round;
-		sum = sum ? two(EX_ADD, sum, per, per->line) : per;
+		sum = sum ? expr_two(EX_ADD, sum, per, per->line) : per;
 	}
 	*sum_io = sum;
 	return true;
@@ -372,7 +343,7 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m, xmlNodePt
 	m->repeat = sum;
 	m->every = 1;
 	if (sum && m->target == MOD_NAME && m->value == NULL)
-		m->value = number(1, m->line);
+		m->value = expr_num(1, m->line);
 	return true;
 }
 
@@ -397,7 +368,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 			m->target = MOD_NAME;
 			m->op = MOD_ADD;
 			m->text = xstrdup("");
-			m->value = number(dec ? -v : v, xml_line(n));
+			m->value = expr_num(dec ? -v : v, xml_line(n));
 			ok = true;
 		}
 		free(value);
@@ -418,7 +389,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		if (yes || no) {
 			m->target = MOD_HIDDEN;
 			m->op = MOD_SET;
-			m->value = number(yes, xml_line(n));
+			m->value = expr_num(yes, xml_line(n));
 			ok = true;
 		}
 	} else if (cd && type && scaled(n, "value", cd->scale, &v)) {
