@@ -37,15 +37,7 @@ static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint
 
 static char *name_of(xmlNodePtr n, const char *fallback)
 {
-	char *v = xml_name_lang(n, "name");
-	if (v == NULL)
-		return xstrdup(fallback ? fallback : "");
-	size_t a = strspn(v, " \t\r\n"), len = strlen(v);
-	while (len > a && strchr(" \t\r\n", v[len - 1]))
-		len--;
-	char *t = xstrndup(v + a, len - a);
-	free(v);
-	return t;
+	return bs_trim(xml_name_lang(n, "name"), fallback);
 }
 
 /* Attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell some of them

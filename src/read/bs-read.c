@@ -63,10 +63,8 @@ static size_t count_all(const struct bsctx *c, const char *name)
 	return n;
 }
 
-/* The element's name attribute with its surrounding white space removed (" Cans"). */
-static char *trimmed_name(xmlNodePtr n, const char *fallback)
+char *bs_trim(char *v, const char *fallback)
 {
-	char *v = xml_prop(n, "name");
 	if (v == NULL)
 		return xstrdup(fallback ? fallback : "");
 	size_t a = strspn(v, " \t\r\n"), len = strlen(v);
@@ -75,6 +73,12 @@ static char *trimmed_name(xmlNodePtr n, const char *fallback)
 	char *t = xstrndup(v + a, len - a);
 	free(v);
 	return t;
+}
+
+/* The element's name attribute with its surrounding white space removed (" Cans"). */
+static char *trimmed_name(xmlNodePtr n, const char *fallback)
+{
+	return bs_trim(xml_prop(n, "name"), fallback);
 }
 
 long bs_category(const struct bsctx *c, const char *id)
