@@ -816,22 +816,13 @@ int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePt
 
 /* --- a new roster -------------------------------------------------------------------------- */
 
-static void add_attr(struct strbuf *sb, const char *name, const char *value)
-{
-	if (value == NULL)
-		return;
-	strbuf_addf(sb, " %s=\"", name);
-	strbuf_add_escaped(sb, value);
-	strbuf_addc(sb, '"');
-}
-
 static void add_field(struct strbuf *sb, const char *indent, const char *nv)
 {
 	const char *eq = strchr(nv, '=');
 	char *name = eq ? xstrndup(nv, (size_t)(eq - nv)) : xstrdup(nv);
 	strbuf_addf(sb, "%s<field", indent);
-	add_attr(sb, "name", name);
-	add_attr(sb, "value", eq ? eq + 1 : "true");
+	strbuf_add_attr(sb, "name", name);
+	strbuf_add_attr(sb, "value", eq ? eq + 1 : "true");
 	strbuf_adds(sb, "/>\n");
 	free(name);
 }
@@ -861,13 +852,13 @@ static void new_list_text(struct strbuf *sb, const struct system *sys, const str
 	const struct new_list *l = &v[k];
 	int ind = 2 * (depth + 1);
 	strbuf_addf(sb, "%*s<list", ind, "");
-	add_attr(sb, "id", l->id);
-	add_attr(sb, "name", l->name);
+	strbuf_add_attr(sb, "id", l->id);
+	strbuf_add_attr(sb, "name", l->name);
 	/* A child force inherits its size, faction and fields from the force it stands in. */
 	bool top = l->parent == NULL;
 	if (top) {
-		add_attr(sb, "size", spec->size);
-		add_attr(sb, "faction", spec->faction);
+		strbuf_add_attr(sb, "size", spec->size);
+		strbuf_add_attr(sb, "faction", spec->faction);
 	}
 	bool body = top && spec->limit >= 0;
 	for (char **f = spec->fields; top && f && *f; f++)
@@ -881,7 +872,7 @@ static void new_list_text(struct strbuf *sb, const struct system *sys, const str
 	strbuf_adds(sb, ">\n");
 	if (top && spec->limit >= 0) {
 		strbuf_addf(sb, "%*s<limit", ind + 2, "");
-		add_attr(sb, "cost", spec->limit_cost);
+		strbuf_add_attr(sb, "cost", spec->limit_cost);
 		strbuf_addf(sb, " value=\"%ld\"/>\n", spec->limit);
 	}
 	char pad[64];
@@ -938,8 +929,8 @@ char *edit_new_text(const struct system *sys, const struct edit_new *spec, struc
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
-		add_attr(&sb, "system", sp.system);
-		add_attr(&sb, "name", sp.name);
+		strbuf_add_attr(&sb, "system", sp.system);
+		strbuf_add_attr(&sb, "name", sp.name);
 		strbuf_adds(&sb, ">\n");
 		for (char **f = sp.fields; f && *f; f++)
 			if (roster_field(sys, *f))
