@@ -36,23 +36,10 @@
 
 . "$(dirname "$0")/common.sh"
 
-quick=${BENCH_QUICK:-}
-[ "$quick" = 0 ] && quick=
-to=${BENCH_TIMEOUT:-900}
-case $to in '' | *[!0-9]*) die "BENCH_TIMEOUT must be a whole number" ;; esac
+bench_tools 900
 runs=${BENCH_BS_RUNS:-5}
 [ -z "$quick" ] || runs=${BENCH_BS_RUNS:-3}
 case $runs in '' | *[!0-9]* | 0) die "BENCH_BS_RUNS must be a whole number > 0" ;; esac
-callgrind=
-if [ -z "${BENCH_NO_CALLGRIND:-}" ] && command -v valgrind >/dev/null 2>&1; then
-	callgrind=1
-fi
-gtime=
-/usr/bin/time -f %M true >/dev/null 2>&1 && gtime=/usr/bin/time
-d=$(date +%s%N 2>/dev/null)
-case $d in '' | *[!0-9]*) die "date(1) has no %N: cannot time" ;; esac
-bound=
-command -v timeout >/dev/null 2>&1 && bound="timeout -k 5 $to"
 
 data=${BENCH_DATA:-./bench-data}
 mkdir -p "$data/bs" || die "cannot make '$data/bs'"
@@ -84,17 +71,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/muster-bs.XXXXXX") || die "cannot make a tempor
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 
-calc() {
-	cf=$1 ce=$2
-	shift 2
-	awk "$@" "BEGIN { printf \"$cf\\n\", ($ce) }"
-}
-mega() { calc %.1f 'i / 1e6' -v i="$1"; }
 ratio() {
 	case $1$2 in *-*) echo - ;; *) calc %.2f 'a / b' -v a="$1" -v b="$2" ;; esac
-}
-median() {
-	sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%.6f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # status CMD...: runs it once, prints its exit status; its output in $tmp/out
@@ -105,12 +83,7 @@ status() {
 # insns CMD...: instructions of one run under callgrind, or "-"
 insns() {
 	[ -n "$callgrind" ] || { echo -; return; }
-	rm -f "$tmp/cg.out"
-	$bound valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$@" \
-		</dev/null >/dev/null 2>"$tmp/cg.err"
-	ir=$(sed -n 's/^summary: *\([0-9][0-9]*\).*/\1/p' "$tmp/cg.out" 2>/dev/null | sed -n 1p)
-	[ -n "$ir" ] || { tail -5 "$tmp/cg.err" >&2; die "callgrind failed on: $*"; }
-	echo "$ir"
+	cg_insns "$@"
 }
 # ms CMD...: median wall time (ms) of $runs runs, after one to warm the page cache
 ms() {

@@ -55,10 +55,7 @@
 MUSTER_DATA_PATH=$src
 export MUSTER_DATA_PATH
 
-quick=${BENCH_QUICK:-}
-[ "$quick" = 0 ] && quick=
-to=${BENCH_TIMEOUT:-600}
-case $to in '' | *[!0-9]*) die "BENCH_TIMEOUT must be a whole number" ;; esac
+bench_tools 600
 runs_small=11 runs_big=5
 [ -z "$quick" ] || runs_small=3
 if [ -n "${BENCH_FLOOR_RUNS:-}" ]; then
@@ -68,17 +65,6 @@ fi
 sizes="100 1000 10000 100000"
 [ -z "$quick" ] || sizes="100 1000 10000"
 big=$(echo "$sizes" | awk '{ print $NF }')
-
-callgrind=
-if [ -z "${BENCH_NO_CALLGRIND:-}" ] && command -v valgrind >/dev/null 2>&1; then
-	callgrind=1
-fi
-gtime=
-/usr/bin/time -f %M true >/dev/null 2>&1 && gtime=/usr/bin/time
-d=$(date +%s%N 2>/dev/null)
-case $d in '' | *[!0-9]*) die "date(1) has no %N: cannot time" ;; esac
-bound=
-command -v timeout >/dev/null 2>&1 && bound="timeout -k 5 $to"
 
 schema=$src/rules-xml/schema
 rules=$src/rules-xml/duckhammer.xml
@@ -113,19 +99,6 @@ set -f
 # A job is a file of lines: "run WORD..." (a command, measured; a job's figures are the sums
 # over its run lines) or "copy FROM TO" (done before the next run line, not measured). Words
 # hold no blanks.
-
-# calc FORMAT EXPR -v VAR=VALUE...: awk's EXPR printed with FORMAT.
-calc() {
-	cf=$1 ce=$2
-	shift 2
-	awk "$@" "BEGIN { printf \"$cf\\n\", ($ce) }"
-}
-commas() {
-	echo "$1" | awk '{ s = $1; o = ""; while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) } print s o }'
-}
-mega() {
-	calc %.1f 'i / 1e6' -v i="$1"
-}
 
 # The clock's own cost (ns), taken off every sample.
 i=0
@@ -173,11 +146,7 @@ insns_count() {
 		case $what in
 		copy) cp "$1" "$2" || die "cannot copy $1" ;;
 		run)
-			rm -f "$tmp/cg.out"
-			$bound valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$@" \
-				</dev/null >/dev/null 2>"$tmp/cg.err"
-			ir=$(sed -n 's/^summary: *\([0-9][0-9]*\).*/\1/p' "$tmp/cg.out" 2>/dev/null | sed -n 1p)
-			[ -n "$ir" ] || { tail -5 "$tmp/cg.err" >&2; die "callgrind failed on: $*"; }
+			ir=$(cg_insns "$@") || exit 2
 			sum=$((sum + ir))
 			;;
 		esac
@@ -228,10 +197,6 @@ peak() {
 		j=$((j + 1))
 	done
 	sort -n "$tmp/peaks" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
-
-median() {
-	sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%.6f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # compare MJOB XJOB RUNS PEAKS: sets m_ir x_ir (instructions, "-" without callgrind), m_ms

@@ -317,28 +317,6 @@ compare() {
 	[ -n "$m_dead" ] || m_s=$(median "$tmp/m.t")
 }
 
-# Prints the median of the numbers in file $1, or "-" when it holds none.
-median() {
-	awk '{ printf "%.9f\n", $1 }' "$1" | sort -n | awk '
-		{ v[NR] = $1 }
-		END {
-			if (NR == 0) { print "-"; exit }
-			printf "%.6f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		}'
-}
-
-# calc FORMAT EXPR -v VAR=VALUE...: prints awk's EXPR over the variables with FORMAT (EXPR is
-# parenthesised: a bare ">" in printf's arguments would be a redirection).
-calc() {
-	cf=$1 ce=$2
-	shift 2
-	awk "$@" "BEGIN { printf \"$cf\\n\", ($ce) }"
-}
-
-# Prints whole number $1 with thousands separators.
-commas() {
-	echo "$1" | awk '{ s = $1; o = ""; while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) } print s o }'
-}
 
 # ---------------------------------------------------------------- header
 echo

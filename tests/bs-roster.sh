@@ -1,9 +1,9 @@
 #!/bin/sh
 # BattleScribe rosters (issue 21): `muster validate` reads a .ros and a .rosz of the Harbour
 # Rats fixtures (tests/data/bs-harbour), reports an option past its max, a roster past its cost
-# limit, an unknown entry id and a 1.x roster at FILE:LINE; `export --format=ros` writes a
-# roster that reads back to the same `show` and fingerprint, and the same bytes when written
-# again. Prints TAP. Needs MUSTER and srcdir, as `make check` sets.
+# limit, an unknown entry id, a 1.x roster and one whose version is no number at FILE:LINE;
+# `export --format=ros` writes a roster that reads back to the same `show` and fingerprint, and
+# the same bytes when written again. Prints TAP. Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -25,6 +25,9 @@ run_muster "validate: an unknown entry id, with a did-you-mean" 2 \
 	validate $data "$d/gang-unknown-entry.ros"
 run_muster "validate: a 1.x roster is refused" 2 \
 	"gang-old.ros:3:1: error: a BattleScribe 1.x file" validate $data "$d/gang-old.ros"
+sed 's/battleScribeVersion="1.15"/battleScribeVersion="v2"/' "$d/gang-old.ros" >gang-nover.ros
+run_muster "validate: a roster whose version is no number is refused" 2 \
+	"gang-nover.ros:3:1: error: battleScribeVersion=\"v2\" is no version" validate $data gang-nover.ros
 run_muster "show: the child force under its parent" 0 "Child force of: Harbour Gang" \
 	show $data "$d/gang-shore.ros"
 run_muster "show: one selection per Deckhand counted as one option" 0 "+ Deckhand x3" \

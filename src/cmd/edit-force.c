@@ -165,30 +165,21 @@ static char *indent_of(const char *buf, const struct xml_el *e)
 	return xstrdup("");
 }
 
-static void add_attr(struct strbuf *sb, const char *name, const char *value)
-{
-	if (value == NULL)
-		return;
-	strbuf_addf(sb, " %s=\"", name);
-	strbuf_add_escaped(sb, value);
-	strbuf_addc(sb, '"');
-}
-
 /* The new <list>, its first line at the caller's indentation ind, nl its line end. */
 static void force_text(struct strbuf *sb, const struct force_opts *f, const char *ind,
                        const char *nl)
 {
 	strbuf_adds(sb, "<list");
-	add_attr(sb, "id", f->id);
-	add_attr(sb, "name", f->name);
-	add_attr(sb, "size", f->size);
-	add_attr(sb, "faction", f->faction);
+	strbuf_add_attr(sb, "id", f->id);
+	strbuf_add_attr(sb, "name", f->name);
+	strbuf_add_attr(sb, "size", f->size);
+	strbuf_add_attr(sb, "faction", f->faction);
 	if (f->limit < 0) {
 		strbuf_adds(sb, "/>");
 		return;
 	}
 	strbuf_addf(sb, ">%s%s  <limit", nl, ind);
-	add_attr(sb, "cost", f->limit_cost);
+	strbuf_add_attr(sb, "cost", f->limit_cost);
 	strbuf_addf(sb, " value=\"%ld\"/>%s%s</list>", f->limit, nl, ind);
 }
 

@@ -223,15 +223,6 @@ static const struct entry_option *find_child(const struct entry *e, uint32_t up,
 
 /* --- a unit's options ---------------------------------------------------------------------- */
 
-/* The end of option k's subtree. */
-static size_t sub_end(const struct r_unit *u, size_t k)
-{
-	size_t j = k + 1;
-	while (j < u->n_opts && u->opts[j].up >= k + 1)
-		j++;
-	return j;
-}
-
 /* Inserts ro of selection id id at pos (its parent before pos), renumbering the parents after
  * it; *ids are u's options' ids. */
 static void opt_insert(struct roster *r, struct r_unit *u, const char ***ids, size_t pos,
@@ -258,7 +249,7 @@ static void opt_insert(struct roster *r, struct r_unit *u, const char ***ids, si
 
 static void opt_remove(struct r_unit *u, const char **ids, size_t k)
 {
-	size_t end = sub_end(u, k), gone = end - k;
+	size_t end = r_option_end(u, k), gone = end - k;
 	for (size_t j = end; j < u->n_opts; j++) {
 		struct r_option ro = u->opts[j];
 		if (ro.up > end)
@@ -299,7 +290,7 @@ static void scale_collective(struct r_unit *u, long k, long was, long n)
 {
 	if (was <= 0 || was == n)
 		return;
-	size_t from = k < 0 ? 0 : (size_t)k + 1, end = k < 0 ? u->n_opts : sub_end(u, (size_t)k);
+	size_t from = k < 0 ? 0 : (size_t)k + 1, end = k < 0 ? u->n_opts : r_option_end(u, (size_t)k);
 	bool *scaled = xcalloc(end - from + 1, sizeof(*scaled));
 	for (size_t j = from; j < end; j++) {
 		struct r_option *ro = &u->opts[j];
@@ -343,17 +334,15 @@ static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32
 static long add_option(struct ros *x, struct r_unit *u, const char ***ids, uint32_t up,
                        const struct entry_option *o, long n, bool say)
 {
-	for (size_t j = up; j < u->n_opts; j++) {
-		if (u->opts[j].up < up)
-			break;
-		if (u->opts[j].up == up && u->opts[j].opt == o && u->opts[j].train == NULL) {
+	for (size_t j = r_option_child(u, up, up); j < u->n_opts; j = r_option_child(u, up, j + 1)) {
+		if (u->opts[j].opt == o && u->opts[j].train == NULL) {
 			u->opts[j].count = (int32_t)(u->opts[j].count + n);
 			if (say)
 				strbuf_addf(&x->said, "selected %s %s\n", o->id, (*ids)[j]);
 			return (long)j + 1;
 		}
 	}
-	size_t pos = up ? sub_end(u, up - 1) : u->n_opts;
+	size_t pos = up ? r_option_end(u, up - 1) : u->n_opts;
 	struct r_option ro;
 	memset(&ro, 0, sizeof(ro));
 	ro.opt = o;

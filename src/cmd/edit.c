@@ -284,14 +284,6 @@ void edit_set_long_prop(xmlNodePtr n, const char *name, long v)
 	xmlSetProp(n, BAD_CAST name, BAD_CAST buf);
 }
 
-static bool prop_is(xmlNodePtr n, const char *name, const char *value, bool nocase)
-{
-	char *v = xml_prop(n, name);
-	bool is = v && (nocase ? strcasecmp(v, value) == 0 : strcmp(v, value) == 0);
-	free(v);
-	return is;
-}
-
 #define EFAIL(...) \
 	do { \
 		diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, __VA_ARGS__); \
@@ -531,7 +523,7 @@ static const struct entry_option *find_option(const struct entry *e, const char 
 static xmlNodePtr option_elem(xmlNodePtr n, const struct entry_option *o)
 {
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
-		if (xml_is(c, "option") && prop_is(c, "id", o->id, false))
+		if (xml_is(c, "option") && xml_prop_is(c, "id", o->id))
 			return c;
 	return NULL;
 }
@@ -824,22 +816,13 @@ int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePt
 
 /* --- a new roster -------------------------------------------------------------------------- */
 
-static void add_attr(struct strbuf *sb, const char *name, const char *value)
-{
-	if (value == NULL)
-		return;
-	strbuf_addf(sb, " %s=\"", name);
-	strbuf_add_escaped(sb, value);
-	strbuf_addc(sb, '"');
-}
-
 static void add_field(struct strbuf *sb, const char *indent, const char *nv)
 {
 	const char *eq = strchr(nv, '=');
 	char *name = eq ? xstrndup(nv, (size_t)(eq - nv)) : xstrdup(nv);
 	strbuf_addf(sb, "%s<field", indent);
-	add_attr(sb, "name", name);
-	add_attr(sb, "value", eq ? eq + 1 : "true");
+	strbuf_add_attr(sb, "name", name);
+	strbuf_add_attr(sb, "value", eq ? eq + 1 : "true");
 	strbuf_adds(sb, "/>\n");
 	free(name);
 }
@@ -869,13 +852,13 @@ static void new_list_text(struct strbuf *sb, const struct system *sys, const str
 	const struct new_list *l = &v[k];
 	int ind = 2 * (depth + 1);
 	strbuf_addf(sb, "%*s<list", ind, "");
-	add_attr(sb, "id", l->id);
-	add_attr(sb, "name", l->name);
+	strbuf_add_attr(sb, "id", l->id);
+	strbuf_add_attr(sb, "name", l->name);
 	/* A child force inherits its size, faction and fields from the force it stands in. */
 	bool top = l->parent == NULL;
 	if (top) {
-		add_attr(sb, "size", spec->size);
-		add_attr(sb, "faction", spec->faction);
+		strbuf_add_attr(sb, "size", spec->size);
+		strbuf_add_attr(sb, "faction", spec->faction);
 	}
 	bool body = top && spec->limit >= 0;
 	for (char **f = spec->fields; top && f && *f; f++)
@@ -889,7 +872,7 @@ static void new_list_text(struct strbuf *sb, const struct system *sys, const str
 	strbuf_adds(sb, ">\n");
 	if (top && spec->limit >= 0) {
 		strbuf_addf(sb, "%*s<limit", ind + 2, "");
-		add_attr(sb, "cost", spec->limit_cost);
+		strbuf_add_attr(sb, "cost", spec->limit_cost);
 		strbuf_addf(sb, " value=\"%ld\"/>\n", spec->limit);
 	}
 	char pad[64];
@@ -946,8 +929,8 @@ char *edit_new_text(const struct system *sys, const struct edit_new *spec, struc
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
-		add_attr(&sb, "system", sp.system);
-		add_attr(&sb, "name", sp.name);
+		strbuf_add_attr(&sb, "system", sp.system);
+		strbuf_add_attr(&sb, "name", sp.name);
 		strbuf_adds(&sb, ">\n");
 		for (char **f = sp.fields; f && *f; f++)
 			if (roster_field(sys, *f))

@@ -10,15 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void attr(struct strbuf *sb, const char *name, const char *v)
-{
-	if (v == NULL)
-		return;
-	strbuf_addf(sb, " %s=\"", name);
-	strbuf_add_escaped(sb, v);
-	strbuf_addc(sb, '"');
-}
-
 /* The options of u under the one numbered up - 1 (0: the unit), in the order they came. */
 static void write_level(struct strbuf *sb, const struct iunit *u, const size_t *first,
                         const size_t *next, size_t up, int depth)
@@ -26,7 +17,7 @@ static void write_level(struct strbuf *sb, const struct iunit *u, const size_t *
 	for (size_t k = first[up]; k; k = next[k - 1]) {
 		const struct iopt *io = &u->opts[k - 1];
 		strbuf_addf(sb, "%*s<option", 2 * depth, "");
-		attr(sb, "id", io->o->id);
+		strbuf_add_attr(sb, "id", io->o->id);
 		if (io->count > 1)
 			strbuf_addf(sb, " count=\"%ld\"", io->count);
 		if (first[k] == 0) {
@@ -73,24 +64,24 @@ static void write_list(struct st *t, const struct import_opts *o, struct strbuf 
 	char id[32];
 	snprintf(id, sizeof(id), t->n_lists == 1 ? "main" : "list-%zu", li + 1);
 	strbuf_addf(sb, "%*s  <list", in, "");
-	attr(sb, "id", id);
-	attr(sb, "name", l->title);
+	strbuf_add_attr(sb, "id", id);
+	strbuf_add_attr(sb, "name", l->title);
 	if (l->size)
-		attr(sb, "size", l->size->id);
+		strbuf_add_attr(sb, "size", l->size->id);
 	else if (l->n_limits == 0 && o->limit < 0 && !l->up)
-		attr(sb, "size", t->size_id);
+		strbuf_add_attr(sb, "size", t->size_id);
 	const struct group *f = l->faction;
-	attr(sb, "faction", f ? f->id : l->up ? NULL : t->faction_id);
+	strbuf_add_attr(sb, "faction", f ? f->id : l->up ? NULL : t->faction_id);
 	strbuf_adds(sb, ">\n");
 	for (size_t k = 0; l->size == NULL && k < l->n_limits; k++) {
 		strbuf_addf(sb, "%*s    <limit", in, "");
 		if (l->limit_costs[k])
-			attr(sb, "cost", l->limit_costs[k]->id);
+			strbuf_add_attr(sb, "cost", l->limit_costs[k]->id);
 		strbuf_addf(sb, " value=\"%ld\"/>\n", l->limits[k]);
 	}
 	if (l->size == NULL && l->n_limits == 0 && o->limit >= 0 && !l->up) {
 		strbuf_adds(sb, "    <limit");
-		attr(sb, "cost", o->limit_cost);
+		strbuf_add_attr(sb, "cost", o->limit_cost);
 		strbuf_addf(sb, " value=\"%ld\"/>\n", o->limit);
 	}
 	if (l->fields.len)
@@ -98,11 +89,11 @@ static void write_list(struct st *t, const struct import_opts *o, struct strbuf 
 	for (size_t i = 0; i < l->n_units; i++) {
 		struct iunit *u = &l->units[i];
 		strbuf_addf(sb, "%*s    <unit", in, "");
-		attr(sb, "entry", u->e->id);
+		strbuf_add_attr(sb, "entry", u->e->id);
 		strbuf_addf(sb, " models=\"%ld\"", u->models);
-		attr(sb, "id", u->id);
-		attr(sb, "name", u->label);
-		attr(sb, "attach", u->attach);
+		strbuf_add_attr(sb, "id", u->id);
+		strbuf_add_attr(sb, "name", u->label);
+		strbuf_add_attr(sb, "attach", u->attach);
 		if (u->n_opts == 0) {
 			strbuf_adds(sb, "/>\n");
 			continue;
@@ -124,8 +115,8 @@ char *import_to_xml(struct st *t, const struct import_opts *o)
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
-	attr(&sb, "system", sys->id);
-	attr(&sb, "name", o->name ? o->name : t->name);
+	strbuf_add_attr(&sb, "system", sys->id);
+	strbuf_add_attr(&sb, "name", o->name ? o->name : t->name);
 	if (t->last_id)
 		strbuf_addf(&sb, " last-id=\"%ld\"", t->last_id);
 	strbuf_adds(&sb, ">\n");

@@ -602,9 +602,7 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 			return EV_NA; /* nothing above it is that: the rule does not apply */
 	}
 	size_t from = a->scope == SCOPE_SELF ? self : root;
-	size_t to = from + (a->scope == SCOPE_SELF);
-	while (to < ru->n_opts && (root == 0 || ru->opts[to].up >= root))
-		to++;
+	size_t to = root ? r_option_end(ru, root - 1) : ru->n_opts;
 	const struct elist *el = &c->ev->lists[c->li];
 	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL, c->ev->memo };
 	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };

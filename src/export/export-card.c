@@ -15,38 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void add_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)
-{
-	bool first = true;
-	for (size_t k = 0; k < sys->n_keywords; k++)
-		if (kw_has(kw, k)) {
-			strbuf_addf(sb, "%s%s", first ? "" : ", ", sys->keywords[k].name);
-			first = false;
-		}
-}
-
+/* "Sword: Dmg 4 Rng 1; Reliable" on a line of its own. */
 static void add_item_line(const struct system *sys, const struct item *w, int indent,
-                            struct strbuf *sb)
+                          struct strbuf *sb)
 {
-	struct strbuf stats = STRBUF_INIT;
-	for (size_t i = 0; i < sys->n_attrs; i++) {
-		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_ITEM || !a->card || !w->vals[a->index].set)
-			continue;
-		char *v = value_display(sys, a, &w->vals[a->index]);
-		strbuf_addf(&stats, " %s %s", a->abbr ? a->abbr : a->name, v);
-		free(v);
-	}
-	struct strbuf k = STRBUF_INIT;
-	add_keywords(sys, w->kw, &k);
-	/* "Sword: Dmg 4 Rng 1"; Reliable", or "HAR: Shoots through the ceiling" without stats. */
-	strbuf_addf(sb, "%*s%s", indent, "", w->name);
-	if (stats.len)
-		strbuf_addf(sb, ":%s", stats.s);
-	if (k.len)
-		strbuf_addf(sb, "%s%s", stats.len ? "; " : ": ", k.s);
-	strbuf_release(&stats);
-	strbuf_release(&k);
+	strbuf_addf(sb, "%*s", indent, "");
+	ex_item_text(sys, w->name, w->vals, w->kw, sb);
 	strbuf_adds(sb, "\n");
 }
 
@@ -180,12 +154,12 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 	strbuf_adds(sb, " ");
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !e->vals[a->index].set)
+		const char *label;
+		char *v = ex_unit_stat(sys, a, e->vals, &label);
+		if (v == NULL)
 			continue;
-		char *v = value_display(sys, a, &e->vals[a->index]);
-		const struct value_label *vl = a->type == ATTR_INT ? attr_label(a, e->vals[a->index].i) : NULL;
-		if (vl && vl->label)
-			strbuf_addf(sb, " %s %s (%s)", a->abbr ? a->abbr : a->name, v, vl->label);
+		if (label)
+			strbuf_addf(sb, " %s %s (%s)", a->abbr ? a->abbr : a->name, v, label);
 		else
 			strbuf_addf(sb, " %s %s", a->abbr ? a->abbr : a->name, v);
 		free(v);
@@ -203,7 +177,7 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 		strbuf_adds(sb, "\n");
 	}
 	struct strbuf k = STRBUF_INIT;
-	add_keywords(sys, e->kw, &k);
+	ex_keywords(sys, e->kw, &k);
 	if (k.len)
 		strbuf_addf(sb, "  %s: %s\n", _("Abilities"), k.s);
 	strbuf_release(&k);

@@ -92,19 +92,30 @@ char *ex_verdict(const struct diags *d)
 	return strbuf_detach(&sb);
 }
 
+char *ex_unit_stat(const struct system *sys, const struct attr_def *a, const struct value *vals,
+                   const char **label)
+{
+	*label = NULL;
+	if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !vals[a->index].set)
+		return NULL;
+	const struct value_label *vl = a->type == ATTR_INT ? attr_label(a, vals[a->index].i) : NULL;
+	if (vl)
+		*label = vl->label;
+	return value_display(sys, a, &vals[a->index]);
+}
+
 void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbuf *sb)
 {
 	bool first = true;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !u->vals[a->index].set)
+		const char *label;
+		char *v = ex_unit_stat(sys, a, u->vals, &label);
+		if (v == NULL)
 			continue;
-		char *v = value_display(sys, a, &u->vals[a->index]);
-		const struct value_label *vl =
-			a->type == ATTR_INT ? attr_label(a, u->vals[a->index].i) : NULL;
 		strbuf_addf(sb, "%s%s %s", first ? "" : ", ", a->abbr ? a->abbr : a->name, v);
-		if (vl && vl->label)
-			strbuf_addf(sb, " (%s)", vl->label);
+		if (label)
+			strbuf_addf(sb, " (%s)", label);
 		free(v);
 		first = false;
 	}
@@ -120,21 +131,22 @@ void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)
 		}
 }
 
-void ex_item_text(const struct system *sys, const struct eitem *it, struct strbuf *sb)
+void ex_item_text(const struct system *sys, const char *name, const struct value *vals,
+                  const kwword *kw, struct strbuf *sb)
 {
-	strbuf_adds(sb, it->w->name);
+	strbuf_adds(sb, name);
 	bool stats = false;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_ITEM || !a->card || !it->vals[a->index].set)
+		if (a->on != ON_ITEM || !a->card || !vals[a->index].set)
 			continue;
-		char *v = value_display(sys, a, &it->vals[a->index]);
+		char *v = value_display(sys, a, &vals[a->index]);
 		strbuf_addf(sb, "%s %s %s", stats ? "" : ":", a->abbr ? a->abbr : a->name, v);
 		free(v);
 		stats = true;
 	}
 	struct strbuf k = STRBUF_INIT;
-	ex_keywords(sys, it->kw, &k);
+	ex_keywords(sys, kw, &k);
 	if (k.len)
 		strbuf_addf(sb, "%s%s", stats ? "; " : ": ", k.s);
 	strbuf_release(&k);

@@ -26,15 +26,20 @@ char *ex_eunit_title(const struct eval *ev, const struct eunit *eu);
 /* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling"; caller frees. */
 /* How deep a cost line's option stands under the unit's other options (0: on the unit). */
 size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
-/* How deep a cost line's option stands under the unit's other options (0: on the unit). */
-size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
 char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
 /* The verdict in words ("legal", "NOT LEGAL (2 errors, 0 warnings)"); caller frees. */
 char *ex_verdict(const struct diags *d);
+/* Unit attribute a as cards print it, of a unit's or an entry's values vals: its display
+ * ("2d2"; caller frees) and *label its value's label ("Veteran") or NULL; NULL where a card
+ * does not show it (not a unit's card stat, or not set). */
+char *ex_unit_stat(const struct system *sys, const struct attr_def *a, const struct value *vals,
+                   const char **label);
 /* The unit's stats the system prints on cards ("MS 6, CS 2d2 (Veteran)"), appended to sb. */
 void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbuf *sb);
-/* One item: "Sling: Dmg d4 Rng 10; Inaccurate". */
-void ex_item_text(const struct system *sys, const struct eitem *it, struct strbuf *sb);
+/* One item, of its name, values and keywords (an item's own or as evaluated):
+ * "Sling: Dmg d4 Rng 10; Inaccurate", "HAR: Shoots through the ceiling" without stats. */
+void ex_item_text(const struct system *sys, const char *name, const struct value *vals,
+                  const kwword *kw, struct strbuf *sb);
 /* Keyword names of set kw, comma-separated. */
 void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb);
 /* Notes carried by an entry's values ("opponent gains 2 VP when destroyed"). */

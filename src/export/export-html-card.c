@@ -34,19 +34,18 @@ static void card_stats(struct strbuf *sb, const struct system *sys, const struct
 	struct strbuf head = STRBUF_INIT, vals = STRBUF_INIT;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_UNIT || a->type == ATTR_LEVEL || !a->card || !u->vals[a->index].set)
+		const char *label;
+		char *v = ex_unit_stat(sys, a, u->vals, &label);
+		if (v == NULL)
 			continue;
-		char *v = value_display(sys, a, &u->vals[a->index]);
-		const struct value_label *vl =
-			a->type == ATTR_INT ? attr_label(a, u->vals[a->index].i) : NULL;
 		strbuf_adds(&head, "<th>");
 		html_esc(&head, a->abbr ? a->abbr : a->name);
 		strbuf_adds(&head, "</th>");
 		strbuf_adds(&vals, "<td>");
 		html_esc(&vals, v);
-		if (vl && vl->label) {
+		if (label) {
 			strbuf_adds(&vals, " (");
-			html_esc(&vals, vl->label);
+			html_esc(&vals, label);
 			strbuf_adds(&vals, ")");
 		}
 		strbuf_adds(&vals, "</td>");
@@ -166,12 +165,7 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 {
 	char buf[DEC_BUF];
 	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (used[c]) {
-			strbuf_adds(sb, "<th class=\"n\">");
-			html_esc(sb, ex_cost_abbr(&sys->costs[c]));
-			strbuf_adds(sb, "</th>");
-		}
+	html_cost_heads(sb, sys, used);
 	strbuf_adds(sb, "</tr>\n");
 	struct cost_line *lines;
 	size_t n_lines = eval_lines(sys, u, &lines);

@@ -171,6 +171,16 @@ static char *doc_title(const struct eval *ev)
 	return xstrdup(r->sys->name);
 }
 
+void html_cost_heads(struct strbuf *sb, const struct system *sys, const bool *used)
+{
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (used[c]) {
+			strbuf_adds(sb, "<th class=\"n\">");
+			html_esc(sb, ex_cost_abbr(&sys->costs[c]));
+			strbuf_adds(sb, "</th>");
+		}
+}
+
 /* The summary of one list: a row per unit (its title, models and costs), then the totals. */
 static void summary(struct strbuf *sb, const struct eval *ev, const struct elist *el,
                     const bool *used)
@@ -179,12 +189,7 @@ static void summary(struct strbuf *sb, const struct eval *ev, const struct elist
 	char buf[DEC_BUF];
 	strbuf_addf(sb, "<table class=\"summary\">\n<thead><tr><th>%s</th><th class=\"n\">%s</th>",
 	            _("Unit"), _("Models"));
-	for (size_t c = 0; c < sys->n_costs; c++)
-		if (used[c]) {
-			strbuf_adds(sb, "<th class=\"n\">");
-			html_esc(sb, ex_cost_abbr(&sys->costs[c]));
-			strbuf_adds(sb, "</th>");
-		}
+	html_cost_heads(sb, sys, used);
 	strbuf_adds(sb, "</tr></thead>\n<tbody>\n");
 	long models = 0;
 	for (size_t i = 0; i < el->n; i++) {

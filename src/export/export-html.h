@@ -10,6 +10,8 @@
 
 /* Appends s escaped for HTML text and attributes. */
 void html_esc(struct strbuf *sb, const char *s);
+/* A column head per cost type the list uses (used), its abbreviation. */
+void html_cost_heads(struct strbuf *sb, const struct system *sys, const bool *used);
 /* Unit u's card: title and models, stats, a profile table per kind of item it carries (a
  * column per item attribute the data declares and one of them sets, then their abilities),
  * its abilities and notes; then its cost lines (full) or only its total in the title

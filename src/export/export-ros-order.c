@@ -127,11 +127,9 @@ size_t *ros_order_options(const struct r_unit *u, uint32_t up, size_t *n)
 	struct key *ks = NULL;
 	size_t cap = 0;
 	*n = 0;
-	for (size_t k = up; k < u->n_opts; k++) {
+	for (size_t k = r_option_child(u, up, up); k < u->n_opts; k = r_option_child(u, up, k + 1)) {
 		const struct r_option *ro = &u->opts[k];
-		if (ro->up < up)
-			break;
-		if (ro->train || ro->up != up)
+		if (ro->train)
 			continue;
 		const struct entry_option *o = ro->opt;
 		const char *g = o->in_choice ? u->entry->choices[o->in_choice - 1].name : "";

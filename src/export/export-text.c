@@ -266,7 +266,7 @@ static void unit_details(struct tw *w, const struct system *sys, const struct eu
 			t.len = 0;
 			if (t.s)
 				t.s[0] = '\0';
-			ex_item_text(sys, &u->items[i], &t);
+			ex_item_text(sys, u->items[i].w->name, u->items[i].vals, u->items[i].kw, &t);
 			if (!first)
 				strbuf_adds(sb, " / ");
 			w->esc(sb, t.s);

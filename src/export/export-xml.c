@@ -22,15 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void attr(struct strbuf *sb, const char *name, const char *value)
-{
-	if (value == NULL)
-		return;
-	strbuf_addf(sb, " %s=\"", name);
-	strbuf_add_escaped(sb, value);
-	strbuf_adds(sb, "\"");
-}
-
 /* The fields of v that differ from base (NULL: from their defaults). */
 static void fields(struct strbuf *sb, const struct system *sys, const long *v, const long *base,
                    enum field_scope scope, const char *indent)
@@ -40,7 +31,7 @@ static void fields(struct strbuf *sb, const struct system *sys, const long *v, c
 		if (fd->scope != scope || v[f] == (base ? base[f] : fd->def))
 			continue;
 		strbuf_addf(sb, "%s<field", indent);
-		attr(sb, "name", fd->id);
+		strbuf_add_attr(sb, "name", fd->id);
 		char *val;
 		if (fd->type == ATTR_BOOL)
 			val = xstrdup(v[f] ? "true" : "false");
@@ -48,25 +39,22 @@ static void fields(struct strbuf *sb, const struct system *sys, const long *v, c
 			val = xstrdup(fd->choices[v[f]].id);
 		else
 			val = xasprintf("%ld", v[f]);
-		attr(sb, "value", val);
+		strbuf_add_attr(sb, "value", val);
 		free(val);
 		strbuf_adds(sb, "/>\n");
 	}
 }
 
-/* The options of u under the one numbered up - 1 (0: on the unit), nested as the catalog's are.
- * A unit's options are in document order, a subtree after its root: an option whose parent
- * stands before `up` ends it, so each option is seen once for each of its ancestors. */
+/* The options of u under the one numbered up - 1 (0: on the unit), nested as the catalog's are
+ * (each option is seen once for each of its ancestors). */
 static void options(struct strbuf *sb, const struct r_unit *u, uint32_t up, int depth)
 {
-	for (size_t k = up; k < u->n_opts; k++) {
+	for (size_t k = r_option_child(u, up, up); k < u->n_opts; k = r_option_child(u, up, k + 1)) {
 		const struct r_option *ro = &u->opts[k];
-		if (ro->up < up)
-			break;
-		if (ro->train || ro->up != up)
+		if (ro->train)
 			continue;
 		strbuf_addf(sb, "%*s<option", 2 * depth, "");
-		attr(sb, "id", ro->opt->id);
+		strbuf_add_attr(sb, "id", ro->opt->id);
 		if (ro->count != 1)
 			strbuf_addf(sb, " count=\"%ld\"", (long)ro->count);
 		bool kids = k + 1 < u->n_opts && u->opts[k + 1].up == k + 1 && !u->opts[k + 1].train;
@@ -84,11 +72,11 @@ static void options(struct strbuf *sb, const struct r_unit *u, uint32_t up, int 
 static void unit(struct strbuf *sb, const struct r_unit *u, int depth)
 {
 	strbuf_addf(sb, "%*s<unit", 2 * depth + 4, "");
-	attr(sb, "entry", u->entry->id);
+	strbuf_add_attr(sb, "entry", u->entry->id);
 	strbuf_addf(sb, " models=\"%ld\"", (long)u->models);
-	attr(sb, "id", u->id);
-	attr(sb, "name", u->label);
-	attr(sb, "attach", u->attach_id);
+	strbuf_add_attr(sb, "id", u->id);
+	strbuf_add_attr(sb, "name", u->label);
+	strbuf_add_attr(sb, "attach", u->attach_id);
 	size_t n = 0;
 	for (size_t k = 0; k < u->n_opts; k++)
 		n += u->opts[k].train == NULL;
@@ -119,50 +107,50 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 		num(sb, "amount", le->amount);
 		break;
 	case LE_ENLIST:
-		attr(sb, "unit", le->unit);
+		strbuf_add_attr(sb, "unit", le->unit);
 		if (le->x->models)
 			num(sb, "models", le->x->models);
 		break;
 	case LE_BATTLE:
-		attr(sb, "opponent", le->x->opponent);
+		strbuf_add_attr(sb, "opponent", le->x->opponent);
 		num(sb, "vp", le->x->vp);
 		num(sb, "opponent-vp", le->x->opponent_vp);
-		attr(sb, "result", results[le->x->result]);
+		strbuf_add_attr(sb, "result", results[le->x->result]);
 		break;
 	case LE_XP:
-		attr(sb, "unit", le->unit);
+		strbuf_add_attr(sb, "unit", le->unit);
 		num(sb, "amount", le->amount);
 		break;
 	case LE_TRAIN:
-		attr(sb, "unit", le->unit);
-		attr(sb, "advance", le->x->adv->opt.id);
-		attr(sb, "item", le->x->item);
-		attr(sb, "replaces", le->x->replaces);
+		strbuf_add_attr(sb, "unit", le->unit);
+		strbuf_add_attr(sb, "advance", le->x->adv->opt.id);
+		strbuf_add_attr(sb, "item", le->x->item);
+		strbuf_add_attr(sb, "replaces", le->x->replaces);
 		if (le->x->keyword >= 0)
-			attr(sb, "keyword", sys->keywords[le->x->keyword].id);
+			strbuf_add_attr(sb, "keyword", sys->keywords[le->x->keyword].id);
 		if (le->x->roll != LONG_MIN)
 			num(sb, "roll", le->x->roll);
 		break;
 	case LE_GAIN:
 		if (le->x->award) {
-			attr(sb, "award", le->x->award->id);
+			strbuf_add_attr(sb, "award", le->x->award->id);
 			if (le->x->models != 1)
 				num(sb, "times", le->x->models);
 		} else {
-			attr(sb, "currency", cd->currencies[le->currency].id);
+			strbuf_add_attr(sb, "currency", cd->currencies[le->currency].id);
 			num(sb, "amount", le->amount);
 		}
 		break;
 	case LE_REPAIR:
-		attr(sb, "unit", le->unit);
+		strbuf_add_attr(sb, "unit", le->unit);
 		if (le->x->wounds)
 			num(sb, "wounds", le->x->wounds);
-		attr(sb, "item", le->x->item);
+		strbuf_add_attr(sb, "item", le->x->item);
 		break;
 	}
 	char day[16];
-	attr(sb, "date", le_date(le, day));
-	attr(sb, "note", le->x->note);
+	strbuf_add_attr(sb, "date", le_date(le, day));
+	strbuf_add_attr(sb, "note", le->x->note);
 	if (le->x->n_means == 0 && le->x->n_hurt == 0 && le->x->n_losses == 0) {
 		strbuf_adds(sb, "/>\n");
 		return;
@@ -170,7 +158,7 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 	strbuf_adds(sb, ">\n");
 	for (size_t i = 0; i < le->x->n_means; i++) {
 		strbuf_adds(sb, "        <means");
-		attr(sb, "id", le->x->means[i].id);
+		strbuf_add_attr(sb, "id", le->x->means[i].id);
 		if (le->x->means[i].times != 1)
 			num(sb, "times", le->x->means[i].times);
 		strbuf_adds(sb, "/>\n");
@@ -180,7 +168,7 @@ static void entry(struct strbuf *sb, const struct system *sys, const struct ledg
 	for (size_t i = 0; i < le->x->n_losses; i++) {
 		const struct le_loss *l = &le->x->losses[i];
 		strbuf_adds(sb, "        <lost");
-		attr(sb, "unit", l->unit);
+		strbuf_add_attr(sb, "unit", l->unit);
 		num(sb, "models", l->models);
 		if (l->wounds)
 			num(sb, "wounds", l->wounds);
@@ -208,12 +196,12 @@ static void list(struct strbuf *sb, const struct roster *r, size_t li, size_t *c
 	const struct r_list *l = &r->lists[li], *up = l->up ? &r->lists[l->up - 1] : NULL;
 	int ind = 2 * (int)l->depth + 2;
 	strbuf_addf(sb, "%*s<list", ind, "");
-	attr(sb, "id", l->id);
-	attr(sb, "name", l->name);
+	strbuf_add_attr(sb, "id", l->id);
+	strbuf_add_attr(sb, "name", l->name);
 	bool own_size = l->size && (up == NULL || l->size != up->size);
-	attr(sb, "size", own_size ? l->size->id : NULL);
-	attr(sb, "faction", l->faction && (up == NULL || l->faction != up->faction)
-	                    ? l->faction->id : NULL);
+	strbuf_add_attr(sb, "size", own_size ? l->size->id : NULL);
+	strbuf_add_attr(sb, "faction", l->faction && (up == NULL || l->faction != up->faction)
+	                               ? l->faction->id : NULL);
 	strbuf_adds(sb, ">\n");
 	/* A limit of its own where it differs from its size's (or it has no size), or from its
 	 * parent's when it takes them. */
@@ -223,7 +211,7 @@ static void list(struct strbuf *sb, const struct roster *r, size_t li, size_t *c
 		if (l->limits[c] < 0 || l->limits[c] == from)
 			continue;
 		strbuf_addf(sb, "%*s<limit", ind + 2, "");
-		attr(sb, "cost", sys->costs[c].id);
+		strbuf_add_attr(sb, "cost", sys->costs[c].id);
 		char buf[DEC_BUF];
 		strbuf_addf(sb, " value=\"%s\"/>\n", dec_format(l->limits[c], sys->costs[c].scale, buf));
 	}
@@ -251,8 +239,8 @@ void export_xml_list(const struct eval *ev, struct strbuf *sb)
 	strbuf_adds(sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	                "<roster xmlns=\"urn:x-muster:roster:1\"");
 	strbuf_adds(sb, r->camp ? " version=\"2\"" : " version=\"1\"");
-	attr(sb, "system", sys->id);
-	attr(sb, "name", r->name);
+	strbuf_add_attr(sb, "system", sys->id);
+	strbuf_add_attr(sb, "name", r->name);
 	if (r->last_id > 0)
 		num(sb, "last-id", r->last_id);
 	strbuf_adds(sb, ">\n");

@@ -38,6 +38,36 @@ void agg_free(struct agg *a)
 	free(a);
 }
 
+struct expr *expr_num(long v, long line)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = EX_NUM;
+	e->num = v;
+	e->line = line;
+	return e;
+}
+
+struct expr *expr_two(enum expr_kind k, struct expr *a, struct expr *b, long line)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = k;
+	e->line = line;
+	e->kids = xcalloc(2, sizeof(*e->kids));
+	e->kids[0] = a;
+	e->kids[1] = b;
+	e->n_kids = b ? 2 : 1;
+	return e;
+}
+
+struct expr *expr_agg(struct agg *a)
+{
+	struct expr *e = xcalloc(1, sizeof(*e));
+	e->kind = EX_AGG;
+	e->agg = a;
+	e->line = a->line;
+	return e;
+}
+
 void expr_free(struct expr *e)
 {
 	if (e == NULL)

@@ -213,6 +213,11 @@ struct rule {
 void sel_required_keywords(const struct sel *s, void (*fn)(size_t kw, void *arg), void *arg);
 void sel_free(struct sel *s);
 void agg_free(struct agg *a);
+/* New expressions, at line line: the number v; of kind k of a and b (b NULL: of a alone);
+ * aggregate a (at its line). Each takes what it is given. */
+struct expr *expr_num(long v, long line);
+struct expr *expr_two(enum expr_kind k, struct expr *a, struct expr *b, long line);
+struct expr *expr_agg(struct agg *a);
 void expr_free(struct expr *e);
 void modifier_release(struct modifier *m);
 void rule_free(struct rule *r);

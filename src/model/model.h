@@ -543,6 +543,27 @@ static inline size_t forces_end(const struct roster *r, size_t li)
 	return end;
 }
 
+/* A unit's options are in document order, a subtree right after its root. The end of option
+ * k's subtree: k and the options under it at every depth are [k, end). */
+static inline size_t r_option_end(const struct r_unit *u, size_t k)
+{
+	size_t end = k + 1;
+	while (end < u->n_opts && u->opts[end].up >= k + 1)
+		end++;
+	return end;
+}
+
+/* The first option of u at index k or after that stands right under option up - 1 (0: on the
+ * unit), or u->n_opts where up's subtree ends first. Its children, each once:
+ *	for (size_t k = r_option_child(u, up, up); k < u->n_opts; k = r_option_child(u, up, k + 1)) */
+static inline size_t r_option_child(const struct r_unit *u, uint32_t up, size_t k)
+{
+	for (; k < u->n_opts && u->opts[k].up >= up; k++)
+		if (u->opts[k].up == up)
+			return k;
+	return u->n_opts;
+}
+
 /* Keyword sets are bitsets of sys->kw_words words. */
 static inline bool kw_has(const kwword *set, size_t i)
 {

@@ -37,14 +37,6 @@ struct shape {
 	bool shared;            /* selections of every link to the entry counted, not one's */
 };
 
-static bool is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
-}
-
 void bs_modified_ids(struct bsctx *c, xmlNodePtr n)
 {
 	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
@@ -72,7 +64,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 	bool num = dec_parse(v, cd ? cd->scale : 0, -unit, 1000000000000L * unit, &x) == DEC_OK;
 	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
 		why = N_("type");
-	else if (is(con, "shared", "false") && !root)
+	else if (xml_prop_is(con, "shared", "false") && !root)
 		why = N_("shared=false");
 	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
 		why = id ? N_("modifiers on it") : N_("no id");
@@ -86,7 +78,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		why = N_("scope");
 	else if (x < 0 && strcmp(type, "min") == 0)
 		why = N_("value");
-	else if (is(con, "percentValue", "true") &&
+	else if (xml_prop_is(con, "percentValue", "true") &&
 	         (strcmp(scope, "self") == 0 || strcmp(field, "forces") == 0))
 		why = N_("percentage");
 	else if (strcmp(field, "forces") == 0 &&
@@ -103,10 +95,10 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		for (size_t i = 0; i < 4; i++)
 			if (strcmp(scope, scopes[i]) == 0)
 				s->scope = scopes[i];
-		s->child_forces = is(con, "includeChildForces", "true");
+		s->child_forces = xml_prop_is(con, "includeChildForces", "true");
 		s->forces = strcmp(field, "forces") == 0;
-		s->percent = is(con, "percentValue", "true");
-		s->shared = !is(con, "shared", "false");
+		s->percent = xml_prop_is(con, "percentValue", "true");
+		s->shared = !xml_prop_is(con, "shared", "false");
 	}
 	free(type);
 	free(field);
@@ -171,15 +163,6 @@ static struct sel *selecting(enum attr_on on, const char *id, const char *unit)
 	return all;
 }
 
-static struct expr *number(long v, long line)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = EX_NUM;
-	e->num = v;
-	e->line = line;
-	return e;
-}
-
 /* The message: BattleScribe's words, the owner, what is counted by name and the bound. */
 static char *message(const struct bsctx *c, const struct shape *s, const char *owner,
                      const char *name)
@@ -228,7 +211,7 @@ static void percent_bound(struct system *sys, struct rule *r, const struct shape
 	t->ancestor_cat = -1;
 	t->line = r->line;
 	t->slot = sys->n_slots++;
-	struct expr *all = number(0, r->line), *e = number(s->value, r->line);
+	struct expr *all = expr_num(0, r->line), *e = expr_num(s->value, r->line);
 	all->kind = EX_AGG;
 	all->agg = t;
 	e->kind = EX_PERCENT;
@@ -266,7 +249,7 @@ static struct rule *new_rule(xmlNodePtr con, const char *at, const struct shape 
 	r->line = xml_line(con);
 	r->sev = SEV_ERROR;
 	r->taking = -1;
-	struct expr *b = number(s->value, r->line);
+	struct expr *b = expr_num(s->value, r->line);
 	if (s->max)
 		r->max = b;
 	else

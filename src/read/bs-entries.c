@@ -37,23 +37,7 @@ static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint
 
 static char *name_of(xmlNodePtr n, const char *fallback)
 {
-	char *v = xml_name_lang(n, "name");
-	if (v == NULL)
-		return xstrdup(fallback ? fallback : "");
-	size_t a = strspn(v, " \t\r\n"), len = strlen(v);
-	while (len > a && strchr(" \t\r\n", v[len - 1]))
-		len--;
-	char *t = xstrndup(v + a, len - a);
-	free(v);
-	return t;
-}
-
-static bool attr_is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
+	return bs_trim(xml_name_lang(n, "name"), fallback);
 }
 
 /* Attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell some of them
@@ -106,7 +90,7 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 			return -1;
 		}
 		free(t);
-		if (attr_is(k, "primary", "true"))
+		if (xml_prop_is(k, "primary", "true"))
 			*primary = (uint32_t)ci + 1;
 		bool dup = false;
 		for (size_t i = 0; i < *n_cats && !dup; i++)
@@ -133,7 +117,7 @@ static bool read_bounds(xmlNodePtr n, long *min, long *max, xmlNodePtr *lo_con,
 		if (!bs_constraint_maps(k, &v))
 			continue;
 		got = true;
-		if (attr_is(k, "type", "min")) {
+		if (xml_prop_is(k, "type", "min")) {
 			if (v > lo || lc == NULL) {
 				lo = v > lo ? v : lo;
 				lc = k;
@@ -269,7 +253,7 @@ static int info_group(struct bsb *b, size_t fi, xmlNodePtr g, struct infos *in, 
 	size_t shown = in->n_all;
 	if (collect_infos(b, fi, g, in, depth + 1))
 		return -1;
-	if (attr_is(g, "hidden", "true"))
+	if (xml_prop_is(g, "hidden", "true"))
 		in->n_all = shown; /* a hidden group's profiles and rules are not shown */
 	return 0;
 }
@@ -556,10 +540,10 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->up = up;
 	o->in_choice = in_choice;
 	o->target = TARGET_UNIT;
-	o->model = attr_is(se, "type", "model");
-	o->collective = attr_is(se, "collective", "true") ||
-	                (link && attr_is(link, "collective", "true"));
-	o->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
+	o->model = xml_prop_is(se, "type", "model");
+	o->collective = xml_prop_is(se, "collective", "true") ||
+	                (link && xml_prop_is(link, "collective", "true"));
+	o->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	read_bounds(se, &o->min, &o->max, &lo_con, &hi_con);
@@ -639,7 +623,7 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	read_bounds(g, &ch->min, &ch->max, &lo_con, &hi_con);
-	ch->hidden = attr_is(g, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
+	ch->hidden = xml_prop_is(g, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	const struct bs_hide *h = hide_of(c, fi, g, lfi, link);
 	ch->hide = h->mods;
 	ch->n_hide = h->n;
@@ -681,7 +665,7 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 		       _("links under entry '%s' nest more than %d deep (a cycle of links?)"),
 		       b->e->name, BS_DEPTH_MAX);
 	char *t = xml_prop(link, "targetId");
-	bool group = attr_is(link, "type", "selectionEntryGroup");
+	bool group = xml_prop_is(link, "type", "selectionEntryGroup");
 	size_t tf = fi;
 	xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
 	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
@@ -778,10 +762,10 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	free(sid);
 	free(lid);
 	e->name = name_of(se, e->id);
-	e->local = attr_is(link ? link : se, "import", "false");
-	e->hidden = attr_is(se, "hidden", "true") || (link && attr_is(link, "hidden", "true"));
-	e->type = attr_is(se, "type", "model") ? ENTRY_MODEL
-	          : attr_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
+	e->local = xml_prop_is(link ? link : se, "import", "false");
+	e->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
+	e->type = xml_prop_is(se, "type", "model") ? ENTRY_MODEL
+	          : xml_prop_is(se, "type", "upgrade") ? ENTRY_UPGRADE : ENTRY_UNIT;
 	e->catalog = cat;
 	e->group = &cat->groups[0];
 	e->line = b.site_line;
@@ -849,7 +833,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
  * each selectionEntry of the group (the group's nested groups and links are not read yet). */
 static int root_link(struct bsctx *c, size_t fi, xmlNodePtr k)
 {
-	bool group = attr_is(k, "type", "selectionEntryGroup");
+	bool group = xml_prop_is(k, "type", "selectionEntryGroup");
 	char *t = xml_prop(k, "targetId");
 	size_t tf = fi;
 	xmlNodePtr target = bs_lookup(c, fi, fi, 0, t, &tf);

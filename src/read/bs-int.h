@@ -80,6 +80,9 @@ struct bsctx {
 		return -1; \
 	} while (0)
 
+/* bs-read.c: v (taken; a name read from a file) without the white space around it, or a copy
+ * of fallback (NULL: "") when v is NULL. */
+char *bs_trim(char *v, const char *fallback);
 /* bs-read.c: whether a constraint element becomes its option's (or choice's) min or max; the
  * same with its record kept as not enforced when not (once per element); an element looked up
  * by id in idx `which` (0: shared entries and groups, 1: profiles, 2: rules, 3: info groups) of file fi, the

@@ -78,44 +78,6 @@ static const struct cost_def *field_cost(const struct bsctx *c, xmlNodePtr n)
 	return cd;
 }
 
-static bool prop_is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
-}
-
-static struct expr *agg_expr(struct agg *a)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = EX_AGG;
-	e->agg = a;
-	e->line = a->line;
-	return e;
-}
-
-static struct expr *two(enum expr_kind k, struct expr *a, struct expr *b, long line)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = k;
-	e->line = line;
-	e->kids = xcalloc(2, sizeof(*e->kids));
-	e->kids[0] = a;
-	e->kids[1] = b;
-	e->n_kids = b ? 2 : 1;
-	return e;
-}
-
-static struct expr *number(long v, long line)
-{
-	struct expr *e = xcalloc(1, sizeof(*e));
-	e->kind = EX_NUM;
-	e->num = v;
-	e->line = line;
-	return e;
-}
-
 /* An aggregate of units or options (counted, or a cost summed) over scope, of what childId
  * names: an entry, a category, or anything ("any"). */
 static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long cost,
@@ -137,7 +99,7 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 		k->item = on;
 		k->index = cat >= 0 ? (size_t)cat : 0;
 		k->id = cat >= 0 ? NULL : xstrdup(child);
-		k->shared = !prop_is(n, "shared", "false");
+		k->shared = !xml_prop_is(n, "shared", "false");
 		push(a->where, k);
 	}
 	a->slot = sys->n_slots++;
@@ -152,7 +114,7 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 static struct expr *forces_counted(struct bsctx *c, xmlNodePtr n, const char *scope,
                                    const char *child)
 {
-	bool all = prop_is(n, "includeChildForces", "true"), roster = strcmp(scope, "roster") == 0;
+	bool all = xml_prop_is(n, "includeChildForces", "true"), roster = strcmp(scope, "roster") == 0;
 	bool force = strcmp(scope, "force") == 0 || (!c->nested && strcmp(scope, "parent") == 0);
 	if (!roster && !(force && all))
 		return NULL; /* a force's own child forces only: not decided yet */
@@ -168,7 +130,7 @@ static struct expr *forces_counted(struct bsctx *c, xmlNodePtr n, const char *sc
 		k->id = xstrdup(child);
 		push(a->where, k);
 	}
-	return agg_expr(a);
+	return expr_agg(a);
 }
 
 /* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
@@ -189,17 +151,17 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	}
 	bool force = scope && (strcmp(scope, "force") == 0 ||
 	                       (!c->nested && strcmp(scope, "parent") == 0));
-	bool kids = prop_is(n, "includeChildSelections", "true");
+	bool kids = xml_prop_is(n, "includeChildSelections", "true");
 	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
 	          (force || strcmp(scope, "roster") == 0) &&
 	          !(kids && cd && strcmp(child, "any") == 0); /* a unit's cost holds its options' */
 	if (ok) {
 		enum scope_kind sk = !force ? SCOPE_ROSTER
-		                     : prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
+		                     : xml_prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
 		long cost = cd ? (long)cd->index : -1;
-		e = agg_expr(new_agg(c, n, ON_UNIT, cost, sk, child));
+		e = expr_agg(new_agg(c, n, ON_UNIT, cost, sk, child));
 		if (kids)
-			e = two(EX_ADD, e, agg_expr(new_agg(c, n, ON_OPTION, cost, sk, child)), e->line);
+			e = expr_two(EX_ADD, e, expr_agg(new_agg(c, n, ON_OPTION, cost, sk, child)), e->line);
 	}
 	free(field);
 	free(scope);
@@ -230,7 +192,7 @@ static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 		s = new_sel(SEL_TEST);
 		s->op = not ? CMP_LT : CMP_GE;
 		s->num = 1;
-		s->expr = agg_expr(a);
+		s->expr = expr_agg(a);
 	} else if (child && scope) {
 		s = new_sel(not ? SEL_ALL : SEL_ANY); /* no kids: always true, never true */
 	}
@@ -242,7 +204,8 @@ static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 /* One condition as a test, or NULL. */
 static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 {
-	bool inst = prop_is(n, "type", "instanceOf"), not_inst = prop_is(n, "type", "notInstanceOf");
+	bool inst = xml_prop_is(n, "type", "instanceOf");
+	bool not_inst = xml_prop_is(n, "type", "notInstanceOf");
 	if (inst || not_inst)
 		return instance_condition(c, n, not_inst);
 	static const char *const types[] = { "equalTo", "notEqualTo", "greaterThan", "lessThan",
@@ -251,9 +214,9 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 	long v;
 	int t = -1;
 	for (int i = 0; i < 6; i++)
-		if (prop_is(n, "type", types[i]))
+		if (xml_prop_is(n, "type", types[i]))
 			t = i;
-	bool pct = prop_is(n, "percentValue", "true");
+	bool pct = xml_prop_is(n, "percentValue", "true");
 	const struct cost_def *cd = pct ? NULL : field_cost(c, n);
 	if (t < 0 || !scaled(n, "value", cd ? cd->scale : 0, &v))
 		return NULL;
@@ -271,8 +234,9 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 			expr_free(e);
 			return NULL;
 		}
-		struct expr *k100 = number(100, e->line), *kv = number(v, e->line);
-		e = two(EX_SUB, two(EX_MUL, e, k100, e->line), two(EX_MUL, all, kv, e->line), e->line);
+		struct expr *k100 = expr_num(100, e->line), *kv = expr_num(v, e->line);
+		e = expr_two(EX_SUB, expr_two(EX_MUL, e, k100, e->line),
+		             expr_two(EX_MUL, all, kv, e->line), e->line);
 		v = 0;
 	}
 	struct sel *s = new_sel(SEL_TEST);
@@ -295,8 +259,8 @@ static bool conditions(struct bsctx *c, xmlNodePtr n, struct sel *into, int dept
 		push(into, s);
 	}
 	for (xmlNodePtr g = xml_first_elem(xml_child(n, "conditionGroups")); g; g = xml_next_elem(g)) {
-		bool or = prop_is(g, "type", "or");
-		if (!xml_is(g, "conditionGroup") || (!or && !prop_is(g, "type", "and")))
+		bool or = xml_prop_is(g, "type", "or");
+		if (!xml_is(g, "conditionGroup") || (!or && !xml_prop_is(g, "type", "and")))
 			return false;
 		struct sel *s = new_sel(or ? SEL_ANY : SEL_ALL);
 		push(into, s);
@@ -318,9 +282,9 @@ static struct expr *percent_per(struct bsctx *c, xmlNodePtr r, struct expr *e, l
 		expr_free(e);
 		return NULL;
 	}
-	struct expr *den = two(EX_MUL, two(EX_MAX, all, number(1, line), line), number(every, line),
-	                       line);
-	struct expr *q = two(EX_DIV, two(EX_MUL, e, number(100, line), line), den, line);
+	struct expr *den = expr_two(EX_MUL, expr_two(EX_MAX, all, expr_num(1, line), line),
+	                            expr_num(every, line), line);
+	struct expr *q = expr_two(EX_DIV, expr_two(EX_MUL, e, expr_num(100, line), line), den, line);
 	q->round = round;
 	return q;
 }
@@ -339,8 +303,8 @@ static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
 		long every, times;
 		struct expr *e = NULL;
 		const struct cost_def *cd = field_cost(c, r);
-		enum rounding round = prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
-		bool pct = prop_is(r, "percentValue", "true");
+		enum rounding round = xml_prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
+		bool pct = xml_prop_is(r, "percentValue", "true");
 		if (*k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || !(m->target == MOD_COST || append) ||
 		    m->op != MOD_ADD || !scaled(r, "value", cd && !pct ? cd->scale : 0, &every) ||
 		    every < 1 || !whole(r, "repeats", &times) || times < 1 ||
@@ -352,11 +316,11 @@ static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
 			*sum_io = sum;
 			return false;
 		}
-		struct expr *per = two(EX_PER, e, NULL, xml_line(r));
+		struct expr *per = expr_two(EX_PER, e, NULL, xml_line(r));
 		per->num = times;
 		per->every = pct ? 1 : every;
 		per->round = round;
-		sum = sum ? two(EX_ADD, sum, per, per->line) : per;
+		sum = sum ? expr_two(EX_ADD, sum, per, per->line) : per;
 	}
 	*sum_io = sum;
 	return true;
@@ -379,7 +343,7 @@ static bool repeats(struct bsctx *c, xmlNodePtr n, struct modifier *m, xmlNodePt
 	m->repeat = sum;
 	m->every = 1;
 	if (sum && m->target == MOD_NAME && m->value == NULL)
-		m->value = number(1, m->line);
+		m->value = expr_num(1, m->line);
 	return true;
 }
 
@@ -404,7 +368,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 			m->target = MOD_NAME;
 			m->op = MOD_ADD;
 			m->text = xstrdup("");
-			m->value = number(dec ? -v : v, xml_line(n));
+			m->value = expr_num(dec ? -v : v, xml_line(n));
 			ok = true;
 		}
 		free(value);
@@ -421,11 +385,11 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		}
 		free(value);
 	} else if (field && type && strcmp(field, "hidden") == 0 && strcmp(type, "set") == 0) {
-		bool yes = prop_is(n, "value", "true"), no = prop_is(n, "value", "false");
+		bool yes = xml_prop_is(n, "value", "true"), no = xml_prop_is(n, "value", "false");
 		if (yes || no) {
 			m->target = MOD_HIDDEN;
 			m->op = MOD_SET;
-			m->value = number(yes, xml_line(n));
+			m->value = expr_num(yes, xml_line(n));
 			ok = true;
 		}
 	} else if (cd && type && scaled(n, "value", cd->scale, &v)) {

@@ -25,14 +25,6 @@
 
 /* --- small helpers ------------------------------------------------------------------------ */
 
-static bool attr_is(xmlNodePtr n, const char *name, const char *value)
-{
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
-}
-
 int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
                long min, long max, long def, long *out)
 {
@@ -71,10 +63,8 @@ static size_t count_all(const struct bsctx *c, const char *name)
 	return n;
 }
 
-/* The element's name attribute with its surrounding white space removed (" Cans"). */
-static char *trimmed_name(xmlNodePtr n, const char *fallback)
+char *bs_trim(char *v, const char *fallback)
 {
-	char *v = xml_prop(n, "name");
 	if (v == NULL)
 		return xstrdup(fallback ? fallback : "");
 	size_t a = strspn(v, " \t\r\n"), len = strlen(v);
@@ -83,6 +73,12 @@ static char *trimmed_name(xmlNodePtr n, const char *fallback)
 	char *t = xstrndup(v + a, len - a);
 	free(v);
 	return t;
+}
+
+/* The element's name attribute with its surrounding white space removed (" Cans"). */
+static char *trimmed_name(xmlNodePtr n, const char *fallback)
+{
+	return bs_trim(xml_prop(n, "name"), fallback);
 }
 
 long bs_category(const struct bsctx *c, const char *id)
@@ -112,16 +108,16 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 			return false;
 		xmlNodePtr links = xml_child(owner, "entryLinks");
 		for (xmlNodePtr l = xml_first_elem(links); l; l = xml_next_elem(l))
-			if (attr_is(l, "type", "selectionEntryGroup"))
+			if (xml_prop_is(l, "type", "selectionEntryGroup"))
 				return false;
 	}
 	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
 	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value");
 	bool ok = type && (strcmp(type, "min") == 0 || strcmp(type, "max") == 0) && field &&
 	          strcmp(field, "selections") == 0 && scope && strcmp(scope, "parent") == 0 &&
-	          !attr_is(con, "percentValue", "true") && !attr_is(con, "shared", "false") &&
-	          !attr_is(con, "includeChildSelections", "true") &&
-	          !attr_is(con, "includeChildForces", "true") &&
+	          !xml_prop_is(con, "percentValue", "true") && !xml_prop_is(con, "shared", "false") &&
+	          !xml_prop_is(con, "includeChildSelections", "true") &&
+	          !xml_prop_is(con, "includeChildForces", "true") &&
 	          dec_parse(v, 0, -1, OPTION_UNBOUNDED, value) == DEC_OK;
 	free(type);
 	free(field);
@@ -240,6 +236,25 @@ static size_t *reach(const struct bsctx *c, size_t fi, bool imports_only, size_t
 	return q;
 }
 
+int bs_version_check(xmlNodePtr root, const char *path, struct diags *d)
+{
+	char *ver = xml_prop(root, "battleScribeVersion");
+	bool number = ver && ver[0] >= '0' && ver[0] <= '9';
+	long major = number ? strtol(ver, NULL, 10) : 2;
+	if (ver && (!number || major < 2)) {
+		diags_add(d, SEV_FATAL, path, xml_line(root), xml_col(root), NULL, NULL,
+		          number ? _("a BattleScribe 1.x file (battleScribeVersion=\"%s\"): Muster reads "
+		                     "version 2 files; open and save it with BattleScribe 2 first")
+		                 : _("battleScribeVersion=\"%s\" is no version: Muster reads BattleScribe 2 "
+		                     "files"),
+		          ver);
+		free(ver);
+		return -1;
+	}
+	free(ver);
+	return 0;
+}
+
 /* --- files -------------------------------------------------------------------------------- */
 
 /* Reads path, or mem when not NULL (path its name): a BattleScribe 2 game system (gst) or
@@ -262,26 +277,12 @@ static int load_file(struct bsctx *c, const char *path, const struct bs_text *me
 		          want, ns);
 		return -1;
 	}
-	char *ver = xml_prop(f->root, "battleScribeVersion");
-	long major = 2;
-	bool number = ver && ver[0] >= '0' && ver[0] <= '9';
-	if (number)
-		major = strtol(ver, NULL, 10);
-	if (ver && (!number || major < 2)) {
-		diags_add(c->d, SEV_FATAL, path, xml_line(f->root), xml_col(f->root), NULL, NULL,
-		          number ? _("a BattleScribe 1.x file (battleScribeVersion=\"%s\"): Muster reads "
-		                     "version 2 files; open and save it with BattleScribe 2 first")
-		                 : _("battleScribeVersion=\"%s\" is no version: Muster reads BattleScribe 2 "
-		                     "files"),
-		          ver);
-		free(ver);
+	if (bs_version_check(f->root, path, c->d))
 		return -1;
-	}
-	free(ver);
 	f->id = xml_prop(f->root, "id");
 	if (xml_need(f->root, "id", f->id, path, c->d))
 		return -1;
-	f->library = attr_is(f->root, "library", "true");
+	f->library = xml_prop_is(f->root, "library", "true");
 	return 0;
 }
 
@@ -352,7 +353,7 @@ static int read_links(struct bsctx *c, size_t fi, struct idx *by_id)
 			return -1;
 		}
 		free(t);
-		f->imports[f->n_links] = attr_is(k, "importRootEntries", "true");
+		f->imports[f->n_links] = xml_prop_is(k, "importRootEntries", "true");
 		f->links[f->n_links++] = *to;
 	}
 	return 0;
@@ -406,7 +407,7 @@ static void cost_scales(struct bsctx *c)
 				raise_scale(c, n, "id", NULL, "defaultCostLimit");
 			} else {
 				for (size_t i = 0; i < 4; i++)
-					if (xml_is(n, fielded[i]) && !attr_is(n, "percentValue", "true"))
+					if (xml_is(n, fielded[i]) && !xml_prop_is(n, "percentValue", "true"))
 						raise_scale(c, n, "field", NULL, "value");
 			}
 		}
@@ -583,7 +584,7 @@ static size_t count_roots(const struct bsctx *c, size_t fi)
 	xmlNodePtr root = c->f[fi].root;
 	size_t n = count_children(xml_child(root, "selectionEntries"));
 	for (xmlNodePtr k = xml_first_elem(xml_child(root, "entryLinks")); k; k = xml_next_elem(k)) {
-		if (!attr_is(k, "type", "selectionEntryGroup")) {
+		if (!xml_prop_is(k, "type", "selectionEntryGroup")) {
 			n++;
 			continue;
 		}

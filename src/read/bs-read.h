@@ -18,6 +18,12 @@
  * with fatal diagnostics. */
 struct system *bs_system_load(const char *path, char **cats, struct diags *d);
 
+struct _xmlNode;
+/* Whether the battleScribeVersion of root (a game system's, catalogue's or roster's), where
+ * it has one, is 2 or later: 0, or -1 with a fatal diagnostic for a 1.x file or a version
+ * that is no number (path names the file). */
+int bs_version_check(struct _xmlNode *root, const char *path, struct diags *d);
+
 /* A file's bytes, for bs_system_load_memory: name is what diagnostics call it. */
 struct bs_text {
 	const char *name;

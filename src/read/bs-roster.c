@@ -11,6 +11,7 @@
  */
 #include "muster.h"
 #include "bs-roster.h"
+#include "bs-read.h"
 #include "decimal.h"
 #include "catalog.h"
 #include "idx.h"
@@ -483,20 +484,8 @@ static int roster_root(struct brp *p, struct session *s, xmlNodePtr root, bool *
 		return -1;
 	}
 	r->line = xml_line(root);
-	char *ver = xml_prop(root, "battleScribeVersion");
-	bool number = ver && ver[0] >= '0' && ver[0] <= '9';
-	long major = number ? strtol(ver, NULL, 10) : 2;
-	if (ver && (!number || major < 2)) {
-		diags_add(p->d, SEV_FATAL, r->file, xml_line(root), xml_col(root), NULL, NULL,
-		          number ? _("a BattleScribe 1.x file (battleScribeVersion=\"%s\"): Muster reads "
-		                     "version 2 files; open and save it with BattleScribe 2 first")
-		                 : _("battleScribeVersion=\"%s\" is no version: Muster reads BattleScribe 2 "
-		                     "files"),
-		          ver);
-		free(ver);
+	if (bs_version_check(root, r->file, p->d))
 		return -1;
-	}
-	free(ver);
 	r->name = xml_prop(root, "name");
 	char *sysid = xml_prop(root, "gameSystemId");
 	struct diags sd = DIAGS_INIT;

@@ -392,6 +392,15 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s)
 	add_escaped(sb, s, false);
 }
 
+void strbuf_add_attr(struct strbuf *sb, const char *name, const char *value)
+{
+	if (value == NULL)
+		return;
+	strbuf_addf(sb, " %s=\"", name);
+	strbuf_add_escaped(sb, value);
+	strbuf_addc(sb, '"');
+}
+
 void strbuf_add_html(struct strbuf *sb, const char *s)
 {
 	add_escaped(sb, s, true);

@@ -104,6 +104,8 @@ char *xml_chars(const char *s);
 bool xml_text_ok(const char *s);
 /* Appends s with & < > " ' escaped, for XML and HTML text and attribute values. */
 void strbuf_add_escaped(struct strbuf *sb, const char *s);
+/* Appends the attribute ' name="value"', value escaped; nothing when value is NULL. */
+void strbuf_add_attr(struct strbuf *sb, const char *name, const char *value);
 /* The same for HTML a person reads: bidirectional controls (bidi_control) also become the
  * visible text "\u202e", so that a name cannot reorder what it shows or what stands beside it.
  * XML keeps them: it is data for tools, read back as it was written. */

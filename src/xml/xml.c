@@ -103,6 +103,14 @@ char *xml_prop(xmlNodePtr node, const char *name)
 	return s;
 }
 
+bool xml_prop_is(xmlNodePtr node, const char *name, const char *value)
+{
+	char *v = xml_prop(node, name);
+	bool is = v && strcmp(v, value) == 0;
+	free(v);
+	return is;
+}
+
 const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a)
 {
 	xmlAttrPtr at = xmlHasProp(node, (const xmlChar *)name);
