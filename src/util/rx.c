@@ -11,6 +11,7 @@
 #include "rx.h"
 #include "util.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -25,7 +26,10 @@ struct rx {
 	long line;
 	pcre2_code *code;
 	pcre2_match_context *mctx;
+	uint64_t serial; /* never given twice in a process: names the pattern in the outcomes */
 };
+
+static atomic_uint_least64_t serials;
 
 /* The matching work left to this run: PCRE2_AUTO_CALLOUT calls count_step before every item
  * of the pattern the matcher tries, backtracking included, so the count is the work done.
@@ -52,10 +56,29 @@ static int count_step(pcre2_callout_block *cb, void *data)
 	return 0;
 }
 
+/* The outcomes of this run's matches of short subjects, by pattern and subject: a roster asks
+ * the same (a name pattern of a rule, for every unit of an entry) again and again. A repeated
+ * match spends the steps it spent the first time, so the budget runs out exactly where it
+ * would have; when it has less left than that, the match is made again (and stops there).
+ * Per thread, a fixed table (nothing to free), forgotten when the next run starts. */
+#define OUTCOME_SLOTS 256
+#define OUTCOME_SUBJECT 64
+struct outcome {
+	uint64_t serial; /* the pattern's; 0: empty */
+	uint64_t run;
+	uint64_t steps;
+	size_t len;
+	int result;
+	char subject[OUTCOME_SUBJECT];
+};
+static _Thread_local struct outcome outcomes[OUTCOME_SLOTS];
+static _Thread_local uint64_t run_no = 1;
+
 void rx_budget_reset(uint64_t steps)
 {
 	budget_left = steps;
 	spent_by = NULL;
+	run_no++;
 }
 
 uint64_t rx_budget_left(void)
@@ -105,6 +128,7 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 	struct rx *rx = xcalloc(1, sizeof(*rx));
 	rx->pattern = xstrdup(pattern);
 	rx->code = code;
+	rx->serial = atomic_fetch_add(&serials, 1) + 1;
 	rx->mctx = pcre2_match_context_create(NULL);
 	if (rx->mctx == NULL) {
 		rx_free(rx);
@@ -117,11 +141,17 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 	return rx;
 }
 
-int rx_match(const struct rx *rx, const char *subject)
+/* The slot of pattern serial and subject s (len bytes) in outcomes. */
+static struct outcome *outcome_slot(uint64_t serial, const char *s, size_t len)
 {
-	size_t len = strlen(subject);
-	if (len > RX_MAX_SUBJECT || budget_left == 0)
-		return -1;
+	uint64_t h = 14695981039346656037ULL ^ serial; /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return &outcomes[h % OUTCOME_SLOTS];
+}
+
+static int match_now(const struct rx *rx, const char *subject, size_t len)
+{
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(rx->code, NULL);
 	if (md == NULL)
 		return -1;
@@ -134,6 +164,26 @@ int rx_match(const struct rx *rx, const char *subject)
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return 0;
 	return -1;
+}
+
+int rx_match(const struct rx *rx, const char *subject)
+{
+	size_t len = strlen(subject);
+	if (len > RX_MAX_SUBJECT || budget_left == 0)
+		return -1;
+	struct outcome *o = len <= OUTCOME_SUBJECT ? outcome_slot(rx->serial, subject, len) : NULL;
+	if (o && o->serial == rx->serial && o->run == run_no && o->len == len &&
+	    memcmp(o->subject, subject, len) == 0 && o->steps <= budget_left) {
+		budget_left -= o->steps;
+		return o->result;
+	}
+	uint64_t before = budget_left;
+	int r = match_now(rx, subject, len);
+	if (o && r >= 0) { /* a match or none, not a limit */
+		*o = (struct outcome){ rx->serial, run_no, before - budget_left, len, r, { 0 } };
+		memcpy(o->subject, subject, len);
+	}
+	return r;
 }
 
 int rx_match_named(const struct rx *rx, const char *subject, const char *const *names,

@@ -239,9 +239,9 @@ Test(rx, work_budget_spans_every_match_of_a_run)
 	(void)limited;
 }
 
-/* A repeated match gives the same answer and spends the same budget as the first, the budget
- * runs out where it would have, and no other pattern (nor a new one at a freed one's address)
- * gets its answer. */
+/* rx_match remembers the outcome of a run's matches: a repeat gives the same answer and spends
+ * the same budget as the first, the budget runs out where it would have, and no other pattern
+ * (nor a new one at a freed one's address) gets its answer. */
 Test(rx, repeated_match_spends_what_the_first_spent)
 {
 	struct rx *rx = compile_ok("^[\"\xe2\x80\x9c].*[\"\xe2\x80\x9d]$");
@@ -291,7 +291,7 @@ Test(rx, one_pattern_never_answers_for_another)
 	}
 	rx_free(a);
 	rx_free(b);
-	/* Many patterns on one subject. */
+	/* More patterns on one subject than the outcomes have slots: some share one. */
 	enum { MANY = 600 };
 	struct rx *many[MANY];
 	for (int k = 0; k < MANY; k++)
