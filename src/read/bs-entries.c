@@ -50,10 +50,7 @@ static char *name_of(xmlNodePtr n, const char *fallback)
 
 static bool attr_is(xmlNodePtr n, const char *name, const char *value)
 {
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
+	return xml_prop_is(n, name, value);
 }
 
 /* Attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell some of them

@@ -80,10 +80,7 @@ static const struct cost_def *field_cost(const struct bsctx *c, xmlNodePtr n)
 
 static bool prop_is(xmlNodePtr n, const char *name, const char *value)
 {
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
+	return xml_prop_is(n, name, value);
 }
 
 static struct expr *agg_expr(struct agg *a)

@@ -27,10 +27,7 @@
 
 static bool attr_is(xmlNodePtr n, const char *name, const char *value)
 {
-	char *v = xml_prop(n, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
-	return r;
+	return xml_prop_is(n, name, value);
 }
 
 int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
@@ -115,17 +112,14 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 			if (attr_is(l, "type", "selectionEntryGroup"))
 				return false;
 	}
-	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
-	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value");
-	bool ok = type && (strcmp(type, "min") == 0 || strcmp(type, "max") == 0) && field &&
-	          strcmp(field, "selections") == 0 && scope && strcmp(scope, "parent") == 0 &&
-	          !attr_is(con, "percentValue", "true") && !attr_is(con, "shared", "false") &&
-	          !attr_is(con, "includeChildSelections", "true") &&
-	          !attr_is(con, "includeChildForces", "true") &&
-	          dec_parse(v, 0, -1, OPTION_UNBOUNDED, value) == DEC_OK;
-	free(type);
-	free(field);
-	free(scope);
+	if (!(attr_is(con, "type", "min") || attr_is(con, "type", "max")) ||
+	    !attr_is(con, "field", "selections") || !attr_is(con, "scope", "parent") ||
+	    attr_is(con, "percentValue", "true") || attr_is(con, "shared", "false") ||
+	    attr_is(con, "includeChildSelections", "true") ||
+	    attr_is(con, "includeChildForces", "true"))
+		return false;
+	char *v = xml_prop(con, "value");
+	bool ok = dec_parse(v, 0, -1, OPTION_UNBOUNDED, value) == DEC_OK;
 	free(v);
 	return ok;
 }

@@ -211,6 +211,8 @@ char *xml_prop(xmlNodePtr node, const char *name);
  * safety. */
 int xml_need(xmlNodePtr node, const char *name, const void *value, const char *file,
              struct diags *d);
+/* Whether the attribute is there and its value is value (read in place, not copied). */
+bool xml_prop_is(xmlNodePtr node, const char *name, const char *value);
 /* The same, copied into arena a (util.h): for the many short strings of one owner. */
 const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a);
 /* Sets attribute name of n to value, text from a user (a command line): a character XML cannot
