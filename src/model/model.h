@@ -252,7 +252,11 @@ struct entry {
 	size_t n_choices;
 	bool has_models;    /* some option is a model: the unit's models are their counts */
 	bool has_links;     /* some option is a <link> still to resolve (catalog_link) */
-	struct idx *option_idx;
+	struct idx *option_idx; /* its options by id while they are read (a catalog's own) */
+	uint32_t *by_id;    /* once every option is known (catalog_index_entry), and more than a
+	                     * few: their indices sorted by id, then index, looked up by binary
+	                     * search; no copy of an id (BattleScribe's links make hundreds of
+	                     * thousands, each a path of ids); NULL: option_idx, else a search */
 	struct idx *item_idx;   /* its items and those its options add, by id */
 	long *costs;        /* per model, per cost type */
 	long *unit_costs;   /* per cost type, paid once per unit (<cost per="unit">), or NULL */

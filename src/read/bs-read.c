@@ -111,17 +111,14 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 			if (xml_prop_is(l, "type", "selectionEntryGroup"))
 				return false;
 	}
-	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
-	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value");
-	bool ok = type && (strcmp(type, "min") == 0 || strcmp(type, "max") == 0) && field &&
-	          strcmp(field, "selections") == 0 && scope && strcmp(scope, "parent") == 0 &&
-	          !xml_prop_is(con, "percentValue", "true") && !xml_prop_is(con, "shared", "false") &&
-	          !xml_prop_is(con, "includeChildSelections", "true") &&
-	          !xml_prop_is(con, "includeChildForces", "true") &&
-	          dec_parse(v, 0, -1, OPTION_UNBOUNDED, value) == DEC_OK;
-	free(type);
-	free(field);
-	free(scope);
+	if (!(xml_prop_is(con, "type", "min") || xml_prop_is(con, "type", "max")) ||
+	    !xml_prop_is(con, "field", "selections") || !xml_prop_is(con, "scope", "parent") ||
+	    xml_prop_is(con, "percentValue", "true") || xml_prop_is(con, "shared", "false") ||
+	    xml_prop_is(con, "includeChildSelections", "true") ||
+	    xml_prop_is(con, "includeChildForces", "true"))
+		return false;
+	char *v = xml_prop(con, "value");
+	bool ok = dec_parse(v, 0, -1, OPTION_UNBOUNDED, value) == DEC_OK;
 	free(v);
 	return ok;
 }

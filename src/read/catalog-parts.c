@@ -171,6 +171,19 @@ const struct entry_option *entry_option(const struct entry *e, const char *id)
 {
 	if (e == NULL || id == NULL)
 		return NULL;
+	if (e->by_id) {
+		/* the first of the sorted indices whose option's id is not below id */
+		size_t lo = 0, hi = e->n_options;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (strcmp(e->options[e->by_id[mid]].id, id) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		const struct entry_option *o = lo < e->n_options ? &e->options[e->by_id[lo]] : NULL;
+		return o && strcmp(o->id, id) == 0 ? o : NULL;
+	}
 	if (e->option_idx)
 		return idx_get(e->option_idx, id);
 	for (size_t i = 0; i < e->n_options; i++)

@@ -421,24 +421,55 @@ static int chain_same(struct entry *e, size_t first, size_t i, struct diags *d)
 	return 0;
 }
 
+struct id_at {
+	const char *id;
+	uint32_t i;
+};
+
+static int cmp_id_at(const void *a, const void *b)
+{
+	const struct id_at *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* e->by_id: the options' indices sorted by id, then by index. */
+static void sort_options(struct entry *e)
+{
+	struct id_at *v = xcalloc(e->n_options + 1, sizeof(*v));
+	for (size_t i = 0; i < e->n_options; i++) {
+		v[i].id = e->options[i].id;
+		v[i].i = (uint32_t)i;
+	}
+	qsort(v, e->n_options, sizeof(*v), cmp_id_at);
+	e->by_id = xcalloc(e->n_options + 1, sizeof(*e->by_id));
+	for (size_t i = 0; i < e->n_options; i++)
+		e->by_id[i] = v[i].i;
+	free(v);
+}
+
 /* The options' index, made anew once links brought theirs. An id stands once under one
- * parent; under several (a shared option linked under two kinds of model) the index holds
+ * parent; under several (a shared option linked under two kinds of model) the index finds
  * the first, and each names the next (entry_option_under). */
 static int index_options(struct entry *e, struct diags *d)
 {
 	idx_free(e->option_idx);
-	e->option_idx = e->n_options > ENTRY_IDX_MIN ? idx_new() : NULL;
+	e->option_idx = NULL;
+	free(e->by_id);
+	e->by_id = NULL;
+	if (e->n_options > ENTRY_IDX_MIN)
+		sort_options(e);
 	for (size_t i = 0; i < e->n_options; i++)
 		e->options[i].same = 0;
 	for (size_t i = 0; i < e->n_options; i++) {
 		struct entry_option *o = &e->options[i];
 		const struct entry_option *first = NULL;
-		if (e->option_idx) {
-			first = idx_get(e->option_idx, o->id);
-			if (first == NULL)
-				idx_add(e->option_idx, o->id, o);
+		if (e->by_id) {
+			first = entry_option(e, o->id); /* the first option of its id */
+			if (first == o)
+				first = NULL;
 		}
-		for (size_t j = 0; !e->option_idx && !first && j < i; j++)
+		for (size_t j = 0; !e->by_id && !first && j < i; j++)
 			if (strcmp(e->options[j].id, o->id) == 0)
 				first = &e->options[j];
 		if (first && chain_same(e, (size_t)(first - e->options), i, d))

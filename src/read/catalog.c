@@ -381,6 +381,7 @@ static void entry_release(const struct system *sys, struct entry *e)
 		modifier_release(&e->mods[j]);
 	free(e->mods);
 	idx_free(e->option_idx);
+	free(e->by_id);
 	idx_free(e->item_idx);
 }
 

@@ -105,10 +105,21 @@ char *xml_prop(xmlNodePtr node, const char *name)
 
 bool xml_prop_is(xmlNodePtr node, const char *name, const char *value)
 {
+	xmlAttrPtr at = node->type == XML_ELEMENT_NODE ? node->properties : NULL;
+	while (at && (at->ns != NULL || strcmp((const char *)at->name, name) != 0))
+		at = at->next;
+	if (at == NULL) /* as xml_prop: an attribute in no namespace */
+		return false;
+	xmlNodePtr t = at->children;
+	/* The usual value, one text node, is compared where it lies: no copy. */
+	if (t == NULL)
+		return *value == '\0';
+	if (t->next == NULL && t->type == XML_TEXT_NODE && t->content)
+		return strcmp((const char *)t->content, value) == 0;
 	char *v = xml_prop(node, name);
-	bool is = v && strcmp(v, value) == 0;
+	bool r = v && strcmp(v, value) == 0;
 	free(v);
-	return is;
+	return r;
 }
 
 const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a)

@@ -213,13 +213,13 @@ char *xml_name_lang(xmlNodePtr node, const char *attr);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
-/* Whether the attribute is there and its value is value, to the byte. */
-bool xml_prop_is(xmlNodePtr node, const char *name, const char *value);
 /* For an attribute the schema requires, read into value: 0 when value is not NULL, else -1 with
  * a fatal diagnostic naming the attribute: the readers never rely on a schema for their
  * safety. */
 int xml_need(xmlNodePtr node, const char *name, const void *value, const char *file,
              struct diags *d);
+/* Whether the attribute is there and its value is value (read in place, not copied). */
+bool xml_prop_is(xmlNodePtr node, const char *name, const char *value);
 /* The same, copied into arena a (util.h): for the many short strings of one owner. */
 const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a);
 /* Sets attribute name of n to value, text from a user (a command line): a character XML cannot
