@@ -51,6 +51,10 @@ int xml_read_file(const char *path, char **buf, size_t *len, struct diags *d);
  * (xml_load_file, xml_reader_open) reads through this; a .xml is never unzipped. Returns 0,
  * or -1 with one fatal diagnostic. */
 int xml_read_text(const char *path, char **buf, size_t *len, struct diags *d);
+/* The namespace of path's root element, read without a schema (caller frees), or NULL when
+ * the file cannot be read, holds a DOCTYPE, has no root element or its root no namespace:
+ * what kind of file it is, to say so when it is not the kind a command wanted. */
+char *xml_root_namespace(const char *path);
 /* Reads and parses path ("-" for standard input). On success returns a document (free with
  * xml_doc_free, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */
