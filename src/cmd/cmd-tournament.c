@@ -80,6 +80,7 @@ struct entry_row {
 	struct diags d;
 	size_t violations;       /* errors, the pack's included */
 	char *player, *lists, *factions, *total; /* NULL when not known */
+	int64_t total_num;       /* the lists' totals in the first cost type, when total is known */
 	size_t dup_of;           /* 1 + the row it repeats, or 0 */
 	char fp[FINGERPRINT_HEX_LEN + 1]; /* "" when the file did not load */
 };
@@ -144,6 +145,7 @@ static void describe(struct entry_row *row, const struct roster *r, const struct
 			const struct cost_def *c = &sys->costs[0];
 			strbuf_addf(&total, "%s%" PRId64 " %s", i ? " + " : "", ev->lists[i].totals[0],
 			            c->abbr ? c->abbr : c->id);
+			row->total_num += ev->lists[i].totals[0];
 		}
 	}
 	if (r->name) {
@@ -329,7 +331,21 @@ static void print_table(const struct entry_row *rows, size_t n, struct strbuf *s
 	}
 }
 
-static int write_csv(const char *path, const struct entry_row *rows, size_t n, struct diags *d)
+/* The CSV's and the XML's total: a number a spreadsheet can sum, "" when not known. */
+static char *total_cell(const struct entry_row *r)
+{
+	return r->total ? xasprintf("%" PRId64, r->total_num) : xstrdup("");
+}
+
+/* The id of the cost type the totals are in: the event's system's first. */
+static const char *total_cost(const struct event *ev)
+{
+	const struct system *sys = ev->sys;
+	return sys && sys->n_costs > 0 ? sys->costs[0].id : "";
+}
+
+static int write_csv(const char *path, const struct event *ev, const struct entry_row *rows,
+                     size_t n, struct diags *d)
 {
 	char *data = NULL;
 	size_t len = 0;
@@ -338,12 +354,15 @@ static int write_csv(const char *path, const struct entry_row *rows, size_t n, s
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("out of memory"));
 		return -1;
 	}
-	/* Column names are for programs: never translated. */
-	static const char *const head[] = {
-		"number", "player", "lists", "factions", "total", "verdict", "violations",
+	/* Column names are for programs: never translated. The total is a number, in the cost
+	 * type its column names ("total_ap"), so that a spreadsheet can sum it. */
+	char *total_head = xasprintf("total_%s", total_cost(ev));
+	const char *const head[] = {
+		"number", "player", "lists", "factions", total_head, "verdict", "violations",
 		"fingerprint", "duplicate_of", "file", "messages",
 	};
 	int rc = csv_write_row(f, head, MUSTER_ARRAY_LEN(head));
+	free(total_head);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		const struct entry_row *r = &rows[i];
 		struct strbuf msgs = STRBUF_INIT;
@@ -364,12 +383,14 @@ static int write_csv(const char *path, const struct entry_row *rows, size_t n, s
 		char *dup = r->dup_of ? xasprintf("%zu", r->dup_of) : xstrdup("");
 		char *file = clean(r->file);
 		char *m = strbuf_detach(&msgs);
+		char *total = total_cell(r);
 		const char *cells[] = {
-			num, r->player, r->lists, r->factions, r->total, verdict_id(r), viol,
+			num, r->player, r->lists, r->factions, total, verdict_id(r), viol,
 			r->fp, dup, file, m,
 		};
 		rc = csv_write_row(f, cells, MUSTER_ARRAY_LEN(cells));
 		free(num);
+		free(total);
 		free(viol);
 		free(dup);
 		free(file);
@@ -415,7 +436,11 @@ static int write_xml(const char *path, const struct event *ev, const struct entr
 		attr(&sb, "player", r->player);
 		attr(&sb, "lists", r->lists);
 		attr(&sb, "factions", r->factions);
-		attr(&sb, "total", r->total);
+		char *total = total_cell(r);
+		attr(&sb, "total", total);
+		free(total);
+		if (r->total)
+			attr(&sb, "cost", total_cost(ev));
 		attr(&sb, "verdict", verdict_id(r));
 		if (r->status != MUSTER_EXIT_TROUBLE && !r->skipped)
 			strbuf_addf(&sb, " violations=\"%zu\"", r->violations);
@@ -625,7 +650,7 @@ static int run_tournament(const char *pack, char **paths, int n_paths, const cha
 	print_report(ev, rows, n, count, dups);
 
 	struct diags wd = DIAGS_INIT;
-	if (csv_out && write_csv(csv_out, rows, n, &wd) != 0)
+	if (csv_out && write_csv(csv_out, ev, rows, n, &wd) != 0)
 		status = MUSTER_EXIT_TROUBLE;
 	if (xml_out && write_xml(xml_out, ev, rows, n, count, dups, &wd) != 0)
 		status = MUSTER_EXIT_TROUBLE;
