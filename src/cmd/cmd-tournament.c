@@ -600,6 +600,7 @@ static int run_tournament(const char *pack, char **paths, int n_paths, const cha
                           const char *xml_out, int jobs, bool force)
 {
 	struct session *s = session_new();
+	session_set_unknown_entry_error(s, true); /* a misspelt entry: illegal, not unreadable */
 	struct diags pd = DIAGS_INIT;
 	struct event *ev = event_load(s, pack, &pd);
 	if (ev == NULL) {

@@ -185,6 +185,7 @@ static int exec_validate(int argc, char **argv)
 	}
 	/* One session for every file: each game system is loaded once, however many lists. */
 	struct session *s = session_new();
+	session_set_unknown_entry_error(s, true); /* a misspelt entry: illegal, not unreadable */
 	struct run run = { s, v, verbose && fmt == DIAG_TEXT };
 	batch_run(n, (unsigned)jobs, check_one, &run);
 	int status = MUSTER_EXIT_OK;
