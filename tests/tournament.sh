@@ -26,6 +26,11 @@ ln -s i-link-loop.xml "$lists/i-link-loop.xml"
 # is named and skipped, and does not make the batch unreadable.
 cp "$pack" "$lists/k-pack.xml"
 printf 'Teal Vanguard\n10 Quack Marines\n' >"$lists/l-sent-as-text.txt"
+# A roster made with `muster new --player`: the table names the player, not the list.
+"$MUSTER" new "$lists/n-player.xml" --system=duckhammer --size=great-battle \
+	--faction=impondium --name="Night Watch" --player="Nia Pintail" >/dev/null &&
+	"$MUSTER" add "$lists/n-player.xml" auk-diver --models=3 >/dev/null ||
+	echo "Bail out! muster new --player"
 
 # run N ARGS...: muster tournament into $tmp/N.{out,err,status} and the reports N.csv, N.xml,
 # with the temporary directory written @TMP@ in every file.

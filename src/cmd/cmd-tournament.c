@@ -148,7 +148,9 @@ static void describe(struct entry_row *row, const struct roster *r, const struct
 			row->total_num += ev->lists[i].totals[0];
 		}
 	}
-	if (r->name) {
+	if (r->player && *r->player) {
+		row->player = clean(r->player);
+	} else if (r->name) {
 		row->player = clean(r->name);
 	} else {
 		/* The file's name without ".xml" (or BattleScribe's ".ros", ".rosz"). */

@@ -503,6 +503,7 @@ static int roster_begin(struct session *s, struct roster *r, xmlNodePtr root, st
 		return -1;
 	r->line = xml_line(root);
 	r->name = xml_prop(root, "name");
+	r->player = xml_prop(root, "player");
 	if (xml_prop_long(root, "last-id", 0, LONG_MAX, 0, &r->last_id, r->file, d))
 		return -1;
 	char *sysid = xml_prop(root, "system");
@@ -642,6 +643,7 @@ void roster_free(struct roster *r)
 	free(r->bs_limits);
 	free(r->file);
 	free(r->name);
+	free(r->player);
 	arena_release(&r->pool);
 	free(r);
 }
