@@ -26,6 +26,7 @@ ln -s i-link-loop.xml "$lists/i-link-loop.xml"
 # is named and skipped, and does not make the batch unreadable.
 cp "$pack" "$lists/k-pack.xml"
 printf 'Teal Vanguard\n10 Quack Marines\n' >"$lists/l-sent-as-text.txt"
+printf '# Teal Vanguard\n\n- Quack Marine x10\n' >"$lists/sub/l-sent-as-markdown.md"
 # A roster made with `muster new --player`: the table names the player, not the list.
 "$MUSTER" new "$lists/n-player.xml" --system=duckhammer --size=great-battle \
 	--faction=impondium --name="Night Watch" --player="Nia Pintail" >/dev/null &&
