@@ -416,8 +416,14 @@ char *xml_root_namespace(const char *path)
 	if (rc != 0)
 		return NULL;
 	char *ns = NULL;
-	/* No DOCTYPE is parsed here either (xml-read.c): its entities could blow up. */
-	if (len <= INT32_MAX && memmem(buf, len, "<!DOCTYPE", 9) == NULL) {
+	/* No DOCTYPE is parsed here either (xml-read.c): its entities could blow up; nor is a
+	 * text the pre-scan refuses (40,000 attributes on one element take libxml2 square
+	 * time). */
+	struct diags pd = DIAGS_INIT;
+	bool safe = len <= INT32_MAX && memmem(buf, len, "<!DOCTYPE", 9) == NULL &&
+	            xml_prescan(buf, len, path, &pd) == 0;
+	diags_release(&pd);
+	if (safe) {
 		/* Not a word from libxml2: the roster reader said what is wrong already. */
 		xmlSetStructuredErrorFunc(NULL, quiet);
 		xmlTextReaderPtr tr = xmlReaderForMemory(buf, (int)len, path, NULL,
