@@ -948,6 +948,7 @@ char *edit_new_text(const struct system *sys, const struct edit_new *spec, struc
 		                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
 		add_attr(&sb, "system", sp.system);
 		add_attr(&sb, "name", sp.name);
+		add_attr(&sb, "player", sp.player);
 		strbuf_adds(&sb, ">\n");
 		for (char **f = sp.fields; f && *f; f++)
 			if (roster_field(sys, *f))

@@ -505,6 +505,7 @@ struct r_list {
 struct roster {
 	char *file;
 	char *name;
+	char *player;       /* <roster player>: who brings the army, or NULL */
 	const struct system *sys;
 	long *fields;       /* per field (roster fields used) */
 	struct r_list *lists;
