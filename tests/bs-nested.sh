@@ -24,21 +24,22 @@ run_muster "add: a Tunnel" 0 "added mst-7" add $data "$f" Tunnel --under=mst-2
 run_muster "validate: legal" 0 "" validate $data "$f"
 run_muster "export: written" 0 "<roster" export $data --format=ros "$f"
 cp "$out" one.xml
-has "ancestor: a Kit under a Warren is homed, and no more" one.xml 'name="Kit homed" entryId="ns-el-kit::ns-se-kit"'
-has "ancestor: two above the Pouch's Kit, deep; its link's own modifier too" one.xml 'name="Kit homed deep pouched" entryId="ns-el-pouchkit::ns-se-kit"'
+has "ancestor: a Kit under a Warren is homed and kept (under a unit), and no more" one.xml 'name="Kit homed kept" entryId="ns-el-kit::ns-se-kit"'
+has "ancestor: two above the Pouch's Kit, deep; held by a Keeper; its link's own modifier too" one.xml 'name="Kit homed deep held kept pouched" entryId="ns-el-pouchkit::ns-se-kit"'
 hasnt "ancestor: no Kit is lost (no Ban above it)" one.xml 'lost'
 has "self: the Warren's Kit a Keeper" one.xml '<category id="mst-4-c1" name="Keepers" entryId="ns-cat-keeper"'
 has "add: the Warren's Kit a Digger, as a Keeper" one.xml '<category id="mst-4-c2" name="Diggers" entryId="ns-cat-digger"'
 has "remove: the Pouch's Kit no Keeper, a Digger still" one.xml '<category id="mst-6-c1" name="Diggers" entryId="ns-cat-digger"'
 hasnt "remove: the Pouch's Kit no Keeper" one.xml 'id="mst-6-c2"'
 has "group: the Tunnel a Digger, as its group" one.xml '<category id="mst-7-c1" name="Diggers" entryId="ns-cat-digger"'
-hasnt "group: the Pouch, in no group, no Digger" one.xml 'id="mst-5-c1"'
+has "group: the Pouch, in no group, a Keeper" one.xml '<category id="mst-5-c1" name="Keepers"'
+hasnt "group: the Pouch, in no group, no Digger" one.xml 'id="mst-5-c2"'
 run_muster "add: a Lantern under the Warren" 0 "added mst-8" add $data "$f" Lantern --under=mst-2
 run_muster "add: a second Warren" 0 "added mst-9" add $data "$f" Warren
 run_muster "export: two Warrens" 0 "<roster" export $data --format=ros "$f"
 cp "$out" two.xml
-has "parent: a Lantern by the Kit, lit; force: two Warrens, twin" two.xml 'name="Kit homed lit twin" entryId="ns-el-kit::ns-se-kit"'
-has "parent: no Lantern in the Pouch" two.xml 'name="Kit homed deep twin pouched"'
+has "parent: a Lantern by the Kit, lit, a star; force: two Warrens, twin" two.xml 'name="Kit homed lit twin kept *" entryId="ns-el-kit::ns-se-kit"'
+has "parent: no Lantern in the Pouch" two.xml 'name="Kit homed deep twin held kept pouched"'
 # Hidden: a Ban in the roster hides every Kit and Charm, each taken an error.
 run_muster "remove: the second Warren's Charm" 0 "" remove $data "$f" mst-10
 run_muster "validate: a Charm too few" 1 "" validate $data "$f"

@@ -416,6 +416,8 @@ static const struct bs_hide *own_mods(struct bsctx *c, xmlNodePtr n)
 static const struct bs_hide *link_own(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
 	static const char none; /* what the idx keeps for a link with none */
+	if (!xml_child(link, "modifiers") && !xml_child(link, "modifierGroups"))
+		return NULL; /* most links: no look-up */
 	char key[NODE_KEY_MAX];
 	node_key(lfi, link, key);
 	if (c->hides == NULL)
