@@ -376,7 +376,7 @@ static int exec_set(int argc, char **argv);
 
 enum { OPT_SYSTEM = 0x200, OPT_SIZE, OPT_LIMIT, OPT_FACTION, OPT_NAME, OPT_FIELD, OPT_LIST,
        OPT_FORCE, OPT_MODELS, OPT_ID, OPT_OPTION, OPT_ATTACH, OPT_DETACH, OPT_COPY, OPT_MOVE,
-       OPT_CHILD_OF, OPT_UNDER, OPT_NOTES, OPT_CATEGORY };
+       OPT_CHILD_OF, OPT_UNDER, OPT_NOTES, OPT_CATEGORY, OPT_PLAYER };
 
 /* add, remove and set hand their words to edit_apply (edit.c), which reads these options
  * (and muster edit's commands): the tables give completion and the check that --help names
@@ -551,6 +551,8 @@ static const struct cmd_option new_options[] = {
 	          N_("a custom limit instead of a battle size")),
 	CMD_VALUE("faction", OPT_FACTION, CMD_ARG_FACTION, NC_("option value", "ID"), N_("the faction of every list")),
 	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NC_("option value", "TEXT"), N_("the roster's name")),
+	CMD_VALUE("player", OPT_PLAYER, CMD_ARG_TEXT, NC_("option value", "TEXT"),
+	          N_("who brings the army (a tournament's report names them)")),
 	CMD_VALUE("field", OPT_FIELD, CMD_ARG_TEXT, NC_("option value", "NAME=VALUE"),
 	          N_("a list or roster choice (an army composition...)")),
 	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NC_("option value", "[PARENT/]ID[:NAME]"),
@@ -561,7 +563,7 @@ static const struct cmd_option new_options[] = {
 
 const struct cmd_entry cmd_new_entry = {
 	"new",
-	N_("FILE --system=ID (--size=ID | --limit=N[:COST]) [--faction=ID] [--name=TEXT] [--field=NAME=VALUE]... [--list=[PARENT/]ID[:NAME]]... [--force]"),
+	N_("FILE --system=ID (--size=ID | --limit=N[:COST]) [--faction=ID] [--name=TEXT] [--player=TEXT] [--field=NAME=VALUE]... [--list=[PARENT/]ID[:NAME]]... [--force]"),
 	N_("write a new, empty roster file"),
 	NULL,
 	new_options,
@@ -585,6 +587,9 @@ static int new_ros(const struct edit_new *spec, const char *path, bool force)
 	if (spec->system == NULL || spec->size || spec->fields)
 		return cmd_usage_error(&cmd_new_entry, "%s",
 		                       _("a .ros needs --system and --list=FORCE_ENTRY_ID (no --size or --field)"));
+	if (spec->player)
+		return cmd_usage_error(&cmd_new_entry, "%s",
+		                       _("a .ros has no player (BattleScribe keeps none): give it in --name"));
 	struct ros_new rn = { spec->system, spec->name, spec->faction, spec->limit_cost,
 	                      spec->limit, spec->lists, force };
 	struct session *s = session_new();
@@ -608,6 +613,7 @@ static int exec_new(int argc, char **argv)
 		case OPT_SIZE: spec.size = optarg; break;
 		case OPT_FACTION: spec.faction = optarg; break;
 		case OPT_NAME: spec.name = optarg; break;
+		case OPT_PLAYER: spec.player = optarg; break;
 		case OPT_FIELD: push(&spec.fields, &nf, optarg); break;
 		case OPT_LIST: push(&spec.lists, &nl, optarg); break;
 		case OPT_FORCE: force = true; break;

@@ -16,6 +16,7 @@
 #include "check.h"
 #include "cmd.h"
 #include "csvout.h"
+#include "data.h"
 #include "diag.h"
 #include "eval.h"
 #include "event.h"
@@ -55,8 +56,10 @@ const struct cmd_entry cmd_tournament_entry = {
 	   "sorted order) against the game system and the event pack PACK: its battle size,\n"
 	   "limits, list choices and extra rules. Prints one line per file (player, lists,\n"
 	   "factions, total, verdict, violations), the violations, the identical\n"
-	   "submissions and a summary. A file that cannot be read is reported and the\n"
-	   "others are checked.\n"
+	   "submissions, why each file not checked was not, and a summary. A file that\n"
+	   "cannot be read is reported and the others are checked; a file of another kind\n"
+	   "(the event pack, a game system) or a text file (*.txt, *.md) is named and\n"
+	   "skipped.\n"
 	   "Exit status: 0 when every list is legal, 1 when any is illegal, 2 when any file\n"
 	   "(or the pack) cannot be read.\n"),
 	tournament_options,
@@ -74,10 +77,13 @@ static const char *shown(const char *s)
 struct entry_row {
 	const char *file;
 	const char *problem;     /* walk.h */
-	int status;              /* MUSTER_EXIT_* */
+	bool skipped;            /* not a roster (walk.h, data_other_kind): not checked */
+	int status;              /* MUSTER_EXIT_*; MUSTER_EXIT_OK when skipped */
 	struct diags d;
 	size_t violations;       /* errors, the pack's included */
 	char *player, *lists, *factions, *total; /* NULL when not known */
+	int64_t total_num;       /* the lists' totals in the first cost type, when total is known */
+	unsigned total_scale;    /* that cost type's decimal places (its scale) */
 	size_t dup_of;           /* 1 + the row it repeats, or 0 */
 	char fp[FINGERPRINT_HEX_LEN + 1]; /* "" when the file did not load */
 };
@@ -143,9 +149,13 @@ static void describe(struct entry_row *row, const struct roster *r, const struct
 			char buf[DEC_BUF];
 			strbuf_addf(&total, "%s%s %s", i ? " + " : "", dec_format(ev->lists[i].totals[0],
 			            c->scale, buf), c->abbr ? c->abbr : c->id);
+			row->total_num += ev->lists[i].totals[0];
+			row->total_scale = c->scale;
 		}
 	}
-	if (r->name) {
+	if (r->player && *r->player) {
+		row->player = clean(r->player);
+	} else if (r->name) {
 		row->player = clean(r->name);
 	} else {
 		/* The file's name without ".xml" (or BattleScribe's ".ros", ".rosz"). */
@@ -170,9 +180,18 @@ static void check_one(size_t i, void *ctx)
 	struct run *run = ctx;
 	struct entry_row *row = &run->rows[i];
 	if (row->problem) {
-		diags_add(&row->d, SEV_FATAL, row->file, 0, 0, NULL, NULL, "%s", row->problem);
+		diags_add(&row->d, row->skipped ? SEV_NOTE : SEV_FATAL, row->file, 0, 0, NULL, NULL,
+		          "%s", row->problem);
 	} else {
 		struct roster *r = roster_load(run->s, row->file, &row->d);
+		const char *kind = r ? NULL : data_other_kind(row->file);
+		if (kind) {
+			/* An event pack (or a game system...) beside the lists: named and left. */
+			diags_release(&row->d);
+			diags_add(&row->d, SEV_NOTE, row->file, 0, 0, NULL, NULL,
+			          _("%s, not a roster: skipped"), kind);
+			row->skipped = true;
+		}
 		if (r) {
 			struct eval *ev = r->sys == run->ev->sys ? eval_new(r, &row->d) : NULL;
 			if (ev)
@@ -190,9 +209,11 @@ static void check_one(size_t i, void *ctx)
 	diags_sort(&row->d);
 }
 
-static const char *verdict_name(int status)
+static const char *verdict_name(const struct entry_row *r)
 {
-	switch (status) {
+	if (r->skipped)
+		return _("skipped");
+	switch (r->status) {
 	case MUSTER_EXIT_OK: return _("legal");
 	case MUSTER_EXIT_ILLEGAL: return _("illegal");
 	default: return _("unreadable");
@@ -200,9 +221,11 @@ static const char *verdict_name(int status)
 }
 
 /* The same, untranslated: for the CSV and XML reports, read by programs. */
-static const char *verdict_id(int status)
+static const char *verdict_id(const struct entry_row *r)
 {
-	switch (status) {
+	if (r->skipped)
+		return "skipped";
+	switch (r->status) {
 	case MUSTER_EXIT_OK: return "legal";
 	case MUSTER_EXIT_ILLEGAL: return "illegal";
 	default: return "unreadable";
@@ -258,6 +281,9 @@ static void cell(struct strbuf *sb, const char *s, size_t w, bool right)
 			strbuf_addc(sb, ' ');
 }
 
+/* count[]: the rows of each status, and then those skipped. */
+enum { COUNT_SKIPPED = 3 };
+
 #define NCOLS 9
 #define MAX_CELL 30
 
@@ -268,8 +294,8 @@ static void row_cells(const struct entry_row *r, size_t i, char *buf[NCOLS])
 	buf[2] = xstrdup(shown(r->lists));
 	buf[3] = xstrdup(shown(r->factions));
 	buf[4] = xstrdup(shown(r->total));
-	buf[5] = xstrdup(verdict_name(r->status));
-	buf[6] = r->status == MUSTER_EXIT_TROUBLE ? xstrdup("-") : xasprintf("%zu", r->violations);
+	buf[5] = xstrdup(verdict_name(r));
+	buf[6] = r->status == MUSTER_EXIT_TROUBLE || r->skipped ? xstrdup("-") : xasprintf("%zu", r->violations);
 	buf[7] = r->fp[0] ? xasprintf("%.*s%s", FINGERPRINT_SHORT_LEN, r->fp, r->dup_of ? "*" : "")
 	                  : xstrdup("-");
 	buf[8] = clean(r->file);
@@ -312,7 +338,22 @@ static void print_table(const struct entry_row *rows, size_t n, struct strbuf *s
 	}
 }
 
-static int write_csv(const char *path, const struct entry_row *rows, size_t n, struct diags *d)
+/* The CSV's and the XML's total: a number a spreadsheet can sum, "" when not known. */
+static char *total_cell(const struct entry_row *r)
+{
+	char buf[DEC_BUF];
+	return xstrdup(r->total ? dec_format(r->total_num, r->total_scale, buf) : "");
+}
+
+/* The id of the cost type the totals are in: the event's system's first. */
+static const char *total_cost(const struct event *ev)
+{
+	const struct system *sys = ev->sys;
+	return sys && sys->n_costs > 0 ? sys->costs[0].id : "";
+}
+
+static int write_csv(const char *path, const struct event *ev, const struct entry_row *rows,
+                     size_t n, struct diags *d)
 {
 	char *data = NULL;
 	size_t len = 0;
@@ -321,12 +362,15 @@ static int write_csv(const char *path, const struct entry_row *rows, size_t n, s
 		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s", _("out of memory"));
 		return -1;
 	}
-	/* Column names are for programs: never translated. */
-	static const char *const head[] = {
-		"number", "player", "lists", "factions", "total", "verdict", "violations",
+	/* Column names are for programs: never translated. The total is a number, in the cost
+	 * type its column names ("total_ap"), so that a spreadsheet can sum it. */
+	char *total_head = xasprintf("total_%s", total_cost(ev));
+	const char *const head[] = {
+		"number", "player", "lists", "factions", total_head, "verdict", "violations",
 		"fingerprint", "duplicate_of", "file", "messages",
 	};
 	int rc = csv_write_row(f, head, MUSTER_ARRAY_LEN(head));
+	free(total_head);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		const struct entry_row *r = &rows[i];
 		struct strbuf msgs = STRBUF_INIT;
@@ -343,16 +387,18 @@ static int write_csv(const char *path, const struct entry_row *rows, size_t n, s
 			free(m);
 		}
 		char *num = xasprintf("%zu", i + 1);
-		char *viol = r->status == MUSTER_EXIT_TROUBLE ? xstrdup("") : xasprintf("%zu", r->violations);
+		char *viol = r->status == MUSTER_EXIT_TROUBLE || r->skipped ? xstrdup("") : xasprintf("%zu", r->violations);
 		char *dup = r->dup_of ? xasprintf("%zu", r->dup_of) : xstrdup("");
 		char *file = clean(r->file);
 		char *m = strbuf_detach(&msgs);
+		char *total = total_cell(r);
 		const char *cells[] = {
-			num, r->player, r->lists, r->factions, r->total, verdict_id(r->status), viol,
+			num, r->player, r->lists, r->factions, total, verdict_id(r), viol,
 			r->fp, dup, file, m,
 		};
 		rc = csv_write_row(f, cells, MUSTER_ARRAY_LEN(cells));
 		free(num);
+		free(total);
 		free(viol);
 		free(dup);
 		free(file);
@@ -382,7 +428,7 @@ static void attr(struct strbuf *sb, const char *name, const char *value)
 }
 
 static int write_xml(const char *path, const struct event *ev, const struct entry_row *rows,
-                     size_t n, const size_t count[3], size_t dups, struct diags *d)
+                     size_t n, const size_t count[4], size_t dups, struct diags *d)
 {
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -398,9 +444,13 @@ static int write_xml(const char *path, const struct event *ev, const struct entr
 		attr(&sb, "player", r->player);
 		attr(&sb, "lists", r->lists);
 		attr(&sb, "factions", r->factions);
-		attr(&sb, "total", r->total);
-		attr(&sb, "verdict", verdict_id(r->status));
-		if (r->status != MUSTER_EXIT_TROUBLE)
+		char *total = total_cell(r);
+		attr(&sb, "total", total);
+		free(total);
+		if (r->total)
+			attr(&sb, "cost", total_cost(ev));
+		attr(&sb, "verdict", verdict_id(r));
+		if (r->status != MUSTER_EXIT_TROUBLE && !r->skipped)
 			strbuf_addf(&sb, " violations=\"%zu\"", r->violations);
 		attr(&sb, "fingerprint", r->fp);
 		if (r->dup_of)
@@ -430,8 +480,9 @@ static int write_xml(const char *path, const struct event *ev, const struct entr
 		strbuf_adds(&sb, "  </entry>\n");
 	}
 	strbuf_addf(&sb, "  <summary files=\"%zu\" legal=\"%zu\" illegal=\"%zu\" unreadable=\"%zu\" "
-	                 "duplicates=\"%zu\"/>\n</tournament>\n",
-	            n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE], dups);
+	                 "skipped=\"%zu\" duplicates=\"%zu\"/>\n</tournament>\n",
+	            n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE],
+	            count[COUNT_SKIPPED], dups);
 	int rc = save_file(path, sb.s, sb.len, d);
 	strbuf_release(&sb);
 	return rc;
@@ -484,32 +535,41 @@ static int exec_tournament(int argc, char **argv)
 	return run_tournament(pack, argv + optind, argc - optind, csv_out, xml_out, jobs, force);
 }
 
-/* The report on stdout, and on stderr what made a file unreadable: the table, the
- * violations, the identical submissions and the summary. */
+/* Under heading, every diagnostic of the rows checked (checked) or of the rows not checked,
+ * in table order. */
+static void print_diags(const struct entry_row *rows, size_t n, bool checked,
+                        const char *heading, struct strbuf *out)
+{
+	bool head = false;
+	for (size_t i = 0; i < n; i++) {
+		bool not_checked = rows[i].skipped || rows[i].status == MUSTER_EXIT_TROUBLE;
+		for (size_t k = 0; k < rows[i].d.n; k++) {
+			const struct diag *g = &rows[i].d.v[k];
+			if (checked == (not_checked || g->sev == SEV_FATAL))
+				continue;
+			if (!head) {
+				strbuf_addf(out, "\n%s\n", heading);
+				head = true;
+			}
+			char *t = diag_format_text(g);
+			char *c = clean(t);
+			strbuf_addf(out, "%s\n", c);
+			free(c);
+			free(t);
+		}
+	}
+}
+
+/* The report on stdout: the table, the violations, why each file not checked was not, the
+ * identical submissions and the summary; on stderr again what made a file unreadable. */
 static void print_report(const struct event *ev, const struct entry_row *rows, size_t n,
                          const size_t *count, size_t dups)
 {
 	struct strbuf out = STRBUF_INIT;
 	strbuf_addf(&out, _("Event: %s (%s)\n\n"), ev->name ? vis(ev->name) : "", vis(ev->system_id));
 	print_table(rows, n, &out);
-	/* The violations, in table order; what made a file unreadable goes to stderr. */
-	bool head = false;
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < rows[i].d.n; k++) {
-			const struct diag *g = &rows[i].d.v[k];
-			if (g->sev == SEV_FATAL)
-				continue;
-			if (!head) {
-				strbuf_addf(&out, "\n%s\n", _("Violations:"));
-				head = true;
-			}
-			char *t = diag_format_text(g);
-			char *c = clean(t);
-			strbuf_addf(&out, "%s\n", c);
-			free(c);
-			free(t);
-		}
-	}
+	print_diags(rows, n, true, _("Violations:"), &out);
+	print_diags(rows, n, false, _("Not checked (unreadable or skipped):"), &out);
 	if (dups) {
 		strbuf_addf(&out, "\n%s\n", _("Identical submissions (same fingerprint):"));
 		for (size_t i = 0; i < n; i++)
@@ -522,9 +582,10 @@ static void print_report(const struct event *ev, const struct entry_row *rows, s
 			}
 	}
 	strbuf_addc(&out, '\n');
-	strbuf_addf(&out, ngettext("%zu file: %zu legal, %zu illegal, %zu unreadable",
-	                           "%zu files: %zu legal, %zu illegal, %zu unreadable", n),
-	            n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE]);
+	strbuf_addf(&out, ngettext("%zu file: %zu legal, %zu illegal, %zu unreadable, %zu skipped",
+	                           "%zu files: %zu legal, %zu illegal, %zu unreadable, %zu skipped", n),
+	            n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE],
+	            count[COUNT_SKIPPED]);
 	strbuf_addf(&out, ngettext("; %zu identical submission\n", "; %zu identical submissions\n", dups),
 	            dups);
 	for (size_t i = 0; i < n; i++)
@@ -547,6 +608,7 @@ static int run_tournament(const char *pack, char **paths, int n_paths, const cha
                           const char *xml_out, int jobs, bool force)
 {
 	struct session *s = session_new();
+	session_set_unknown_entry_error(s, true); /* a misspelt entry: illegal, not unreadable */
 	struct diags pd = DIAGS_INIT;
 	struct event *ev = event_load(s, pack, &pd);
 	if (ev == NULL) {
@@ -580,15 +642,16 @@ static int run_tournament(const char *pack, char **paths, int n_paths, const cha
 	for (size_t i = 0; i < n; i++) {
 		rows[i].file = w.v[i].path;
 		rows[i].problem = w.v[i].problem;
+		rows[i].skipped = w.v[i].skipped;
 	}
 	struct run run = { s, ev, rows };
 	batch_run(n, (unsigned)jobs, check_one, &run);
 
 	size_t dups = find_duplicates(rows, n);
-	size_t count[3] = { 0, 0, 0 };
+	size_t count[4] = { 0, 0, 0, 0 };
 	int status = MUSTER_EXIT_OK;
 	for (size_t i = 0; i < n; i++) {
-		count[rows[i].status]++;
+		count[rows[i].skipped ? COUNT_SKIPPED : rows[i].status]++;
 		if (rows[i].status > status)
 			status = rows[i].status;
 	}
@@ -596,7 +659,7 @@ static int run_tournament(const char *pack, char **paths, int n_paths, const cha
 	print_report(ev, rows, n, count, dups);
 
 	struct diags wd = DIAGS_INIT;
-	if (csv_out && write_csv(csv_out, rows, n, &wd) != 0)
+	if (csv_out && write_csv(csv_out, ev, rows, n, &wd) != 0)
 		status = MUSTER_EXIT_TROUBLE;
 	if (xml_out && write_xml(xml_out, ev, rows, n, count, dups, &wd) != 0)
 		status = MUSTER_EXIT_TROUBLE;

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "eval.h"
 #include "cmd.h"
+#include "data.h"
 #include "diag.h"
 #include "fingerprint.h"
 #include "roster.h"
@@ -46,7 +47,8 @@ const struct cmd_entry cmd_validate_entry = {
 	   "Exit status: 0 when all are legal, 1 when any is not, 2 when a file cannot be\n"
 	   "read or is malformed (its message goes to standard error). A directory stands\n"
 	   "for every roster file under it (*.xml, and BattleScribe's *.ros and *.rosz), in\n"
-	   "sorted order.\n"),
+	   "sorted order. A file of another kind there (an event pack, a game system, a\n"
+	   "catalog) or a text file (*.txt, *.md) is named and skipped.\n"),
 	validate_options,
 	NULL,
 	exec_validate,
@@ -56,7 +58,8 @@ const struct cmd_entry cmd_validate_entry = {
 struct verdict {
 	const char *file;
 	const char *problem; /* walk.h: not read, and why */
-	int status; /* MUSTER_EXIT_* */
+	bool skipped; /* not a roster (walk.h, data_other_kind): named, not checked */
+	int status; /* MUSTER_EXIT_*; MUSTER_EXIT_OK when skipped */
 	struct diags d;
 	char fp[FINGERPRINT_SHORT_LEN + 1]; /* "" when the file did not load or it is not printed */
 };
@@ -69,11 +72,19 @@ struct run {
 	bool fingerprints;
 };
 
-/* Checks one roster file; fp (NULL: not wanted) gets its short fingerprint. */
+/* Checks one roster file; fp (NULL: not wanted) gets its short fingerprint. A file of
+ * another kind (an event pack beside the lists...) is named and skipped. */
 static int validate_one(struct session *s, const char *path, struct diags *d,
-                        char fp[FINGERPRINT_SHORT_LEN + 1])
+                        char fp[FINGERPRINT_SHORT_LEN + 1], bool *skipped)
 {
 	struct roster *r = roster_load(s, path, d);
+	const char *kind = r ? NULL : data_other_kind(path);
+	if (kind) {
+		diags_release(d);
+		diags_add(d, SEV_NOTE, path, 0, 0, NULL, NULL, _("%s, not a roster: skipped"), kind);
+		*skipped = true;
+		return MUSTER_EXIT_OK;
+	}
 	if (r == NULL)
 		return MUSTER_EXIT_TROUBLE;
 	if (fp)
@@ -93,17 +104,21 @@ static void check_one(size_t i, void *ctx)
 	struct run *run = ctx;
 	struct verdict *v = &run->v[i];
 	if (v->problem) {
-		diags_add(&v->d, SEV_FATAL, v->file, 0, 0, NULL, NULL, "%s", v->problem);
-		v->status = MUSTER_EXIT_TROUBLE;
+		diags_add(&v->d, v->skipped ? SEV_NOTE : SEV_FATAL, v->file, 0, 0, NULL, NULL, "%s",
+		          v->problem);
+		v->status = v->skipped ? MUSTER_EXIT_OK : MUSTER_EXIT_TROUBLE;
 	} else {
-		v->status = validate_one(run->s, v->file, &v->d, run->fingerprints ? v->fp : NULL);
+		v->status = validate_one(run->s, v->file, &v->d, run->fingerprints ? v->fp : NULL,
+		                         &v->skipped);
 	}
 	diags_sort(&v->d);
 }
 
-static const char *verdict_name(int status)
+static const char *verdict_name(const struct verdict *v)
 {
-	switch (status) {
+	if (v->skipped)
+		return "skipped";
+	switch (v->status) {
 	case MUSTER_EXIT_OK: return "legal";
 	case MUSTER_EXIT_ILLEGAL: return "illegal";
 	default: return "unreadable";
@@ -119,7 +134,7 @@ static void print_xml(const struct verdict *v, size_t n)
 		strbuf_adds(&sb, "  <file path=\"");
 		strbuf_add_escaped(&sb, v[i].file);
 		strbuf_addf(&sb, "\" verdict=\"%s\" errors=\"%zu\" warnings=\"%zu\">\n",
-		            verdict_name(v[i].status), v[i].d.errors + v[i].d.fatals, v[i].d.warnings);
+		            verdict_name(&v[i]), v[i].d.errors + v[i].d.fatals, v[i].d.warnings);
 		for (size_t k = 0; k < v[i].d.n; k++) {
 			strbuf_adds(&sb, "    ");
 			diag_format_xml(&v[i].d.v[k], &sb);
@@ -167,17 +182,19 @@ static int exec_validate(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		v[i].file = w.v[i].path;
 		v[i].problem = w.v[i].problem;
+		v[i].skipped = w.v[i].skipped;
 	}
 	/* One session for every file: each game system is loaded once, however many lists. */
 	struct session *s = session_new();
+	session_set_unknown_entry_error(s, true); /* a misspelt entry: illegal, not unreadable */
 	struct run run = { s, v, verbose && fmt == DIAG_TEXT };
 	batch_run(n, (unsigned)jobs, check_one, &run);
 	int status = MUSTER_EXIT_OK;
-	size_t count[3] = { 0, 0, 0 };
+	size_t count[4] = { 0, 0, 0, 0 }; /* by status, then those skipped */
 	for (size_t i = 0; i < n; i++) {
 		if (v[i].status > status)
 			status = v[i].status;
-		count[v[i].status]++;
+		count[v[i].skipped ? 3 : v[i].status]++;
 		if (fmt == DIAG_TEXT) {
 			/* Violations are the report (stdout); a file that cannot be checked is
 			 * trouble (stderr), as grep and diff do. */
@@ -188,7 +205,7 @@ static int exec_validate(int argc, char **argv)
 			}
 			struct strbuf name = STRBUF_INIT;
 			strbuf_add_visible(&name, v[i].file);
-			if (verbose && v[i].status == MUSTER_EXIT_OK)
+			if (verbose && v[i].status == MUSTER_EXIT_OK && !v[i].skipped)
 				printf(_("%s: legal, fingerprint %s\n"), name.s, v[i].fp);
 			else if (verbose && v[i].status == MUSTER_EXIT_ILLEGAL)
 				printf(_("%s: not legal, fingerprint %s\n"), name.s, v[i].fp);
@@ -197,11 +214,12 @@ static int exec_validate(int argc, char **argv)
 	}
 	if (verbose && fmt == DIAG_TEXT) {
 		fflush(stderr);
-		/* TRANSLATORS: the summary of muster validate --verbose, e.g. "3 files: 1 legal,
-		   1 illegal, 1 unreadable". */
-		printf(ngettext("%zu file: %zu legal, %zu illegal, %zu unreadable\n",
-		                "%zu files: %zu legal, %zu illegal, %zu unreadable\n", n),
-		       n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE]);
+		/* TRANSLATORS: the summary of muster validate --verbose, e.g. "4 files: 1 legal,
+		   1 illegal, 1 unreadable, 1 skipped". */
+		printf(ngettext("%zu file: %zu legal, %zu illegal, %zu unreadable, %zu skipped\n",
+		                "%zu files: %zu legal, %zu illegal, %zu unreadable, %zu skipped\n", n),
+		       n, count[MUSTER_EXIT_OK], count[MUSTER_EXIT_ILLEGAL], count[MUSTER_EXIT_TROUBLE],
+		       count[3]);
 	}
 	session_free_at_exit(s);
 	if (fmt == DIAG_XML)

@@ -931,6 +931,7 @@ char *edit_new_text(const struct system *sys, const struct edit_new *spec, struc
 		                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
 		strbuf_add_attr(&sb, "system", sp.system);
 		strbuf_add_attr(&sb, "name", sp.name);
+		strbuf_add_attr(&sb, "player", sp.player);
 		strbuf_adds(&sb, ">\n");
 		for (char **f = sp.fields; f && *f; f++)
 			if (roster_field(sys, *f))

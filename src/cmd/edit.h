@@ -106,6 +106,7 @@ extern const char *const edit_verbs[];
 /* What a new roster holds. */
 struct edit_new {
 	const char *system, *name;
+	const char *player;       /* or NULL */
 	const char *size;         /* a battle size id, or NULL for a custom limit */
 	long limit;               /* custom limit when >= 0 */
 	const char *limit_cost;   /* its cost type id, or NULL for the system's only one */

@@ -64,12 +64,15 @@ static void option_max(struct checker *k, const struct r_unit *u, const struct r
 	}
 }
 
-static void option_min(struct checker *k, const struct r_unit *u, const struct entry_option *o)
+/* Option o's minimum on unit eu of list li. */
+static void option_min(struct checker *k, size_t li, const struct eunit *eu,
+                       const struct entry_option *o)
 {
+	const struct r_unit *u = eu->ru;
 	const char *who = u->label ? u->label : u->entry->name;
 	uint32_t at = k->at[o - u->entry->options];
 	long taken = at ? u->opts[at - 1].count : 0;
-	if (o->hidden)
+	if (eval_option_hidden(k->ev, li, eu, o, at ? &u->opts[at - 1] : NULL))
 		return; /* BattleScribe keeps no constraint of a hidden entry */
 	if (o->up == 0) {
 		if (taken < o->min) {
@@ -97,11 +100,14 @@ static void option_min(struct checker *k, const struct r_unit *u, const struct e
 	k->errors++;
 }
 
-/* Option ro of unit u, hidden (BattleScribe's hidden="true"): an error, its ref "hidden". */
-static void option_hidden(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+/* Option ro of unit eu of list li, hidden (BattleScribe's hidden="true", or its own hidden
+ * modifiers decided on it): an error, its ref "hidden". */
+static void option_hidden(struct checker *k, size_t li, const struct eunit *eu,
+                          const struct r_option *ro)
 {
+	const struct r_unit *u = eu->ru;
 	const struct entry *e = u->entry;
-	if (!ro->opt->hidden)
+	if (!eval_option_hidden(k->ev, li, eu, ro->opt, ro))
 		return;
 	char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, ro->opt->id)
 	                                        : xasprintf("hidden@%s", ro->opt->id);
@@ -154,6 +160,7 @@ static void choice_bounds(struct checker *k, size_t li, const struct eunit *eu, 
  * entry's. */
 void check_option_limits(struct checker *k, const struct elist *el)
 {
+	size_t li = (size_t)(el - k->ev->lists);
 	for (size_t ui = 0; ui < el->n; ui++) {
 		const struct r_unit *u = el->units[ui].ru;
 		const struct entry *e = u->entry;
@@ -178,14 +185,14 @@ void check_option_limits(struct checker *k, const struct elist *el)
 		}
 		for (size_t i = 0; i < u->n_opts; i++) {
 			option_max(k, u, &u->opts[i]);
-			option_hidden(k, u, &u->opts[i]);
+			option_hidden(k, li, &el->units[ui], &u->opts[i]);
 		}
 		/* Options not taken count 0; only those with a minimum need a look. */
 		for (size_t i = 0; i < e->n_options; i++)
 			if (e->options[i].min > 0)
-				option_min(k, u, &e->options[i]);
+				option_min(k, li, &el->units[ui], &e->options[i]);
 		for (size_t ci = 0; ci < e->n_choices; ci++)
-			choice_bounds(k, (size_t)(el - k->ev->lists), &el->units[ui], ci);
+			choice_bounds(k, li, &el->units[ui], ci);
 	}
 }
 

@@ -362,10 +362,10 @@ struct change {
 
 /* Evaluates a modifier's condition and value on list li. Returns 1 when it applies (value in
  * *out), 0 when not, -1 on overflow. */
-static int decide(const struct modifier *m, struct eval *ev, size_t li, const struct eunit *u,
-                  int64_t *out)
+int eval_decide(const struct modifier *m, struct eval *ev, size_t li, const struct eunit *u,
+                const struct r_option *o, int64_t *out)
 {
-	struct ectx c = { ev, li, u, NULL, NULL };
+	struct ectx c = { ev, li, u, NULL, o };
 	enum ev_status st = EV_OK;
 	if (m->when && !cond_holds(m->when, &c, &st))
 		return st == EV_OVERFLOW ? -1 : 0;
@@ -405,7 +405,7 @@ bool eval_hidden(struct eval *ev, size_t li, const struct eunit *u, bool hidden,
 {
 	for (size_t mi = 0; mi < n; mi++) {
 		int64_t v;
-		if (mods[mi].target == MOD_HIDDEN && decide(&mods[mi], ev, li, u, &v) > 0)
+		if (mods[mi].target == MOD_HIDDEN && eval_decide(&mods[mi], ev, li, u, NULL, &v) > 0)
 			hidden = v != 0;
 	}
 	return hidden;
@@ -635,28 +635,33 @@ static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *
 	struct elist *el = &ev->lists[u->list];
 	if (el->names == NULL)
 		el->names = xcalloc(el->n + 1, sizeof(*el->names));
-	char **slot = &el->names[u - el->units];
-	const char *now = eval_unit_name(ev, u);
+	eval_rename(&el->names[u - el->units], eval_unit_name(ev, u), m, ch->value, ch->times);
+	return 0;
+}
+
+void eval_rename(char **slot, const char *now, const struct modifier *m, int64_t value,
+                 long times_taken)
+{
 	if (m->value && m->text[0] == '\0') {
 		/* A name that is a whole number is counted: it gains the value. */
 		char *end = NULL;
 		errno = 0;
 		long long x = strtoll(now, &end, 10);
 		int64_t y = (int64_t)x;
-		if (end == now || *end || errno || apply_num(&y, MOD_ADD, ch->value, ch->times))
-			return 0; /* not a number, or past 64 bits: the name stays */
+		if (end == now || *end || errno || apply_num(&y, MOD_ADD, value, times_taken))
+			return; /* not a number, or past 64 bits: the name stays */
 		free(*slot);
 		*slot = xasprintf("%" PRId64, y);
-		return 0;
+		return;
 	}
 	if (m->op == MOD_SET) {
 		free(*slot);
 		*slot = xstrdup(m->text);
-		return 0;
+		return;
 	}
 	/* An append repeated appends once for each time counted (a name of at most
 	 * NAME_REPEAT_MAX appends: the count is the data's and the roster's). */
-	int64_t times = m->repeat ? ch->value : 1;
+	int64_t times = m->repeat ? value : 1;
 	if (times > NAME_REPEAT_MAX)
 		times = NAME_REPEAT_MAX;
 	struct strbuf sb = STRBUF_INIT;
@@ -665,7 +670,6 @@ static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *
 		strbuf_adds(&sb, m->text);
 	free(*slot);
 	*slot = strbuf_detach(&sb);
-	return 0;
 }
 
 static void add_change(struct change **v, size_t *n, size_t *cap, struct change ch)
@@ -696,7 +700,7 @@ static int decide_entry(struct eval *ev, size_t li, struct eunit *u, int phase,
 		int64_t v;
 		if (!in_phase(m, phase))
 			continue;
-		int k = decide(m, ev, li, u, &v);
+		int k = eval_decide(m, ev, li, u, NULL, &v);
 		if (k < 0)
 			return -1;
 		if (k > 0)
@@ -715,7 +719,7 @@ static int modify_limits(struct eval *ev, size_t li)
 		int64_t v;
 		if (m->target != MOD_LIMIT)
 			continue;
-		int k = decide(m, ev, li, NULL, &v);
+		int k = eval_decide(m, ev, li, NULL, NULL, &v);
 		if (k < 0)
 			return -1;
 		if (k > 0 && (el->limits[m->index] >= 0 || m->op == MOD_SET) &&
@@ -736,7 +740,7 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 		int64_t v;
 		if (!in_phase(m, phase))
 			continue;
-		int k = decide(m, ev, li, NULL, &v);
+		int k = eval_decide(m, ev, li, NULL, NULL, &v);
 		if (k < 0)
 			return -1;
 		if (k == 0)
@@ -767,7 +771,7 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 				int64_t v;
 				if (!in_phase(m, phase))
 					continue;
-				int k = decide(m, ev, li, NULL, &v);
+				int k = eval_decide(m, ev, li, NULL, NULL, &v);
 				if (k < 0)
 					return -1;
 				if (k > 0 && (w || o->target != TARGET_ITEM))

@@ -166,6 +166,26 @@ bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e);
 bool eval_hidden(struct eval *ev, size_t li, const struct eunit *u, bool hidden,
                  const struct modifier *mods, size_t n);
 
+/* Modifier m decided on unit u (may be NULL) of list li, and option o of it (may be NULL):
+ * 1 when it applies (its value in *out), 0 when not, -1 on overflow. */
+int eval_decide(const struct modifier *m, struct eval *ev, size_t li, const struct eunit *u,
+                const struct r_option *o, int64_t *out);
+/* Name modifier m, decided with value (repeats folded in) and taken `times` times, on name now
+ * into *slot (malloc'd or NULL; now may be *slot). */
+void eval_rename(char **slot, const char *now, const struct modifier *m, int64_t value,
+                 long times);
+
+/* Option o of unit u of list li after its own modifiers (BattleScribe's entry_option.own),
+ * each decided in document order on ro, the instance of it taken (NULL: one not taken, whose
+ * conditions on it do not hold): its hidden; its name (malloc'd, NULL: its option's); its
+ * categories (malloc'd, NULL: its option's, *n untouched). */
+bool eval_option_hidden(struct eval *ev, size_t li, const struct eunit *u,
+                        const struct entry_option *o, const struct r_option *ro);
+char *eval_option_name(struct eval *ev, size_t li, const struct eunit *u,
+                       const struct r_option *ro);
+size_t *eval_option_cats(struct eval *ev, size_t li, const struct eunit *u,
+                         const struct r_option *ro, size_t *n);
+
 struct eval *eval_new(const struct roster *r, struct diags *d);
 void eval_free(struct eval *ev);
 

@@ -594,6 +594,13 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	/* [from, to): the option and what it holds, or what its parent holds, or what the
 	 * nearest option of id a->ancestor above it holds (the unit, when its entry is that). */
 	size_t root = a->scope == SCOPE_SELF ? self + 1 : c->this_o->up;
+	if (a->scope == SCOPE_ANCESTOR && a->ancestor == NULL && a->ancestor_cat < 0) {
+		/* None named: how many selections stand above it, the unit's one of them. */
+		*out = 1;
+		for (size_t at = root; at && *out <= (int64_t)ru->n_opts; at = ru->opts[at - 1].up)
+			(*out)++;
+		return EV_OK;
+	}
 	if (a->scope == SCOPE_ANCESTOR) {
 		while (root && !ancestor_is(a, ru->opts[root - 1].opt->id, ru->opts[root - 1].opt->cats,
 		                            ru->opts[root - 1].opt->n_cats))
@@ -695,6 +702,44 @@ static const struct r_list *ctx_list(const struct ectx *c)
 	return c->li < c->ev->n_lists ? c->ev->lists[c->li].list : NULL;
 }
 
+/* Whether a selection of this path id and these categories is what s names. */
+static bool instance_is(const struct sel *s, const char *id, const size_t *cats, size_t n)
+{
+	if (s->id)
+		return sel_instance_of(s->id, id);
+	for (size_t i = 0; i < n; i++)
+		if (cats[i] == s->index)
+			return true;
+	return false;
+}
+
+/* SEL_UP_INSTANCE: the option decided on, its parent, or one above it, is what s names (the
+ * unit holding it too, its type's name included; a force above the unit never is). */
+static bool up_instance(const struct sel *s, const struct ectx *c)
+{
+	const struct eunit *u = c->this_u;
+	const struct r_option *o = c->this_o;
+	if (u == NULL || o == NULL)
+		return false;
+	const struct r_unit *ru = u->ru;
+	uint32_t at = s->num == 0 ? (uint32_t)(o - ru->opts) + 1 : o->up;
+	for (int depth = 0; at && depth <= (int)ru->n_opts; depth++) {
+		const struct entry_option *p = ru->opts[at - 1].opt;
+		if (instance_is(s, p->id, p->cats, p->n_cats))
+			return true;
+		if (s->num != 2)
+			return false;
+		at = ru->opts[at - 1].up;
+	}
+	if (s->num == 0)
+		return false;
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	const struct entry *e = ru->entry;
+	return instance_is(s, e->id, u->cats, u->n_cats) ||
+	       (s->id && (size_t)e->type < sizeof(types) / sizeof(types[0]) &&
+	        strcmp(types[e->type], s->id) == 0);
+}
+
 bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 {
 	enum ev_status dummy;
@@ -757,6 +802,8 @@ bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 				return false;
 		return true;
 	}
+	case SEL_UP_INSTANCE:
+		return up_instance(s, c);
 	default:
 		break; /* the reader allows no other leaf in a condition */
 	}

@@ -49,7 +49,7 @@ static bool entry_is(const char *id, const struct sel *s)
 }
 
 /* Whether id is one of the ids of path, joined by "::" (a link's, then its target's). */
-static bool in_path(const char *id, const char *path)
+bool sel_instance_of(const char *id, const char *path)
 {
 	size_t n = strlen(id);
 	for (const char *p = path; p; p = strstr(p, "::"), p = p ? p + 2 : NULL)
@@ -63,9 +63,9 @@ static bool instance_of(const char *id, const struct r_option *o, const struct e
 {
 	static const char *const types[] = { "unit", "model", "upgrade" };
 	if (o)
-		return in_path(id, o->opt->id);
+		return sel_instance_of(id, o->opt->id);
 	const struct entry *e = u->ru->entry;
-	return in_path(id, e->id) || ((size_t)e->type < sizeof(types) / sizeof(types[0]) &&
+	return sel_instance_of(id, e->id) || ((size_t)e->type < sizeof(types) / sizeof(types[0]) &&
 	                              strcmp(types[e->type], id) == 0);
 }
 
@@ -342,6 +342,7 @@ static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eu
 	case SEL_FORCE:
 	case SEL_PARENT:
 	case SEL_FORCE_ENTRY:
+	case SEL_UP_INSTANCE:
 	case SEL_COND_REF:
 		break; /* conditions: expr.c */
 	}

@@ -64,6 +64,8 @@ static inline bool sel_match_unit(const struct sel *s, const struct sel_ctx *c,
 	int kept = sel_kept(s, c, u);
 	return kept == SEL_YES || (kept == SEL_UNDECIDED && sel_match(s, c, u, NULL));
 }
+/* Whether id is one of the ids of path, joined by "::" (a link's, then its target's). */
+bool sel_instance_of(const char *id, const char *path);
 /* Does option o, taken by unit u, match? */
 bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                       const struct r_option *o);

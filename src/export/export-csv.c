@@ -100,6 +100,8 @@ static void metadata(const struct eval *ev, const struct diags *d, const char *f
 	meta(sb, "system", "", sys->id);
 	if (r->name)
 		meta(sb, "roster", "", r->name);
+	if (r->player)
+		meta(sb, "player", "", r->player);
 	meta(sb, "fingerprint", "", fp);
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];

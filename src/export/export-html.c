@@ -358,6 +358,11 @@ void export_html_list(const struct eval *ev, const struct diags *d, const char *
 	html_esc(sb, title);
 	strbuf_adds(sb, "</h1>\n");
 	free(title);
+	if (r->player) {
+		strbuf_addf(sb, "<p class=\"field\">%s: ", _("Player"));
+		html_esc(sb, r->player);
+		strbuf_adds(sb, "</p>\n");
+	}
 	for (size_t f = 0; f < sys->n_fields; f++) {
 		const struct field_def *fd = &sys->fields[f];
 		if (fd->scope != FIELD_ROSTER || r->fields[f] == fd->def)

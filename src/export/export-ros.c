@@ -154,19 +154,31 @@ static void info_page(struct strbuf *sb, const struct bs_infos *in)
 		attr(sb, "page", in->page);
 }
 
-static void options(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
-                    const char *const *ids, uint32_t up, const char *owner, int ind);
+/* Where the options written stand: the evaluation (its caches fill as an option's own
+ * modifiers are decided: no value of it changes), the list and the unit. */
+struct at {
+	struct eval *ev;
+	size_t li;
+	const struct eunit *eu;
+};
 
-/* Option k of u, and what it holds; ids the options' selection ids, or NULL. */
-static void option(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
-                   const char *const *ids, size_t k, const char *owner, int ind)
+static void options(struct strbuf *sb, const struct at *at, const char *const *ids, uint32_t up,
+                    const char *owner, int ind);
+
+/* Option k of the unit, and what it holds; ids the options' selection ids, or NULL. */
+static void option(struct strbuf *sb, const struct at *at, const char *const *ids, size_t k,
+                   const char *owner, int ind)
 {
+	const struct system *sys = at->ev->sys;
+	const struct r_unit *u = at->eu->ru;
 	const struct r_option *ro = &u->opts[k];
 	const struct entry_option *o = ro->opt;
 	char *id = ids && ids[k] ? xstrdup(ids[k]) : xasprintf("%s-o%zu", owner, k + 1);
+	char *name = eval_option_name(at->ev, at->li, at->eu, ro);
+	size_t n_cats = o->n_cats, *cats = eval_option_cats(at->ev, at->li, at->eu, ro, &n_cats);
 	strbuf_addf(sb, "%*s<selection", ind, "");
 	attr(sb, "id", id);
-	attr(sb, "name", o->name);
+	attr(sb, "name", name ? name : o->name);
 	attr(sb, "entryId", o->id);
 	if (o->in_choice)
 		attr(sb, "entryGroupId", u->entry->choices[o->in_choice - 1].id);
@@ -175,29 +187,31 @@ static void option(struct strbuf *sb, const struct system *sys, const struct r_u
 	attr(sb, "type", o->model ? "model" : "upgrade");
 	strbuf_adds(sb, ">\n");
 	infos(sb, o->infos, ind + 2);
-	options(sb, sys, u, ids, (uint32_t)k + 1, owner, ind + 2);
+	options(sb, at, ids, (uint32_t)k + 1, owner, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (!num_mul(o->costs[c], ro->count, &v[c]))
 			v[c] = INT64_MAX;
 	costs(sb, sys, v, ind + 2);
 	free(v);
-	categories(sb, sys, o->cats, o->n_cats, 0, id, ind + 2);
+	categories(sb, sys, cats ? cats : o->cats, n_cats, 0, id, ind + 2);
 	strbuf_addf(sb, "%*s</selection>\n", ind, "");
+	free(cats);
+	free(name);
 	free(id);
 }
 
 /* The options of u under option up - 1 (0: the unit), a subtree after its root, in the order
  * BattleScribe lists them (export-ros-order.c). */
-static void options(struct strbuf *sb, const struct system *sys, const struct r_unit *u,
-                    const char *const *ids, uint32_t up, const char *owner, int ind)
+static void options(struct strbuf *sb, const struct at *at, const char *const *ids, uint32_t up,
+                    const char *owner, int ind)
 {
 	size_t n;
-	size_t *ks = ros_order_options(u, up, &n);
+	size_t *ks = ros_order_options(at->eu->ru, up, &n);
 	if (n)
 		strbuf_addf(sb, "%*s<selections>\n", ind, "");
 	for (size_t i = 0; i < n; i++)
-		option(sb, sys, u, ids, ks[i], owner, ind + 2);
+		option(sb, at, ids, ks[i], owner, ind + 2);
 	if (n)
 		strbuf_addf(sb, "%*s</selections>\n", ind, "");
 	free(ks);
@@ -246,7 +260,8 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	notes(sb, r_unit_notes(ev->r, u), ind + 2);
 	infos(sb, e->infos, ind + 2);
 	const struct r_list *l = &ev->r->lists[li];
-	options(sb, sys, u, l->opt_ids ? l->opt_ids[ui] : NULL, 0, id, ind + 2);
+	struct at at = { (struct eval *)ev, li, eu };
+	options(sb, &at, l->opt_ids ? l->opt_ids[ui] : NULL, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	own_costs(sys, eu, v);
 	costs(sb, sys, v, ind + 2);

@@ -452,6 +452,8 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 		w.esc(sb, r->name);
 		strbuf_adds(sb, md ? "\n\n" : "\n");
 	}
+	if (r->player)
+		header_fact(&w, _("Player"), r->player);
 	/* Roster fields (territories held...) once, for the whole roster, and the fingerprint. */
 	for (size_t f = 0; f < sys->n_fields; f++) {
 		const struct field_def *fd = &sys->fields[f];

@@ -241,6 +241,7 @@ void export_xml_list(const struct eval *ev, struct strbuf *sb)
 	strbuf_adds(sb, r->camp ? " version=\"2\"" : " version=\"1\"");
 	strbuf_add_attr(sb, "system", sys->id);
 	strbuf_add_attr(sb, "name", r->name);
+	strbuf_add_attr(sb, "player", r->player);
 	if (r->last_id > 0)
 		num(sb, "last-id", r->last_id);
 	strbuf_adds(sb, ">\n");

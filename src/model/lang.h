@@ -36,6 +36,9 @@ enum sel_kind {
 	SEL_PARENT,          /* <parent>C</parent>: the force the list stands in, where C holds */
 	SEL_FORCE_ENTRY,     /* a list that is a force of BattleScribe forceEntry id: made by the
 	                      * reader */
+	SEL_UP_INSTANCE,     /* the option decided on (num 0), its parent (1) or one of the
+	                      * selections above it (2) is an instance of id (as SEL_INSTANCE), or
+	                      * of category index when id is NULL: made by the reader */
 };
 
 /* A selector, or a condition: a tree of tests. */

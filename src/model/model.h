@@ -209,6 +209,10 @@ struct entry_option {
 	 * place of it (SEL_ORIGIN). */
 	const void *def, *via;
 	const struct bs_infos *infos; /* BattleScribe: what a selection of it shows, or NULL */
+	/* BattleScribe: its own modifiers (of names, hidden, categories), its definition's then
+	 * its link's, each read once for every place of it (bs_data.hides), decided on each
+	 * instance taken (eval_option_*); NULL: none. */
+	const struct bs_hide *own[2];
 };
 
 /* <choose>: take min..max of the options it holds (counted per one of its parent taken),
@@ -509,6 +513,7 @@ struct r_list {
 struct roster {
 	char *file;
 	char *name;
+	char *player;       /* <roster player>: who brings the army, or NULL */
 	const struct system *sys;
 	long *fields;       /* per field (roster fields used) */
 	struct r_list *lists;

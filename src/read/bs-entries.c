@@ -363,6 +363,7 @@ struct bsdef {
 	size_t *cats, n_cats;
 	struct item *adds;      /* its first profile, or NULL */
 	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
+	const struct bs_hide *own;    /* its modifiers of itself, or NULL: none */
 };
 
 /* The key of node n of file fi in an idx: the file and the node's address. A file's document
@@ -405,6 +406,40 @@ static int first_profile(struct bsb *b, const struct infos *in, struct item **w)
 	return *w ? 0 : -1;
 }
 
+/* The modifiers of option node n (a selectionEntry or an entry link) that change the option
+ * itself, kept by the system; NULL when it has none. */
+static const struct bs_hide *own_mods(struct bsctx *c, xmlNodePtr n)
+{
+	struct bs_hide *h = xcalloc(1, sizeof(*h));
+	bs_option_mods_on(c, n, &h->mods, &h->n);
+	if (h->n == 0) {
+		free(h);
+		return NULL;
+	}
+	struct bs_data *bs = c->sys->bs;
+	GROW(bs->hides, bs->cap_hides, bs->n_hides + 1);
+	bs->hides[bs->n_hides++] = h;
+	return h;
+}
+
+/* The own modifiers of entry link `link` of file lfi, read the first time a place reaches it. */
+static const struct bs_hide *link_own(struct bsctx *c, size_t lfi, xmlNodePtr link)
+{
+	static const char none; /* what the idx keeps for a link with none */
+	if (!xml_child(link, "modifiers") && !xml_child(link, "modifierGroups"))
+		return NULL; /* most links: no look-up */
+	char key[NODE_KEY_MAX];
+	node_key(lfi, link, key);
+	if (c->hides == NULL)
+		c->hides = idx_new();
+	const void *h = idx_get(c->hides, key);
+	if (h == NULL) {
+		h = own_mods(c, link);
+		idx_add(c->hides, key, h ? (void *)h : (void *)&none);
+	}
+	return h == &none ? NULL : h;
+}
+
 /* The definition of selectionEntry se of file fi, read the first time a place reaches it. */
 static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 {
@@ -439,6 +474,7 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	free(cats);
 	if (rc)
 		return NULL;
+	df->own = own_mods(c, se);
 	idx_add(c->defs, key, df);
 	return df;
 }
@@ -535,6 +571,8 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->n_cats = df->n_cats;
 	o->adds = df->adds;
 	o->infos = df->infos;
+	o->own[0] = df->own;
+	o->own[1] = link ? link_own(c, lfi, link) : NULL;
 	o->min = 0;
 	o->max = OPTION_UNBOUNDED;
 	o->up = up;
@@ -602,6 +640,36 @@ static const struct bs_hide *hide_of(struct bsctx *c, size_t fi, xmlNodePtr g, s
 	return h;
 }
 
+/* The categories of group g of file fi (and of `link` of file lfi, when not NULL) added to
+ * those of each option it holds, from options[first], at the group's level: a selection in a
+ * group is of the group's categories too. */
+static int group_cats(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
+                      size_t first, uint32_t up)
+{
+	struct entry *e = b->e;
+	if (!xml_first_elem(xml_child(g, "categoryLinks")) &&
+	    !(link && xml_first_elem(xml_child(link, "categoryLinks"))))
+		return 0;
+	for (size_t i = first; i < e->n_options; i++) {
+		struct entry_option *o = &e->options[i];
+		if (o->up != up)
+			continue;
+		size_t n = o->n_cats, *cats = xreallocarray(NULL, n + 1, sizeof(*cats));
+		if (n)
+			memcpy(cats, o->cats, n * sizeof(*cats));
+		uint32_t primary = 0;
+		int rc = bs_category_links(b->c, fi, g, &cats, &n, &primary) ||
+		         (link && bs_category_links(b->c, lfi, link, &cats, &n, &primary));
+		o->cats = arena_alloc(&e->catalog->arena, n + 1, sizeof(*cats));
+		memcpy(o->cats, cats, n * sizeof(*cats));
+		o->n_cats = n;
+		free(cats);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 /* A selectionEntryGroup g of file fi as a choice, reached through `link` of file lfi or not. */
 static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
                      const char *prefix, uint32_t up, int depth)
@@ -638,6 +706,8 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	int rc = walk(b, fi, g, kids, up, self, depth + 1);
 	if (rc == 0 && link)
 		rc = walk(b, lfi, link, kids, up, self, depth + 1);
+	if (rc == 0)
+		rc = group_cats(b, fi, g, lfi, link, first, up);
 	ch = &e->choices[self - 1];
 	bool found = def == NULL || strcmp(def, "none") == 0;
 	for (size_t i = first; rc == 0 && !found && i < e->n_options; i++) {

@@ -70,6 +70,8 @@ struct bsctx {
 	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
 	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
 	                         * option below a root entry (no scope of a selection) */
+	bool option;            /* ... and, nested, an option's own modifiers, decided on each
+	                         * instance of it (scopes self, parent and ancestor: its tree) */
 	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
 };
 
@@ -158,5 +160,8 @@ void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e);
  * link to one): its set-hidden modifiers, into (*mods)[0..*n), whose conditions count in the
  * force or the roster (scopes of a selection, parent and self, stay not enforced). */
 void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
+/* The modifiers of option node owner (a selectionEntry below a root one, or a link to one)
+ * that change the option itself (its name, hidden, categories), into (*mods)[0..*n). */
+void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
 
 #endif

@@ -133,6 +133,18 @@ static struct expr *forces_counted(struct bsctx *c, xmlNodePtr n, const char *sc
 	return expr_agg(a);
 }
 
+/* An option's condition or repeat counting the selections of its own tree: scope self (it
+ * and what it holds) or parent (what its parent holds, itself among them); NULL for any other
+ * scope. */
+static struct expr *tree_counted(struct bsctx *c, xmlNodePtr n, const char *scope,
+                                 const char *child)
+{
+	bool self = strcmp(scope, "self") == 0, parent = strcmp(scope, "parent") == 0;
+	if (!self && !parent)
+		return NULL;
+	return expr_agg(new_agg(c, n, ON_OPTION, -1, self ? SCOPE_SELF : SCOPE_PARENT, child));
+}
+
 /* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
  * an expression: the units of the scope, and with includeChildSelections the options they took
  * too; NULL when its shape is none this file translates. */
@@ -144,6 +156,13 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	struct expr *e = NULL;
 	if (field && scope && child && strcmp(field, "forces") == 0) {
 		e = forces_counted(c, n, scope, child);
+		free(field);
+		free(scope);
+		free(child);
+		return e;
+	}
+	if (c->option && field && scope && child && strcmp(field, "selections") == 0 &&
+	    (e = tree_counted(c, n, scope, child)) != NULL) {
 		free(field);
 		free(scope);
 		free(child);
@@ -180,7 +199,18 @@ static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 	struct sel *s = NULL;
 	bool sel = scope && (strcmp(scope, "self") == 0 || strcmp(scope, "parent") == 0 ||
 	                     strcmp(scope, "ancestor") == 0);
-	if (c->nested && sel) {
+	if (c->option && sel && child) {
+		long cat = bs_category(c, child);
+		s = new_sel(SEL_UP_INSTANCE);
+		s->num = strcmp(scope, "self") == 0 ? 0 : strcmp(scope, "parent") == 0 ? 1 : 2;
+		s->index = cat >= 0 ? (size_t)cat : 0;
+		s->id = cat >= 0 ? NULL : xstrdup(child);
+		if (not) {
+			struct sel *no = new_sel(SEL_NOT);
+			push(no, s);
+			s = no;
+		}
+	} else if (c->nested && sel) {
 		; /* a selection above a nested one: not decided yet */
 	} else if (child && scope && strcmp(scope, "self") == 0) {
 		long cat = bs_category(c, child);
@@ -222,9 +252,16 @@ static struct sel *condition(struct bsctx *c, xmlNodePtr n)
 		return NULL;
 	char *child = xml_prop(n, "childId");
 	free(child);
-	if (child == NULL)
+	struct expr *e;
+	if (child == NULL && c->option && !pct && xml_prop_is(n, "field", "selections") &&
+	    xml_prop_is(n, "scope", "ancestor")) {
+		/* An option's selections above it, none named: how many stand above it. */
+		e = expr_agg(new_agg(c, n, ON_OPTION, -1, SCOPE_ANCESTOR, "any"));
+	} else if (child == NULL) {
 		return new_sel(SEL_ANY); /* BattleScribe counts nothing: the condition never holds */
-	struct expr *e = counted(c, n, NULL);
+	} else {
+		e = counted(c, n, NULL);
+	}
 	if (e == NULL)
 		return NULL;
 	if (pct) {
@@ -434,7 +471,9 @@ static void one(struct bsctx *c, xmlNodePtr n, struct into to, xmlNodePtr *group
 	m.line = xml_line(n);
 	m.round = ROUND_DOWN;
 	struct sel *all = new_sel(SEL_ALL);
-	bool ok = change(c, n, &m) && (!c->nested || m.target == MOD_HIDDEN) &&
+	bool ok = change(c, n, &m) &&
+	          (!c->nested || m.target == MOD_HIDDEN ||
+	           (c->option && (m.target == MOD_NAME || m.target == MOD_CATEGORY))) &&
 	          repeats(c, n, &m, groups, n_groups) &&
 	          conditions(c, n, all, 0);
 	for (size_t i = 0; ok && i < n_groups; i++)
@@ -500,6 +539,16 @@ void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 	xmlNodePtr groups[BS_MOD_DEPTH + 1];
 	c->nested = true;
 	walk(c, owner, (struct into){ mods, n }, groups, 0);
+	c->nested = false;
+}
+
+void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n)
+{
+	xmlNodePtr groups[BS_MOD_DEPTH + 1];
+	c->nested = true;
+	c->option = true;
+	walk(c, owner, (struct into){ mods, n }, groups, 0);
+	c->option = false;
 	c->nested = false;
 }
 

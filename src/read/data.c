@@ -367,3 +367,23 @@ void data_cleanup(void)
 	extra = NULL;
 	n_extra = cap_extra = 0;
 }
+
+const char *data_other_kind(const char *path)
+{
+	static const struct { const char *ns, *kind; } kinds[] = {
+		{ NS_EVENT, N_("an event pack") },
+		{ NS_RULES, N_("a game system") },
+		{ NS_CATALOG, N_("a catalog") },
+		{ "urn:x-muster:diagnostics:1", N_("a validation report") },
+		{ "urn:x-muster:tournament:1", N_("a tournament report") },
+		{ "http://www.battlescribe.net/schema/gameSystemSchema", N_("a BattleScribe game system") },
+		{ "http://www.battlescribe.net/schema/catalogueSchema", N_("a BattleScribe catalogue") },
+	};
+	char *ns = xml_root_namespace(path);
+	const char *kind = NULL;
+	for (size_t i = 0; ns && i < MUSTER_ARRAY_LEN(kinds); i++)
+		if (strcmp(ns, kinds[i].ns) == 0)
+			kind = _(kinds[i].kind);
+	free(ns);
+	return kind;
+}

@@ -22,6 +22,12 @@
 #define NS_ROSTER "urn:x-muster:roster:1"
 #define NS_EVENT "urn:x-muster:event:1"
 
+/* What kind of Muster (or BattleScribe) file other than a roster path is, by its root
+ * element's namespace: "an event pack", "a game system", ... (translated), or NULL when it
+ * is a roster, or no file of a kind known, or cannot be read. Read only when a roster did
+ * not load: a folder of submissions often holds the event pack too. */
+const char *data_other_kind(const char *path);
+
 /* Adds a directory in front of the environment's (the --data-dir option). */
 void data_add_dir(const char *dir);
 /* The directories searched, in order; NULL-terminated; owned by this module. */

@@ -39,6 +39,8 @@ struct rp {
 	/* The lists' ids, to the line of the list that gives each: an id names one list among
 	 * all forces, child forces included (--list=ID, "in ID"). Made at the first id. */
 	struct idx *list_ids;
+	/* session_unknown_entry_error: a unit of an unknown entry is a violation, left out. */
+	bool unknown_entry_error;
 };
 
 #define RFAIL(node, ...) \
@@ -190,6 +192,8 @@ static const char *keep(struct rp *p, const char *v)
 	return v ? arena_strndup(&p->r->pool, v, strlen(v)) : NULL;
 }
 
+/* Returns 0, -1 on a fatal error, or 1 for a unit of an unknown entry that is a violation
+ * (p->unknown_entry_error): reported, to be left out. */
 static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 {
 	/* Every attribute in one pass over them, where it lies: a unit is read 100,000 times
@@ -204,10 +208,16 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	if (u->entry == NULL) {
 		struct strbuf sb = STRBUF_INIT;
 		system_describe_unknown(p->sys, KNOWN_ENTRY, eid, &sb);
-		diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
-		          _("unknown entry '%s' in system '%s'%s"), eid ? eid : "", p->sys->id, sb.s);
+		if (p->unknown_entry_error)
+			diags_add(p->d, SEV_ERROR, p->r->file, u->line, u->col, NULL, NULL,
+			          _("unknown entry '%s' in system '%s'%s; the unit is left out of the "
+			            "list and its costs"), eid ? eid : "", p->sys->id, sb.s);
+		else
+			diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
+			          _("unknown entry '%s' in system '%s'%s"), eid ? eid : "", p->sys->id,
+			          sb.s);
 		strbuf_release(&sb);
-		return -1;
+		return p->unknown_entry_error ? 1 : -1;
 	}
 	u->id = keep(p, v[1]);
 	u->label = keep(p, v[2]);
@@ -328,7 +338,13 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 		}
 		GROW(l->units, p->cap_units, l->n_units + 1);
 		memset(&l->units[l->n_units], 0, sizeof(*l->units));
-		return parse_unit(p, c, &l->units[l->n_units++]);
+		int rc = parse_unit(p, c, &l->units[l->n_units++]);
+		if (rc > 0) {
+			/* An unknown entry, a violation (session_unknown_entry_error): left out. */
+			memset(&l->units[--l->n_units], 0, sizeof(*l->units));
+			return 0;
+		}
+		return rc;
 	}
 	return 0;
 }
@@ -487,6 +503,7 @@ static int roster_begin(struct session *s, struct roster *r, xmlNodePtr root, st
 		return -1;
 	r->line = xml_line(root);
 	r->name = xml_prop(root, "name");
+	r->player = xml_prop(root, "player");
 	if (xml_prop_long(root, "last-id", 0, LONG_MAX, 0, &r->last_id, r->file, d))
 		return -1;
 	char *sysid = xml_prop(root, "system");
@@ -521,8 +538,9 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	r->file = xstrdup(path);
 	/* One roster, one budget of pattern matching for everything derived and checked. */
 	rx_budget_reset(RX_WORK_BUDGET);
-	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, 0, NULL };
+	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, 0, NULL, false };
 	p.units_left = x ? xml_reader_count(x, "unit") : 0;
+	p.unknown_entry_error = session_unknown_entry_error(s);
 	size_t cap_lists = 0;
 	/* The lists being read, outermost first (indices: the array grows), and the capacity of
 	 * each one's units while a force within it is read. */
@@ -646,6 +664,7 @@ void roster_free(struct roster *r)
 	free(r->bs_limits);
 	free(r->file);
 	free(r->name);
+	free(r->player);
 	arena_release(&r->pool);
 	free(r);
 }

@@ -33,7 +33,18 @@ struct session {
 	/* Held only while a system is looked up or loaded, never while a roster is checked;
 	 * recursive, as before (the schemas have a lock of their own). */
 	pthread_mutex_t lock;
+	bool unknown_entry_error;      /* session_set_unknown_entry_error */
 };
+
+void session_set_unknown_entry_error(struct session *s, bool on)
+{
+	s->unknown_entry_error = on;
+}
+
+bool session_unknown_entry_error(const struct session *s)
+{
+	return s->unknown_entry_error;
+}
 
 struct session *session_new(void)
 {

@@ -33,6 +33,15 @@ void session_free(struct session *s);
  * list (callgrind: 0.95 M of 17.6 M instructions). */
 void session_free_at_exit(struct session *s);
 
+/* Whether roster_read takes a unit of an unknown entry as a violation (an error diagnostic
+ * with a did-you-mean; the unit is left out, the rest of the list is read and costed) rather
+ * than a malformed roster (a fatal one, the default). For the commands that judge lists
+ * (validate, tournament), where a misspelt entry makes a list illegal, not unreadable; never
+ * for a command that saves the roster, which would lose the unit. Set before rosters are
+ * read, from one thread. */
+void session_set_unknown_entry_error(struct session *s, bool on);
+bool session_unknown_entry_error(const struct session *s);
+
 /* Game system id: loaded on the first call (rules-xml/<id>.xml, the first on the data path, and
  * its catalogs from every directory of the path, see data.h), then the same pointer for every
  * later call. A system that fails to load is

@@ -18,6 +18,7 @@ static void add(struct walk *w, const char *path, char *problem)
 	GROW(w->v, w->cap, w->n + 1);
 	w->v[w->n].path = xstrdup(path);
 	w->v[w->n].problem = problem;
+	w->v[w->n].skipped = false;
 	w->n++;
 }
 
@@ -41,6 +42,14 @@ static bool is_name(const char *name, bool data)
 	return false;
 }
 #define is_xml_name(name) is_name((name), w->data)
+
+/* A text file a player may have sent instead of a roster. */
+static bool is_text_name(const char *name)
+{
+	size_t n = strlen(name);
+	return (n > 4 && strcmp(name + n - 4, ".txt") == 0) ||
+	       (n > 3 && strcmp(name + n - 3, ".md") == 0);
+}
 
 /* Ancestors: the chain of directories being walked, to tell a loop from a second way in. */
 struct anc {
@@ -106,6 +115,10 @@ static void walk_dir(struct walk *w, const char *path, const struct stat *st,
 		} else if (is_xml_name(names[i])) {
 			add(w, sub, S_ISREG(sst.st_mode) ? NULL
 			            : xstrdup(_("not a regular file (a FIFO, a device or a socket): not read")));
+		} else if (!w->data && S_ISREG(sst.st_mode) && is_text_name(names[i])) {
+			add(w, sub, xasprintf(_("a text file, not a roster: skipped (a list in text "
+			                        "becomes a roster with 'muster import %s')"), sub));
+			w->v[w->n - 1].skipped = true;
 		}
 		free(sub);
 		free(names[i]);

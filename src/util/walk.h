@@ -8,7 +8,9 @@
  * be read safely is listed with the reason instead of being opened: a FIFO (opening it could
  * block the batch for ever) or any other file that is not a regular file, a symbolic link
  * loop, an unreadable directory, a directory loop (a link back to a directory being walked).
- * A directory reached twice by other links is walked once. Work is linear in the entries seen:
+ * A directory reached twice by other links is walked once. A text file (*.txt, *.md) in a
+ * directory of rosters is listed as skipped, with a hint: a player may have sent a list as
+ * text. Work is linear in the entries seen:
  * directories are remembered by device and inode in a hash. A path given explicitly is taken
  * as it is, and its reader (xml_read_file) refuses what is not a regular file with a message.
  */
@@ -22,6 +24,7 @@ struct idx;
 struct walk_file {
 	char *path;
 	char *problem;   /* NULL, or why it is not read (translated) */
+	bool skipped;    /* not a roster at all (a text list): problem says what to do */
 };
 
 struct walk {

@@ -397,3 +397,50 @@ void xml_reader_close(struct xml_reader *r)
 	xml_src_free(r->src);
 	free(r);
 }
+
+static void quiet(void *ctx, xmlErrorPtr e)
+{
+	(void)ctx;
+	(void)e;
+}
+
+char *xml_root_namespace(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return NULL; /* standard input is read once, by the roster reader */
+	struct diags d = DIAGS_INIT;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = xml_read_text(path, &buf, &len, &d);
+	diags_release(&d);
+	if (rc != 0)
+		return NULL;
+	char *ns = NULL;
+	/* No DOCTYPE is parsed here either (xml-read.c): its entities could blow up; nor is a
+	 * text the pre-scan refuses (40,000 attributes on one element take libxml2 square
+	 * time). */
+	struct diags pd = DIAGS_INIT;
+	bool safe = len <= INT32_MAX && memmem(buf, len, "<!DOCTYPE", 9) == NULL &&
+	            xml_prescan(buf, len, path, &pd) == 0;
+	diags_release(&pd);
+	if (safe) {
+		/* Not a word from libxml2: the roster reader said what is wrong already. */
+		xmlSetStructuredErrorFunc(NULL, quiet);
+		xmlTextReaderPtr tr = xmlReaderForMemory(buf, (int)len, path, NULL,
+		                                         XML_PARSE_NONET | XML_PARSE_NOERROR |
+		                                         XML_PARSE_NOWARNING);
+		if (tr)
+			xmlTextReaderSetStructuredErrorHandler(tr, quiet, NULL);
+		while (tr && xmlTextReaderRead(tr) == 1) {
+			if (xmlTextReaderNodeType(tr) != XML_READER_TYPE_ELEMENT)
+				continue;
+			const xmlChar *u = xmlTextReaderConstNamespaceUri(tr);
+			ns = u ? xstrdup((const char *)u) : NULL;
+			break;
+		}
+		xmlFreeTextReader(tr);
+		xmlSetStructuredErrorFunc(NULL, NULL);
+	}
+	free(buf);
+	return ns;
+}

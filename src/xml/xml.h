@@ -58,6 +58,10 @@ int xml_read_text(const char *path, char **buf, size_t *len, struct diags *d);
  * what it read (save_file_checked). */
 int xml_read_both(const char *path, char **raw, size_t *raw_len, char **text, size_t *text_len,
                   struct diags *d);
+/* The namespace of path's root element, read without a schema (caller frees), or NULL when
+ * the file cannot be read, holds a DOCTYPE, has no root element or its root no namespace:
+ * what kind of file it is, to say so when it is not the kind a command wanted. */
+char *xml_root_namespace(const char *path);
 /* Reads and parses path ("-" for standard input). On success returns a document (free with
  * xml_doc_free, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */

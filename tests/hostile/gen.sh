@@ -11,7 +11,8 @@
 #   LINE  yes when the message must name a line, no when the problem has none (a FIFO)
 #   FILE  the hostile file, relative to OUTDIR: the first message must name it
 #   ARGS  muster's arguments, @OUT@ standing for OUTDIR:
-#         a roster: validate @OUT@/NAME.xml
+#         a roster: validate @OUT@/NAME.xml (show @OUT@/NAME.xml for an unknown entry,
+#         which validate reports as a violation)
 #         a rules file or catalog of the toy system: a data directory NAME/ holding the toy
 #         system (rules-xml/toy.xml and catalogs/toy/) with one file hostile, given with
 #         --data-dir to validate a legal toy roster (toy-roster.xml)
@@ -39,6 +40,9 @@ cp "$roster" "$out/event-list.xml"
 add() {
 	case $1 in
 	roster | special) echo "$2 $3 validate @OUT@/$3" ;;
+	# A roster that validate judges illegal (an unknown entry) but a command that reads it to
+	# change or print it must refuse: muster show.
+	show) echo "$2 $3 show @OUT@/$3" ;;
 	rules) echo "$2 $3/rules-xml/toy.xml --data-dir @OUT@/$3 validate @OUT@/toy-roster.xml" ;;
 	catalog) echo "$2 $3/catalogs/toy/tin-soldiers.xml --data-dir @OUT@/$3 validate @OUT@/toy-roster.xml" ;;
 	regex) echo "$2 $3/rules-xml/toy.xml --data-dir @OUT@/$3 validate @OUT@/toy-many.xml" ;;
@@ -196,7 +200,10 @@ for attr in 'version="1"|version="3"' 'version="1"|version="x"' 'version="1"|ver
 	from=${attr%%|*}
 	to=${attr#*|}
 	sed "0,\#$from#s##$to#" "$roster" >"$out/type-attr-$i.xml"
-	add roster yes "type-attr-$i.xml"
+	case $to in
+	*nosuchentry*) add show yes "type-attr-$i.xml" ;; # validate: an illegal list
+	*) add roster yes "type-attr-$i.xml" ;;
+	esac
 done
 # huge numbers in the toy catalog's costs and the toy rules' bounds
 i=0
