@@ -167,7 +167,8 @@ static const struct entry_option *option_named(const struct entry *e, const char
  * import leaves to the campaign)? */
 static bool training_line(const char *text)
 {
-	const char *words[] = { "training", _("training"), NULL };
+	const char *words[IMPORT_MAX_WORDS + 1];
+	import_words("training", words);
 	size_t n = strlen(text);
 	for (size_t i = 0; words[i]; i++) {
 		size_t w = strlen(words[i]);
@@ -649,9 +650,8 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 		if (t->skip)
 			return;
 	} else {
-		t->skip = strcmp(line, "Notes") == 0 || strcmp(line, _("Notes")) == 0 ||
-		          strcmp(line, "Units") == 0 || strcmp(line, _("Units")) == 0 ||
-		          strncmp(line, "Legality:", 9) == 0 || strncmp(line, _("Legality:"), strlen(_("Legality:"))) == 0;
+		t->skip = import_is_word(line, "Notes") || import_is_word(line, "Units") ||
+		          import_starts_word(line, "Legality:") > 0;
 		if (t->skip)
 			return;
 	}
@@ -861,9 +861,7 @@ static void find_game(struct st *t, const char *text, const char *end, size_t er
 		import_unmark(whole);
 		char *line = whole + (strncmp(whole, "- ", 2) == 0 ? 2 : 0);
 		const char *colon = strstr(line, ": ");
-		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
-		              strncmp(line, _("Game"), (size_t)(colon - line)) == 0) &&
-		    (size_t)(colon - line) == (strncmp(line, "Game", 4) == 0 ? 4 : strlen(_("Game")))) {
+		if (colon && import_starts_word(line, "Game") == (size_t)(colon - line)) {
 			long no = 1;
 			for (const char *q = text; q < p; q++)
 				no += *q == '\n';
@@ -896,6 +894,13 @@ static void st_release(struct st *t)
 	free(t->name);
 	free(t->costs);
 	strbuf_release(&t->roster_fields);
+}
+
+/* Does p begin with "Game:" or "Game\\:" (Markdown's escape), in any shipped language? */
+static bool game_key(const char *p)
+{
+	size_t w = import_starts_word(p, "Game");
+	return w && (p[w] == ':' || (p[w] == '\\' && p[w + 1] == ':'));
 }
 
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
@@ -935,9 +940,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		p = nl ? nl + 1 : end;
 		titled = p < end && *p == '=' && p[1] == '=';
 		/* Muster's Markdown: "- Game: NAME" */
-		t.md = t.md || (p < end && (strncmp(p, "- Game: ", 8) == 0 || strncmp(p, "- Game\\: ", 9) == 0 ||
-		                            (strncmp(p, "- ", 2) == 0 && strncmp(p + 2, _("Game"), strlen(_("Game"))) == 0 &&
-		                             p[2 + strlen(_("Game"))] == ':')));
+		t.md = t.md || (p < end && strncmp(p, "- ", 2) == 0 && game_key(p + 2));
 	}
 	t.titled = titled || t.md;
 	t.keep_going = o->keep_going;
