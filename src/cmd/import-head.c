@@ -145,7 +145,8 @@ int import_header(struct st *t, const char *key, const char *v, long line, bool 
 		const struct group *found = system_group(sys, g);
 		for (size_t c = 0; found == NULL && c < sys->n_catalogs; c++)
 			for (size_t k = 0; found == NULL && k < sys->catalogs[c]->n_groups; k++)
-				if (strcasecmp(sys->catalogs[c]->groups[k].name, g) == 0)
+				if (strcasecmp(sys->catalogs[c]->groups[k].name, g) == 0 ||
+				    import_in_names(sys->catalogs[c]->groups[k].names, g))
 					found = &sys->catalogs[c]->groups[k];
 		if (found == NULL) {
 			struct strbuf sb = STRBUF_INIT;

@@ -585,3 +585,11 @@ bool import_is_word(const char *s, const char *msgid)
 {
 	return import_starts_word(s, msgid) == strlen(s) && *s;
 }
+
+bool import_in_names(char *const *names, const char *s)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		if (strcasecmp(names[i], s) == 0)
+			return true;
+	return false;
+}

@@ -113,6 +113,17 @@ static bool name_eq(const char *en, const char *s, size_t n)
 	return *en == '\0' && i == n;
 }
 
+/* Does s[0, n) give name, or one of names (the data's languages, or NULL), as name_eq? */
+static bool names_eq(const char *name, char *const *names, const char *s, size_t n)
+{
+	if (name_eq(name, s, n))
+		return true;
+	for (size_t i = 0; names && names[i]; i++)
+		if (name_eq(names[i], s, n))
+			return true;
+	return false;
+}
+
 /* The entries s[0, n) names, by id or by name: how many (two of them kept in two). */
 static size_t entries_named(const struct system *sys, const char *s, size_t n, const struct entry **two)
 {
@@ -127,7 +138,7 @@ static size_t entries_named(const struct system *sys, const char *s, size_t n, c
 	for (size_t c = 0; c < sys->n_catalogs; c++)
 		for (size_t i = 0; i < sys->catalogs[c]->n_entries; i++) {
 			const struct entry *x = &sys->catalogs[c]->entries[i];
-			if (!name_eq(x->name, s, n) || (k && two[0] == x))
+			if (!names_eq(x->name, x->names, s, n) || (k && two[0] == x))
 				continue;
 			if (k < 2)
 				two[k] = x;
@@ -158,7 +169,8 @@ static const struct entry_option *option_named(const struct entry *e, const char
 {
 	for (size_t i = 0; i < e->n_options; i++)
 		if (strcmp(e->options[i].id, name) == 0 ||
-		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0))
+		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0) ||
+		    import_in_names(e->options[i].names, name))
 			return &e->options[i];
 	return NULL;
 }
@@ -705,9 +717,23 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 	free(x);
 }
 
-static char *unit_title(const struct iunit *u)
+static char *unit_title(const struct iunit *u, const char *name)
 {
-	return u->label ? xasprintf("%s (%s)", u->label, u->e->name) : xstrdup(u->e->name);
+	return u->label ? xasprintf("%s (%s)", u->label, name) : xstrdup(name);
+}
+
+/* Is title u's title as show prints it, its entry named in any of the data's languages? */
+static bool titled(const struct iunit *u, const char *title)
+{
+	char *t = unit_title(u, u->e->name);
+	bool yes = strcmp(t, title) == 0;
+	free(t);
+	for (size_t i = 0; !yes && u->e->names && u->e->names[i]; i++) {
+		t = unit_title(u, u->e->names[i]);
+		yes = strcmp(t, title) == 0;
+		free(t);
+	}
+	return yes;
 }
 
 /* Joins: each "joins TITLE" names a unit of the same list by the title show prints. */
@@ -728,10 +754,8 @@ static void resolve_joins(struct st *t, struct ilist *l)
 				if ((above && k >= i) || j >= l->n_units)
 					break;
 				struct iunit *c = &l->units[j];
-				char *title = unit_title(c);
-				if ((pass >= 2 || c->join == NULL) && strcmp(title, u->join) == 0)
+				if ((pass >= 2 || c->join == NULL) && titled(c, u->join))
 					to = c;
-				free(title);
 			}
 		}
 		if (to == NULL) {
