@@ -121,7 +121,7 @@ static void child_of(struct st *t, struct ilist *l, const char *title, long line
 /* A "Key: value" line. Returns 1 when it was one of ours, 0 when not. */
 int import_header(struct st *t, const char *key, const char *v, long line, bool roster)
 {
-	if (import_is_word(key, "Game")) {
+	if (import_is_key(key, "Game")) {
 		if (t->sys == NULL)
 			t->sys = import_find_system(t, v, line);
 		return 1;
@@ -129,11 +129,11 @@ int import_header(struct st *t, const char *key, const char *v, long line, bool 
 	const struct system *sys = t->sys;
 	if (sys == NULL)
 		return 0;
-	if (!roster && import_is_word(key, "Child force of")) {
+	if (!roster && import_is_key(key, "Child force of")) {
 		child_of(t, import_cur_list(t), v, line);
 		return 1;
 	}
-	if (!roster && import_is_word(key, "Battle size")) {
+	if (!roster && import_is_key(key, "Battle size")) {
 		read_size(t, import_cur_list(t), v, line);
 		return 1;
 	}

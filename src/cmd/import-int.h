@@ -139,6 +139,8 @@ size_t import_words(const char *msgid, const char **w);
 size_t import_starts_word(const char *s, const char *msgid);
 /* Is s one of msgid's words? */
 bool import_is_word(const char *s, const char *msgid);
+/* Is s one of msgid's words in any case (a key: "Battle Size: X")? */
+bool import_is_key(const char *s, const char *msgid);
 /* Is s, in any case, one of names (a name in each of the data's languages, or NULL)? */
 bool import_in_names(char *const *names, const char *s);
 

@@ -270,6 +270,16 @@ int import_tokenise(const char *line, const char *const *costs, struct itok *k)
 		s = strip(s + 1);
 	else if (strncmp(s, "\xe2\x80\xa2", 3) == 0)
 		s = strip(s + 3);
+	/* New Recruit's "Char1: 1x Name (28 pts): Options" numbers its characters */
+	if (strncmp(s, "Char", 4) == 0 && isdigit((unsigned char)s[4])) {
+		size_t nd = 4 + strspn(s + 4, "0123456789");
+		if (s[nd] == ':' && blank(s[nd + 1]))
+			s = strip(s + nd + 1);
+	}
+	/* New Recruit's "Name [69 pts]:" over the lines of its models and options */
+	size_t len = strlen(s);
+	if (len > 1 && s[len - 1] == ':' && !blank(s[len - 2]))
+		s[len - 1] = '\0';
 	/* Trailing figures and option brackets, each kind at most a few times; after Muster's
 	 * compact "-- 50 1000s" none (its options may end in "(6)": "Magneto grenades (6)") */
 	char *dd = strstr(s, " -- ");
@@ -570,20 +580,33 @@ size_t import_words(const char *msgid, const char **w)
 	return n;
 }
 
-size_t import_starts_word(const char *s, const char *msgid)
+/* The length of the longest of msgid's words s begins with (in any case when nocase), or 0. */
+static size_t starts_word(const char *s, const char *msgid, bool nocase)
 {
 	const char *w[IMPORT_MAX_WORDS + 1];
 	size_t best = 0;
 	import_words(msgid, w);
-	for (size_t i = 0; w[i]; i++)
-		if (strlen(w[i]) > best && strncmp(s, w[i], strlen(w[i])) == 0)
-			best = strlen(w[i]);
+	for (size_t i = 0; w[i]; i++) {
+		size_t n = strlen(w[i]);
+		if (n > best && (nocase ? strncasecmp(s, w[i], n) : strncmp(s, w[i], n)) == 0)
+			best = n;
+	}
 	return best;
+}
+
+size_t import_starts_word(const char *s, const char *msgid)
+{
+	return starts_word(s, msgid, false);
 }
 
 bool import_is_word(const char *s, const char *msgid)
 {
-	return import_starts_word(s, msgid) == strlen(s) && *s;
+	return *s && starts_word(s, msgid, false) == strlen(s);
+}
+
+bool import_is_key(const char *s, const char *msgid)
+{
+	return *s && starts_word(s, msgid, true) == strlen(s);
 }
 
 bool import_in_names(char *const *names, const char *s)

@@ -473,6 +473,28 @@ static void cost_words(struct st *t)
 	}
 }
 
+/* New Recruit's tournament header: "+ FACTION KEYWORD: Name", "+ TOTAL ARMY POINTS: 97pts",
+ * a lone "+", between lines of '+'. Its keys are in capitals, which tells them from an
+ * option's "+ Name". Returns true when s (not indented) was one; a total is kept. */
+static bool nr_header(struct st *t, const char *s, long no)
+{
+	if (s[0] != '+' || (s[1] != '\0' && s[1] != ' '))
+		return false;
+	const char *k = s + 1 + strspn(s + 1, " \t");
+	if (*k == '\0')
+		return true;
+	size_t n = strspn(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ ");
+	if (n < 2 || k[n] != ':')
+		return false;
+	const char *v = k + n + 1 + strspn(k + n + 1, " \t");
+	size_t nd = strspn(v, "0123456789");
+	if (strncmp(k, "TOTAL", 5) == 0 && nd > 0 && nd <= 8) {
+		import_cur_list(t)->total = strtol(v, NULL, 10);
+		import_cur_list(t)->total_line = no;
+	}
+	return true;
+}
+
 /* Lines builders print about a unit or a force that are not units: BattleScribe's banners
  * ("++ Battle (Game) [397 AP] ++", whose figure is the force's total), its
  * "Selections:" (the unit's options), "Categories:" and "Rules:" lines. Returns true when
@@ -492,6 +514,8 @@ static bool builder_line(struct st *t, const char *line, long no)
 			import_itok_free(&k);
 		return true;
 	}
+	if (nr_header(t, s, no))
+		return true;
 	bool dot = s[0] == '.' && s[1] == ' ';
 	if (dot)
 		s += 2 + strspn(s + 2, " \t");
@@ -571,7 +595,11 @@ static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 	}
 	if (t->name == NULL && !t->titled && n_units(t) == 0 && k->count < 0 && !k->options &&
 	    nearest_entry(t->sys, k->name) == NULL) {
-		t->name = xstrdup(k->name);
+		/* New Recruit's "Faction - Name - [97pts]": the dash before the figure */
+		size_t n = strlen(k->name);
+		while (n > 1 && (k->name[n - 1] == '-' || k->name[n - 1] == ' '))
+			n--;
+		t->name = xstrndup(k->name, n);
 		if (k->points >= 0) {
 			import_cur_list(t)->total = k->points;
 			import_cur_list(t)->total_line = no;
