@@ -85,6 +85,10 @@ char *import_from_markdown(struct st *t, const char *line, const char *next);
 struct import_opts;
 void import_opts_ids(struct st *t, const struct import_opts *o);
 
+/* What t's text stated of its units' points and its lists' totals, for import_check
+ * (import-check.c). */
+struct import_claims *import_claims_of(const struct st *t);
+
 /* The roster file text of what t read (import-write.c). */
 char *import_to_xml(struct st *t, const struct import_opts *o);
 

@@ -341,7 +341,7 @@ int import_total(const char *line, const char *const *costs, long *v)
 	while (n && (s[n - 1] == '+' || s[n - 1] == '|' || blank(s[n - 1])))
 		s[--n] = '\0';
 	const char *words[IMPORT_MAX_WORDS + 1];
-	import_words("Total", words);
+	import_words(N_("Total"), words);
 	int rc = 0;
 	for (size_t i = 0; words[i] && rc == 0; i++) {
 		size_t w = strlen(words[i]);
@@ -434,7 +434,7 @@ char *import_join_target(const char *text)
 {
 	char *s = import_trim(text, strlen(text));
 	const char *fmts[IMPORT_MAX_WORDS + 1];
-	import_words("joins %s", fmts);
+	import_words(N_("joins %s"), fmts);
 	char *r = NULL;
 	for (size_t i = 0; fmts[i] && r == NULL; i++) {
 		const char *pc = strstr(fmts[i], "%s");
@@ -466,12 +466,12 @@ static char *fill_ld(const char *form, long k)
  * by modifiers"). */
 bool import_show_line(const char *line)
 {
-	size_t u = import_starts_word(line, "Unit");
+	size_t u = import_starts_word(line, N_("Unit"));
 	if (u && blank(line[u]) && blank(line[u + 1])) {
 		const char *p = line + u;
 		while (blank(*p))
 			p++;
-		size_t m = import_starts_word(p, "Models");
+		size_t m = import_starts_word(p, N_("Models"));
 		return m && (p[m] == '\0' || blank(p[m]));
 	}
 	if (!blank(line[0]))
@@ -489,10 +489,10 @@ bool import_show_line(const char *line)
 	while (p[n] && !(blank(p[n]) && blank(p[n + 1])))
 		n++;
 	char *text = xstrndup(p, n);
-	bool yes = import_is_word(text, "changed by modifiers");
+	bool yes = import_is_word(text, N_("changed by modifiers"));
 	size_t nd = strspn(p, "0123456789");
 	const char *forms[IMPORT_MAX_WORDS + 1];
-	import_words("%ld model", forms);
+	import_words(N_("%ld model"), forms);
 	long k = nd && nd <= 6 ? strtol(p, NULL, 10) : -1;
 	for (size_t i = 0; forms[i] && !yes && k >= 0; i++) {
 		char *want = fill_ld(forms[i], k);
@@ -541,7 +541,7 @@ static char *form_skeleton(const char *form)
 /* show's "Points: 60 of 125 spent, 65 left" in any shipped language. */
 bool import_spent_line(const char *line)
 {
-	const char *ids[] = { "%s: %s of %s spent, %s left", "%s: %s of %s spent, %s over the limit", NULL };
+	const char *ids[] = { N_("%s: %s of %s spent, %s left"), N_("%s: %s of %s spent, %s over the limit"), NULL };
 	char *sk = skeleton(line);
 	size_t n = strlen(sk);
 	bool yes = false;
