@@ -2,10 +2,13 @@
 # The round trip of every export style through import (issue 22): each sampled rule case of
 # every shipped system (tests/rules/SYSTEM/, legal and illegal alike) is exported as text,
 # compact text, Markdown and compact Markdown in English, German and French, imported again
-# under the same locale, and the roster it gives must hold the original's units (entry,
-# models, name, what each joins) and options (id and count), list by list. Prints TAP, one test per system,
-# style and language, and a summary line with the figures. MUSTER_ROUNDTRIP_ALL=1 takes every
-# case instead of the sample (every MUSTER_ROUNDTRIP_STEP-th case, 4 by default).
+# under the same locale and under each other one (a German export pasted by a player whose
+# Muster speaks French), and the roster it gives must hold the original's units (entry,
+# models, name, what each joins) and options (id and count), list by list. Prints TAP, one
+# test per system, style and language, and a summary line per pair of languages (export,
+# import) with the figures. MUSTER_ROUNDTRIP_ALL=1 takes every case under every pair instead
+# of the sample: every MUSTER_ROUNDTRIP_STEP-th case (4 by default) under its own locale, and
+# every MUSTER_ROUNDTRIP_CROSS-th of those (3 by default) under the other locales.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -69,7 +72,13 @@ norm() {
 }
 
 step=${MUSTER_ROUNDTRIP_STEP:-4}
-[ -n "${MUSTER_ROUNDTRIP_ALL:-}" ] && step=1
+cross=${MUSTER_ROUNDTRIP_CROSS:-3}
+[ -n "${MUSTER_ROUNDTRIP_ALL:-}" ] && step=1 cross=1
+for a in $langs; do
+	for b in $langs; do
+		eval "runs_${a}_$b=0 passes_${a}_$b=0"
+	done
+done
 styles="text text-compact markdown markdown-compact"
 cases=0 runs=0 passes=0
 for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer scrollhammer}; do
@@ -89,22 +98,33 @@ for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer 
 		esac
 		for ll in $langs; do
 			loc=$(locale_of "$ll")
-			bad=0 why=
+			bad=0 why= nth=0
 			while IFS= read -r f; do
 				b=${f##*/}
 				want=$tmp/want
 				norm "$f" >"$want"
 				LC_ALL=$loc "$MUSTER" export $args "$f" >"$tmp/exp" 2>/dev/null
-				for imploc in $loc; do
+				# its own locale always; the others for every cross-th case
+				imps=$ll
+				if [ $((nth % cross)) -eq 0 ]; then
+					for l2 in $langs; do
+						[ "$l2" = "$ll" ] || imps="$imps $l2"
+					done
+				fi
+				nth=$((nth + 1))
+				for il in $imps; do
+					imploc=$(locale_of "$il")
 					runs=$((runs + 1))
+					eval "runs_${ll}_$il=\$((runs_${ll}_$il + 1))"
 					LC_ALL=$imploc "$MUSTER" import "$tmp/exp" >"$tmp/got.xml" 2>"$tmp/ierr"
 					norm "$tmp/got.xml" >"$tmp/got"
 					if cmp -s "$want" "$tmp/got"; then
 						passes=$((passes + 1))
+						eval "passes_${ll}_$il=\$((passes_${ll}_$il + 1))"
 					else
 						bad=$((bad + 1))
 						if [ -z "$why" ]; then
-							why="$b (imported under $imploc)"
+							why="$b (exported in $ll, imported under $imploc)"
 							sed 's/^/#   /' "$tmp/ierr" | head -3 >"$tmp/show"
 							diff "$want" "$tmp/got" | sed 's/^/#   /' | head -6 >>"$tmp/show"
 						fi
@@ -122,4 +142,9 @@ for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer 
 	done
 done
 echo "# $cases cases (every ${step}th of each system), $runs round trips, $passes the same"
+for a in $langs; do
+	for b in $langs; do
+		eval "echo \"# exported in $a, imported in $b: \$runs_${a}_$b round trips, \$passes_${a}_$b the same\""
+	done
+done
 tap_done

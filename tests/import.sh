@@ -229,5 +229,36 @@ if grep -qF '<unit' "$out"; then not_ok "a name that fits two entries: nothing w
 printf '3x plastic-grenadier\n' >"$tmp/two.txt"
 imp "a name that fits two entries: the id takes one" 0 '<unit entry="plastic-grenadier" models="3"' $toy2 "$tmp/two.txt"
 
+# --- names in any of the data's languages ----------------------------------------------------
+# A list pasted from a Muster that speaks German names its entries, options and toy box in the
+# data's German (<name xml:lang="de">): read whatever language this Muster speaks, as are the
+# default names under a locale whose names the data translates.
+cp -R "$top/tests/data/toy" "$tmp/toy3" && chmod -R u+w "$tmp/toy3" &&
+	sed -e 's|name="Tin Soldiers">|name="Tin Soldiers"><name xml:lang="de">Zinnsoldaten</name><name xml:lang="fr">Soldats de plomb</name>|' \
+		-e 's|<entry id="grenadier" name="Grenadier">|&<name xml:lang="de">Grenadiersoldat</name>|' \
+		-e 's|name="Drilled" per="unit">|&<name xml:lang="de">Gedrillt</name><name xml:lang="fr">Exercé</name>|' \
+		"$top/tests/data/toy/catalogs/toy/tin-soldiers.xml" >"$tmp/toy3/catalogs/toy/tin-soldiers.xml" || exit 99
+toy3="--data-dir $tmp/toy3 --system=toy --size=parade"
+printf 'Toy box: Zinnsoldaten\n\n3x Grenadiersoldat [Gedrillt]\n' >"$tmp/de-names.txt"
+imp "names in the data's German, imported in English" 0 '<option id="drilled"/>' $toy3 "$tmp/de-names.txt"
+has "names in the data's German: the entry" "$out" '<unit entry="grenadier" models="3"'
+has "names in the data's German: the toy box" "$out" 'faction="tin"'
+printf 'Toy box: Soldats de plomb\n\n3x Grenadier\n  + Exercé\n' >"$tmp/fr-names.txt"
+imp "names in the data's French, and a default name, imported in English" 0 '<option id="drilled"/>' \
+	$toy3 "$tmp/fr-names.txt"
+printf 'Toy box: Tin Soldiers\n\n3x Grenadier\n1x Flag Bearer\n  joins Grenadiersoldat\n' >"$tmp/de-join.txt"
+imp "a unit joined by its title in the data's German" 0 'attach="grenadier-1"' $toy3 "$tmp/de-join.txt"
+de_loc=$(locale -a 2>/dev/null | grep -i '^de_DE\.utf-*8$' | sed 1q)
+if [ -n "$de_loc" ]; then
+	printf 'Toy box: Tin Soldiers\n\n3x Grenadier [Drilled]\n' >"$tmp/en-names.txt"
+	expect "default names, imported in German" 0 '<option id="drilled"/>' \
+		env LC_ALL="$de_loc" "$MUSTER" import $toy3 "$tmp/en-names.txt"
+	expect "names in the data's French, imported in German" 0 '<option id="drilled"/>' \
+		env LC_ALL="$de_loc" "$MUSTER" import $toy3 "$tmp/fr-names.txt"
+else
+	skip "default names, imported in German" "no de_DE.UTF-8 locale"
+	skip "names in the data's French, imported in German" "no de_DE.UTF-8 locale"
+fi
+
 if [ "$n" -ge 150 ]; then ok "$n lists round-tripped in all"; else not_ok "only $n lists: the test lost its cases"; fi
 tap_done

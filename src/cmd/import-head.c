@@ -57,7 +57,7 @@ static int read_size(struct st *t, struct ilist *l, const char *v, long line)
 	for (size_t i = 0; i < sys->n_sizes && l->size == NULL; i++)
 		if (strcasecmp(sys->sizes[i].name, name) == 0 || strcmp(sys->sizes[i].id, name) == 0)
 			l->size = &sys->sizes[i];
-	if (l->size == NULL && strcasecmp(name, "custom") != 0 && strcasecmp(name, _("custom")) != 0) {
+	if (l->size == NULL && !import_is_word(name, N_("custom"))) {
 		struct strbuf sb = STRBUF_INIT;
 		system_describe_unknown(sys, KNOWN_SIZE, name, &sb);
 		import_err(t, line, _("unknown battle size '%s'%s"), name, sb.s);
@@ -68,13 +68,13 @@ static int read_size(struct st *t, struct ilist *l, const char *v, long line)
 	free(name);
 	if (l->size)
 		return 0;
-	/* A custom limit: each "(limit N ABBR)", in English or the current language. */
-	char *word = xasprintf("(%s ", _("limit"));
-	const char *pat = strstr(v, word) ? word : "(limit ";
-	for (const char *p = strstr(v, pat); p; p = strstr(p + 1, pat)) {
+	/* A custom limit: each "(limit N ABBR)", in any shipped language. */
+	for (const char *p = strchr(v, '('); p; p = strchr(p + 1, '(')) {
 		long n = 0;
 		char abbr[64] = "";
-		if (sscanf(p + strlen(pat), "%ld %63[^)])", &n, abbr) < 1 || l->n_limits == 8)
+		size_t w = import_starts_word(p + 1, N_("limit"));
+		if (w == 0 || p[1 + w] != ' ' || sscanf(p + 2 + w, "%ld %63[^)])", &n, abbr) < 1 ||
+		    l->n_limits == 8)
 			continue;
 		const struct cost_def *cd = NULL;
 		for (size_t c = 0; c < sys->n_costs && cd == NULL; c++)
@@ -84,7 +84,6 @@ static int read_size(struct st *t, struct ilist *l, const char *v, long line)
 		l->limit_costs[l->n_limits] = cd;
 		l->limits[l->n_limits++] = n;
 	}
-	free(word);
 	return 0;
 }
 
@@ -122,7 +121,7 @@ static void child_of(struct st *t, struct ilist *l, const char *title, long line
 /* A "Key: value" line. Returns 1 when it was one of ours, 0 when not. */
 int import_header(struct st *t, const char *key, const char *v, long line, bool roster)
 {
-	if (strcmp(key, "Game") == 0 || strcmp(key, _("Game")) == 0) {
+	if (import_is_key(key, N_("Game"))) {
 		if (t->sys == NULL)
 			t->sys = import_find_system(t, v, line);
 		return 1;
@@ -130,11 +129,11 @@ int import_header(struct st *t, const char *key, const char *v, long line, bool 
 	const struct system *sys = t->sys;
 	if (sys == NULL)
 		return 0;
-	if (!roster && (strcmp(key, "Child force of") == 0 || strcmp(key, _("Child force of")) == 0)) {
+	if (!roster && import_is_key(key, N_("Child force of"))) {
 		child_of(t, import_cur_list(t), v, line);
 		return 1;
 	}
-	if (!roster && (strcmp(key, "Battle size") == 0 || strcmp(key, _("Battle size")) == 0)) {
+	if (!roster && import_is_key(key, N_("Battle size"))) {
 		read_size(t, import_cur_list(t), v, line);
 		return 1;
 	}
@@ -146,7 +145,8 @@ int import_header(struct st *t, const char *key, const char *v, long line, bool 
 		const struct group *found = system_group(sys, g);
 		for (size_t c = 0; found == NULL && c < sys->n_catalogs; c++)
 			for (size_t k = 0; found == NULL && k < sys->catalogs[c]->n_groups; k++)
-				if (strcasecmp(sys->catalogs[c]->groups[k].name, g) == 0)
+				if (strcasecmp(sys->catalogs[c]->groups[k].name, g) == 0 ||
+				    import_in_names(sys->catalogs[c]->groups[k].names, g))
 					found = &sys->catalogs[c]->groups[k];
 		if (found == NULL) {
 			struct strbuf sb = STRBUF_INIT;
@@ -165,8 +165,7 @@ int import_header(struct st *t, const char *key, const char *v, long line, bool 
 		struct strbuf *sb = roster ? &t->roster_fields : &import_cur_list(t)->fields;
 		const char *ind = roster ? "  " : "    ";
 		if (f->type == ATTR_BOOL) {
-			add_field_xml(sb, ind, f->id, strcmp(v, "yes") == 0 || strcmp(v, _("yes")) == 0
-			                                    ? "true" : "false");
+			add_field_xml(sb, ind, f->id, import_is_word(v, N_("yes")) ? "true" : "false");
 		} else if (f->type == ATTR_CHOICE) {
 			const char *id = NULL;
 			for (size_t c = 0; c < f->n_choices && id == NULL; c++)
@@ -204,7 +203,7 @@ char *import_from_markdown(struct st *t, const char *line, const char *next)
 		size_t lv = strspn(line, "#");
 		char *x = import_trim(line + lv, strlen(line + lv));
 		import_unmark(x);
-		bool legal = strncmp(x, "Legality:", 9) == 0 || strncmp(x, _("Legality:"), strlen(_("Legality:"))) == 0;
+		bool legal = import_starts_word(x, N_("Legality:")) > 0;
 		if (lv == 1 && t->name == NULL) {
 			t->name = x;
 			return NULL;

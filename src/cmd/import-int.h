@@ -85,6 +85,10 @@ char *import_from_markdown(struct st *t, const char *line, const char *next);
 struct import_opts;
 void import_opts_ids(struct st *t, const struct import_opts *o);
 
+/* What t's text stated of its units' points and its lists' totals, for import_check
+ * (import-check.c). */
+struct import_claims *import_claims_of(const struct st *t);
+
 /* The roster file text of what t read (import-write.c). */
 char *import_to_xml(struct st *t, const struct import_opts *o);
 
@@ -112,12 +116,36 @@ int import_total(const char *line, const char *const *costs, long *v);
 char *import_heading_text(const char *line, bool *framed);
 /* Is text one of the words lists are commonly headed with ("HQ", "Troops")? */
 bool import_heading_word(const char *text);
-/* "joins TARGET" in English or the current language: TARGET (caller frees), or NULL. */
+/* "joins TARGET" in any shipped language: TARGET (caller frees), or NULL. */
 char *import_join_target(const char *text);
-/* Is line one of show's lines in the current language that carry nothing to import (the
+/* Is line one of show's lines in any shipped language that carry nothing to import (the
  * table's header, a unit's cost lines)? */
 bool import_show_line(const char *line);
-/* Is line show's "Points: 60 of 125 spent, 65 left" in the current language? */
+/* Is line show's "Points: 60 of 125 spent, 65 left" in any shipped language? */
 bool import_spent_line(const char *line);
+
+/* A message of the import sources and one of its translations (or plural forms), as the
+ * message catalogs po/LL.po give it: import-words.c, made by src/cmd/po2words.sh at build
+ * time. */
+struct import_word {
+	const char *msgid, *form;
+};
+extern const struct import_word import_word_table[];
+extern const size_t import_word_count;
+
+#define IMPORT_MAX_WORDS 12
+/* The words msgid is written in, in every shipped language whatever the current one: msgid
+ * itself, the current language's, then each form the table gives it. Fills w (room for
+ * IMPORT_MAX_WORDS + 1) with them and a NULL; returns how many. A player pastes what
+ * Muster exported in any language. */
+size_t import_words(const char *msgid, const char **w);
+/* Does s begin with one of msgid's words? Returns that word's length, or 0. */
+size_t import_starts_word(const char *s, const char *msgid);
+/* Is s one of msgid's words? */
+bool import_is_word(const char *s, const char *msgid);
+/* Is s one of msgid's words in any case (a key: "Battle Size: X")? */
+bool import_is_key(const char *s, const char *msgid);
+/* Is s, in any case, one of names (a name in each of the data's languages, or NULL)? */
+bool import_in_names(char *const *names, const char *s);
 
 #endif

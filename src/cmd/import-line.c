@@ -270,6 +270,16 @@ int import_tokenise(const char *line, const char *const *costs, struct itok *k)
 		s = strip(s + 1);
 	else if (strncmp(s, "\xe2\x80\xa2", 3) == 0)
 		s = strip(s + 3);
+	/* New Recruit's "Char1: 1x Name (28 pts): Options" numbers its characters */
+	if (strncmp(s, "Char", 4) == 0 && isdigit((unsigned char)s[4])) {
+		size_t nd = 4 + strspn(s + 4, "0123456789");
+		if (s[nd] == ':' && blank(s[nd + 1]))
+			s = strip(s + nd + 1);
+	}
+	/* New Recruit's "Name [69 pts]:" over the lines of its models and options */
+	size_t len = strlen(s);
+	if (len > 1 && s[len - 1] == ':' && !blank(s[len - 2]))
+		s[len - 1] = '\0';
 	/* Trailing figures and option brackets, each kind at most a few times; after Muster's
 	 * compact "-- 50 1000s" none (its options may end in "(6)": "Magneto grenades (6)") */
 	char *dd = strstr(s, " -- ");
@@ -330,7 +340,8 @@ int import_total(const char *line, const char *const *costs, long *v)
 	size_t n = strlen(s);
 	while (n && (s[n - 1] == '+' || s[n - 1] == '|' || blank(s[n - 1])))
 		s[--n] = '\0';
-	const char *words[] = { "Total", _("Total"), NULL };
+	const char *words[IMPORT_MAX_WORDS + 1];
+	import_words(N_("Total"), words);
 	int rc = 0;
 	for (size_t i = 0; words[i] && rc == 0; i++) {
 		size_t w = strlen(words[i]);
@@ -422,7 +433,8 @@ bool import_heading_word(const char *text)
 char *import_join_target(const char *text)
 {
 	char *s = import_trim(text, strlen(text));
-	const char *fmts[] = { "joins %s", _("joins %s"), NULL };
+	const char *fmts[IMPORT_MAX_WORDS + 1];
+	import_words(N_("joins %s"), fmts);
 	char *r = NULL;
 	for (size_t i = 0; fmts[i] && r == NULL; i++) {
 		const char *pc = strstr(fmts[i], "%s");
@@ -440,17 +452,27 @@ char *import_join_target(const char *text)
 	return r;
 }
 
-/* show's lines in the current language that carry nothing to import: the table's header
+/* form (a message with one "%ld") with k in its place (caller frees). */
+static char *fill_ld(const char *form, long k)
+{
+	const char *pc = strstr(form, "%ld");
+	if (pc == NULL)
+		return xstrdup(form);
+	return xasprintf("%.*s%ld%s", (int)(pc - form), form, k, pc + 3);
+}
+
+/* show's lines in any shipped language that carry nothing to import: the table's header
  * ("Einheit  Modelle  pts") and the cost lines under a unit ("+ 30 Modelle  180", "+ changed
  * by modifiers"). */
 bool import_show_line(const char *line)
 {
-	size_t u = strlen(_("Unit")), m = strlen(_("Models"));
-	if (strncmp(line, _("Unit"), u) == 0 && blank(line[u]) && blank(line[u + 1])) {
+	size_t u = import_starts_word(line, N_("Unit"));
+	if (u && blank(line[u]) && blank(line[u + 1])) {
 		const char *p = line + u;
 		while (blank(*p))
 			p++;
-		return strncmp(p, _("Models"), m) == 0 && (p[m] == '\0' || blank(p[m]));
+		size_t m = import_starts_word(p, N_("Models"));
+		return m && (p[m] == '\0' || blank(p[m]));
 	}
 	if (!blank(line[0]))
 		return false;
@@ -466,15 +488,18 @@ bool import_show_line(const char *line)
 	size_t n = 0;
 	while (p[n] && !(blank(p[n]) && blank(p[n + 1])))
 		n++;
-	if (n == strlen(_("changed by modifiers")) && strncmp(p, _("changed by modifiers"), n) == 0)
-		return true;
+	char *text = xstrndup(p, n);
+	bool yes = import_is_word(text, N_("changed by modifiers"));
 	size_t nd = strspn(p, "0123456789");
-	if (nd == 0 || nd > 6)
-		return false;
-	long k = strtol(p, NULL, 10);
-	char *want = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)k), k);
-	bool yes = strlen(want) == n && strncmp(want, p, n) == 0;
-	free(want);
+	const char *forms[IMPORT_MAX_WORDS + 1];
+	import_words(N_("%ld model"), forms);
+	long k = nd && nd <= 6 ? strtol(p, NULL, 10) : -1;
+	for (size_t i = 0; forms[i] && !yes && k >= 0; i++) {
+		char *want = fill_ld(forms[i], k);
+		yes = strcmp(want, text) == 0;
+		free(want);
+	}
+	free(text);
 	return yes;
 }
 
@@ -494,21 +519,100 @@ static char *skeleton(const char *s)
 	return r;
 }
 
-/* show's "Points: 60 of 125 spent, 65 left" in the current language. */
+/* The skeleton of a message "%s: %s of %s spent, %s left": its first "%s" (or "%1$s")
+ * left out, each other one a '#' (caller frees). */
+static char *form_skeleton(const char *form)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int nth = 0;
+	for (const char *p = form; *p;) {
+		size_t d = p[0] == '%' ? strspn(p + 1, "0123456789$") : 0;
+		if (p[0] == '%' && p[1 + d] == 's') {
+			if (nth++)
+				strbuf_addc(&sb, '#');
+			p += 2 + d;
+		} else {
+			strbuf_addc(&sb, *p++);
+		}
+	}
+	return sb.s ? strbuf_detach(&sb) : xstrdup("");
+}
+
+/* show's "Points: 60 of 125 spent, 65 left" in any shipped language. */
 bool import_spent_line(const char *line)
 {
-	char *f[2];
-	f[0] = xasprintf(_("%s: %s of %s spent, %s left"), "", "1", "2", "3");
-	f[1] = xasprintf(_("%s: %s of %s spent, %s over the limit"), "", "1", "2", "3");
+	const char *ids[] = { N_("%s: %s of %s spent, %s left"), N_("%s: %s of %s spent, %s over the limit"), NULL };
 	char *sk = skeleton(line);
+	size_t n = strlen(sk);
 	bool yes = false;
-	for (size_t i = 0; i < 2; i++) {
-		char *fk = skeleton(f[i]);
-		size_t n = strlen(sk), m = strlen(fk);
-		yes = yes || (n > m && strcmp(sk + n - m, fk) == 0 && !blank(sk[0]));
-		free(fk);
-		free(f[i]);
+	for (size_t i = 0; ids[i] && !yes; i++) {
+		const char *forms[IMPORT_MAX_WORDS + 1];
+		import_words(ids[i], forms);
+		for (size_t f = 0; forms[f] && !yes; f++) {
+			char *fk = form_skeleton(forms[f]);
+			size_t m = strlen(fk);
+			yes = n > m && strcmp(sk + n - m, fk) == 0 && !blank(sk[0]);
+			free(fk);
+		}
 	}
 	free(sk);
 	return yes;
+}
+
+static void add_word(const char **w, size_t *n, const char *s)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(w[i], s) == 0)
+			return;
+	if (*n < IMPORT_MAX_WORDS)
+		w[(*n)++] = s;
+}
+
+size_t import_words(const char *msgid, const char **w)
+{
+	size_t n = 0;
+	add_word(w, &n, msgid);
+	add_word(w, &n, _(msgid));
+	for (size_t i = 0; i < import_word_count; i++)
+		if (strcmp(import_word_table[i].msgid, msgid) == 0)
+			add_word(w, &n, import_word_table[i].form);
+	w[n] = NULL;
+	return n;
+}
+
+/* The length of the longest of msgid's words s begins with (in any case when nocase), or 0. */
+static size_t starts_word(const char *s, const char *msgid, bool nocase)
+{
+	const char *w[IMPORT_MAX_WORDS + 1];
+	size_t best = 0;
+	import_words(msgid, w);
+	for (size_t i = 0; w[i]; i++) {
+		size_t n = strlen(w[i]);
+		if (n > best && (nocase ? strncasecmp(s, w[i], n) : strncmp(s, w[i], n)) == 0)
+			best = n;
+	}
+	return best;
+}
+
+size_t import_starts_word(const char *s, const char *msgid)
+{
+	return starts_word(s, msgid, false);
+}
+
+bool import_is_word(const char *s, const char *msgid)
+{
+	return *s && starts_word(s, msgid, false) == strlen(s);
+}
+
+bool import_is_key(const char *s, const char *msgid)
+{
+	return *s && starts_word(s, msgid, true) == strlen(s);
+}
+
+bool import_in_names(char *const *names, const char *s)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		if (strcasecmp(names[i], s) == 0)
+			return true;
+	return false;
 }

@@ -113,6 +113,17 @@ static bool name_eq(const char *en, const char *s, size_t n)
 	return *en == '\0' && i == n;
 }
 
+/* Does s[0, n) give name, or one of names (the data's languages, or NULL), as name_eq? */
+static bool names_eq(const char *name, char *const *names, const char *s, size_t n)
+{
+	if (name_eq(name, s, n))
+		return true;
+	for (size_t i = 0; names && names[i]; i++)
+		if (name_eq(names[i], s, n))
+			return true;
+	return false;
+}
+
 /* The entries s[0, n) names, by id or by name: how many (two of them kept in two). */
 static size_t entries_named(const struct system *sys, const char *s, size_t n, const struct entry **two)
 {
@@ -127,7 +138,7 @@ static size_t entries_named(const struct system *sys, const char *s, size_t n, c
 	for (size_t c = 0; c < sys->n_catalogs; c++)
 		for (size_t i = 0; i < sys->catalogs[c]->n_entries; i++) {
 			const struct entry *x = &sys->catalogs[c]->entries[i];
-			if (!name_eq(x->name, s, n) || (k && two[0] == x))
+			if (!names_eq(x->name, x->names, s, n) || (k && two[0] == x))
 				continue;
 			if (k < 2)
 				two[k] = x;
@@ -158,7 +169,8 @@ static const struct entry_option *option_named(const struct entry *e, const char
 {
 	for (size_t i = 0; i < e->n_options; i++)
 		if (strcmp(e->options[i].id, name) == 0 ||
-		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0))
+		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0) ||
+		    import_in_names(e->options[i].names, name))
 			return &e->options[i];
 	return NULL;
 }
@@ -167,7 +179,8 @@ static const struct entry_option *option_named(const struct entry *e, const char
  * import leaves to the campaign)? */
 static bool training_line(const char *text)
 {
-	const char *words[] = { "training", _("training"), NULL };
+	const char *words[IMPORT_MAX_WORDS + 1];
+	import_words(N_("training"), words);
 	size_t n = strlen(text);
 	for (size_t i = 0; words[i]; i++) {
 		size_t w = strlen(words[i]);
@@ -460,6 +473,28 @@ static void cost_words(struct st *t)
 	}
 }
 
+/* New Recruit's tournament header: "+ FACTION KEYWORD: Name", "+ TOTAL ARMY POINTS: 97pts",
+ * a lone "+", between lines of '+'. Its keys are in capitals, which tells them from an
+ * option's "+ Name". Returns true when s (not indented) was one; a total is kept. */
+static bool nr_header(struct st *t, const char *s, long no)
+{
+	if (s[0] != '+' || (s[1] != '\0' && s[1] != ' '))
+		return false;
+	const char *k = s + 1 + strspn(s + 1, " \t");
+	if (*k == '\0')
+		return true;
+	size_t n = strspn(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ ");
+	if (n < 2 || k[n] != ':')
+		return false;
+	const char *v = k + n + 1 + strspn(k + n + 1, " \t");
+	size_t nd = strspn(v, "0123456789");
+	if (strncmp(k, "TOTAL", 5) == 0 && nd > 0 && nd <= 8) {
+		import_cur_list(t)->total = strtol(v, NULL, 10);
+		import_cur_list(t)->total_line = no;
+	}
+	return true;
+}
+
 /* Lines builders print about a unit or a force that are not units: BattleScribe's banners
  * ("++ Battle (Game) [397 AP] ++", whose figure is the force's total), its
  * "Selections:" (the unit's options), "Categories:" and "Rules:" lines. Returns true when
@@ -479,6 +514,8 @@ static bool builder_line(struct st *t, const char *line, long no)
 			import_itok_free(&k);
 		return true;
 	}
+	if (nr_header(t, s, no))
+		return true;
 	bool dot = s[0] == '.' && s[1] == ' ';
 	if (dot)
 		s += 2 + strspn(s + 2, " \t");
@@ -558,7 +595,11 @@ static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 	}
 	if (t->name == NULL && !t->titled && n_units(t) == 0 && k->count < 0 && !k->options &&
 	    nearest_entry(t->sys, k->name) == NULL) {
-		t->name = xstrdup(k->name);
+		/* New Recruit's "Faction - Name - [97pts]": the dash before the figure */
+		size_t n = strlen(k->name);
+		while (n > 1 && (k->name[n - 1] == '-' || k->name[n - 1] == ' '))
+			n--;
+		t->name = xstrndup(k->name, n);
 		if (k->points >= 0) {
 			import_cur_list(t)->total = k->points;
 			import_cur_list(t)->total_line = no;
@@ -649,9 +690,8 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 		if (t->skip)
 			return;
 	} else {
-		t->skip = strcmp(line, "Notes") == 0 || strcmp(line, _("Notes")) == 0 ||
-		          strcmp(line, "Units") == 0 || strcmp(line, _("Units")) == 0 ||
-		          strncmp(line, "Legality:", 9) == 0 || strncmp(line, _("Legality:"), strlen(_("Legality:"))) == 0;
+		t->skip = import_is_word(line, N_("Notes")) || import_is_word(line, N_("Units")) ||
+		          import_starts_word(line, N_("Legality:")) > 0;
 		if (t->skip)
 			return;
 	}
@@ -705,9 +745,23 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 	free(x);
 }
 
-static char *unit_title(const struct iunit *u)
+static char *unit_title(const struct iunit *u, const char *name)
 {
-	return u->label ? xasprintf("%s (%s)", u->label, u->e->name) : xstrdup(u->e->name);
+	return u->label ? xasprintf("%s (%s)", u->label, name) : xstrdup(name);
+}
+
+/* Is title u's title as show prints it, its entry named in any of the data's languages? */
+static bool titled(const struct iunit *u, const char *title)
+{
+	char *t = unit_title(u, u->e->name);
+	bool yes = strcmp(t, title) == 0;
+	free(t);
+	for (size_t i = 0; !yes && u->e->names && u->e->names[i]; i++) {
+		t = unit_title(u, u->e->names[i]);
+		yes = strcmp(t, title) == 0;
+		free(t);
+	}
+	return yes;
 }
 
 /* Joins: each "joins TITLE" names a unit of the same list by the title show prints. */
@@ -728,10 +782,8 @@ static void resolve_joins(struct st *t, struct ilist *l)
 				if ((above && k >= i) || j >= l->n_units)
 					break;
 				struct iunit *c = &l->units[j];
-				char *title = unit_title(c);
-				if ((pass >= 2 || c->join == NULL) && strcmp(title, u->join) == 0)
+				if ((pass >= 2 || c->join == NULL) && titled(c, u->join))
 					to = c;
-				free(title);
 			}
 		}
 		if (to == NULL) {
@@ -742,94 +794,6 @@ static void resolve_joins(struct st *t, struct ilist *l)
 	}
 }
 
-
-struct claim {
-	long line;              /* in the text */
-	size_t list, unit;      /* in the roster made */
-	long points;
-	bool bare;
-	bool total;             /* the list's total ("Total: 372"), not a unit's points */
-};
-
-struct import_claims {
-	char *file;
-	struct claim *v;
-	size_t n, cap;
-};
-
-void import_claims_free(struct import_claims *c)
-{
-	if (c == NULL)
-		return;
-	free(c->file);
-	free(c->v);
-	free(c);
-}
-
-static struct import_claims *claims_of(const struct st *t)
-{
-	struct import_claims *c = xcalloc(1, sizeof(*c));
-	c->file = xstrdup(t->file);
-	for (size_t li = 0; li < t->n_lists; li++)
-		for (size_t ui = 0; ui < t->lists[li].n_units; ui++) {
-			const struct iunit *u = &t->lists[li].units[ui];
-			if (u->stated < 0)
-				continue;
-			GROW(c->v, c->cap, c->n + 1);
-			c->v[c->n++] = (struct claim){ u->line, li, ui, u->stated, u->bare, false };
-		}
-	for (size_t li = 0; li < t->n_lists; li++)
-		if (t->lists[li].total_line) {
-			GROW(c->v, c->cap, c->n + 1);
-			c->v[c->n++] = (struct claim){ t->lists[li].total_line, li, 0, t->lists[li].total, false, true };
-		}
-	return c;
-}
-
-size_t import_check(const struct import_claims *c, const struct eval *ev, struct diags *d)
-{
-	const struct system *sys = ev->sys;
-	size_t added = 0;
-	if (c == NULL || sys->n_costs == 0)
-		return 0;
-	const struct cost_def *cd = &sys->costs[0];
-	const char *abbr = cd->abbr ? cd->abbr : cd->name;
-	for (size_t i = 0; i < c->n; i++) {
-		const struct claim *cl = &c->v[i];
-		if (cl->total && cl->list < ev->n_lists) {
-			int64_t sum = ev->lists[cl->list].totals[0];
-			if ((int64_t)cl->points != sum) {
-				diags_add(d, SEV_WARNING, c->file, cl->line, 0, NULL, NULL,
-				          _("the list's total is stated as %ld %s; the catalog makes it %" PRId64 " %s"),
-				          cl->points, abbr, sum, abbr);
-				added++;
-			}
-			continue;
-		}
-		if (cl->list >= ev->n_lists || cl->unit >= ev->lists[cl->list].n)
-			continue;
-		const struct eunit *u = &ev->lists[cl->list].units[cl->unit];
-		const struct r_unit *ru = u->ru;
-		int64_t made = u->costs[0];
-		if ((int64_t)cl->points == made)
-			continue;
-		char *title = ru->label ? xasprintf("%s (%s)", ru->label, ru->entry->name)
-		                        : xstrdup(ru->entry->name);
-		if (cl->bare)
-			diags_add(d, SEV_ERROR, c->file, cl->line, 0, NULL, NULL,
-			          _("'(%ld)' may be the models or the points of '%s' (the catalog makes "
-			            "one model %" PRId64 " %s): write '%ldx' before the name for models, or "
-			            "'[%ld %s]' for points"),
-			          cl->points, title, made, abbr, cl->points, cl->points, abbr);
-		else
-			diags_add(d, SEV_WARNING, c->file, cl->line, 0, NULL, NULL,
-			          _("'%s' is stated as %ld %s; the catalog makes it %" PRId64 " %s"),
-			          title, cl->points, abbr, made, abbr);
-		free(title);
-		added++;
-	}
-	return added;
-}
 
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
                          const struct import_opts *o, struct import_claims **claims,
@@ -861,9 +825,7 @@ static void find_game(struct st *t, const char *text, const char *end, size_t er
 		import_unmark(whole);
 		char *line = whole + (strncmp(whole, "- ", 2) == 0 ? 2 : 0);
 		const char *colon = strstr(line, ": ");
-		if (colon && (strncmp(line, "Game", (size_t)(colon - line)) == 0 ||
-		              strncmp(line, _("Game"), (size_t)(colon - line)) == 0) &&
-		    (size_t)(colon - line) == (strncmp(line, "Game", 4) == 0 ? 4 : strlen(_("Game")))) {
+		if (colon && import_starts_word(line, N_("Game")) == (size_t)(colon - line)) {
 			long no = 1;
 			for (const char *q = text; q < p; q++)
 				no += *q == '\n';
@@ -896,6 +858,13 @@ static void st_release(struct st *t)
 	free(t->name);
 	free(t->costs);
 	strbuf_release(&t->roster_fields);
+}
+
+/* Does p begin with "Game:" or "Game\\:" (Markdown's escape), in any shipped language? */
+static bool game_key(const char *p)
+{
+	size_t w = import_starts_word(p, N_("Game"));
+	return w && (p[w] == ':' || (p[w] == '\\' && p[w + 1] == ':'));
 }
 
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
@@ -935,9 +904,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		p = nl ? nl + 1 : end;
 		titled = p < end && *p == '=' && p[1] == '=';
 		/* Muster's Markdown: "- Game: NAME" */
-		t.md = t.md || (p < end && (strncmp(p, "- Game: ", 8) == 0 || strncmp(p, "- Game\\: ", 9) == 0 ||
-		                            (strncmp(p, "- ", 2) == 0 && strncmp(p + 2, _("Game"), strlen(_("Game"))) == 0 &&
-		                             p[2 + strlen(_("Game"))] == ':')));
+		t.md = t.md || (p < end && strncmp(p, "- ", 2) == 0 && game_key(p + 2));
 	}
 	t.titled = titled || t.md;
 	t.keep_going = o->keep_going;
@@ -976,7 +943,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 	if (d->errors + d->fatals == errors_before) {
 		xml = import_to_xml(&t, o);
 		if (claims)
-			*claims = claims_of(&t);
+			*claims = import_claims_of(&t);
 	}
 	st_release(&t);
 	return xml;

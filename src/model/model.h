@@ -133,6 +133,8 @@ struct field_def {
 
 struct group {
 	char *id, *name;
+	char **names;     /* its name in each of the data's languages (the default and each
+	                   * <name xml:lang>), NULL-terminated; NULL when it has no translation */
 	size_t level;     /* index of the ATTR_LEVEL attribute it sets */
 	struct group *parent;
 	bool example;
@@ -176,6 +178,7 @@ struct bs_infos {
 
 struct entry_option {
 	char *id, *name;
+	char **names;       /* in each of the data's languages, as struct group's */
 	long min, max;      /* times it may be taken per unit */
 	long *costs;        /* per cost type */
 	bool per_model;     /* costs multiply by the unit's models */
@@ -238,6 +241,7 @@ enum entry_type { ENTRY_UNIT, ENTRY_MODEL, ENTRY_UPGRADE };
 
 struct entry {
 	char *id, *name;
+	char **names;       /* in each of the data's languages, as struct group's */
 	bool example;
 	uint32_t no;        /* 1 + its number among the system's entries (sys->n_entry_nos); 0: none */
 	struct catalog *catalog;

@@ -59,6 +59,7 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	o->id = xml_prop(n, "id");
 	o->name = xml_name_lang(n, "name");
 	o->line = xml_line(n);
+	o->names = xml_names_all(n, "name", &p->cat->arena);
 	if (xml_need(n, "id", o->id, p->cat->file, p->d))
 		return -1;
 	if (o->name == NULL)

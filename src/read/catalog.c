@@ -65,6 +65,7 @@ static int parse_entry(struct cparse *p, xmlNodePtr n, struct group *g)
 	memset(e, 0, sizeof(*e));
 	e->id = xml_prop(n, "id");
 	e->name = xml_name_lang(n, "name");
+	e->names = xml_names_all(n, "name", &cat->arena);
 	e->catalog = cat;
 	e->group = g;
 	e->line = xml_line(n);
@@ -159,6 +160,7 @@ static struct group *open_group(struct cparse *p, xmlNodePtr n, struct group *pa
 	struct group *g = &cat->groups[cat->n_groups++];
 	g->id = xml_prop(n, "id");
 	g->name = xml_name_lang(n, "name");
+	g->names = xml_names_all(n, "name", &cat->arena);
 	g->parent = parent;
 	/* value_display and every printout show a level by its group's name. */
 	if (xml_need(n, "name", g->name, cat->file, p->d))

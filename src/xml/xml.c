@@ -383,6 +383,31 @@ char *xml_name_lang(xmlNodePtr node, const char *attr)
 	return best ? xml_text(best) : xml_prop(node, attr);
 }
 
+char **xml_names_all(xmlNodePtr node, const char *attr, struct arena *a)
+{
+	size_t n = 0;
+	for (xmlNodePtr c = xml_first_elem(node); c; c = xml_next_elem(c))
+		n += xml_is(c, "name");
+	if (n == 0)
+		return NULL;
+	char **v = arena_alloc(a, n + 2, sizeof(*v));
+	size_t k = 0;
+	char *def = xml_prop(node, attr);
+	if (def)
+		v[k++] = arena_strndup(a, def, strlen(def));
+	free(def);
+	for (xmlNodePtr c = xml_first_elem(node); c; c = xml_next_elem(c)) {
+		if (!xml_is(c, "name"))
+			continue;
+		char *t = xml_text(c);
+		if (t)
+			v[k++] = arena_strndup(a, t, strlen(t));
+		free(t);
+	}
+	v[k] = NULL;
+	return v;
+}
+
 void xml_set_prop(xmlNodePtr n, const char *name, const char *value)
 {
 	char *v = xml_chars(value);

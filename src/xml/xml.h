@@ -214,6 +214,10 @@ xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name);
  * user's languages, else the attribute attr (the default name); NULL when neither. Caller
  * frees. */
 char *xml_name_lang(xmlNodePtr node, const char *attr);
+/* The element's name in every language of the data, whatever the user's: the attribute attr
+ * (the default name) and the text of each child <name xml:lang="LL">, NULL-terminated, in
+ * arena a; NULL when it has no <name> child. A pasted list may name it in any of them. */
+char **xml_names_all(xmlNodePtr node, const char *attr, struct arena *a);
 bool xml_is(xmlNodePtr node, const char *name);
 /* A copy of the attribute's value, or NULL when absent; caller frees. */
 char *xml_prop(xmlNodePtr node, const char *name);
