@@ -7,8 +7,11 @@
  * (model.h): an option is inserted at the end of its parent's subtree and a subtree removed
  * whole, the parents of those after renumbered. A selection of an entry under a parent that
  * already holds one of that entry is counted on it (its number grows, its id stays), as the
- * reader merges them. A collective option is counted per one of its parent: taken, set and
- * scaled with it.
+ * reader merges them, unless the entry is instanced (an option below it is not collective:
+ * model.h): then it is a selection of its own, as BattleScribe makes one each time. A
+ * collective option is counted per one of its parent: taken, set and removed one per one of
+ * its parent. An option's number set scales every option below it alike, as the reference
+ * engine multiplies numbers through the parents.
  */
 #include "muster.h"
 #include "edit-ros.h"
@@ -312,23 +315,34 @@ static long parent_number(const struct r_unit *u, uint32_t up)
 	return u->entry->has_models ? 1 : u->models;
 }
 
-/* Option k of u (-1: the unit) now numbers n where it numbered was: each collective option
- * under it, and under those, scaled alike (one per one of its parent, as BattleScribe keeps
- * them). */
-static void scale_collective(struct r_unit *u, long k, long was, long n)
+/* Option k of u now numbers n where it numbered was: every option below it scaled alike, as
+ * the reference engine multiplies a selection's number through its parents (a Badge of one
+ * Sergeant is 3 Badges when the Sergeant is 3). */
+static void scale_below(struct r_unit *u, size_t k, long was, long n)
 {
 	if (was <= 0 || was == n)
 		return;
-	size_t from = k < 0 ? 0 : (size_t)k + 1, end = k < 0 ? u->n_opts : sub_end(u, (size_t)k);
-	bool *scaled = xcalloc(end - from + 1, sizeof(*scaled));
-	for (size_t j = from; j < end; j++) {
+	for (size_t j = k + 1, end = sub_end(u, k); j < end; j++) {
+		long c = (long)u->opts[j].count * n / was;
+		u->opts[j].count = (int32_t)(c < 1 ? 1 : c > INT32_MAX ? INT32_MAX : c);
+	}
+}
+
+/* The unit u (no kinds of model) now numbers n where it numbered was: each collective option
+ * under it, and under those, scaled alike (one per one of it, as BattleScribe keeps them). */
+static void scale_collective(struct r_unit *u, long was, long n)
+{
+	if (was <= 0 || was == n)
+		return;
+	bool *scaled = xcalloc(u->n_opts + 1, sizeof(*scaled));
+	for (size_t j = 0; j < u->n_opts; j++) {
 		struct r_option *ro = &u->opts[j];
-		bool under = ro->up == (uint32_t)(k + 1) || (ro->up > from && scaled[ro->up - 1 - from]);
+		bool under = ro->up == 0 || scaled[ro->up - 1];
 		if (!under || !ro->opt->collective)
 			continue;
 		long c = (long)ro->count * n / was;
-		ro->count = (int32_t)(c > 0 ? c : 1);
-		scaled[j - from] = true;
+		ro->count = (int32_t)(c < 1 ? 1 : c > INT32_MAX ? INT32_MAX : c);
+		scaled[j] = true;
 	}
 	free(scaled);
 }
@@ -359,11 +373,12 @@ static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32
 }
 
 /* Adds n of option o under option up - 1 of u (0: the unit); returns 1 + its index. *ids are
- * u's options' ids. */
+ * u's options' ids. Counted on a selection of o already there, unless o is instanced: then a
+ * selection of its own, as BattleScribe makes one. */
 static long add_option(struct ros *x, struct r_unit *u, const char ***ids, uint32_t up,
                        const struct entry_option *o, long n, bool say)
 {
-	for (size_t j = up; j < u->n_opts; j++) {
+	for (size_t j = up; !o->instanced && j < u->n_opts; j++) {
 		if (u->opts[j].up < up)
 			break;
 		if (u->opts[j].up == up && u->opts[j].opt == o && u->opts[j].train == NULL) {
@@ -671,8 +686,16 @@ static int do_remove(struct ros *x, const struct ros_opts *o)
 			        (l->n_units - ui - 1) * sizeof(*l->opt_ids));
 			l->n_units--;
 		} else {
-			opt_remove(&l->units[ui], l->opt_ids[ui], (size_t)k);
-			sync_models(&l->units[ui]);
+			struct r_unit *u = &l->units[ui];
+			struct r_option *ro = &u->opts[k];
+			long per = ro->opt->collective ? parent_number(u, ro->up) : 0;
+			if (per > 0 && ro->count > per) { /* one per one of its parent taken away */
+				scale_below(u, (size_t)k, ro->count, ro->count - per);
+				ro->count = (int32_t)(ro->count - per);
+			} else {
+				opt_remove(u, l->opt_ids[ui], (size_t)k);
+			}
+			sync_models(u);
 		}
 	} else {
 		size_t f = 0;
@@ -790,14 +813,14 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 			return fail(x, _("'%s' counts its models from its model selections: add or set those"),
 			            u->entry->name);
 		if (k < 0) {
-			scale_collective(u, k, u->models, n);
+			scale_collective(u, u->models, n);
 			u->models = (int32_t)n;
 		} else if (n == 0) {
 			opt_remove(u, r->lists[li].opt_ids[ui], (size_t)k);
 		} else {
 			if (u->opts[k].opt->collective) /* n per one of its parent */
 				n *= parent_number(u, u->opts[k].up);
-			scale_collective(u, k, u->opts[k].count, n);
+			scale_below(u, (size_t)k, u->opts[k].count, n);
 			u->opts[k].count = (int32_t)n;
 		}
 		sync_models(u);
