@@ -28,8 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* A unit takes at most this many selections; one selection's number is at most this. */
-#define BS_ROSTER_SELECTIONS_MAX 100000
+/* One selection's number is at most this. */
 #define BS_ROSTER_NUMBER_MAX 1000000L
 
 /* A selection below a unit, merged with the others of its entry under the same parent. */
