@@ -60,9 +60,9 @@ step "add: the Deck Crew by id" 0 "added mst-4" add $data "$f" hbr-se-crew --lis
 says "add: its First Mate (min 1)" "selected hbr-se-mate mst-5"
 says "add: the Mate's default sidearm" "selected hbr-el-mate-side::hbr-se-cutlass mst-6"
 # a Deckhand is instanced (its net is not collective): three selections of their own
-says "add: its three Deckhands (min 3)" "selected hbr-se-hand mst-7
-selected hbr-se-hand mst-8
-selected hbr-se-hand mst-9"
+says "add: its three Deckhands (min 3)" "selected hbr-se-hand mst-7"
+says "add: the second Deckhand" "selected hbr-se-hand mst-8"
+says "add: the third Deckhand" "selected hbr-se-hand mst-9"
 sel "add: a Deckhand, 5 Scrip" '<selection id="mst-7" name="Deckhand" entryId="hbr-se-hand" number="1" type="model">'
 sel "add: the third Deckhand apart" '<selection id="mst-9" name="Deckhand" entryId="hbr-se-hand" number="1" type="model">'
 sel "add: the roster costs 43" '<cost name="Scrip" typeId="hbr-ct-scrip" value="43.0"/>'
