@@ -4,8 +4,9 @@
 # options are all collective is counted on one selection, an instanced one (an option below it
 # not collective) is a selection of its own each time, when added, when its minimum is taken
 # and when read; an option under an option is taken, set and removed per one of its parent,
-# and setting a number scales the options below it. Prints TAP. Needs MUSTER and srcdir, as
-# `make check` sets.
+# and setting a number scales the options below it (below a unit, its collective ones); one
+# numbered more than one per parent loses one per parent when removed. Prints TAP. Needs
+# MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -74,6 +75,16 @@ count "add: six Tracker selections" 6 'name="Tracker" entryId="cn-se-tracker" nu
 step "add: Trackers past a unit's selections, counted on one" 0 "added mst-12" \
 	add $data "$f" Tracker 100000 --under=mst-3
 sel "add: one selection of 100000" '<selection id="mst-12" name="Tracker" entryId="cn-se-tracker" number="100000" type="upgrade">'
+step "add: a Banner for the Band" 0 "added mst-13" add $data "$f" Banner --under=mst-3
+step "set: two Bands" 0 "set mst-3 2" set $data "$f" mst-3 --models=2
+sel "set: the collective Banner follows the Band, two" '<selection id="mst-13" name="Banner" entryId="cn-se-banner" number="2" type="upgrade">'
+sel "set: a Scout under the Band does not" '<selection id="mst-6" name="Scout" entryId="cn-se-scout" number="2" type="upgrade">'
+step "add: a second Banner per Band" 0 "added mst-13" add $data "$f" Banner --under=mst-3
+sel "add: four Banners" '<selection id="mst-13" name="Banner" entryId="cn-se-banner" number="4" type="upgrade">'
+step "remove: one Banner per Band" 0 "removed mst-13" remove $data "$f" mst-13
+sel "remove: two Banners left" '<selection id="mst-13" name="Banner" entryId="cn-se-banner" number="2" type="upgrade">'
+step "remove: a Scout goes whole" 0 "removed mst-6" remove $data "$f" mst-6
+count "remove: no Scout left" 0 'name="Scout"'
 run_muster "the end: legal" 0 "moor.ros: legal" validate -v $data "$f"
 
 # reading: Scouts (counted) merged, Trackers (instanced) kept apart, their bounds summed
