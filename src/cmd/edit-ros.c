@@ -302,7 +302,8 @@ static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32
 static void instances(struct ros *x, struct r_unit *u, const char ***ids, size_t k, size_t more)
 {
 	size_t len = sub_end(u, k) - k;
-	if (more > (BS_ROSTER_SELECTIONS_MAX - u->n_opts) / len) {
+	size_t room = u->n_opts < BS_ROSTER_SELECTIONS_MAX ? BS_ROSTER_SELECTIONS_MAX - u->n_opts : 0;
+	if (more > room / len) {
 		scale_below(u, (long)k, 1, (long)more + 1);
 		u->opts[k].count = (int32_t)more + 1;
 		return;
