@@ -59,42 +59,45 @@ verdict "add Bosun" 0 ""
 step "add: the Deck Crew by id" 0 "added mst-4" add $data "$f" hbr-se-crew --list=mst-1
 says "add: its First Mate (min 1)" "selected hbr-se-mate mst-5"
 says "add: the Mate's default sidearm" "selected hbr-el-mate-side::hbr-se-cutlass mst-6"
+# a Deckhand is instanced (its net is not collective): three selections of their own
 says "add: its three Deckhands (min 3)" "selected hbr-se-hand mst-7"
-sel "add: three Deckhands, 15 Scrip" '<selection id="mst-7" name="Deckhand" entryId="hbr-se-hand" number="3" type="model">'
-has "add: 15 Scrip for them" "$f" '<cost name="Scrip" typeId="hbr-ct-scrip" value="15.0"/>'
+says "add: the second Deckhand" "selected hbr-se-hand mst-8"
+says "add: the third Deckhand" "selected hbr-se-hand mst-9"
+sel "add: a Deckhand, 5 Scrip" '<selection id="mst-7" name="Deckhand" entryId="hbr-se-hand" number="1" type="model">'
+sel "add: the third Deckhand apart" '<selection id="mst-9" name="Deckhand" entryId="hbr-se-hand" number="1" type="model">'
 sel "add: the roster costs 43" '<cost name="Scrip" typeId="hbr-ct-scrip" value="43.0"/>'
 wellformed "add Deck Crew"
 verdict "add Deck Crew" 0 ""
 
-step "add: a net under a Deckhand" 0 "added mst-8" add $data "$f" "Throwing Net" --under=mst-7
-sel "add: the net in the Deckhands" '<selection id="mst-8" name="Throwing Net" entryId="hbr-se-net" number="1" type="upgrade">'
+step "add: a net under a Deckhand" 0 "added mst-10" add $data "$f" "Throwing Net" --under=mst-7
+sel "add: the net in its Deckhand" '<selection id="mst-10" name="Throwing Net" entryId="hbr-se-net" number="1" type="upgrade">'
 verdict "add net" 0 ""
 
-step "set: four Deckhands" 0 "set mst-7 4" set $data "$f" mst-7 --models=4
-sel "set: number 4" '<selection id="mst-7" name="Deckhand" entryId="hbr-se-hand" number="4" type="model">'
-sel "set: the roster costs 49" '<cost name="Scrip" typeId="hbr-ct-scrip" value="49.0"/>'
+step "add: a fourth Deckhand" 0 "added mst-11" add $data "$f" Deckhand --under=mst-4
+sel "add: a selection of its own" '<selection id="mst-11" name="Deckhand" entryId="hbr-se-hand" number="1" type="model">'
+sel "add: the roster costs 49" '<cost name="Scrip" typeId="hbr-ct-scrip" value="49.0"/>'
 
 step "set: a limit of 40" 0 "limit 40 hbr-ct-scrip" set $data "$f" --limit=40
 verdict "limit 40" 1 "the roster costs 49 Scrip, over the Scrip limit of 40"
 step "set: a limit of 100 Scrip" 0 "limit 100 hbr-ct-scrip" set $data "$f" --limit=100:Scrip
 verdict "limit 100" 0 ""
 
-step "add-force: a child force" 0 "force mst-9" add-force $data "$f" hbr-fe-shore --child-of=mst-1
-sel "add-force: within the gang" '<force id="mst-9" name="Shore Party" entryId="hbr-fe-shore"'
-step "add: a Tide Witch to the child force" 0 "added mst-10" add $data "$f" "Tide Witch" --list=mst-9
+step "add-force: a child force" 0 "force mst-12" add-force $data "$f" hbr-fe-shore --child-of=mst-1
+sel "add-force: within the gang" '<force id="mst-12" name="Shore Party" entryId="hbr-fe-shore"'
+step "add: a Tide Witch to the child force" 0 "added mst-13" add $data "$f" "Tide Witch" --list=mst-12
 verdict "child force" 0 ""
 
-step "set --copy: a second Bosun" 0 "added mst-11" set $data "$f" mst-2 --copy
-says "set --copy: its cutlass copied" "selected hbr-el-bosun-side::hbr-se-cutlass mst-12"
+step "set --copy: a second Bosun" 0 "added mst-14" set $data "$f" mst-2 --copy
+says "set --copy: its cutlass copied" "selected hbr-el-bosun-side::hbr-se-cutlass mst-15"
 verdict "two Bosuns" 1 "hbr-con-bosun: the roster has 2 selections of Bosun (maximum 1)"
-step "remove: the second Bosun" 0 "removed mst-11" remove $data "$f" mst-11
-hasnt "remove: gone from the file" "$f" 'id="mst-11"'
+step "remove: the second Bosun" 0 "removed mst-14" remove $data "$f" mst-14
+hasnt "remove: gone from the file" "$f" 'id="mst-14"'
 step "remove: the Bosun's cutlass" 0 "removed mst-3" remove $data "$f" mst-3
 verdict "no sidearm" 1 "Bosun takes 0 of 'Sidearm'; the catalog asks for at least 1"
-step "add: the sidearm again, a Boathook (the largest id removed is given again)" 0 "added mst-11" add $data "$f" Boathook --under=mst-2
+step "add: the sidearm again, a Boathook (the largest id removed is given again)" 0 "added mst-14" add $data "$f" Boathook --under=mst-2
 verdict "a Boathook" 0 ""
-step "remove: the child force" 0 "removed mst-9" remove $data "$f" mst-9
-hasnt "remove: the child force gone" "$f" 'mst-10'
+step "remove: the child force" 0 "removed mst-12" remove $data "$f" mst-12
+hasnt "remove: the child force gone" "$f" 'mst-13'
 wellformed "the end"
 
 expect_kept "refused: an unknown entry" 2 "no entry 'Kraken'" "$f" \
@@ -155,10 +158,12 @@ step "add: Guards" 0 "added mst-4" add $q "$f" Guard --under=mst-2
 step "set: three Guards" 0 "set mst-4 3" set $q "$f" mst-4 --models=3
 step "add: a Lantern, collective, one per Guard" 0 "added mst-5" add $q "$f" Lantern --under=mst-4
 sel "add: three Lanterns" '<selection id="mst-5" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="3" type="upgrade">'
+# every option under an option is taken per one of its parent, as the reference multiplies
 step "add: a Badge, not collective" 0 "added mst-6" add $q "$f" qy-se-badge --under=mst-4
+sel "add: a Badge for each of three Guards" '<selection id="mst-6" name="Badge" entryId="qy-el-squad::qy-se-badge" number="3" type="upgrade">'
 step "set: two Guards" 0 "set mst-4 2" set $q "$f" mst-4 --models=2
 sel "set: the Lanterns follow, two" '<selection id="mst-5" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="2" type="upgrade">'
-sel "set: the Badge stays one" '<selection id="mst-6" name="Badge" entryId="qy-el-squad::qy-se-badge" number="1" type="upgrade">'
+sel "set: the Badges follow too, two" '<selection id="mst-6" name="Badge" entryId="qy-el-squad::qy-se-badge" number="2" type="upgrade">'
 step "set: a collective count is per one of its parent" 0 "set mst-5 4" set $q "$f" mst-5 --models=2
 sel "set: four Lanterns for two Guards" '<selection id="mst-5" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="4" type="upgrade">'
 step "set --copy: a copy of the force" 0 "force mst-7" set $q "$f" mst-1 --copy

@@ -30,8 +30,15 @@ run_muster "validate: a roster whose version is no number is refused" 2 \
 	"gang-nover.ros:3:1: error: battleScribeVersion=\"v2\" is no version" validate $data gang-nover.ros
 run_muster "show: the child force under its parent" 0 "Child force of: Harbour Gang" \
 	show $data "$d/gang-shore.ros"
-run_muster "show: one selection per Deckhand counted as one option" 0 "+ Deckhand x3" \
+# a Deckhand is instanced (its net is not collective): its selections stay apart, as written
+run_muster "show: the Deckhand with a net apart from the other two" 0 "+ Deckhand x2" \
 	show $data "$d/gang-legal.ros"
+"$MUSTER" show $data "$d/gang-legal.ros" >deck.show 2>&1
+if grep -A1 '^  + Deckhand  ' deck.show | grep -q '^    + Throwing Net'; then
+	ok "show: the net under its own Deckhand"
+else
+	tap_fail "show: the net under its own Deckhand" "no net right under a Deckhand" deck.show
+fi
 for fmt in text markdown html csv; do
 	run_muster "export --format=$fmt" 0 "Deck Crew" export $data --format=$fmt "$d/gang-shore.ros"
 done

@@ -493,7 +493,9 @@ const struct cmd_entry cmd_remove_entry = {
 	   "not yet), 2 when the change cannot be made; the file is then unchanged.\n"),
 	remove_options,
 	N_("On a BattleScribe roster (FILE.ros), UNIT is the id of a selection, removed with\n"
-	   "all below it, or of a force, removed with its child forces (see muster(1)).\n"),
+	   "all below it, or of a force, removed with its child forces; a child selection\n"
+	   "numbered more than one per one of its parent loses one per one of it instead,\n"
+	   "as BattleScribe deselects it (see muster(1)).\n"),
 	exec_remove,
 	"ROSTER UNIT",
 };

@@ -8,11 +8,16 @@
  * (model.h): an option is inserted at the end of its parent's subtree and a subtree removed
  * whole, the parents of those after renumbered. A selection of an entry under a parent that
  * already holds one of that entry is counted on it (its number grows, its id stays), as the
- * reader merges them. A collective option is counted per one of its parent: taken, set and
- * scaled with it.
+ * reader merges them, unless the entry is instanced (an option below it is not collective:
+ * model.h): then it is a selection of its own, as BattleScribe makes one each time. An
+ * option under an option, and a collective one under a unit, is counted per one of its
+ * parent: taken, set and removed one per one of its parent, as the reference engine
+ * multiplies numbers through the parents; an option's number set scales every option below
+ * it alike.
  */
 #include "muster.h"
 #include "edit-ros.h"
+#include "edit-ros-tree.h"
 #include "decimal.h"
 #include "bs-roster.h"
 #include "catalog.h"
@@ -223,43 +228,6 @@ static const struct entry_option *find_child(const struct entry *e, uint32_t up,
 
 /* --- a unit's options ---------------------------------------------------------------------- */
 
-/* Inserts ro of selection id id at pos (its parent before pos), renumbering the parents after
- * it; *ids are u's options' ids. */
-static void opt_insert(struct roster *r, struct r_unit *u, const char ***ids, size_t pos,
-                       struct r_option ro, const char *id)
-{
-	struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
-	const char **vi = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*vi));
-	if (pos) {
-		memcpy(v, u->opts, pos * sizeof(*v));
-		memcpy(vi, *ids, pos * sizeof(*vi));
-	}
-	v[pos] = ro;
-	vi[pos] = id;
-	for (size_t j = pos; j < u->n_opts; j++) {
-		v[j + 1] = u->opts[j];
-		vi[j + 1] = (*ids)[j];
-		if (v[j + 1].up > pos)
-			v[j + 1].up++;
-	}
-	u->opts = v;
-	*ids = vi;
-	u->n_opts++;
-}
-
-static void opt_remove(struct r_unit *u, const char **ids, size_t k)
-{
-	size_t end = r_option_end(u, k), gone = end - k;
-	for (size_t j = end; j < u->n_opts; j++) {
-		struct r_option ro = u->opts[j];
-		if (ro.up > end)
-			ro.up -= (uint32_t)gone;
-		u->opts[j - gone] = ro;
-		ids[j - gone] = ids[j];
-	}
-	u->n_opts -= (uint32_t)gone;
-}
-
 static void sync_models(struct r_unit *u)
 {
 	if (!u->entry->has_models)
@@ -274,34 +242,13 @@ static void sync_models(struct r_unit *u)
 static long add_option(struct ros *x, struct r_unit *u, const char ***ids, uint32_t up,
                        const struct entry_option *o, long n, bool say);
 
-/* How many of option up - 1 of u (0: the unit) there are: what a collective child under it
- * is taken per. */
+/* How many of option up - 1 of u (0: the unit) there are: what a child under it (a collective
+ * one under a unit) is taken per. */
 static long parent_number(const struct r_unit *u, uint32_t up)
 {
 	if (up)
 		return u->opts[up - 1].count;
 	return u->entry->has_models ? 1 : u->models;
-}
-
-/* Option k of u (-1: the unit) now numbers n where it numbered was: each collective option
- * under it, and under those, scaled alike (one per one of its parent, as BattleScribe keeps
- * them). */
-static void scale_collective(struct r_unit *u, long k, long was, long n)
-{
-	if (was <= 0 || was == n)
-		return;
-	size_t from = k < 0 ? 0 : (size_t)k + 1, end = k < 0 ? u->n_opts : r_option_end(u, (size_t)k);
-	bool *scaled = xcalloc(end - from + 1, sizeof(*scaled));
-	for (size_t j = from; j < end; j++) {
-		struct r_option *ro = &u->opts[j];
-		bool under = ro->up == (uint32_t)(k + 1) || (ro->up > from && scaled[ro->up - 1 - from]);
-		if (!under || !ro->opt->collective)
-			continue;
-		long c = (long)ro->count * n / was;
-		ro->count = (int32_t)(c > 0 ? c : 1);
-		scaled[j - from] = true;
-	}
-	free(scaled);
 }
 
 /* The selections a builder makes with a new one (option at - 1 of u, 0: the unit itself, taken
@@ -329,13 +276,37 @@ static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32
 	}
 }
 
+/* n - 1 more selections of instanced option k of u, each a copy of it (the mandatory ones
+ * under it too), as BattleScribe makes one each time; past a unit's most selections, k is
+ * counted n times instead. */
+static void instances(struct ros *x, struct r_unit *u, const char ***ids, size_t k, size_t more)
+{
+	size_t len = r_option_end(u, k) - k;
+	size_t room = u->n_opts < BS_ROSTER_SELECTIONS_MAX ? BS_ROSTER_SELECTIONS_MAX - u->n_opts : 0;
+	if (more > room / len) {
+		scale_below(u, (long)k, 1, (long)more + 1);
+		u->opts[k].count = (int32_t)more + 1;
+		return;
+	}
+	const char **v = xcalloc(len * more + 1, sizeof(*v));
+	for (size_t c = 0; c < len * more; c++) {
+		v[c] = fresh(x);
+		strbuf_addf(&x->said, "selected %s %s\n", u->opts[k + c % len].opt->id, v[c]);
+	}
+	opt_repeat(x->r, u, ids, k, more, v);
+	free(v);
+}
+
 /* Adds n of option o under option up - 1 of u (0: the unit); returns 1 + its index. *ids are
- * u's options' ids. */
+ * u's options' ids. Counted on a selection of o already there, unless o is instanced: then a
+ * selection of its own, as BattleScribe makes one. */
 static long add_option(struct ros *x, struct r_unit *u, const char ***ids, uint32_t up,
                        const struct entry_option *o, long n, bool say)
 {
-	for (size_t j = r_option_child(u, up, up); j < u->n_opts; j = r_option_child(u, up, j + 1)) {
-		if (u->opts[j].opt == o && u->opts[j].train == NULL) {
+	for (size_t j = up; !o->instanced && j < u->n_opts; j++) {
+		if (u->opts[j].up < up)
+			break;
+		if (u->opts[j].up == up && u->opts[j].opt == o && u->opts[j].train == NULL) {
 			u->opts[j].count = (int32_t)(u->opts[j].count + n);
 			if (say)
 				strbuf_addf(&x->said, "selected %s %s\n", o->id, (*ids)[j]);
@@ -346,13 +317,15 @@ static long add_option(struct ros *x, struct r_unit *u, const char ***ids, uint3
 	struct r_option ro;
 	memset(&ro, 0, sizeof(ro));
 	ro.opt = o;
-	ro.count = (int32_t)n;
+	ro.count = (int32_t)(o->instanced ? 1 : n);
 	ro.up = up;
 	const char *id = fresh(x);
 	opt_insert(x->r, u, ids, pos, ro, id);
 	if (say)
 		strbuf_addf(&x->said, "selected %s %s\n", o->id, id);
-	mandatory(x, u, ids, (uint32_t)pos + 1, n);
+	mandatory(x, u, ids, (uint32_t)pos + 1, ro.count);
+	if (ro.count < n)
+		instances(x, u, ids, pos, (size_t)n - 1);
 	return (long)pos + 1;
 }
 
@@ -604,7 +577,7 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 			return fail(x, _("'%s' is no entry that '%s' may take"), word,
 			            k < 0 ? u->entry->name : u->opts[k].opt->name);
 		uint32_t up = k < 0 ? 0 : (uint32_t)k + 1;
-		if (opt->collective) /* n per one of its parent */
+		if (up || opt->collective) /* n per one of its parent */
 			n *= parent_number(u, up);
 		const char ***ids = &r->lists[li].opt_ids[ui];
 		long at = add_option(x, u, ids, up, opt, n, false);
@@ -643,8 +616,16 @@ static int do_remove(struct ros *x, const struct ros_opts *o)
 			        (l->n_units - ui - 1) * sizeof(*l->opt_ids));
 			l->n_units--;
 		} else {
-			opt_remove(&l->units[ui], l->opt_ids[ui], (size_t)k);
-			sync_models(&l->units[ui]);
+			struct r_unit *u = &l->units[ui];
+			struct r_option *ro = &u->opts[k];
+			long per = ro->up || ro->opt->collective ? parent_number(u, ro->up) : 0;
+			if (per > 0 && ro->count > per) { /* one per one of its parent taken away */
+				scale_below(u, k, ro->count, ro->count - per);
+				ro->count = (int32_t)(ro->count - per);
+			} else {
+				opt_remove(u, l->opt_ids[ui], (size_t)k);
+			}
+			sync_models(u);
 		}
 	} else {
 		size_t f = 0;
@@ -770,14 +751,14 @@ static int do_set(struct ros *x, const struct ros_opts *o)
 			return fail(x, _("'%s' counts its models from its model selections: add or set those"),
 			            u->entry->name);
 		if (k < 0) {
-			scale_collective(u, k, u->models, n);
+			scale_below(u, k, u->models, n);
 			u->models = (int32_t)n;
 		} else if (n == 0) {
 			opt_remove(u, r->lists[li].opt_ids[ui], (size_t)k);
 		} else {
-			if (u->opts[k].opt->collective) /* n per one of its parent */
+			if (u->opts[k].up || u->opts[k].opt->collective) /* n per one of its parent */
 				n *= parent_number(u, u->opts[k].up);
-			scale_collective(u, k, u->opts[k].count, n);
+			scale_below(u, k, u->opts[k].count, n);
 			u->opts[k].count = (int32_t)n;
 		}
 		sync_models(u);

@@ -20,9 +20,12 @@ struct checker {
 	struct diags *d;
 	size_t errors;
 	bool overflow;
-	/* Per option of the unit's entry: 1 + where the unit took it, or 0 (option_limits). */
+	/* Per option of the unit's entry: 1 + where the unit first took it, or 0, and how many
+	 * it took in all (an instanced option's selections are many: model.h) (option_limits). */
 	uint32_t *at;
 	size_t cap_at;
+	int64_t *took;
+	size_t cap_took;
 	int64_t *in_choice;     /* per choice of the entry: how many it took */
 	size_t cap_choice;
 	/* check_each_option: per parent (1 + option index, 0: the unit), the rule's value. */

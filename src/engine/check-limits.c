@@ -17,13 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How many of its parent option (the unit counts as one) unit u took. */
-static long parent_count(const struct checker *k, const struct r_unit *u, uint32_t up)
+/* How many of its parent option (the unit counts as one) the unit took. */
+static long parent_count(const struct checker *k, uint32_t up)
 {
 	if (up == 0)
 		return 1;
-	uint32_t at = k->at[up - 1];
-	return at ? u->opts[at - 1].count : 0;
+	return k->at[up - 1] ? (long)k->took[up - 1] : 0;
 }
 
 /* The reference of a minimum: its own, or the one of the whole range. */
@@ -32,11 +31,12 @@ static const char *min_ref(const char *own, const char *range)
 	return own ? own : range;
 }
 
-static void option_max(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+/* Option ro of unit u, the first of its option, taken taken times in all. */
+static void option_max(struct checker *k, const struct r_unit *u, const struct r_option *ro,
+                       long taken)
 {
 	const struct entry_option *o = ro->opt;
 	const char *who = u->label ? u->label : u->entry->name;
-	long taken = ro->count;
 	if (o->up == 0) {
 		if (taken > o->max) {
 			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-max",
@@ -49,7 +49,7 @@ static void option_max(struct checker *k, const struct r_unit *u, const struct r
 		return;
 	}
 	const struct entry_option *par = &u->entry->options[o->up - 1];
-	long per = parent_count(k, u, o->up);
+	long per = parent_count(k, o->up);
 	if (o->max < OPTION_UNBOUNDED && taken > o->max * per) {
 		/* BattleScribe's constraint on its parent: the breach is the parent's (its first). */
 		const struct r_option *at = o->def && k->at[o->up - 1] ? &u->opts[k->at[o->up - 1] - 1] : ro;
@@ -71,7 +71,7 @@ static void option_min(struct checker *k, size_t li, const struct eunit *eu,
 	const struct r_unit *u = eu->ru;
 	const char *who = u->label ? u->label : u->entry->name;
 	uint32_t at = k->at[o - u->entry->options];
-	long taken = at ? u->opts[at - 1].count : 0;
+	long taken = (long)k->took[o - u->entry->options];
 	if (eval_option_hidden(k->ev, li, eu, o, at ? &u->opts[at - 1] : NULL))
 		return; /* BattleScribe keeps no constraint of a hidden entry */
 	if (o->up == 0) {
@@ -86,7 +86,7 @@ static void option_min(struct checker *k, size_t li, const struct eunit *eu,
 		}
 		return;
 	}
-	long per = parent_count(k, u, o->up);
+	long per = parent_count(k, o->up);
 	if (per == 0 || taken >= o->min * per)
 		return;
 	const struct entry_option *par = &u->entry->options[o->up - 1];
@@ -123,7 +123,7 @@ static void choice_bounds(struct checker *k, size_t li, const struct eunit *eu, 
 {
 	const struct r_unit *u = eu->ru;
 	const struct opt_choice *c = &u->entry->choices[ci];
-	long per = parent_count(k, u, c->up);
+	long per = parent_count(k, c->up);
 	if (per == 0)
 		return;
 	int64_t took = k->in_choice[ci];
@@ -168,8 +168,12 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			GROW(k->at, k->cap_at, e->n_options);
 		if (e->n_choices > k->cap_choice)
 			GROW(k->in_choice, k->cap_choice, e->n_choices);
-		if (e->n_options)
+		if (e->n_options > k->cap_took)
+			GROW(k->took, k->cap_took, e->n_options);
+		if (e->n_options) {
 			memset(k->at, 0, e->n_options * sizeof(*k->at));
+			memset(k->took, 0, e->n_options * sizeof(*k->took));
+		}
 		if (e->n_choices)
 			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
 		for (size_t i = 0; i < u->n_opts; i++) {
@@ -178,13 +182,20 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			 * as addresses: the entry of a unit trained may have no options at all). */
 			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
 			if (e->n_options && at >= lo && at < lo + e->n_options * sizeof(*o)) {
-				k->at[o - e->options] = (uint32_t)i + 1;
+				if (k->at[o - e->options] == 0)
+					k->at[o - e->options] = (uint32_t)i + 1;
+				k->took[o - e->options] += u->opts[i].count;
 				if (o->in_choice)
 					k->in_choice[o->in_choice - 1] += u->opts[i].count;
 			}
 		}
 		for (size_t i = 0; i < u->n_opts; i++) {
-			option_max(k, u, &u->opts[i]);
+			const struct entry_option *o = u->opts[i].opt;
+			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
+			if (!e->n_options || at < lo || at >= lo + e->n_options * sizeof(*o))
+				option_max(k, u, &u->opts[i], u->opts[i].count);
+			else if (k->at[o - e->options] == i + 1) /* once, at its first */
+				option_max(k, u, &u->opts[i], (long)k->took[o - e->options]);
 			option_hidden(k, li, &el->units[ui], &u->opts[i]);
 		}
 		/* Options not taken count 0; only those with a minimum need a look. */

@@ -653,7 +653,7 @@ static size_t roster_times(struct eval *ev, const struct rule *r)
 size_t check_roster(struct eval *ev, struct diags *d)
 {
 	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
-	                     NULL, 0, false, NULL };
+	                     NULL, 0, NULL, 0, false, NULL };
 	if (ev->r->camp) {
 		/* What the ledger broke (campaign.c), found when it was derived. */
 		diags_merge(d, &ev->r->camp->viol);
@@ -698,6 +698,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		            "roster (a pattern that backtracks too much?); the result would be wrong"),
 		          pat, (unsigned long long)RX_WORK_BUDGET);
 	free(k.at);
+	free(k.took);
 	free(k.in_choice);
 	free(k.memo);
 	free(k.memo_st);

@@ -205,6 +205,9 @@ struct entry_option {
 	bool hidden;        /* BattleScribe's hidden="true": taken, an error; its minimum not kept */
 	bool collective;    /* taken per one of its parent (BattleScribe's collective): a builder
 	                     * scales its count with its parent's */
+	bool instanced;     /* some option below it is not collective (BattleScribe): each
+	                     * selection of it is a selection of its own, never counted on
+	                     * another of it under the same parent */
 	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
 	long line;
 	/* BattleScribe: the definition (selectionEntry) it is a place of and the link it was

@@ -866,6 +866,13 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	if (rc == 0 && link && !in_group)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);
 	free(kids);
+	/* An option with one not collective below it is instanced, as the reference engine
+	 * (New Recruit's collective_recursive) decides: a child stands after its parent. */
+	for (size_t i = e->n_options; i-- > 0; ) {
+		const struct entry_option *o = &e->options[i];
+		if (o->up && o->up <= i && (!o->collective || o->instanced))
+			e->options[o->up - 1].instanced = true;
+	}
 	/* The arrays grew by doubling: give back what they did not use. */
 	if (e->n_options)
 		e->options = xreallocarray(e->options, e->n_options, sizeof(*e->options));

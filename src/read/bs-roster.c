@@ -3,11 +3,13 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * The file is read whole with the safe XML reader (a .rosz unzipped by it). A unit's
- * selections are gathered into a tree first: BattleScribe writes one selection per model when
- * their wargear differs (two Deckhands, each with its net), where Muster counts an option once
- * per unit with its count. Selections of one entry under one parent are merged (their counts
- * added, their children under the merged one), then the tree is laid out in document order, a
- * subtree after its root, as roster.c lays out a Muster unit's options.
+ * selections are gathered into a tree first. Selections of one entry under one parent are
+ * merged (their counts added, their children under the merged one), as BattleScribe counts
+ * one selection of an entry whose options are all collective; an instanced entry's (one with
+ * an option below it that is not collective: model.h) stay selections of their own, as
+ * BattleScribe makes one for each (two Deckhands, each with its net). The tree is then laid
+ * out in document order, a subtree after its root, as roster.c lays out a Muster unit's
+ * options.
  */
 #include "muster.h"
 #include "bs-roster.h"
@@ -27,8 +29,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* A unit takes at most this many selections; one selection's number is at most this. */
-#define BS_ROSTER_SELECTIONS_MAX 100000
+/* One selection's number is at most this. */
 #define BS_ROSTER_NUMBER_MAX 1000000L
 
 /* A selection below a unit, merged with the others of its entry under the same parent. */
@@ -38,6 +39,7 @@ struct bsnode {
 	long count;
 	int32_t line, col;
 	uint32_t first, last, next; /* 1 + node index of its first and last child, next sibling */
+	uint32_t up;                /* 1 + node index of its parent; 0: the unit */
 };
 
 struct brp {
@@ -164,7 +166,8 @@ static int read_options(struct brp *p, xmlNodePtr n, const struct entry *e, uint
 			return -1;
 		size_t k = (size_t)(o - e->options);
 		uint32_t at;
-		if (p->stamp[k] == p->unit_no) {
+		/* merged with the last of its option under the same parent, unless instanced */
+		if (p->stamp[k] == p->unit_no && !o->instanced && p->nodes[p->seen[k] - 1].up == up) {
 			at = p->seen[k];
 			struct bsnode *nd = &p->nodes[at - 1];
 			nd->count += number;
@@ -180,6 +183,7 @@ static int read_options(struct brp *p, xmlNodePtr n, const struct entry *e, uint
 			nd->opt = o;
 			nd->id = xml_prop_in(c, "id", &p->r->pool);
 			nd->count = number;
+			nd->up = up;
 			nd->line = (int32_t)xml_line(c);
 			nd->col = (int32_t)xml_col(c);
 			at = (uint32_t)p->n_nodes;

@@ -20,6 +20,10 @@ struct session;
 
 /* Whether path names a BattleScribe roster: it ends in .ros or .rosz, in any case. */
 bool bs_roster_file(const char *path);
+
+/* A unit of a BattleScribe roster holds at most this many selections. */
+#define BS_ROSTER_SELECTIONS_MAX 100000
+
 /* Reads it as roster_read (roster.h) does a Muster roster: NULL with fatal diagnostics. A file
  * whose root is not in a BattleScribe namespace (a Muster roster zipped as .rosz) is NULL with
  * *other set and no diagnostic: the caller reads it as a Muster roster. */
