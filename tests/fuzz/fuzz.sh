@@ -42,9 +42,11 @@ rules=$out/obj/Makefile
 headers=$(echo "$src"/src/*/*.h "$src/tests/fuzz/fuzz.h")
 : >"$rules"
 # src/main.c, the program's main, stands alone above the folders and is left out.
-for c in "$src"/src/*/*.c "$builddir/src/xml/schema-text.c" "$src/tests/fuzz/fuzz-common.c"; do
+for c in "$src"/src/*/*.c "$builddir/src/xml/schema-text.c" "$builddir/src/cmd/import-words.c" \
+	"$src/tests/fuzz/fuzz-common.c"; do
 	b=$(basename "$c" .c)
-	# src/xml/schema-text.c is generated in the build tree (the glob sees it in an in-tree build).
+	# src/xml/schema-text.c and src/cmd/import-words.c are generated in the build tree (the
+	# glob sees them in an in-tree build).
 	case " $objs " in *" $out/obj/$b.o "*) continue ;; esac
 	o=$out/obj/$b.o
 	objs="$objs $o"
