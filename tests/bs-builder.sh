@@ -14,15 +14,6 @@ d=$top/tests/data/bs-harbour
 data="--data-dir=$d"
 cd "$tmp" || exit 1
 f=gang.ros
-
-# step NAME WANT-STATUS TEXT ARGS...: one command; its stdout kept in $tmp/step.out.
-step() {
-	run_muster "$@"
-	cp "$out" step.out
-}
-says() {
-	has "$1" step.out "$2"
-}
 wellformed() {
 	if ! command -v xmllint >/dev/null 2>&1; then
 		skip "$1: well-formed (no xmllint)"

@@ -15,14 +15,6 @@ d=$top/tests/data/bs-cairn
 data="--data-dir=$d"
 cd "$tmp" || exit 1
 f=moor.ros
-
-step() {
-	run_muster "$@"
-	cp "$out" step.out
-}
-says() {
-	has "$1" step.out "$2"
-}
 sel() {
 	has "$1" "$f" "$2"
 }

@@ -9,36 +9,16 @@
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
-command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed" 77
 command -v bash >/dev/null 2>&1 || skip_all "bash is not installed" 77
 temp_dir complete-tmux
-TMUX_TMPDIR=$tmp
-export TMUX_TMPDIR
-unset TMUX
 sock=muster-complete-$$
-tm() {
-	tmux -L "$sock" -f /dev/null "$@"
-}
+tmux_pane=sh
+. "$top/tests/tmux.sh"
 tap_cleanup() {
 	tm kill-server >/dev/null 2>&1
 }
 tap_show() {
 	tm capture-pane -p -t sh 2>/dev/null | sed '/^$/d; s/^/# /' | tail -12
-}
-screen() {
-	tm capture-pane -p -J -t sh
-}
-# wait_for TEXT: polls the screen (at most 300 times, 0.1 s apart) until a line holds TEXT.
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		if screen 2>/dev/null | grep -qF -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
 }
 # wait_line LINE: polls the screen (as wait_for) until its last line is LINE (blanks at the
 # end trimmed).

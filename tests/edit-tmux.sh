@@ -9,37 +9,17 @@
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
-command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed" 77
 temp_dir tmux
-# The sockets live in the test's directory, removed at the end.
-TMUX_TMPDIR=$tmp
-export TMUX_TMPDIR
-unset TMUX
 # One tmux server (socket) per army, so that the second never races the first one's exit.
 sock=muster-test-$$-0
-tm() {
-	tmux -L "$sock" -f /dev/null "$@"
-}
+tmux_pane=edit
+tmux_history=200
+. "$top/tests/tmux.sh"
 tap_cleanup() {
 	for s in 1 2 3; do tmux -L "muster-test-$$-$s" kill-server >/dev/null 2>&1; done
 }
 tap_show() {
 	tm capture-pane -p -t edit 2>/dev/null | sed 's/^/# /' | tail -25
-}
-screen() {
-	tm capture-pane -p -J -S -200 -t edit
-}
-# wait_for TEXT: polls the screen (at most 300 times, 0.1 s apart) until it holds TEXT.
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		if screen 2>/dev/null | grep -qF -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
 }
 # wait_tail LINE: polls the screen (as wait_for) until one of its last three lines is LINE: the
 # answer to the last command, not an earlier one, without racing the terminal.

@@ -38,6 +38,9 @@
 #                            anything) on its output or its error, kept in $out and $err; its
 #                            status is left in st
 #   run_muster NAME STATUS TEXT ARGS...  expect NAME STATUS TEXT "$MUSTER" ARGS...
+#   step NAME STATUS TEXT ARGS...  run_muster NAME STATUS TEXT ARGS..., its output also kept
+#                            in $tmp/step.out, which later commands do not overwrite
+#   says NAME TEXT           the last step's output holds TEXT
 #   has NAME FILE TEXT       FILE holds TEXT (a fixed string)
 #   hasnt NAME FILE TEXT     FILE does not hold TEXT
 #   same NAME WANT GOT       the files WANT and GOT are the same bytes; if not, their diff shows
@@ -153,6 +156,13 @@ run_muster() {
 	tap_name=$1 tap_want=$2 tap_text=$3
 	shift 3
 	expect "$tap_name" "$tap_want" "$tap_text" "$MUSTER" "$@"
+}
+step() {
+	run_muster "$@"
+	cp "$out" "$tmp/step.out"
+}
+says() {
+	has "$1" "$tmp/step.out" "$2"
 }
 # tap_fail NAME WHY [FILE]...: "not ok K - NAME", then WHY and the FILEs as comments.
 tap_fail() {
