@@ -26,6 +26,12 @@ struct checker {
 	size_t cap_at;
 	int64_t *took;
 	size_t cap_took;
+	/* Per option of the unit's entry: 1 + the selection its selections being summed stand
+	 * under (0: none yet), and their sum there (option_limits: a maximum per parent). */
+	uint32_t *grp_up;
+	size_t cap_grp_up;
+	int64_t *grp_sum;
+	size_t cap_grp_sum;
 	int64_t *in_choice;     /* per choice of the entry: how many it took */
 	size_t cap_choice;
 	/* check_each_option: per parent (1 + option index, 0: the unit), the rule's value. */

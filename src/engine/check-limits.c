@@ -64,6 +64,45 @@ static void option_max(struct checker *k, const struct r_unit *u, const struct r
 	}
 }
 
+/* Option o (index oi of unit u's entry) taken k->grp_sum[oi] times right under the selection
+ * k->grp_up[oi] - 1 of u: BattleScribe's maximum per parent, checked for each selection of the
+ * parent (a collective one of count n allows n times the maximum), reported at that parent. */
+static void parent_max(struct checker *k, const struct r_unit *u, size_t oi)
+{
+	const struct entry_option *o = &u->entry->options[oi];
+	const struct r_option *rp = &u->opts[k->grp_up[oi] - 1];
+	long taken = (long)k->grp_sum[oi], per = rp->count;
+	k->grp_up[oi] = 0;
+	if (o->max >= OPTION_UNBOUNDED || taken <= o->max * per)
+		return;
+	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, o->ref, "catalog-option-max",
+	          ngettext("%s takes option '%s' %ld time; the catalog allows at most %ld for "
+	                   "each '%s', %ld here",
+	                   "%s takes option '%s' %ld times; the catalog allows at most %ld for "
+	                   "each '%s', %ld here",
+	                   (unsigned long)taken),
+	          u->label ? u->label : u->entry->name, o->name, taken, o->max, rp->opt->name,
+	          o->max * per);
+	k->errors++;
+}
+
+/* Selection i of unit u, of option oi of its entry, right under selection ro->up - 1: summed
+ * with the others of oi under that parent. A unit's selections are in document order, a
+ * subtree right after its root, so those of oi under one parent come before those under the
+ * next: the sum of the one before is checked when the parent changes (or at the end). */
+static void parent_sum(struct checker *k, const struct r_unit *u, size_t oi,
+                       const struct r_option *ro)
+{
+	if (k->grp_up[oi] == ro->up) {
+		k->grp_sum[oi] += ro->count;
+		return;
+	}
+	if (k->grp_up[oi])
+		parent_max(k, u, oi);
+	k->grp_up[oi] = ro->up;
+	k->grp_sum[oi] = ro->count;
+}
+
 /* Option o's minimum on unit eu of list li. */
 static void option_min(struct checker *k, size_t li, const struct eunit *eu,
                        const struct entry_option *o)
@@ -168,11 +207,15 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			GROW(k->at, k->cap_at, e->n_options);
 		if (e->n_choices > k->cap_choice)
 			GROW(k->in_choice, k->cap_choice, e->n_choices);
-		if (e->n_options > k->cap_took)
+		if (e->n_options > k->cap_took) {
 			GROW(k->took, k->cap_took, e->n_options);
+			GROW(k->grp_up, k->cap_grp_up, e->n_options);
+			GROW(k->grp_sum, k->cap_grp_sum, e->n_options);
+		}
 		if (e->n_options) {
 			memset(k->at, 0, e->n_options * sizeof(*k->at));
 			memset(k->took, 0, e->n_options * sizeof(*k->took));
+			memset(k->grp_up, 0, e->n_options * sizeof(*k->grp_up));
 		}
 		if (e->n_choices)
 			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
@@ -194,10 +237,15 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
 			if (!e->n_options || at < lo || at >= lo + e->n_options * sizeof(*o))
 				option_max(k, u, &u->opts[i], u->opts[i].count);
+			else if (o->up && u->opts[i].up) /* the roster says under which selection */
+				parent_sum(k, u, (size_t)(o - e->options), &u->opts[i]);
 			else if (k->at[o - e->options] == i + 1) /* once, at its first */
 				option_max(k, u, &u->opts[i], (long)k->took[o - e->options]);
 			option_hidden(k, li, &el->units[ui], &u->opts[i]);
 		}
+		for (size_t i = 0; i < e->n_options; i++)
+			if (k->grp_up[i])
+				parent_max(k, u, i);
 		/* Options not taken count 0; only those with a minimum need a look. */
 		for (size_t i = 0; i < e->n_options; i++)
 			if (e->options[i].min > 0)

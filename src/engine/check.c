@@ -652,8 +652,12 @@ static size_t roster_times(struct eval *ev, const struct rule *r)
 
 size_t check_roster(struct eval *ev, struct diags *d)
 {
-	struct checker k = { ev, ev->sys, ev->r, d, 0, false, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
-	                     NULL, 0, NULL, 0, false, NULL };
+	struct checker k;
+	memset(&k, 0, sizeof(k));
+	k.ev = ev;
+	k.sys = ev->sys;
+	k.ros = ev->r;
+	k.d = d;
 	if (ev->r->camp) {
 		/* What the ledger broke (campaign.c), found when it was derived. */
 		diags_merge(d, &ev->r->camp->viol);
@@ -699,6 +703,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		          pat, (unsigned long long)RX_WORK_BUDGET);
 	free(k.at);
 	free(k.took);
+	free(k.grp_up);
+	free(k.grp_sum);
 	free(k.in_choice);
 	free(k.memo);
 	free(k.memo_st);

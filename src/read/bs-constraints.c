@@ -460,3 +460,44 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 		add_rule(c, r, &s);
 	}
 }
+
+/* The constraints of the categoryLinks of forceEntry k, force fd (BattleScribe's "at least 1
+ * HQ"): the selections of the category in each force of fd (scope parent or force; with
+ * includeChildForces, in the forces within it too), a unit counted when the category is one
+ * of its own. The other shapes (a cost, a percentage, scope roster) stay not enforced. */
+void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
+{
+	for (xmlNodePtr l = xml_first_elem(xml_child(k, "categoryLinks")); l; l = xml_next_elem(l)) {
+		char *t = xml_prop(l, "targetId");
+		long ci = bs_category(c, t);
+		free(t);
+		if (ci < 0)
+			continue;
+		for (xmlNodePtr n = xml_first_elem(xml_child(l, "constraints")); n; n = xml_next_elem(n)) {
+			struct shape s;
+			if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, true, &s) ||
+			    s.forces || s.cost >= 0 || s.percent || strcmp(s.scope, "roster") == 0 ||
+			    strcmp(s.scope, "self") == 0)
+				continue;
+			n->_private = &translated_mark;
+			c->sys->bs->enforced++;
+			if (s.max && s.value < 0)
+				continue;
+			const struct category_def *cd = &c->sys->cats[ci];
+			char *at = xasprintf("%s/%s", fd->id, cd->id);
+			struct rule *r = new_rule(n, at, &s);
+			free(at);
+			r->agg->kind = AGG_UNITS;
+			r->agg->scope = s.child_forces ? SCOPE_FORCE : SCOPE_LIST;
+			r->agg->item = ON_UNIT;
+			r->agg->where = new_sel(SEL_ALL, ON_UNIT, NULL);
+			struct sel *in = new_sel(SEL_CATEGORY, ON_UNIT, NULL);
+			in->index = (size_t)ci;
+			sel_push(r->agg->where, in);
+			r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
+			r->per_force = true;
+			r->message = message(c, &s, "{list}", cd->name);
+			add_rule(c, r, &s);
+		}
+	}
+}

@@ -145,6 +145,8 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
  * kept as not enforced; the rules made since rule first, after root entry old_id was renamed
  * new_id, made to name it so. */
 void bs_modified_ids(struct bsctx *c, xmlNodePtr n);
+/* bs-constraints.c: the constraints of forceEntry k's categoryLinks (force fd) made rules. */
+void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);
 const char *bs_con_why(const struct bsctx *c, xmlNodePtr con);
 void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry *e,
                const struct entry_option *o, const void *origin);

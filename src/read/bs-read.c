@@ -97,6 +97,9 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 	if (!xml_is(owner, "selectionEntry") && !xml_is(owner, "selectionEntryGroup") &&
 	    !xml_is(owner, "entryLink"))
 		return false;
+	/* includeChildSelections counts the selections of it below its parent at any depth:
+	 * an option stands at one place of the tree, right under its parent, so they are the
+	 * same selections (Warhammer 40,000's model groups: min 4 of a unit's models). */
 	/* A root entry's constraints count in its force or roster, not per parent. */
 	xmlNodePtr home = owner->parent;
 	if (home && (xml_is(home, "selectionEntries") || xml_is(home, "entryLinks")) && home->parent &&
@@ -114,7 +117,6 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 	if (!(xml_prop_is(con, "type", "min") || xml_prop_is(con, "type", "max")) ||
 	    !xml_prop_is(con, "field", "selections") || !xml_prop_is(con, "scope", "parent") ||
 	    xml_prop_is(con, "percentValue", "true") || xml_prop_is(con, "shared", "false") ||
-	    xml_prop_is(con, "includeChildSelections", "true") ||
 	    xml_prop_is(con, "includeChildForces", "true"))
 		return false;
 	char *v = xml_prop(con, "value");
@@ -563,6 +565,7 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 		if (xml_need(k, "id", fd->id, c->f[fi].path, c->d))
 			return -1;
 		bs_force_cons(c, k, fd);
+		bs_category_cons(c, k, fd);
 		uint32_t primary;
 		if (bs_category_links(c, fi, k, &fd->cats, &fd->n_cats, &primary) ||
 		    bs_force_infos(c, fi, k, &fd->infos) ||
