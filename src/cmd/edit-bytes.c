@@ -4,8 +4,8 @@
  *
  * Each unit a change touched is written back in place of its old bytes when it changed, a
  * new unit after the last element of its list with the indentation of that element, a
- * removed one with the white space that put it on its line, and the root's last-id in its
- * start tag: every other byte stays as the user wrote it.
+ * removed one with the white space that put it on its line, and the root's last-id and
+ * player in its start tag: every other byte stays as the user wrote it.
  */
 #include "muster.h"
 #include "edit.h"
@@ -53,17 +53,20 @@ static void add_splice(struct splice **v, size_t *n, size_t *cap, size_t from, s
 	(*v)[(*n)++] = (struct splice){ from, to, text };
 }
 
-/* The root's start tag with last-id set to sd->last_id: the value replaced where the tag has
- * one, else the attribute added after its last one. */
-static char *root_tag(const struct sdoc *sd, size_t *from, size_t *to)
+/* Where attribute name stands in the root's start tag: *at the white space before it,
+ * [*v, *v_end) its value as written (quotes aside). Returns whether it does; *after is where
+ * the tag's last attribute ends, in any case. */
+static bool root_attr(const struct sdoc *sd, const char *name, size_t *at, size_t *v,
+                      size_t *v_end, size_t *after)
 {
 	const struct xml_el *e = &sd->o.el[0];
 	const char *b = sd->buf;
-	size_t p = e->start + 1 + e->qname_len, after = p, end = e->stag_end;
-	char num[32];
-	snprintf(num, sizeof(num), "%ld", sd->last_id);
+	size_t p = e->start + 1 + e->qname_len, end = e->stag_end, nlen = strlen(name);
+	bool found = false;
+	*after = p;
 	/* The outline read this tag: each attribute is NAME = QUOTED, within it. */
 	while (p < end) {
+		size_t ws = p;
 		while (p < end && strchr(" \t\r\n", b[p]))
 			p++;
 		if (p >= end || b[p] == '>' || b[p] == '/')
@@ -77,16 +80,50 @@ static char *root_tag(const struct sdoc *sd, size_t *from, size_t *to)
 		const char *q = p < end ? memchr(b + p + 1, b[p], end - p - 1) : NULL;
 		if (q == NULL)
 			break;
-		size_t v = p + 1, v_end = (size_t)(q - b);
-		p = after = v_end + 1;
-		if (an_end - an == 7 && memcmp(b + an, "last-id", 7) == 0) {
-			*from = v;
-			*to = v_end;
-			return xstrdup(num);
+		size_t vs = p + 1, ve = (size_t)(q - b);
+		p = *after = ve + 1;
+		if (!found && an_end - an == nlen && memcmp(b + an, name, nlen) == 0) {
+			found = true;
+			*at = ws;
+			*v = vs;
+			*v_end = ve;
 		}
 	}
-	*from = *to = after;
-	return xasprintf(" last-id=\"%s\"", num);
+	return found;
+}
+
+/* The root's start tag with last-id and player as the change sets them: a value replaced
+ * where the tag has the attribute, the player taken off when it is set to "", and the
+ * attributes the tag lacks added after its last one (last-id first). */
+static void root_splices(const struct sdoc *sd, struct splice **v, size_t *n, size_t *cap)
+{
+	size_t at = 0, vs = 0, ve = 0, after = 0;
+	struct strbuf add = STRBUF_INIT;
+	if (sd->last_set) {
+		char num[32];
+		snprintf(num, sizeof(num), "%ld", sd->last_id);
+		if (root_attr(sd, "last-id", &at, &vs, &ve, &after))
+			add_splice(v, n, cap, vs, ve, xstrdup(num));
+		else
+			strbuf_addf(&add, " last-id=\"%s\"", num);
+	}
+	if (sd->player) {
+		bool has = root_attr(sd, "player", &at, &vs, &ve, &after);
+		if (has && *sd->player) {
+			struct strbuf val = STRBUF_INIT;
+			strbuf_add_escaped(&val, sd->player);
+			add_splice(v, n, cap, vs, ve, strbuf_detach(&val));
+		} else if (has) {
+			add_splice(v, n, cap, at, ve + 1, xstrdup(""));
+		} else {
+			strbuf_add_attr(&add, "player", *sd->player ? sd->player : NULL);
+		}
+	}
+	if (add.len) {
+		root_attr(sd, "", &at, &vs, &ve, &after);
+		add_splice(v, n, cap, after, after, strbuf_detach(&add));
+	}
+	strbuf_release(&add);
 }
 
 /* Where the removal of element e starts: the white space that put it on its own line goes
@@ -199,11 +236,7 @@ char *sdoc_spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 {
 	struct splice *v = NULL;
 	size_t n = 0, cap = 0;
-	if (sd->last_set) {
-		size_t from, to;
-		char *t = root_tag(sd, &from, &to);
-		add_splice(&v, &n, &cap, from, to, t);
-	}
+	root_splices(sd, &v, &n, &cap);
 	for (size_t i = 0; i < sd->n_su; i++) {
 		struct sunit *u = sd->su[i];
 		if (u->el == NONE)

@@ -47,6 +47,7 @@ struct sdoc {
 	size_t n_su, cap_su;
 	long last_id;       /* the root's last-id, when last_set */
 	bool last_set;
+	const char *player; /* the root's player, when not NULL; "": none */
 	const char *nl;     /* the file's line end: "\r\n" when its first line ends so */
 };
 

@@ -407,8 +407,17 @@ static int verb_remove(struct sdoc *sd, const struct roster *r, struct edit_opts
 static int verb_set(struct sdoc *sd, const struct roster *r, struct edit_opts *o,
                     struct diags *d)
 {
+	if (o->player && o->n_pos == 0) {
+		/* The roster's own setting: no unit to change. */
+		if (o->list || o->name || o->id || o->attach || o->move || o->models >= 0 || o->n_opts ||
+		    o->detach || o->copy)
+			return edit_fail(d, "%s", _("set without a UNIT changes only the roster's --player"));
+		sd->player = o->player;
+		return 0;
+	}
 	if (o->n_pos != 1)
 		return edit_fail(d, "%s", _("set takes one UNIT and what to change"));
+	sd->player = o->player;
 	size_t li;
 	struct sunit *u = find_list(sd, o->list, &li, d) == 0 ? find_unit(sd, r, li, o->pos[0], d)
 	                                                       : NULL;
@@ -485,7 +494,10 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
 		rc = edit_fail(dd, "%s", _("no command given"));
 	else if ((rc = edit_parse_opts(argc, argv, &o, dd)) == 0) {
 		const struct roster *rr = r ? r : own;
-		if (strcmp(argv[0], "add") == 0)
+		if (o.player && strcmp(argv[0], "set") != 0)
+			rc = edit_fail(dd, _("%s takes no --player: 'set FILE --player=TEXT' sets the roster's"),
+			               argv[0]);
+		else if (strcmp(argv[0], "add") == 0)
 			rc = verb_add(&sd, rr, &o, dd);
 		else if (strcmp(argv[0], "remove") == 0)
 			rc = verb_remove(&sd, rr, &o, dd);

@@ -597,7 +597,7 @@ int edit_fail(struct diags *d, const char *fmt, ...)
 int edit_parse_opts(int argc, char **argv, struct edit_opts *o, struct diags *d)
 {
 	static const char *const valued[] = { "list", "name", "id", "attach", "move", "models",
-	                                       "option", NULL };
+	                                       "option", "player", NULL };
 	memset(o, 0, sizeof(*o));
 	o->models = -1;
 	for (int i = 1; i < argc; i++) {
@@ -645,6 +645,12 @@ int edit_parse_opts(int argc, char **argv, struct edit_opts *o, struct diags *d)
 			o->attach = val;
 		else if (IS("move"))
 			o->move = val;
+		else if (IS("player")) {
+			/* A player is named on one line of a tournament's report. */
+			if (strpbrk(val, "\t\n\r"))
+				return edit_fail(d, "%s", _("--player: a player's name is one line, with no tab or line break"));
+			o->player = val;
+		}
 		else if (IS("models")) {
 			if (parse_long(val, 1, 100000, &o->models) != 0)
 				return edit_fail(d, _("--models=%s: give a whole number from 1 to 100000"), val);
