@@ -447,6 +447,12 @@ has "set: last-id and player added in one place, last-id first" "$tmp/player3.xm
 cp "$top/tests/data/bs-beacon/post-hostile.ros" "$tmp/player.ros"
 expect_kept "set: --player on a .ros" 2 "a .ros has no player (BattleScribe keeps none): give it in --name" \
 	"$tmp/player.ros" "$MUSTER" set --data-dir "$top/tests/data/bs-beacon" "$tmp/player.ros" --player=Ida
+# A campaign roster's units come from its ledger: set names them on the roster loaded.
+cp "$top/doc/examples/impondium-campaign.xml" "$tmp/player-campaign.xml"
+sed 's|name="The Molting Campaign">$|name="The Molting Campaign" player="Jo">|' \
+	"$tmp/player-campaign.xml" >"$tmp/player.want"
+run "set: --player on a campaign roster" 0 "" set "$tmp/player-campaign.xml" --player=Jo
+same "set: the campaign roster's start tag changed, nothing else" "$tmp/player.want" "$tmp/player-campaign.xml"
 "$MUSTER" new "$tmp/player2.xml" --system=duckhammer --size=large-skirmish --player=Fay --force >/dev/null
 run "set: --player on a roster made with new --player" 0 "" set "$tmp/player2.xml" --player=Gus
 has "set: its player replaced" "$tmp/player2.xml" 'player="Gus">'
