@@ -406,6 +406,57 @@ run "set: --id= takes it off" 0 "" set "$f" squad --id=
 has "set: the id is gone" "$f" '<unit entry="quack-marine" models="10"/>'
 run "set: the only unit of an entry is named by its entry" 0 "28 of 300 AP" set "$f" quack-marine --models=4
 
+# --- set --player: the roster's player, in its start tag only -----------------------------------
+f=$tmp/player.xml
+"$MUSTER" new "$f" --system=duckhammer --size=large-skirmish --faction=impondium --name=Teal >/dev/null
+"$MUSTER" add "$f" quack-marine 10 --name=Red >/dev/null
+cp "$f" "$tmp/player.before"
+run "set: --player without a UNIT" 0 "70 of 300 AP" set "$f" "--player=Ada <Teal> & 'Co\""
+sed '2s|>$| player="Ada \&lt;Teal\&gt; \&amp; \&#39;Co\&quot;">|' "$tmp/player.before" >"$tmp/player.want"
+same "set: --player adds the attribute, escaped, and writes nothing else" "$tmp/player.want" "$f"
+run "set: show prints the player" 0 "Player: Ada <Teal> & 'Co\"" show "$f"
+run "set: --player replaces it" 0 "" set "$f" --player=Bo
+sed '2s|>$| player="Bo">|' "$tmp/player.before" >"$tmp/player.want"
+same "set: --player replaces the value only" "$tmp/player.want" "$f"
+sed "s|player=\"Bo\"|player='Bo'|" "$tmp/player.want" >"$f"
+run "set: --player with a UNIT changes both" 0 "49 of 300 AP" set "$f" Red --player=Cy --models=7
+has "set: the player in single quotes is replaced" "$f" "player='Cy'"
+has "set: the unit changed too" "$f" 'models="7"'
+run "set: --player= takes it off" 0 "" set "$f" --player=
+hasnt "set: the player is gone" "$f" "player="
+has "set: the start tag is as it was before the player" "$f" '<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer" name="Teal" last-id="1">'
+run "set: --player= on a roster without one" 0 "" set "$f" --player=
+hasnt "set: still no player" "$f" "player="
+refused "set: a tab in --player" 2 "a player's name is one line" set "$f" "--player=Ada	Teal"
+refused "set: a carriage return in --player" 2 "a player's name is one line" set "$f" "--player=Ada$(printf '\r')Teal"
+refused "set: a control character in --player" 2 "cannot hold control characters" set "$f" "--player=Ada$(printf '\001')"
+refused "set: --player with --list and no UNIT" 2 "set without a UNIT changes only the roster's --player" set "$f" --player=Ada --list=main
+refused "set: --player with --copy and no UNIT" 2 "set without a UNIT changes only the roster's --player" set "$f" --player=Ada --copy
+refused "add: --player" 2 "add takes no --player: 'set FILE --player=TEXT' sets the roster's" add "$f" quack-marine --player=Ada
+refused "remove: --player" 2 "remove takes no --player" remove "$f" Red --player=Ada
+printf 'set --player="Di Ek"\nundo\nset --player=Ed\n' | "$MUSTER" edit "$f" >"$out" 2>"$err"
+ok_if "edit: set --player, undo, set --player again, exit 0" [ $? -eq 0 ]
+has "edit: the player of the last set is in the file" "$f" 'last-id="1" player="Ed">'
+printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+	'<roster xmlns="urn:x-muster:roster:1" version="1" system="duckhammer">' \
+	'  <list id="main" size="large-skirmish" faction="impondium"><unit entry="quack-marine" models="5"/></list>' \
+	'</roster>' >"$tmp/player3.xml"
+run "set: --copy and --player on a roster without last-id" 0 "70 of 300 AP" set "$tmp/player3.xml" 1 --copy --player=Hal
+has "set: last-id and player added in one place, last-id first" "$tmp/player3.xml" \
+	'system="duckhammer" last-id="1" player="Hal">'
+cp "$top/tests/data/bs-beacon/post-hostile.ros" "$tmp/player.ros"
+expect_kept "set: --player on a .ros" 2 "a .ros has no player (BattleScribe keeps none): give it in --name" \
+	"$tmp/player.ros" "$MUSTER" set --data-dir "$top/tests/data/bs-beacon" "$tmp/player.ros" --player=Ida
+# A campaign roster's units come from its ledger: set names them on the roster loaded.
+cp "$top/doc/examples/impondium-campaign.xml" "$tmp/player-campaign.xml"
+sed 's|name="The Molting Campaign">$|name="The Molting Campaign" player="Jo">|' \
+	"$tmp/player-campaign.xml" >"$tmp/player.want"
+run "set: --player on a campaign roster" 0 "" set "$tmp/player-campaign.xml" --player=Jo
+same "set: the campaign roster's start tag changed, nothing else" "$tmp/player.want" "$tmp/player-campaign.xml"
+"$MUSTER" new "$tmp/player2.xml" --system=duckhammer --size=large-skirmish --player=Fay --force >/dev/null
+run "set: --player on a roster made with new --player" 0 "" set "$tmp/player2.xml" --player=Gus
+has "set: its player replaced" "$tmp/player2.xml" 'player="Gus">'
+
 # --- new: usage, custom limits, roster and list fields, several lists ---------------------------
 n=$tmp/new.xml
 run "new: no FILE" 2 "new takes one roster FILE" new --system=daemon-rift --size=standard

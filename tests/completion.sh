@@ -44,7 +44,7 @@ t() {
 	if [[ -z $why ]]; then echo "ok $n - \"$line\""
 	else echo "not ok $n - \"$line\":$why got:$got"; fails=$((fails + 1)); fi
 }
-echo 1..52
+echo 1..53
 t "muster " campaign catalog export help show validate -- complete
 t "muster cat" catalog -- campaign
 t "muster -" --data-dir= --help --version
@@ -103,6 +103,7 @@ t "muster add auk.xml --list honk " goose-warden -- quack-marine
 t "muster set auk.xml sgt --option=" trained extra-pistol -- stubborn
 t "muster set auk.xml \"Au${ap}k Veteran\" --option=stu" stubborn -- trained
 t "muster set auk.xml Au\\${ap}k\\ Veteran --option=stu" stubborn
+t "muster set auk.xml --pl" --player= -- --list=
 # The words after the options, from the command table (muster complete args): a campaign
 # action that takes no unit offers none; help offers systems only after rules; catalog the
 # entries of the system named.

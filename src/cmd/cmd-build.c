@@ -423,6 +423,7 @@ static const struct cmd_option set_options[] = {
 	CMD_VALUE("limit", OPT_LIMIT, CMD_ARG_NUMBER, NULL, NULL),
 	CMD_VALUE("notes", OPT_NOTES, CMD_ARG_TEXT, NULL, NULL),
 	CMD_VALUE("category", OPT_CATEGORY, CMD_ARG_TEXT, NULL, NULL),
+	CMD_VALUE("player", OPT_PLAYER, CMD_ARG_TEXT, NULL, NULL),
 	CMD_OPTIONS_END,
 };
 
@@ -502,11 +503,14 @@ const struct cmd_entry cmd_remove_entry = {
 
 const struct cmd_entry cmd_set_entry = {
 	"set",
-	N_("FILE UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST] [--limit=N[:COST]] [--notes=TEXT] [--category=CATEGORY]"),
+	N_("FILE [UNIT] [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT] [--detach] [--copy] [--move=LIST] [--list=LIST] [--limit=N[:COST]] [--notes=TEXT] [--category=CATEGORY] [--player=TEXT]"),
 	N_("change a unit: models, options, name, leader attachment; copy or move it"),
 	N_("--option=ID=0 takes an option off. --copy changes a new copy of the unit instead\n"
 	   "of the unit, the copy with a new id; --move=LIST moves it to another list of the\n"
 	   "roster.\n\n"
+	   "--player=TEXT sets who brings the army (the roster's player, which show, export\n"
+	   "and a tournament's report print), with or without a UNIT; --player= takes it\n"
+	   "off. The name is one line: a tab or a line break is refused.\n\n"
 	   "UNIT is a unit's id, its number in its list as 'muster status' prints it, the\n"
 	   "name given to it, or its entry when one unit of the list has it; a word that\n"
 	   "names several units is refused with their numbers and ids. LIST is a list's\n"

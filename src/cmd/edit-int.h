@@ -17,6 +17,7 @@
 /* A verb's words, as edit_parse_opts reads them. */
 struct edit_opts {
 	const char *list, *name, *id, *attach, *move;
+	const char *player; /* set's --player: the roster's, "" to take it off; or NULL */
 	long models;
 	bool detach, copy;
 	const char **opt_ids;

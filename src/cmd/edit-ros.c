@@ -539,6 +539,8 @@ static int parse(struct ros *x, int argc, char **argv, struct ros_opts *o)
 		while (k < MUSTER_ARRAY_LEN(valued) &&
 		       (strlen(valued[k].name) != klen || strncmp(valued[k].name, a + 2, klen) != 0))
 			k++;
+		if (k == MUSTER_ARRAY_LEN(valued) && klen == 6 && strncmp(a + 2, "player", 6) == 0)
+			return fail(x, "%s", _("a .ros has no player (BattleScribe keeps none): give it in --name"));
 		if (k == MUSTER_ARRAY_LEN(valued))
 			return fail(x, _("'%s': not an option of a BattleScribe roster's %s"), a, argv[0]);
 		const char *v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;

@@ -1,17 +1,17 @@
-/* edit.c - changing a roster file: its XML changed in place, checked again, then saved
+/* edit.c - changing a unit's element: its attributes and its option tree
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Changes go through the libxml2 tree of the user's own file, so that its comments, its
  * layout and any content Muster does not know stay. Each new element gets the indentation of
  * its siblings. Every lookup of a unit or an option is one pass over a list or an entry.
+ * The roster's whole text (written out, checked, read again) is edit-text.c's, a new
+ * roster's edit-new.c's.
  */
 #include "muster.h"
 #include "edit.h"
 #include "edit-int.h"
 #include "catalog.h"
-#include "check.h"
-#include "eval.h"
 #include "idx.h"
 #include "roster.h"
 #include "derive.h"
@@ -21,120 +21,13 @@
 #include "util.h"
 #include "xml.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 const char *const edit_verbs[] = { "add", "add-force", "remove", "set", NULL };
-
-char *edit_dump(xmlDocPtr doc, const char *name, size_t *len, struct diags *d)
-{
-	xmlChar *buf = NULL;
-	int n = 0;
-	xmlDocDumpMemoryEnc(doc, &buf, &n, "UTF-8");
-	if (buf == NULL || n <= 0) {
-		xmlFree(buf);
-		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot write the roster out"));
-		return NULL;
-	}
-	char *out = xmalloc((size_t)n + 2);
-	memcpy(out, buf, (size_t)n);
-	xmlFree(buf);
-	if (out[n - 1] != '\n')
-		out[n++] = '\n';
-	out[n] = '\0';
-	*len = (size_t)n;
-	return out;
-}
-
-long edit_check(struct session *s, const char *path, const char *buf, size_t len,
-                struct roster **rout, struct eval **evout, struct diags *d)
-{
-	struct roster *r = buf ? roster_load_memory(s, buf, len, path, d) : roster_load(s, path, d);
-	if (r == NULL)
-		return -1;
-	struct eval *ev = eval_new(r, d);
-	if (ev == NULL) {
-		roster_free(r);
-		return -1;
-	}
-	long errors = (long)check_roster(ev, d);
-	if (d->fatals) {
-		eval_free(ev);
-		roster_free(r);
-		return -1;
-	}
-	if (rout) {
-		*rout = r;
-		*evout = ev;
-	} else {
-		eval_free(ev);
-		roster_free(r);
-	}
-	return errors;
-}
-
-/* FNV-1a: whether a file read again holds the bytes it held. */
-static uint64_t text_hash(const char *b, size_t n)
-{
-	uint64_t h = 14695981039346656037ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)b[i]) * 1099511628211ULL;
-	return h;
-}
-
-/* Reads path's len bytes into buf; 0, or -1 (errno set; 0 when it is not len bytes long). */
-static int read_into(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return -1;
-	size_t got = 0;
-	ssize_t k = 1;
-	while (got < len && (k = read(fd, buf + got, len - got)) > 0)
-		got += (size_t)k;
-	char more;
-	if (got == len)
-		k = read(fd, &more, 1);
-	int e = errno;
-	close(fd);
-	if (k != 0 || got != len) {
-		errno = k < 0 ? e : 0;
-		return -1;
-	}
-	return 0;
-}
-
-long edit_check_backed(struct session *s, const char *path, const char *buf, size_t len,
-                       struct roster **rout, struct eval **evout, struct diags *d,
-                       uint64_t *hash)
-{
-	*hash = text_hash(buf, len);
-	xml_memory_backed(buf, len, path);
-	long checked = edit_check(s, path, buf, len, rout, evout, d);
-	xml_memory_backed(NULL, 0, NULL);
-	return checked;
-}
-
-int edit_read_again(const char *path, char *buf, size_t len, uint64_t hash, struct diags *d)
-{
-	int again = read_into(path, buf, len);
-	if (again == 0 && text_hash(buf, len) == hash)
-		return 0;
-	if (again != 0 && errno != 0)
-		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, _("cannot save: %s: %s; the file is unchanged"),
-		          _("cannot read it again to check that it is unchanged (read)"), strerror(errno));
-	else
-		diags_add(d, SEV_FATAL, path, 0, 0, NULL, NULL, "%s",
-		          _("changed on disk since it was read (by another command?); nothing "
-		            "saved; run the command again"));
-	return -1;
-}
 
 /* --- names, did you mean ------------------------------------------------------------------ */
 
@@ -704,7 +597,7 @@ int edit_fail(struct diags *d, const char *fmt, ...)
 int edit_parse_opts(int argc, char **argv, struct edit_opts *o, struct diags *d)
 {
 	static const char *const valued[] = { "list", "name", "id", "attach", "move", "models",
-	                                       "option", NULL };
+	                                       "option", "player", NULL };
 	memset(o, 0, sizeof(*o));
 	o->models = -1;
 	for (int i = 1; i < argc; i++) {
@@ -752,6 +645,12 @@ int edit_parse_opts(int argc, char **argv, struct edit_opts *o, struct diags *d)
 			o->attach = val;
 		else if (IS("move"))
 			o->move = val;
+		else if (IS("player")) {
+			/* A player is named on one line of a tournament's report. */
+			if (strpbrk(val, "\t\n\r"))
+				return edit_fail(d, "%s", _("--player: a player's name is one line, with no tab or line break"));
+			o->player = val;
+		}
 		else if (IS("models")) {
 			if (parse_long(val, 1, 100000, &o->models) != 0)
 				return edit_fail(d, _("--models=%s: give a whole number from 1 to 100000"), val);
@@ -812,171 +711,4 @@ int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePt
 	edit_order_options(e, u);
 	edit_sync_models(e, u);
 	return 0;
-}
-
-/* --- a new roster -------------------------------------------------------------------------- */
-
-static void add_field(struct strbuf *sb, const char *indent, const char *nv)
-{
-	const char *eq = strchr(nv, '=');
-	char *name = eq ? xstrndup(nv, (size_t)(eq - nv)) : xstrdup(nv);
-	strbuf_addf(sb, "%s<field", indent);
-	strbuf_add_attr(sb, "name", name);
-	strbuf_add_attr(sb, "value", eq ? eq + 1 : "true");
-	strbuf_adds(sb, "/>\n");
-	free(name);
-}
-
-static bool roster_field(const struct system *sys, const char *nv)
-{
-	if (sys == NULL)
-		return false;
-	const char *eq = strchr(nv, '=');
-	size_t n = eq ? (size_t)(eq - nv) : strlen(nv);
-	for (size_t i = 0; i < sys->n_fields; i++)
-		if (strlen(sys->fields[i].id) == n && strncmp(sys->fields[i].id, nv, n) == 0)
-			return sys->fields[i].scope == FIELD_ROSTER;
-	return false;
-}
-
-/* One --list of muster new: PARENT/ID[:NAME] or ID[:NAME], split. */
-struct new_list {
-	char *parent, *id;
-	const char *name;
-};
-
-/* List k of spec (parsed in v, n of them) and the lists given within it, indented for depth. */
-static void new_list_text(struct strbuf *sb, const struct system *sys, const struct edit_new *spec,
-                          const struct new_list *v, size_t n, size_t k, int depth)
-{
-	const struct new_list *l = &v[k];
-	int ind = 2 * (depth + 1);
-	strbuf_addf(sb, "%*s<list", ind, "");
-	strbuf_add_attr(sb, "id", l->id);
-	strbuf_add_attr(sb, "name", l->name);
-	/* A child force inherits its size, faction and fields from the force it stands in. */
-	bool top = l->parent == NULL;
-	if (top) {
-		strbuf_add_attr(sb, "size", spec->size);
-		strbuf_add_attr(sb, "faction", spec->faction);
-	}
-	bool body = top && spec->limit >= 0;
-	for (char **f = spec->fields; top && f && *f; f++)
-		body |= !roster_field(sys, *f);
-	for (size_t i = k + 1; i < n; i++)
-		body |= v[i].parent && strcmp(v[i].parent, l->id) == 0;
-	if (!body) {
-		strbuf_adds(sb, "/>\n");
-		return;
-	}
-	strbuf_adds(sb, ">\n");
-	if (top && spec->limit >= 0) {
-		strbuf_addf(sb, "%*s<limit", ind + 2, "");
-		strbuf_add_attr(sb, "cost", spec->limit_cost);
-		strbuf_addf(sb, " value=\"%ld\"/>\n", spec->limit);
-	}
-	char pad[64];
-	snprintf(pad, sizeof(pad), "%*s", ind + 2, "");
-	for (char **f = spec->fields; top && f && *f; f++)
-		if (!roster_field(sys, *f))
-			add_field(sb, pad, *f);
-	for (size_t i = k + 1; i < n; i++)
-		if (v[i].parent && strcmp(v[i].parent, l->id) == 0)
-			new_list_text(sb, sys, spec, v, n, i, depth + 1);
-	strbuf_addf(sb, "%*s</list>\n", ind, "");
-}
-
-/* spec's lists split into v; -1 with a fatal diagnostic when one names a parent that is not a
- * list given before it. */
-static int new_lists(const struct edit_new *spec, struct new_list *v, size_t n, struct diags *d)
-{
-	for (size_t k = 0; k < n; k++) {
-		const char *s = spec->lists[k], *colon = strchr(s, ':');
-		size_t idn = colon ? (size_t)(colon - s) : strlen(s);
-		const char *slash = memchr(s, '/', idn);
-		v[k].parent = slash ? xstrndup(s, (size_t)(slash - s)) : NULL;
-		v[k].id = slash ? xstrndup(slash + 1, idn - (size_t)(slash - s) - 1) : xstrndup(s, idn);
-		v[k].name = colon ? colon + 1 : NULL;
-		size_t p = 0;
-		while (slash && p < k && strcmp(v[p].id, v[k].parent) != 0)
-			p++;
-		if (slash && p == k) {
-			struct strbuf known = STRBUF_INIT;
-			for (size_t i = 0; i < k; i++)
-				strbuf_addf(&known, "%s%s", i ? ", " : "", v[i].id);
-			diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL,
-			          _("--list=%s: no list '%s' is given before it to stand in (lists: %s)"), s,
-			          v[k].parent, known.s ? known.s : _("none"));
-			strbuf_release(&known);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-char *edit_new_text(const struct system *sys, const struct edit_new *spec, struct diags *d)
-{
-	static char *main_list[] = { (char *)"main", NULL };
-	struct edit_new sp = *spec;
-	if (sp.lists == NULL)
-		sp.lists = main_list;
-	size_t n = 0;
-	while (sp.lists[n])
-		n++;
-	struct new_list *v = xcalloc(n + 1, sizeof(*v));
-	char *text = NULL;
-	if (new_lists(&sp, v, n, d) == 0) {
-		struct strbuf sb = STRBUF_INIT;
-		strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
-		strbuf_add_attr(&sb, "system", sp.system);
-		strbuf_add_attr(&sb, "name", sp.name);
-		strbuf_add_attr(&sb, "player", sp.player);
-		strbuf_adds(&sb, ">\n");
-		for (char **f = sp.fields; f && *f; f++)
-			if (roster_field(sys, *f))
-				add_field(&sb, "  ", *f);
-		for (size_t k = 0; k < n; k++)
-			if (v[k].parent == NULL)
-				new_list_text(&sb, sys, &sp, v, n, k, 0);
-		strbuf_adds(&sb, "</roster>\n");
-		text = strbuf_detach(&sb);
-	}
-	for (size_t k = 0; k < n; k++) {
-		free(v[k].parent);
-		free(v[k].id);
-	}
-	free(v);
-	return text;
-}
-
-/* --- the undo record of a splice (edit-splice.c) ------------------------------------------- */
-
-char *edit_undo(const char *text, size_t len, const struct edit_undo *u, size_t *out_len)
-{
-	size_t total = len;
-	for (size_t i = 0; i < u->n; i++)
-		total += u->v[i].old_len - u->v[i].len;
-	char *out = xmalloc(total + 1), *w = out;
-	size_t at = 0;
-	for (size_t i = 0; i < u->n; i++) {
-		memcpy(w, text + at, u->v[i].at - at);
-		w += u->v[i].at - at;
-		memcpy(w, u->v[i].old, u->v[i].old_len);
-		w += u->v[i].old_len;
-		at = u->v[i].at + u->v[i].len;
-	}
-	memcpy(w, text + at, len - at);
-	out[total] = '\0';
-	*out_len = total;
-	return out;
-}
-
-void edit_undo_release(struct edit_undo *u)
-{
-	for (size_t i = 0; i < u->n; i++)
-		free(u->v[i].old);
-	free(u->v);
-	u->v = NULL;
-	u->n = 0;
 }

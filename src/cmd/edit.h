@@ -55,7 +55,8 @@ int edit_read_again(const char *path, char *buf, size_t len, uint64_t hash, stru
  *       [--attach=UNIT] [--list=LIST]
  *   remove UNIT [--list=LIST]
  *   set UNIT [--models=N] [--name=TEXT] [--id=ID] [--option=ID[=N]]... [--attach=UNIT]
- *       [--detach] [--copy] [--move=LIST] [--list=LIST]
+ *       [--detach] [--copy] [--move=LIST] [--list=LIST] [--player=TEXT]
+ *   set --player=TEXT   (the roster's player only; "" takes it off)
  *   add-force ID[:NAME] [--child-of=LIST] [--size=ID] [--faction=ID] [--limit=N[:COST]]
  *       (a new force after the last top list, or inside LIST after its last child element)
  * ENTRY is an entry's id or name; UNIT a unit of the list as unitref_find names it (its id,
