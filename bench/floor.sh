@@ -18,8 +18,10 @@
 #   tree N     muster --data-dir TREE validate tree-N.xml (bench/gen-tree.sh: N selections,
 #              N/10 units of 10 selections four levels deep), against xmllint --schema
 #              roster.xsd on the roster alone
-#   edits      muster add, set and remove on the largest flat and tree rosters (a fresh copy
-#              before each run, untimed), against muster validate of the same file
+#   edits      muster add, set and remove on the largest flat and tree rosters, and muster
+#              campaign gain on a ledger of as many entries (bench/gen-ledger.sh, from
+#              doc/examples/impondium-campaign.xml; a fresh copy before each run, untimed),
+#              against muster validate of the same file
 #
 # for N = 100, 1,000, 10,000 and 100,000. muster keeps nothing between runs (it has no
 # schema cache): nothing of an earlier run is reused. The figures:
@@ -38,12 +40,17 @@
 #   - a 100,000-selection list within 1.5x of xmllint --schema on the roster (instructions;
 #     judged on the flat list, the tree list printed beside it)
 #   - the 600-AP list within 1.3x of xmllint --schema summed over its files (instructions)
-#   - time per selection flat within 2x from 100 to 100,000 selections, flat lists and trees
-#     (instructions per selection may grow at most 2x from any size to a larger one;
-#     falling is start-up being spread)
+#   - time per selection flat within 2x from 100 to 100,000 selections, flat lists and trees:
+#     the largest over the smallest of the instructions per selection at 100, 1,000, 10,000
+#     and 100,000, each less the start-up (muster validate on the same roster emptied of
+#     its units, the "empty" row: what a run costs before its first selection, paid once at
+#     any size). The raw figures (start-up included, so falling with size) are printed
+#     beside them; at 100 selections the start-up is most of a run
 #   - peak memory within 4x of the XML read (inputs of 1 MiB or more)
-#   - an edit (add, set, remove) within 1.3x of a validate of the same file (instructions),
-#     and its peak memory within 4x of the XML read
+#   - an edit (add, set, remove; and a campaign entry, muster campaign gain LEDGER xp 1 on
+#     a campaign roster with a ledger of as many entries, bench/gen-ledger.sh) within 1.3x
+#     of a validate of the same file (instructions), and its peak memory within 4x of the
+#     XML read
 #
 # Knobs (environment): BENCH_EDIT_SIZE (the rosters the edits run on, default the largest:
 # 10000 saves about 5 minutes, the ratios are the same), BENCH_QUICK=1 (sizes up to 10,000 and the edits on the 10,000
@@ -323,18 +330,32 @@ if [ -n "$callgrind" ]; then
 fi
 
 # ---------------------------------------------------------------- flat lists and trees
-# scale KIND: the rows of one kind (flat or tree); keeps per-selection figures in
-# $tmp/KIND.ps and the largest row's ratio in big_KIND.
+# empty ROSTER OUT: writes ROSTER without its units (the lines from "    <unit" to its end,
+# as bench/gen.sh and bench/gen-tree.sh write them): the same list, system and catalogs, no
+# selection. What muster costs on it is its start-up, paid once whatever the list's size.
+empty() {
+	awk '/^    <unit[ >]/ { skip = 1 }
+		!skip { print }
+		/^    <\/unit>/ || /^    <unit[ >].*\/>[ \t]*$/ { skip = 0 }' "$1" >"$2" ||
+		die "cannot write $2"
+	grep -q '<unit[ >]' "$2" && die "$2: units left in the emptied roster"
+}
+
+# scale KIND: the rows of one kind (flat or tree); keeps "N SELECTIONS MEASURE" lines (Ir,
+# or ms without callgrind) in $tmp/KIND.ps, the empty list's measure (start-up) in
+# start_KIND and the largest row's ratio in big_KIND.
 scale() {
 	kind=$1
 	: >"$tmp/$kind.ps"
-	for n in $sizes; do
+	for n in 0 $sizes; do
 		if [ "$kind" = flat ]; then
 			f=$data/units-$n.xml
+			[ "$n" != 0 ] || { f=$tmp/units-0.xml; empty "$data/units-100.xml" "$f"; }
 			echo "run $muster validate $f" >"$tmp/m.job"
 			xml=$(bytes "$rules" $cats "$f")
 		else
 			f=$tree/tree-$n.xml
+			[ "$n" != 0 ] || { f=$tmp/tree-0.xml; empty "$tree/tree-100.xml" "$f"; }
 			echo "run $muster --data-dir $tree validate $f" >"$tmp/m.job"
 			xml=$(bytes $tree_sys "$f")
 		fi
@@ -343,16 +364,41 @@ scale() {
 		[ "$n" -lt 100000 ] || runs=$runs_big peaks=1
 		compare "$tmp/m.job" "$tmp/x.job" "$runs" "$peaks"
 		sel=$(selections "$f")
-		line "$kind $(commas "$n")" "$sel" "$xml"
+		if [ "$n" = 0 ]; then
+			line "$kind empty" 1 "$xml"
+		else
+			line "$kind $(commas "$n")" "$sel" "$xml"
+		fi
 		if [ "$judge" = Ir ]; then
-			echo "$n $(calc %.6f 'i / s' -v i="$m_ir" -v s="$sel")" >>"$tmp/$kind.ps"
+			v=$m_ir
 			r=$(ratio "$m_ir" "$x_ir")
 		else
-			echo "$n $(calc %.9f 'i / s' -v i="$m_ms" -v s="$sel")" >>"$tmp/$kind.ps"
+			v=$m_ms
 			r=$(ratio "$m_ms" "$x_ms")
 		fi
+		if [ "$n" = 0 ]; then eval "start_$kind=\$v"; else echo "$n $sel $v" >>"$tmp/$kind.ps"; fi
 		[ "$n" != "$big" ] || eval "big_$kind=\$r"
 	done
+}
+
+# persel KIND START: prints the per-selection rows of KIND, raw and less START (the empty
+# list's measure), and writes "RAW NET", the max/min ratios of the two over the sizes, into
+# $tmp/KIND.mm (NET is "-" when a figure less the start-up is not above 0, as wall time may
+# make it).
+persel() {
+	awk -v kind="$1" -v s0="$2" -v mm="$tmp/$1.mm" '
+		{ n[NR] = $1; raw[NR] = $3 / $2; net[NR] = ($3 - s0) / $2 }
+		END {
+			for (i = 1; i <= NR; i++) {
+				printf "%-11s %8d %14.6g %14.6g\n", kind, n[i], raw[i], net[i]
+				if (i == 1 || raw[i] > rmax) rmax = raw[i]
+				if (i == 1 || raw[i] < rmin) rmin = raw[i]
+				if (i == 1 || net[i] > nmax) nmax = net[i]
+				if (i == 1 || net[i] < nmin) nmin = net[i]
+			}
+			r = nmin > 0 ? sprintf("%.2f", nmax / nmin) : "-"
+			printf("%.2f %s\n", rmax / rmin, r) > mm
+		}' "$tmp/$1.ps"
 }
 echo
 echo "one list of N units (bench/gen.sh: Duckhammer, about one unit in six with options;"
@@ -365,7 +411,19 @@ echo "unit > option > option > option): muster --data-dir TREE validate LIST aga
 echo "xmllint --noout --schema roster.xsd LIST:"
 header tree
 scale tree
-echo "  Ir/sel: muster's instructions over the selections (units and options) of the roster"
+echo "  Ir/sel: muster's instructions over the selections (units and options) of the roster;"
+echo "  empty: the smallest roster emptied of its units (its start-up; Ir/sel is its Ir)"
+
+echo
+echo "time per selection: muster's $judge over the selections, raw and less the start-up (the"
+echo "empty list's $judge, paid once at any size); the target is judged on the second, max/min:"
+printf '%-11s %8s %14s %14s\n' "" N "$judge/sel" "less start-up"
+for kind in flat tree; do
+	eval "s0=\$start_$kind"
+	persel "$kind" "$s0"
+	set -- $(cat "$tmp/$kind.mm")
+	echo "  $kind: max/min ${1}x raw, ${2}x less the start-up ($judge $s0)"
+done
 
 # ---------------------------------------------------------------- edits
 en=${BENCH_EDIT_SIZE:-$big}
@@ -375,7 +433,9 @@ echo "edits on the $(commas "$en")-selection rosters (a fresh copy before each r
 echo "validate of the same file:"
 printf '%-30s %10s %10s %6s %9s %9s %6s %9s %7s\n' "" "edit MIr" "valid. MIr" "Ir x" "edit ms" "valid. ms" "ms x" "edit KiB" mem/XML
 : >"$tmp/edits"
-for kind in flat tree; do
+example=$src/doc/examples/impondium-campaign.xml
+[ -f "$example" ] || die "no campaign roster '$example'"
+for kind in flat tree ledger; do
 	if [ "$kind" = flat ]; then
 		f=$data/units-$en.xml
 		pre="run $muster"
@@ -383,6 +443,12 @@ for kind in flat tree; do
 		unit=u$((en / 2))
 		set -- "add $tmp/work.xml quack-marine 5" "set $tmp/work.xml $unit --models=2" \
 			"remove $tmp/work.xml u$((en / 2 + 1))"
+	elif [ "$kind" = ledger ]; then
+		f=$tmp/ledger-$en.xml
+		sh "$src/bench/gen-ledger.sh" -n "$en" "$example" "$f" || die "bench/gen-ledger.sh failed"
+		pre="run $muster"
+		xml=$(bytes "$rules" $cats "$f")
+		set -- "campaign gain $tmp/work.xml xp 1"
 	else
 		f=$tree/tree-$en.xml
 		pre="run $muster --data-dir $tree"
@@ -412,7 +478,8 @@ for kind in flat tree; do
 	done
 done
 echo "  commands: add ENTRY (flat: quack-marine 5; tree: squad-1 with its chief, 4 troopers, a bearer),"
-echo "  set UNIT (flat: --models=2; tree: --name=Renamed), remove UNIT, each on a unit mid-list"
+echo "  set UNIT (flat: --models=2; tree: --name=Renamed), remove UNIT, each on a unit mid-list;"
+echo "  ledger: campaign gain LEDGER xp 1 on the example campaign with $(commas "$en") more ledger entries"
 
 # ---------------------------------------------------------------- targets
 echo
@@ -425,16 +492,8 @@ else
 fi
 verdict "$(le "$r600" 1.3)" "600-AP list within 1.3x of xmllint --schema summed over its files: ${r600}x (${r600_one}x less two start-ups)"
 for kind in flat tree; do
-	set -- $(sort -n "$tmp/$kind.ps" | awk '
-		{ n[NR] = $1; p[NR] = $2 }
-		END {
-			g = 0; a = b = 0
-			for (j = 2; j <= NR; j++)
-				for (i = 1; i < j; i++)
-					if (p[j] / p[i] > g) { g = p[j] / p[i]; a = n[i]; b = n[j] }
-			printf "%.2f %d %d %d\n", g, a, b, n[NR]
-		}')
-	verdict "$(le "$1" 2)" "per-selection cost flat within 2x, $kind, 100 to $(commas "$4"): at most ${1}x ($(commas "$2") to $(commas "$3"); below 1 is start-up spread)"
+	set -- $(cat "$tmp/$kind.mm")
+	verdict "$(le "$2" 2)" "time per selection flat within 2x, $kind, 100 to $(commas "$big"): max/min ${2}x less the start-up (${1}x raw)"
 done
 if [ -s "$tmp/mem" ]; then
 	set -- $(sort -rn "$tmp/mem" | sed -n 1p)
