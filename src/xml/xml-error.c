@@ -477,7 +477,7 @@ void xml_sink_error(void *ctx, xmlErrorPtr e)
 	long line = e->line;
 	long col = e->int2;
 	if (line <= 0 && e->node != NULL)
-		line = xmlGetLineNo((xmlNodePtr)e->node);
+		line = xml_line((xmlNodePtr)e->node);
 	const char *hex;
 	enum known k = known_error(e, &hex);
 	char *msg;

@@ -95,9 +95,19 @@ bool xml_expected(xmlDocPtr xsd, xmlNodePtr elem, bool attrs, struct xml_expecte
 const char *xml_simple_base(xmlDocPtr xsd, const char *name);
 
 /* xml-read.c */
+/* Where the elements past line 65,535 begin, whose lines libxml2 does not keep (xml-stream.c
+ * counts them itself): the first element whose start tag begins at or after offset from. */
+struct xml_far {
+	size_t from;  /* in: where line 65,535 starts; SIZE_MAX for a shorter text */
+	long ordinal; /* out: that element's number in document order, from 1; 0 for none */
+	size_t at;    /* out: the offset of its '<' */
+};
 /* The linear pre-scan of the limits (attributes, elements, depth): 0, or -1 with one fatal
- * diagnostic. */
-int xml_prescan(const char *buf, size_t len, const char *name, struct diags *d);
+ * diagnostic. With far (may be NULL), also finds the first element at or after far->from. */
+int xml_prescan(const char *buf, size_t len, const char *name, struct xml_far *far,
+                struct diags *d);
+/* Skips from p to just past the terminator term (of length n), or to end. */
+const char *xml_skip_past(const char *p, const char *end, const char *term, size_t n);
 /* Parses buf without keeping it; blanks: keep the white space between elements. */
 xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool blanks,
                          struct diags *d);

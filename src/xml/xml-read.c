@@ -25,6 +25,23 @@
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+
+/* libxml2 keeps an element's line in 16 bits: from line 65,535 on, xmlGetLineNo finds it only
+ * through a text node beside it (which XML_PARSE_BIG_LINES numbers in full), and NOBLANKS drops
+ * those. The tree builder's start of an element (xmlSAX2StartElementNs) is wrapped to keep
+ * such an element's full line where libxml2 keeps a text node's, in psvi, which nothing else
+ * sets on an element Muster reads (no XInclude, no Relax NG); xml_line reads it back. */
+static void start_with_line(void *ctx, const xmlChar *local, const xmlChar *prefix,
+                            const xmlChar *uri, int n_ns, const xmlChar **ns, int n_attrs,
+                            int n_defaulted, const xmlChar **attrs)
+{
+	xmlParserCtxtPtr ctxt = ctx;
+	xmlSAX2StartElementNs(ctx, local, prefix, uri, n_ns, ns, n_attrs, n_defaulted, attrs);
+	if (ctxt->node != NULL && ctxt->node->line == 65535 && ctxt->input != NULL &&
+	    ctxt->input->line >= 65535)
+		ctxt->node->psvi = (void *)(ptrdiff_t)ctxt->input->line;
+}
 
 static xmlParserInputPtr deny_entity_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
 {
@@ -95,8 +112,7 @@ static void prescan_fail(const char *buf, const char *at, const char *name, stru
 	free(msg);
 }
 
-/* Skips from p to just past the terminator term (of length n), or to end. */
-static const char *skip_past(const char *p, const char *end, const char *term, size_t n)
+const char *xml_skip_past(const char *p, const char *end, const char *term, size_t n)
 {
 	while (p < end) {
 		const char *q = memchr(p, term[0], (size_t)(end - p));
@@ -120,7 +136,8 @@ static const bool tag_stop[256] = {
  * their depth. It lexes as XML does (comments, processing instructions, CDATA, quoted values),
  * so on any well-formed prefix it counts what the parser will see; past the first error the
  * parser stops anyway. Returns 0, or -1 with one fatal diagnostic. */
-int xml_prescan(const char *buf, size_t len, const char *name, struct diags *d)
+int xml_prescan(const char *buf, size_t len, const char *name, struct xml_far *far,
+                struct diags *d)
 {
 	const char *p = buf, *end = buf + len;
 	long elements = 0, depth = 0;
@@ -131,15 +148,15 @@ int xml_prescan(const char *buf, size_t len, const char *name, struct diags *d)
 		p = lt + 1;
 		size_t rest = (size_t)(end - p);
 		if (rest >= 3 && memcmp(p, "!--", 3) == 0) {
-			p = skip_past(p + 3, end, "-->", 3);
+			p = xml_skip_past(p + 3, end, "-->", 3);
 		} else if (rest >= 8 && memcmp(p, "![CDATA[", 8) == 0) {
-			p = skip_past(p + 8, end, "]]>", 3);
+			p = xml_skip_past(p + 8, end, "]]>", 3);
 		} else if (rest >= 1 && *p == '?') {
-			p = skip_past(p + 1, end, "?>", 2);
+			p = xml_skip_past(p + 1, end, "?>", 2);
 		} else if (rest >= 1 && *p == '!') {
-			p = skip_past(p + 1, end, ">", 1); /* a DOCTYPE: refused by the parser */
+			p = xml_skip_past(p + 1, end, ">", 1); /* a DOCTYPE: refused by the parser */
 		} else if (rest >= 1 && *p == '/') {
-			p = skip_past(p + 1, end, ">", 1);
+			p = xml_skip_past(p + 1, end, ">", 1);
 			if (depth > 0)
 				depth--;
 		} else {
@@ -148,6 +165,10 @@ int xml_prescan(const char *buf, size_t len, const char *name, struct diags *d)
 				             xasprintf(_("too many elements in one file (the limit is %ld)"),
 				                       XML_MAX_ELEMENTS));
 				return -1;
+			}
+			if (far && far->ordinal == 0 && (size_t)(lt - buf) >= far->from) {
+				far->ordinal = elements;
+				far->at = (size_t)(lt - buf);
 			}
 			long attrs = 0;
 			bool empty = false;
@@ -241,7 +262,7 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 		          _("not an XML file: it contains a NUL byte"));
 		return NULL;
 	}
-	if (xml_prescan(buf, len, name, d) != 0)
+	if (xml_prescan(buf, len, name, NULL, d) != 0)
 		return NULL;
 	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
 	if (ctxt == NULL) {
@@ -251,6 +272,7 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 	struct err_sink sink = { d, name, 0, 1, false, 0, 0, buf, len, NULL, NULL };
 	ctxt->_private = &sink;
 	ctxt->sax->internalSubset = refuse_doctype;
+	ctxt->sax->startElementNs = start_with_line;
 	xmlSetStructuredErrorFunc(&sink, xml_sink_error);
 	/* COMPACT and NOBLANKS only save allocations (measured: 10% fewer instructions per run). */
 	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |

@@ -33,7 +33,115 @@ struct xml_reader {
 	xmlNodePtr last;
 	int last_depth;
 	bool failed;
+	/* Lines past 65,535, where libxml2 says 65,535 for every element: the elements are
+	 * numbered in document order as they are read (seen), and the bytes scanned from the
+	 * first far one on (far_pos, at line far_line, after far_found elements) to the one
+	 * numbered seen, whose line is kept in its psvi, as xml-read.c does; xml_line reads it. */
+	struct xml_far far;
+	long seen, far_found, far_line;
+	size_t far_pos;
 };
+
+/* The newlines between p and q. */
+static long newlines(const char *p, const char *q)
+{
+	long k = 0;
+	while (p < q && (p = memchr(p, '\n', (size_t)(q - p))) != NULL) {
+		k++;
+		p++;
+	}
+	return k;
+}
+
+/* Where line (from 1) starts in buf, and *at_line that line; SIZE_MAX when buf is shorter. */
+static size_t line_offset(const char *buf, size_t len, long line, long *at_line)
+{
+	const char *p = buf, *end = buf + len;
+	*at_line = line;
+	for (long l = 1; l < line; l++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (p == NULL)
+			return SIZE_MAX;
+		p++;
+	}
+	return (size_t)(p - buf);
+}
+
+/* Is the element at lt ("<name" or "<prefix:name") named as n is? */
+static bool far_named(const char *lt, const char *end, xmlNodePtr n)
+{
+	const char *q = lt + 1, *colon = memchr(q, ':', (size_t)(end - q) < 64 ? (size_t)(end - q) : 64);
+	size_t nl = strlen((const char *)n->name);
+	if (colon && (n->ns == NULL || n->ns->prefix != NULL))
+		q = colon + 1;
+	return (size_t)(end - q) > nl && memcmp(q, n->name, nl) == 0 &&
+	       strchr(" \t\r\n/>", q[nl]) != NULL;
+}
+
+/* One more element read, in document order: past line 65,535, its line, found in the bytes
+ * from where the last one stood. Bytes given back (xml_src_drop) are never read again here;
+ * an element that is not where the count says (which a well-formed text never gives) ends the
+ * counting, and libxml2's 65,535 stands. */
+static void far_mark(struct xml_reader *r, xmlNodePtr n)
+{
+	r->seen++;
+	if (r->far.ordinal == 0 || r->seen < r->far.ordinal)
+		return;
+	const char *b = r->src->buf, *end = b + r->src->len, *p = b + r->far_pos;
+	if (r->src->dropped && r->far_pos < r->src->drop_end) {
+		r->far.ordinal = 0;
+		return;
+	}
+	while (r->far_found < r->seen) {
+		const char *lt = memchr(p, '<', (size_t)(end - p));
+		if (lt == NULL) {
+			r->far.ordinal = 0;
+			return;
+		}
+		r->far_line += newlines(p, lt);
+		p = lt + 1;
+		const char *q = NULL;
+		if ((size_t)(end - p) >= 3 && memcmp(p, "!--", 3) == 0)
+			q = xml_skip_past(p + 3, end, "-->", 3);
+		else if ((size_t)(end - p) >= 8 && memcmp(p, "![CDATA[", 8) == 0)
+			q = xml_skip_past(p + 8, end, "]]>", 3);
+		else if (p < end && *p == '?')
+			q = xml_skip_past(p + 1, end, "?>", 2);
+		else if (p < end && (*p == '!' || *p == '/'))
+			q = xml_skip_past(p + 1, end, ">", 1);
+		if (q) {
+			r->far_line += newlines(p, q);
+			p = q;
+		} else if (++r->far_found == r->seen) {
+			if (n->type != XML_ELEMENT_NODE || !far_named(lt, end, n)) {
+				r->far.ordinal = 0;
+				return;
+			}
+			n->psvi = (void *)(ptrdiff_t)r->far_line;
+		}
+	}
+	r->far_pos = (size_t)(p - b);
+}
+
+/* far_mark for the elements below top (taken whole: the reader reports none of them). */
+static void far_mark_below(struct xml_reader *r, xmlNodePtr top)
+{
+	xmlNodePtr n = top->children;
+	while (n != NULL && r->far.ordinal > 0) {
+		if (n->type == XML_ELEMENT_NODE) {
+			far_mark(r, n);
+			if (n->children) {
+				n = n->children;
+				continue;
+			}
+		}
+		while (n != top && n->next == NULL)
+			n = n->parent;
+		if (n == top)
+			break;
+		n = n->next;
+	}
+}
 
 struct root_want {
 	const char *name, *ns;
@@ -108,11 +216,17 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 		return r;
 	}
 	/* The limits of a whole-file parse (attributes, elements, depth) hold here too. */
-	if (xml_prescan(buf, len, path, d) != 0) {
+	r->far.from = line_offset(buf, len, 65535, &r->far_line);
+	if (xml_prescan(buf, len, path, &r->far, d) != 0) {
 		if (!borrowed)
 			free(buf);
 		free(r);
 		return NULL;
+	}
+	if (r->far.ordinal > 0) {
+		r->far_pos = r->far.at;
+		r->far_found = r->far.ordinal - 1;
+		r->far_line += newlines(buf + r->far.from, buf + r->far.at);
 	}
 	r->src = xcalloc(1, sizeof(*r->src));
 	r->src->buf = buf;
@@ -285,6 +399,8 @@ int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth)
 		*depth = xmlTextReaderDepth(r->tr);
 		if (type == XML_READER_TYPE_END_ELEMENT)
 			return XML_READ_END;
+		if (r->far.ordinal > 0)
+			far_mark(r, n);
 		if (xmlTextReaderIsEmptyElement(r->tr)) {
 			r->pending_end = true;
 			r->last = n;
@@ -326,6 +442,8 @@ xmlNodePtr xml_reader_take(struct xml_reader *r)
 		reader_fail(r);
 		return NULL;
 	}
+	if (r->far.ordinal > 0)
+		far_mark_below(r, n);
 	r->held = true;
 	return n;
 }
@@ -421,7 +539,7 @@ char *xml_root_namespace(const char *path)
 	 * time). */
 	struct diags pd = DIAGS_INIT;
 	bool safe = len <= INT32_MAX && memmem(buf, len, "<!DOCTYPE", 9) == NULL &&
-	            xml_prescan(buf, len, path, &pd) == 0;
+	            xml_prescan(buf, len, path, NULL, &pd) == 0;
 	diags_release(&pd);
 	if (safe) {
 		/* Not a word from libxml2: the roster reader said what is wrong already. */

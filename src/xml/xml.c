@@ -16,7 +16,7 @@ int xml_check_root(xmlNodePtr root, const char *name, const char *ns, const char
 {
 	const char *rns = root->ns && root->ns->href ? (const char *)root->ns->href : "";
 	if (strcmp((const char *)root->name, name) != 0 || strcmp(rns, ns) != 0) {
-		diags_add(d, SEV_FATAL, file, xmlGetLineNo(root), 0, NULL, NULL,
+		diags_add(d, SEV_FATAL, file, xml_line(root), 0, NULL, NULL,
 		          _("expected a <%s> element in namespace '%s', found <%s>%s%s%s"), name, ns,
 		          (const char *)root->name, *rns ? _(" in namespace '") : _(" with no namespace"),
 		          rns, *rns ? "'" : "");
@@ -202,7 +202,11 @@ char *xml_text(xmlNodePtr node)
 
 long xml_line(xmlNodePtr node)
 {
-	return node ? xmlGetLineNo(node) : 0;
+	if (node == NULL)
+		return 0;
+	if (node->type == XML_ELEMENT_NODE && node->line == 65535 && node->psvi != NULL)
+		return (long)(ptrdiff_t)node->psvi; /* set by the reader: see xml-read.c */
+	return xmlGetLineNo(node);
 }
 
 /* Does c end a tag's name? (NUL too, as strchr(" \t\r\n/>", c) would say.) */
