@@ -118,18 +118,23 @@ check "French: no file given, exit 2" 2 $? "$tmp/out" \
 	"Essayez 'muster validate --help' pour plus d'informations."
 
 # 10-13: an illegal list: the severity word, every rule message and the Feathers' names (data:
-# <message xml:lang> in rules-xml, <name xml:lang> in the catalogs) translated.
-de validate "$illegal" >"$tmp/out" 2>&1
+# <message xml:lang> in rules-xml, <name xml:lang> in the catalogs) translated. The list names
+# its faction, so its Geese unit breaks DH-3 at its line (<factions>); the same list naming
+# none breaks the Feathers rule, whose message is the data's.
+sed 's/ faction="impondium"//' "$illegal" >"$tmp/mixed.xml" || exit 99
+de validate "$illegal" "$tmp/mixed.xml" >"$tmp/out" 2>&1
 check "German: an illegal list, exit 1, rule messages German" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad hat 11 Modelle; seine Sollstärke ist 10" \
+	"DH-3: Borrowed geese gehört zu Feather Gänse, nicht zu Feather Wasservögel dieser Liste" \
 	"DH-3: alle Modelle müssen zu einer Feder gehören; diese Armee mischt Wasservögel (12), Gänse (1)" \
 	"DH-5: 4 Einheiten Quack Marine; höchstens 3 Einheiten eines Modells" \
 	"DH-6: 4 Fahrzeug-Einheiten (Grad 3); höchstens 3 erlaubt" \
 	"DH-4: \"Chieftain Razorbill\" hat Grad 5: die Armee braucht mindestens 5 Einheiten"
 absent "German: no English rule message is left" "$tmp/out" "models;" "units of" "at most"
-fr validate "$illegal" >"$tmp/out" 2>&1
+fr validate "$illegal" "$tmp/mixed.xml" >"$tmp/out" 2>&1
 check "French: an illegal list, exit 1, rule messages French" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: erreur: DH-7: 1st Squad compte 11 modèles ; son Effectif complet est de 10" \
+	"DH-3: Borrowed geese est de Feather Oies, et non de Feather Palmipèdes de cette liste" \
 	"DH-3: tous les modèles doivent appartenir à une seule Plume ; cette armée mélange Palmipèdes (12), Oies (1)" \
 	"DH-5: 4 unités de Quack Marine ; au plus 3 unités d'un même modèle" \
 	"DH-6: 4 unités de Véhicules (Grade 3) ; au plus 3 autorisées" \
@@ -157,12 +162,12 @@ check "LANGUAGE=de under the C locale: English" 1 $? "$tmp/out" \
 # 18, 19: show's headings, verdict and plural forms.
 de show "$illegal" >"$tmp/out" 2>&1
 check "German: muster show, exit 0" 0 $? "$tmp/out" \
-	"Spielgröße:" "Einheit" "Modelle" "Gesamt" "Gültigkeit: NICHT GÜLTIG (6 Fehler, 0 Warnungen)" \
+	"Spielgröße:" "Einheit" "Modelle" "Gesamt" "Gültigkeit: NICHT GÜLTIG (5 Fehler, 0 Warnungen)" \
 	"höchstens 3 erlaubt"
 fr show "$illegal" >"$tmp/out" 2>&1
 check "French: muster show, exit 0" 0 $? "$tmp/out" \
 	"Format de bataille: All-Out War (limite 600 AP)" "Unité" "Modèles" "Total" \
-	"Légalité : NON LÉGALE (6 erreurs, 0 avertissement)" "au plus 3 autorisées"
+	"Légalité : NON LÉGALE (5 erreurs, 0 avertissement)" "au plus 3 autorisées"
 
 # 20, 21: a legal list, --verbose.
 de validate --verbose "$legal" >"$tmp/out" 2>&1

@@ -855,6 +855,30 @@ int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const c
 	return found ? rc : -1;
 }
 
+void cmd_no_list(const char *path, const struct roster *r, const char *want)
+{
+	struct nearest nr;
+	struct strbuf known = STRBUF_INIT;
+	nearest_init(&nr, want);
+	for (size_t li = 0; li < r->n_lists; li++) {
+		const struct r_list *l = &r->lists[li];
+		if (l->id)
+			nearest_offer(&nr, l->id, l->id);
+		if (l->name)
+			nearest_offer(&nr, l->name, l->name);
+		strbuf_addf(&known, "%s%zu%s%s", li ? ", " : "", li + 1, l->id ? " " : "",
+		            l->id ? l->id : "");
+	}
+	struct strbuf dym = STRBUF_INIT;
+	if (nr.best)
+		strbuf_addf(&dym, _("; did you mean '%s'?"), nr.best);
+	/* TRANSLATORS: "muster: FILE: no list 'x'; did you mean 'y'? (lists: 1 main, 2 allies)" */
+	fprintf(stderr, _("muster: %s: no list '%s'%s (lists: %s)\n"), vis(path), vis(want),
+	        dym.s ? vis(dym.s) : "", known.s ? vis(known.s) : _("none"));
+	strbuf_release(&dym);
+	strbuf_release(&known);
+}
+
 static int exec_suggest(int argc, char **argv)
 {
 	const struct cmd_entry *self = &cmd_suggest_entry;
@@ -878,7 +902,7 @@ static int exec_suggest(int argc, char **argv)
 	}
 	rc = cmd_print_suggestions(r, ev, want, stdout);
 	if (rc == -1) {
-		fprintf(stderr, _("muster: %s: no list '%s'\n"), vis(argv[optind]), vis(want));
+		cmd_no_list(argv[optind], r, want);
 		rc = MUSTER_EXIT_TROUBLE;
 	}
 out:

@@ -728,7 +728,11 @@ static int check_and_save(struct session *s, struct rec_read *rr, char *buf, siz
 		xml_memory_backed(buf, len, save_temp_path(job));
 	long now = edit_check(s, rr->path, buf, len, &r, &ev, &d);
 	xml_memory_backed(NULL, 0, NULL);
+	/* The entry's lines are not in the file yet (after the ledger a roster holds only
+	 * closing tags): a message about the entry names no line, and says what was given. */
+	long first = ledger_splice_line(buf, sp);
 	free(buf);
+	diags_unline(&d, rr->path, first);
 	diags_sort(&d);
 	int rc = judge(rr->path, now, seen, &d);
 	idx_free(seen);

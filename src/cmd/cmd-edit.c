@@ -407,7 +407,7 @@ static int run_line(struct editor *e, const char *line)
 	} else if (strcmp(w[0], "suggest") == 0) {
 		int sr = cmd_print_suggestions(e->r, e->ev, n > 1 ? w[1] : NULL, stdout);
 		if (sr == -1)
-			fprintf(stderr, _("muster: %s: no list '%s'\n"), vis(e->path), vis(w[1]));
+			cmd_no_list(e->path, e->r, w[1]);
 		if (sr != 0)
 			rc = -1;
 	} else if (strcmp(w[0], "help") == 0) {

@@ -212,6 +212,9 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 struct roster;
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
                           FILE *out);
+/* Says on standard error that the roster at path has no list want, with the nearest list id
+ * or name ("did you mean") and the lists it has. */
+void cmd_no_list(const char *path, const struct roster *r, const char *want);
 int cmd_change_file(struct session *s, const char *path, int argc, char **argv, FILE *out);
 /* Reads the number in a --jobs argument into *jobs (0: one thread per processor). Returns 0,
  * or a usage error's status when it is not a number from 0 to BATCH_MAX_JOBS. */

@@ -118,12 +118,28 @@ static void child_of(struct st *t, struct ilist *l, const char *title, long line
 	    title);
 }
 
+/* Has no unit been read yet? */
+static bool no_units(const struct st *t)
+{
+	for (size_t i = 0; i < t->n_lists; i++)
+		if (t->lists[i].n_units)
+			return false;
+	return true;
+}
+
 /* A "Key: value" line. Returns 1 when it was one of ours, 0 when not. */
 int import_header(struct st *t, const char *key, const char *v, long line, bool roster)
 {
 	if (import_is_key(key, N_("Game"))) {
 		if (t->sys == NULL)
 			t->sys = import_find_system(t, v, line);
+		return 1;
+	}
+	/* Who brings the army: Muster's exports print it above the lists, a post under its title;
+	 * before the first unit, the first one given. */
+	if (no_units(t) && import_is_key(key, N_("Player"))) {
+		if (t->player == NULL && *v)
+			t->player = xstrdup(v);
 		return 1;
 	}
 	const struct system *sys = t->sys;

@@ -29,6 +29,7 @@ struct iunit {
 	long line;              /* in the text */
 	long stated;            /* the points its line gives, or -1 */
 	bool counted;           /* its models given by lines under it */
+	long line_models;       /* the models the last such line gave ("\u2022 5x Name"), or 0 */
 	bool bare;              /* given as "(N)", with no count on the line: models or points? */
 	struct iopt *opts;
 	size_t n_opts, cap_opts;
@@ -58,6 +59,8 @@ struct st {
 	struct ilist *lists;
 	size_t n_lists, cap_lists;
 	char *name;
+	char *player;           /* a "Player:" line before the first unit: <roster player> */
+	long models_above;      /* reading a New Recruit "\u25e6" line: the models of the line above */
 	struct strbuf roster_fields;
 	long last_id;           /* the number of the last unit id given (unitref_make_id) */
 	bool skip;              /* in show's Notes or Legality section */

@@ -117,6 +117,7 @@ char *import_to_xml(struct st *t, const struct import_opts *o)
 	                 "<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\"");
 	strbuf_add_attr(&sb, "system", sys->id);
 	strbuf_add_attr(&sb, "name", o->name ? o->name : t->name);
+	strbuf_add_attr(&sb, "player", t->player);
 	if (t->last_id)
 		strbuf_addf(&sb, " last-id=\"%ld\"", t->last_id);
 	strbuf_adds(&sb, ">\n");

@@ -39,8 +39,9 @@ static const struct {
 	{ IMPORT_IGNORE, "^\\s+\\+\\s*\\d+ models?(?:\\s{2,}-?\\d+)*\\s*$" },
 	{ IMPORT_IGNORE, "^\\s+\\+\\s*changed by modifiers(?:\\s{2,}-?\\d+)*\\s*$" },
 	{ IMPORT_OPTION, "^\\s+joins\\s+(?<join>.+?)\\s*$" },
-	/* "+ Option" at any indent; "- Option", "* Option", ". Option", "* Option" (a bullet) indented */
-	{ IMPORT_OPTION, "^(?:\\s*\\+|\\s+[-*.]|\\s*\xe2\x80\xa2)\\s*(?<name>.+?)(?:\\s+[xX](?<count>\\d+))?(?:\\s{2,}-?\\d+)*\\s*$" },
+	/* "+ Option" at any indent; "- Option", "* Option", ". Option", "\u2022 Option" (a bullet)
+	 * indented; New Recruit's "\u25e6 Option" (a white bullet) under a bullet's model line */
+	{ IMPORT_OPTION, "^(?:\\s*\\+|\\s+[-*.]|\\s*\xe2\x80\xa2|\\s*\xe2\x97\xa6)\\s*(?<name>.+?)(?:\\s+[xX](?<count>\\d+))?(?:\\s{2,}-?\\d+)*\\s*$" },
 	/* show's table: TITLE, two spaces or more, MODELS, then the costs */
 	{ IMPORT_UNIT, "^(?<name>\\S.*?)\\s{2,}(?<count>\\d+)(?:\\s+-?\\d+)*\\s*$" },
 };
@@ -209,6 +210,10 @@ static int add_option(struct st *t, long line, struct iunit *u, const char *text
 			import_err(t, line, _("'%s' has no option '%s'"), u->e->name, text);
 		return -1;
 	}
+	/* New Recruit's "\u25e6 5x Frag grenades" under "\u2022 5x Troopers" counts one for each
+	 * model of the line above: an option per model is taken once for them all. */
+	if (o->per_model && t->models_above > 1 && count % t->models_above == 0)
+		count /= t->models_above;
 	size_t up = 0;
 	for (size_t i = 0; i < u->n_opts; i++) {
 		if (u->opts[i].o == o) {
@@ -365,11 +370,14 @@ static void add_options_text(struct st *t, long line, struct iunit *u, const cha
 			add_option(t, line, u, raw, c);
 		} else if (import_tokenise(o, t->costs, &k) == 0) {
 			c = k.count > 0 ? k.count : count;
-			if (option_named(u->e, k.name) == NULL && entry_named(t->sys, k.name) == u->e && c > 0 &&
-			    c <= 100000)
-				u->models = u->counted ? u->models + c : c, u->counted = true;
-			else
+			const struct entry_option *eo = option_named(u->e, k.name);
+			if (eo == NULL && entry_named(t->sys, k.name) == u->e && c > 0 && c <= 100000) {
+				u->models = u->counted ? u->models + c : c;
+				u->counted = true;
+				u->line_models = c;
+			} else {
 				add_option(t, line, u, k.name, c);
+			}
 		}
 		free(raw);
 		import_itok_free(&k);
@@ -636,7 +644,12 @@ static void body_line(struct st *t, const char *line, long no)
 			long count = 1;
 			if (g[G_COUNT] && parse_long(g[G_COUNT], 1, 1000, &count) != 0)
 				count = 1;
+			bool white = strncmp(line + strspn(line, " \t"), "\xe2\x97\xa6", 3) == 0;
+			t->models_above = white ? u->line_models : 0;
+			if (!white)
+				u->line_models = 0; /* set again when this line gives the models */
 			add_options_text(t, no, u, g[G_NAME], count);
+			t->models_above = 0;
 		}
 	} else if (kind == IMPORT_UNIT && g[G_NAME]) {
 		char *text = xasprintf("%s%s%s%s%s%s%s", g[G_COUNT] ? g[G_COUNT] : "", g[G_COUNT] ? "x " : "",
@@ -856,6 +869,7 @@ static void st_release(struct st *t)
 	}
 	free(t->lists);
 	free(t->name);
+	free(t->player);
 	free(t->costs);
 	strbuf_release(&t->roster_fields);
 }

@@ -650,6 +650,20 @@ static size_t roster_times(struct eval *ev, const struct rule *r)
 	return n;
 }
 
+/* Does r tell again what the factions check told? r is "one value of attribute X for the whole
+ * list" (<same attr="X" in="list">) where X is the level <factions> raises a list's faction
+ * to, and the system names no allies: then, in a list the factions check has found units of
+ * another X in, every such unit is named at its own line, and r's finding ("this army mixes
+ * Feathers") is the same breach told a second time; it is left out. A list that names no
+ * faction, or whose units the factions check lets stand, is judged by r alone. */
+static bool told_by_factions(const struct system *sys, const struct rule *r)
+{
+	const struct faction_def *f = sys->factions;
+	const struct agg *a = r->agg;
+	return f && f->n_allies == 0 && f->level != SIZE_MAX && !r->each && a &&
+	       a->kind == AGG_DISTINCT && a->scope == SCOPE_LIST && a->attr == &sys->attrs[f->level];
+}
+
 size_t check_roster(struct eval *ev, struct diags *d)
 {
 	struct checker k;
@@ -669,7 +683,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	}
 	check_bs_limits(&k);
 	check_bs_loops(&k);
-	k.errors += faction_check(ev->r, d);
+	bool *flagged = xcalloc(ev->n_lists ? ev->n_lists : 1, sizeof *flagged);
+	k.errors += faction_check(ev->r, d, flagged);
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {
@@ -688,6 +703,8 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			}
 			if (r->unless_hidden && eval_entry_hidden(ev, li, r->unless_hidden))
 				continue;
+			if (flagged[li] && told_by_factions(k.sys, r))
+				continue;
 			if (r->each)
 				check_each(&k, r, li);
 			else
@@ -701,6 +718,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		          _("pattern '%s' and the others took more than %llu steps of matching on one "
 		            "roster (a pattern that backtracks too much?); the result would be wrong"),
 		          pat, (unsigned long long)RX_WORK_BUDGET);
+	free(flagged);
 	free(k.at);
 	free(k.took);
 	free(k.grp_up);

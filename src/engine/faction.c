@@ -131,7 +131,7 @@ void faction_word(const struct system *sys, const struct group *g, struct strbuf
 		strbuf_addf(sb, "%s %s", sys->attrs[g->level].name, g->name);
 }
 
-size_t faction_check(const struct roster *r, struct diags *d)
+size_t faction_check(const struct roster *r, struct diags *d, bool *flagged)
 {
 	const struct system *sys = r->sys;
 	size_t errors = 0;
@@ -159,6 +159,8 @@ size_t faction_check(const struct roster *r, struct diags *d)
 			strbuf_release(&is);
 			strbuf_release(&must);
 			errors += !warn;
+			if (flagged && !warn)
+				flagged[li] = true;
 		}
 	}
 	strbuf_release(&key);

@@ -27,7 +27,8 @@ const struct group *faction_of_entry(const struct entry *e, const struct group *
 /* g's level and name ("Warband River Clans"); "no faction" for NULL. */
 void faction_word(const struct system *sys, const struct group *g, struct strbuf *sb);
 /* Reports each unit of r's lists that its list may not take, at the unit's line and citing
- * the rule <factions ref=> names; returns how many are errors (warnings are not). */
-size_t faction_check(const struct roster *r, struct diags *d);
+ * the rule <factions ref=> names; returns how many are errors (warnings are not). flagged
+ * (may be NULL; r->n_lists flags, cleared by the caller) is set for each list with an error. */
+size_t faction_check(const struct roster *r, struct diags *d, bool *flagged);
 
 #endif

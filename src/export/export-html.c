@@ -160,13 +160,20 @@ static char *list_heading(const struct system *sys, const struct elist *el)
 	return strbuf_detach(&sb);
 }
 
-/* The document's title: the roster's name, else its first list's heading. */
+/* Does the document's title stand for the list's heading? When the roster has no name and
+ * one list, the title is that list's heading, printed once. */
+static bool title_is_list(const struct roster *r)
+{
+	return r->name == NULL && r->n_lists == 1;
+}
+
+/* The document's title: the roster's name, else its only list's heading, else the game. */
 static char *doc_title(const struct eval *ev)
 {
 	const struct roster *r = ev->r;
 	if (r->name)
 		return xstrdup(r->name);
-	if (r->n_lists)
+	if (title_is_list(r))
 		return list_heading(r->sys, &ev->lists[0]);
 	return xstrdup(r->sys->name);
 }
@@ -277,11 +284,14 @@ static void summaries(struct strbuf *sb, const struct eval *ev)
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
 		bool *used = costs_used(r->sys, el);
-		char *h = list_heading(r->sys, el);
-		strbuf_adds(sb, "<section class=\"list\">\n<h2>");
-		html_esc(sb, h);
-		strbuf_adds(sb, "</h2>\n");
-		free(h);
+		strbuf_adds(sb, "<section class=\"list\">\n");
+		if (!title_is_list(r)) {
+			char *h = list_heading(r->sys, el);
+			strbuf_adds(sb, "<h2>");
+			html_esc(sb, h);
+			strbuf_adds(sb, "</h2>\n");
+			free(h);
+		}
 		list_facts(sb, r->sys, el, ex_parent_title(r, el->list));
 		summary(sb, ev, el, used);
 		strbuf_adds(sb, "</section>\n");

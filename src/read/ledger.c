@@ -732,3 +732,11 @@ void campaign_free(const struct system *sys, struct campaign *c)
 	diags_release(&c->viol);
 	free(c);
 }
+
+long ledger_splice_line(const char *buf, const struct ledger_splice *sp)
+{
+	long line = 1;
+	for (const char *p = buf; (p = memchr(p, '\n', sp->at - (size_t)(p - buf))) != NULL; p++)
+		line++;
+	return line;
+}

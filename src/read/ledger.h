@@ -77,6 +77,8 @@ void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e);
 struct ledger_splice {
 	size_t at, cut, len;
 };
+/* The line of the new text (1-based) where the entry spliced at sp begins. */
+long ledger_splice_line(const char *buf, const struct ledger_splice *sp);
 int ledger_append_text(char **bufp, size_t *lenp, const struct ledger_rec *e,
                        struct ledger_splice *sp, char **cut);
 /* Whether doc's ledger has an entry n (1-based). */

@@ -254,3 +254,14 @@ size_t diags_new_errors(const struct idx *seen, const struct diags *now, bool *f
 	}
 	return n;
 }
+
+void diags_unline(struct diags *d, const char *file, long first)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		struct diag *x = &d->v[i];
+		if (x->file && strcmp(x->file, file) == 0 && x->line >= first) {
+			x->line = 0;
+			x->col = 0;
+		}
+	}
+}

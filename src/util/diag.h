@@ -69,6 +69,9 @@ const char *severity_name(enum severity s);
  * and returns how many. Linear in the two lists. */
 struct idx;
 struct idx *diags_error_keys(const struct diags *before);
+/* Takes the line and column off each diagnostic of file at line first or later (lines a
+ * draft holds that the file does not). */
+void diags_unline(struct diags *d, const char *file, long first);
 size_t diags_new_errors(const struct idx *seen, const struct diags *now, bool *fresh);
 
 #endif

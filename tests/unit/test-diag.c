@@ -48,6 +48,28 @@ Test(diags, add_copies_every_string)
 	diags_release(&d);
 }
 
+/* A draft's lines from 10 on are not the file's: they lose line and column there, and only
+ * in that file. */
+Test(diags, unline_from_a_line_of_one_file)
+{
+	struct diags d = DIAGS_INIT;
+	diags_add(&d, SEV_ERROR, "c.xml", 9, 5, NULL, NULL, "before the entry");
+	diags_add(&d, SEV_ERROR, "c.xml", 10, 7, NULL, NULL, "the entry");
+	diags_add(&d, SEV_ERROR, "c.xml", 12, 3, NULL, NULL, "after it");
+	diags_add(&d, SEV_ERROR, "data.xml", 40, 2, NULL, NULL, "another file");
+	diags_add(&d, SEV_FATAL, NULL, 0, 0, NULL, NULL, "no file");
+	diags_unline(&d, "c.xml", 10);
+	cr_assert_eq(d.v[0].line, 9);
+	cr_assert_eq(d.v[0].col, 5);
+	cr_assert_eq(d.v[1].line, 0);
+	cr_assert_eq(d.v[1].col, 0);
+	cr_assert_eq(d.v[2].line, 0);
+	cr_assert_eq(d.v[3].line, 40);
+	cr_assert_eq(d.v[3].col, 2);
+	cr_assert_null(d.v[4].file);
+	diags_release(&d);
+}
+
 Test(diags, many_adds_keep_order)
 {
 	struct diags d = DIAGS_INIT;
