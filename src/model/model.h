@@ -310,6 +310,8 @@ struct force_def {
 	uint32_t up;        /* 1 + index of the force it stands in among the system's; 0: none */
 	size_t *cats, n_cats;
 	const struct bs_infos *infos; /* BattleScribe: its profiles, rules, page, publication */
+	bool hidden;        /* BattleScribe's hidden="true" */
+	const struct bs_hide *hide; /* its set-hidden modifiers (the system's bs->hides), or NULL */
 	long line;
 };
 

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Gaps that WarHub/battlescribe-spec found (issue 21), on tests/data/bs-lodge: a hidden
+# forceEntry (its hidden="true", or a set-hidden modifier whose condition holds) makes a
+# warning at the force, never an error (BattleScribe reports none). Prints TAP.
+# Needs MUSTER and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir bslodge
+d=$top/tests/data/bs-lodge
+data="--data-dir=$d"
+cd "$tmp" || exit 1
+
+# Hidden forces.
+f=camp.ros
+run_muster "forces: a Camp" 0 "force mst-1" new $data "$f" --system=lg-sys --list=lg-fe-camp --faction=lg-cat
+run_muster "forces: a Tower" 0 "force mst-2" add-force $data "$f" lg-fe-tower --faction=lg-cat
+run_muster "forces: one Bell Ringer" 0 "added" add $data "$f" "Bell Ringer" --list=mst-1
+run_muster "forces: one Bell Ringer, the Tower shown" 0 "" validate $data "$f"
+hasnt "forces: no warning while one Bell Ringer" "$out" "hidden force"
+run_muster "forces: two Bell Ringers" 0 "added" add $data "$f" "Bell Ringer" --list=mst-1
+run_muster "forces: the Tower's modifier hides it, legal still" 0 "warning: hidden: Tower is a hidden force" validate $data "$f"
+hasnt "forces: the Camp is not hidden" "$out" "Camp is a hidden"
+run_muster "forces: a Vault" 0 "force mst-5" add-force $data "$f" lg-fe-vault --faction=lg-cat
+run_muster "forces: the Vault is hidden" 0 "Vault is a hidden force" validate $data "$f"
+run_muster "forces: xml names the force's line" 0 'severity="warning"' validate --format=xml $data "$f"
+tap_done
