@@ -1,7 +1,8 @@
 #!/bin/sh
 # Gaps that WarHub/battlescribe-spec found (issue 21), on tests/data/bs-lodge: a hidden
 # forceEntry (its hidden="true", or a set-hidden modifier whose condition holds) makes a
-# warning at the force, never an error (BattleScribe reports none). Prints TAP.
+# warning at the force, never an error (BattleScribe reports none); every force lists its
+# catalogue's root rules, then the game system's. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -24,4 +25,17 @@ hasnt "forces: the Camp is not hidden" "$out" "Camp is a hidden"
 run_muster "forces: a Vault" 0 "force mst-5" add-force $data "$f" lg-fe-vault --faction=lg-cat
 run_muster "forces: the Vault is hidden" 0 "Vault is a hidden force" validate $data "$f"
 run_muster "forces: xml names the force's line" 0 'severity="warning"' validate --format=xml $data "$f"
+
+# Root rules: each force lists its catalogue's, then the game system's, a hidden one not.
+run_muster "rules: export" 0 "<roster" export $data --format=ros "$f"
+cp "$out" camp.xml
+n=$(grep -A3 '<rule id="lg-rule-toll" name="Toll" hidden="false">' camp.xml |
+	grep -c '<rule id="lg-rule-curfew" name="Curfew" publicationId="lg-pub" page="3" hidden="false">')
+if [ "$n" -eq 3 ]; then
+	ok "rules: each of the three forces lists Toll, then Curfew with its page"
+else
+	tap_fail "rules: each of the three forces lists Toll, then Curfew with its page" "$n found" camp.xml
+fi
+has "rules: escaped" camp.xml "<description>Each guest pays &amp; bows.</description>"
+hasnt "rules: a hidden rule is not listed" camp.xml "Secret Rite"
 tap_done

@@ -299,6 +299,9 @@ struct catalog {
 	 * arena): its own, those of the catalogues it links, the game system's. */
 	const char **pubs;
 	size_t n_pubs;
+	/* BattleScribe: the rules a force of it lists, its root rules then the game system's (in
+	 * the system's arena), or NULL. */
+	const struct bs_infos *rules;
 };
 
 /* --- game system --------------------------------------------------------------------------- */

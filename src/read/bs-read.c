@@ -638,6 +638,7 @@ static int make_catalog(struct bsctx *c, size_t fi)
 		BSFAIL(c, f->path, f->root, _("catalogue id '%s' is used twice in system '%s'"), g->id,
 		       sys->id);
 	bs_catalog_publications(c, fi);
+	bs_catalog_rules(c, fi);
 	return 0;
 }
 
