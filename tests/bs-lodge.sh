@@ -2,7 +2,8 @@
 # Gaps that WarHub/battlescribe-spec found (issue 21), on tests/data/bs-lodge: a hidden
 # forceEntry (its hidden="true", or a set-hidden modifier whose condition holds) makes a
 # warning at the force, never an error (BattleScribe reports none); every force lists its
-# catalogue's root rules, then the game system's. Prints TAP.
+# catalogue's root rules, then the game system's; a condition of scope primary-catalogue
+# counts in every force of the force's catalogue, and only there. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -38,4 +39,15 @@ else
 fi
 has "rules: escaped" camp.xml "<description>Each guest pays &amp; bows.</description>"
 hasnt "rules: a hidden rule is not listed" camp.xml "Secret Rite"
+
+# A condition of scope primary-catalogue counts in the forces of the checked force's catalogue.
+p=porter.ros
+run_muster "catalogue: a Lodgers' Camp" 0 "force mst-1" new $data "$p" --system=lg-sys --list=lg-fe-camp --faction=lg-cat
+run_muster "catalogue: a Porter" 0 "added mst-2" add $data "$p" Porter
+run_muster "catalogue: a Rovers' Camp" 0 "force mst-3" add-force $data "$p" lg-fe-camp --faction=lg-cat2
+run_muster "catalogue: a Warden with the Rovers" 0 "added mst-4" add $data "$p" Warden --list=mst-3
+run_muster "catalogue: another catalogue's Warden is not counted" 0 'name="Porter" entryId' export $data --format=ros "$p"
+run_muster "catalogue: a second Lodgers' Camp" 0 "force mst-5" add-force $data "$p" lg-fe-camp --faction=lg-cat
+run_muster "catalogue: a Warden with the Lodgers" 0 "added mst-6" add $data "$p" Warden --list=mst-5
+run_muster "catalogue: a Warden in another force of its catalogue is" 0 'name="Porter watched" entryId' export $data --format=ros "$p"
 tap_done
