@@ -312,7 +312,7 @@ static const char *faction_key(const struct eval *ev, size_t li)
 static size_t catalogue_row(struct eval *ev, size_t li)
 {
 	if (ev->cat_row == NULL) {
-		ev->cat_row = xcalloc(ev->n_lists ? ev->n_lists : 1, sizeof(*ev->cat_row));
+		ev->cat_row = xcalloc(ev->n_lists, sizeof(*ev->cat_row)); /* n_lists > 0: li is one */
 		struct idx *first = idx_new();
 		for (size_t i = 0; i < ev->n_lists; i++) {
 			const size_t *at = idx_get(first, faction_key(ev, i));
