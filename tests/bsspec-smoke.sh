@@ -49,6 +49,17 @@ if python3 -c 'import yaml' 2>/dev/null; then
 	result "run: the smoke spec passes" "$([ $st -eq 0 ] || echo "exit status $st")" "$out" "$err"
 	ok_if "run: prints PASS and the total" grep -q "^PASS lamp-smoke" "$out"
 	ok_if "run: hidden selections and costs reported" grep -q "^PASS lamp-hidden" "$out"
+	ok_if "run: the .ros export matches its snapshots" grep -q "^PASS lamp-export" "$out"
+	# The same spec against a snapshot one byte off, and against the base (New Recruit's form).
+	mkdir -p "$tmp/bad" && cp "$s"/smoke/specs/roster/lamp-export.* "$tmp/bad/"
+	sed 's/value="0.5"/value="0.6"/' "$s/smoke/specs/roster/lamp-export.exported.battlescribe.ros" \
+		>"$tmp/bad/lamp-export.exported.battlescribe.ros"
+	python3 "$s/run" --known=/dev/null "$tmp/bad" >"$out" 2>"$err"
+	st=$?
+	result "run: a snapshot one byte off fails" "$([ $st -eq 1 ] || echo "exit status $st")" "$out" "$err"
+	ok_if "run: names the first line that differs" grep -q "battlescribe.ros): 21 line(s) expected, 21 got; first diff at line 4" "$out"
+	python3 "$s/run" --known=/dev/null --family=none "$s/smoke" lamp-export >"$out" 2>"$err"
+	ok_if "run: the base snapshot read without a family" grep -q "^FAIL lamp-export: .*(lamp-export.exported.ros)" "$out"
 else
 	skip "run: the smoke spec" "no python3-yaml"
 fi

@@ -680,6 +680,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		check_option_limits(&k, &ev->lists[li]);
 		check_hidden(&k, li);
+		check_force_hidden(&k, li);
 	}
 	check_bs_limits(&k);
 	check_bs_loops(&k);

@@ -920,6 +920,7 @@ void eval_free(struct eval *ev)
 		return;
 	expr_cache_clear(ev);
 	free(ev->cache);
+	free(ev->cat_row);
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		struct elist *el = &ev->lists[li];
 		for (size_t ui = 0; ui < el->n; ui++)

@@ -113,6 +113,9 @@ struct eval {
 	 * to the next: a rule asks it of each of 100,000 units. */
 	struct strbuf agg_key;
 	struct sel_memo *memo;   /* asked through a const evaluation too: kept apart */
+	/* Per list, the first list of its faction: the row of its SCOPE_CATALOGUE aggregates
+	 * (expr.c), made on first use. */
+	size_t *cat_row;
 };
 
 /* Unit u's takes, in order: u->n_takes of them. */

@@ -300,11 +300,36 @@ static bool keyed_by_also(const struct agg *a, const struct eunit *u, const stru
 	return multi;
 }
 
+/* The faction of list li, as a key ("" for none). */
+static const char *faction_key(const struct eval *ev, size_t li)
+{
+	const struct group *f = ev->lists[li].list->faction;
+	return f && f->id ? f->id : "";
+}
+
+/* The first list of list li's faction: the row that caches its SCOPE_CATALOGUE aggregates, so
+ * that each is computed once for each faction, not once for each list. */
+static size_t catalogue_row(struct eval *ev, size_t li)
+{
+	if (ev->cat_row == NULL) {
+		ev->cat_row = xcalloc(ev->n_lists, sizeof(*ev->cat_row)); /* n_lists > 0: li is one */
+		struct idx *first = idx_new();
+		for (size_t i = 0; i < ev->n_lists; i++) {
+			const size_t *at = idx_get(first, faction_key(ev, i));
+			ev->cat_row[i] = at ? *at : i;
+			if (at == NULL)
+				idx_add(first, faction_key(ev, i), &ev->cat_row[i]);
+		}
+		idx_free(first);
+	}
+	return ev->cat_row[li];
+}
+
 void agg_lists(const struct agg *a, const struct eval *ev, size_t li, size_t *from, size_t *to)
 {
 	*from = li;
 	*to = li + 1;
-	if (a->scope == SCOPE_ROSTER) {
+	if (a->scope == SCOPE_ROSTER || a->scope == SCOPE_CATALOGUE) {
 		*from = 0;
 		*to = ev->n_lists;
 	} else if (a->scope == SCOPE_FORCE || a->scope == SCOPE_CHILDREN) {
@@ -338,6 +363,8 @@ static void visit_scope(const struct agg *a, const struct eval *ev, size_t row, 
 	agg_lists(a, ev, row, &from, &to);
 	for (*li = from; *li < to; (*li)++) {
 		const struct elist *el = &ev->lists[*li];
+		if (a->scope == SCOPE_CATALOGUE && strcmp(faction_key(ev, *li), faction_key(ev, row)) != 0)
+			continue; /* a list of another faction */
 		struct sel_ctx c = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		for (size_t ui = 0; ui < el->n; ui++)
 			agg_visit_unit(a, &c, &el->units[ui], fn, arg);
@@ -640,6 +667,8 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 	size_t row = a->scope == SCOPE_ROSTER ? ev->n_lists : c->li;
 	if (a->scope != SCOPE_ROSTER && c->li >= ev->n_lists)
 		return EV_NA;
+	if (a->scope == SCOPE_CATALOGUE)
+		row = catalogue_row(ev, c->li);
 	if (a->kind == AGG_FORCES) {
 		size_t from, to;
 		agg_lists(a, ev, row, &from, &to);

@@ -344,6 +344,25 @@ static void forces(struct strbuf *sb, const struct eval *ev, size_t parent, int 
 	free(fs);
 }
 
+/* What force l shows: its forceEntry's rules and profiles, then the rules of its catalogue
+ * cat (its root rules and the game system's, which BattleScribe lists on each force). */
+static void force_infos(struct strbuf *sb, const struct r_list *l, const struct catalog *cat,
+                        int ind)
+{
+	const struct bs_infos *own = l->force ? l->force->infos : NULL;
+	const struct bs_infos *root = cat ? cat->rules : NULL;
+	size_t n = (own ? own->n : 0) + (root ? root->n : 0);
+	if (n == 0)
+		return;
+	struct bs_infos all = { NULL, NULL, NULL, xcalloc(n, sizeof(*all.v)), 0 };
+	for (size_t i = 0; own && i < own->n; i++)
+		all.v[all.n++] = own->v[i];
+	for (size_t i = 0; root && i < root->n; i++)
+		all.v[all.n++] = root->v[i];
+	infos(sb, &all, ind);
+	free(all.v);
+}
+
 /* Force li and the forces within it. */
 static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 {
@@ -363,7 +382,7 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	attr(sb, "catalogueName", cat ? cat->name : "");
 	strbuf_adds(sb, ">\n");
 	notes(sb, l->custom_notes, ind + 2);
-	infos(sb, l->force ? l->force->infos : NULL, ind + 2);
+	force_infos(sb, l, cat, ind + 2);
 	if (l->n_units) {
 		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
 		size_t *us = ros_order_units(ev, li);

@@ -99,7 +99,8 @@ enum agg_kind { AGG_UNITS, AGG_MODELS, AGG_ITEMS, AGG_LISTS, AGG_OPTIONS, AGG_CO
  * SCOPE_FORCE: the list and the forces within it at every depth (BattleScribe's
  * includeChildForces); SCOPE_CHILDREN: only the forces within it. */
 enum scope_kind { SCOPE_UNIT, SCOPE_LIST, SCOPE_ROSTER, SCOPE_SELF, SCOPE_PARENT, SCOPE_ANCESTOR,
-                  SCOPE_FORCE, SCOPE_CHILDREN };
+                  SCOPE_FORCE, SCOPE_CHILDREN,
+                  SCOPE_CATALOGUE /* every list of the roster of the checked list's faction */ };
 enum group_kind { GROUP_NONE, GROUP_ENTRY, GROUP_ATTR };
 enum basis_kind { BASIS_LIMIT, BASIS_SPENT };
 

@@ -299,6 +299,9 @@ struct catalog {
 	 * arena): its own, those of the catalogues it links, the game system's. */
 	const char **pubs;
 	size_t n_pubs;
+	/* BattleScribe: the rules a force of it lists, its root rules then the game system's (in
+	 * the system's arena), or NULL. */
+	const struct bs_infos *rules;
 };
 
 /* --- game system --------------------------------------------------------------------------- */
@@ -310,6 +313,8 @@ struct force_def {
 	uint32_t up;        /* 1 + index of the force it stands in among the system's; 0: none */
 	size_t *cats, n_cats;
 	const struct bs_infos *infos; /* BattleScribe: its profiles, rules, page, publication */
+	bool hidden;        /* BattleScribe's hidden="true" */
+	const struct bs_hide *hide; /* its set-hidden modifiers (the system's bs->hides), or NULL */
 	long line;
 };
 

@@ -336,3 +336,30 @@ void bs_catalog_publications(struct bsctx *c, size_t fi)
 	}
 	idx_free(seen);
 }
+
+void bs_catalog_rules(struct bsctx *c, size_t fi)
+{
+	struct catalog *cat = c->f[fi].cat;
+	if (cat == NULL)
+		return;
+	size_t from[2] = { fi, 0 }, nf = fi == 0 ? 1 : 2, n = 0;
+	for (size_t s = 0; s < nf; s++)
+		for (xmlNodePtr r = xml_first_elem(xml_child(c->f[from[s]].root, "rules")); r;
+		     r = xml_next_elem(r))
+			n += xml_is(r, "rule");
+	if (n == 0)
+		return;
+	xmlNodePtr *nodes = xcalloc(n, sizeof(*nodes));
+	size_t *files = xcalloc(n, sizeof(*files));
+	size_t k = 0;
+	for (size_t s = 0; s < nf; s++)
+		for (xmlNodePtr r = xml_first_elem(xml_child(c->f[from[s]].root, "rules")); r && k < n;
+		     r = xml_next_elem(r))
+			if (xml_is(r, "rule")) {
+				nodes[k] = r;
+				files[k++] = from[s];
+			}
+	cat->rules = bs_infos_make(c, NULL, nodes, files, NULL, k, NULL);
+	free(nodes);
+	free(files);
+}

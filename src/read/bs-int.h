@@ -127,6 +127,9 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
  * fi's catalog lists (its own, the files it sees, the game system's) into its pubs. */
 void bs_read_publications(struct bsctx *c);
 void bs_catalog_publications(struct bsctx *c, size_t fi);
+/* bs-infos.c: the rules a force of file fi's catalog lists, into its rules: the catalogue's
+ * root rules, then the game system's (BattleScribe lists them on each force). */
+void bs_catalog_rules(struct bsctx *c, size_t fi);
 
 /* bs-entries.c: what forceEntry n of file fi shows (its profiles, rules, page, publication)
  * into *out. */

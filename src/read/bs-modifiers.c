@@ -171,11 +171,12 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	bool force = scope && (strcmp(scope, "force") == 0 ||
 	                       (!c->nested && strcmp(scope, "parent") == 0));
 	bool kids = xml_prop_is(n, "includeChildSelections", "true");
+	bool cat = scope && strcmp(scope, "primary-catalogue") == 0;
 	bool ok = field && (strcmp(field, "selections") == 0 || cd) && scope && child &&
-	          (force || strcmp(scope, "roster") == 0) &&
+	          (force || cat || strcmp(scope, "roster") == 0) &&
 	          !(kids && cd && strcmp(child, "any") == 0); /* a unit's cost holds its options' */
 	if (ok) {
-		enum scope_kind sk = !force ? SCOPE_ROSTER
+		enum scope_kind sk = cat ? SCOPE_CATALOGUE : !force ? SCOPE_ROSTER
 		                     : xml_prop_is(n, "includeChildForces", "true") ? SCOPE_FORCE : SCOPE_LIST;
 		long cost = cd ? (long)cd->index : -1;
 		e = expr_agg(new_agg(c, n, ON_UNIT, cost, sk, child));

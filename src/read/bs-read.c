@@ -549,6 +549,21 @@ static size_t count_forces(xmlNodePtr sec, int depth)
 	return n;
 }
 
+/* The set-hidden modifiers of forceEntry k, kept by the system (bs->hides); NULL when none. */
+static const struct bs_hide *force_hide(struct bsctx *c, xmlNodePtr k)
+{
+	struct bs_hide *h = xcalloc(1, sizeof(*h));
+	bs_hidden_mods_on(c, k, &h->mods, &h->n);
+	if (h->n == 0) {
+		free(h);
+		return NULL;
+	}
+	struct bs_data *bs = c->sys->bs;
+	GROW(bs->hides, bs->cap_hides, bs->n_hides + 1);
+	bs->hides[bs->n_hides++] = h;
+	return h;
+}
+
 /* forceEntries and the forceEntries within them, parents first. */
 static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, int depth)
 {
@@ -564,6 +579,8 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 		fd->line = xml_line(k);
 		if (xml_need(k, "id", fd->id, c->f[fi].path, c->d))
 			return -1;
+		fd->hidden = xml_prop_is(k, "hidden", "true");
+		fd->hide = force_hide(c, k);
 		bs_force_cons(c, k, fd);
 		bs_category_cons(c, k, fd);
 		uint32_t primary;
@@ -624,6 +641,7 @@ static int make_catalog(struct bsctx *c, size_t fi)
 		BSFAIL(c, f->path, f->root, _("catalogue id '%s' is used twice in system '%s'"), g->id,
 		       sys->id);
 	bs_catalog_publications(c, fi);
+	bs_catalog_rules(c, fi);
 	return 0;
 }
 
