@@ -9,13 +9,9 @@
  */
 #include "muster.h"
 #include "rx.h"
-#include "keyacc.h"
 #include "util.h"
 
-#include <inttypes.h>
 #include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -64,32 +60,25 @@ static int count_step(pcre2_callout_block *cb, void *data)
  * the same (a name pattern of a rule, for every unit of an entry) again and again. A repeated
  * match spends the steps it spent the first time, so the budget runs out exactly where it
  * would have; when it has less left than that, the match is made again (and stops there).
- * Per thread, keyed by the pattern's serial and the subject through a keyacc (its index is
- * the outcome's in memo_out), forgotten when the next run starts; at most MEMO_MAX of them a
- * run, so that a hostile roster cannot make it grow past that. */
-#define MEMO_MAX 4096
-#define MEMO_SUBJECT 64
+ * Per thread, a fixed table (nothing to free), forgotten when the next run starts. */
+#define OUTCOME_SLOTS 256
+#define OUTCOME_SUBJECT 64
 struct outcome {
+	uint64_t serial; /* the pattern's; 0: empty */
+	uint64_t run;
 	uint64_t steps;
+	size_t len;
 	int result;
+	char subject[OUTCOME_SUBJECT];
 };
-static _Thread_local struct keyacc memo;
-static _Thread_local struct outcome *memo_out;
-static _Thread_local size_t memo_cap;
+static _Thread_local struct outcome outcomes[OUTCOME_SLOTS];
+static _Thread_local uint64_t run_no = 1;
 
 void rx_budget_reset(uint64_t steps)
 {
 	budget_left = steps;
 	spent_by = NULL;
-	keyacc_release(&memo);
-}
-
-void rx_thread_end(void)
-{
-	keyacc_release(&memo);
-	free(memo_out);
-	memo_out = NULL;
-	memo_cap = 0;
+	run_no++;
 }
 
 uint64_t rx_budget_left(void)
@@ -152,6 +141,15 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 	return rx;
 }
 
+/* The slot of pattern serial and subject s (len bytes) in outcomes. */
+static struct outcome *outcome_slot(uint64_t serial, const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ULL ^ serial; /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return &outcomes[h % OUTCOME_SLOTS];
+}
+
 static int match_now(const struct rx *rx, const char *subject, size_t len)
 {
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(rx->code, NULL);
@@ -173,24 +171,17 @@ int rx_match(const struct rx *rx, const char *subject)
 	size_t len = strlen(subject);
 	if (len > RX_MAX_SUBJECT || budget_left == 0)
 		return -1;
-	/* The key: the pattern's serial, then the subject. */
-	char key[MEMO_SUBJECT + 24];
-	bool memoised = len <= MEMO_SUBJECT;
-	if (memoised) {
-		snprintf(key, sizeof(key), "%" PRIu64 ":%s", rx->serial, subject);
-		long k = keyacc_find(&memo, key);
-		if (k >= 0 && memo_out[k].steps <= budget_left) {
-			budget_left -= memo_out[k].steps;
-			return memo_out[k].result;
-		}
+	struct outcome *o = len <= OUTCOME_SUBJECT ? outcome_slot(rx->serial, subject, len) : NULL;
+	if (o && o->serial == rx->serial && o->run == run_no && o->len == len &&
+	    memcmp(o->subject, subject, len) == 0 && o->steps <= budget_left) {
+		budget_left -= o->steps;
+		return o->result;
 	}
 	uint64_t before = budget_left;
 	int r = match_now(rx, subject, len);
-	if (memoised && r >= 0 && (memo.n < MEMO_MAX || keyacc_find(&memo, key) >= 0)) {
-		/* a match or none, not a limit */
-		size_t k = keyacc_slot(&memo, key);
-		GROW(memo_out, memo_cap, k + 1);
-		memo_out[k] = (struct outcome){ before - budget_left, r };
+	if (o && r >= 0) { /* a match or none, not a limit */
+		*o = (struct outcome){ rx->serial, run_no, before - budget_left, len, r, { 0 } };
+		memcpy(o->subject, subject, len);
 	}
 	return r;
 }
