@@ -526,9 +526,7 @@ static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags
 		if (c == u || (c && c->gone))
 			continue;
 		char *at = c ? xml_prop(c->node, "attach") : NULL;
-		const char *was = c          ? at
-		                  : sd->names ? sd->names->lists[li].units[k].attach_id
-		                              : attr(sd, &sd->o.el[el], "attach", &a);
+		const char *was = c ? at : attr(sd, &sd->o.el[el], "attach", &a);
 		if (was && strcmp(was, id) == 0) {
 			if (c == NULL && (c = touch(sd, li, k, d)) == NULL)
 				rc = -1;
@@ -872,8 +870,8 @@ static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 
 /* --- a roster to name units on -------------------------------------------------------------- */
 
-/* The roster's lists and units as far as unitref_find names them (ids, names, entries; and
- * attachments, which a removed unit's companions lose), built from the outline; NULL when
+/* The roster's lists and units as far as unitref_find names them (ids, names, entries), built
+ * from the outline (a removed unit's companions find their attach= there); NULL when
  * that is not enough (a campaign roster: its units come from its ledger) or the roster does
  * not resolve (the reader then says why). Its lists are the file's, child forces too, in the
  * order the reader numbers them. */
@@ -910,8 +908,8 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 		l->units = xcalloc(l->n_units + 1, sizeof(*l->units));
 		for (size_t k = 0; k < l->n_units; k++) {
 			const struct xml_el *e = &sd->o.el[sd->units[sd->unit_from[li] + k]];
-			static const char *const names[] = { "entry", "id", "name", "attach", NULL };
-			const char *v[4];
+			static const char *const names[] = { "entry", "id", "name", NULL };
+			const char *v[3];
 			/* Decoded aside, and only what is kept copied into the roster's pool: the
 			 * entry is kept as a pointer, not as its id again (1.5 MB of 100,000 units). */
 			xml_el_attrs(sd->buf, e, names, v, &scratch);
@@ -919,7 +917,6 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
 			u->id = v[1] ? arena_strndup(&r->pool, v[1], strlen(v[1])) : NULL;
 			u->label = v[2] ? arena_strndup(&r->pool, v[2], strlen(v[2])) : NULL;
-			u->attach_id = v[3] ? arena_strndup(&r->pool, v[3], strlen(v[3])) : NULL;
 			if (k % 4096 == 4095)
 				arena_release(&scratch);
 			if (u->entry == NULL) {
