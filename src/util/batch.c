@@ -4,6 +4,7 @@
  */
 #include "muster.h"
 #include "batch.h"
+#include "rx.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -42,6 +43,7 @@ static void *worker(void *arg)
 			break;
 		j->fn(i, j->ctx);
 	}
+	rx_thread_end();
 	return NULL;
 }
 
