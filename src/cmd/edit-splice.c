@@ -57,6 +57,7 @@ struct sdoc {
 	size_t *unit_from;  /* per list: where its units start in units[] (n_lists + 1) */
 	uint32_t *units;    /* the lists' unit elements, list by list (fewer than the file's bytes) */
 	const struct roster *names; /* built from the outline (names_roster), or NULL */
+	const char **attach_of;     /* while names: per unit, as units[], its attach= (names' pool) */
 	struct sunit **su;
 	size_t n_su, cap_su;
 	long last_id;       /* the root's last-id, when last_set */
@@ -145,6 +146,7 @@ static void sdoc_release(struct sdoc *sd)
 		free(u);
 	}
 	free(sd->su);
+	free(sd->attach_of);
 	free(sd->list_el);
 	free(sd->last_child);
 	free(sd->first_sub);
@@ -526,7 +528,8 @@ static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags
 		if (c == u || (c && c->gone))
 			continue;
 		char *at = c ? xml_prop(c->node, "attach") : NULL;
-		const char *was = c ? at : attr(sd, &sd->o.el[el], "attach", &a);
+		const char *was = c ? at : sd->names ? sd->attach_of[sd->unit_from[li] + k]
+		                                      : attr(sd, &sd->o.el[el], "attach", &a);
 		if (was && strcmp(was, id) == 0) {
 			if (c == NULL && (c = touch(sd, li, k, d)) == NULL)
 				rc = -1;
@@ -870,12 +873,12 @@ static char *spliced(struct sdoc *sd, size_t *out_len, struct edit_undo *undo)
 
 /* --- a roster to name units on -------------------------------------------------------------- */
 
-/* The roster's lists and units as far as unitref_find names them (ids, names, entries), built
- * from the outline (a removed unit's companions find their attach= there); NULL when
- * that is not enough (a campaign roster: its units come from its ledger) or the roster does
- * not resolve (the reader then says why). Its lists are the file's, child forces too, in the
- * order the reader numbers them. */
-static struct roster *names_roster(const struct sdoc *sd, struct session *s)
+/* The roster's lists and units as far as unitref_find names them (ids, names, entries; and
+ * attachments, which a removed unit's companions lose: sd->attach_of), built from the
+ * outline; NULL when that is not enough (a campaign roster: its units come from its ledger)
+ * or the roster does not resolve (the reader then says why). Its lists are the file's, child
+ * forces too, in the order the reader numbers them. */
+static struct roster *names_roster(struct sdoc *sd, struct session *s)
 {
 	const struct xml_el *root = &sd->o.el[0];
 	const char *ver = attr(sd, root, "version", NULL);
@@ -893,6 +896,7 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 	r->n_lists = sd->n_lists;
 	r->lists = xcalloc(sd->n_lists + 1, sizeof(*r->lists));
 	struct arena scratch = ARENA_INIT;
+	sd->attach_of = xcalloc(sd->unit_from[sd->n_lists] + 1, sizeof(*sd->attach_of));
 	size_t li;
 	for (li = 0; li < sd->n_lists; li++) {
 		struct r_list *l = &r->lists[li];
@@ -908,8 +912,8 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 		l->units = xcalloc(l->n_units + 1, sizeof(*l->units));
 		for (size_t k = 0; k < l->n_units; k++) {
 			const struct xml_el *e = &sd->o.el[sd->units[sd->unit_from[li] + k]];
-			static const char *const names[] = { "entry", "id", "name", NULL };
-			const char *v[3];
+			static const char *const names[] = { "entry", "id", "name", "attach", NULL };
+			const char *v[4];
 			/* Decoded aside, and only what is kept copied into the roster's pool: the
 			 * entry is kept as a pointer, not as its id again (1.5 MB of 100,000 units). */
 			xml_el_attrs(sd->buf, e, names, v, &scratch);
@@ -917,6 +921,8 @@ static struct roster *names_roster(const struct sdoc *sd, struct session *s)
 			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
 			u->id = v[1] ? arena_strndup(&r->pool, v[1], strlen(v[1])) : NULL;
 			u->label = v[2] ? arena_strndup(&r->pool, v[2], strlen(v[2])) : NULL;
+			sd->attach_of[sd->unit_from[li] + k] =
+				v[3] ? arena_strndup(&r->pool, v[3], strlen(v[3])) : NULL;
 			if (k % 4096 == 4095)
 				arena_release(&scratch);
 			if (u->entry == NULL) {
@@ -986,11 +992,9 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
 	 * text) is not held while the new text is made. */
 	sd.names = NULL;
 	roster_free(own);
-	own = NULL;
 	if (rc == 0)
 		out = spliced(&sd, out_len, undo);
 	sdoc_release(&sd);
 	diags_release(&quiet);
-	roster_free(own);
 	return out;
 }
