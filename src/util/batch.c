@@ -4,7 +4,6 @@
  */
 #include "muster.h"
 #include "batch.h"
-#include "rx.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -43,7 +42,6 @@ static void *worker(void *arg)
 			break;
 		j->fn(i, j->ctx);
 	}
-	rx_thread_end();
 	return NULL;
 }
 

@@ -9,11 +9,9 @@
  */
 #include "muster.h"
 #include "rx.h"
-#include "idx.h"
 #include "util.h"
 
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -58,84 +56,29 @@ static int count_step(pcre2_callout_block *cb, void *data)
 	return 0;
 }
 
-/* The outcomes of this run's matches of short subjects, by subject and pattern: a roster asks
+/* The outcomes of this run's matches of short subjects, by pattern and subject: a roster asks
  * the same (a name pattern of a rule, for every unit of an entry) again and again. A repeated
  * match spends the steps it spent the first time, so the budget runs out exactly where it
  * would have; when it has less left than that, the match is made again (and stops there).
- * Per thread, an idx from the subject to its outcomes, one per pattern (by its serial), at
- * most MEMO_PATTERNS a subject and MEMO_SUBJECTS subjects a run: what a hostile roster can
- * make it hold is bounded. Forgotten when the next run starts. */
-#define MEMO_SUBJECTS 4096
-#define MEMO_PATTERNS 16
-#define MEMO_SUBJECT 64
+ * Per thread, a fixed table (nothing to free), forgotten when the next run starts. */
+#define OUTCOME_SLOTS 256
+#define OUTCOME_SUBJECT 64
 struct outcome {
-	uint64_t serial; /* the pattern's */
+	uint64_t serial; /* the pattern's; 0: empty */
+	uint64_t run;
 	uint64_t steps;
+	size_t len;
 	int result;
+	char subject[OUTCOME_SUBJECT];
 };
-struct memo_subject {
-	size_t n;
-	struct outcome o[MEMO_PATTERNS];
-};
-static _Thread_local struct idx *memo;             /* subject -> struct memo_subject */
-static _Thread_local struct memo_subject **memo_all; /* memo's values, to free */
-static _Thread_local size_t memo_n, memo_cap;
-
-static void memo_forget(void)
-{
-	for (size_t i = 0; i < memo_n; i++)
-		free(memo_all[i]);
-	memo_n = 0;
-	idx_free(memo);
-	memo = NULL;
-}
-
-/* The outcome of pattern serial on subject, or NULL. */
-static const struct outcome *memo_get(uint64_t serial, const char *subject)
-{
-	const struct memo_subject *ms = memo ? idx_get(memo, subject) : NULL;
-	for (size_t i = 0; ms && i < ms->n; i++)
-		if (ms->o[i].serial == serial)
-			return &ms->o[i];
-	return NULL;
-}
-
-static void memo_put(uint64_t serial, const char *subject, uint64_t steps, int result)
-{
-	if (memo == NULL)
-		memo = idx_new();
-	struct memo_subject *ms = idx_get(memo, subject);
-	if (ms == NULL) {
-		if (memo_n == MEMO_SUBJECTS)
-			return;
-		ms = xcalloc(1, sizeof(*ms));
-		idx_add(memo, subject, ms);
-		GROW(memo_all, memo_cap, memo_n + 1);
-		memo_all[memo_n++] = ms;
-	}
-	size_t i = 0;
-	while (i < ms->n && ms->o[i].serial != serial)
-		i++;
-	if (i == MEMO_PATTERNS)
-		return;
-	ms->o[i] = (struct outcome){ serial, steps, result };
-	if (i == ms->n)
-		ms->n++;
-}
+static _Thread_local struct outcome outcomes[OUTCOME_SLOTS];
+static _Thread_local uint64_t run_no = 1;
 
 void rx_budget_reset(uint64_t steps)
 {
 	budget_left = steps;
 	spent_by = NULL;
-	memo_forget();
-}
-
-void rx_thread_end(void)
-{
-	memo_forget();
-	free(memo_all);
-	memo_all = NULL;
-	memo_cap = 0;
+	run_no++;
 }
 
 uint64_t rx_budget_left(void)
@@ -198,6 +141,15 @@ struct rx *rx_compile(const char *pattern, char **err, size_t *offset)
 	return rx;
 }
 
+/* The slot of pattern serial and subject s (len bytes) in outcomes. */
+static struct outcome *outcome_slot(uint64_t serial, const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ULL ^ serial; /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return &outcomes[h % OUTCOME_SLOTS];
+}
+
 static int match_now(const struct rx *rx, const char *subject, size_t len)
 {
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(rx->code, NULL);
@@ -219,15 +171,18 @@ int rx_match(const struct rx *rx, const char *subject)
 	size_t len = strlen(subject);
 	if (len > RX_MAX_SUBJECT || budget_left == 0)
 		return -1;
-	const struct outcome *o = len <= MEMO_SUBJECT ? memo_get(rx->serial, subject) : NULL;
-	if (o && o->steps <= budget_left) {
+	struct outcome *o = len <= OUTCOME_SUBJECT ? outcome_slot(rx->serial, subject, len) : NULL;
+	if (o && o->serial == rx->serial && o->run == run_no && o->len == len &&
+	    memcmp(o->subject, subject, len) == 0 && o->steps <= budget_left) {
 		budget_left -= o->steps;
 		return o->result;
 	}
 	uint64_t before = budget_left;
 	int r = match_now(rx, subject, len);
-	if (len <= MEMO_SUBJECT && r >= 0) /* a match or none, not a limit */
-		memo_put(rx->serial, subject, before - budget_left, r);
+	if (o && r >= 0) { /* a match or none, not a limit */
+		*o = (struct outcome){ rx->serial, run_no, before - budget_left, len, r, { 0 } };
+		memcpy(o->subject, subject, len);
+	}
 	return r;
 }
 

@@ -41,8 +41,6 @@ void rx_set_origin(struct rx *rx, const char *file, long line);
  * roster). The budget belongs to the thread: the matches of other threads never spend it, so
  * a roster must be loaded, evaluated and checked on the thread that reset it. */
 void rx_budget_reset(uint64_t steps);
-/* Frees what the calling thread keeps of its runs (a worker thread calls it as it ends). */
-void rx_thread_end(void);
 uint64_t rx_budget_left(void);
 /* True once the calling thread's run has spent its budget; then *pattern, *file and *line
  * name the pattern whose match spent it (file NULL and line 0 when unknown). */
