@@ -107,8 +107,8 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 		if (u->costs[c])
 			fprintf(out, ", %s %s", dec_format(u->costs[c], sys->costs[c].scale, buf),
 			        vis(abbr(&sys->costs[c])));
-	if (ru->attach_id)
-		fprintf(out, _(", joins %zu"), (size_t)ru->attach + 1);
+	if (ru->attach)
+		fprintf(out, _(", joins %zu"), (size_t)ru->attach);
 	fputc('\n', out);
 	for (size_t k = 0; k < ru->n_opts; k++) {
 		/* An option's options stand under it, indented. */

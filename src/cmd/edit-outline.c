@@ -93,6 +93,7 @@ void sdoc_release(struct sdoc *sd)
 		free(u);
 	}
 	free(sd->su);
+	free(sd->attach_of);
 	free(sd->list_el);
 	free(sd->last_child);
 	free(sd->first_sub);
@@ -149,11 +150,11 @@ char *sdoc_new_indent(const struct sdoc *sd, size_t li)
 /* --- a roster to name units on -------------------------------------------------------------- */
 
 /* The roster's lists and units as far as unitref_find names them (ids, names, entries; and
- * attachments, which a removed unit's companions lose), built from the outline; NULL when
- * that is not enough (a campaign roster: its units come from its ledger) or the roster does
- * not resolve (the reader then says why). Its lists are the file's, child forces too, in the
- * order the reader numbers them. */
-struct roster *sdoc_names_roster(const struct sdoc *sd, struct session *s)
+ * attachments, which a removed unit's companions lose: sd->attach_of), built from the
+ * outline; NULL when that is not enough (a campaign roster: its units come from its ledger)
+ * or the roster does not resolve (the reader then says why). Its lists are the file's, child
+ * forces too, in the order the reader numbers them. */
+struct roster *sdoc_names_roster(struct sdoc *sd, struct session *s)
 {
 	const struct xml_el *root = &sd->o.el[0];
 	const char *ver = attr(sd, root, "version", NULL);
@@ -170,6 +171,7 @@ struct roster *sdoc_names_roster(const struct sdoc *sd, struct session *s)
 	r->sys = sys;
 	r->n_lists = sd->n_lists;
 	r->lists = xcalloc(sd->n_lists + 1, sizeof(*r->lists));
+	sd->attach_of = xcalloc(sd->unit_from[sd->n_lists] + 1, sizeof(*sd->attach_of));
 	struct arena scratch = ARENA_INIT;
 	size_t li;
 	for (li = 0; li < sd->n_lists; li++) {
@@ -195,7 +197,8 @@ struct roster *sdoc_names_roster(const struct sdoc *sd, struct session *s)
 			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
 			u->id = v[1] ? arena_strndup(&r->pool, v[1], strlen(v[1])) : NULL;
 			u->label = v[2] ? arena_strndup(&r->pool, v[2], strlen(v[2])) : NULL;
-			u->attach_id = v[3] ? arena_strndup(&r->pool, v[3], strlen(v[3])) : NULL;
+			sd->attach_of[sd->unit_from[li] + k] =
+				v[3] ? arena_strndup(&r->pool, v[3], strlen(v[3])) : NULL;
 			if (k % 4096 == 4095)
 				arena_release(&scratch);
 			if (u->entry == NULL) {

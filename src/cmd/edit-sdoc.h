@@ -43,6 +43,7 @@ struct sdoc {
 	size_t *unit_from;  /* per list: where its units start in units[] (n_lists + 1) */
 	uint32_t *units;    /* the lists' unit elements, list by list (fewer than the file's bytes) */
 	const struct roster *names; /* built from the outline (names_roster), or NULL */
+	const char **attach_of;     /* while names: per unit, as units[], its attach= (names' pool) */
 	struct sunit **su;
 	size_t n_su, cap_su;
 	long last_id;       /* the root's last-id, when last_set */
@@ -80,7 +81,7 @@ char *sdoc_indent_at(const struct sdoc *sd, const struct xml_el *e);
 char *sdoc_new_indent(const struct sdoc *sd, size_t li);
 /* The roster's lists and units as far as unitref_find names them, built from the outline, or
  * NULL (edit-outline.c says when). */
-struct roster *sdoc_names_roster(const struct sdoc *sd, struct session *s);
+struct roster *sdoc_names_roster(struct sdoc *sd, struct session *s);
 /* n written out as the whole file was, with line ends nl. Caller frees. */
 char *sdoc_dump_node(xmlNodePtr n, const char *nl);
 /* The roster's bytes with the change in them, in one buffer of their size. Caller frees. When

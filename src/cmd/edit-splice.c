@@ -322,9 +322,8 @@ static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags
 		if (c == u || (c && c->gone))
 			continue;
 		char *at = c ? xml_prop(c->node, "attach") : NULL;
-		const char *was = c          ? at
-		                  : sd->names ? sd->names->lists[li].units[k].attach_id
-		                              : attr(sd, &sd->o.el[el], "attach", &a);
+		const char *was = c ? at : sd->names ? sd->attach_of[sd->unit_from[li] + k]
+		                                      : attr(sd, &sd->o.el[el], "attach", &a);
 		if (was && strcmp(was, id) == 0) {
 			if (c == NULL && (c = touch(sd, li, k, d)) == NULL)
 				rc = -1;
@@ -512,11 +511,9 @@ char *edit_apply(struct session *s, const char *buf, size_t len, const char *nam
 	 * text) is not held while the new text is made. */
 	sd.names = NULL;
 	roster_free(own);
-	own = NULL;
 	if (rc == 0)
 		out = sdoc_spliced(&sd, out_len, undo);
 	sdoc_release(&sd);
 	diags_release(&quiet);
-	roster_free(own);
 	return out;
 }

@@ -630,10 +630,10 @@ static void apply(struct deriv *v)
 		}
 		for (size_t ui = 0; ui < out; ui++) {
 			struct r_unit *ru = &l->units[ui];
-			if (ru->attach_id && map[ru->attach] == (size_t)-1)
-				ru->attach_id = NULL;
-			else if (ru->attach_id)
-				ru->attach = (uint32_t)map[ru->attach];
+			if (ru->attach && map[ru->attach - 1] == (size_t)-1)
+				ru->attach = 0;
+			else if (ru->attach)
+				ru->attach = (uint32_t)map[ru->attach - 1] + 1;
 		}
 		l->n_units = out;
 		free(map);

@@ -158,9 +158,9 @@ static const char *item_key(const struct agg *a, const struct eval *ev, const st
 			const struct elist *el = &ev->lists[u->list];
 			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)(u - el->units));
 		} else {
-			if (u->ru->attach_id == NULL)
+			if (u->ru->attach == 0)
 				return NULL;
-			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)u->ru->attach);
+			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)u->ru->attach - 1);
 		}
 	}
 	for (size_t k = 0; k < a->n_keys; k++) {

@@ -128,12 +128,12 @@ static char *list_form(const struct system *sys, const struct r_list *l)
 	char **units = xcalloc(l->n_units + 1, sizeof(*units));
 	for (size_t i = 0; i < l->n_units; i++) {
 		const struct r_unit *u = &l->units[i];
-		if (u->attach_id && u->attach < l->n_units) {
+		if (r_unit_joins(l, u)) {
 			/* The unit it joins, by that unit's own form: ids and order do not matter. */
 			struct strbuf j = STRBUF_INIT;
 			strbuf_adds(&j, own[i]);
 			strbuf_adds(&j, "   joins\n");
-			for (const char *p = own[u->attach]; *p;) {
+			for (const char *p = own[u->attach - 1]; *p;) {
 				const char *nl = strchr(p, '\n');
 				size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
 				strbuf_adds(&j, "   ");
@@ -147,7 +147,7 @@ static char *list_form(const struct system *sys, const struct r_list *l)
 	}
 	for (size_t i = 0; i < l->n_units; i++) {
 		const struct r_unit *u = &l->units[i];
-		if (u->attach_id && u->attach < l->n_units)
+		if (r_unit_joins(l, u))
 			free(own[i]); /* the others moved into units */
 	}
 	free(own);

@@ -305,16 +305,16 @@ static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eu
 		return match_attr_this(s, c, u, w);
 	case SEL_ATTACHED_TO:
 		/* The unit this one joins must match; inside, "this" is still the unit checked. */
-		if (u->ru->attach_id == NULL || c->units == NULL || u->ru->attach >= c->n_units)
+		if (u->ru->attach == 0 || c->units == NULL || u->ru->attach > c->n_units)
 			return false;
-		return match(s->kids[0], c, &c->units[u->ru->attach], NULL, NULL);
+		return match(s->kids[0], c, &c->units[u->ru->attach - 1], NULL, NULL);
 	case SEL_ATTACHED_TO_THIS:
-		return c->this_unit && u->ru->attach_id != NULL && c->units &&
-		       &c->units[u->ru->attach] == c->this_unit;
+		return c->this_unit && u->ru->attach != 0 && c->units && u->ru->attach <= c->n_units &&
+		       &c->units[u->ru->attach - 1] == c->this_unit;
 	case SEL_MODELS:
 		return num_holds(s->op, u->ru->models, s->num);
 	case SEL_ATTACHED:
-		return u->ru->attach_id != NULL;
+		return u->ru->attach != 0;
 	case SEL_FIELD:
 		return c->list && num_holds(s->op, c->list->fields[s->index], s->num);
 	case SEL_HAS_OPTION:

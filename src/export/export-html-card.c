@@ -262,8 +262,8 @@ void html_card(struct strbuf *sb, const struct eval *ev, const bool *used,
 	char *title = ex_eunit_title(ev, u);
 	card_head(sb, sys, used, u, title, compact);
 	card_stats(sb, sys, u);
-	if (ru->attach_id && ru->attach < l->n_units) {
-		char *target = ex_unit_title(&l->units[ru->attach]);
+	if (r_unit_joins(l, ru)) {
+		char *target = ex_unit_title(r_unit_joins(l, ru));
 		char *j = xasprintf(_("joins %s"), target);
 		strbuf_adds(sb, "<p class=\"joins\">");
 		html_esc(sb, j);

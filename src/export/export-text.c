@@ -327,8 +327,8 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 	for (; depth > 0; depth--)
 		strbuf_adds(sb, ")");
 	free(lines);
-	if (ru->attach_id && ru->attach < l->n_units) {
-		char *target = ex_unit_title(&l->units[ru->attach]);
+	if (r_unit_joins(l, ru)) {
+		char *target = ex_unit_title(r_unit_joins(l, ru));
 		char *j = xasprintf(_("joins %s"), target);
 		strbuf_adds(sb, first ? ": " : ", ");
 		w->esc(sb, j);
@@ -394,8 +394,8 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 			free(lab);
 		}
 		free(lines);
-		if (ru->attach_id && ru->attach < l->n_units) {
-			char *target = ex_unit_title(&l->units[ru->attach]);
+		if (r_unit_joins(l, ru)) {
+			char *target = ex_unit_title(r_unit_joins(l, ru));
 			char *j = xasprintf(_("joins %s"), target);
 			table_row(w, sys, used, md ? "" : "  ", j, "", NULL, false);
 			free(j);

@@ -68,15 +68,16 @@ static void options(struct strbuf *sb, const struct r_unit *u, uint32_t up, int 
 	}
 }
 
-/* Unit u of a list `depth` forces deep (0: a top list). */
-static void unit(struct strbuf *sb, const struct r_unit *u, int depth)
+/* Unit u of a list `depth` forces deep (0: a top list), joining the unit of id attach_id (or
+ * none: NULL). */
+static void unit(struct strbuf *sb, const struct r_unit *u, const char *attach_id, int depth)
 {
 	strbuf_addf(sb, "%*s<unit", 2 * depth + 4, "");
 	strbuf_add_attr(sb, "entry", u->entry->id);
 	strbuf_addf(sb, " models=\"%ld\"", (long)u->models);
 	strbuf_add_attr(sb, "id", u->id);
 	strbuf_add_attr(sb, "name", u->label);
-	strbuf_add_attr(sb, "attach", u->attach_id);
+	strbuf_add_attr(sb, "attach", attach_id);
 	size_t n = 0;
 	for (size_t k = 0; k < u->n_opts; k++)
 		n += u->opts[k].train == NULL;
@@ -219,12 +220,21 @@ static void list(struct strbuf *sb, const struct roster *r, size_t li, size_t *c
 	snprintf(pad, sizeof(pad), "%*s", ind + 2, "");
 	fields(sb, sys, l->fields, up ? up->fields : NULL, FIELD_LIST, pad);
 	if (r->camp) {
-		/* Every unit the file enlists in this list, destroyed ones too, as read. */
-		for (; *cu < r->camp->n_units && r->camp->units[*cu].list == li; (*cu)++)
-			unit(sb, &r->camp->units[*cu].read, (int)l->depth);
+		/* Every unit the file enlists in this list, destroyed ones too, as read: each joins
+		 * one of those (its attach counts from the list's first as read). */
+		const struct camp_unit *read = &r->camp->units[*cu];
+		size_t n = 0;
+		while (*cu + n < r->camp->n_units && read[n].list == li)
+			n++;
+		for (size_t i = 0; i < n; i++) {
+			const struct r_unit *u = &read[i].read;
+			unit(sb, u, u->attach && u->attach <= n ? read[u->attach - 1].read.id : NULL,
+			     (int)l->depth);
+		}
+		*cu += n;
 	} else {
 		for (size_t i = 0; i < l->n_units; i++)
-			unit(sb, &l->units[i], (int)l->depth);
+			unit(sb, &l->units[i], r_unit_attach_id(l, &l->units[i]), (int)l->depth);
 	}
 	for (size_t k = li + 1; k < r->n_lists && r->lists[k].depth > l->depth; k = forces_end(r, k))
 		list(sb, r, k, cu);

@@ -484,10 +484,11 @@ struct r_unit {
 	const char *label;      /* optional name the player gave */
 	const struct entry *entry;
 	struct r_option *opts;
-	const char *attach_id;
 	int32_t models;
 	uint32_t n_opts;
-	uint32_t attach;        /* index of the unit this one joins, when attach_id */
+	/* 1 + the index in its list of the unit this one joins (attach=, that unit's id:
+	 * r_unit_attach_id); 0: none. */
+	uint32_t attach;
 	int32_t band;           /* campaign: the band (Grade) its Level gives, or -1 */
 	int32_t line, col;
 };
@@ -548,6 +549,19 @@ struct roster {
 static inline const char *r_option_id(const struct r_list *l, size_t ui, size_t k)
 {
 	return l->opt_ids && l->opt_ids[ui] ? l->opt_ids[ui][k] : NULL;
+}
+
+/* The unit u of l joins (attach=), or NULL. */
+static inline const struct r_unit *r_unit_joins(const struct r_list *l, const struct r_unit *u)
+{
+	return u->attach && u->attach <= l->n_units ? &l->units[u->attach - 1] : NULL;
+}
+
+/* The id of the unit u of l joins (its attach=), or NULL. */
+static inline const char *r_unit_attach_id(const struct r_list *l, const struct r_unit *u)
+{
+	const struct r_unit *to = r_unit_joins(l, u);
+	return to ? to->id : NULL;
 }
 
 /* The customNotes the player gave unit u of r (a BattleScribe selection), or NULL. */

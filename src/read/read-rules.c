@@ -424,31 +424,28 @@ fail:
 	return -1;
 }
 
-int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const char *file,
-                  struct modifier *m, struct diags *d)
+/* A <modify>'s target (the one of attr=, cost=, ... it gives, *id the new copy of its value)
+ * and op=, checked against each other and against where it stands. */
+static int modifier_head(xmlNodePtr n, struct rp *p, enum mod_place where, struct modifier *m,
+                         char **id)
 {
-	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
 	static const char *const targets[] = { "attr", "cost", "limit", "keyword", "category", "name",
 		                                   "hidden" };
-	memset(m, 0, sizeof(*m));
-	m->line = xml_line(n);
-	m->ref = xml_prop(n, "ref");
-	m->round = sys->rounding;
-	char *id = NULL, *op = NULL, *value = NULL;
+	static const char *const opnames[] = { "set", "add", "mul", "remove" };
+	char *op = NULL;
 	int found = 0;
 	for (size_t i = 0; i < MUSTER_ARRAY_LEN(targets); i++) {
 		char *v = xml_prop(n, targets[i]);
 		if (v == NULL)
 			continue;
 		found++;
-		free(id);
-		id = v;
+		free(*id);
+		*id = v;
 		m->target = (enum mod_target)i;
 	}
 	if (found != 1)
 		FAIL(n, "%s", _("<modify> changes exactly one of attr=, cost=, limit=, keyword=, category=, name=, hidden="));
 	op = xml_prop(n, "op");
-	static const char *const opnames[] = { "set", "add", "mul", "remove" };
 	int k = rr_lookup_enum(op, opnames, 4, -2);
 	if (k < 0)
 		FAIL(n, _("<modify> needs op=\"set\", \"add\", \"mul\" or \"remove\", not '%s'"), op ? op : "");
@@ -461,11 +458,37 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		FAIL(n, "%s", _("limit= modifiers stand in the system's <modifiers>"));
 	if (where == MOD_IN_OPTION_ITEM && (m->target == MOD_COST || m->target == MOD_CATEGORY))
 		FAIL(n, "%s", _("an option that changes an item changes its attributes and keywords only"));
-	enum attr_on on = where == MOD_IN_OPTION_ITEM ? ON_ITEM : ON_UNIT;
-	if (modifier_target(n, p, sys, m, id, on))
+	free(op);
+	return 0;
+fail:
+	free(op);
+	return -1;
+}
+
+/* A <modify>'s <repeat> c. */
+static int modifier_repeat(xmlNodePtr c, struct rp *p, struct modifier *m)
+{
+	bool flag = m->target >= MOD_KEYWORD;
+	xmlNodePtr e = xml_first_elem(c);
+	if (m->repeat || e == NULL || xml_next_elem(e) != NULL)
+		FAIL(c, "%s", _("a <modify> has at most one <repeat>, holding one expression"));
+	if (rr_read_num(c, p, "every", &m->every, true) || rr_read_rounding(c, p, &m->round))
 		goto fail;
-	value = xml_prop(n, "value");
-	xmlNodePtr val_el = NULL;
+	if (m->every <= 0)
+		FAIL(c, "%s", _("<repeat> needs every=\"N\", N at least 1"));
+	if (flag || m->op == MOD_SET)
+		FAIL(c, "%s", _("<repeat> repeats an add or a mul"));
+	if ((m->repeat = rr_read_expr(e, p)) == NULL)
+		goto fail;
+	return 0;
+fail:
+	return -1;
+}
+
+/* A <modify>'s children: <when>, <units>, <repeat>, and its value's expression (*val_el). */
+static int modifier_children(xmlNodePtr n, struct rp *p, enum mod_place where,
+                             struct modifier *m, xmlNodePtr *val_el)
+{
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "when")) {
 			if (m->when)
@@ -480,28 +503,29 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 			if ((m->units = rr_read_group(c, SEL_ALL, p)) == NULL)
 				goto fail;
 		} else if (xml_is(c, "repeat")) {
-			xmlNodePtr e = xml_first_elem(c);
-			if (m->repeat || e == NULL || xml_next_elem(e) != NULL)
-				FAIL(c, "%s", _("a <modify> has at most one <repeat>, holding one expression"));
-			if (rr_read_num(c, p, "every", &m->every, true) || rr_read_rounding(c, p, &m->round))
-				goto fail;
-			if (m->every <= 0)
-				FAIL(c, "%s", _("<repeat> needs every=\"N\", N at least 1"));
-			if (flag || m->op == MOD_SET)
-				FAIL(c, "%s", _("<repeat> repeats an add or a mul"));
-			if ((m->repeat = rr_read_expr(e, p)) == NULL)
+			if (modifier_repeat(c, p, m))
 				goto fail;
 		} else {
-			if (val_el)
+			if (*val_el)
 				FAIL(c, "%s", _("a <modify> has one value: value=\"N\" or one expression"));
-			val_el = c;
+			*val_el = c;
 		}
 	}
+	return 0;
+fail:
+	return -1;
+}
+
+/* A <modify>'s value: value= (*value, taken when kept as text) or its expression val_el. */
+static int modifier_value(xmlNodePtr n, struct rp *p, struct modifier *m, char **value,
+                          xmlNodePtr val_el)
+{
+	bool flag = m->target >= MOD_KEYWORD;
 	if (flag) {
-		if ((value || val_el) && m->value == NULL)
+		if ((*value || val_el) && m->value == NULL)
 			FAIL(n, "%s", m->target == MOD_NAME ? _("<modify name=...> takes its text in name=, no value")
 			                                    : _("adding or removing a keyword or category takes no value"));
-	} else if ((value != NULL) == (val_el != NULL)) {
+	} else if ((*value != NULL) == (val_el != NULL)) {
 		FAIL(n, "%s", _("a <modify> has one value: value=\"N\" or one expression"));
 	} else if (val_el) {
 		if ((m->value = rr_read_expr(val_el, p)) == NULL)
@@ -509,22 +533,39 @@ int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const 
 		if (m->attr && m->attr->type == ATTR_TEXT && m->op == MOD_SET)
 			FAIL(n, "%s", _("a text attribute is set with value=\"TEXT\""));
 	} else if (m->attr && m->attr->type == ATTR_TEXT && m->op == MOD_SET) {
-		m->text = value;
-		value = NULL;
+		m->text = *value;
+		*value = NULL;
 	} else {
-		if (modifier_number(n, p, m, value))
-			goto fail;
+		return modifier_number(n, p, m, *value);
 	}
-	free(id);
-	free(op);
-	free(value);
 	return 0;
 fail:
-	free(id);
-	free(op);
-	free(value);
-	modifier_release(m);
 	return -1;
+}
+
+int modifier_read(xmlNodePtr n, struct system *sys, enum mod_place where, const char *file,
+                  struct modifier *m, struct diags *d)
+{
+	struct rp pp = { sys, file, d, ON_UNIT, false, ON_UNIT, SCOPE_LIST, false, 0 }, *p = &pp;
+	memset(m, 0, sizeof(*m));
+	m->line = xml_line(n);
+	m->ref = xml_prop(n, "ref");
+	m->round = sys->rounding;
+	char *id = NULL, *value = NULL;
+	xmlNodePtr val_el = NULL;
+	enum attr_on on = where == MOD_IN_OPTION_ITEM ? ON_ITEM : ON_UNIT;
+	int rc = -1;
+	if (modifier_head(n, p, where, m, &id) == 0 && modifier_target(n, p, sys, m, id, on) == 0) {
+		value = xml_prop(n, "value");
+		if (modifier_children(n, p, where, m, &val_el) == 0 &&
+		    modifier_value(n, p, m, &value, val_el) == 0)
+			rc = 0;
+	}
+	free(id);
+	free(value);
+	if (rc)
+		modifier_release(m);
+	return rc;
 }
 
 /* --- requirement cycles ------------------------------------------------------------------- */

@@ -20,6 +20,11 @@
 #include <string.h>
 #include <sys/random.h>
 
+struct pending_attach {
+	size_t list, unit; /* the unit, by its list's index among the roster's and its own */
+	const char *to;    /* the id it names */
+};
+
 struct rp {
 	const struct system *sys;
 	struct roster *r;
@@ -41,6 +46,11 @@ struct rp {
 	struct idx *list_ids;
 	/* session_unknown_entry_error: a unit of an unknown entry is a violation, left out. */
 	bool unknown_entry_error;
+	/* The attach= of the units of the open lists, resolved to the units they name as each
+	 * list ends (the unit keeps only the index); the ids in att_text until none is left. */
+	struct pending_attach *att;
+	size_t n_att, cap_att;
+	struct arena att_text;
 };
 
 #define RFAIL(node, ...) \
@@ -194,8 +204,9 @@ static const char *keep(struct rp *p, const char *v)
 
 /* Returns 0, -1 on a fatal error, or 1 for a unit of an unknown entry that is a violation
  * (p->unknown_entry_error): reported, to be left out. */
-static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
+static int parse_unit(struct rp *p, xmlNodePtr n, size_t li, size_t ui)
 {
+	struct r_unit *u = &p->r->lists[li].units[ui];
 	/* Every attribute in one pass over them, where it lies: a unit is read 100,000 times
 	 * in a large list, and a lookup each walked its attributes five times. */
 	static const char *const names[] = { "entry", "id", "name", "attach", "models" };
@@ -221,7 +232,12 @@ static int parse_unit(struct rp *p, xmlNodePtr n, struct r_unit *u)
 	}
 	u->id = keep(p, v[1]);
 	u->label = keep(p, v[2]);
-	u->attach_id = keep(p, v[3]);
+	if (v[3]) {
+		GROW(p->att, p->cap_att, p->n_att + 1);
+		p->att[p->n_att++] = (struct pending_attach){ li, ui,
+			                                          arena_strndup(&p->att_text, v[3],
+			                                                        strlen(v[3])) };
+	}
 	u->band = -1;
 	long models;
 	if (xml_value_long(n, "models", v[4], 1, 100000, 1, &models, p->r->file, p->d))
@@ -338,7 +354,8 @@ static int list_child(struct rp *p, xmlNodePtr c, struct r_list *l)
 		}
 		GROW(l->units, p->cap_units, l->n_units + 1);
 		memset(&l->units[l->n_units], 0, sizeof(*l->units));
-		int rc = parse_unit(p, c, &l->units[l->n_units++]);
+		size_t ui = l->n_units++;
+		int rc = parse_unit(p, c, (size_t)(l - p->r->lists), ui);
 		if (rc > 0) {
 			/* An unknown entry, a violation (session_unknown_entry_error): left out. */
 			memset(&l->units[--l->n_units], 0, sizeof(*l->units));
@@ -413,20 +430,28 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 		          (long)units[i].line);
 		rc = -1;
 	}
-	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
-		struct r_unit *u = &l->units[i];
-		if (u->attach_id == NULL)
+	/* This list's attachments, in file order; those of the lists around it stay. */
+	size_t li = (size_t)(l - p->r->lists), kept = 0;
+	for (size_t k = 0; k < p->n_att; k++) {
+		const struct pending_attach *a = &p->att[k];
+		if (a->list != li) {
+			p->att[kept++] = *a;
 			continue;
-		uint32_t to = *id_slot(&t, units, u->attach_id);
-		if (to == 0 || to - 1 == i) {
+		}
+		struct r_unit *u = &l->units[a->unit];
+		uint32_t to = rc == 0 ? *id_slot(&t, units, a->to) : 0;
+		if (rc == 0 && (to == 0 || to - 1 == a->unit)) {
 			diags_add(p->d, SEV_FATAL, p->r->file, u->line, u->col, NULL, NULL,
 			          _("unit attaches to '%s', which is not another unit of this list"),
-			          u->attach_id);
+			          a->to);
 			rc = -1;
 		} else {
-			u->attach = to - 1;
+			u->attach = to;
 		}
 	}
+	p->n_att = kept;
+	if (kept == 0)
+		arena_release(&p->att_text);
 	free(t.slot);
 	return rc;
 }
@@ -538,7 +563,7 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	r->file = xstrdup(path);
 	/* One roster, one budget of pattern matching for everything derived and checked. */
 	rx_budget_reset(RX_WORK_BUDGET);
-	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, 0, NULL, false };
+	struct rp p = { NULL, r, d, NULL, 0, 0, NULL, 0, 0, 0, NULL, false, NULL, 0, 0, ARENA_INIT };
 	p.units_left = x ? xml_reader_count(x, "unit") : 0;
 	p.unknown_entry_error = session_unknown_entry_error(s);
 	size_t cap_lists = 0;
@@ -606,6 +631,8 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	}
 	free(p.seen);
 	free(p.opts);
+	free(p.att);
+	arena_release(&p.att_text);
 	idx_free(p.list_ids);
 	if (rc == 0 && ev < 0)
 		rc = -1;

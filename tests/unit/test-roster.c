@@ -86,7 +86,8 @@ Test(roster, shipped_example_loads)
 	cr_assert_str_eq(u->label, "1st Squad");
 	cr_assert_eq(u->line, fx_line_of(text, "1st Squad"));
 	cr_assert_eq(u->n_opts, 0);
-	cr_assert_null(u->attach_id);
+	cr_assert_eq(u->attach, 0);
+	cr_assert_null(r_unit_attach_id(l, u));
 	const struct r_unit *tank = &l->units[3];
 	cr_assert_str_eq(tank->entry->id, "thunder-tank");
 	cr_assert_null(tank->label);
@@ -136,8 +137,8 @@ Test(roster, several_lists_custom_limit_options_attach)
 	cr_assert_eq(a->units[0].n_opts, 2);
 	cr_assert_str_eq(a->units[0].opts[1].opt->id, "extra-pistol");
 	cr_assert_eq(a->units[0].opts[1].line, fx_line_of(text, "extra-pistol"));
-	cr_assert_str_eq(a->units[1].attach_id, "sarge");
-	cr_assert_eq(a->units[1].attach, 0);
+	cr_assert_str_eq(r_unit_attach_id(a, &a->units[1]), "sarge");
+	cr_assert_eq(a->units[1].attach, 1, "1 + the index of the unit it joins");
 	cr_assert_null(b->size);
 	cr_assert_eq(b->limits[0], 250, "a custom <limit> without a size");
 	cr_assert_eq(b->units[0].models, 2);
@@ -263,7 +264,7 @@ Test(roster, many_units_ids_and_attachments)
 	const struct r_list *l = &r->lists[0];
 	cr_assert_eq(l->n_units, N);
 	for (size_t i = 1; i < N; i += 2)
-		cr_assert_eq(l->units[i].attach, i == N - 1 ? 0 : i - 1, "unit %zu", i);
+		cr_assert_eq(l->units[i].attach, i == N - 1 ? 1 : i, "unit %zu", i);
 	roster_free(r);
 	/* One id used again, far down: named at the list, with the second unit's line. */
 	strbuf_addf(&body, "    <unit id=\"u1234\" entry=\"quack-marine\" models=\"5\"/>\n");
@@ -347,6 +348,54 @@ Test(roster, attach_across_lists_is_refused)
 		"  </list>\n"
 		"</roster>\n";
 	expect_fatal(t, "'sq1'", "attach=\"sq1\"");
+}
+
+Test(roster, attach_around_a_child_force)
+{
+	/* The parent's attachments wait while a child force is read and resolved: each force's
+	 * units join units of their own force, counted from its own first. */
+	static const char t[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">\n"
+		"  <list id=\"top\" size=\"all-out-war\" faction=\"impondium\">\n"
+		"    <unit id=\"s1\" entry=\"marine-sergeant\" models=\"1\"/>\n"
+		"    <unit id=\"q1\" entry=\"quack-marine\" models=\"5\" attach=\"s1\"/>\n"
+		"    <unit id=\"q3\" entry=\"quack-marine\" models=\"5\" attach=\"s1\"/>\n"
+		"    <list id=\"sub\">\n"
+		"      <unit id=\"q2\" entry=\"quack-marine\" models=\"5\" attach=\"s2\"/>\n"
+		"      <unit id=\"s2\" entry=\"marine-sergeant\" models=\"1\"/>\n"
+		"    </list>\n"
+		"  </list>\n"
+		"</roster>\n";
+	char *p = fx_write_tmp("nested-attach.xml", t);
+	struct diags d = DIAGS_INIT;
+	struct roster *r = roster_load(fx_session(), p, &d);
+	cr_assert_not_null(r, "%s", fx_dump(&d));
+	cr_assert_eq(r->n_lists, 2);
+	const struct r_list *top = &r->lists[0], *sub = &r->lists[1];
+	cr_assert_eq(top->n_units, 3);
+	cr_assert_null(r_unit_attach_id(top, &top->units[0]));
+	cr_assert_str_eq(r_unit_attach_id(top, &top->units[1]), "s1");
+	cr_assert_str_eq(r_unit_attach_id(top, &top->units[2]), "s1");
+	cr_assert_eq(top->units[2].attach, 1);
+	cr_assert_eq(sub->units[0].attach, 2, "joins the child force's second unit");
+	cr_assert_str_eq(r_unit_attach_id(sub, &sub->units[0]), "s2");
+	cr_assert_eq(r_unit_joins(sub, &sub->units[1]), NULL);
+	roster_free(r);
+	diags_release(&d);
+	free(p);
+	/* A child force's unit cannot join its parent's. */
+	static const char bad[] =
+		"<?xml version=\"1.0\"?>\n"
+		"<roster xmlns=\"urn:x-muster:roster:1\" version=\"1\" system=\"duckhammer\">\n"
+		"  <list id=\"top\" size=\"all-out-war\" faction=\"impondium\">\n"
+		"    <unit id=\"s1\" entry=\"marine-sergeant\" models=\"1\"/>\n"
+		"    <list id=\"sub\">\n"
+		"      <unit entry=\"quack-marine\" models=\"5\" attach=\"s1\"/>\n"
+		"    </list>\n"
+		"  </list>\n"
+		"</roster>\n";
+	expect_fatal(bad, "'s1', which is not another unit", "attach=\"s1\"");
 }
 
 Test(roster, unit_id_twice)
