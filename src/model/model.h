@@ -268,7 +268,12 @@ struct entry {
 	                     * few: their indices sorted by id, then index, looked up by binary
 	                     * search; no copy of an id (BattleScribe's links make hundreds of
 	                     * thousands, each a path of ids); NULL: option_idx, else a search */
-	struct idx *item_idx;   /* its items and those its options add, by id */
+	struct idx *item_idx;   /* its items, by id, while they are read (a catalog's own) */
+	uint32_t *items_by_id;  /* once every option is known (cp_finish_items), and more than a
+	                         * few: its items (k < n_items) and the items its options add
+	                         * (option k - n_items), sorted by id, then k, looked up by binary
+	                         * search; no copy of an id. NULL: item_idx, else a search */
+	size_t n_items_by_id;
 	long *costs;        /* per model, per cost type */
 	long *unit_costs;   /* per cost type, paid once per unit (<cost per="unit">), or NULL */
 	char *note;
