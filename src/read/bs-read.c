@@ -683,6 +683,7 @@ static void ctx_release(struct bsctx *c)
 	free(c->f);
 	idx_free(c->modified);
 	idx_free(c->pubs);
+	idx_free(c->con_ids);
 	idx_free(c->defs);
 	idx_free(c->vias);
 	idx_free(c->hides);
@@ -835,7 +836,8 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false, false, NULL };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false, false, NULL,
+	                   NULL };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {
