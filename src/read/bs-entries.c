@@ -390,6 +390,8 @@ struct bsdef {
 	struct item *adds;      /* its first profile, or NULL */
 	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
 	const struct bs_hide *own;    /* its modifiers of itself, or NULL: none */
+	long min, max;          /* per parent, as its constraints give them (read_bounds), */
+	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 };
 
 /* The key of node n of file fi in an idx: the file and the node's address. A file's document
@@ -501,6 +503,12 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	if (rc)
 		return NULL;
 	df->own = own_mods(c, se);
+	df->min = 0;
+	df->max = OPTION_UNBOUNDED;
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	read_bounds(se, &df->min, &df->max, &lo_con, &hi_con);
+	df->ref = con_id_shared(c, hi_con);
+	df->min_ref = con_id_shared(c, lo_con);
 	idx_add(c->defs, key, df);
 	return df;
 }
@@ -597,8 +605,11 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->infos = df->infos;
 	o->own[0] = df->own;
 	o->own[1] = link ? link_own(c, lfi, link) : NULL;
-	o->min = 0;
-	o->max = OPTION_UNBOUNDED;
+	/* the definition's bounds, read once, unless the link has its own */
+	o->min = df->min;
+	o->max = df->max;
+	o->ref = df->ref;
+	o->min_ref = df->min_ref;
 	o->up = up;
 	o->in_choice = in_choice;
 	o->target = TARGET_UNIT;
@@ -608,14 +619,14 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(se, &o->min, &o->max, &lo_con, &hi_con);
 	int rc = 0;
 	if (link) {
-		read_bounds(link, &o->min, &o->max, &lo_con, &hi_con);
+		if (read_bounds(link, &o->min, &o->max, &lo_con, &hi_con)) {
+			o->ref = con_id_shared(c, hi_con);
+			o->min_ref = con_id_shared(c, lo_con);
+		}
 		rc = link_adds(b, lfi, link, df, o);
 	}
-	o->ref = con_id_shared(c, hi_con);
-	o->min_ref = con_id_shared(c, lo_con);
 	/* A min above the max is read as it is, as BattleScribe does (add_group). */
 	if (rc == 0) {
 		bs_con_on(c, fi, se, b->e, o, o->def);
