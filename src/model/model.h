@@ -181,8 +181,6 @@ struct entry_option {
 	char **names;       /* in each of the data's languages, as struct group's */
 	long min, max;      /* times it may be taken per unit */
 	long *costs;        /* per cost type */
-	bool per_model;     /* costs multiply by the unit's models */
-	enum option_target target;
 	char *item_id;      /* TARGET_ITEM: which item (NULL: the option's own added item) */
 	size_t *grants, n_grants;
 	size_t *removes, n_removes;
@@ -201,6 +199,9 @@ struct entry_option {
 	uint32_t in_choice; /* 1 + index of the <choose> it stands in among the entry's; 0: none */
 	uint32_t same;      /* 1 + index of the next option of its id (under another parent; a
 	                     * shared option linked twice); 0: none */
+	enum option_target target; /* (the small fields together: no padding between them, a
+	                     * record for each of the 600,000 options BattleScribe's links bring) */
+	bool per_model;     /* costs multiply by the unit's models */
 	bool model;         /* a kind of model of the unit: its count is a number of the models */
 	bool hidden;        /* BattleScribe's hidden="true": taken, an error; its minimum not kept */
 	bool collective;    /* taken per one of its parent (BattleScribe's collective): a builder
@@ -268,7 +269,12 @@ struct entry {
 	                     * few: their indices sorted by id, then index, looked up by binary
 	                     * search; no copy of an id (BattleScribe's links make hundreds of
 	                     * thousands, each a path of ids); NULL: option_idx, else a search */
-	struct idx *item_idx;   /* its items and those its options add, by id */
+	struct idx *item_idx;   /* its items, by id, while they are read (a catalog's own) */
+	uint32_t *items_by_id;  /* once every option is known (cp_finish_items), and more than a
+	                         * few: its items (k < n_items) and the items its options add
+	                         * (option k - n_items), sorted by id, then k, looked up by binary
+	                         * search; no copy of an id. NULL: item_idx, else a search */
+	size_t n_items_by_id;
 	long *costs;        /* per model, per cost type */
 	long *unit_costs;   /* per cost type, paid once per unit (<cost per="unit">), or NULL */
 	char *note;

@@ -136,13 +136,26 @@ static bool read_bounds(xmlNodePtr n, long *min, long *max, xmlNodePtr *lo_con,
 	return got;
 }
 
-/* The id of constraint k (NULL: none), in arena a, or malloc'd when a is NULL. */
-static char *con_id(struct arena *a, xmlNodePtr k)
+/* The id of constraint k (NULL: none), malloc'd. */
+static char *con_id(xmlNodePtr k)
 {
-	char *id = k ? xml_prop(k, "id") : NULL;
-	if (a == NULL || id == NULL)
-		return id;
-	char *t = arena_strndup(a, id, strlen(id));
+	return k ? xml_prop(k, "id") : NULL;
+}
+
+/* The same, one copy of each id in the system's arena, shared by every option that names it
+ * (a constraint of a shared entry is every place's). */
+static char *con_id_shared(struct bsctx *c, xmlNodePtr k)
+{
+	char *id = con_id(k);
+	if (id == NULL)
+		return NULL;
+	if (c->con_ids == NULL)
+		c->con_ids = idx_new();
+	char *t = idx_get(c->con_ids, id);
+	if (t == NULL) {
+		t = arena_strndup(&c->sys->bs->arena, id, strlen(id));
+		idx_add(c->con_ids, id, t);
+	}
 	free(id);
 	return t;
 }
@@ -338,14 +351,27 @@ static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_optio
 }
 
 /* The id of element n (an entry or group) as a roster names it: prefix, then, through a link,
- * "LINK::" before n's id; *kids the prefix of what it holds. -1 when an id is missing. */
-static int path_id(xmlNodePtr n, xmlNodePtr link, const char *prefix, char **id, char **kids)
+ * "LINK::" before n's id, in arena a (NULL: malloc'd); *kids the prefix of what it holds
+ * (malloc'd). -1 when an id is missing. Joined by hand: a printf per option was a tenth of
+ * reading Warhammer 40,000 10th edition. */
+static int path_id(xmlNodePtr n, xmlNodePtr link, const char *prefix, struct arena *a,
+                   char **id, char **kids)
 {
 	char *nid = xml_prop(n, "id"), *lid = link ? xml_prop(link, "id") : NULL;
 	int rc = -1;
 	if (nid && (link == NULL || lid)) {
-		*id = link ? xasprintf("%s%s::%s", prefix, lid, nid) : xasprintf("%s%s", prefix, nid);
-		*kids = link ? xasprintf("%s%s::", prefix, lid) : xstrdup(prefix);
+		size_t pl = strlen(prefix), ll = lid ? strlen(lid) : 0, nl = strlen(nid);
+		size_t kl = pl + (lid ? ll + 2 : 0);
+		*kids = xmalloc(kl + 1);
+		memcpy(*kids, prefix, pl);
+		if (lid) {
+			memcpy(*kids + pl, lid, ll);
+			memcpy(*kids + pl + ll, "::", 2);
+		}
+		(*kids)[kl] = '\0';
+		*id = a ? arena_alloc(a, kl + nl + 1, 1) : xmalloc(kl + nl + 1);
+		memcpy(*id, *kids, kl);
+		memcpy(*id + kl, nid, nl + 1);
 		rc = 0;
 	}
 	free(nid);
@@ -364,6 +390,8 @@ struct bsdef {
 	struct item *adds;      /* its first profile, or NULL */
 	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
 	const struct bs_hide *own;    /* its modifiers of itself, or NULL: none */
+	long min, max;          /* per parent, as its constraints give them (read_bounds), */
+	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 };
 
 /* The key of node n of file fi in an idx: the file and the node's address. A file's document
@@ -475,6 +503,12 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	if (rc)
 		return NULL;
 	df->own = own_mods(c, se);
+	df->min = 0;
+	df->max = OPTION_UNBOUNDED;
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	read_bounds(se, &df->min, &df->max, &lo_con, &hi_con);
+	df->ref = con_id_shared(c, hi_con);
+	df->min_ref = con_id_shared(c, lo_con);
 	idx_add(c->defs, key, df);
 	return df;
 }
@@ -551,12 +585,10 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	if (new_option(b, se, fi, &o))
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
-	char *kids, *id;
-	if (path_id(se, link, prefix, &id, &kids) != 0)
+	char *kids;
+	if (path_id(se, link, prefix, &b->e->catalog->arena, &o->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
 		       _("a selection entry or entry link needs an id"));
-	o->id = arena_strndup(&b->e->catalog->arena, id, strlen(id));
-	free(id);
 	o->linked = true; /* its strings and arrays are the definition's or the catalog's arena's */
 	const struct bsdef *df = def_of(b, fi, se);
 	if (df == NULL) {
@@ -573,8 +605,11 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->infos = df->infos;
 	o->own[0] = df->own;
 	o->own[1] = link ? link_own(c, lfi, link) : NULL;
-	o->min = 0;
-	o->max = OPTION_UNBOUNDED;
+	/* the definition's bounds, read once, unless the link has its own */
+	o->min = df->min;
+	o->max = df->max;
+	o->ref = df->ref;
+	o->min_ref = df->min_ref;
 	o->up = up;
 	o->in_choice = in_choice;
 	o->target = TARGET_UNIT;
@@ -584,14 +619,14 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(se, &o->min, &o->max, &lo_con, &hi_con);
 	int rc = 0;
 	if (link) {
-		read_bounds(link, &o->min, &o->max, &lo_con, &hi_con);
+		if (read_bounds(link, &o->min, &o->max, &lo_con, &hi_con)) {
+			o->ref = con_id_shared(c, hi_con);
+			o->min_ref = con_id_shared(c, lo_con);
+		}
 		rc = link_adds(b, lfi, link, df, o);
 	}
-	o->ref = con_id(&b->e->catalog->arena, hi_con);
-	o->min_ref = con_id(&b->e->catalog->arena, lo_con);
 	/* A min above the max is read as it is, as BattleScribe does (add_group). */
 	if (rc == 0) {
 		bs_con_on(c, fi, se, b->e, o, o->def);
@@ -681,7 +716,7 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	memset(ch, 0, sizeof(*ch));
 	uint32_t self = (uint32_t)e->n_choices;
 	char *kids;
-	if (path_id(g, link, prefix, &ch->id, &kids) != 0)
+	if (path_id(g, link, prefix, NULL, &ch->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
 	ch->name = name_of(g, ch->id);
@@ -697,8 +732,8 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->n_hide = h->n;
 	if (link)
 		read_bounds(link, &ch->min, &ch->max, &lo_con, &hi_con);
-	ch->ref = con_id(NULL, hi_con);
-	ch->min_ref = con_id(NULL, lo_con);
+	ch->ref = con_id(hi_con);
+	ch->min_ref = con_id(lo_con);
 	/* A min above the max is read as it is, as BattleScribe does: what its min selects
 	 * breaks its max, an error of the roster, not of the data. */
 	char *def = xml_prop(g, "defaultSelectionEntryId");

@@ -73,6 +73,8 @@ struct bsctx {
 	bool option;            /* ... and, nested, an option's own modifiers, decided on each
 	                         * instance of it (scopes self, parent and ancestor: its tree) */
 	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
+	struct idx *con_ids;    /* constraint id -> its one copy in the system's arena: an
+	                         * option's ref and min_ref, shared by every place of it */
 };
 
 #define BSFAIL(c, file, node, ...) \

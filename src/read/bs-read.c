@@ -262,7 +262,8 @@ static int load_file(struct bsctx *c, const char *path, const struct bs_text *me
                      struct bsfile *f)
 {
 	f->path = arena_strndup(&c->sys->bs->arena, path, strlen(path));
-	f->doc = mem ? xml_load_memory(mem->buf, mem->len, path, c->d) : xml_load_file(path, c->d);
+	f->doc = mem ? xml_load_memory(mem->buf, mem->len, path, c->d)
+	             : xml_load_file_lean(path, c->d);
 	if (f->doc == NULL)
 		return -1;
 	f->root = xmlDocGetRootElement(f->doc);
@@ -703,6 +704,7 @@ static void ctx_release(struct bsctx *c)
 	free(c->f);
 	idx_free(c->modified);
 	idx_free(c->pubs);
+	idx_free(c->con_ids);
 	idx_free(c->defs);
 	idx_free(c->vias);
 	idx_free(c->hides);
@@ -855,7 +857,8 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false, false, NULL };
+	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false, false, NULL,
+	                   NULL };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {

@@ -201,10 +201,29 @@ const struct entry_option *entry_option_under(const struct entry *e, const char 
 	return o;
 }
 
+/* The item that value k of e->items_by_id stands for. */
+static const struct item *item_at(const struct entry *e, uint32_t k)
+{
+	return k < e->n_items ? &e->items[k] : e->options[k - e->n_items].adds;
+}
+
 const struct item *entry_item(const struct entry *e, const char *id)
 {
 	if (e == NULL || id == NULL)
 		return NULL;
+	if (e->items_by_id) {
+		/* the first of the sorted values whose item's id is not below id */
+		size_t lo = 0, hi = e->n_items_by_id;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (strcmp(item_at(e, e->items_by_id[mid])->id, id) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		const struct item *w = lo < e->n_items_by_id ? item_at(e, e->items_by_id[lo]) : NULL;
+		return w && strcmp(w->id, id) == 0 ? w : NULL;
+	}
 	if (e->item_idx)
 		return idx_get(e->item_idx, id);
 	/* The entry's own first, then those its options add, as the index has them. */
@@ -224,23 +243,51 @@ bool cp_entry_has_item(const struct entry *e, const char *id)
 	return entry_item(e, id) != NULL;
 }
 
+struct item_at {
+	const char *id;
+	uint32_t k;
+};
+
+static int cmp_item_at(const void *a, const void *b)
+{
+	const struct item_at *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+	return c ? c : (x->k > y->k) - (x->k < y->k);
+}
+
+/* e->items_by_id, made anew: the entry's own items and those its options add, with an id,
+ * sorted by id, then by where they stand (the first of an id is the one found, as an index
+ * that keeps the first of a key finds it). */
+static void sort_items(struct entry *e, size_t n)
+{
+	struct item_at *v = xcalloc(n + 1, sizeof(*v));
+	size_t m = 0;
+	for (size_t k = 0; k < e->n_items + e->n_options && m < n; k++) {
+		const struct item *w = item_at(e, (uint32_t)k);
+		if (w && w->id)
+			v[m++] = (struct item_at){ w->id, (uint32_t)k };
+	}
+	qsort(v, m, sizeof(*v), cmp_item_at);
+	free(e->items_by_id);
+	e->items_by_id = xcalloc(m + 1, sizeof(*e->items_by_id));
+	for (size_t i = 0; i < m; i++)
+		e->items_by_id[i] = v[i].k;
+	e->n_items_by_id = m;
+	free(v);
+	idx_free(e->item_idx); /* the sorted values find what it found */
+	e->item_idx = NULL;
+}
+
 /* Items named by options: the entry's own, or one an option of the entry adds (an option
  * may add an item of the same id as the entry's, to replace it). Options from `from` on are
  * new (all of them, or those links brought). */
 int cp_finish_items(struct entry *e, size_t from, struct diags *d)
 {
-	size_t n_adds = 0;
+	size_t n = e->n_items;
 	for (size_t i = 0; i < e->n_options; i++)
-		n_adds += e->options[i].adds && e->options[i].adds->id;
-	if (e->item_idx == NULL && e->n_items + n_adds > ENTRY_IDX_MIN) {
-		e->item_idx = idx_new();
-		for (size_t i = 0; i < e->n_items; i++)
-			idx_add(e->item_idx, e->items[i].id, &e->items[i]);
-		from = 0;
-	}
-	for (size_t i = from; i < e->n_options && e->item_idx; i++)
-		if (e->options[i].adds && e->options[i].adds->id)
-			idx_add(e->item_idx, e->options[i].adds->id, e->options[i].adds);
+		n += e->options[i].adds && e->options[i].adds->id;
+	if (n > ENTRY_IDX_MIN)
+		sort_items(e, n);
 	for (size_t i = from; i < e->n_options; i++) {
 		const struct entry_option *o = &e->options[i];
 		const char *bad = o->item_id && !cp_entry_has_item(e, o->item_id) ? o->item_id : NULL;

@@ -385,6 +385,7 @@ static void entry_release(const struct system *sys, struct entry *e)
 	idx_free(e->option_idx);
 	free(e->by_id);
 	idx_free(e->item_idx);
+	free(e->items_by_id);
 }
 
 void catalog_free(const struct system *sys, struct catalog *cat)

@@ -117,6 +117,9 @@ xmlDocPtr xml_parse_owned(char *buf, size_t len, const char *name, bool blanks,
 void xml_src_free(struct xml_src *src);
 /* Gives back the rest of a borrowed buffer that a file holds too, once it is read. */
 void xml_src_drop_rest(struct xml_src *src);
+/* Gives back every whole page of the buffer of src, a file's own source read whole, which
+ * xml_src_restore reads again from path. */
+void xml_src_drop_all(struct xml_src *src, const char *path);
 /* Gives back the whole pages of the source before offset upto (a file read element by
  * element); xml_src_restore reads them again, for a message that needs them. */
 void xml_src_drop(struct xml_src *src, size_t upto);

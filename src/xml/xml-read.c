@@ -303,6 +303,14 @@ xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d)
 	return load_file(path, true, d);
 }
 
+xmlDocPtr xml_load_file_lean(const char *path, struct diags *d)
+{
+	xmlDocPtr doc = load_file(path, false, d);
+	if (doc)
+		xml_src_drop_all(doc->_private, path);
+	return doc;
+}
+
 
 static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d)
 {

@@ -57,14 +57,10 @@ void xml_src_drop(struct xml_src *src, size_t upto)
 #endif
 }
 
-/* Gives back the whole pages of a borrowed buffer, read to its end, that xml_src_drop kept:
- * its owner holds it past the reader (xml_memory_backed), and a file read whole gives back
- * all of its buffer when the reader closes. */
-void xml_src_drop_rest(struct xml_src *src)
+/* Gives back the whole pages of src's buffer from where xml_src_drop stopped to its end. */
+static void drop_to_end(struct xml_src *src)
 {
 #ifdef MADV_DONTNEED
-	if (src == NULL || src->path == NULL || !src->borrowed)
-		return;
 	long pg = sysconf(_SC_PAGESIZE);
 	if (pg <= 0)
 		return;
@@ -78,6 +74,24 @@ void xml_src_drop_rest(struct xml_src *src)
 #else
 	(void)src;
 #endif
+}
+
+/* Gives back the whole pages of a borrowed buffer, read to its end, that xml_src_drop kept:
+ * its owner holds it past the reader (xml_memory_backed), and a file read whole gives back
+ * all of its buffer when the reader closes. */
+void xml_src_drop_rest(struct xml_src *src)
+{
+	if (src == NULL || src->path == NULL || !src->borrowed)
+		return;
+	drop_to_end(src);
+}
+
+void xml_src_drop_all(struct xml_src *src, const char *path)
+{
+	if (src == NULL || src->borrowed || src->path || strcmp(path, "-") == 0)
+		return;
+	src->path = xstrdup(path);
+	drop_to_end(src);
 }
 
 /* Reads the bytes xml_src_drop gave back again, for a message that needs them (an error path),

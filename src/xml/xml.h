@@ -66,6 +66,10 @@ char *xml_root_namespace(const char *path);
  * xml_doc_free, which also frees the source kept for xml_col); on failure adds
  * one fatal diagnostic to d and returns NULL. */
 xmlDocPtr xml_load_file(const char *path, struct diags *d);
+/* The same, the source's whole pages given back to the system once parsed (read again from
+ * path if a message ever needs a column): for a reader that holds many large documents at
+ * once (BattleScribe's catalogues). Standard input ("-") keeps its source. */
+xmlDocPtr xml_load_file_lean(const char *path, struct diags *d);
 /* The same, keeping the white space between elements: for a file Muster edits and saves. */
 xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d);
 /* The same for a buffer already in memory; name is used in messages. */

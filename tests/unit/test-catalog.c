@@ -457,6 +457,10 @@ static void check_lookups(int n)
 	cr_assert_eq(e->n_options, (size_t)n);
 	cr_assert_eq(e->n_items, (size_t)n + 1);
 	cr_assert_eq(e->option_idx != NULL, n > 8, "an index only past 8 options");
+	/* its n + 1 items and the 2 its options add: sorted past 8, no index of items kept */
+	cr_assert_eq(e->items_by_id != NULL, n + 3 > 8, "sorted items only past 8");
+	cr_assert_eq(e->n_items_by_id, n + 3 > 8 ? (size_t)n + 3 : 0);
+	cr_assert_null(e->item_idx);
 	for (int i = 1; i <= n; i++) {
 		char id[16];
 		snprintf(id, sizeof(id), "o%d", i);

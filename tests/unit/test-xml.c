@@ -619,6 +619,40 @@ Test(xml, columns_of_elements)
 	diags_release(&d);
 }
 
+/* A document whose source is given back once parsed (xml_load_file_lean) still names the
+ * column of an element on a page given back: the bytes are read again from the file. */
+Test(xml, columns_after_the_source_is_given_back)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_adds(&sb, "<?xml version=\"1.0\"?>\n<root xmlns=\"urn:a\">\n");
+	for (int i = 0; i < 2000; i++)
+		strbuf_addf(&sb, "  <unit id=\"u%d\"/>\n", i);
+	strbuf_adds(&sb, "      <last/>\n</root>\n");
+	char *p = fx_write_tmp("lean.xml", sb.s);
+	struct diags d = DIAGS_INIT;
+	xmlDocPtr doc = xml_load_file_lean(p, &d);
+	cr_assert_not_null(doc, "%s", fx_dump(&d));
+	xmlNodePtr last = NULL;
+	for (xmlNodePtr n = xml_first_elem(xmlDocGetRootElement(doc)); n; n = xml_next_elem(n))
+		last = n;
+	cr_assert_eq(xml_line(last), 2003);
+	cr_expect_eq(xml_col(last), 7, "found in the bytes read again");
+	cr_expect_eq(xml_col(xml_first_elem(xmlDocGetRootElement(doc))), 3);
+	xml_doc_free(doc);
+	/* standard input keeps its source: nothing could read it again */
+	cr_assert_not_null(freopen(p, "r", stdin));
+	doc = xml_load_file_lean("-", &d);
+	cr_assert_not_null(doc, "%s", fx_dump(&d));
+	last = xmlGetLastChild(xmlDocGetRootElement(doc));
+	cr_expect_eq(xml_col(last), 7);
+	xml_doc_free(doc);
+	cr_assert_null(xml_load_file_lean("/nonexistent/lean.xml", &d));
+	cr_expect(d.n > 0);
+	diags_release(&d);
+	strbuf_release(&sb);
+	free(p);
+}
+
 Test(xml, schema_from_memory)
 {
 	static const char xsd[] =
