@@ -70,10 +70,14 @@ static size_t line_offset(const char *buf, size_t len, long line, long *at_line)
 /* Is the element at lt ("<name" or "<prefix:name") named as n is? */
 static bool far_named(const char *lt, const char *end, xmlNodePtr n)
 {
-	const char *q = lt + 1, *colon = memchr(q, ':', (size_t)(end - q) < 64 ? (size_t)(end - q) : 64);
+	const char *q = lt + 1;
+	if (n->ns != NULL && n->ns->prefix != NULL) {
+		size_t pl = strlen((const char *)n->ns->prefix);
+		if ((size_t)(end - q) <= pl || memcmp(q, n->ns->prefix, pl) != 0 || q[pl] != ':')
+			return false;
+		q += pl + 1;
+	}
 	size_t nl = strlen((const char *)n->name);
-	if (colon && (n->ns == NULL || n->ns->prefix != NULL))
-		q = colon + 1;
 	return (size_t)(end - q) > nl && memcmp(q, n->name, nl) == 0 &&
 	       strchr(" \t\r\n/>", q[nl]) != NULL;
 }
