@@ -421,4 +421,39 @@ run "append: an entry after a ledger on one line" 0 "" campaign gain "$tmp/c.xml
 same "append: the entry on its own line, the rest as it was" "$tmp/want.xml" "$tmp/c.xml"
 status=2 refused "append: a roll no die gives is refused" "a roll of 13 is impossible on d12 (1 to 12)" \
 	campaign battle "$tmp/c.xml" --result=win --vp=1 --opponent-vp=0 --lost=sq1:1:13
+# An entry is checked on the roster as read, its ledger grown in memory and derived again (the
+# file is read once): what a recording prints of the army is what show reads back from the
+# file it saved, and it prints the entry recorded, not the whole ledger (show does).
+fresh
+army() {
+	sed -e '/^Recorded (/,$d' -e '/^Ledger$/,$d' "$1"
+}
+agrees() {
+	tap_name=$1
+	shift
+	run "$tap_name" 0 "Recorded (the whole ledger: muster campaign show)" "$@"
+	army "$out" >"$tmp/rec.army"
+	"$MUSTER" campaign show "$tmp/c.xml" >"$tmp/show.out" 2>&1
+	army "$tmp/show.out" >"$tmp/show.army"
+	same "$tap_name: the army is what show reads back" "$tmp/show.army" "$tmp/rec.army"
+}
+agrees "in memory: a battle with losses" campaign battle "$tmp/c.xml" --result=win --vp=10 \
+	--opponent-vp=3 --lost=sq1:2:3,11 --date=2027-01-01
+agrees "in memory: XP to the Sergeant, Level 5" campaign xp "$tmp/c.xml" sgt 9 --date=2027-01-02
+agrees "in memory: a training" campaign train "$tmp/c.xml" sgt hp --date=2027-01-02
+agrees "in memory: a gain" campaign gain "$tmp/c.xml" --date=2027-01-03 -- rations -5
+grep -q '^ 15\. 2027-01-03 gain    -5 Rations$' "$out" && ok "the recording prints the entry it recorded" ||
+	not_ok "the recording prints the entry it recorded"
+grep -q '^ *1\. \|^Ledger$' "$out" && not_ok "the recording does not print the whole ledger" ||
+	ok "the recording does not print the whole ledger"
+run "show still prints the whole ledger" 0 " 15. 2027-01-03 gain    -5 Rations" campaign show "$tmp/c.xml"
+grep -q '^  1\. 2026-09-01 start' "$out" && ok "show prints the ledger from its start" ||
+	not_ok "show prints the ledger from its start"
+status=2 refused "in memory: an enlistment that makes earlier battles wrong is not recorded" \
+	"2nd Squad is not in the army at this battle" campaign enlist "$tmp/c.xml" sq2 --date=2027-01-04
+# What is no id as the roster schema has it goes the reader's way: the schema's message.
+status=2 refused "an --item that is no id is refused as the file's reader says" \
+	"'a b' is not an id" campaign train "$tmp/c.xml" sq1 hp --item="a b"
+status=2 refused "a currency that is no id is refused as the file's reader says" \
+	"not an id" campaign gain "$tmp/c.xml" "x y" 1
 tap_done

@@ -9,6 +9,7 @@
  */
 #include "muster.h"
 #include "campaign.h"
+#include "campaign-cmd.h"
 #include "check.h"
 #include "cmd.h"
 #include "edit.h"
@@ -107,288 +108,6 @@ const struct cmd_entry cmd_campaign_entry = {
 	"fix ROSTER\n"
 	"travel ROSTER UNIT",
 };
-
-/* --- show ---------------------------------------------------------------------------------- */
-
-static void show_units(const struct roster *r, FILE *out)
-{
-	const struct camp_def *cd = r->sys->camp;
-	const struct campaign *c = r->camp;
-	const char *band = cd->band ? cd->band->name : _("Band");
-	bool levels = cd->n_steps > 0;
-	if (levels)
-		fprintf(out, "%-32s %6s %5s %5s %6s %8s\n", _("Unit"), _("Models"), _("Level"),
-		        vis(cd->band && cd->band->abbr ? cd->band->abbr : band), "XP", _("to next"));
-	else
-		fprintf(out, "%-32s %6s\n", _("Unit"), _("Models"));
-	for (size_t i = 0; i < c->n_units; i++) {
-		const struct camp_unit *u = &c->units[i];
-		if (!u->enlisted)
-			continue;
-		long next = camp_level_xp(cd, u->level + 1);
-		char *nx = next < 0 ? xstrdup("-") : xasprintf("%ld", next - u->xp);
-		if (levels)
-			fprintf(out, "%-32s %6ld %5ld %5ld %6ld %8s%s\n", vis(u->name), u->models, u->level,
-			        u->band, u->xp, nx, u->destroyed ? _("  destroyed") : "");
-		else
-			fprintf(out, "%-32s %6ld%s\n", vis(u->name), u->models, u->destroyed ? _("  destroyed") : "");
-		free(nx);
-		if (u->destroyed)
-			continue;
-		if (u->deaths)
-			fprintf(out, ngettext("  died %ld time, replaced; %ld lost items bought back\n",
-			                      "  died %ld times, replaced; %ld lost items bought back\n",
-			                      (unsigned long)u->deaths), u->deaths, u->items_back);
-		if (u->battle > 0 && (size_t)u->battle == c->n_battles) {
-			if (u->down)
-				fprintf(out, ngettext("  next battle: %ld model down (%s)\n",
-				                      "  next battle: %ld models down (%s)\n",
-				                      (unsigned long)u->down), u->down, vis(u->rolled_on));
-			if (u->wounds_left)
-				fprintf(out, ngettext("  next battle: starts with %ld wound (%s)\n",
-				                      "  next battle: starts with %ld wounds (%s)\n",
-				                      (unsigned long)u->wounds_left), u->wounds_left, vis(u->rolled_on));
-			if (u->missing)
-				fprintf(out, _("  wounds to repair: %ld\n"), u->missing);
-		}
-		for (size_t t = 0; t < u->n_trains; t++) {
-			const struct camp_train *tr = &u->trains[t];
-			fprintf(out, "  %s %s", _("trained"), vis(tr->adv->opt.name));
-			if (tr->keyword >= 0)
-				fprintf(out, " (%s)", vis(r->sys->keywords[tr->keyword].name));
-			if (tr->item)
-				fprintf(out, _(" on %s"), vis(tr->item));
-			if (tr->adds)
-				fprintf(out, ": %s", vis(tr->adds->name));
-			if (tr->adds && tr->drops)
-				fprintf(out, _(" for %s"), vis(tr->drops));
-			if (levels)
-				fprintf(out, _(" at %s %ld"), vis(band), tr->band);
-			fputc('\n', out);
-		}
-		long pending = u->level - u->start_level - (long)u->n_trains;
-		if (pending > 0 && cd->n_steps) {
-			fprintf(out, ngettext("  %ld training to take:", "  %ld trainings to take:",
-			                      (unsigned long)pending), pending);
-			for (size_t a = 0; a < cd->n_advances; a++) {
-				const struct camp_advance *adv = &cd->advances[a];
-				size_t same = 0, inband = 0;
-				const char *g = adv->group ? adv->group : adv->opt.id;
-				for (size_t t = 0; t < u->n_trains; t++) {
-					const struct camp_advance *ta = u->trains[t].adv;
-					same += ta == adv;
-					inband += strcmp(ta->group ? ta->group : ta->opt.id, g) == 0 &&
-					          u->trains[t].band == u->band;
-				}
-				if ((adv->opt.max < OPTION_UNBOUNDED && (long)same >= adv->opt.max) ||
-				    (adv->per_band && (long)inband >= adv->per_band) ||
-				    u->band < adv->min_band || u->band > adv->max_band)
-					continue;
-				fprintf(out, " %s", vis(adv->opt.id));
-			}
-			fputc('\n', out);
-		}
-	}
-}
-
-static void show_ledger(const struct roster *r, FILE *out)
-{
-	const struct camp_def *cd = r->sys->camp;
-	const struct campaign *c = r->camp;
-	size_t b = 0;
-	fprintf(out, "\n%s\n", _("Ledger"));
-	for (size_t i = 0; i < c->n_ledger; i++) {
-		const struct ledger_entry *le = &c->ledger[i];
-		const char *kind = ledger_kind_name(le->kind);
-		char day[16];
-		const char *date = le_date(le, day);
-		fprintf(out, "%3zu. %-10s %s", i + 1, date ? vis(date) : "-", kind);
-		if (le->kind != LE_START || cd->pay >= 0)
-			fprintf(out, "%*s", (int)(7 - strlen(kind)), "");
-		switch (le->kind) {
-		case LE_START:
-			if (cd->pay >= 0)
-				fprintf(out, " %ld %s", le->amount, vis(cd->currencies[cd->pay].name));
-			break;
-		case LE_ENLIST:
-			if (le->x->models)
-				fprintf(out, _(" %ld models into %s"), le->x->models, vis(le->unit));
-			else
-				fprintf(out, " %s", vis(le->unit));
-			break;
-		case LE_BATTLE: {
-			static const char *const res[] = { N_("win"), N_("loss"), N_("draw") };
-			fprintf(out, " %s %ld-%ld", _(res[le->x->result]), le->x->vp, le->x->opponent_vp);
-			if (le->x->opponent)
-				fprintf(out, _(" against %s"), vis(le->x->opponent));
-			for (; b < c->n_battles && c->battles[b].entry < i; b++)
-				;
-			if (b < c->n_battles && c->battles[b].entry == i) {
-				const struct camp_battle *cb = &c->battles[b];
-				for (size_t k = 0; k < cd->n_currencies; k++)
-					if (cb->earned[k])
-						fprintf(out, ", %+" PRId64 " %s", cb->earned[k],
-						        vis(cd->currencies[k].abbr ? cd->currencies[k].abbr : cd->currencies[k].name));
-				if (cd->n_loss_rolls && cb->lost)
-					fprintf(out, ngettext(", %ld died for good", ", %ld died for good",
-					                      (unsigned long)cb->lost), cb->lost);
-				else if (cb->recovered || cb->lost)
-					fprintf(out, _(", %ld recovered, %ld lost"), cb->recovered, cb->lost);
-			}
-			break;
-		}
-		case LE_XP:
-			fprintf(out, " %ld -> %s", le->amount, vis(le->unit));
-			break;
-		case LE_TRAIN:
-			fprintf(out, " %s %s", le->unit ? vis(le->unit) : _("army"), vis(le->x->adv->opt.id));
-			if (le->x->item)
-				fprintf(out, " %s", vis(le->x->item));
-			if (le->x->replaces)
-				fprintf(out, _(" for %s"), vis(le->x->replaces));
-			if (le->x->keyword >= 0)
-				fprintf(out, " %s", vis(r->sys->keywords[le->x->keyword].id));
-			if (le->x->roll != LONG_MIN)
-				fprintf(out, _(" (rolled %ld)"), le->x->roll);
-			break;
-		case LE_GAIN:
-			fprintf(out, " %+ld %s", le->amount, vis(cd->currencies[le->currency].name));
-			if (le->x->award)
-				fprintf(out, " (%s x%ld)", vis(le->x->award->name), le->x->models);
-			break;
-		case LE_REPAIR:
-			if (le->x->wounds)
-				fprintf(out, ngettext(" %s %ld wound", " %s %ld wounds", (unsigned long)le->x->wounds),
-				        vis(le->unit), le->x->wounds);
-			else
-				fprintf(out, " %s %s", vis(le->unit), vis(le->x->item));
-			break;
-		}
-		if (le->x->note)
-			fprintf(out, " (%s)", vis(le->x->note));
-		fputc('\n', out);
-	}
-}
-
-static int show(const struct roster *r, const struct eval *ev, const struct diags *d, FILE *out)
-{
-	const struct camp_def *cd = r->sys->camp;
-	const struct campaign *c = r->camp;
-	fprintf(out, "%s (%s)\n\n", vis(r->name ? r->name : r->file), vis(r->sys->name));
-	show_units(r, out);
-	fprintf(out, "\n%s:", _("Pools"));
-	for (size_t k = 0; k < cd->n_currencies; k++)
-		fprintf(out, "%s %s %" PRId64, k ? "," : "", vis(cd->currencies[k].name), c->pools[k]);
-	fputc('\n', out);
-	if (c->n_army_trains) {
-		fprintf(out, "%s:", _("Army advances"));
-		for (size_t k = 0; k < c->n_army_trains; k++)
-			fprintf(out, "%s %s", k ? "," : "", vis(c->army_trains[k].adv->opt.name));
-		fputc('\n', out);
-	}
-	size_t ci = cd->pay >= 0 ? (size_t)cd->currencies[cd->pay].cost : 0;
-	for (size_t li = 0; cd->pay >= 0 && li < ev->n_lists; li++) {
-		int64_t worth = ev->lists[li].totals[ci];
-		const struct camp_scale *s = NULL;
-		for (size_t k = 0; k < cd->n_scales && s == NULL; k++)
-			if (worth < cd->scales[k].below)
-				s = &cd->scales[k];
-		fprintf(out, _("Army worth: %" PRId64 " %s"), worth, vis(cd->currencies[cd->pay].name));
-		if (s) {
-			fprintf(out, ": %s", vis(s->name));
-			for (size_t f = 0; f < s->n_facts; f++)
-				fprintf(out, ", %s %s", vis(s->facts[f].name), vis(s->facts[f].value));
-			if (cd->scale_ref)
-				fprintf(out, " (%s)", vis(cd->scale_ref));
-		}
-		fputc('\n', out);
-	}
-	show_ledger(r, out);
-	fprintf(out, "\n%s: %s\n", _("Legality"), d->errors ? _("illegal") : _("legal"));
-	return 0;
-}
-
-struct args {
-	const char *date, *note, *result, *opponent, *item, *keyword, *roll, *replaces;
-	long vp, opp_vp, models, wounds, distance, travelled, moved;
-	const char *terrain;
-	char **means, **hurt, **lost;
-	size_t n_means, n_hurt, n_lost;
-};
-
-/* --- travel ------------------------------------------------------------------------------- */
-
-static int travel(const struct cmd_entry *self, const struct roster *r, const struct eval *ev,
-                  const char *unit, const struct args *a, FILE *out)
-{
-	const struct camp_def *cd = r->sys->camp;
-	const struct camp_travel *tr = cd->travel;
-	if (tr == NULL) {
-		cmd_error_at(r->file, _("system '%s' has no travel rules"), r->sys->id);
-		return MUSTER_EXIT_TROUBLE;
-	}
-	const struct camp_terrain *t = NULL;
-	const char **ids = xreallocarray(NULL, tr->n_terrains + 1, sizeof(*ids));
-	for (size_t i = 0; i < tr->n_terrains; i++) {
-		if (a->terrain && strcmp(tr->terrains[i].id, a->terrain) == 0)
-			t = &tr->terrains[i];
-		ids[i] = tr->terrains[i].id;
-	}
-	if (t == NULL) {
-		int rc = cmd_bad_value(self, "terrain", _("terrain"), a->terrain ? a->terrain : "",
-		                       ids, tr->n_terrains);
-		free(ids);
-		return rc;
-	}
-	free(ids);
-	struct unitref ur;
-	struct diags d = DIAGS_INIT;
-	if (unitref_find(r, UNITREF_ANY_LIST, unit, &ur, &d) != 0) {
-		cmd_error_at(r->file, "%s", d.v[0].msg);
-		diags_release(&d);
-		return MUSTER_EXIT_TROUBLE;
-	}
-	const struct camp_unit *u = NULL;
-	for (size_t i = 0; ur.now && i < r->camp->n_units && u == NULL; i++)
-		if (r->camp->units[i].ru == ur.now)
-			u = &r->camp->units[i];
-	const struct eunit *eu = u ? &ev->lists[ur.list].units[ur.number - 1] : NULL;
-	if (eu == NULL) {
-		cmd_error_at(r->file, _("'%s' is not in the army: not enlisted yet, or destroyed"), unit);
-		return MUSTER_EXIT_TROUBLE;
-	}
-	long cost = eu->vals[tr->cost->index].i;
-	long speed = t->attr ? eu->vals[t->attr->index].i : 0;
-	struct trip tp;
-	camp_trip(tr, t, cost, speed, a->distance, a->travelled, a->moved, &tp);
-	const char *cur = cd->pay >= 0 ? cd->currencies[cd->pay].name : "";
-	fprintf(out, _("%s (%s %ld): %ld\" through %s"), vis(u->name), vis(tr->cost->name), cost, a->distance,
-	        vis(t->name));
-	if (tp.per_day > 0)
-		fprintf(out, _(" at %ld\" a day"), tp.per_day);
-	fputc('\n', out);
-	fprintf(out, ngettext("  %ld day, costing %ld %s", "  %ld days, costing %ld %s",
-	                      (unsigned long)tp.days), tp.days, tp.cost, vis(cur));
-	if (tp.days)
-		fprintf(out, _(" (each day %s, +%ld per day travelled since the last battle; %ld before)"),
-		        vis(tr->cost->name), tr->rising, a->travelled);
-	fputc('\n', out);
-	fprintf(out, _("  movement left: %ld\" of %ld\"\n"), tp.left > 0 ? tp.left : 0, tr->max);
-	fprintf(out, _("  a camp costs %ld %s and needs %ld\" of movement left: %s\n"), tp.camp_cost, vis(cur),
-	        tr->camp_left, tp.camp_too_late ? _("not possible") : _("possible"));
-	int rc = MUSTER_EXIT_OK;
-	if (tp.needs) {
-		cmd_error_at(r->file, _("%s cannot cross more than a little %s without %s (%s)"), u->name,
-		             t->name, *tp.needs ? tp.needs : _("help"), tr->ref ? tr->ref : "");
-		rc = MUSTER_EXIT_ILLEGAL;
-	}
-	if (tp.too_far) {
-		cmd_error_at(r->file, _("%s would move %ld\" between battles; at most %ld\" (%s)"), u->name,
-		             a->moved + a->distance, tr->max, tr->ref ? tr->ref : "");
-		rc = MUSTER_EXIT_ILLEGAL;
-	}
-	return rc;
-}
 
 /* --- recording ----------------------------------------------------------------------------- */
 
@@ -746,7 +465,7 @@ static int check_and_save(struct session *s, struct rec_read *rr, char *buf, siz
 			diags_print(&d, stderr, DIAG_TEXT);
 			rc = MUSTER_EXIT_TROUBLE;
 		} else {
-			show(r, ev, &d, stdout);
+			campaign_show_recorded(r, ev, &d, r->camp->n_ledger - 1, stdout);
 			rc = MUSTER_EXIT_OK;
 		}
 	}
@@ -758,13 +477,64 @@ static int check_and_save(struct session *s, struct rec_read *rr, char *buf, siz
 	return rc;
 }
 
+/* The roster as read, rr->r0, with entry e appended to its ledger in memory, derived,
+ * evaluated and checked again: the file is not read a second time. The new text buf (len
+ * bytes, e spliced at sp where the file as read held old) is written to the save's temporary
+ * file first and freed, and saved when the entry breaks nothing the file did not break
+ * already. NOT_SPLICED, buf untouched, when e does not read as an entry (its message is the
+ * reader's then: check_and_save). */
+static int check_in_memory(struct rec_read *rr, const struct ledger_rec *e, char *buf,
+                           size_t len, const struct ledger_splice *sp, const char *old)
+{
+	struct roster *r = rr->r0;
+	struct diags d = DIAGS_INIT, sd = DIAGS_INIT;
+	if (!ledger_rec_ids_ok(e) || ledger_add_rec(r->camp, e, r->sys, rr->path, &d) != 0) {
+		diags_release(&d);
+		return NOT_SPLICED;
+	}
+	struct save_job *job = NULL;
+	bool begun = save_begin(rr->path, buf, len, &job, &sd) == 0;
+	free(buf);
+	struct idx *seen = diags_error_keys(&rr->before);
+	diags_release(&rr->before);
+	eval_free(rr->ev0);
+	rr->ev0 = NULL;
+	long now = -1;
+	if (camp_rederive(r, &d) == 0 && (rr->ev0 = eval_new(r, &d)) != NULL) {
+		now = (long)check_roster(rr->ev0, &d);
+		if (d.fatals)
+			now = -1;
+	}
+	diags_sort(&d);
+	int rc = judge(rr->path, now, seen, &d);
+	idx_free(seen);
+	if (rc == 0) {
+		struct save_piece was = { sp->at, sp->len, old, sp->cut };
+		int saved = begun ? save_commit(job, &was, 1, &sd) : -1;
+		job = NULL;
+		if (saved != 0) {
+			diags_merge(&d, &sd);
+			diags_print(&d, stderr, DIAG_TEXT);
+			rc = MUSTER_EXIT_TROUBLE;
+		} else {
+			campaign_show_recorded(r, rr->ev0, &d, r->camp->n_ledger - 1, stdout);
+			rc = MUSTER_EXIT_OK;
+		}
+	}
+	save_abort(job);
+	diags_release(&sd);
+	diags_release(&d);
+	return rc;
+}
+
 /* An entry appended to the ledger the file has, spliced into its bytes (ledger_append_text):
- * every other byte kept, and no document of a long ledger in memory. The roster as read is
- * freed once it has named the units, the text as read becomes the new one (the bytes the
- * entry replaced are kept, to make it again for the save's check that the file is still
- * what was read: two commands never lose a change). NOT_SPLICED when it does not apply (a
- * correction, a start, a unit to be given an id, a ledger the document would write
- * otherwise): rr then holds the roster as read again. */
+ * every other byte kept, and no document of a long ledger in memory. The file is read and
+ * checked once: the roster as read names the units, takes the entry into its ledger and is
+ * derived and checked again (check_in_memory); the text as read becomes the new one only to
+ * be saved (the bytes the entry replaced are kept, to make it again for the save's check
+ * that the file is still what was read: two commands never lose a change). NOT_SPLICED when
+ * it does not apply (a correction, a start, a unit to be given an id, a ledger the document
+ * would write otherwise): rr then holds the roster as read. */
 static int record_spliced(const struct cmd_entry *self, const char *act, char **rest, int nrest,
                           const struct args *a, struct session *s, struct rec_read *rr)
 {
@@ -782,11 +552,6 @@ static int record_spliced(const struct cmd_entry *self, const char *act, char **
 	struct ledger_splice sp;
 	bool spliced = false;
 	if (rc == 0) {
-		/* The roster as read has named the units: it is not held while the text is made. */
-		eval_free(rr->ev0);
-		rr->ev0 = NULL;
-		roster_free(rr->r0);
-		rr->r0 = NULL;
 		date_note(&e, a, today);
 		struct diags ad = DIAGS_INIT;
 		rr->whole = edit_read_again(rr->path, rr->orig, rr->orig_len, rr->hash, &ad) == 0;
@@ -795,21 +560,24 @@ static int record_spliced(const struct cmd_entry *self, const char *act, char **
 		rc = rr->whole ? 0 : MUSTER_EXIT_TROUBLE;
 		spliced = rr->whole && ledger_append_text(&rr->orig, &rr->orig_len, &e, &sp, &old) == 0;
 	}
-	rec_mem_release(&m);
-	if (rc != 0)
-		return rc;
-	if (!spliced) {
-		/* Read again for the document's way: it needs the roster as read. */
-		struct diags again = DIAGS_INIT;
-		(void)edit_check(s, rr->path, rr->orig, rr->orig_len, &rr->r0, &rr->ev0, &again);
-		diags_release(&again);
-		return rr->r0 ? NOT_SPLICED : MUSTER_EXIT_TROUBLE;
+	if (rc == 0 && !spliced)
+		rc = NOT_SPLICED; /* the document's way: with the roster as read */
+	if (rc == 0) {
+		/* The text as read is now the new one: the check frees it. */
+		char *buf = rr->orig;
+		rr->orig = NULL;
+		rc = check_in_memory(rr, &e, buf, rr->orig_len, &sp, old);
+		if (rc == NOT_SPLICED) {
+			/* The entry does not read: the reader says why, from the text. */
+			eval_free(rr->ev0);
+			rr->ev0 = NULL;
+			roster_free(rr->r0);
+			rr->r0 = NULL;
+			rc = check_and_save(s, rr, buf, rr->orig_len, &sp, old);
+		}
 	}
-	/* The text as read is now the new one: the check frees it. */
-	char *buf = rr->orig;
-	rr->orig = NULL;
-	rc = check_and_save(s, rr, buf, rr->orig_len, &sp, old);
 	free(old);
+	rec_mem_release(&m);
 	return rc;
 }
 
@@ -882,7 +650,12 @@ static int record(const struct cmd_entry *self, const char *act, const char *pat
 	} else if (save_file_checked(path, buf, len, orig, orig_len, &d) != 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
 	} else {
-		show(r, ev, &d, stdout);
+		/* A correction shows the entry it corrected (fix checked its number). */
+		long k = 0;
+		size_t at = r->camp->n_ledger - 1;
+		if (strcmp(act, "fix") == 0 && parse_long(rest[0], 1, 100000000L, &k) == 0)
+			at = (size_t)k - 1;
+		campaign_show_recorded(r, ev, &d, at, stdout);
 		rc = MUSTER_EXIT_OK;
 	}
 	eval_free(ev);
@@ -969,10 +742,10 @@ static int exec_campaign(int argc, char **argv)
 	if (errors >= 0 && r->camp == NULL) {
 		cmd_error_at(path, _("no campaign: start one with 'muster campaign start %s AMOUNT'"), path);
 	} else if (errors >= 0 && trip) {
-		rc = travel(self, r, ev, argv[optind + 2], &a, stdout);
+		rc = campaign_travel(self, r, ev, argv[optind + 2], &a, stdout);
 	} else if (errors >= 0) {
 		diags_print(&d, stderr, DIAG_TEXT);
-		show(r, ev, &d, stdout);
+		campaign_show(r, ev, &d, stdout);
 		rc = MUSTER_EXIT_OK;
 	} else {
 		diags_print(&d, stderr, DIAG_TEXT);

@@ -701,3 +701,46 @@ int camp_derive(struct roster *r, struct diags *d)
 	return rc;
 }
 
+
+/* Gives each list back the units as the file enlists them (camp_unit.read, in the order
+ * camp_derive met them) and drops what the last derivation made. */
+static void undo_derive(struct roster *r, struct campaign *c)
+{
+	size_t k = 0;
+	for (size_t li = 0; li < r->n_lists; li++) {
+		struct r_list *l = &r->lists[li];
+		size_t n = 0;
+		for (; k < c->n_units && c->units[k].list == li; k++)
+			l->units[n++] = c->units[k].read;
+		l->n_units = n;
+	}
+	for (size_t i = 0; i < c->n_units; i++) {
+		free(c->units[i].trains);
+		free(c->units[i].name);
+	}
+	free(c->units);
+	c->units = NULL;
+	c->n_units = 0;
+	for (size_t i = 0; i < c->n_battles; i++)
+		free(c->battles[i].earned);
+	free(c->battles);
+	c->battles = NULL;
+	c->n_battles = 0;
+	free(c->army_trains);
+	c->army_trains = NULL;
+	c->n_army_trains = 0;
+	free(c->pools);
+	c->pools = NULL;
+	c->started = false;
+	c->start_amount = c->start_spent = 0;
+	c->bought = 0;
+	diags_release(&c->viol);
+}
+
+int camp_rederive(struct roster *r, struct diags *d)
+{
+	if (r->camp == NULL)
+		return 0;
+	undo_derive(r, r->camp);
+	return camp_derive(r, d);
+}

@@ -27,6 +27,9 @@ struct roster;
  * r->camp->viol; an entry that cannot be understood (an unknown unit, an impossible die roll)
  * is a fatal diagnostic in d and returns -1. Linear in the ledger and the units. */
 int camp_derive(struct roster *r, struct diags *d);
+/* Derives r's campaign again after camp_derive, from the units as the file enlists them: for
+ * a ledger that has grown in memory since (ledger_add_rec). Same answer as camp_derive. */
+int camp_rederive(struct roster *r, struct diags *d);
 
 /* Works out a trip of `distance` inches over terrain t for a unit whose card gives `cost` and
  * `speed` (the terrain's attribute, when it has one), after `travelled` days and `moved`

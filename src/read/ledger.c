@@ -583,15 +583,23 @@ void ledger_append(struct _xmlDoc *doc, const struct ledger_rec *e)
 /* Entry e's element as ledger_append writes it into a document that edit_dump then writes
  * out: the same attributes in the same order, escaped alike (UTF-8 as it stands), its
  * children on its line. Caller frees. */
-static char *entry_text(const struct ledger_rec *e, size_t *len)
+/* A document <ledger> holding e alone, as the file would; *n is e's element. */
+static xmlDocPtr entry_doc(const struct ledger_rec *e, xmlNodePtr *n)
 {
 	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
 	doc->encoding = xmlStrdup(BAD_CAST "UTF-8");
 	xmlNodePtr led = xmlNewDocNode(doc, NULL, BAD_CAST "ledger", NULL);
 	xmlDocSetRootElement(doc, led);
 	xmlSetNs(led, xmlNewNs(led, BAD_CAST NS_ROSTER, NULL));
-	xmlNodePtr n = xmlNewChild(led, led->ns, BAD_CAST kinds[e->kind], NULL);
-	fill_entry(n, e);
+	*n = xmlNewChild(led, led->ns, BAD_CAST kinds[e->kind], NULL);
+	fill_entry(*n, e);
+	return doc;
+}
+
+static char *entry_text(const struct ledger_rec *e, size_t *len)
+{
+	xmlNodePtr n;
+	xmlDocPtr doc = entry_doc(e, &n);
 	xmlBufferPtr b = xmlBufferCreate();
 	xmlNodeDump(b, doc, n, 0, 0);
 	*len = (size_t)xmlBufferLength(b);
@@ -601,6 +609,40 @@ static char *entry_text(const struct ledger_rec *e, size_t *len)
 	xmlBufferFree(b);
 	xmlFreeDoc(doc);
 	return t;
+}
+
+/* Whether v is absent or a value of the roster schema's r:id: an NMTOKEN of at most 100. */
+static bool id_ok(const char *v)
+{
+	return v == NULL || (strlen(v) <= 100 && xmlValidateNMToken(BAD_CAST v, 0) == 0);
+}
+
+bool ledger_rec_ids_ok(const struct ledger_rec *e)
+{
+	bool ok = id_ok(e->unit) && id_ok(e->advance) && id_ok(e->award) && id_ok(e->currency) &&
+	          id_ok(e->item) && id_ok(e->keyword) && id_ok(e->replaces);
+	for (size_t i = 0; ok && i < e->n_means; i++)
+		ok = id_ok(e->means[i].id);
+	for (size_t i = 0; ok && i < e->n_lost; i++)
+		ok = id_ok(e->lost[i].unit);
+	return ok;
+}
+
+int ledger_add_rec(struct campaign *c, const struct ledger_rec *e, const struct system *sys,
+                   const char *file, struct diags *d)
+{
+	xmlNodePtr n;
+	xmlDocPtr doc = entry_doc(e, &n);
+	/* The array holds n_ledger + 1 (ledger_end): it grows from there. */
+	size_t cap = c->n_ledger + 1;
+	c->expect = 0;
+	int rc = ledger_add(c, &cap, n, sys, file, d);
+	/* Not in any file yet: a message about it names no line. */
+	c->ledger[c->n_ledger - 1].line = 0;
+	c->ledger[c->n_ledger - 1].col = 0;
+	ledger_end(c);
+	xmlFreeDoc(doc);
+	return rc;
 }
 
 static bool blank(char c)

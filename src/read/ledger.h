@@ -55,6 +55,16 @@ struct ledger_rec {
 	const char *date, *note;
 };
 
+/* Whether the ids e names (unit, advance, item ...) are ids as the roster schema has them:
+ * ledger_add_rec, unlike reading the file, does not validate against the schema. */
+bool ledger_rec_ids_ok(const struct ledger_rec *e);
+/* Appends e to the ledger c read, as reading the file with e appended would (ledger_add);
+ * its line is 0: it is in no file yet. -1 with a fatal diagnostic when the entry does not
+ * read; it is in c then, to be freed with campaign_free. */
+struct system;
+int ledger_add_rec(struct campaign *c, const struct ledger_rec *e, const struct system *sys,
+                   const char *file, struct diags *d);
+
 /* A field of an existing entry to correct: value "" removes the field. */
 struct ledger_fix_rec {
 	const char *name, *value;

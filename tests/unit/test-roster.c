@@ -7,6 +7,7 @@
 #include "idx.h"
 #include "roster.h"
 #include "derive.h"
+#include "campaign.h"
 #include "check.h"
 #include "eval.h"
 #include "session.h"
@@ -514,4 +515,78 @@ Test(roster, missing_file)
 	cr_assert_str_eq(d.v[0].file, p);
 	diags_release(&d);
 	free(p);
+}
+
+/* --- a ledger grown in memory (camp_rederive, ledger_add_rec) -------------------------------- */
+
+static struct roster *load_example(const char *name)
+{
+	char *path = xasprintf("%s/doc/examples/%s", fx_src_dir(), name);
+	struct diags d = DIAGS_INIT;
+	struct roster *r = roster_load(fx_session(), path, &d);
+	cr_assert_not_null(r, "%s", fx_dump(&d));
+	diags_release(&d);
+	free(path);
+	return r;
+}
+
+Test(roster, campaign_entry_added_in_memory_is_derived_again)
+{
+	struct roster *r = load_example("impondium-campaign.xml");
+	struct campaign *c = r->camp;
+	cr_assert_not_null(c);
+	const struct camp_def *cd = r->sys->camp;
+	size_t xp = (size_t)cd->xp, n = c->n_ledger, units = r->lists[0].n_units;
+	int64_t pool = c->pools[xp];
+	long sq2 = -1;
+	for (size_t i = 0; i < c->n_units; i++)
+		if (c->units[i].ru && c->units[i].ru->id && strcmp(c->units[i].ru->id, "sq2") == 0)
+			sq2 = c->units[i].xp;
+	cr_assert_geq(sq2, 0, "the example has sq2");
+	struct diags d = DIAGS_INIT;
+	struct ledger_rec e = { .kind = LE_XP, .unit = "sq2", .amount = "3", .date = "2027-01-01" };
+	cr_assert(ledger_rec_ids_ok(&e));
+	cr_assert_eq(ledger_add_rec(c, &e, r->sys, r->file, &d), 0, "%s", fx_dump(&d));
+	cr_assert_eq(c->n_ledger, n + 1);
+	cr_assert_eq(c->ledger[n].line, 0, "an entry in no file names no line");
+	cr_assert_eq(camp_rederive(r, &d), 0, "%s", fx_dump(&d));
+	cr_assert_eq(c->pools[xp], pool - 3, "the pool paid the 3 XP");
+	cr_assert_eq(r->lists[0].n_units, units, "the list has its units once");
+	for (size_t i = 0; i < c->n_units; i++)
+		if (c->units[i].ru && c->units[i].ru->id && strcmp(c->units[i].ru->id, "sq2") == 0)
+			cr_assert_eq(c->units[i].xp, sq2 + 3, "sq2 got the 3 XP once");
+	/* Derived again with nothing added: the same figures, not the entry twice. */
+	cr_assert_eq(camp_rederive(r, &d), 0, "%s", fx_dump(&d));
+	cr_assert_eq(c->pools[xp], pool - 3);
+	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
+	roster_free(r);
+}
+
+Test(roster, campaign_entry_that_does_not_read_is_refused_in_memory)
+{
+	struct roster *r = load_example("impondium-campaign.xml");
+	struct diags d = DIAGS_INIT;
+	struct ledger_rec e = { .kind = LE_GAIN, .currency = "gold", .amount = "1" };
+	cr_assert_neq(ledger_add_rec(r->camp, &e, r->sys, r->file, &d), 0);
+	cr_assert_not_null(fx_find_diag(&d, SEV_FATAL, "unknown currency 'gold'"), "%s", fx_dump(&d));
+	struct ledger_rec bad = { .kind = LE_TRAIN, .unit = "sq1", .advance = "hp", .item = "a b" };
+	cr_assert_not(ledger_rec_ids_ok(&bad), "'a b' is no id");
+	struct ledger_lost_rec lost = { .unit = "no id", .models = "1" };
+	struct ledger_rec battle = { .kind = LE_BATTLE, .result = "win", .lost = &lost, .n_lost = 1 };
+	cr_assert_not(ledger_rec_ids_ok(&battle), "a lost unit's id is checked too");
+	struct ledger_means_rec means = { .id = "x y" };
+	struct ledger_rec start = { .kind = LE_START, .amount = "1", .means = &means, .n_means = 1 };
+	cr_assert_not(ledger_rec_ids_ok(&start), "a means' id is checked too");
+	diags_release(&d);
+	roster_free(r); /* frees the entry that did not read too */
+}
+
+Test(roster, rederive_without_a_campaign_does_nothing)
+{
+	struct roster *r = load_example("impondium-strike-force.xml");
+	struct diags d = DIAGS_INIT;
+	cr_assert_null(r->camp);
+	cr_assert_eq(camp_rederive(r, &d), 0);
+	cr_assert_eq(d.n, 0);
+	roster_free(r);
 }
