@@ -78,7 +78,7 @@ en() { "$MUSTER" "$@"; }
 illegal=$top/doc/examples/illegal-strike-force.xml
 legal=$top/doc/examples/impondium-strike-force.xml
 
-echo "1..27"
+echo "1..31"
 
 # 1-3: a file that cannot be opened: the same exit status, the message in each language.
 de validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
@@ -117,29 +117,30 @@ check "French: no file given, exit 2" 2 $? "$tmp/out" \
 	"muster: erreur: aucun fichier d'armée donné" \
 	"Essayez 'muster validate --help' pour plus d'informations."
 
-# 10-13: an illegal list: the severity word, every rule message and the Feathers' names (data:
-# <message xml:lang> in rules-xml, <name xml:lang> in the catalogs) translated. The list names
+# 10-13: an illegal list: the severity word, every rule message, the Feathers' names and the
+# level's name "Feather" (data: <message xml:lang> and <level><name xml:lang> in rules-xml,
+# <name xml:lang> in the catalogs) translated. The list names
 # its faction, so its Geese unit breaks DH-3 at its line (<factions>); the same list naming
 # none breaks the Feathers rule, whose message is the data's.
 sed 's/ faction="impondium"//' "$illegal" >"$tmp/mixed.xml" || exit 99
 de validate "$illegal" "$tmp/mixed.xml" >"$tmp/out" 2>&1
 check "German: an illegal list, exit 1, rule messages German" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad hat 11 Modelle; seine Sollstärke ist 10" \
-	"DH-3: Borrowed geese gehört zu Feather Gänse, nicht zu Feather Wasservögel dieser Liste" \
+	"DH-3: Borrowed geese gehört zu Feder Gänse, nicht zu Feder Wasservögel dieser Liste" \
 	"DH-3: alle Modelle müssen zu einer Feder gehören; diese Armee mischt Wasservögel (12), Gänse (1)" \
 	"DH-5: 4 Einheiten Quack Marine; höchstens 3 Einheiten eines Modells" \
 	"DH-6: 4 Fahrzeug-Einheiten (Grad 3); höchstens 3 erlaubt" \
 	"DH-4: \"Chieftain Razorbill\" hat Grad 5: die Armee braucht mindestens 5 Einheiten"
-absent "German: no English rule message is left" "$tmp/out" "models;" "units of" "at most"
+absent "German: no English rule message is left" "$tmp/out" "models;" "units of" "at most" "Feather"
 fr validate "$illegal" "$tmp/mixed.xml" >"$tmp/out" 2>&1
 check "French: an illegal list, exit 1, rule messages French" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: erreur: DH-7: 1st Squad compte 11 modèles ; son Effectif complet est de 10" \
-	"DH-3: Borrowed geese est de Feather Oies, et non de Feather Palmipèdes de cette liste" \
+	"DH-3: Borrowed geese est de Plume Oies, et non de Plume Palmipèdes de cette liste" \
 	"DH-3: tous les modèles doivent appartenir à une seule Plume ; cette armée mélange Palmipèdes (12), Oies (1)" \
 	"DH-5: 4 unités de Quack Marine ; au plus 3 unités d'un même modèle" \
 	"DH-6: 4 unités de Véhicules (Grade 3) ; au plus 3 autorisées" \
 	"DH-4: \"Chieftain Razorbill\" est de Grade 5 : l'armée doit compter au moins 5 unités"
-absent "French: no English rule message is left" "$tmp/out" "models;" "units of" "at most"
+absent "French: no English rule message is left" "$tmp/out" "models;" "units of" "at most" "Feather"
 
 # 14: under the C locale the same list stays English, data included.
 en validate "$illegal" >"$tmp/out" 2>&1
@@ -200,5 +201,20 @@ check "French: a missing --data-dir, exit 2" 2 $? "$tmp/out" \
 de campaign travel "$top/doc/examples/impondium-campaign.xml" sgt --distance=10 --terrain=woods >"$tmp/out" 2>&1
 check "German: muster campaign travel, exit 0" 0 $? "$tmp/out" \
 	'3 Tage, kosten 9 Rations' 'verbleibende Bewegung: 14" von 24"' 'ein Lager kostet 2 Rations'
+
+# 28-31: a level's name (<level><name xml:lang>) heads the faction in a German and a French
+# export, and import knows that heading under another language: the faction comes back.
+de export --format=text "$legal" >"$tmp/de.txt" 2>&1
+check "German: the level names head the faction in a text export" 0 $? "$tmp/de.txt" \
+	"Fraktion: Impondium, Feder Wasservögel"
+en import "$tmp/de.txt" >"$tmp/out" 2>&1
+check "English import of the German export: the faction is read" 0 $? "$tmp/out" \
+	'faction="impondium"'
+fr export --format=markdown "$legal" >"$tmp/fr.md" 2>&1
+check "French: the level names head the faction in a Markdown export" 0 $? "$tmp/fr.md" \
+	"Faction: Impondium, Plume Palmipèdes"
+de import "$tmp/fr.md" >"$tmp/out" 2>&1
+check "German import of the French export: the faction is read" 0 $? "$tmp/out" \
+	'faction="impondium"'
 
 [ "$fails" -eq 0 ]

@@ -48,8 +48,10 @@ locale_of() {
 	esac
 }
 
-# norm ROSTER: one line per unit, list by list: the list's position, the unit's entry, models
-# and name, the entry of the unit it joins, and its options (id*count, sorted).
+# norm ROSTER: one line per list, its position and its heading (its name, else its id, as an
+# export heads it: an unnamed list must come back unnamed, with that id), then one line per
+# unit, list by list: the list's position, the unit's entry, models and name, the entry of the
+# unit it joins, and its options (id*count, sorted).
 norm() {
 	xmllint --format "$1" 2>/dev/null | awk '
 	function attr(s, a,   r) {
@@ -64,11 +66,11 @@ norm() {
 		units[++nu] = u; uopts[nu] = s; uatt[nu] = att; uid[nu] = id
 		u = ""; opts = ""
 	}
-	/<list[ >]/ { flush(); l++ }
+	/<list[ >]/ { flush(); l++; nm = attr($0, "name"); heads[l] = "L" l " list \"" (nm != "" ? nm : "#" attr($0, "id")) "\"" }
 	/<unit[ >]/ { flush(); u = "L" l " " attr($0, "entry") " x" attr($0, "models") " \"" attr($0, "name") "\""
 		att = attr($0, "attach"); id = attr($0, "id"); if (id != "") byid[id] = attr($0, "entry") }
 	/<option[ >]/ { c = attr($0, "count"); opts = opts " " attr($0, "id") "*" (c == "" ? 1 : c) }
-	END { flush(); for (i = 1; i <= nu; i++) print units[i] (uatt[i] != "" ? " joins " byid[uatt[i]] : "") " :" uopts[i] }'
+	END { flush(); for (i = 1; i <= l; i++) print heads[i]; for (i = 1; i <= nu; i++) print units[i] (uatt[i] != "" ? " joins " byid[uatt[i]] : "") " :" uopts[i] }'
 }
 
 step=${MUSTER_ROUNDTRIP_STEP:-4}

@@ -350,6 +350,9 @@ static int exec_change(const struct cmd_entry *self, int argc, char **argv)
 			return MUSTER_EXIT_TROUBLE;
 		i++;
 	}
+	/* set needs no UNIT when it sets only the roster's player: say both ways. */
+	if (argc - i < 2 && strcmp(self->name, "set") == 0)
+		return cmd_usage_error(self, "%s", _("set takes a roster FILE, then UNIT or --player=TEXT"));
 	if (argc - i < 2)
 		return cmd_usage_error(self, _("%s takes a roster FILE, then %s"), self->name,
 		                       strcmp(self->name, "add") == 0         ? _("ENTRY")

@@ -136,6 +136,8 @@ static int force_find(const struct force_doc *fd, const char *ref, size_t *index
 	if (parse_long(ref, 1, 1000000, &want) != 0)
 		want = 0;
 	struct strbuf known = STRBUF_INIT;
+	struct nearest nr;
+	nearest_init(&nr, ref);
 	for (size_t k = 0; k < fd->n; k++) {
 		const struct xml_el *e = &fd->o.el[fd->el[k]];
 		const char *id = xml_el_attr(fd->buf, e, "id", (struct arena *)&fd->o.pool);
@@ -146,10 +148,13 @@ static int force_find(const struct force_doc *fd, const char *ref, size_t *index
 			*index = k;
 			return 0;
 		}
+		if (id)
+			nearest_offer(&nr, id, id);
+		if (nm)
+			nearest_offer(&nr, nm, nm);
 		strbuf_addf(&known, "%s%zu%s%s", k ? ", " : "", k + 1, id ? " " : "", id ? id : "");
 	}
-	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("the roster has no list '%s' (lists: %s)"),
-	          ref, known.s ? known.s : _("none"));
+	edit_no_list(d, ref, nr.best, known.s);
 	strbuf_release(&known);
 	return -1;
 }

@@ -157,6 +157,8 @@ static int find_list(const struct sdoc *sd, const char *ref, size_t *index, stru
 	if (ref && parse_long(ref, 1, 1000000, &want) != 0)
 		want = 0;
 	struct strbuf known = STRBUF_INIT;
+	struct nearest nr;
+	nearest_init(&nr, ref ? ref : "");
 	for (size_t k = 0; k < sd->n_lists; k++) {
 		const char *id = attr(sd, list_elem(sd, k), "id", NULL);
 		const char *nm = attr(sd, list_elem(sd, k), "name", NULL);
@@ -166,10 +168,13 @@ static int find_list(const struct sdoc *sd, const char *ref, size_t *index, stru
 			*index = k;
 			return 0;
 		}
+		if (id)
+			nearest_offer(&nr, id, id);
+		if (nm)
+			nearest_offer(&nr, nm, nm);
 		strbuf_addf(&known, "%s%zu%s%s", k ? ", " : "", k + 1, id ? " " : "", id ? id : "");
 	}
-	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("the roster has no list '%s' (lists: %s)"),
-	          ref ? ref : "", known.s ? known.s : _("none"));
+	edit_no_list(d, ref, nr.best, known.s);
 	strbuf_release(&known);
 	return -1;
 }

@@ -41,6 +41,17 @@ void did_you_mean(struct strbuf *sb, const char *word, const char *const *cands,
 		strbuf_addf(sb, _("; did you mean '%s'?"), nr.best);
 }
 
+void edit_no_list(struct diags *d, const char *ref, const char *best, const char *known)
+{
+	struct strbuf dym = STRBUF_INIT;
+	if (best)
+		strbuf_addf(&dym, _("; did you mean '%s'?"), best);
+	/* TRANSLATORS: "the roster has no list 'x'; did you mean 'y'? (lists: 1 main, 2 allies)" */
+	diags_add(d, SEV_FATAL, NULL, 0, 0, NULL, NULL, _("the roster has no list '%s'%s (lists: %s)"),
+	          ref ? ref : "", dym.s ? dym.s : "", known ? known : _("none"));
+	strbuf_release(&dym);
+}
+
 /* At most this many entries are named when a word starts several entries' names. */
 #define MAX_FITS 12
 

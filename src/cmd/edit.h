@@ -129,4 +129,9 @@ const struct entry *edit_find_entry(const struct system *sys, const char *word, 
 /* Appends to sb ", did you mean 'X'?" when a candidate is near word. cands: n strings. */
 void did_you_mean(struct strbuf *sb, const char *word, const char *const *cands, size_t n);
 
+/* A fatal diagnostic in d: the roster has no list ref (may be NULL), with "did you mean" best
+ * (the nearest list id or name, or NULL) and known, the lists as "1 main, 2 allies" (or NULL:
+ * none), as 'muster suggest --list' says it. */
+void edit_no_list(struct diags *d, const char *ref, const char *best, const char *known);
+
 #endif

@@ -154,7 +154,10 @@ int import_header(struct st *t, const char *key, const char *v, long line, bool 
 		return 1;
 	}
 	for (size_t i = 0; !roster && i < sys->n_attrs; i++) {
-		if (sys->attrs[i].type != ATTR_LEVEL || strcmp(sys->attrs[i].name, key) != 0)
+		/* A level heads the faction in the language it was exported in, whatever ours. */
+		const struct attr_def *lv = &sys->attrs[i];
+		if (lv->type != ATTR_LEVEL ||
+		    (strcmp(lv->name, key) != 0 && !import_in_names(lv->names, key)))
 			continue;
 		const char *comma = strchr(v, ',');
 		char *g = import_trim(v, comma ? (size_t)(comma - v) : strlen(v));

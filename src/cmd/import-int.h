@@ -48,6 +48,7 @@ struct ilist {
 	size_t n_units, cap_units;
 	size_t up;              /* 1 + index of the force it stands in ("Child force of:"); 0: none */
 	int depth;              /* 0 for a top force */
+	bool title_id;          /* its title is its id, and it has no name (import_to_xml) */
 };
 
 struct st {

@@ -3,6 +3,7 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
+#include "idx.h"
 #include "import-int.h"
 #include "util.h"
 
@@ -55,6 +56,46 @@ static void add_indented(struct strbuf *sb, const char *text, int indent)
 	}
 }
 
+/* The id import gives list li when its title is not its id. */
+static void list_id(const struct st *t, size_t li, char *id, size_t size)
+{
+	snprintf(id, size, t->n_lists == 1 ? "main" : "list-%zu", li + 1);
+}
+
+/* Is s written as Muster writes a list's id (a lower-case letter, then lower-case letters,
+ * digits, '-' and '_'), as an export heads a list that has no name? */
+static bool id_shaped(const char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0 || n > 100 || !(*s >= 'a' && *s <= 'z'))
+		return false;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-_") == n;
+}
+
+/* Marks each list whose title is its id: an export heads a list without a name by its id, so
+ * a title written as an id, that no other list has and that no other list's id would be,
+ * becomes the list's id and no name, and the round trip gives back the list as it was. */
+static void mark_title_ids(struct st *t)
+{
+	struct idx *seen = idx_new(), *twice = idx_new();
+	for (size_t li = 0; li < t->n_lists; li++) {
+		const char *ti = t->lists[li].title;
+		if (ti && id_shaped(ti) && idx_add(seen, ti, &t->lists[li]) != 0)
+			idx_add(twice, ti, &t->lists[li]);
+	}
+	for (size_t li = 0; li < t->n_lists; li++) {
+		struct ilist *l = &t->lists[li];
+		char own[32];
+		list_id(t, li, own, sizeof(own));
+		/* "list-3" is the id list 3 gets when its title is not one: no other list's */
+		const char *ti = l->title;
+		bool other = ti && strncmp(ti, "list-", 5) == 0 && strcmp(ti, own) != 0;
+		l->title_id = ti && id_shaped(ti) && !idx_get(twice, ti) && !other;
+	}
+	idx_free(seen);
+	idx_free(twice);
+}
+
 /* List li and the forces within it, its own lines 2 * depth spaces further in than a top
  * list's. A child force gives only what its text gives: the rest it takes from its parent. */
 static void write_list(struct st *t, const struct import_opts *o, struct strbuf *sb, size_t li)
@@ -62,10 +103,10 @@ static void write_list(struct st *t, const struct import_opts *o, struct strbuf 
 	struct ilist *l = &t->lists[li];
 	int in = 2 * l->depth;
 	char id[32];
-	snprintf(id, sizeof(id), t->n_lists == 1 ? "main" : "list-%zu", li + 1);
+	list_id(t, li, id, sizeof(id));
 	strbuf_addf(sb, "%*s  <list", in, "");
-	strbuf_add_attr(sb, "id", id);
-	strbuf_add_attr(sb, "name", l->title);
+	strbuf_add_attr(sb, "id", l->title_id ? l->title : id);
+	strbuf_add_attr(sb, "name", l->title_id ? NULL : l->title);
 	if (l->size)
 		strbuf_add_attr(sb, "size", l->size->id);
 	else if (l->n_limits == 0 && o->limit < 0 && !l->up)
@@ -123,6 +164,7 @@ char *import_to_xml(struct st *t, const struct import_opts *o)
 	strbuf_adds(&sb, ">\n");
 	if (t->roster_fields.len)
 		strbuf_adds(&sb, t->roster_fields.s);
+	mark_title_ids(t);
 	for (size_t li = 0; li < t->n_lists; li++)
 		if (t->lists[li].up == 0)
 			write_list(t, o, &sb, li);

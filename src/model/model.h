@@ -46,6 +46,9 @@ struct value_label {
 
 struct attr_def {
 	char *id, *name, *abbr;
+	/* A level's names in every language (its name= first, then each <name xml:lang>), NULL
+	 * ended, for import to know a heading in any language; NULL for other attributes. */
+	char **names;
 	char *suffix;     /* printed after the value: '"' for inches */
 	char *ref;        /* the rule that sets its range ("XX-1"), cited when a card breaks it */
 	enum attr_type type;

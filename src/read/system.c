@@ -197,20 +197,43 @@ static struct attr_def *new_attr(struct system *sys, size_t *cap)
 	return a;
 }
 
+/* Every name of level element c: its name= attribute, then each <name xml:lang> child's
+ * text; NULL ended (an empty array when it has none). Caller frees each and the array. */
+static char **level_names(xmlNodePtr c)
+{
+	size_t n = 1;
+	for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k))
+		n += xml_is(k, "name");
+	char **v = xcalloc(n + 1, sizeof(*v));
+	size_t i = 0;
+	if ((v[i] = xml_prop(c, "name")))
+		i++;
+	for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k))
+		if (xml_is(k, "name") && (v[i] = xml_text(k)))
+			i++;
+	return v;
+}
+
 /* Levels (realm, faction, regiment ...) become text attributes of every entry, valued by
- * the catalog group the entry sits in. */
+ * the catalog group the entry sits in. A level's name is read in the user's language
+ * (<name xml:lang>, as a keyword's), name= being the default. */
 static int load_levels(struct system *sys, xmlNodePtr sec, size_t *cap, struct diags *d)
 {
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
 		struct attr_def *a = new_attr(sys, cap);
 		a->id = xml_prop(c, "id");
-		a->name = xml_prop(c, "name");
+		a->name = xml_name_lang(c, "name");
+		a->names = level_names(c);
 		a->type = ATTR_LEVEL;
 		a->on = ON_UNIT;
 		a->line = xml_line(c);
 		a->index = sys->n_unit_attrs++;
-		if (reg(sys, sys->attr_idx, _("attribute"), a->id, a, c, d) ||
-		    xml_need(c, "name", a->name, sys->file, d))
+		/* name= is needed in every language: a translation does not stand in for it. */
+		char *def = xml_prop(c, "name");
+		int bad = reg(sys, sys->attr_idx, _("attribute"), a->id, a, c, d) ||
+		          xml_need(c, "name", def, sys->file, d);
+		free(def);
+		if (bad)
 			return -1;
 	}
 	return 0;
@@ -739,6 +762,9 @@ static void attr_defs_release(struct system *sys)
 		struct attr_def *a = &sys->attrs[i];
 		free(a->id);
 		free(a->name);
+		for (size_t j = 0; a->names && a->names[j]; j++)
+			free(a->names[j]);
+		free(a->names);
 		free(a->abbr);
 		free(a->suffix);
 		free(a->ref);
