@@ -78,7 +78,7 @@ en() { "$MUSTER" "$@"; }
 illegal=$top/doc/examples/illegal-strike-force.xml
 legal=$top/doc/examples/impondium-strike-force.xml
 
-echo "1..31"
+echo "1..47"
 
 # 1-3: a file that cannot be opened: the same exit status, the message in each language.
 de validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
@@ -216,5 +216,39 @@ check "French: the level names head the faction in a Markdown export" 0 $? "$tmp
 de import "$tmp/fr.md" >"$tmp/out" 2>&1
 check "German import of the French export: the faction is read" 0 $? "$tmp/out" \
 	'faction="impondium"'
+# 32-47: the other shipped systems: an illegal list of each, its rule message from the data
+# in German and in French (<message xml:lang>), and not the English one.
+# system_case LANG FILE TRANSLATED ENGLISH: FILE validated in LANG (de or fr) exits 1 and
+# shows the TRANSLATED message, not the ENGLISH one.
+system_case() {
+	if [ "$1" = de ]; then lang=German; else lang=French; fi
+	"$1" validate "$top/tests/rules/$2" >"$tmp/out" 2>&1
+	check "$lang: ${2%%/*}: an illegal list, exit 1, its rule message translated" 1 $? "$tmp/out" "$3"
+	absent "$lang: ${2%%/*}: no English rule message is left" "$tmp/out" "$4"
+}
+system_case de actionhammer/AH-7-not-a-leader-past-bound.xml \
+	"Fehler: AH-7: Granite Troopers ist kein Anführer: nur ein Anführer darf sich einer anderen Einheit anschließen" \
+	"only a Leader may join"
+system_case fr actionhammer/AH-3-leaders-2000-past-bound.xml \
+	"erreur: AH-3: 3 unités de Chefs ; au plus 1 par tranche complète de 1000 points, soit 2 dans cette armée" \
+	"Leader units"
+system_case de duck/DK-2-black-money-one-thousand-over.xml \
+	"Fehler: DK-2: die Schwarzmarkt-Einkäufe kosten 120 Tausend, 1 Tausend mehr, als Schwarzgeld und Schmuggelware des Teams wert sind (119 Tausend)" \
+	"black-market purchases cost"
+system_case fr duck/DK-3-replacement-without-har.xml \
+	"erreur: DK-3: Hudson est un remplaçant et doit être armé d'un HAR" \
+	"must be armed with a HAR"
+system_case de scrollhammer/SH-2-formation-two-past-bound.xml \
+	"Fehler: SH-2: Legionaries hat 2 Formationen; eine Einheit kämpft in genau einer Formation" \
+	"fights in exactly one Formation"
+system_case fr scrollhammer/SH-1-staff-spells-two-handed-one-spell-past-bound.xml \
+	"erreur: SH-1: Staff of Embers (Battlemage) est un bâton et partage des mains équipées de sorts : il en exige 2, et les sorts du modèle en occupent 1" \
+	"is a staff"
+system_case de daemon-rift/DR-WHF-1-core-562-past-bound.xml \
+	"Fehler: DR-WHF-1: Ottokar's Host gibt 562 pts für Kerneinheiten aus; mindestens 563 pts (25 % ihres Limits) sind nötig" \
+	"on Core units"
+system_case fr daemon-rift/DR-2-special-character-in-two-lists-past-bound.xml \
+	"erreur: DR-2: le personnage spécial Margrave Ottokar the Grey figure dans 2 listes du joueur ; un personnage spécial ne peut figurer que dans une seule liste" \
+	"may be in one list only"
 
 [ "$fails" -eq 0 ]
