@@ -725,6 +725,11 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	free(k.grp_up);
 	free(k.grp_sum);
 	free(k.in_choice);
+	free(k.kid_at);
+	free(k.kid);
+	free(k.kid_pos);
+	free(k.kid_last);
+	free(k.kid_sum);
 	free(k.memo);
 	free(k.memo_st);
 	free(k.told);

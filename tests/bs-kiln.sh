@@ -1,0 +1,40 @@
+#!/bin/sh
+# BattleScribe's minimums and group bounds under a nested parent, kept for each selection of
+# the parent (issue 21), on the Kiln fixtures (tests/data/bs-kiln): each Rack of a Kiln needs
+# 2-4 Pots (a group) and at least 1 Shelf, however many the other Racks hold; a Rack that holds
+# none of them is short too; a hidden Glaze's minimum is not kept. Each at its bound and just
+# past it; the message names the Rack that falls short and points at it. Prints TAP. Needs
+# MUSTER and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir bskiln
+d=$top/tests/data/bs-kiln
+data="--data-dir=$d"
+cd "$tmp" || exit 1
+
+run_muster "2 Pots on one Rack and 4 on another, a Shelf each: legal" 0 "racks-legal.ros: legal" \
+	validate -v $data "$d/racks-legal.ros"
+run_muster "1 Pot on one Rack, 4 on the other: the first short, at its line" 1 \
+	"racks-short.ros:15:13: error: kn-con-pots-min: Kiln takes 1 of '2-4 Pots' under this 'Rack'; the catalog asks for at least 2 for each, 2 here" \
+	validate $data "$d/racks-short.ros"
+run_muster "5 Pots on one Rack, 2 on the other: the first past its 4" 1 \
+	"racks-over.ros:9:13: error: kn-con-pots-max: Kiln takes 5 of '2-4 Pots' under this 'Rack'; the catalog allows at most 4 for each, 4 here" \
+	validate $data "$d/racks-over.ros"
+run_muster "2 Shelves on one Rack, none on the other: the second short" 1 \
+	"racks-no-shelf.ros:15:13: error: kn-con-shelf-min: Kiln must take option 'Shelf' at least 1 time for each 'Rack', 1 here" \
+	validate $data "$d/racks-no-shelf.ros"
+run_muster "a Rack that holds nothing: short of its Shelf" 1 \
+	"racks-empty.ros:21:13: error: kn-con-shelf-min: Kiln must take option 'Shelf' at least 1 time for each 'Rack', 1 here" \
+	validate $data "$d/racks-empty.ros"
+run_muster "a Rack that holds nothing: short of its Pots" 1 \
+	"racks-empty.ros:21:13: error: kn-con-pots-min: Kiln takes 0 of '2-4 Pots' under this 'Rack'; the catalog asks for at least 2 for each, 2 here" \
+	validate $data "$d/racks-empty.ros"
+# Only the Rack short is told: the full ones are not, nor the hidden Glaze.
+n=$("$MUSTER" validate $data "$d/racks-empty.ros" 2>&1 | grep -c 'error:')
+if [ "$n" = 2 ]; then
+	ok "a Rack that holds nothing: its 2 errors, no other"
+else
+	tap_fail "a Rack that holds nothing: its 2 errors, no other" "$n errors" "racks-empty.ros"
+fi
+tap_done
