@@ -3,8 +3,10 @@
 # the parent (issue 21), on the Kiln fixtures (tests/data/bs-kiln): each Rack of a Kiln needs
 # 2-4 Pots (a group) and at least 1 Shelf, however many the other Racks hold; a Rack that holds
 # none of them is short too; a hidden Glaze's minimum is not kept. Each at its bound and just
-# past it; the message names the Rack that falls short and points at it. Prints TAP. Needs
-# MUSTER and srcdir, as `make check` sets.
+# past it; the message names the Rack that falls short and points at it. And the builder's
+# `add`, which selects a group's default only to meet the group's minimum, as BattleScribe
+# does: an Oven comes with its Brick Flue (Flue: at least 1), not its Wood (Fuel: no minimum).
+# Prints TAP. Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -37,4 +39,17 @@ if [ "$n" = 2 ]; then
 else
 	tap_fail "a Rack that holds nothing: its 2 errors, no other" "$n errors" "racks-empty.ros"
 fi
+
+f=yard.ros
+run_muster "builder: new" 0 "force mst-1" new $data "$f" --system=kn-sys --list=kn-fe-yard --faction=kn-cat
+run_muster "builder: add an Oven, its Brick Flue" 0 "selected kn-se-brick mst-3" add $data "$f" Oven
+b=$(grep -c 'entryId="kn-se-brick"' "$f")
+w=$(grep -c 'entryId="kn-se-wood"' "$f")
+if [ "$b" = 1 ] && [ "$w" = 0 ]; then
+	ok "builder: the default of a group with a minimum, none of one without"
+else
+	tap_fail "builder: the default of a group with a minimum, none of one without" \
+		"$b Brick Flues, $w Woods" "$f"
+fi
+run_muster "builder: the Oven is legal" 0 "yard.ros: legal" validate -v $data "$f"
 tap_done
