@@ -6,7 +6,10 @@
 # past it; the message names the Rack that falls short and points at it. And the builder's
 # `add`, which selects a group's default only to meet the group's minimum, as BattleScribe
 # does: an Oven comes with its Brick Flue (Flue: at least 1), not its Wood (Fuel: no minimum).
-# Prints TAP. Needs MUSTER and srcdir, as `make check` sets.
+# A hidden force (a Shed): `add-force` selects none of the units its catalogue asks for (a
+# Broom in each force, sheds.cat), and BattleScribe keeps none of its constraints while it
+# holds no force; once it holds a Lean-to, it does. Prints TAP. Needs MUSTER and srcdir, as
+# `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -52,4 +55,22 @@ else
 		"$b Brick Flues, $w Woods" "$f"
 fi
 run_muster "builder: the Oven is legal" 0 "yard.ros: legal" validate -v $data "$f"
+
+f=sheds.ros
+run_muster "hidden force: a new Shed" 0 "force mst-1" new $data "$f" --system=kn-sys --list=kn-fe-shed --faction=kn-cat-sheds
+n=$(grep -c 'entryId="kn-se-broom"' "$f")
+if [ "$n" = 0 ]; then
+	ok "hidden force: no Broom selected in it"
+else
+	tap_fail "hidden force: no Broom selected in it" "$n Brooms" "$f"
+fi
+run_muster "hidden force: a visible Yard of Sheds gets its Broom" 0 "selected kn-se-broom mst-3" \
+	add-force $data "$f" kn-fe-yard --faction=kn-cat-sheds
+run_muster "hidden force holding no force: its Broom minimum not kept" 0 \
+	"warning: hidden: Shed is a hidden force" validate $data "$f"
+run_muster "hidden force: a Lean-to in the Shed" 0 "force mst-4" \
+	add-force $data "$f" kn-fe-leanto --child-of=mst-1
+run_muster "hidden force holding a force: its Broom minimum kept" 1 \
+	"sheds.ros:7:5: error: kn-con-broom-min: Shed must have 1 more selections of Broom (minimum 1)" \
+	validate $data "$f"
 tap_done

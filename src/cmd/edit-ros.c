@@ -350,11 +350,15 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 }
 
 /* The units that the rules made of root constraints ask of every force of faction (a
- * minimum in the force), each added as many times as the minimum. */
+ * minimum in the force), each added as many times as the minimum. None in a force of a
+ * hidden force entry (its hidden="true"; its modifiers are not decided here): BattleScribe
+ * keeps no constraint of a hidden force that holds no force, as a new one holds none. */
 static void force_mandatory(struct ros *x, size_t li)
 {
 	const struct system *sys = x->sys;
 	const struct group *faction = x->r->lists[li].faction;
+	if (x->r->lists[li].force && x->r->lists[li].force->hidden)
+		return;
 	for (size_t i = 0; i < sys->n_rules; i++) {
 		const struct rule *ru = sys->rules[i];
 		if (strncmp(ru->id, "bs:", 3) != 0 || ru->min == NULL || ru->min->kind != EX_NUM ||

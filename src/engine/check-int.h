@@ -59,7 +59,7 @@ struct checker {
  * cost limits, and hidden entries taken; each adds its errors to k. */
 void check_option_limits(struct checker *k, const struct elist *el);
 void check_hidden(struct checker *k, size_t li);
-void check_force_hidden(struct checker *k, size_t li);
+bool check_force_hidden(struct checker *k, size_t li);
 void check_bs_limits(struct checker *k);
 void check_bs_loops(struct checker *k);
 

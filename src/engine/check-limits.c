@@ -511,20 +511,21 @@ void check_hidden(struct checker *k, size_t li)
 }
 
 /* List li when it is a BattleScribe force of a hidden forceEntry (its hidden="true", or its
- * set-hidden modifiers decided on the list): a warning, whose reference is "hidden".
- * BattleScribe reports no error for a hidden force, so its verdict stays the same. */
-void check_force_hidden(struct checker *k, size_t li)
+ * set-hidden modifiers decided on the list): a warning, whose reference is "hidden", and
+ * true. BattleScribe reports no error for a hidden force, so its verdict stays the same. */
+bool check_force_hidden(struct checker *k, size_t li)
 {
 	const struct r_list *l = k->ev->lists[li].list;
 	const struct force_def *fd = l->force;
 	if (fd == NULL)
-		return;
+		return false;
 	const struct bs_hide *h = fd->hide;
 	if (!eval_hidden(k->ev, li, NULL, fd->hidden, h ? h->mods : NULL, h ? h->n : 0))
-		return;
+		return false;
 	char *id = xasprintf("hidden@%s", fd->id);
 	diags_add(k->d, SEV_WARNING, k->ros->file, l->line, l->col, "hidden", id,
 	          _("%s is a hidden force (BattleScribe reports no error for it)"),
 	          l->name ? l->name : fd->name);
 	free(id);
+	return true;
 }
