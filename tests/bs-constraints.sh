@@ -77,6 +77,6 @@ hasnt "shared=false: a condition counts no link" "$tmp/show" "Lost Pilot"
 errors "groups and children: the constraint id, on the parent" watch-groups.ros <<'E'
 watch-groups.ros:9:9: error: pw-con-ropes-min: Net Crew takes 0 of 'Ropes'; the catalog asks for at least 1
 watch-groups.ros:11:13: error: pw-con-float-max: Net Crew takes option 'Float' 3 times; the catalog allows at most 2 for each 'Netter', 2 here
-watch-groups.ros:11:13: error: pw-con-nets-max: Net Crew takes 2 of 'Nets'; the catalog allows at most 1
+watch-groups.ros:11:13: error: pw-con-nets-max: Net Crew takes 2 of 'Nets' under this 'Netter'; the catalog allows at most 1 for each, 1 here
 E
 tap_done

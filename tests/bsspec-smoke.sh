@@ -49,6 +49,7 @@ if python3 -c 'import yaml' 2>/dev/null; then
 	result "run: the smoke spec passes" "$([ $st -eq 0 ] || echo "exit status $st")" "$out" "$err"
 	ok_if "run: prints PASS and the total" grep -q "^PASS lamp-smoke" "$out"
 	ok_if "run: hidden selections and costs reported" grep -q "^PASS lamp-hidden" "$out"
+	ok_if "run: zero costs of undeclared types left out of the state" grep -q "^PASS lamp-costs" "$out"
 	ok_if "run: the .ros export matches its snapshots" grep -q "^PASS lamp-export" "$out"
 	# The same spec against a snapshot one byte off, and against the base (New Recruit's form).
 	mkdir -p "$tmp/bad" && cp "$s"/smoke/specs/roster/lamp-export.* "$tmp/bad/"

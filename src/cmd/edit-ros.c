@@ -253,7 +253,8 @@ static long parent_number(const struct r_unit *u, uint32_t up)
 
 /* The selections a builder makes with a new one (option at - 1 of u, 0: the unit itself, taken
  * per times), as BattleScribe does: each entry below it that its min asks for, and each
- * group's default (its min, at least one), per one of it taken. */
+ * group's default up to the group's min, per one of it taken. A group with no min has its
+ * default selected by none: BattleScribe selects a default only to meet a minimum. */
 static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32_t at, long per)
 {
 	const struct entry *e = u->entry;
@@ -266,8 +267,8 @@ static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32
 		long want = o->min;
 		if (o->in_choice) {
 			const struct opt_choice *c = &e->choices[o->in_choice - 1];
-			if (c->def == i + 1 && want < (c->min > 0 ? c->min : 1))
-				want = c->min > 0 ? c->min : 1;
+			if (c->def == i + 1 && want < c->min)
+				want = c->min;
 		}
 		if (want > 0 && per > 0 && want * per <= 1000) {
 			/* at stays where it was: what is inserted goes after its subtree's start. */
@@ -349,11 +350,15 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 }
 
 /* The units that the rules made of root constraints ask of every force of faction (a
- * minimum in the force), each added as many times as the minimum. */
+ * minimum in the force), each added as many times as the minimum. None in a force of a
+ * hidden force entry (its hidden="true"; its modifiers are not decided here): BattleScribe
+ * keeps no constraint of a hidden force that holds no force, as a new one holds none. */
 static void force_mandatory(struct ros *x, size_t li)
 {
 	const struct system *sys = x->sys;
 	const struct group *faction = x->r->lists[li].faction;
+	if (x->r->lists[li].force && x->r->lists[li].force->hidden)
+		return;
 	for (size_t i = 0; i < sys->n_rules; i++) {
 		const struct rule *ru = sys->rules[i];
 		if (strncmp(ru->id, "bs:", 3) != 0 || ru->min == NULL || ru->min->kind != EX_NUM ||

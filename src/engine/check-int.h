@@ -33,6 +33,15 @@ struct checker {
 	int64_t *grp_sum;
 	size_t cap_grp_sum;
 	int64_t *in_choice;     /* per choice of the entry: how many it took */
+	/* Minimums and choices per parent selection (check-limits.c): per option of the entry,
+	 * where its children with a minimum and its choices start in kid (kid_at, one more than
+	 * the options); kid, those children (an option's index, or the options' count plus a
+	 * choice's); per option and choice, its place in kid (kid_pos); per option, 1 + the
+	 * latest selection of it (kid_last); and per child in kid, its sum under that one. */
+	uint32_t *kid_at, *kid, *kid_pos, *kid_last;
+	size_t cap_kid_at, cap_kid, cap_kid_pos, cap_kid_last;
+	int64_t *kid_sum;
+	size_t cap_kid_sum;
 	size_t cap_choice;
 	/* check_each_option: per parent (1 + option index, 0: the unit), the rule's value. */
 	int64_t *memo;
@@ -50,7 +59,7 @@ struct checker {
  * cost limits, and hidden entries taken; each adds its errors to k. */
 void check_option_limits(struct checker *k, const struct elist *el);
 void check_hidden(struct checker *k, size_t li);
-void check_force_hidden(struct checker *k, size_t li);
+bool check_force_hidden(struct checker *k, size_t li);
 void check_bs_limits(struct checker *k);
 void check_bs_loops(struct checker *k);
 

@@ -194,6 +194,181 @@ static void choice_bounds(struct checker *k, size_t li, const struct eunit *eu, 
 	k->errors++;
 }
 
+/* Whether option o is one of entry e's (a training of campaign.h is not; compared as
+ * addresses: the entry of a unit trained may have no options at all). */
+static bool entry_option_of(const struct entry *e, const struct entry_option *o)
+{
+	uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
+	return e->n_options && at >= lo && at < lo + e->n_options * sizeof(*o);
+}
+
+/* Whether each selection of unit u of a child option stands right under the latest
+ * selection of its parent option before it (a BattleScribe roster's tree, a selection's own
+ * right after it): then minimums and choices are kept per parent selection; else (a list
+ * that names no parents) over the unit's totals. k->kid_last is left as it was. */
+static bool tree_known(struct checker *k, const struct r_unit *u)
+{
+	const struct entry *e = u->entry;
+	memset(k->kid_last, 0, e->n_options * sizeof(*k->kid_last));
+	for (size_t i = 0; i < u->n_opts; i++) {
+		const struct r_option *ro = &u->opts[i];
+		if (!entry_option_of(e, ro->opt))
+			continue;
+		size_t oi = (size_t)(ro->opt - e->options);
+		if (ro->opt->up && (ro->up == 0 || k->kid_last[ro->opt->up - 1] != ro->up))
+			return false;
+		k->kid_last[oi] = (uint32_t)i + 1;
+	}
+	return true;
+}
+
+/* Entry e's options with a parent and a minimum, and its choices with a parent, by parent
+ * option: k->kid_at[p] .. k->kid_at[p + 1] in k->kid, each one's place in kid_pos. Linear in
+ * the entry's options and choices. */
+static void kids_index(struct checker *k, const struct entry *e)
+{
+	size_t n = e->n_options, m = e->n_choices;
+	GROW(k->kid_at, k->cap_kid_at, n + 1);
+	GROW(k->kid, k->cap_kid, n + m + 1);
+	GROW(k->kid_pos, k->cap_kid_pos, n + m + 1);
+	memset(k->kid_at, 0, (n + 1) * sizeof(*k->kid_at));
+	for (size_t i = 0; i < n + m; i++) {
+		uint32_t up = i < n ? (e->options[i].min > 0 ? e->options[i].up : 0)
+		                    : e->choices[i - n].up;
+		if (up)
+			k->kid_at[up]++; /* counted one place on, summed below into starts */
+	}
+	for (size_t p = 1; p <= n; p++)
+		k->kid_at[p] += k->kid_at[p - 1];
+	/* kid_at[p] is now where the children of p start: fill from there. */
+	for (size_t i = 0; i < n + m; i++) {
+		uint32_t up = i < n ? (e->options[i].min > 0 ? e->options[i].up : 0)
+		                    : e->choices[i - n].up;
+		if (!up)
+			continue;
+		uint32_t at = k->kid_at[up - 1]++;
+		k->kid[at] = (uint32_t)i;
+		k->kid_pos[i] = at;
+	}
+	/* kid_at[p] is now where the children of p end, those of p + 1 start: shift back. */
+	for (size_t p = n; p > 0; p--)
+		k->kid_at[p] = k->kid_at[p - 1];
+	k->kid_at[0] = 0;
+}
+
+/* Selection ro of unit u, of a child option: its count summed into its parent's, for its
+ * own minimum and for its choice's bounds. */
+static void kid_add(struct checker *k, const struct r_unit *u, const struct r_option *ro)
+{
+	const struct entry *e = u->entry;
+	const struct entry_option *o = ro->opt;
+	if (o->min > 0)
+		k->kid_sum[k->kid_pos[o - e->options]] += ro->count;
+	if (o->in_choice && e->choices[o->in_choice - 1].up == o->up)
+		k->kid_sum[k->kid_pos[e->n_options + o->in_choice - 1]] += ro->count;
+}
+
+/* Child option oi of unit eu (list li) taken `sum` times under selection rp of its parent:
+ * short of its minimum for each one of the parent (a collective one of count n asks n times
+ * it), an error at that parent. */
+static void kid_option_min(struct checker *k, size_t li, const struct eunit *eu, size_t oi,
+                           const struct r_option *rp, int64_t sum)
+{
+	const struct r_unit *u = eu->ru;
+	const struct entry_option *o = &u->entry->options[oi];
+	long need = o->min * rp->count;
+	uint32_t at = k->at[oi];
+	if (sum >= need || eval_option_hidden(k->ev, li, eu, o, at ? &u->opts[at - 1] : NULL))
+		return; /* BattleScribe keeps no constraint of a hidden entry */
+	diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, min_ref(o->min_ref, o->ref),
+	          "catalog-option-min",
+	          ngettext("%s must take option '%s' at least %ld time for each '%s', %ld here",
+	                   "%s must take option '%s' at least %ld times for each '%s', %ld here",
+	                   (unsigned long)o->min),
+	          u->label ? u->label : u->entry->name, o->name, o->min, rp->opt->name, need);
+	k->errors++;
+}
+
+/* Choice ci of unit eu (list li), `sum` of its options taken under selection rp of its
+ * parent: its min and max for each one of the parent, an error at that parent, naming it. */
+static void kid_choice(struct checker *k, size_t li, const struct eunit *eu, size_t ci,
+                       const struct r_option *rp, int64_t sum)
+{
+	const struct r_unit *u = eu->ru;
+	const struct opt_choice *c = &u->entry->choices[ci];
+	long lo = c->min * rp->count, hi = c->max * rp->count;
+	/* A hidden group's minimum is not kept (its hidden after its modifiers, on this unit). */
+	bool few = sum < lo && !eval_hidden(k->ev, li, eu, c->hidden, c->hide, c->n_hide);
+	bool many = c->max < OPTION_UNBOUNDED && sum > hi;
+	const char *who = u->label ? u->label : u->entry->name;
+	if (few)
+		diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, min_ref(c->min_ref, c->ref),
+		          "catalog-choice-min",
+		          ngettext("%s takes %ld of '%s' under this '%s'; the catalog asks for at "
+		                   "least %ld for each, %ld here",
+		                   "%s takes %ld of '%s' under this '%s'; the catalog asks for at "
+		                   "least %ld for each, %ld here",
+		                   (unsigned long)sum),
+		          who, (long)sum, c->name, rp->opt->name, c->min, lo);
+	else if (many)
+		diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, c->ref, "catalog-choice-max",
+		          ngettext("%s takes %ld of '%s' under this '%s'; the catalog allows at most "
+		                   "%ld for each, %ld here",
+		                   "%s takes %ld of '%s' under this '%s'; the catalog allows at most "
+		                   "%ld for each, %ld here",
+		                   (unsigned long)sum),
+		          who, (long)sum, c->name, rp->opt->name, c->max, hi);
+	if (few || many)
+		k->errors++;
+}
+
+/* The children of selection rp (of option po of unit eu, list li) summed: each checked, then
+ * set back to 0 for the next selection of po. */
+static void kids_check(struct checker *k, size_t li, const struct eunit *eu, size_t po,
+                       const struct r_option *rp)
+{
+	size_t n = eu->ru->entry->n_options;
+	for (uint32_t at = k->kid_at[po]; at < k->kid_at[po + 1]; at++) {
+		if (k->kid[at] < n)
+			kid_option_min(k, li, eu, k->kid[at], rp, k->kid_sum[at]);
+		else
+			kid_choice(k, li, eu, k->kid[at] - n, rp, k->kid_sum[at]);
+		k->kid_sum[at] = 0;
+	}
+}
+
+/* Unit eu's (list li) minimums of child options and bounds of choices under a parent, for
+ * each selection of the parent, those that hold none of the child too. A selection's own
+ * stand right after it, before the next selection of its option (tree_known): the sums of
+ * one are checked when the next of its option comes, or at the end. Linear in the
+ * selections and their children's bounds; as much memory as the entry's options. */
+static void parent_bounds(struct checker *k, size_t li, const struct eunit *eu)
+{
+	const struct r_unit *u = eu->ru;
+	const struct entry *e = u->entry;
+	size_t n = e->n_options;
+	kids_index(k, e);
+	if (k->kid_at[n] == 0)
+		return;
+	GROW(k->kid_sum, k->cap_kid_sum, k->kid_at[n]);
+	memset(k->kid_sum, 0, k->kid_at[n] * sizeof(*k->kid_sum));
+	memset(k->kid_last, 0, n * sizeof(*k->kid_last));
+	for (size_t i = 0; i < u->n_opts; i++) {
+		const struct entry_option *o = u->opts[i].opt;
+		if (!entry_option_of(e, o))
+			continue;
+		size_t oi = (size_t)(o - e->options);
+		if (k->kid_last[oi])
+			kids_check(k, li, eu, oi, &u->opts[k->kid_last[oi] - 1]);
+		k->kid_last[oi] = (uint32_t)i + 1;
+		if (o->up)
+			kid_add(k, u, &u->opts[i]);
+	}
+	for (size_t po = 0; po < n; po++)
+		if (k->kid_last[po])
+			kids_check(k, li, eu, po, &u->opts[k->kid_last[po] - 1]);
+}
+
 /* The catalog's own limits on how often a unit takes an option, each child option's per one
  * of its parent, and each choice's: in one pass over the unit's options and one over its
  * entry's. */
@@ -211,6 +386,7 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			GROW(k->took, k->cap_took, e->n_options);
 			GROW(k->grp_up, k->cap_grp_up, e->n_options);
 			GROW(k->grp_sum, k->cap_grp_sum, e->n_options);
+			GROW(k->kid_last, k->cap_kid_last, e->n_options);
 		}
 		if (e->n_options) {
 			memset(k->at, 0, e->n_options * sizeof(*k->at));
@@ -221,10 +397,7 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			memset(k->in_choice, 0, e->n_choices * sizeof(*k->in_choice));
 		for (size_t i = 0; i < u->n_opts; i++) {
 			const struct entry_option *o = u->opts[i].opt;
-			/* A training (campaign.h) is an option of an advance, not of the entry (compared
-			 * as addresses: the entry of a unit trained may have no options at all). */
-			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
-			if (e->n_options && at >= lo && at < lo + e->n_options * sizeof(*o)) {
+			if (entry_option_of(e, o)) { /* a training (campaign.h) is not */
 				if (k->at[o - e->options] == 0)
 					k->at[o - e->options] = (uint32_t)i + 1;
 				k->took[o - e->options] += u->opts[i].count;
@@ -234,8 +407,7 @@ void check_option_limits(struct checker *k, const struct elist *el)
 		}
 		for (size_t i = 0; i < u->n_opts; i++) {
 			const struct entry_option *o = u->opts[i].opt;
-			uintptr_t at = (uintptr_t)o, lo = (uintptr_t)e->options;
-			if (!e->n_options || at < lo || at >= lo + e->n_options * sizeof(*o))
+			if (!entry_option_of(e, o))
 				option_max(k, u, &u->opts[i], u->opts[i].count);
 			else if (o->up && u->opts[i].up) /* the roster says under which selection */
 				parent_sum(k, u, (size_t)(o - e->options), &u->opts[i]);
@@ -246,12 +418,17 @@ void check_option_limits(struct checker *k, const struct elist *el)
 		for (size_t i = 0; i < e->n_options; i++)
 			if (k->grp_up[i])
 				parent_max(k, u, i);
-		/* Options not taken count 0; only those with a minimum need a look. */
+		/* Options not taken count 0; only those with a minimum need a look. Those under a
+		 * parent, and choices, are kept per parent selection when the roster says which. */
+		bool known = e->n_options && tree_known(k, u);
 		for (size_t i = 0; i < e->n_options; i++)
-			if (e->options[i].min > 0)
+			if (e->options[i].min > 0 && !(known && e->options[i].up))
 				option_min(k, li, &el->units[ui], &e->options[i]);
 		for (size_t ci = 0; ci < e->n_choices; ci++)
-			choice_bounds(k, li, &el->units[ui], ci);
+			if (!(known && e->choices[ci].up))
+				choice_bounds(k, li, &el->units[ui], ci);
+		if (known)
+			parent_bounds(k, li, &el->units[ui]);
 	}
 }
 
@@ -334,20 +511,21 @@ void check_hidden(struct checker *k, size_t li)
 }
 
 /* List li when it is a BattleScribe force of a hidden forceEntry (its hidden="true", or its
- * set-hidden modifiers decided on the list): a warning, whose reference is "hidden".
- * BattleScribe reports no error for a hidden force, so its verdict stays the same. */
-void check_force_hidden(struct checker *k, size_t li)
+ * set-hidden modifiers decided on the list): a warning, whose reference is "hidden", and
+ * true. BattleScribe reports no error for a hidden force, so its verdict stays the same. */
+bool check_force_hidden(struct checker *k, size_t li)
 {
 	const struct r_list *l = k->ev->lists[li].list;
 	const struct force_def *fd = l->force;
 	if (fd == NULL)
-		return;
+		return false;
 	const struct bs_hide *h = fd->hide;
 	if (!eval_hidden(k->ev, li, NULL, fd->hidden, h ? h->mods : NULL, h ? h->n : 0))
-		return;
+		return false;
 	char *id = xasprintf("hidden@%s", fd->id);
 	diags_add(k->d, SEV_WARNING, k->ros->file, l->line, l->col, "hidden", id,
 	          _("%s is a hidden force (BattleScribe reports no error for it)"),
 	          l->name ? l->name : fd->name);
 	free(id);
+	return true;
 }

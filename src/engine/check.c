@@ -677,11 +677,17 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		diags_merge(d, &ev->r->camp->viol);
 		k.errors += ev->r->camp->viol.errors;
 	}
+	/* A hidden force that holds no force: BattleScribe keeps none of its constraints (those of
+	 * its own entries, counted in it); those of each selection in it it keeps. */
+	bool *quiet = xcalloc(ev->n_lists ? ev->n_lists : 1, sizeof *quiet);
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		check_option_limits(&k, &ev->lists[li]);
 		check_hidden(&k, li);
-		check_force_hidden(&k, li);
+		quiet[li] = check_force_hidden(&k, li);
 	}
+	for (size_t li = 0; li < ev->n_lists; li++)
+		if (ev->lists[li].list->up)
+			quiet[ev->lists[li].list->up - 1] = false;
 	check_bs_limits(&k);
 	check_bs_loops(&k);
 	bool *flagged = xcalloc(ev->n_lists ? ev->n_lists : 1, sizeof *flagged);
@@ -704,7 +710,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			}
 			if (r->unless_hidden && eval_entry_hidden(ev, li, r->unless_hidden))
 				continue;
-			if (flagged[li] && told_by_factions(k.sys, r))
+			if ((flagged[li] && told_by_factions(k.sys, r)) || (quiet[li] && !r->each))
 				continue;
 			if (r->each)
 				check_each(&k, r, li);
@@ -720,11 +726,17 @@ size_t check_roster(struct eval *ev, struct diags *d)
 		            "roster (a pattern that backtracks too much?); the result would be wrong"),
 		          pat, (unsigned long long)RX_WORK_BUDGET);
 	free(flagged);
+	free(quiet);
 	free(k.at);
 	free(k.took);
 	free(k.grp_up);
 	free(k.grp_sum);
 	free(k.in_choice);
+	free(k.kid_at);
+	free(k.kid);
+	free(k.kid_pos);
+	free(k.kid_last);
+	free(k.kid_sum);
 	free(k.memo);
 	free(k.memo_st);
 	free(k.told);
