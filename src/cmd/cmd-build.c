@@ -92,6 +92,21 @@ static void print_tracker(const struct system *sys, const struct tracker *t, FIL
 	strbuf_release(&sb);
 }
 
+/* The trackers of one list (or TRACKER_ROSTER's), under a heading when there are any. */
+static void print_trackers(const struct system *sys, const struct tracker *t, size_t nt,
+                           size_t list, const char *lead, const char *heading, FILE *out)
+{
+	bool header = false;
+	for (size_t i = 0; i < nt; i++) {
+		if (t[i].list != list)
+			continue;
+		if (!header)
+			fprintf(out, "%s%s\n", lead, heading);
+		header = true;
+		print_tracker(sys, &t[i], out);
+	}
+}
+
 static void print_unit(const struct system *sys, const struct r_list *l, const struct eunit *u,
                        size_t i, FILE *out)
 {
@@ -158,25 +173,9 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 		if (units)
 			for (size_t i = 0; i < el->n; i++)
 				print_unit(sys, l, &el->units[i], i, out);
-		bool header = false;
-		for (size_t i = 0; i < nt; i++) {
-			if (t[i].list != li)
-				continue;
-			if (!header)
-				fprintf(out, "%s\n", _("Trackers:"));
-			header = true;
-			print_tracker(sys, &t[i], out);
-		}
+		print_trackers(sys, t, nt, li, "", _("Trackers:"), out);
 	}
-	bool header = false;
-	for (size_t i = 0; i < nt; i++) {
-		if (t[i].list != TRACKER_ROSTER)
-			continue;
-		if (!header)
-			fprintf(out, "\n%s\n", _("Roster trackers:"));
-		header = true;
-		print_tracker(sys, &t[i], out);
-	}
+	print_trackers(sys, t, nt, TRACKER_ROSTER, "\n", _("Roster trackers:"), out);
 	trackers_free(t, nt);
 	if (d->n) {
 		fprintf(out, "%s\n", _("Violations:"));

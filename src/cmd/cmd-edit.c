@@ -232,6 +232,16 @@ static void on_disk(struct editor *e, const char *text, size_t len)
 	e->warned = false;
 }
 
+/* Text (taken) is the roster of the session and of the file: kept, and its status printed. */
+static void now_holds(struct editor *e, char *text, size_t len)
+{
+	free(e->text);
+	e->text = text;
+	e->len = len;
+	on_disk(e, text, len);
+	cmd_print_status(e->ev, &e->d, true, stdout);
+}
+
 /* Makes text the roster: checked, saved, printed. Takes text. Returns 0, -1 (the roster is as
  * it was), or SAVE_CHANGED: another command saved the file since this session read it, so it
  * is not overwritten; text is the session's roster all the same, unsaved, so that nothing is
@@ -268,11 +278,7 @@ static int commit(struct editor *e, char *text, size_t len)
 	 * new text, so does the editor (an undo must start from it); the exit status says it. */
 	if (saved > 0)
 		e->failed = true;
-	free(e->text);
-	e->text = text;
-	e->len = len;
-	on_disk(e, text, len);
-	cmd_print_status(e->ev, &e->d, true, stdout);
+	now_holds(e, text, len);
 	return 0;
 }
 
@@ -349,11 +355,7 @@ static int reload(struct editor *e)
 	} else {
 		free(now);
 	}
-	free(e->text);
-	e->text = text;
-	e->len = len;
-	on_disk(e, text, len);
-	cmd_print_status(e->ev, &e->d, true, stdout);
+	now_holds(e, text, len);
 	return 0;
 }
 

@@ -48,6 +48,9 @@ int edit_change_unit(const struct edit_opts *o, const struct entry *e, xmlNodePt
 void edit_select_defaults(const struct entry *e, xmlNodePtr u);
 void edit_sync_models(const struct entry *e, xmlNodePtr u);
 void edit_set_long_prop(xmlNodePtr n, const char *name, long v);
+/* The option of entry e that option element c names under option up - 1 (0: the unit), or
+ * NULL. */
+const struct entry_option *edit_option_of(const struct entry *e, xmlNodePtr c, uint32_t up);
 /* Writes unit u's options (an element of entry e) in the catalog's order, at every level
  * (edit-order.c): every change to a unit ends with it. */
 void edit_order_options(const struct entry *e, xmlNodePtr u);

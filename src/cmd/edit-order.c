@@ -43,9 +43,7 @@ static void order_under(const struct entry *e, xmlNodePtr n, uint32_t up)
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "option"))
 			continue;
-		char *id = xml_prop(c, "id");
-		const struct entry_option *o = entry_option_under(e, id ? id : "", up);
-		free(id);
+		const struct entry_option *o = edit_option_of(e, c, up);
 		/* unknown: ranked with the known option before it */
 		size_t rank = o ? (size_t)(o - e->options) : last;
 		GROW(v, cap, k + 1);

@@ -505,6 +505,14 @@ static long option_count(xmlNodePtr n)
 	return c;
 }
 
+const struct entry_option *edit_option_of(const struct entry *e, xmlNodePtr c, uint32_t up)
+{
+	char *id = xml_prop(c, "id");
+	const struct entry_option *o = entry_option_under(e, id ? id : "", up);
+	free(id);
+	return o;
+}
+
 /* Walks the option elements under n, which stands for option up - 1 of e (0: the unit): for
  * each one of e's, node[i] and took[i]. An id that stands under several parents is the one
  * under n's (entry_option_under). */
@@ -514,9 +522,7 @@ static void taken_options(const struct entry *e, xmlNodePtr n, uint32_t up, xmlN
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (!xml_is(c, "option"))
 			continue;
-		char *id = xml_prop(c, "id");
-		const struct entry_option *o = entry_option_under(e, id ? id : "", up);
-		free(id);
+		const struct entry_option *o = edit_option_of(e, c, up);
 		if (o == NULL)
 			continue;
 		node[o - e->options] = c;

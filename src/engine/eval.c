@@ -672,10 +672,16 @@ void eval_rename(char **slot, const char *now, const struct modifier *m, int64_t
 	*slot = strbuf_detach(&sb);
 }
 
-static void add_change(struct change **v, size_t *n, size_t *cap, struct change ch)
+/* The changes decided in one phase, applied after all are decided. */
+struct changes {
+	struct change *v;
+	size_t n, cap;
+};
+
+static void add_change(struct changes *chs, struct change ch)
 {
-	GROW(*v, *cap, *n + 1);
-	(*v)[(*n)++] = ch;
+	GROW(chs->v, chs->cap, chs->n + 1);
+	chs->v[chs->n++] = ch;
 }
 
 /* Modifiers apply in two phases, each decided on the units as the phase before left them:
@@ -689,22 +695,23 @@ static bool in_phase(const struct modifier *m, int phase)
 	return m->target != MOD_LIMIT && (phase == 0 ? kinds : !kinds);
 }
 
-/* The changes of unit u's entry's own modifiers of one phase, in document order, each decided
- * on that unit (a condition on "this" reads it). */
-static int decide_entry(struct eval *ev, size_t li, struct eunit *u, int phase,
-                        struct change **chs, size_t *n, size_t *cap)
+/* The changes of an entry's or an option's modifiers of one phase, in document order, each
+ * decided on unit `on` (NULL: on list to->list; a condition on "this" reads the unit). Each that
+ * applies adds *to with its modifier and value, when keep is true. */
+static inline int decide_mods(struct eval *ev, const struct eunit *on, const struct modifier *mods,
+                              size_t n_mods, int phase, const struct change *to, bool keep,
+                              struct changes *chs)
 {
-	const struct entry *e = u->ru->entry;
-	for (size_t mi = 0; mi < e->n_mods; mi++) {
-		const struct modifier *m = &e->mods[mi];
+	for (size_t mi = 0; mi < n_mods; mi++) {
+		const struct modifier *m = &mods[mi];
 		int64_t v;
 		if (!in_phase(m, phase))
 			continue;
-		int k = eval_decide(m, ev, li, u, NULL, &v);
+		int k = eval_decide(m, ev, to->list, on, NULL, &v);
 		if (k < 0)
 			return -1;
-		if (k > 0)
-			add_change(chs, n, cap, (struct change){ m, u, NULL, v, 1, li });
+		if (k > 0 && keep)
+			add_change(chs, (struct change){ m, to->u, to->w, v, to->times, to->list });
 	}
 	return 0;
 }
@@ -730,8 +737,7 @@ static int modify_limits(struct eval *ev, size_t li)
 }
 
 /* The changes of list li's modifiers of one phase: the system's, then each option's. */
-static int decide_list(struct eval *ev, size_t li, int phase, struct change **chs, size_t *n,
-                       size_t *cap)
+static int decide_list(struct eval *ev, size_t li, int phase, struct changes *chs)
 {
 	const struct system *sys = ev->sys;
 	struct elist *el = &ev->lists[li];
@@ -748,11 +754,13 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 		struct sel_ctx sc = { sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		for (size_t ui = 0; ui < el->n; ui++)
 			if (m->units == NULL || sel_match(m->units, &sc, &el->units[ui], NULL))
-				add_change(chs, n, cap, (struct change){ m, &el->units[ui], NULL, v, 1, li });
+				add_change(chs, (struct change){ m, &el->units[ui], NULL, v, 1, li });
 	}
 	for (size_t ui = 0; ui < el->n; ui++) {
 		struct eunit *u = &el->units[ui];
-		if (decide_entry(ev, li, u, phase, chs, n, cap))
+		const struct entry *e = u->ru->entry;
+		struct change own = { NULL, u, NULL, 0, 1, li };
+		if (decide_mods(ev, u, e->mods, e->n_mods, phase, &own, true, chs))
 			return -1;
 		for (size_t oi = 0; oi < u->ru->n_opts; oi++) {
 			const struct r_option *ro = &u->ru->opts[oi];
@@ -766,17 +774,10 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct change **ch
 					if (u->items[k].w == o->adds)
 						w = &u->items[k];
 			}
-			for (size_t mi = 0; mi < o->n_mods; mi++) {
-				const struct modifier *m = &o->mods[mi];
-				int64_t v;
-				if (!in_phase(m, phase))
-					continue;
-				int k = eval_decide(m, ev, li, NULL, NULL, &v);
-				if (k < 0)
-					return -1;
-				if (k > 0 && (w || o->target != TARGET_ITEM))
-					add_change(chs, n, cap, (struct change){ m, u, w, v, ro->count, li });
-			}
+			struct change to = { NULL, u, w, 0, ro->count, li };
+			if (decide_mods(ev, NULL, o->mods, o->n_mods, phase, &to, w || o->target != TARGET_ITEM,
+			                chs))
+				return -1;
 		}
 	}
 	return 0;
@@ -793,29 +794,28 @@ static void too_large(struct diags *d, const struct roster *r, const struct r_li
 static int modify(struct eval *ev, struct diags *d)
 {
 	const struct roster *r = ev->r;
-	struct change *chs = NULL;
-	size_t n = 0, cap = 0;
+	struct changes chs = { NULL, 0, 0 };
 	int rc = 0;
 	for (size_t li = 0; li < ev->n_lists && rc == 0; li++)
 		if ((rc = modify_limits(ev, li)) != 0)
 			too_large(d, r, ev->lists[li].list);
 	for (int phase = 0; phase < 2 && rc == 0; phase++) {
-		n = 0;
+		chs.n = 0;
 		for (size_t li = 0; li < ev->n_lists && rc == 0; li++)
-			if ((rc = decide_list(ev, li, phase, &chs, &n, &cap)) != 0)
+			if ((rc = decide_list(ev, li, phase, &chs)) != 0)
 				too_large(d, r, ev->lists[li].list);
 		/* The caches were computed on the units before this phase's changes. */
 		expr_cache_clear(ev);
-		for (size_t i = 0; i < n && rc == 0; i++)
-			if (apply(ev, &chs[i]) != 0) {
-				const struct r_unit *ru = chs[i].u->ru;
-				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs[i].m->ref, NULL,
+		for (size_t i = 0; i < chs.n && rc == 0; i++)
+			if (apply(ev, &chs.v[i]) != 0) {
+				const struct r_unit *ru = chs.v[i].u->ru;
+				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs.v[i].m->ref, NULL,
 				          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
 				          ru->label ? ru->label : ru->entry->name, INT64_MAX);
 				rc = -1;
 			}
 	}
-	free(chs);
+	free(chs.v);
 	return rc;
 }
 

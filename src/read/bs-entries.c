@@ -444,10 +444,7 @@ static const struct bs_hide *own_mods(struct bsctx *c, xmlNodePtr n)
 		free(h);
 		return NULL;
 	}
-	struct bs_data *bs = c->sys->bs;
-	GROW(bs->hides, bs->cap_hides, bs->n_hides + 1);
-	bs->hides[bs->n_hides++] = h;
-	return h;
+	return bs_hide_keep(c, h);
 }
 
 /* The own modifiers of entry link `link` of file lfi, read the first time a place reaches it. */
@@ -668,11 +665,8 @@ static const struct bs_hide *hide_of(struct bsctx *c, size_t fi, xmlNodePtr g, s
 	bs_hidden_mods_on(c, g, &h->mods, &h->n);
 	if (link)
 		bs_hidden_mods_on(c, link, &h->mods, &h->n);
-	struct bs_data *bs = c->sys->bs;
-	GROW(bs->hides, bs->cap_hides, bs->n_hides + 1);
-	bs->hides[bs->n_hides++] = h;
 	idx_add(c->hides, key, h);
-	return h;
+	return bs_hide_keep(c, h);
 }
 
 /* The categories of group g of file fi (and of `link` of file lfi, when not NULL) added to

@@ -170,5 +170,7 @@ void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 /* The modifiers of option node owner (a selectionEntry below a root one, or a link to one)
  * that change the option itself (its name, hidden, categories), into (*mods)[0..*n). */
 void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
+/* h, kept by the system (bs->hides, freed with it). */
+const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h);
 
 #endif

@@ -553,6 +553,14 @@ void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 	c->nested = false;
 }
 
+const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h)
+{
+	struct bs_data *bs = c->sys->bs;
+	GROW(bs->hides, bs->cap_hides, bs->n_hides + 1);
+	bs->hides[bs->n_hides++] = h;
+	return h;
+}
+
 /* --- cost loops ---------------------------------------------------------------------------- */
 
 /* The key of an edge: entry from's cost type cost counts entry to's. */

@@ -559,10 +559,7 @@ static const struct bs_hide *force_hide(struct bsctx *c, xmlNodePtr k)
 		free(h);
 		return NULL;
 	}
-	struct bs_data *bs = c->sys->bs;
-	GROW(bs->hides, bs->cap_hides, bs->n_hides + 1);
-	bs->hides[bs->n_hides++] = h;
-	return h;
+	return bs_hide_keep(c, h);
 }
 
 /* forceEntries and the forceEntries within them, parents first. */

@@ -11,6 +11,7 @@
 #include "catalog-int.h"
 #include "lang.h"
 #include "read-rules.h"
+#include "system.h"
 #include "idx.h"
 #include "util.h"
 #include "xml.h"
@@ -561,15 +562,8 @@ int catalog_rules(struct system *sys, struct diags *d)
 			rc = -1; /* every bad rule at once, as the system's own */
 			continue;
 		}
-		if (idx_add(sys->rule_idx, rule_id(r), r) != 0) {
-			diags_add(d, SEV_FATAL, h->file, xml_line(h->node), xml_col(h->node), NULL, NULL,
-			          _("rule id '%s' is used twice"), rule_id(r));
-			rule_free(r);
+		if (system_add_rule(sys, r, h->file, xml_line(h->node), xml_col(h->node), d) != 0)
 			rc = -1;
-			continue;
-		}
-		GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
-		sys->rules[sys->n_rules++] = r;
 	}
 	catalog_rules_free(sys);
 	return rc;

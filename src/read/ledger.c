@@ -187,17 +187,32 @@ static int read_start(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struc
 }
 
 /* What a message about an unknown id of the campaign appends: "; did you mean 'X'?" when one
- * of the n ids is near word (in *dym, caller frees), and the ids (in list). */
-static void near_ids(const char *word, const char *const *ids, size_t n, char **dym,
-                     struct strbuf *list)
+ * of the ids is near the word, and the ids ("none" when there are none). */
+struct near {
+	char *dym;
+	struct strbuf sb;
+	const char *list;
+};
+
+/* Fills nr for word among the n ids, and frees ids; near_release frees nr. */
+static void near_ids(struct near *nr, const char *word, const char **ids, size_t n)
 {
-	struct nearest nr;
-	nearest_init(&nr, word);
+	struct nearest ne;
+	nearest_init(&ne, word);
+	nr->sb = (struct strbuf)STRBUF_INIT;
 	for (size_t i = 0; i < n; i++) {
-		nearest_offer(&nr, ids[i], ids[i]);
-		strbuf_addf(list, "%s%s", i ? ", " : "", ids[i]);
+		nearest_offer(&ne, ids[i], ids[i]);
+		strbuf_addf(&nr->sb, "%s%s", i ? ", " : "", ids[i]);
 	}
-	*dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
+	nr->dym = ne.best ? xasprintf(_("; did you mean '%s'?"), ne.best) : xstrdup("");
+	nr->list = nr->sb.s ? nr->sb.s : _("none");
+	free(ids);
+}
+
+static void near_release(struct near *nr)
+{
+	free(nr->dym);
+	strbuf_release(&nr->sb);
 }
 
 /* <train unit="ID" advance="ID" item="ID" replaces="ID" keyword="ID" roll="N"/> */
@@ -207,18 +222,14 @@ static int read_train(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struc
 	char *id = xml_prop(n, "advance");
 	m->adv = idx_get(cd->advance_idx, id ? id : "");
 	if (m->adv == NULL) {
-		struct strbuf sb = STRBUF_INIT;
 		const char **ids = xreallocarray(NULL, cd->n_advances + 1, sizeof(*ids));
 		for (size_t i = 0; i < cd->n_advances; i++)
 			ids[i] = cd->advances[i].opt.id;
-		char *dym;
-		near_ids(id ? id : "", ids, cd->n_advances, &dym, &sb);
+		struct near nr;
+		near_ids(&nr, id ? id : "", ids, cd->n_advances);
 		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-		          _("unknown training '%s'%s (trainings: %s)"), id ? id : "", dym,
-		          sb.s ? sb.s : _("none"));
-		free(dym);
-		free(ids);
-		strbuf_release(&sb);
+		          _("unknown training '%s'%s (trainings: %s)"), id ? id : "", nr.dym, nr.list);
+		near_release(&nr);
 		free(id);
 		return -1;
 	}
@@ -268,17 +279,14 @@ static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct
 	if (aw) {
 		m->award = idx_get(cd->award_idx, aw);
 		if (m->award == NULL) {
-			struct strbuf sb = STRBUF_INIT;
 			const char **ids = xreallocarray(NULL, cd->n_awards + 1, sizeof(*ids));
 			for (size_t i = 0; i < cd->n_awards; i++)
 				ids[i] = cd->awards[i].id;
-			char *dym;
-			near_ids(aw, ids, cd->n_awards, &dym, &sb);
+			struct near nr;
+			near_ids(&nr, aw, ids, cd->n_awards);
 			diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-			          _("unknown award '%s'%s (awards: %s)"), aw, dym, sb.s ? sb.s : _("none"));
-			free(dym);
-			free(ids);
-			strbuf_release(&sb);
+			          _("unknown award '%s'%s (awards: %s)"), aw, nr.dym, nr.list);
+			near_release(&nr);
 			free(aw);
 			return -1;
 		}
@@ -294,18 +302,14 @@ static int read_gain(struct lr *p, xmlNodePtr n, struct ledger_entry *le, struct
 	char *cur = xml_prop(n, "currency");
 	const struct camp_currency *cc = idx_get(cd->currency_idx, cur ? cur : "");
 	if (cc == NULL && cur) {
-		struct strbuf sb = STRBUF_INIT;
 		const char **ids = xreallocarray(NULL, cd->n_currencies + 1, sizeof(*ids));
 		for (size_t i = 0; i < cd->n_currencies; i++)
 			ids[i] = cd->currencies[i].id;
-		char *dym;
-		near_ids(cur, ids, cd->n_currencies, &dym, &sb);
+		struct near nr;
+		near_ids(&nr, cur, ids, cd->n_currencies);
 		diags_add(p->d, SEV_FATAL, p->file, le->line, le->col, NULL, NULL,
-		          _("unknown currency '%s'%s (currencies: %s)"), cur, dym,
-		          sb.s ? sb.s : _("none"));
-		free(dym);
-		free(ids);
-		strbuf_release(&sb);
+		          _("unknown currency '%s'%s (currencies: %s)"), cur, nr.dym, nr.list);
+		near_release(&nr);
 		free(cur);
 		return -1;
 	}

@@ -497,47 +497,39 @@ fail:
  * Takes id. */
 static struct sel *read_def_ref(xmlNodePtr n, const struct rp *p, char *id)
 {
+	const char *key = id ? id : "";
 	struct sel *s = NULL;
 	if (xml_is(n, "kind")) {
-		const struct item_kind *k = idx_get(p->sys->kind_idx, id ? id : "");
+		const struct item_kind *k = idx_get(p->sys->kind_idx, key);
 		if (p->item != ON_ITEM)
 			FAIL(n, "%s", _("<kind> tests items"));
 		if (k == NULL)
-			FAIL(n, _("<kind> names '%s', which is no item kind of the system"), id ? id : "");
+			FAIL(n, _("<kind> names '%s', which is no item kind of the system"), key);
 		s = rr_sel_new(SEL_KIND, p->item);
 		s->ikind = k;
-		free(id);
-		return s;
-	}
-	if (xml_is(n, "group")) {
-		const struct group *g = idx_get(p->sys->group_idx, id ? id : "");
+	} else if (xml_is(n, "group")) {
+		const struct group *g = idx_get(p->sys->group_idx, key);
 		if (p->item != ON_UNIT)
 			FAIL(n, "%s", _("<group> tests units"));
 		if (g == NULL)
-			FAIL(n, _("<group> names '%s', which no catalog of the system defines"), id ? id : "");
+			FAIL(n, _("<group> names '%s', which no catalog of the system defines"), key);
 		s = rr_sel_new(SEL_GROUP, p->item);
 		s->group = g;
-		free(id);
-		return s;
-	}
-	if (xml_is(n, "category")) {
-		const struct category_def *c = idx_get(p->sys->cat_idx, id ? id : "");
+	} else if (xml_is(n, "category")) {
+		const struct category_def *c = idx_get(p->sys->cat_idx, key);
 		if (c == NULL)
-			FAIL(n, _("<category> names an unknown category '%s'"), id ? id : "");
+			FAIL(n, _("<category> names an unknown category '%s'"), key);
 		s = rr_sel_new(SEL_CATEGORY, p->item);
 		s->index = c->index;
-		free(id);
-		return s;
-	}
-	if (xml_is(n, "keyword")) {
-		const struct keyword_def *k = idx_get(p->sys->kw_idx, id ? id : "");
+	} else if (xml_is(n, "keyword")) {
+		const struct keyword_def *k = idx_get(p->sys->kw_idx, key);
 		if (k == NULL)
-			FAIL(n, _("<keyword> names an unknown keyword '%s'"), id ? id : "");
+			FAIL(n, _("<keyword> names an unknown keyword '%s'"), key);
 		s = rr_sel_new(SEL_KEYWORD, p->item);
 		s->index = k->index;
-		free(id);
-		return s;
 	}
+	free(id);
+	return s;
 fail:
 	free(id);
 	sel_free(s);

@@ -570,15 +570,8 @@ static int load_rules(struct system *sys, xmlNodePtr sec, struct diags *d)
 			rc = -1; /* keep going: report every bad rule at once */
 			continue;
 		}
-		if (idx_add(sys->rule_idx, rule_id(r), r) != 0) {
-			diags_add(d, SEV_FATAL, sys->file, xml_line(c), xml_col(c), NULL, NULL,
-			          _("rule id '%s' is used twice"), rule_id(r));
-			rule_free(r);
+		if (system_add_rule(sys, r, sys->file, xml_line(c), xml_col(c), d) != 0)
 			rc = -1;
-			continue;
-		}
-		GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
-		sys->rules[sys->n_rules++] = r;
 	}
 	return rc;
 }
@@ -649,6 +642,20 @@ struct system *system_load_memory(struct schemas *sc, const char *buf, size_t le
                                   const char *name, const char *const *roots, struct diags *d)
 {
 	return load_doc(sc, xml_load_memory(buf, len, name, d), name, roots, d);
+}
+
+int system_add_rule(struct system *sys, struct rule *r, const char *file, long line, long col,
+                    struct diags *d)
+{
+	if (idx_add(sys->rule_idx, rule_id(r), r) != 0) {
+		diags_add(d, SEV_FATAL, file, line, col, NULL, NULL, _("rule id '%s' is used twice"),
+		          rule_id(r));
+		rule_free(r);
+		return -1;
+	}
+	GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
+	sys->rules[sys->n_rules++] = r;
+	return 0;
 }
 
 void system_adopt_catalog(struct system *sys, struct catalog *cat)

@@ -25,6 +25,11 @@ struct system *system_load_memory(struct schemas *sc, const char *buf, size_t le
  * rules-xml and of BattleScribe game systems). Free with system_free. */
 struct system *system_new(const char *path);
 void system_adopt_catalog(struct system *sys, struct catalog *cat);
+/* Adds rule r (taken) to sys->rules and its index. A second rule of one id is refused with a
+ * fatal diagnostic at line and col of file, and freed. Returns 0 or -1. */
+struct rule;
+int system_add_rule(struct system *sys, struct rule *r, const char *file, long line, long col,
+                    struct diags *d);
 void system_free(struct system *sys);
 
 const struct attr_def *system_attr(const struct system *sys, const char *id);
