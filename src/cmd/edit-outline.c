@@ -194,8 +194,7 @@ struct roster *sdoc_names_roster(struct sdoc *sd, struct session *s)
 			xml_el_attrs(sd->buf, e, names, v, &scratch);
 			struct r_unit *u = &l->units[k];
 			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
-			u->id = v[1] ? arena_strndup(&r->pool, v[1], strlen(v[1])) : NULL;
-			u->label = v[2] ? arena_strndup(&r->pool, v[2], strlen(v[2])) : NULL;
+			u->names = r_unit_names(&r->pool, v[1], v[2]);
 			if (v[3]) {
 				GROW(sd->attach_of, sd->cap_attach, sd->n_attach + 1);
 				sd->attach_of[sd->n_attach++] = (struct sattach){

@@ -220,7 +220,7 @@ static void each_unit(const struct sdoc *sd, void (*fn)(void *, const char *, co
 			if (sd->names) {
 				/* the outline's own attributes, decoded once */
 				const struct r_unit *u = &sd->names->lists[li].units[k];
-				fn(arg, u->id, u->entry->id);
+				fn(arg, r_unit_id(u), u->entry->id);
 				continue;
 			}
 			const struct xml_el *e = &sd->o.el[el];

@@ -114,7 +114,7 @@ static void acc_release(struct acc *a)
 /* The text a unit shows in messages: the label the player gave, else the entry's name. */
 static const char *unit_label(const struct eunit *u)
 {
-	return u->ru->label ? u->ru->label : u->ru->entry->name;
+	return r_unit_name(u->ru);
 }
 
 static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc *g,

@@ -126,7 +126,7 @@ static int overflow(struct diags *d, const struct roster *r, const struct r_unit
 {
 	diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, NULL, NULL,
 	          _("the cost of %s in %s is too large to count (more than %" PRId64 ")"),
-	          ru->label ? ru->label : ru->entry->name, c->name, INT64_MAX);
+	          r_unit_name(ru), c->name, INT64_MAX);
 	return -1;
 }
 
@@ -799,7 +799,7 @@ static int modify(struct eval *ev, struct diags *d)
 				const struct r_unit *ru = chs[i].u->ru;
 				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs[i].m->ref, NULL,
 				          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
-				          ru->label ? ru->label : ru->entry->name, INT64_MAX);
+				          r_unit_name(ru), INT64_MAX);
 				rc = -1;
 			}
 	}
