@@ -497,7 +497,7 @@ static void check_listed(struct checker *k, const struct rule *r, const struct e
 static void check_takes(struct checker *k, const struct rule *r, const struct elist *el,
                         const struct sel_ctx *base, const struct eunit *u)
 {
-	size_t n_takes = eval_unit_takes(u->ru);
+	size_t n_takes = eval_n_takes(u);
 	for (size_t ti = 0; ti < n_takes; ti++) {
 		const struct take *t = &eval_takes(k->ev, u)[ti];
 		if ((long)t->kw != r->taking || t->item == -2)

@@ -197,6 +197,15 @@ static const char *option_item(const struct r_option *ro)
 
 static struct value *own_vals(struct value **vals, bool *own, size_t n);
 
+/* How many keywords unit ru's options grant: its takes. */
+static size_t unit_takes(const struct r_unit *ru)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < ru->n_opts; i++)
+		n += ru->opts[i].opt->n_grants + (ru->opts[i].train && ru->opts[i].train->grant >= 0);
+	return n;
+}
+
 /* Takes option ro of unit ru into u: the item it adds (or a campaign training swaps in), the
  * keywords it grants (each recorded in takes) or removes, the items it drops. */
 static void take_option(struct eval *ev, const struct r_unit *ru, const struct r_option *ro,
@@ -306,7 +315,7 @@ static int build_one(struct eval *ev, const struct r_unit *ru, struct eunit *u, 
 	u->n_cats = e->n_cats;
 	u->hidden = e->hidden;
 	u->costs = arena_alloc(&ev->arena, nc, sizeof(*u->costs));
-	size_t extra = 0, n_takes = eval_unit_takes(ru);
+	size_t extra = 0, n_takes = unit_takes(ru);
 	bool own_items = false;
 	for (size_t i = 0; i < ru->n_opts; i++) {
 		const struct r_option *ro = &ru->opts[i];
@@ -848,7 +857,7 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 	for (size_t li = 0; li < r->n_lists; li++)
 		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
 			const struct r_unit *ru = &r->lists[li].units[ui];
-			size_t n = eval_unit_takes(ru);
+			size_t n = unit_takes(ru);
 			all_units++;
 			if (n > UINT32_MAX - all_takes) {
 				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, NULL, NULL,
@@ -879,6 +888,7 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 				goto fail;
 		}
 	}
+	ev->units[ev->n_units].take0 = (uint32_t)ev->n_takes; /* the last unit's takes end */
 	/* Totals before modifiers, so that a modifier's condition may read the points spent. */
 	if (add_totals(ev, d) != 0 || modify(ev, d) != 0 || add_totals(ev, d) != 0)
 		goto fail;

@@ -55,8 +55,8 @@ struct eunit {
 	int64_t *costs;          /* total for the unit, per cost type */
 	uint32_t n_cats;
 	uint32_t n_items;
-	/* Its takes: eval.takes[take0, take0 + eval_unit_takes(ru)). Its list is found from
-	 * where it stands among eval.units (eval_unit_list): neither is kept in each unit. */
+	/* Its takes: eval.takes[take0, next unit's take0) (eval_n_takes). Its list is found
+	 * from where it stands among eval.units (eval_unit_list): neither is kept in each unit. */
 	uint32_t take0;
 	bool own_vals;           /* vals is its own copy (own_vals() takes its address) */
 	/* One bit each: five bools would take the struct to 80 bytes. */
@@ -94,7 +94,8 @@ struct eval {
 	const struct system *sys;
 	struct elist *lists;
 	size_t n_lists;
-	/* Every list's units, list after list (each list's a run of them). */
+	/* Every list's units, list after list (each list's a run of them), and one past the
+	 * last, whose take0 is where the takes end. */
 	struct eunit *units;
 	size_t n_units;
 	/* Per unit of units, its name after modifiers (malloc'd) or NULL; NULL while no unit is
@@ -122,19 +123,17 @@ struct eval {
 	size_t *cat_row;
 };
 
-/* How many takes unit ru has: one for each keyword its options (and their trainings) grant. */
-static inline size_t eval_unit_takes(const struct r_unit *ru)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < ru->n_opts; i++)
-		n += ru->opts[i].opt->n_grants + (ru->opts[i].train && ru->opts[i].train->grant >= 0);
-	return n;
-}
-
-/* Unit u's takes, in order: eval_unit_takes(u->ru) of them. */
+/* Unit u's takes, in order: eval_n_takes(u) of them. */
 static inline const struct take *eval_takes(const struct eval *ev, const struct eunit *u)
 {
 	return ev->takes + u->take0;
+}
+
+/* How many takes unit u (one of an evaluation's units) has: the units' takes lie unit after
+ * unit, so its own end where the next unit's begin. */
+static inline size_t eval_n_takes(const struct eunit *u)
+{
+	return u[1].take0 - u[0].take0;
 }
 
 /* The index of the list that unit u (one of ev's units) stands in: the last list whose run

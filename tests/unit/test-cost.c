@@ -228,7 +228,7 @@ Test(cost, option_adds_a_weapon)
 	cr_assert_str_eq(kw_names(b.u[0].items[0].kw), "reliable");
 	cr_assert_str_eq(kw_names(b.u[0].items[1].kw), "");
 	cr_assert_str_eq(kw_names(b.u[0].kw), "duty");
-	cr_assert_eq(eval_unit_takes(b.u[0].ru), 0);
+	cr_assert_eq(eval_n_takes(&b.u[0]), 0);
 	unbuild(&b);
 }
 
@@ -267,7 +267,7 @@ Test(cost, supercleave_replaces_cleave_and_removes_masterwork)
 	/* 5 AP a model, options 1 + 1 + 2 a unit. */
 	cr_assert_eq(u->costs[0], 10 + 4);
 
-	cr_assert_eq(eval_unit_takes(u->ru), 3);
+	cr_assert_eq(eval_n_takes(u), 3);
 	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "cleave"));
 	cr_assert_eq(eval_takes(b.ev, u)[0].item, 0);
 	cr_assert_eq(eval_takes(b.ev, u)[0].line, 101);
@@ -292,7 +292,7 @@ Test(cost, taking_order_is_roster_order)
 	build(&b, s, 1);
 	const struct eunit *u = &b.u[0];
 	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave supercleave");
-	cr_assert_eq(eval_unit_takes(u->ru), 2);
+	cr_assert_eq(eval_n_takes(u), 2);
 	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "supercleave"));
 	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[0].before), "");
 	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[1].before), "supercleave");
@@ -309,7 +309,7 @@ Test(cost, unit_keywords_replace_and_remove)
 	struct built b;
 	build(&b, s, 2);
 	cr_assert_str_eq(kw_names(b.u[0].kw), "unflinching");
-	cr_assert_eq(eval_unit_takes(b.u[0].ru), 3);
+	cr_assert_eq(eval_n_takes(&b.u[0]), 3);
 	cr_assert_eq(eval_takes(b.ev, &b.u[0])[2].item, -1, "a unit take");
 	cr_assert_str_eq(kw_names(eval_takes(b.ev, &b.u[0])[2].before), "stubborn trained");
 	cr_assert_str_eq(kw_names(b.u[1].kw), "precognition");
@@ -397,7 +397,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].items[1].extra_line, 13);
 	/* 4 x 5 + 2 - 1 + 1 x 2 x 5 + 1 */
 	cr_assert_eq(u[0].costs[0], 20 + 2 - 1 + 10 + 1, "got %ld", u[0].costs[0]);
-	cr_assert_eq(eval_unit_takes(u[0].ru), 2);
+	cr_assert_eq(eval_n_takes(&u[0]), 2);
 	cr_assert_eq(eval_takes(ev, &u[0])[1].item, 1);
 	cr_assert_eq(eval_takes(ev, &u[0])[1].line, 14);
 	eval_free(ev);
@@ -408,7 +408,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].n_items, 1);
 	cr_assert_str_eq(u[0].items[0].w->id, "horn");
 	cr_assert_str_eq(kw_names(u[0].items[0].kw), "booming");
-	cr_assert_eq(eval_unit_takes(u[0].ru), 2);
+	cr_assert_eq(eval_n_takes(&u[0]), 2);
 	cr_assert_eq(eval_takes(ev, &u[0])[1].item, 0, "the horn's take follows it to index 0");
 	cr_assert_eq(eval_takes(ev, &u[0])[0].item, -1, "the vanguard take is a unit take");
 	eval_free(ev);
@@ -434,7 +434,7 @@ Test(cost, dropped_weapon_goes_with_its_takes)
 	cr_assert_str_eq(u->items[1].w->id, "axe");
 	cr_assert_eq(u->items[1].extra_line, 104);
 	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave");
-	cr_assert_eq(eval_unit_takes(u->ru), 2);
+	cr_assert_eq(eval_n_takes(u), 2);
 	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "accurate"));
 	cr_assert_lt(eval_takes(b.ev, u)[0].item, 0, "the sling's take points at no weapon, got %ld",
 	             eval_takes(b.ev, u)[0].item);
