@@ -112,8 +112,8 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 {
 	const struct r_unit *ru = u->ru;
 	fprintf(out, "  %2zu. ", i + 1);
-	if (ru->label)
-		fprintf(out, "%s (%s)", vis(ru->label), vis(ru->entry->name));
+	if (r_unit_label(ru))
+		fprintf(out, "%s (%s)", vis(r_unit_label(ru)), vis(ru->entry->name));
 	else
 		fputs(vis(ru->entry->name), out);
 	fprintf(out, " x%ld", (long)ru->models);

@@ -311,8 +311,8 @@ static int build_rec(const struct cmd_entry *self, const char *act, xmlDocPtr do
 static char *doc_unit_id(xmlDocPtr doc, const struct unitref *u,
                          const char *word, struct diags *d)
 {
-	if (u->unit->id)
-		return xstrdup(u->unit->id);
+	if (r_unit_id(u->unit))
+		return xstrdup(r_unit_id(u->unit));
 	if (doc == NULL)
 		return NULL; /* unit_id says so */
 	char *id = edit_unit_id(doc, u);

@@ -469,8 +469,8 @@ static void units_of_list(const struct r_list *l)
 		char num[32];
 		snprintf(num, sizeof(num), "%zu", i + 1);
 		cand(num);
-		cand(l->units[i].id);
-		cand(l->units[i].label);
+		cand(r_unit_id(&l->units[i]));
+		cand(r_unit_label(&l->units[i]));
 		cand(l->units[i].entry->id);
 	}
 }
@@ -520,7 +520,8 @@ static char **complete(const char *text, int start, int end)
 	} else if (strncmp(text, "--attach=", 9) == 0 && e->r && e->r->n_lists) {
 		const struct r_list *l = &e->r->lists[0];
 		for (size_t i = 0; i < l->n_units; i++) {
-			const char *ids[] = { l->units[i].id, l->units[i].label, l->units[i].entry->id };
+			const struct r_unit *u = &l->units[i];
+			const char *ids[] = { r_unit_id(u), r_unit_label(u), u->entry->id };
 			char num[32];
 			snprintf(num, sizeof(num), "%zu", i + 1);
 			char *s = xasprintf("--attach=%s", num);

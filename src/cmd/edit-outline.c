@@ -171,7 +171,6 @@ struct roster *sdoc_names_roster(struct sdoc *sd, struct session *s)
 	r->sys = sys;
 	r->n_lists = sd->n_lists;
 	r->lists = xcalloc(sd->n_lists + 1, sizeof(*r->lists));
-	sd->attach_of = xcalloc(sd->unit_from[sd->n_lists] + 1, sizeof(*sd->attach_of));
 	struct arena scratch = ARENA_INIT;
 	size_t li;
 	for (li = 0; li < sd->n_lists; li++) {
@@ -195,10 +194,12 @@ struct roster *sdoc_names_roster(struct sdoc *sd, struct session *s)
 			xml_el_attrs(sd->buf, e, names, v, &scratch);
 			struct r_unit *u = &l->units[k];
 			u->entry = v[0] ? system_entry(sys, v[0]) : NULL;
-			u->id = v[1] ? arena_strndup(&r->pool, v[1], strlen(v[1])) : NULL;
-			u->label = v[2] ? arena_strndup(&r->pool, v[2], strlen(v[2])) : NULL;
-			sd->attach_of[sd->unit_from[li] + k] =
-				v[3] ? arena_strndup(&r->pool, v[3], strlen(v[3])) : NULL;
+			u->names = r_unit_names(&r->pool, v[1], v[2]);
+			if (v[3]) {
+				GROW(sd->attach_of, sd->cap_attach, sd->n_attach + 1);
+				sd->attach_of[sd->n_attach++] = (struct sattach){
+					sd->unit_from[li] + k, arena_strndup(&r->pool, v[3], strlen(v[3])) };
+			}
 			if (k % 4096 == 4095)
 				arena_release(&scratch);
 			if (u->entry == NULL) {

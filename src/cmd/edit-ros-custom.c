@@ -25,7 +25,7 @@ bool ros_find_sel(const struct roster *r, const char *id, size_t *li, size_t *ui
 			*li = i;
 			*ui = j;
 			*k = -1;
-			if (u->id && strcmp(u->id, id) == 0)
+			if (r_unit_id(u) && strcmp(r_unit_id(u), id) == 0)
 				return true;
 			for (size_t o = 0; o < u->n_opts; o++) {
 				const char *oid = r_option_id(&r->lists[i], j, o);
@@ -88,7 +88,7 @@ int ros_customise(struct roster *r, const struct system *sys, const char *id,
 		}
 		struct r_unit *u = &r->lists[li].units[ui];
 		if (name)
-			u->label = custom_text(r, name);
+			u->names = r_unit_names(&r->pool, r_unit_id(u), custom_text(r, name));
 		if (notes) /* u was found by its id, by which its notes are kept */
 			r_unit_set_notes(r, u, custom_text(r, notes));
 		return 0;

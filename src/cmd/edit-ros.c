@@ -105,7 +105,7 @@ static void ids_init(struct ros *x)
 		seen_id(x, r->lists[li].id);
 		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
 			const struct r_unit *u = &r->lists[li].units[ui];
-			seen_id(x, u->id);
+			seen_id(x, r_unit_id(u));
 			for (size_t k = 0; k < u->n_opts; k++)
 				seen_id(x, r_option_id(&r->lists[li], ui, k));
 		}
@@ -118,8 +118,8 @@ static void ids_init(struct ros *x)
 			l->opt_ids = xcalloc(l->n_units + 1, sizeof(*l->opt_ids));
 		for (size_t ui = 0; ui < l->n_units; ui++) {
 			struct r_unit *u = &l->units[ui];
-			if (u->id == NULL)
-				u->id = fresh(x);
+			if (r_unit_id(u) == NULL)
+				u->names = r_unit_names(&x->r->pool, fresh(x), r_unit_label(u));
 			if (l->opt_ids[ui] == NULL && u->n_opts)
 				l->opt_ids[ui] = arena_alloc(&r->pool, u->n_opts, sizeof(**l->opt_ids));
 			for (size_t k = 0; k < u->n_opts; k++)
@@ -341,7 +341,7 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 	struct r_unit *u = &l->units[l->n_units++];
 	memset(u, 0, sizeof(*u));
 	u->entry = e;
-	u->id = fresh(x);
+	u->names = r_unit_names(&x->r->pool, fresh(x), r_unit_label(u));
 	u->models = (int32_t)n;
 	u->band = -1;
 	mandatory(x, u, &l->opt_ids[l->n_units - 1], 0, 1);
@@ -372,7 +372,7 @@ static void force_mandatory(struct ros *x, size_t li)
 			continue;
 		for (int64_t k = 0; k < ru->min->num && k < 100; k++) {
 			struct r_unit *u = add_unit(x, li, e, 1);
-			strbuf_addf(&x->said, "selected %s %s\n", root_id(e), u->id);
+			strbuf_addf(&x->said, "selected %s %s\n", root_id(e), r_unit_id(u));
 		}
 	}
 }
@@ -604,7 +604,7 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 		return fail(x, _("'%s' counts its models from its model selections: add or set those"),
 		            e->name);
 	struct r_unit *u = add_unit(x, (size_t)li, e, n);
-	say_added(x, u->id);
+	say_added(x, r_unit_id(u));
 	return 0;
 }
 
@@ -655,9 +655,9 @@ static int copy_unit(struct ros *x, size_t li, size_t ui)
 	l->opt_ids[l->n_units] = NULL;
 	struct r_unit *u = &l->units[l->n_units++];
 	*u = l->units[ui];
-	u->id = fresh(x);
+	u->names = r_unit_names(&x->r->pool, fresh(x), r_unit_label(u));
 	r_unit_set_notes(x->r, u, r_unit_notes(x->r, &l->units[ui]));
-	strbuf_addf(&x->said, "added %s\n", u->id);
+	strbuf_addf(&x->said, "added %s\n", r_unit_id(u));
 	if (u->n_opts) {
 		struct r_option *v = arena_alloc(&x->r->pool, u->n_opts, sizeof(*v));
 		const char **vi = arena_alloc(&x->r->pool, u->n_opts, sizeof(*vi));
@@ -710,9 +710,9 @@ static int copy_force(struct ros *x, size_t li)
 		for (size_t ui = 0; ui < c->n_units; ui++) {
 			struct r_unit *u = &c->units[ui];
 			*u = from[ui];
-			u->id = fresh(x);
+			u->names = r_unit_names(&x->r->pool, fresh(x), r_unit_label(u));
 			r_unit_set_notes(r, u, r_unit_notes(r, &from[ui]));
-			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), u->id);
+			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), r_unit_id(u));
 			struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
 			const char **vi = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*vi));
 			for (size_t j = 0; j < u->n_opts; j++) {

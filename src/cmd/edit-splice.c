@@ -225,7 +225,7 @@ static void each_unit(const struct sdoc *sd, void (*fn)(void *, const char *, co
 			if (sd->names) {
 				/* the outline's own attributes, decoded once */
 				const struct r_unit *u = &sd->names->lists[li].units[k];
-				fn(arg, u->id, u->entry->id);
+				fn(arg, r_unit_id(u), u->entry->id);
 				continue;
 			}
 			const struct xml_el *e = &sd->o.el[el];
@@ -313,6 +313,16 @@ static char *give_id(struct sdoc *sd, struct sunit *u)
 	return id;
 }
 
+/* The attach= of unit number unit (as units[]) on the outline's roster, or NULL. *next is the
+ * first of sd->attach_of not yet passed: units are asked in order. */
+static const char *attach_listed(const struct sdoc *sd, size_t unit, size_t *next)
+{
+	while (*next < sd->n_attach && sd->attach_of[*next].unit < unit)
+		++*next;
+	return *next < sd->n_attach && sd->attach_of[*next].unit == unit ? sd->attach_of[*next].to
+	                                                                 : NULL;
+}
+
 /* Units of list li attached to unit u lose their attachment (u goes, or leaves the list). */
 static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags *d)
 {
@@ -321,13 +331,14 @@ static int detach_from(struct sdoc *sd, size_t li, struct sunit *u, struct diags
 		return 0;
 	int rc = 0;
 	struct arena a = ARENA_INIT;
+	size_t next = 0;
 	for (size_t k = 0; k < n_units(sd, li) && rc == 0; k++) {
 		size_t el = sd->units[sd->unit_from[li] + k];
 		struct sunit *c = touched(sd, el);
 		if (c == u || (c && c->gone))
 			continue;
 		char *at = c ? xml_prop(c->node, "attach") : NULL;
-		const char *was = c ? at : sd->names ? sd->attach_of[sd->unit_from[li] + k]
+		const char *was = c ? at : sd->names ? attach_listed(sd, sd->unit_from[li] + k, &next)
 		                                      : attr(sd, &sd->o.el[el], "attach", &a);
 		if (was && strcmp(was, id) == 0) {
 			if (c == NULL && (c = touch(sd, li, k, d)) == NULL)

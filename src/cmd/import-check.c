@@ -82,8 +82,9 @@ size_t import_check(const struct import_claims *c, const struct eval *ev, struct
 		int64_t made = u->costs[0];
 		if ((int64_t)cl->points == made)
 			continue;
-		char *title = ru->label ? xasprintf("%s (%s)", ru->label, ru->entry->name)
-		                        : xstrdup(ru->entry->name);
+		const char *label = r_unit_label(ru);
+		char *title = label ? xasprintf("%s (%s)", label, ru->entry->name)
+		                    : xstrdup(ru->entry->name);
 		if (cl->bare)
 			diags_add(d, SEV_ERROR, c->file, cl->line, 0, NULL, NULL,
 			          _("'(%ld)' may be the models or the points of '%s' (the catalog makes "

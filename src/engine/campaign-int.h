@@ -31,7 +31,7 @@ struct deriv {
 
 static inline const char *unit_name(const struct camp_unit *u)
 {
-	return u->ru->label ? u->ru->label : u->ru->entry->name;
+	return r_unit_name(u->ru);
 }
 
 /* --- campaign.c ---------------------------------------------------------------------------- */

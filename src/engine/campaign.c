@@ -672,10 +672,11 @@ int camp_derive(struct roster *r, struct diags *d)
 			/* Its strings and options are the roster's pool's, never changed in place. */
 			u->read = *u->ru;
 			u->enlisted_at = -1;
-			if (u->ru->id && idx_add(v.ids, u->ru->id, u) != 0 && rc == 0) {
+			const char *id = r_unit_id(u->ru);
+			if (id && idx_add(v.ids, id, u) != 0 && rc == 0) {
 				diags_add(d, SEV_FATAL, r->file, u->ru->line, u->ru->col, NULL, NULL,
 				          _("unit id '%s' is used twice in the roster: the ledger names units by id"),
-				          u->ru->id);
+				          id);
 				rc = -1;
 			}
 		}

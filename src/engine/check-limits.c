@@ -36,7 +36,7 @@ static void option_max(struct checker *k, const struct r_unit *u, const struct r
                        long taken)
 {
 	const struct entry_option *o = ro->opt;
-	const char *who = u->label ? u->label : u->entry->name;
+	const char *who = r_unit_name(u);
 	if (o->up == 0) {
 		if (taken > o->max) {
 			diags_add(k->d, SEV_ERROR, k->ros->file, u->line, u->col, o->ref, "catalog-option-max",
@@ -81,7 +81,7 @@ static void parent_max(struct checker *k, const struct r_unit *u, size_t oi)
 	                   "%s takes option '%s' %ld times; the catalog allows at most %ld for "
 	                   "each '%s', %ld here",
 	                   (unsigned long)taken),
-	          u->label ? u->label : u->entry->name, o->name, taken, o->max, rp->opt->name,
+	          r_unit_name(u), o->name, taken, o->max, rp->opt->name,
 	          o->max * per);
 	k->errors++;
 }
@@ -108,7 +108,7 @@ static void option_min(struct checker *k, size_t li, const struct eunit *eu,
                        const struct entry_option *o)
 {
 	const struct r_unit *u = eu->ru;
-	const char *who = u->label ? u->label : u->entry->name;
+	const char *who = r_unit_name(u);
 	uint32_t at = k->at[o - u->entry->options];
 	long taken = (long)k->took[o - u->entry->options];
 	if (eval_option_hidden(k->ev, li, eu, o, at ? &u->opts[at - 1] : NULL))
@@ -151,7 +151,7 @@ static void option_hidden(struct checker *k, size_t li, const struct eunit *eu,
 	char *id = e->catalog && e->catalog->id ? xasprintf("bs:hidden@%s/%s", e->catalog->id, ro->opt->id)
 	                                        : xasprintf("hidden@%s", ro->opt->id);
 	diags_add(k->d, SEV_ERROR, k->ros->file, ro->line, ro->col, "hidden", id,
-	          _("%s cannot have any selections of %s (hidden)"), u->label ? u->label : e->name,
+	          _("%s cannot have any selections of %s (hidden)"), r_unit_name(u),
 	          ro->opt->name);
 	free(id);
 	k->errors++;
@@ -177,7 +177,7 @@ static void choice_bounds(struct checker *k, size_t li, const struct eunit *eu, 
 		line = rp->line;
 		col = rp->col;
 	}
-	const char *who = u->label ? u->label : u->entry->name;
+	const char *who = r_unit_name(u);
 	if (few)
 		diags_add(k->d, SEV_ERROR, k->ros->file, line, col, min_ref(c->min_ref, c->ref),
 		          "catalog-choice-min",

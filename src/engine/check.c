@@ -114,7 +114,7 @@ static void acc_release(struct acc *a)
 /* The text a unit shows in messages: the label the player gave, else the entry's name. */
 static const char *unit_label(const struct eunit *u)
 {
-	return u->ru->label ? u->ru->label : u->ru->entry->name;
+	return r_unit_name(u->ru);
 }
 
 static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc *g,
@@ -497,7 +497,8 @@ static void check_listed(struct checker *k, const struct rule *r, const struct e
 static void check_takes(struct checker *k, const struct rule *r, const struct elist *el,
                         const struct sel_ctx *base, const struct eunit *u)
 {
-	for (size_t ti = 0; ti < u->n_takes; ti++) {
+	size_t n_takes = eval_n_takes(u);
+	for (size_t ti = 0; ti < n_takes; ti++) {
 		const struct take *t = &eval_takes(k->ev, u)[ti];
 		if ((long)t->kw != r->taking || t->item == -2)
 			continue;

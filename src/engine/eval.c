@@ -126,7 +126,7 @@ static int overflow(struct diags *d, const struct roster *r, const struct r_unit
 {
 	diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, NULL, NULL,
 	          _("the cost of %s in %s is too large to count (more than %" PRId64 ")"),
-	          ru->label ? ru->label : ru->entry->name, c->name, INT64_MAX);
+	          r_unit_name(ru), c->name, INT64_MAX);
 	return -1;
 }
 
@@ -209,7 +209,7 @@ static size_t unit_takes(const struct r_unit *ru)
 /* Takes option ro of unit ru into u: the item it adds (or a campaign training swaps in), the
  * keywords it grants (each recorded in takes) or removes, the items it drops. */
 static void take_option(struct eval *ev, const struct r_unit *ru, const struct r_option *ro,
-                        struct eunit *u, struct take *takes)
+                        struct eunit *u, struct take *takes, size_t *n_taken)
 {
 	const struct system *sys = ev->r->sys;
 	const struct entry_option *o = ro->opt;
@@ -237,7 +237,7 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 			memmove(&u->items[wi], &u->items[wi + 1],
 			        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
 			u->n_items--;
-			for (size_t t = 0; t < u->n_takes; t++) {
+			for (size_t t = 0; t < *n_taken; t++) {
 				if (takes[t].item == wi)
 					takes[t].item = -2;
 				else if (takes[t].item > wi)
@@ -264,7 +264,7 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 	                                         : own_kw(ev, u);
 	for (size_t g = 0; g < o->n_grants + (tr && tr->grant >= 0); g++) {
 		size_t kw = g < o->n_grants ? o->grants[g] : (size_t)tr->grant;
-		struct take *t = &takes[u->n_takes++]; /* counted above */
+		struct take *t = &takes[(*n_taken)++]; /* counted above */
 		t->kw = (uint32_t)kw;
 		t->item = o->target == TARGET_ITEM ? (int32_t)target : -1;
 		t->before = kw_copy(ev, set);
@@ -282,7 +282,7 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 		        (u->n_items - (size_t)wi - 1) * sizeof(*u->items));
 		u->n_items--;
 		/* Takes recorded on items after the dropped one shift down with them. */
-		for (size_t t = 0; t < u->n_takes; t++) {
+		for (size_t t = 0; t < *n_taken; t++) {
 			if (takes[t].item == wi)
 				takes[t].item = -2; /* gone: its take no longer applies */
 			else if (takes[t].item > wi)
@@ -293,15 +293,13 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 
 /* The unit as its entry and its options' grants, removals and items make it, with its cost
  * lines; modifiers come later. Returns 0, or -1 with a fatal diagnostic on overflow. */
-static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct eunit *u,
-                     struct diags *d)
+static int build_one(struct eval *ev, const struct r_unit *ru, struct eunit *u, struct diags *d)
 {
 	const struct roster *r = ev->r;
 	const struct system *sys = r->sys;
 	const struct entry *e = ru->entry;
 	size_t nc = sys->n_costs ? sys->n_costs : 1;
 	u->ru = ru;
-	u->list = li;
 	u->kw = e->kw ? e->kw : kw_copy(ev, NULL);
 	u->own_kw = e->kw == NULL;
 	u->vals = e->vals;
@@ -343,8 +341,9 @@ static int build_one(struct eval *ev, const struct r_unit *ru, size_t li, struct
 	int bad = unit_cost(sys, ru, ru->models, u->costs, ev->scratch);
 	if (bad)
 		return overflow(d, r, ru, &sys->costs[bad - 1]);
+	size_t n_taken = 0;
 	for (size_t i = 0; i < ru->n_opts; i++)
-		take_option(ev, ru, &ru->opts[i], u, takes);
+		take_option(ev, ru, &ru->opts[i], u, takes, &n_taken);
 	return 0;
 }
 
@@ -532,15 +531,14 @@ static void change_category(const struct system *sys, struct eunit *u, size_t c,
  * lacks it), or, removed, the unit left with no primary when that is its primary one. */
 static void set_primary(struct eval *ev, struct eunit *u, const struct modifier *m)
 {
-	struct elist *el = &ev->lists[u->list];
 	uint32_t now = eval_unit_primary(ev, u), cat = (uint32_t)m->index + 1;
 	if (m->op == MOD_REMOVE ? now != cat : now == cat)
 		return;
 	if (m->op != MOD_REMOVE)
 		change_category(ev->sys, u, m->index, true);
-	if (el->primary == NULL)
-		el->primary = xcalloc(el->n + 1, sizeof(*el->primary));
-	el->primary[u - el->units] = (m->op == MOD_REMOVE ? 0 : cat) + 1;
+	if (ev->primary == NULL)
+		ev->primary = xcalloc(ev->n_units + 1, sizeof(*ev->primary));
+	ev->primary[u - ev->units] = (m->op == MOD_REMOVE ? 0 : cat) + 1;
 }
 
 static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
@@ -632,10 +630,9 @@ static int apply(struct eval *ev, const struct change *ch)
 static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
                        const struct change *ch)
 {
-	struct elist *el = &ev->lists[u->list];
-	if (el->names == NULL)
-		el->names = xcalloc(el->n + 1, sizeof(*el->names));
-	eval_rename(&el->names[u - el->units], eval_unit_name(ev, u), m, ch->value, ch->times);
+	if (ev->names == NULL)
+		ev->names = xcalloc(ev->n_units + 1, sizeof(*ev->names));
+	eval_rename(&ev->names[u - ev->units], eval_unit_name(ev, u), m, ch->value, ch->times);
 	return 0;
 }
 
@@ -811,7 +808,7 @@ static int modify(struct eval *ev, struct diags *d)
 				const struct r_unit *ru = chs.v[i].u->ru;
 				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, chs.v[i].m->ref, NULL,
 				          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
-				          ru->label ? ru->label : ru->entry->name, INT64_MAX);
+				          r_unit_name(ru), INT64_MAX);
 				rc = -1;
 			}
 	}
@@ -856,11 +853,12 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 	*ev->memo = (struct sel_memo){ xcalloc(sys->n_entry_nos + 1, sizeof(*ev->memo->rows)),
 	                               sys->n_entry_nos, sys->n_sel_memo, &ev->arena };
 	/* Every take of every unit in one array, counted first: unit indices in 32 bits. */
-	size_t all_takes = 0;
+	size_t all_takes = 0, all_units = 0;
 	for (size_t li = 0; li < r->n_lists; li++)
 		for (size_t ui = 0; ui < r->lists[li].n_units; ui++) {
 			const struct r_unit *ru = &r->lists[li].units[ui];
 			size_t n = unit_takes(ru);
+			all_units++;
 			if (n > UINT32_MAX - all_takes) {
 				diags_add(d, SEV_FATAL, r->file, ru->line, ru->col, NULL, NULL,
 				          _("too many keywords granted in one roster (more than %lu)"),
@@ -871,21 +869,26 @@ struct eval *eval_new(const struct roster *r, struct diags *d)
 			all_takes += n;
 		}
 	ev->takes = xcalloc(all_takes + 1, sizeof(*ev->takes));
+	ev->units = xcalloc(all_units + 1, sizeof(*ev->units));
+	ev->n_units = all_units;
+	size_t first = 0;
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct r_list *l = &r->lists[li];
 		struct elist *el = &ev->lists[li];
 		el->list = l;
-		el->units = xcalloc(l->n_units + 1, sizeof(*el->units));
+		el->units = ev->units + first;
+		first += l->n_units;
 		el->limits = xcalloc(nc, sizeof(*el->limits));
 		el->totals = xcalloc(nc, sizeof(*el->totals));
 		for (size_t c = 0; c < sys->n_costs; c++)
 			el->limits[c] = l->limits ? l->limits[c] : -1;
 		for (size_t ui = 0; ui < l->n_units; ui++) {
 			el->n = ui + 1;
-			if (build_one(ev, &l->units[ui], li, &el->units[ui], d) != 0)
+			if (build_one(ev, &l->units[ui], &el->units[ui], d) != 0)
 				goto fail;
 		}
 	}
+	ev->units[ev->n_units].take0 = (uint32_t)ev->n_takes; /* the last unit's takes end */
 	/* Totals before modifiers, so that a modifier's condition may read the points spent. */
 	if (add_totals(ev, d) != 0 || modify(ev, d) != 0 || add_totals(ev, d) != 0)
 		goto fail;
@@ -914,6 +917,19 @@ static void unit_release(const struct system *sys, struct eunit *u)
 	}
 }
 
+size_t eval_unit_list(const struct eval *ev, const struct eunit *u)
+{
+	size_t lo = 0, hi = ev->n_lists;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ev->lists[mid].units <= u)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 void eval_free(struct eval *ev)
 {
 	if (ev == NULL)
@@ -925,14 +941,14 @@ void eval_free(struct eval *ev)
 		struct elist *el = &ev->lists[li];
 		for (size_t ui = 0; ui < el->n; ui++)
 			unit_release(ev->sys, &el->units[ui]);
-		for (size_t ui = 0; el->names && ui < el->n; ui++)
-			free(el->names[ui]);
-		free(el->names);
-		free(el->primary);
-		free(el->units);
 		free(el->limits);
 		free(el->totals);
 	}
+	for (size_t ui = 0; ev->names && ui < ev->n_units; ui++)
+		free(ev->names[ui]);
+	free(ev->names);
+	free(ev->primary);
+	free(ev->units);
 	free(ev->lists);
 	free(ev->base);
 	free(ev->scratch);

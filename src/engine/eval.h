@@ -44,7 +44,7 @@ struct cost_line {
 	int64_t *costs;              /* per cost type */
 };
 
-/* 72 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
+/* 64 bytes, not 128: a 100,000-unit list has 100,000 of them. Counts are 32-bit (a list is
  * read from at most 8 MiB of XML). */
 struct eunit {
 	const struct r_unit *ru; /* its entry is ru->entry */
@@ -53,11 +53,11 @@ struct eunit {
 	const size_t *cats;      /* effective categories: the entry's, or its own copy */
 	struct eitem *items;     /* may be shared with other units of the entry: read only */
 	int64_t *costs;          /* total for the unit, per cost type */
-	uint32_t list;           /* index of its list in the roster */
 	uint32_t n_cats;
 	uint32_t n_items;
-	uint32_t n_takes;
-	uint32_t take0;          /* its takes: eval.takes[take0, take0 + n_takes) */
+	/* Its takes: eval.takes[take0, next unit's take0) (eval_n_takes). Its list is found
+	 * from where it stands among eval.units (eval_unit_list): neither is kept in each unit. */
+	uint32_t take0;
 	bool own_vals;           /* vals is its own copy (own_vals() takes its address) */
 	/* One bit each: five bools would take the struct to 80 bytes. */
 	bool own_kw : 1;         /* kw is its own (in the arena) */
@@ -68,15 +68,10 @@ struct eunit {
 
 struct elist {
 	const struct r_list *list;
-	struct eunit *units;
+	struct eunit *units;     /* a run of eval.units */
 	size_t n;
 	int64_t *limits;         /* per cost type after the system's modifiers; -1: no limit */
 	int64_t *totals;         /* per cost type */
-	char **names;            /* per unit, its name after modifiers (malloc'd) or NULL; NULL
-	                          * while no unit of the list is renamed (rare: kept apart) */
-	uint32_t *primary;       /* per unit, its primary category after modifiers: 0 its entry's,
-	                          * 1 none, 2 + the category's index; NULL while no modifier
-	                          * changed one (rare: kept apart, as names) */
 };
 
 /* The verdicts of selectors that depend on a unit's entry alone (lang.h, sel.memo), per entry
@@ -99,6 +94,16 @@ struct eval {
 	const struct system *sys;
 	struct elist *lists;
 	size_t n_lists;
+	/* Every list's units, list after list (each list's a run of them), and one past the
+	 * last, whose take0 is where the takes end. */
+	struct eunit *units;
+	size_t n_units;
+	/* Per unit of units, its name after modifiers (malloc'd) or NULL; NULL while no unit is
+	 * renamed (rare: kept apart). */
+	char **names;
+	/* Per unit of units, its primary category after modifiers: 0 its entry's, 1 none, 2 + the
+	 * category's index; NULL while no modifier changed one (rare: kept apart, as names). */
+	uint32_t *primary;
 	/* Aggregates computed once per list (and once for the roster), by slot: expr.c. */
 	struct acache **cache;   /* (n_lists + 1) x sys->n_slots, allocated on first use */
 	struct arena arena;      /* the units' arrays (eval.c) */
@@ -118,26 +123,35 @@ struct eval {
 	size_t *cat_row;
 };
 
-/* Unit u's takes, in order: u->n_takes of them. */
+/* Unit u's takes, in order: eval_n_takes(u) of them. */
 static inline const struct take *eval_takes(const struct eval *ev, const struct eunit *u)
 {
 	return ev->takes + u->take0;
 }
 
+/* How many takes unit u (one of an evaluation's units) has: the units' takes lie unit after
+ * unit, so its own end where the next unit's begin. */
+static inline size_t eval_n_takes(const struct eunit *u)
+{
+	return u[1].take0 - u[0].take0;
+}
+
+/* The index of the list that unit u (one of ev's units) stands in: the last list whose run
+ * of ev->units begins at or before u (a list of no units begins where the next one does). */
+size_t eval_unit_list(const struct eval *ev, const struct eunit *u);
+
 /* Unit u of evaluation ev: its name after modifiers, its entry's unless a modifier set or
  * appended to it. */
 static inline const char *eval_unit_name(const struct eval *ev, const struct eunit *u)
 {
-	const struct elist *el = &ev->lists[u->list];
-	const char *name = el->names ? el->names[u - el->units] : NULL;
+	const char *name = ev->names ? ev->names[u - ev->units] : NULL;
 	return name ? name : u->ru->entry->name;
 }
 
 /* Unit u's primary category after modifiers: 1 + its index, 0 for none (as entry.primary). */
 static inline uint32_t eval_unit_primary(const struct eval *ev, const struct eunit *u)
 {
-	const struct elist *el = &ev->lists[u->list];
-	uint32_t p = el->primary ? el->primary[u - el->units] : 0;
+	uint32_t p = ev->primary ? ev->primary[u - ev->units] : 0;
 	return p ? p - 1 : u->ru->entry->primary;
 }
 

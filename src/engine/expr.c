@@ -154,13 +154,14 @@ static const char *item_key(const struct agg *a, const struct eval *ev, const st
 	if (sb->s)
 		sb->s[0] = '\0';
 	if (a->attached_to_this) {
+		size_t li = eval_unit_list(ev, u);
 		if (this) {
-			const struct elist *el = &ev->lists[u->list];
-			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)(u - el->units));
+			const struct elist *el = &ev->lists[li];
+			strbuf_addf(sb, "%zu:%zu\x1f", li, (size_t)(u - el->units));
 		} else {
 			if (u->ru->attach == 0)
 				return NULL;
-			strbuf_addf(sb, "%zu:%zu\x1f", (size_t)u->list, (size_t)u->ru->attach - 1);
+			strbuf_addf(sb, "%zu:%zu\x1f", li, (size_t)u->ru->attach - 1);
 		}
 	}
 	for (size_t k = 0; k < a->n_keys; k++) {
@@ -523,8 +524,9 @@ static enum ev_status union_value(const struct agg *a, struct eval *ev, struct a
 	}
 	if (a->not_this) {
 		/* The pass leaves the checked item out: the bucket is its own. */
-		const struct elist *el = &ev->lists[c->this_u->list];
-		strbuf_addf(&key, "%zu:%zu:%zu", (size_t)c->this_u->list,
+		size_t li = eval_unit_list(ev, c->this_u);
+		const struct elist *el = &ev->lists[li];
+		strbuf_addf(&key, "%zu:%zu:%zu", li,
 		            (size_t)(c->this_u - el->units),
 		            c->this_w ? (size_t)(c->this_w - c->this_u->items) : (size_t)-1);
 	}
@@ -697,7 +699,7 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 		*out = a->kind == AGG_DISTINCT ? (int64_t)b->ds.live : b->value;
 	/* <not-this/>: take the checked item's own share back out, when it was counted here. */
 	if (b && a->not_this && st == EV_OK) {
-		const struct elist *el = &ev->lists[c->this_u->list];
+		const struct elist *el = &ev->lists[eval_unit_list(ev, c->this_u)];
 		struct sel_ctx sc = { ev->sys, el->list, el->units, el->n, NULL, NULL, NULL, ev->memo };
 		struct strbuf self = STRBUF_INIT;
 		const char *own;

@@ -155,7 +155,7 @@ size_t faction_check(const struct roster *r, struct diags *d, bool *flagged)
 			diags_add(d, warn ? SEV_WARNING : SEV_ERROR, r->file, u->line, u->col,
 			          sys->factions->ref, "factions",
 			          _("%s is of %s, not of this list's %s; the list may take units of: %s"),
-			          u->label ? u->label : u->entry->name, is.s, must.s, can.s);
+			          r_unit_name(u), is.s, must.s, can.s);
 			strbuf_release(&is);
 			strbuf_release(&must);
 			errors += !warn;

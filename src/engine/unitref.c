@@ -73,16 +73,16 @@ static bool matches(const struct search *s, const struct unitref *u, enum stage 
 	const struct r_unit *ru = u->unit;
 	switch (st) {
 	case BY_ID:
-		return ru->id && strcmp(ru->id, s->word) == 0;
+		return r_unit_id(ru) && strcmp(r_unit_id(ru), s->word) == 0;
 	case BY_NUMBER:
 		return s->want > 0 && u->number == s->want;
 	case BY_NAME:
-		return name_fit(ru->label, s->word) == NAME_SAME;
+		return name_fit(r_unit_label(ru), s->word) == NAME_SAME;
 	case BY_ENTRY:
 		return strcmp(ru->entry->id, s->word) == 0 ||
 		       name_fit(ru->entry->name, s->word) == NAME_SAME;
 	case BY_PREFIX:
-		return name_fit(ru->label, s->word) == NAME_PREFIX ||
+		return name_fit(r_unit_label(ru), s->word) == NAME_PREFIX ||
 		       name_fit(ru->entry->name, s->word) == NAME_PREFIX;
 	case N_STAGES:
 		break;
@@ -99,11 +99,11 @@ static bool count(const struct unitref *u, void *arg)
 	if (u->number > s->shown)
 		s->shown = u->number;
 	/* The names offered for "did you mean": the roster's, which outlive the search. */
-	if (u->unit->label)
-		nearest_offer(&s->near, u->unit->label, u->unit->label);
+	if (r_unit_label(u->unit))
+		nearest_offer(&s->near, r_unit_label(u->unit), r_unit_label(u->unit));
 	nearest_offer(&s->near, u->unit->entry->name, u->unit->entry->name);
-	if (u->unit->id)
-		nearest_offer(&s->near, u->unit->id, u->unit->id);
+	if (r_unit_id(u->unit))
+		nearest_offer(&s->near, r_unit_id(u->unit), r_unit_id(u->unit));
 	return false;
 }
 
@@ -125,7 +125,7 @@ static bool name_one(const struct unitref *u, void *arg)
 	}
 	if (s->n_named > 1)
 		strbuf_adds(&s->named, ", ");
-	const char *id = u->unit->id;
+	const char *id = r_unit_id(u->unit);
 	if (u->number && id)
 		strbuf_addf(&s->named, "%ld (%s)", u->number, id);
 	else if (u->number)
@@ -135,7 +135,7 @@ static bool name_one(const struct unitref *u, void *arg)
 	else
 		strbuf_addf(&s->named, _("line %ld"), (long)u->unit->line);
 	if (s->stage == BY_PREFIX) {
-		char *b = name_bare(u->unit->label ? u->unit->label : u->unit->entry->name);
+		char *b = name_bare(r_unit_name(u->unit));
 		strbuf_addf(&s->named, " '%s'", b);
 		free(b);
 	}

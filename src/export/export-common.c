@@ -33,15 +33,15 @@ bool ex_cost_used(const struct elist *el, size_t c)
 char *ex_eunit_title(const struct eval *ev, const struct eunit *eu)
 {
 	const struct r_unit *u = eu->ru;
-	if (u->label)
-		return xasprintf("%s (%s)", u->label, eval_unit_name(ev, eu));
+	if (r_unit_label(u))
+		return xasprintf("%s (%s)", r_unit_label(u), eval_unit_name(ev, eu));
 	return xstrdup(eval_unit_name(ev, eu));
 }
 
 char *ex_unit_title(const struct r_unit *u)
 {
-	if (u->label)
-		return xasprintf("%s (%s)", u->label, u->entry->name);
+	if (r_unit_label(u))
+		return xasprintf("%s (%s)", r_unit_label(u), u->entry->name);
 	return xstrdup(u->entry->name);
 }
 

@@ -157,7 +157,8 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 		for (size_t i = 0; i < el->n; i++) {
 			const struct eunit *u = &el->units[i];
 			const struct r_unit *ru = u->ru;
-			const char *uname = ru->label ? ru->label : eval_unit_name(ev, u);
+			const char *uname = r_unit_label(ru);
+			uname = uname ? uname : eval_unit_name(ev, u);
 			struct cost_line *lines;
 			size_t n_lines = eval_lines(sys, u, &lines);
 			for (size_t k = 0; k < n_lines; k++) {

@@ -241,7 +241,7 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	const struct r_unit *u = &ev->r->lists[li].units[ui];
 	const struct entry *e = u->entry;
 	char *made = xasprintf("mst-f%zu-u%zu", li + 1, ui + 1);
-	const char *id = u->id ? u->id : made;
+	const char *id = r_unit_id(u) ? r_unit_id(u) : made;
 	bool models = false;
 	for (size_t k = 0; k < u->n_opts; k++)
 		models |= u->opts[k].opt->model && u->opts[k].train == NULL;
@@ -249,8 +249,8 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	attr(sb, "id", id);
 	attr(sb, "name", eval_unit_name(ev, eu));
 	attr(sb, "entryId", bs_id(e));
-	if (u->label)
-		attr(sb, "customName", u->label);
+	if (r_unit_label(u))
+		attr(sb, "customName", r_unit_label(u));
 	info_page(sb, e->infos);
 	strbuf_addf(sb, " number=\"%ld\"", models ? 1L : (long)u->models);
 	/* A BattleScribe entry's own type; one of Muster's: a unit when it has kinds of model. */

@@ -75,8 +75,8 @@ static void unit(struct strbuf *sb, const struct r_unit *u, const char *attach_i
 	strbuf_addf(sb, "%*s<unit", 2 * depth + 4, "");
 	strbuf_add_attr(sb, "entry", u->entry->id);
 	strbuf_addf(sb, " models=\"%ld\"", (long)u->models);
-	strbuf_add_attr(sb, "id", u->id);
-	strbuf_add_attr(sb, "name", u->label);
+	strbuf_add_attr(sb, "id", r_unit_id(u));
+	strbuf_add_attr(sb, "name", r_unit_label(u));
 	strbuf_add_attr(sb, "attach", attach_id);
 	size_t n = 0;
 	for (size_t k = 0; k < u->n_opts; k++)
@@ -228,8 +228,10 @@ static void list(struct strbuf *sb, const struct roster *r, size_t li, size_t *c
 			n++;
 		for (size_t i = 0; i < n; i++) {
 			const struct r_unit *u = &read[i].read;
-			unit(sb, u, u->attach && u->attach <= n ? read[u->attach - 1].read.id : NULL,
-			     (int)l->depth);
+			const char *to = NULL;
+			if (u->attach && u->attach <= n)
+				to = r_unit_id(&read[u->attach - 1].read);
+			unit(sb, u, to, (int)l->depth);
 		}
 		*cu += n;
 	} else {

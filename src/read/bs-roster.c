@@ -290,8 +290,10 @@ static int read_unit(struct brp *p, xmlNodePtr s, const struct r_list *l, struct
 	free(eid);
 	const struct entry *e = u->entry;
 	struct arena *pool = &p->r->pool;
-	u->id = xml_prop_in(s, "id", pool);
-	u->label = xml_prop_in(s, "customName", pool);
+	char *sid = xml_prop(s, "id"), *name = xml_prop(s, "customName");
+	u->names = r_unit_names(pool, sid, name);
+	free(sid);
+	free(name);
 	const char *notes = custom_notes(s, pool);
 	if (notes)
 		r_unit_set_notes(p->r, u, notes);

@@ -192,14 +192,8 @@ static int check_models(struct rp *p, const struct r_unit *u)
 	          ngettext("'%s' has %ld model, but the models among its options count %ld",
 	                   "'%s' has %ld models, but the models among its options count %ld",
 	                   (unsigned long)u->models),
-	          u->label ? u->label : u->entry->name, (long)u->models, sum);
+	          r_unit_name(u), (long)u->models, sum);
 	return -1;
-}
-
-/* A copy in the roster's pool of an attribute's value read in place, or NULL. */
-static const char *keep(struct rp *p, const char *v)
-{
-	return v ? arena_strndup(&p->r->pool, v, strlen(v)) : NULL;
 }
 
 /* Returns 0, -1 on a fatal error, or 1 for a unit of an unknown entry that is a violation
@@ -230,8 +224,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, size_t li, size_t ui)
 		strbuf_release(&sb);
 		return p->unknown_entry_error ? 1 : -1;
 	}
-	u->id = keep(p, v[1]);
-	u->label = keep(p, v[2]);
+	u->names = r_unit_names(&p->r->pool, v[1], v[2]);
 	if (v[3]) {
 		GROW(p->att, p->cap_att, p->n_att + 1);
 		p->att[p->n_att++] = (struct pending_attach){ li, ui,
@@ -388,7 +381,7 @@ static size_t id_hash(const struct id_table *t, const char *s)
 static uint32_t *id_slot(const struct id_table *t, const struct r_unit *units, const char *id)
 {
 	size_t i = id_hash(t, id) & t->mask;
-	while (t->slot[i] && strcmp(units[t->slot[i] - 1].id, id) != 0)
+	while (t->slot[i] && strcmp(r_unit_id(&units[t->slot[i] - 1]), id) != 0)
 		i = (i + 1) & t->mask;
 	return &t->slot[i];
 }
@@ -418,16 +411,16 @@ static int list_end(struct rp *p, xmlNodePtr n, struct r_list *l)
 	t.slot = xcalloc(t.mask + 1, sizeof(*t.slot));
 	int rc = 0;
 	for (size_t i = 0; i < l->n_units && rc == 0; i++) {
-		if (units[i].id == NULL)
+		if (r_unit_id(&units[i]) == NULL)
 			continue;
-		uint32_t *at = id_slot(&t, units, units[i].id);
+		uint32_t *at = id_slot(&t, units, r_unit_id(&units[i]));
 		if (*at == 0) {
 			*at = (uint32_t)i + 1;
 			continue;
 		}
 		diags_add(p->d, SEV_FATAL, p->r->file, l->line, l->col, NULL, NULL,
-		          _("unit id '%s' is used twice in one list (line %ld)"), units[i].id,
-		          (long)units[i].line);
+		          _("unit id '%s' is used twice in one list (line %ld)"),
+		          r_unit_id(&units[i]), (long)units[i].line);
 		rc = -1;
 	}
 	/* This list's attachments, in file order; those of the lists around it stay. */
@@ -650,23 +643,37 @@ static struct roster *load_reader(struct session *s, struct xml_reader *x, const
 	return r;
 }
 
+const char *r_unit_names(struct arena *pool, const char *id, const char *label)
+{
+	if (id == NULL && label == NULL)
+		return NULL;
+	size_t ni = id ? strlen(id) + 1 : 0, nl = label ? strlen(label) + 1 : 0;
+	char *rec = arena_alloc(pool, 1 + ni + nl, 1);
+	rec[0] = (char)((id ? 1 : 0) | (label ? 2 : 0));
+	if (id)
+		memcpy(rec + 1, id, ni);
+	if (label)
+		memcpy(rec + 1 + ni, label, nl);
+	return rec;
+}
+
 const char *r_unit_notes(const struct roster *r, const struct r_unit *u)
 {
-	return r->unit_notes && u->id ? idx_get(r->unit_notes, u->id) : NULL;
+	return r->unit_notes && r_unit_id(u) ? idx_get(r->unit_notes, r_unit_id(u)) : NULL;
 }
 
 int r_unit_set_notes(struct roster *r, const struct r_unit *u, const char *notes)
 {
-	if (u->id == NULL)
+	if (r_unit_id(u) == NULL)
 		return notes ? -1 : 0;
 	const char *old = r_unit_notes(r, u);
 	if (old)
-		idx_del(r->unit_notes, u->id, old);
+		idx_del(r->unit_notes, r_unit_id(u), old);
 	if (notes == NULL)
 		return 0;
 	if (r->unit_notes == NULL)
 		r->unit_notes = idx_new();
-	return idx_add(r->unit_notes, u->id, (void *)notes);
+	return idx_add(r->unit_notes, r_unit_id(u), (void *)notes);
 }
 
 void roster_free(struct roster *r)

@@ -171,6 +171,43 @@ Test(cost, empty_list)
 	unbuild(&b);
 }
 
+/* The lists' units are one array: each unit finds its list from where it stands, past lists
+ * of no units at the start, in the middle and at the end. */
+Test(cost, each_unit_finds_its_list)
+{
+	struct r_unit ru[3];
+	memset(ru, 0, sizeof(ru));
+	for (size_t i = 0; i < 3; i++) {
+		ru[i].entry = entry("quack-marine");
+		ru[i].models = 5;
+	}
+	struct r_list l[5];
+	memset(l, 0, sizeof(l));
+	l[1].units = ru;
+	l[1].n_units = 2;
+	l[3].units = ru + 2;
+	l[3].n_units = 1;
+	struct roster ros;
+	memset(&ros, 0, sizeof(ros));
+	ros.file = (char *)"list.xml";
+	ros.sys = sys;
+	ros.lists = l;
+	ros.n_lists = 5;
+	struct diags d = DIAGS_INIT;
+	struct eval *ev = eval_new(&ros, &d);
+	cr_assert_not_null(ev);
+	diags_release(&d);
+	cr_assert_eq(ev->n_units, 3);
+	cr_assert_eq(ev->lists[1].units, ev->units);
+	cr_assert_eq(ev->lists[3].units, ev->units + 2);
+	cr_assert_eq(eval_unit_list(ev, &ev->units[0]), 1);
+	cr_assert_eq(eval_unit_list(ev, &ev->units[1]), 1);
+	cr_assert_eq(eval_unit_list(ev, &ev->units[2]), 3);
+	cr_assert_eq(ev->units[2].ru, &ru[2]);
+	cr_assert_eq(ev->lists[3].totals[0], ev->units[2].costs[0]);
+	eval_free(ev);
+}
+
 /* --- weapons --------------------------------------------------------------------------------- */
 
 Test(cost, option_adds_a_weapon)
@@ -191,7 +228,7 @@ Test(cost, option_adds_a_weapon)
 	cr_assert_str_eq(kw_names(b.u[0].items[0].kw), "reliable");
 	cr_assert_str_eq(kw_names(b.u[0].items[1].kw), "");
 	cr_assert_str_eq(kw_names(b.u[0].kw), "duty");
-	cr_assert_eq(b.u[0].n_takes, 0);
+	cr_assert_eq(eval_n_takes(&b.u[0]), 0);
 	unbuild(&b);
 }
 
@@ -230,7 +267,7 @@ Test(cost, supercleave_replaces_cleave_and_removes_masterwork)
 	/* 5 AP a model, options 1 + 1 + 2 a unit. */
 	cr_assert_eq(u->costs[0], 10 + 4);
 
-	cr_assert_eq(u->n_takes, 3);
+	cr_assert_eq(eval_n_takes(u), 3);
 	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "cleave"));
 	cr_assert_eq(eval_takes(b.ev, u)[0].item, 0);
 	cr_assert_eq(eval_takes(b.ev, u)[0].line, 101);
@@ -255,7 +292,7 @@ Test(cost, taking_order_is_roster_order)
 	build(&b, s, 1);
 	const struct eunit *u = &b.u[0];
 	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave supercleave");
-	cr_assert_eq(u->n_takes, 2);
+	cr_assert_eq(eval_n_takes(u), 2);
 	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "supercleave"));
 	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[0].before), "");
 	cr_assert_str_eq(kw_names(eval_takes(b.ev, u)[1].before), "supercleave");
@@ -272,7 +309,7 @@ Test(cost, unit_keywords_replace_and_remove)
 	struct built b;
 	build(&b, s, 2);
 	cr_assert_str_eq(kw_names(b.u[0].kw), "unflinching");
-	cr_assert_eq(b.u[0].n_takes, 3);
+	cr_assert_eq(eval_n_takes(&b.u[0]), 3);
 	cr_assert_eq(eval_takes(b.ev, &b.u[0])[2].item, -1, "a unit take");
 	cr_assert_str_eq(kw_names(eval_takes(b.ev, &b.u[0])[2].before), "stubborn trained");
 	cr_assert_str_eq(kw_names(b.u[1].kw), "precognition");
@@ -360,7 +397,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].items[1].extra_line, 13);
 	/* 4 x 5 + 2 - 1 + 1 x 2 x 5 + 1 */
 	cr_assert_eq(u[0].costs[0], 20 + 2 - 1 + 10 + 1, "got %ld", u[0].costs[0]);
-	cr_assert_eq(u[0].n_takes, 2);
+	cr_assert_eq(eval_n_takes(&u[0]), 2);
 	cr_assert_eq(eval_takes(ev, &u[0])[1].item, 1);
 	cr_assert_eq(eval_takes(ev, &u[0])[1].line, 14);
 	eval_free(ev);
@@ -371,7 +408,7 @@ Test(cost, grant_and_remove_from_a_custom_catalog)
 	cr_assert_eq(u[0].n_items, 1);
 	cr_assert_str_eq(u[0].items[0].w->id, "horn");
 	cr_assert_str_eq(kw_names(u[0].items[0].kw), "booming");
-	cr_assert_eq(u[0].n_takes, 2);
+	cr_assert_eq(eval_n_takes(&u[0]), 2);
 	cr_assert_eq(eval_takes(ev, &u[0])[1].item, 0, "the horn's take follows it to index 0");
 	cr_assert_eq(eval_takes(ev, &u[0])[0].item, -1, "the vanguard take is a unit take");
 	eval_free(ev);
@@ -397,7 +434,7 @@ Test(cost, dropped_weapon_goes_with_its_takes)
 	cr_assert_str_eq(u->items[1].w->id, "axe");
 	cr_assert_eq(u->items[1].extra_line, 104);
 	cr_assert_str_eq(kw_names(u->items[0].kw), "cleave");
-	cr_assert_eq(u->n_takes, 2);
+	cr_assert_eq(eval_n_takes(u), 2);
 	cr_assert_eq(eval_takes(b.ev, u)[0].kw, fx_kwi(sys, "accurate"));
 	cr_assert_lt(eval_takes(b.ev, u)[0].item, 0, "the sling's take points at no weapon, got %ld",
 	             eval_takes(b.ev, u)[0].item);

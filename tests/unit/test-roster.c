@@ -57,6 +57,37 @@ static void expect_fatal(const char *text, const char *needle, const char *marke
 	free(p);
 }
 
+/* A unit's id and name are one record in the pool: each may be there without the other. */
+Test(roster, unit_id_and_name_each_or_both_or_neither)
+{
+	struct arena pool = ARENA_INIT;
+	struct entry e;
+	memset(&e, 0, sizeof(e));
+	e.name = (char *)"Quack Marine";
+	struct r_unit u;
+	memset(&u, 0, sizeof(u));
+	u.entry = &e;
+	cr_assert_null(r_unit_names(&pool, NULL, NULL));
+	cr_assert_null(r_unit_id(&u));
+	cr_assert_null(r_unit_label(&u));
+	cr_assert_str_eq(r_unit_name(&u), "Quack Marine");
+	u.names = r_unit_names(&pool, "u7", NULL);
+	cr_assert_str_eq(r_unit_id(&u), "u7");
+	cr_assert_null(r_unit_label(&u));
+	cr_assert_str_eq(r_unit_name(&u), "Quack Marine");
+	u.names = r_unit_names(&pool, NULL, "Red");
+	cr_assert_null(r_unit_id(&u));
+	cr_assert_str_eq(r_unit_label(&u), "Red");
+	cr_assert_str_eq(r_unit_name(&u), "Red");
+	u.names = r_unit_names(&pool, "u8", "");
+	cr_assert_str_eq(r_unit_id(&u), "u8");
+	cr_assert_str_eq(r_unit_label(&u), "");
+	u.names = r_unit_names(&pool, "", "Blue");
+	cr_assert_str_eq(r_unit_id(&u), "");
+	cr_assert_str_eq(r_unit_label(&u), "Blue");
+	arena_release(&pool);
+}
+
 Test(roster, shipped_example_loads)
 {
 	char *path = xasprintf("%s/doc/examples/impondium-strike-force.xml", fx_src_dir());
@@ -84,14 +115,14 @@ Test(roster, shipped_example_loads)
 	const struct r_unit *u = &l->units[0];
 	cr_assert_str_eq(u->entry->id, "quack-marine");
 	cr_assert_eq(u->models, 10);
-	cr_assert_str_eq(u->label, "1st Squad");
+	cr_assert_str_eq(r_unit_label(u), "1st Squad");
 	cr_assert_eq(u->line, fx_line_of(text, "1st Squad"));
 	cr_assert_eq(u->n_opts, 0);
 	cr_assert_eq(u->attach, 0);
 	cr_assert_null(r_unit_attach_id(l, u));
 	const struct r_unit *tank = &l->units[3];
 	cr_assert_str_eq(tank->entry->id, "thunder-tank");
-	cr_assert_null(tank->label);
+	cr_assert_null(r_unit_label(tank));
 	cr_assert_eq(tank->models, 1);
 	const struct r_unit *v = &l->units[10];
 	cr_assert_str_eq(v->entry->id, "auk-veteran");
@@ -134,7 +165,7 @@ Test(roster, several_lists_custom_limit_options_attach)
 	const struct r_list *a = &r->lists[0], *b = &r->lists[1];
 	cr_assert_eq(a->limits[0], 120);
 	cr_assert_null(a->faction);
-	cr_assert_str_eq(a->units[0].id, "sarge");
+	cr_assert_str_eq(r_unit_id(&a->units[0]), "sarge");
 	cr_assert_eq(a->units[0].n_opts, 2);
 	cr_assert_str_eq(a->units[0].opts[1].opt->id, "extra-pistol");
 	cr_assert_eq(a->units[0].opts[1].line, fx_line_of(text, "extra-pistol"));

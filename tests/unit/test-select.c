@@ -276,7 +276,7 @@ Test(select, this_keywords_override_for_taking_rules)
 {
 	/* Seen as it was before Supercleave, the blade had Cleave and Masterwork. */
 	const struct eunit *v = &units[2];
-	cr_assert_eq(v->n_takes, 3);
+	cr_assert_eq(eval_n_takes(v), 3);
 	struct sel *s = parse_ok("<keyword id=\"masterwork\"/>", ON_ITEM, false);
 	struct sel_ctx now = ctx(v, &v->items[0], NULL);
 	struct sel_ctx before = ctx(v, &v->items[0], eval_takes(ev, v)[2].before);
