@@ -285,7 +285,7 @@ static void kid_option_min(struct checker *k, size_t li, const struct eunit *eu,
 	          ngettext("%s must take option '%s' at least %ld time for each '%s', %ld here",
 	                   "%s must take option '%s' at least %ld times for each '%s', %ld here",
 	                   (unsigned long)o->min),
-	          u->label ? u->label : u->entry->name, o->name, o->min, rp->opt->name, need);
+	          r_unit_name(u), o->name, o->min, rp->opt->name, need);
 	k->errors++;
 }
 
@@ -300,7 +300,7 @@ static void kid_choice(struct checker *k, size_t li, const struct eunit *eu, siz
 	/* A hidden group's minimum is not kept (its hidden after its modifiers, on this unit). */
 	bool few = sum < lo && !eval_hidden(k->ev, li, eu, c->hidden, c->hide, c->n_hide);
 	bool many = c->max < OPTION_UNBOUNDED && sum > hi;
-	const char *who = u->label ? u->label : u->entry->name;
+	const char *who = r_unit_name(u);
 	if (few)
 		diags_add(k->d, SEV_ERROR, k->ros->file, rp->line, rp->col, min_ref(c->min_ref, c->ref),
 		          "catalog-choice-min",

@@ -571,7 +571,7 @@ Test(roster, campaign_entry_added_in_memory_is_derived_again)
 	int64_t pool = c->pools[xp];
 	long sq2 = -1;
 	for (size_t i = 0; i < c->n_units; i++)
-		if (c->units[i].ru && c->units[i].ru->id && strcmp(c->units[i].ru->id, "sq2") == 0)
+		if (c->units[i].ru && r_unit_id(c->units[i].ru) && strcmp(r_unit_id(c->units[i].ru), "sq2") == 0)
 			sq2 = c->units[i].xp;
 	cr_assert_geq(sq2, 0, "the example has sq2");
 	struct diags d = DIAGS_INIT;
@@ -584,7 +584,7 @@ Test(roster, campaign_entry_added_in_memory_is_derived_again)
 	cr_assert_eq(c->pools[xp], pool - 3, "the pool paid the 3 XP");
 	cr_assert_eq(r->lists[0].n_units, units, "the list has its units once");
 	for (size_t i = 0; i < c->n_units; i++)
-		if (c->units[i].ru && c->units[i].ru->id && strcmp(c->units[i].ru->id, "sq2") == 0)
+		if (c->units[i].ru && r_unit_id(c->units[i].ru) && strcmp(r_unit_id(c->units[i].ru), "sq2") == 0)
 			cr_assert_eq(c->units[i].xp, sq2 + 3, "sq2 got the 3 XP once");
 	/* Derived again with nothing added: the same figures, not the entry twice. */
 	cr_assert_eq(camp_rederive(r, &d), 0, "%s", fx_dump(&d));
