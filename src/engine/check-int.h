@@ -42,6 +42,9 @@ struct checker {
 	size_t cap_kid_at, cap_kid, cap_kid_pos, cap_kid_last;
 	int64_t *kid_sum;
 	size_t cap_kid_sum;
+	/* Per numbered entry (entry.no): 0 not yet known, 1 no child option with a minimum nor
+	 * choice under a parent (nothing to check per parent selection), 2 some. */
+	unsigned char *kids_of;
 	size_t cap_choice;
 	/* check_each_option: per parent (1 + option index, 0: the unit), the rule's value. */
 	int64_t *memo;

@@ -369,6 +369,29 @@ static void parent_bounds(struct checker *k, size_t li, const struct eunit *eu)
 			kids_check(k, li, eu, po, &u->opts[k->kid_last[po] - 1]);
 }
 
+/* Whether entry e has a child option with a minimum or a choice under a parent (what
+ * parent_bounds checks per parent selection): worked out once per numbered entry, not for
+ * each of its units. */
+static bool has_kids(struct checker *k, const struct entry *e)
+{
+	unsigned char *memo = NULL;
+	if (e->no > 0 && e->no <= k->sys->n_entry_nos) {
+		if (k->kids_of == NULL)
+			k->kids_of = xcalloc(k->sys->n_entry_nos, 1);
+		memo = &k->kids_of[e->no - 1];
+		if (*memo)
+			return *memo == 2;
+	}
+	bool any = false;
+	for (size_t i = 0; i < e->n_options && !any; i++)
+		any = e->options[i].up && e->options[i].min > 0;
+	for (size_t ci = 0; ci < e->n_choices && !any; ci++)
+		any = e->choices[ci].up != 0;
+	if (memo)
+		*memo = any ? 2 : 1;
+	return any;
+}
+
 /* The catalog's own limits on how often a unit takes an option, each child option's per one
  * of its parent, and each choice's: in one pass over the unit's options and one over its
  * entry's. */
@@ -419,8 +442,9 @@ void check_option_limits(struct checker *k, const struct elist *el)
 			if (k->grp_up[i])
 				parent_max(k, u, i);
 		/* Options not taken count 0; only those with a minimum need a look. Those under a
-		 * parent, and choices, are kept per parent selection when the roster says which. */
-		bool known = e->n_options && tree_known(k, u);
+		 * parent, and choices, are kept per parent selection when the roster says which (an
+		 * entry with none of them has nothing to keep so). */
+		bool known = e->n_options && has_kids(k, e) && tree_known(k, u);
 		for (size_t i = 0; i < e->n_options; i++)
 			if (e->options[i].min > 0 && !(known && e->options[i].up))
 				option_min(k, li, &el->units[ui], &e->options[i]);

@@ -738,6 +738,7 @@ size_t check_roster(struct eval *ev, struct diags *d)
 	free(k.kid_pos);
 	free(k.kid_last);
 	free(k.kid_sum);
+	free(k.kids_of);
 	free(k.memo);
 	free(k.memo_st);
 	free(k.told);
