@@ -427,6 +427,28 @@ static int judge(const char *path, long now, const struct idx *seen, struct diag
 	return broken > 0 ? MUSTER_EXIT_ILLEGAL : 0;
 }
 
+/* After judge's verdict rc on an entry: when it breaks nothing new (0), the save begun as job
+ * (NULL: it could not begin) committed, the file as read being the new text with the bytes
+ * the entry replaced (old, at sp) put back, and the entry shown as recorded in r, evaluated
+ * as ev; else the save abandoned. Returns the command's status. */
+static int save_recorded(int rc, struct save_job *job, const struct ledger_splice *sp,
+                         const char *old, struct roster *r, struct eval *ev, struct diags *d,
+                         struct diags *sd)
+{
+	if (rc != 0) {
+		save_abort(job);
+		return rc;
+	}
+	struct save_piece was = { sp->at, sp->len, old, sp->cut };
+	if (job == NULL || save_commit(job, &was, 1, sd) != 0) {
+		diags_merge(d, sd);
+		diags_print(d, stderr, DIAG_TEXT);
+		return MUSTER_EXIT_TROUBLE;
+	}
+	campaign_show_recorded(r, ev, d, r->camp->n_ledger - 1, stdout);
+	return MUSTER_EXIT_OK;
+}
+
 #define NOT_SPLICED (-1)
 
 /* Checks the new text buf (len bytes; freed here) and saves it when it breaks nothing the
@@ -455,21 +477,7 @@ static int check_and_save(struct session *s, struct rec_read *rr, char *buf, siz
 	diags_sort(&d);
 	int rc = judge(rr->path, now, seen, &d);
 	idx_free(seen);
-	if (rc == 0) {
-		/* The file as read: the new text with the bytes the entry replaced put back. */
-		struct save_piece was = { sp->at, sp->len, old, sp->cut };
-		int saved = begun ? save_commit(job, &was, 1, &sd) : -1;
-		job = NULL;
-		if (saved != 0) {
-			diags_merge(&d, &sd);
-			diags_print(&d, stderr, DIAG_TEXT);
-			rc = MUSTER_EXIT_TROUBLE;
-		} else {
-			campaign_show_recorded(r, ev, &d, r->camp->n_ledger - 1, stdout);
-			rc = MUSTER_EXIT_OK;
-		}
-	}
-	save_abort(job);
+	rc = save_recorded(rc, begun ? job : NULL, sp, old, r, ev, &d, &sd);
 	eval_free(ev);
 	roster_free(r);
 	diags_release(&sd);
@@ -508,20 +516,7 @@ static int check_in_memory(struct rec_read *rr, const struct ledger_rec *e, char
 	diags_sort(&d);
 	int rc = judge(rr->path, now, seen, &d);
 	idx_free(seen);
-	if (rc == 0) {
-		struct save_piece was = { sp->at, sp->len, old, sp->cut };
-		int saved = begun ? save_commit(job, &was, 1, &sd) : -1;
-		job = NULL;
-		if (saved != 0) {
-			diags_merge(&d, &sd);
-			diags_print(&d, stderr, DIAG_TEXT);
-			rc = MUSTER_EXIT_TROUBLE;
-		} else {
-			campaign_show_recorded(r, rr->ev0, &d, r->camp->n_ledger - 1, stdout);
-			rc = MUSTER_EXIT_OK;
-		}
-	}
-	save_abort(job);
+	rc = save_recorded(rc, begun ? job : NULL, sp, old, r, rr->ev0, &d, &sd);
 	diags_release(&sd);
 	diags_release(&d);
 	return rc;
