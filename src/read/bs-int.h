@@ -21,7 +21,7 @@
 /* Links nest at most this deep below an entry (a cycle of links stops here), and an entry
  * takes at most this many options, the bounds of the catalog reader's links (catalog-tree.c).
  * The links of a whole system bring at most this many options: each is a place (its id path,
- * bounds, parent: a 192-byte record and about 100 bytes of path) sharing its entry's
+ * bounds, parent: a 168-byte record and about 100 bytes of path) sharing its entry's
  * definition (bsdef), so a million is a few hundred MB at worst; Warhammer 40,000 10th
  * edition's links bring about 567,000. */
 #define BS_DEPTH_MAX 32
