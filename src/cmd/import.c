@@ -171,7 +171,7 @@ static const struct entry_option *option_named(const struct entry *e, const char
 	for (size_t i = 0; i < e->n_options; i++)
 		if (strcmp(e->options[i].id, name) == 0 ||
 		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0) ||
-		    import_in_names(e->options[i].names, name))
+		    import_in_names(option_more(&e->options[i])->names, name))
 			return &e->options[i];
 	return NULL;
 }

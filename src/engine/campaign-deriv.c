@@ -52,7 +52,7 @@ long deriv_trained_value(const struct deriv *v, const struct camp_unit *u, const
 {
 	int64_t x = deriv_base_value(v, u, a);
 	for (size_t i = 0; i < u->n_trains; i++) {
-		const struct entry_option *o = &u->trains[i].adv->opt;
+		const struct option_more *o = option_more(&u->trains[i].adv->opt);
 		for (size_t m = 0; m < o->n_mods; m++) {
 			const struct modifier *md = &o->mods[m];
 			if (md->target != MOD_ATTR || md->attr != a || md->value == NULL ||

@@ -99,7 +99,7 @@ static struct eitem *base_items(struct eval *ev, const struct entry *e)
 static bool changes_items(const struct r_option *ro)
 {
 	const struct entry_option *o = ro->opt;
-	return o->adds || o->drops || o->target == TARGET_ITEM || ro->train;
+	return o->adds || option_more(o)->drops || o->target == TARGET_ITEM || ro->train;
 }
 
 /* Grants keyword k to set: an upgrade drops what it replaces and what it removes. */
@@ -192,7 +192,7 @@ int eval_unit_cost(const struct system *sys, const struct r_unit *ru, long model
 /* The item an option changes: the one the ledger chose for a training, else the option's. */
 static const char *option_item(const struct r_option *ro)
 {
-	return ro->train && ro->train->item ? ro->train->item : ro->opt->item_id;
+	return ro->train && ro->train->item ? ro->train->item : option_more(ro->opt)->item_id;
 }
 
 static struct value *own_vals(struct value **vals, bool *own, size_t n);
@@ -202,7 +202,7 @@ static size_t unit_takes(const struct r_unit *ru)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < ru->n_opts; i++)
-		n += ru->opts[i].opt->n_grants + (ru->opts[i].train && ru->opts[i].train->grant >= 0);
+		n += option_more(ru->opts[i].opt)->n_grants + (ru->opts[i].train && ru->opts[i].train->grant >= 0);
 	return n;
 }
 
@@ -213,6 +213,7 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 {
 	const struct system *sys = ev->r->sys;
 	const struct entry_option *o = ro->opt;
+	const struct option_more *m = option_more(o);
 	option_line(sys, ru->models, ro, ev->scratch); /* fits: unit_cost added it up */
 	long target = -1;
 	/* An item the unit paid for: its option's line costs something in some cost type. */
@@ -258,12 +259,12 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 		target = find_item(u, option_item(ro));
 	if (o->target == TARGET_ITEM && target < 0)
 		return; /* the loaders refuse options naming no item */
-	bool writes = o->n_grants || (tr && tr->grant >= 0) || o->n_removes;
+	bool writes = m->n_grants || (tr && tr->grant >= 0) || m->n_removes;
 	kwword *set = !writes                       ? NULL
 	              : o->target == TARGET_ITEM ? own_item_kw(ev, &u->items[target])
 	                                         : own_kw(ev, u);
-	for (size_t g = 0; g < o->n_grants + (tr && tr->grant >= 0); g++) {
-		size_t kw = g < o->n_grants ? o->grants[g] : (size_t)tr->grant;
+	for (size_t g = 0; g < m->n_grants + (tr && tr->grant >= 0); g++) {
+		size_t kw = g < m->n_grants ? m->grants[g] : (size_t)tr->grant;
 		struct take *t = &takes[(*n_taken)++]; /* counted above */
 		t->kw = (uint32_t)kw;
 		t->item = o->target == TARGET_ITEM ? (int32_t)target : -1;
@@ -272,10 +273,10 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 		t->col = ro->col;
 		grant(sys, set, kw);
 	}
-	for (size_t k = 0; k < o->n_removes; k++)
-		kw_del(set, o->removes[k]);
-	for (size_t k = 0; o->drops && o->drops[k]; k++) {
-		long wi = find_item(u, o->drops[k]);
+	for (size_t k = 0; k < m->n_removes; k++)
+		kw_del(set, m->removes[k]);
+	for (size_t k = 0; m->drops && m->drops[k]; k++) {
+		long wi = find_item(u, m->drops[k]);
 		if (wi < 0)
 			continue;
 		memmove(&u->items[wi], &u->items[wi + 1],
@@ -772,8 +773,8 @@ static int decide_list(struct eval *ev, size_t li, int phase, struct changes *ch
 						w = &u->items[k];
 			}
 			struct change to = { NULL, u, w, 0, ro->count, li };
-			if (decide_mods(ev, NULL, o->mods, o->n_mods, phase, &to, w || o->target != TARGET_ITEM,
-			                chs))
+			if (decide_mods(ev, NULL, option_more(o)->mods, option_more(o)->n_mods, phase, &to,
+			                w || o->target != TARGET_ITEM, chs))
 				return -1;
 		}
 	}

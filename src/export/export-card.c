@@ -57,8 +57,8 @@ static void add_option_line(const struct system *sys, const struct entry_option 
 		strbuf_addf(sb, _(" (up to %ld)"), o->max);
 	if (o->up && (o->min > 0 || o->max != 1))
 		strbuf_adds(sb, _(" each"));
-	if (o->item_id)
-		strbuf_addf(sb, _(" on %s"), o->item_id);
+	if (option_more(o)->item_id)
+		strbuf_addf(sb, _(" on %s"), option_more(o)->item_id);
 	for (size_t c = 0; c < o->n_cats; c++)
 		strbuf_addf(sb, "%s%s%s", c ? ", " : " [", sys->cats[o->cats[c]].name,
 		            c + 1 == o->n_cats ? "]" : "");

@@ -181,22 +181,32 @@ struct bs_infos {
 	size_t n;
 };
 
-struct entry_option {
-	char *id, *name;
+/* What only a Muster catalog's options (and a campaign's advances) have, never a
+ * BattleScribe option: kept apart, so that each of the 600,000 options BattleScribe's links
+ * bring is 64 bytes smaller (a pointer, NULL, instead of these fields). Read through
+ * option_more(), which gives an empty one for NULL. */
+struct option_more {
 	char **names;       /* in each of the data's languages, as struct group's */
-	long min, max;      /* times it may be taken per unit */
-	long *costs;        /* per cost type */
 	char *item_id;      /* TARGET_ITEM: which item (NULL: the option's own added item) */
 	size_t *grants, n_grants;
 	size_t *removes, n_removes;
-	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
 	char **drops;       /* ids of items the option takes away; NULL-terminated or NULL */
+	struct modifier *mods; /* what taking it changes, once per time taken */
+	size_t n_mods;
+};
+
+struct entry_option {
+	char *id, *name;
+	long min, max;      /* times it may be taken per unit */
+	long *costs;        /* per cost type */
+	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
 	char *ref;          /* the rule its min and max come from ("XX-2"), or NULL */
 	char *min_ref;      /* the rule its min comes from, when not ref (BattleScribe: ref is
 	                     * its max constraint's id, this its min constraint's), or NULL */
 	struct item *adds;  /* an extra item, or NULL */
-	struct modifier *mods; /* what taking it changes, once per time taken */
-	size_t n_mods;
+	/* Its names, item, grants, removes, drops and modifiers (a Muster option's, owned by
+	 * the option a linked copy copies), or NULL: none (every BattleScribe option). */
+	struct option_more *more;
 	char *link;         /* <link option="ID"/>: the shared option this one copies, or NULL */
 	/* The tree: an entry's options are one array in document order, each naming the option
 	 * it stands under. A child's min and max are per one of its parent taken. */
@@ -226,6 +236,13 @@ struct entry_option {
 	 * instance taken (eval_option_*); NULL: none. */
 	const struct bs_hide *own[2];
 };
+
+/* What option o has beyond the fields every option has: its own, or an empty one. */
+static inline const struct option_more *option_more(const struct entry_option *o)
+{
+	static const struct option_more none;
+	return o->more ? o->more : &none;
+}
 
 /* <choose>: take min..max of the options it holds (counted per one of its parent taken),
  * the default first when a builder adds the parent. */

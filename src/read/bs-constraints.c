@@ -385,7 +385,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
 		struct shape s;
-		if (!xml_is(k, "constraint") || (o && bs_constraint_maps(k, &v)))
+		if (!xml_is(k, "constraint") || (o && bs_con_maps(c, fi, k, &v)))
 			continue;
 		if (o && k->_private == &placed_mark)
 			continue; /* its rule stands on every place already */

@@ -106,15 +106,15 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 /* The min and max per parent the constraints of n give (several of one kind: the strictest);
  * false when it has none. A link that has any replaces its target's min and max (as a Muster
  * <link>'s do): BattleScribe data restates a shared entry's bounds where it links it. */
-static bool read_bounds(xmlNodePtr n, long *min, long *max, xmlNodePtr *lo_con,
-                        xmlNodePtr *hi_con)
+static bool read_bounds(struct bsctx *c, size_t fi, xmlNodePtr n, long *min, long *max,
+                        xmlNodePtr *lo_con, xmlNodePtr *hi_con)
 {
 	bool got = false;
 	long lo = 0, hi = OPTION_UNBOUNDED;
 	xmlNodePtr lc = NULL, hc = NULL;
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
-		if (!bs_constraint_maps(k, &v))
+		if (!bs_con_maps(c, fi, k, &v))
 			continue;
 		got = true;
 		if (xml_prop_is(k, "type", "min")) {
@@ -394,21 +394,12 @@ struct bsdef {
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 };
 
-/* The key of node n of file fi in an idx: the file and the node's address. A file's document
- * is freed once no file left to read sees it (bs-read.c): a later file's node may then have
- * the same address, never the same file. */
-#define NODE_KEY_MAX (2 * sizeof(void *) + 3 + 24)
-static void node_key(size_t fi, xmlNodePtr n, char key[static NODE_KEY_MAX])
-{
-	snprintf(key, NODE_KEY_MAX, "%zu:%p", fi, (void *)n);
-}
-
 /* The item of profile p of file fi, made the first time a place reaches it. */
 static struct item *shared_item(struct bsb *b, size_t fi, xmlNodePtr p)
 {
 	struct bsctx *c = b->c;
-	char key[NODE_KEY_MAX];
-	node_key(fi, p, key);
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', fi, p, key);
 	if (c->items == NULL)
 		c->items = idx_new();
 	struct item *w = idx_get(c->items, key);
@@ -453,8 +444,8 @@ static const struct bs_hide *link_own(struct bsctx *c, size_t lfi, xmlNodePtr li
 	static const char none; /* what the idx keeps for a link with none */
 	if (!xml_child(link, "modifiers") && !xml_child(link, "modifierGroups"))
 		return NULL; /* most links: no look-up */
-	char key[NODE_KEY_MAX];
-	node_key(lfi, link, key);
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', lfi, link, key);
 	if (c->hides == NULL)
 		c->hides = idx_new();
 	const void *h = idx_get(c->hides, key);
@@ -470,8 +461,8 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 {
 	struct bsctx *c = b->c;
 	struct arena *a = &c->sys->bs->arena;
-	char key[NODE_KEY_MAX];
-	node_key(fi, se, key);
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', fi, se, key);
 	if (c->defs == NULL)
 		c->defs = idx_new();
 	struct bsdef *df = idx_get(c->defs, key);
@@ -503,7 +494,7 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	df->min = 0;
 	df->max = OPTION_UNBOUNDED;
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(se, &df->min, &df->max, &lo_con, &hi_con);
+	read_bounds(c, fi, se, &df->min, &df->max, &lo_con, &hi_con);
 	df->ref = con_id_shared(c, hi_con);
 	df->min_ref = con_id_shared(c, lo_con);
 	idx_add(c->defs, key, df);
@@ -514,8 +505,8 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
  * system's arena, made the first time a place reaches it. */
 static const void *via_of(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
-	char key[NODE_KEY_MAX];
-	node_key(lfi, link, key);
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', lfi, link, key);
 	if (c->vias == NULL)
 		c->vias = idx_new();
 	char *v = idx_get(c->vias, key);
@@ -618,7 +609,7 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	int rc = 0;
 	if (link) {
-		if (read_bounds(link, &o->min, &o->max, &lo_con, &hi_con)) {
+		if (read_bounds(c, lfi, link, &o->min, &o->max, &lo_con, &hi_con)) {
 			o->ref = con_id_shared(c, hi_con);
 			o->min_ref = con_id_shared(c, lo_con);
 		}
@@ -654,8 +645,8 @@ static bool is_default(const char *id, const char *kids, const char *def)
 static const struct bs_hide *hide_of(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
                                      xmlNodePtr link)
 {
-	char key[NODE_KEY_MAX];
-	node_key(link ? lfi : fi, link ? link : g, key);
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', link ? lfi : fi, link ? link : g, key);
 	if (c->hides == NULL)
 		c->hides = idx_new();
 	struct bs_hide *h = idx_get(c->hides, key);
@@ -719,13 +710,13 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->up = up;
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(g, &ch->min, &ch->max, &lo_con, &hi_con);
+	read_bounds(c, fi, g, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->hidden = xml_prop_is(g, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	const struct bs_hide *h = hide_of(c, fi, g, lfi, link);
 	ch->hide = h->mods;
 	ch->n_hide = h->n;
 	if (link)
-		read_bounds(link, &ch->min, &ch->max, &lo_con, &hi_con);
+		read_bounds(c, lfi, link, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->ref = con_id(hi_con);
 	ch->min_ref = con_id(lo_con);
 	/* A min above the max is read as it is, as BattleScribe does: what its min selects

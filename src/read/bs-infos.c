@@ -4,7 +4,7 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
  * Each profile and rule element is read once into a struct bs_info of the system's arena, the
- * first time a place reaches it (node_key, as bs-entries.c's definitions): the 13,891 profiles
+ * first time a place reaches it (bs_node_key, as bs-entries.c's definitions): the 13,891 profiles
  * of a large system are 13,891 records however many entries link them. An entry's list of them
  * is made once per definition (bs-entries.c) and shared by every place of it; only a link that
  * adds its own makes a list of its own. Part of the reader split by job (bs-int.h).
@@ -186,8 +186,8 @@ static const struct bs_info *modified(struct bsctx *c, xmlNodePtr owner, const s
 /* The record of profile or rule element n of file fi, made the first time it is reached. */
 static const struct bs_info *info_base(struct bsctx *c, size_t fi, xmlNodePtr n)
 {
-	char key[2 * sizeof(void *) + 3 + 24];
-	snprintf(key, sizeof(key), "%zu:%p", fi, (void *)n);
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', fi, n, key);
 	if (c->infos == NULL)
 		c->infos = idx_new();
 	struct bs_info *w = idx_get(c->infos, key);
@@ -228,8 +228,8 @@ static const struct bs_info *info_of(struct bsctx *c, size_t fi, xmlNodePtr n, x
 	const struct bs_info *w = info_base(c, fi, n);
 	if (via == NULL)
 		return w;
-	char key[2 * sizeof(void *) + 3 + 24];
-	snprintf(key, sizeof(key), "L%zu:%p", fi, (void *)via);
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('L', fi, via, key);
 	const struct bs_info *m = idx_get(c->infos, key);
 	if (m == NULL) {
 		m = modified(c, via, w);

@@ -20,6 +20,7 @@
 #include "xml.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,6 +126,30 @@ bool bs_constraint_maps(xmlNodePtr con, long *value)
 	return ok;
 }
 
+bool bs_con_maps(struct bsctx *c, size_t fi, xmlNodePtr con, long *value)
+{
+	static const long no; /* what the idx keeps for a constraint that does not map */
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', fi, con, key);
+	if (c->maps == NULL)
+		c->maps = idx_new();
+	const long *v = idx_get(c->maps, key);
+	if (v == NULL) {
+		long got;
+		v = &no;
+		if (bs_constraint_maps(con, &got)) {
+			long *kept = arena_alloc(&c->sys->bs->arena, 1, sizeof(*kept));
+			*kept = got;
+			v = kept;
+		}
+		idx_add(c->maps, key, (void *)v);
+	}
+	if (v == &no)
+		return false;
+	*value = *v;
+	return true;
+}
+
 static int pending_kind(xmlNodePtr n)
 {
 	static const char *const names[BS_PENDING_KINDS] = {
@@ -181,6 +206,32 @@ static void pend_walk(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
 }
 
 /* --- lookups ------------------------------------------------------------------------------ */
+
+/* v in hexadecimal at key (most significant digit first); the digits written. */
+static size_t put_hex(char *key, uintmax_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char rev[2 * sizeof(v)];
+	size_t n = 0;
+	do {
+		rev[n++] = hex[v % 16];
+		v /= 16;
+	} while (v);
+	for (size_t i = 0; i < n; i++)
+		key[i] = rev[n - 1 - i];
+	return n;
+}
+
+void bs_node_key(char tag, size_t fi, const void *n, char key[static BS_NODE_KEY_MAX])
+{
+	size_t w = 0;
+	if (tag)
+		key[w++] = tag;
+	w += put_hex(key + w, fi);
+	key[w++] = ':';
+	w += put_hex(key + w, (uintptr_t)n);
+	key[w] = '\0';
+}
 
 static xmlNodePtr in_file(const struct bsctx *c, size_t fi, int which, const char *id)
 {
@@ -702,6 +753,7 @@ static void ctx_release(struct bsctx *c)
 	idx_free(c->modified);
 	idx_free(c->pubs);
 	idx_free(c->con_ids);
+	idx_free(c->maps);
 	idx_free(c->defs);
 	idx_free(c->vias);
 	idx_free(c->hides);
@@ -855,7 +907,7 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
 {
 	struct system *sys = new_system(path);
 	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false, false, NULL,
-	                   NULL };
+	                   NULL, NULL };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {

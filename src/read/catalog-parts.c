@@ -290,10 +290,11 @@ int cp_finish_items(struct entry *e, size_t from, struct diags *d)
 		sort_items(e, n);
 	for (size_t i = from; i < e->n_options; i++) {
 		const struct entry_option *o = &e->options[i];
-		const char *bad = o->item_id && !cp_entry_has_item(e, o->item_id) ? o->item_id : NULL;
-		for (size_t k = 0; !bad && o->drops && o->drops[k]; k++)
-			if (!cp_entry_has_item(e, o->drops[k]))
-				bad = o->drops[k];
+		const struct option_more *m = option_more(o);
+		const char *bad = m->item_id && !cp_entry_has_item(e, m->item_id) ? m->item_id : NULL;
+		for (size_t k = 0; !bad && m->drops && m->drops[k]; k++)
+			if (!cp_entry_has_item(e, m->drops[k]))
+				bad = m->drops[k];
 		if (bad) {
 			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
 			          _("option '%s' names item '%s', which entry '%s' does not have"), o->id,

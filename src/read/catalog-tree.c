@@ -57,10 +57,11 @@ static int read_bounds(struct cparse *p, xmlNodePtr n, long def_min, long def_ma
 
 static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct entry_option *o)
 {
+	struct option_more *m = o->more = xcalloc(1, sizeof(*o->more));
 	o->id = xml_prop(n, "id");
 	o->name = xml_name_lang(n, "name");
 	o->line = xml_line(n);
-	o->names = xml_names_all(n, "name", &p->cat->arena);
+	m->names = xml_names_all(n, "name", &p->cat->arena);
 	if (xml_need(n, "id", o->id, p->cat->file, p->d))
 		return -1;
 	if (o->name == NULL)
@@ -73,22 +74,22 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	char *per = xml_prop(n, "per");
 	o->per_model = per && strcmp(per, "model") == 0;
 	free(per);
-	o->item_id = xml_prop(n, "item");
+	m->item_id = xml_prop(n, "item");
 	o->ref = xml_prop(n, "ref");
-	o->target = o->item_id ? TARGET_ITEM : TARGET_UNIT;
+	o->target = m->item_id ? TARGET_ITEM : TARGET_UNIT;
 	size_t nm = 0;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c))
 		nm += xml_is(c, "modify");
 	/* Most options change nothing: no array for them (an empty one was 95 bytes an option). */
-	o->mods = nm ? xcalloc(nm, sizeof(*o->mods)) : NULL;
+	m->mods = nm ? xcalloc(nm, sizeof(*m->mods)) : NULL;
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "modify")) {
 			/* An option that names or adds an item changes that item. */
-			bool item = o->item_id != NULL || xml_child(n, "item") != NULL;
+			bool item = m->item_id != NULL || xml_child(n, "item") != NULL;
 			if (modifier_read(c, p->sys, item ? MOD_IN_OPTION_ITEM : MOD_IN_OPTION_UNIT,
-			                  p->cat->file, &o->mods[o->n_mods], p->d))
+			                  p->cat->file, &m->mods[m->n_mods], p->d))
 				return -1;
-			o->n_mods++;
+			m->n_mods++;
 			continue;
 		}
 		if (xml_is(c, "cost")) {
@@ -98,19 +99,19 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 			if (cp_id_list(p, c, true, &o->cats, &o->n_cats))
 				return -1;
 		} else if (xml_is(c, "grant")) {
-			if (cp_id_list(p, c, false, &o->grants, &o->n_grants))
+			if (cp_id_list(p, c, false, &m->grants, &m->n_grants))
 				return -1;
 		} else if (xml_is(c, "remove")) {
-			if (cp_id_list(p, c, false, &o->removes, &o->n_removes))
+			if (cp_id_list(p, c, false, &m->removes, &m->n_removes))
 				return -1;
 		} else if (xml_is(c, "drop-item")) {
 			char *t = xml_text(c);
 			size_t k = 0;
-			while (o->drops && o->drops[k])
+			while (m->drops && m->drops[k])
 				k++;
-			o->drops = xreallocarray(o->drops, k + 2, sizeof(*o->drops));
-			o->drops[k] = t;
-			o->drops[k + 1] = NULL;
+			m->drops = xreallocarray(m->drops, k + 2, sizeof(*m->drops));
+			m->drops[k] = t;
+			m->drops[k + 1] = NULL;
 		} else if (xml_is(c, "item")) {
 			if (o->adds)
 				CFAIL(c, _("option '%s' adds more than one item"), o->id);
@@ -122,10 +123,10 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 	if (register_option(e, o) != 0)
 		CFAIL(n, _("option id '%s' is used twice in entry '%s'"), o->id, e->id);
 	enum attr_on on = o->target == TARGET_ITEM ? ON_ITEM : ON_UNIT;
-	for (size_t i = 0; i < o->n_grants; i++)
-		if (p->sys->keywords[o->grants[i]].on != on)
+	for (size_t i = 0; i < m->n_grants; i++)
+		if (p->sys->keywords[m->grants[i]].on != on)
 			CFAIL(n, _("option '%s' grants keyword '%s' to the wrong kind of item"), o->id,
-			      p->sys->keywords[o->grants[i]].id);
+			      p->sys->keywords[m->grants[i]].id);
 	return 0;
 }
 

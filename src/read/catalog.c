@@ -334,6 +334,20 @@ struct catalog *catalog_load_memory(struct schemas *sc, struct system *sys, cons
 	return load_reader(sys, r, name, d);
 }
 
+void option_more_free(struct option_more *m)
+{
+	if (m == NULL)
+		return;
+	free(m->item_id);
+	free(m->grants);
+	free(m->removes);
+	strv_free(m->drops);
+	for (size_t k = 0; k < m->n_mods; k++)
+		modifier_release(&m->mods[k]);
+	free(m->mods);
+	free(m);
+}
+
 static void option_release(const struct system *sys, struct entry_option *o)
 {
 	free(o->link);
@@ -341,16 +355,10 @@ static void option_release(const struct system *sys, struct entry_option *o)
 		return; /* the shared option's */
 	free(o->id);
 	free(o->name);
-	free(o->item_id);
-	free(o->grants);
-	free(o->removes);
 	free(o->cats);
-	strv_free(o->drops);
 	free(o->ref);
 	free(o->min_ref);
-	for (size_t k = 0; k < o->n_mods; k++)
-		modifier_release(&o->mods[k]);
-	free(o->mods);
+	option_more_free(o->more);
 	if (o->adds)
 		item_release(sys, o->adds);
 }

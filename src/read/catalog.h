@@ -36,5 +36,7 @@ int catalog_index_entry(struct entry *e, struct diags *d);
 int catalog_rules(struct system *sys, struct diags *d);
 void catalog_rules_free(struct system *sys);
 void catalog_free(const struct system *sys, struct catalog *c);
+/* An option's more (NULL: nothing) and what it holds, freed. */
+void option_more_free(struct option_more *m);
 
 #endif

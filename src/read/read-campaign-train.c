@@ -201,6 +201,7 @@ static int read_item_choice(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 {
 	struct entry_option *o = &a->opt;
+	struct option_more *m = o->more = xcalloc(1, sizeof(*o->more));
 	o->id = xml_prop(n, "id");
 	o->name = xml_prop(n, "name");
 	o->ref = xml_prop(n, "ref");
@@ -259,13 +260,13 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 	free(pk);
 	if (a->choose_item && read_item_choice(p, n, a))
 		return -1;
-	o->mods = xcalloc(cr_count_named(n, "modify") + 1, sizeof(*o->mods));
+	m->mods = xcalloc(cr_count_named(n, "modify") + 1, sizeof(*m->mods));
 	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
 		if (xml_is(c, "modify")) {
 			if (modifier_read(c, p->sys, a->pick_item ? MOD_IN_OPTION_ITEM : MOD_IN_OPTION_UNIT,
-			                  p->sys->file, &o->mods[o->n_mods], p->d))
+			                  p->sys->file, &m->mods[m->n_mods], p->d))
 				return -1;
-			o->n_mods++;
+			m->n_mods++;
 		} else if (xml_is(c, "grant")) {
 			char *t = xml_text(c);
 			char **v = strv_split(t, NULL);
@@ -279,8 +280,8 @@ static int read_advance(struct cr *p, xmlNodePtr n, struct camp_advance *a)
 					strv_free(v);
 					return -1;
 				}
-				o->grants = xreallocarray(o->grants, o->n_grants + 1, sizeof(*o->grants));
-				o->grants[o->n_grants++] = kd->index;
+				m->grants = xreallocarray(m->grants, m->n_grants + 1, sizeof(*m->grants));
+				m->grants[m->n_grants++] = kd->index;
 			}
 			strv_free(v);
 		} else if (xml_is(c, "new") && a->choose_item) {

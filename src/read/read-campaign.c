@@ -9,6 +9,7 @@
  */
 #include "muster.h"
 #include "campaign-model.h"
+#include "catalog.h"
 #include "ledger.h"
 #include "read-campaign-int.h"
 #include "idx.h"
@@ -510,10 +511,7 @@ static void advances_release(struct camp_def *c)
 		free(o->name);
 		free(o->ref);
 		free(o->costs);
-		free(o->grants);
-		for (size_t j = 0; j < o->n_mods; j++)
-			modifier_release(&o->mods[j]);
-		free(o->mods);
+		option_more_free(o->more);
 		free(a->group);
 		sel_free(a->new_items);
 		free(a->same);

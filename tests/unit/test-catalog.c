@@ -160,8 +160,8 @@ Test(impondium, sergeant_options_per_unit_and_per_model)
 	cr_assert_eq(t->min, 0);
 	cr_assert_eq(t->max, 1, "max defaults to 1");
 	cr_assert_eq(t->target, TARGET_UNIT);
-	cr_assert_eq(t->n_grants, 1);
-	cr_assert_eq(t->grants[0], fx_kwi(sys, "trained"));
+	cr_assert_eq(option_more(t)->n_grants, 1);
+	cr_assert_eq(option_more(t)->grants[0], fx_kwi(sys, "trained"));
 	cr_assert_null(t->adds);
 	cr_assert(p->per_model);
 	cr_assert_eq(p->costs[0], 1);
@@ -171,7 +171,7 @@ Test(impondium, sergeant_options_per_unit_and_per_model)
 	cr_assert_str_eq(wval(sys, p->adds, "size")->s, "large");
 	cr_assert_eq(wval(sys, p->adds, "size")->i, 2);
 	cr_assert_eq(wval(sys, p->adds, "cost")->i, 1);
-	cr_assert_eq(p->n_grants, 0);
+	cr_assert_eq(option_more(p)->n_grants, 0);
 	cr_assert_gt(p->line, t->line);
 	system_free(sys);
 }
@@ -184,12 +184,12 @@ Test(impondium, weapon_options_target_their_weapon)
 	cr_assert_not_null(e);
 	const struct entry_option *o = fx_opt(e, "blade-supercleave");
 	cr_assert_eq(o->target, TARGET_ITEM);
-	cr_assert_str_eq(o->item_id, "blade");
+	cr_assert_str_eq(option_more(o)->item_id, "blade");
 	cr_assert_eq(o->costs[0], 2, "<cost value=\"2\"/> without type= uses the only cost");
-	cr_assert_eq(o->grants[0], fx_kwi(sys, "supercleave"));
+	cr_assert_eq(option_more(o)->grants[0], fx_kwi(sys, "supercleave"));
 	const struct entry_option *g = fx_opt(e, "gasp");
 	cr_assert_eq(g->target, TARGET_UNIT);
-	cr_assert_null(g->item_id);
+	cr_assert_null(option_more(g)->item_id);
 	const struct entry_option *axe = fx_opt(e, "extra-axe");
 	cr_assert_eq(axe->target, TARGET_UNIT);
 	cr_assert_not_null(axe->adds);
@@ -392,9 +392,9 @@ Test(bad, control_option_limits_and_drops)
 	cr_assert_eq(few->min, 1);
 	cr_assert_eq(few->max, 3);
 	cr_assert_null(few->ref);
-	cr_assert_not_null(nb->drops);
-	cr_assert_str_eq(nb->drops[0], "beak");
-	cr_assert_null(nb->drops[1]);
+	cr_assert_not_null(option_more(nb)->drops);
+	cr_assert_str_eq(option_more(nb)->drops[0], "beak");
+	cr_assert_null(option_more(nb)->drops[1]);
 	system_free(sys);
 	free(p);
 	free(text);
