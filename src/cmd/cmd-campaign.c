@@ -93,8 +93,10 @@ const struct cmd_entry cmd_campaign_entry = {
 	N_("UNIT is a unit's id, its number as 'muster status' prints it, the name given to\n"
 	   "it, or its entry when one unit of the roster has it, as in 'muster set'. The\n"
 	   "ledger names a unit by its id: a unit without one is given one first.\n\n"
-	   "A recording that would break a rule is refused and the file is unchanged. Exit\n"
-	   "status: 0 done, 1 refused by a rule (or a trip too far), 2 on trouble.\n"),
+	   "A recording prints the army, the entry recorded and the verdict; 'campaign\n"
+	   "show' prints the whole ledger. A recording that would break a rule is refused\n"
+	   "and the file is unchanged. Exit status: 0 done, 1 refused by a rule (or a trip\n"
+	   "too far), 2 on trouble.\n"),
 	exec_campaign,
 	"show ROSTER\n"
 	"start ROSTER\n"
