@@ -42,8 +42,10 @@ struct xml_schema {
 struct xml_src {
 	char *buf;
 	size_t len;
-	/* Where each of the first XML_COL_LINES lines starts (libxml2 tells no line past 65535),
-	 * computed on the first column asked for; offsets fit 32 bits (XML_MAX_FILE_SIZE). */
+	/* Where each of the first XML_COL_LINES + 1 lines starts (libxml2 tells no line past
+	 * 65535), and how many lines there are, counted up to XML_COL_LINES + 1 (that many: at
+	 * least that many); made by xml_src_lines, on the first column asked for or when a large
+	 * file is read element by element. Offsets fit 32 bits (XML_MAX_FILE_SIZE). */
 	uint32_t *line_start;
 	size_t n_lines;
 	/* A file read element by element gives back the pages the parser has passed
@@ -124,6 +126,13 @@ void xml_src_drop_all(struct xml_src *src, const char *path);
  * element); xml_src_restore reads them again, for a message that needs them. */
 void xml_src_drop(struct xml_src *src, size_t upto);
 void xml_src_restore(struct xml_src *src);
+/* The newlines in [p, q), counting at most max of them; with at (room for max), the offset
+ * from p of the byte after each. Every count of lines in this module is made here. */
+size_t xml_newlines(const char *p, const char *q, size_t max, uint32_t *at);
+/* The characters (UTF-8) in [p, q): a column is one more than those before it on its line. */
+long xml_utf8_len(const char *p, const char *q);
+/* Makes src's line table (line_start, n_lines), once. */
+void xml_src_lines(struct xml_src *src);
 
 /* xml-schema.c */
 /* libxml2's structured error handler: ctx is a struct err_sink. */

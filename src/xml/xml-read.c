@@ -99,15 +99,11 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *eid, c
 static void prescan_fail(const char *buf, const char *at, const char *name, struct diags *d,
                          char *msg)
 {
-	long line = 1, col = 1;
-	for (const char *p = buf; p < at; p++) {
-		if (*p == '\n') {
-			line++;
-			col = 1;
-		} else if (((unsigned char)*p & 0xC0) != 0x80) {
-			col++;
-		}
-	}
+	const char *from = at;
+	while (from > buf && from[-1] != '\n')
+		from--;
+	long line = 1 + (long)xml_newlines(buf, from, SIZE_MAX, NULL);
+	long col = 1 + xml_utf8_len(from, at);
 	diags_add(d, SEV_FATAL, name, line, col, NULL, NULL, "%s", msg);
 	free(msg);
 }
@@ -255,9 +251,7 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 	}
 	if (memchr(buf, '\0', len) != NULL) {
 		const char *z = memchr(buf, '\0', len);
-		long line = 1;
-		for (const char *p = buf; p < z; p++)
-			line += (*p == '\n');
+		long line = 1 + (long)xml_newlines(buf, z, SIZE_MAX, NULL);
 		diags_add(d, SEV_FATAL, name, line, 0, NULL, NULL, "%s",
 		          _("not an XML file: it contains a NUL byte"));
 		return NULL;

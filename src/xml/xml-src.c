@@ -30,6 +30,38 @@ void xml_src_free(struct xml_src *src)
 	free(src);
 }
 
+size_t xml_newlines(const char *p, const char *q, size_t max, uint32_t *at)
+{
+	size_t k = 0;
+	for (const char *s = p; k < max && s < q && (s = memchr(s, '\n', (size_t)(q - s))) != NULL;) {
+		s++;
+		if (at)
+			at[k] = (uint32_t)(s - p);
+		k++;
+	}
+	return k;
+}
+
+long xml_utf8_len(const char *p, const char *q)
+{
+	long n = 0;
+	for (; p < q; p++)
+		n += ((unsigned char)*p & 0xC0) != 0x80;
+	return n;
+}
+
+void xml_src_lines(struct xml_src *src)
+{
+	if (src->line_start != NULL)
+		return;
+	xml_src_restore(src); /* counting lines reads every byte */
+	uint32_t *at = xmalloc((XML_COL_LINES + 1) * sizeof(*at));
+	at[0] = 0;
+	size_t k = xml_newlines(src->buf, src->buf + src->len, XML_COL_LINES, at + 1);
+	src->line_start = xrealloc(at, (k + 1) * sizeof(*at));
+	src->n_lines = k + 1;
+}
+
 /* Gives back the whole pages of src's buffer before offset `upto`: the source of a 6.6 MiB
  * catalog was a quarter of its peak memory, held to its end only for the columns of
  * messages. madvise(MADV_DONTNEED) on private memory: the pages read as zeros afterwards,

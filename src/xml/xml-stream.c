@@ -42,31 +42,6 @@ struct xml_reader {
 	size_t far_pos;
 };
 
-/* The newlines between p and q. */
-static long newlines(const char *p, const char *q)
-{
-	long k = 0;
-	while (p < q && (p = memchr(p, '\n', (size_t)(q - p))) != NULL) {
-		k++;
-		p++;
-	}
-	return k;
-}
-
-/* Where line (from 1) starts in buf, and *at_line that line; SIZE_MAX when buf is shorter. */
-static size_t line_offset(const char *buf, size_t len, long line, long *at_line)
-{
-	const char *p = buf, *end = buf + len;
-	*at_line = line;
-	for (long l = 1; l < line; l++) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (p == NULL)
-			return SIZE_MAX;
-		p++;
-	}
-	return (size_t)(p - buf);
-}
-
 /* Is the element at lt ("<name" or "<prefix:name") named as n is? */
 static bool far_named(const char *lt, const char *end, xmlNodePtr n)
 {
@@ -102,7 +77,7 @@ static void far_mark(struct xml_reader *r, xmlNodePtr n)
 			r->far.ordinal = 0;
 			return;
 		}
-		r->far_line += newlines(p, lt);
+		r->far_line += (long)xml_newlines(p, lt, SIZE_MAX, NULL);
 		p = lt + 1;
 		const char *q = NULL;
 		if ((size_t)(end - p) >= 3 && memcmp(p, "!--", 3) == 0)
@@ -114,7 +89,7 @@ static void far_mark(struct xml_reader *r, xmlNodePtr n)
 		else if (p < end && (*p == '!' || *p == '/'))
 			q = xml_skip_past(p + 1, end, ">", 1);
 		if (q) {
-			r->far_line += newlines(p, q);
+			r->far_line += (long)xml_newlines(p, q, SIZE_MAX, NULL);
 			p = q;
 		} else if (++r->far_found == r->seen) {
 			if (n->type != XML_ELEMENT_NODE || !far_named(lt, end, n)) {
@@ -219,23 +194,25 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 		r->src = r->dom->_private; /* the document's: freed with it */
 		return r;
 	}
+	r->src = xcalloc(1, sizeof(*r->src));
+	r->src->buf = buf;
+	r->src->borrowed = borrowed;
+	r->src->len = len;
+	/* Where line 65,535 starts, from the line table the columns of messages read too. */
+	xml_src_lines(r->src);
+	r->far_line = 65535;
+	r->far.from = r->src->n_lines >= 65535 ? r->src->line_start[65534] : SIZE_MAX;
 	/* The limits of a whole-file parse (attributes, elements, depth) hold here too. */
-	r->far.from = line_offset(buf, len, 65535, &r->far_line);
 	if (xml_prescan(buf, len, path, &r->far, d) != 0) {
-		if (!borrowed)
-			free(buf);
+		xml_src_free(r->src);
 		free(r);
 		return NULL;
 	}
 	if (r->far.ordinal > 0) {
 		r->far_pos = r->far.at;
 		r->far_found = r->far.ordinal - 1;
-		r->far_line += newlines(buf + r->far.from, buf + r->far.at);
+		r->far_line += (long)xml_newlines(buf + r->far.from, buf + r->far.at, SIZE_MAX, NULL);
 	}
-	r->src = xcalloc(1, sizeof(*r->src));
-	r->src->buf = buf;
-	r->src->borrowed = borrowed;
-	r->src->len = len;
 	/* Standard input cannot be read again, nor a buffer no file holds (an edit whose file
 	 * still holds the bytes before it): their pages are kept. */
 	r->src->path = reread ? xstrdup(reread) : NULL;
@@ -381,10 +358,8 @@ int xml_reader_next(struct xml_reader *r, xmlNodePtr *node, int *depth)
 			/* The reader reads ahead: find the line in the bytes. */
 			xml_src_restore(r->src);
 			const char *b = r->src->buf, *at = memmem(b, r->src->len, "<!DOCTYPE", 9);
-			long line = 1;
-			for (const char *q = b; at && q < at; q++)
-				line += *q == '\n';
-			diags_add(r->d, SEV_FATAL, r->name, at ? line : 0, 0, NULL, NULL, "%s",
+			long line = at ? 1 + (long)xml_newlines(b, at, SIZE_MAX, NULL) : 0;
+			diags_add(r->d, SEV_FATAL, r->name, line, 0, NULL, NULL, "%s",
 			          _("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
 			r->failed = true;
 			return -1;

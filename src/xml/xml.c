@@ -232,18 +232,7 @@ long xml_col_on(xmlNodePtr node, long line)
 	struct xml_src *src = node->doc->_private;
 	if (src == NULL || line <= 0)
 		return 0;
-	if (src->line_start == NULL) {
-		xml_src_restore(src); /* counting lines reads every byte */
-		const char *b = src->buf, *end = b + src->len;
-		src->n_lines = 1;
-		for (const char *q = b; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
-			src->n_lines++;
-		size_t kept = src->n_lines < XML_COL_LINES ? src->n_lines : XML_COL_LINES;
-		src->line_start = xcalloc(kept, sizeof(*src->line_start));
-		const char *q = b;
-		for (size_t l = 1; l < kept && (q = memchr(q, '\n', (size_t)(end - q))) != NULL; l++)
-			src->line_start[l] = (uint32_t)(++q - b);
-	}
+	xml_src_lines(src);
 	if ((size_t)line > src->n_lines)
 		return 0;
 	/* libxml2 keeps an element's line in 16 bits: past line 65535 it says 65535, and which
@@ -251,7 +240,8 @@ long xml_col_on(xmlNodePtr node, long line)
 	 * wrong column, after reading the whole file again (7 MB for a 100,000-unit list). */
 	if (line >= 65535 && src->n_lines > 65535)
 		return 0;
-	/* Here line < XML_COL_LINES, and line_start[line] is kept when line < n_lines. */
+	/* Here line < XML_COL_LINES, and line_start[line] is kept when line < n_lines (which
+	 * counts at most XML_COL_LINES + 1). */
 	if (src->dropped && src->line_start[line - 1] < src->drop_end + 1)
 		xml_src_restore(src); /* a line given back already (an error on an earlier element) */
 	/* The first tag on the element's line whose local name (after any "prefix:") is the
@@ -270,10 +260,7 @@ long xml_col_on(xmlNodePtr node, long line)
 			e++;
 		}
 		if (e - local == name_len && memcmp(buf + local, node->name, name_len) == 0) {
-			long col = 1;
-			for (size_t c = from; c < k; c++)
-				col += ((unsigned char)buf[c] & 0xC0) != 0x80;
-			return col;
+			return 1 + xml_utf8_len(buf + from, buf + k);
 		}
 	}
 	return 0;
