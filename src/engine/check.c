@@ -651,18 +651,20 @@ static size_t roster_times(struct eval *ev, const struct rule *r)
 	return n;
 }
 
-/* Does r tell again what the factions check told? r is "one value of attribute X for the whole
- * list" (<same attr="X" in="list">) where X is the level <factions> raises a list's faction
- * to, and the system names no allies: then, in a list the factions check has found units of
- * another X in, every such unit is named at its own line, and r's finding ("this army mixes
- * Feathers") is the same breach told a second time; it is left out. A list that names no
- * faction, or whose units the factions check lets stand, is judged by r alone. */
-static bool told_by_factions(const struct system *sys, const struct rule *r)
+/* Has the check that covers r (covered-by) reported an error on list li: the factions check
+ * (flagged), or a rule above it (told, for each rule some rule names, its lists)? A
+ * roster-wide r (li SIZE_MAX) is covered when its cover reported on any list. Then r's
+ * finding would tell the same breach a second time, and is left out. */
+static bool covered(const struct rule *r, size_t li, size_t n_lists, const bool *flagged,
+                    bool *const *told)
 {
-	const struct faction_def *f = sys->factions;
-	const struct agg *a = r->agg;
-	return f && f->n_allies == 0 && f->level != SIZE_MAX && !r->each && a &&
-	       a->kind == AGG_DISTINCT && a->scope == SCOPE_LIST && a->attr == &sys->attrs[f->level];
+	const bool *by = r->cover_factions ? flagged : r->cover ? told[r->cover - 1] : NULL;
+	if (by == NULL || li != SIZE_MAX)
+		return by && by[li];
+	for (size_t i = 0; i < n_lists; i++)
+		if (by[i])
+			return true;
+	return false;
 }
 
 size_t check_roster(struct eval *ev, struct diags *d)
@@ -691,14 +693,24 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			quiet[ev->lists[li].list->up - 1] = false;
 	check_bs_limits(&k);
 	check_bs_loops(&k);
-	bool *flagged = xcalloc(ev->n_lists ? ev->n_lists : 1, sizeof *flagged);
+	size_t nl = ev->n_lists ? ev->n_lists : 1;
+	bool *flagged = xcalloc(nl, sizeof *flagged);
 	k.errors += faction_check(ev->r, d, flagged);
+	bool **told = xcalloc(k.sys->n_rules ? k.sys->n_rules : 1, sizeof *told);
+	for (size_t ri = 0; ri < k.sys->n_rules; ri++) {
+		size_t c = k.sys->rules[ri]->cover;
+		if (c && told[c - 1] == NULL)
+			told[c - 1] = xcalloc(nl, sizeof **told);
+	}
 	for (size_t ri = 0; ri < k.sys->n_rules && !k.overflow; ri++) {
 		const struct rule *r = k.sys->rules[ri];
 		if (r->agg && r->agg->scope == SCOPE_ROSTER && !r->each) {
 			size_t times = roster_times(ev, r);
-			if (times)
+			size_t before = d->errors;
+			if (times && !covered(r, SIZE_MAX, ev->n_lists, flagged, told))
 				check_grouped(&k, r, 0, times);
+			for (size_t li = 0; told[ri] && d->errors > before && li < nl; li++)
+				told[ri][li] = true;
 			continue;
 		}
 		for (size_t li = 0; li < ev->n_lists && !k.overflow; li++) {
@@ -711,14 +723,20 @@ size_t check_roster(struct eval *ev, struct diags *d)
 			}
 			if (r->unless_hidden && eval_entry_hidden(ev, li, r->unless_hidden))
 				continue;
-			if ((flagged[li] && told_by_factions(k.sys, r)) || (quiet[li] && !r->each))
+			if (covered(r, li, ev->n_lists, flagged, told) || (quiet[li] && !r->each))
 				continue;
+			size_t before = d->errors;
 			if (r->each)
 				check_each(&k, r, li);
 			else
 				check_grouped(&k, r, li, 1);
+			if (told[ri])
+				told[ri][li] = d->errors > before;
 		}
 	}
+	for (size_t ri = 0; ri < k.sys->n_rules; ri++)
+		free(told[ri]);
+	free(told);
 	const char *pat, *file;
 	long line;
 	if (rx_budget_spent(&pat, &file, &line))

@@ -100,6 +100,7 @@ void rule_free(struct rule *r)
 	free(r->message);
 	free(r->description);
 	free(r->label);
+	free(r->covered_by);
 	sel_free(r->when);
 	sel_free(r->each_sel);
 	sel_free(r->where);

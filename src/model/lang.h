@@ -210,6 +210,12 @@ struct rule {
 	 * the roster (BattleScribe's constraint on a forceEntry: once for each such force). */
 	bool per_force;
 	bool at_roster;               /* a breach is reported at the roster's own line */
+	/* covered-by: another check whose report on a list tells what this rule's would, so
+	 * that this one is left out there: a rule above it (cover, its index in the system's
+	 * rules plus one; 0 for none) or the <factions> check (cover_factions). */
+	char *covered_by;
+	size_t cover;
+	bool cover_factions;
 };
 
 /* Calls fn for every keyword that s requires positively (outside any not or any), so that

@@ -165,7 +165,8 @@ static int read_rules(struct event *e, struct system *sys, xmlNodePtr sec, struc
 		sys->rules[sys->n_rules++] = r;
 		e->n_rules++;
 	}
-	if (rc == 0 && rules_check_cycles(sys, from, e->file, d))
+	if (rc == 0 && (rules_check_cycles(sys, from, e->file, d) ||
+	                rules_link_covers(sys, from, e->file, d)))
 		rc = -1;
 	return rc;
 }

@@ -231,6 +231,7 @@ struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, en
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
 	r->label = xml_prop(n, "label");
+	r->covered_by = xml_prop(n, "covered-by");
 	r->line = xml_line(n);
 	r->taking = -1;
 	if (read_severity(n, p, r))
@@ -315,6 +316,31 @@ struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, en
 fail:
 	rule_free(r);
 	return NULL;
+}
+
+int rules_link_covers(struct system *sys, size_t first, const char *file, struct diags *d)
+{
+	struct idx *above = idx_new();
+	int rc = 0;
+	for (size_t i = 0; i < sys->n_rules; i++) {
+		struct rule *r = sys->rules[i];
+		struct rule **c = r->covered_by && i >= first ? idx_get(above, r->covered_by) : NULL;
+		if (c)
+			r->cover = (size_t)(c - sys->rules) + 1;
+		else if (r->covered_by && i >= first && strcmp(r->covered_by, "factions") == 0 &&
+		         sys->factions)
+			r->cover_factions = true;
+		else if (r->covered_by && i >= first) {
+			diags_add(d, SEV_FATAL, file, r->line, 0, NULL, NULL,
+			          _("rule '%s' is covered by '%s': that is no rule above it, nor "
+			            "'factions' in a system with <factions>"),
+			          r->id, r->covered_by);
+			rc = -1;
+		}
+		idx_add(above, rule_id(r), &sys->rules[i]);
+	}
+	idx_free(above);
+	return rc;
 }
 
 /* --- modifiers ---------------------------------------------------------------------------- */

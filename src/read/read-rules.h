@@ -42,6 +42,11 @@ struct rule *rule_read(xmlNodePtr n, struct system *sys, const char *file, struc
 struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, enum attr_on on,
                           const char *id, const char *unit_entry, struct diags *d);
 
+/* Links the covered-by of rules first.. of sys (rule_read keeps its text) to the rule above
+ * it of that id, or to the <factions> check ("factions"). Returns 0, or -1 with a fatal
+ * diagnostic in file for each that names neither. */
+int rules_link_covers(struct system *sys, size_t first, const char *file, struct diags *d);
+
 /* Where a <modify> stands: in the system's <modifiers>, or in a catalog option that changes
  * its unit (ON_UNIT) or an item (ON_ITEM). */
 enum mod_place { MOD_IN_SYSTEM, MOD_IN_OPTION_UNIT, MOD_IN_OPTION_ITEM };

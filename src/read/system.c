@@ -743,7 +743,8 @@ static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *pa
 		goto fail;
 	if ((sec = xml_child(root_el, "modifiers")) && load_mods(sys, sec, d))
 		goto fail;
-	if ((sec = xml_child(root_el, "rules")) && load_rules(sys, sec, d))
+	if ((sec = xml_child(root_el, "rules")) &&
+	    (load_rules(sys, sec, d) || rules_link_covers(sys, 0, sys->file, d)))
 		goto fail;
 	if (catalog_rules(sys, d))
 		goto fail;
