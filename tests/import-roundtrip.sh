@@ -82,6 +82,15 @@ for a in $langs; do
 	done
 done
 styles="text text-compact markdown markdown-compact"
+# style_args STYLE: export's options for STYLE.
+style_args() {
+	case $1 in
+	text) echo "--format=text" ;;
+	text-compact) echo "--format=text --style=compact" ;;
+	markdown) echo "--format=markdown" ;;
+	markdown-compact) echo "--format=markdown --style=compact" ;;
+	esac
+}
 cases=0 runs=0 passes=0
 for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer scrollhammer}; do
 	ls "$top/tests/rules/$sys"/*.xml | awk -v s="$step" '(NR - 1) % s == 0' >"$tmp/cases"
@@ -92,12 +101,7 @@ for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer 
 	nc=$(wc -l <"$tmp/cases2" | tr -d ' ')
 	cases=$((cases + nc))
 	for st in $styles; do
-		case $st in
-		text) args="--format=text" ;;
-		text-compact) args="--format=text --style=compact" ;;
-		markdown) args="--format=markdown" ;;
-		markdown-compact) args="--format=markdown --style=compact" ;;
-		esac
+		args=$(style_args "$st")
 		for ll in $langs; do
 			loc=$(locale_of "$ll")
 			bad=0 why= nth=0
@@ -141,6 +145,44 @@ for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer 
 				cat "$tmp/show"
 			fi
 		done
+	done
+done
+# Headings: an export heads a list with no name by its id, and a name written as an id in
+# quotes, so that both come back as they were: a list with no name and the id "second", one
+# named "second", both in one roster, a name that stands in quotes already, and a child force
+# of a list named as an id (its "Child force of" line names that heading).
+mkdir -p "$tmp/heads" || exit 99
+head_roster() {
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+	printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="%s" name="heads">\n%s\n</roster>\n' "$1" "$2"
+}
+dh_units='<unit entry="thunder-walker" models="1"/><unit entry="thunder-crew" models="1"/>'
+head_roster duckhammer "<list id=\"second\" size=\"small-skirmish\">$dh_units</list>" >"$tmp/heads/unnamed.xml"
+head_roster duckhammer "<list id=\"main\" name=\"second\" size=\"small-skirmish\">$dh_units</list>" >"$tmp/heads/named.xml"
+head_roster duckhammer "<list id=\"first\" name=\"second\" size=\"small-skirmish\">$dh_units</list>
+<list id=\"second\" size=\"small-skirmish\">$dh_units</list>" >"$tmp/heads/both.xml"
+head_roster duckhammer "<list id=\"main\" name=\"&quot;second&quot;\" size=\"small-skirmish\">$dh_units</list>" >"$tmp/heads/quoted.xml"
+head_roster flotilla '<list id="fleet" name="home" size="armada" faction="gullfolk"><unit entry="skiff" models="1"/>
+<list id="wing"><unit entry="skiff" models="2"/></list></list>' >"$tmp/heads/forces.xml"
+for ll in $langs; do
+	loc=$(locale_of "$ll")
+	for st in $styles; do
+		args=$(style_args "$st")
+		bad=
+		for f in "$tmp"/heads/*.xml; do
+			dd=
+			case $f in */forces.xml) dd="--data-dir $top/tests/data/flotilla" ;; esac
+			norm "$f" >"$tmp/want"
+			LC_ALL=$loc "$MUSTER" $dd export $args "$f" >"$tmp/exp" 2>"$tmp/ierr" &&
+				LC_ALL=$loc "$MUSTER" $dd import "$tmp/exp" >"$tmp/got.xml" 2>>"$tmp/ierr"
+			norm "$tmp/got.xml" >"$tmp/got"
+			if ! cmp -s "$tmp/want" "$tmp/got"; then
+				bad="${bad}${bad:+, }${f##*/}"
+				diff "$tmp/want" "$tmp/got" >"$tmp/diff"
+			fi
+		done
+		result "headings $st $ll: an unnamed list and one named as an id come back as they were" \
+			"${bad:+$bad differ}" "$tmp/diff" "$tmp/ierr"
 	done
 done
 echo "# $cases cases (every ${step}th of each system), $runs round trips, $passes the same"

@@ -3,6 +3,7 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
+#include "export-common.h"
 #include "idx.h"
 #include "import-int.h"
 #include "util.h"
@@ -62,25 +63,16 @@ static void list_id(const struct st *t, size_t li, char *id, size_t size)
 	snprintf(id, size, t->n_lists == 1 ? "main" : "list-%zu", li + 1);
 }
 
-/* Is s written as Muster writes a list's id (a lower-case letter, then lower-case letters,
- * digits, '-' and '_'), as an export heads a list that has no name? */
-static bool id_shaped(const char *s)
-{
-	size_t n = strlen(s);
-	if (n == 0 || n > 100 || !(*s >= 'a' && *s <= 'z'))
-		return false;
-	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-_") == n;
-}
-
-/* Marks each list whose title is its id: an export heads a list without a name by its id, so
- * a title written as an id, that no other list has and that no other list's id would be,
- * becomes the list's id and no name, and the round trip gives back the list as it was. */
+/* Marks each list whose title is its id: an export heads a list without a name by its id (and
+ * a name written as an id in quotes, ex_list_heading), so a title written as an id, that no
+ * other list has and that no other list's id would be, becomes the list's id and no name, and
+ * the round trip gives back the list as it was. */
 static void mark_title_ids(struct st *t)
 {
 	struct idx *seen = idx_new(), *twice = idx_new();
 	for (size_t li = 0; li < t->n_lists; li++) {
 		const char *ti = t->lists[li].title;
-		if (ti && id_shaped(ti) && idx_add(seen, ti, &t->lists[li]) != 0)
+		if (ti && ex_id_shaped(ti) && idx_add(seen, ti, &t->lists[li]) != 0)
 			idx_add(twice, ti, &t->lists[li]);
 	}
 	for (size_t li = 0; li < t->n_lists; li++) {
@@ -90,7 +82,7 @@ static void mark_title_ids(struct st *t)
 		/* "list-3" is the id list 3 gets when its title is not one: no other list's */
 		const char *ti = l->title;
 		bool other = ti && strncmp(ti, "list-", 5) == 0 && strcmp(ti, own) != 0;
-		l->title_id = ti && id_shaped(ti) && !idx_get(twice, ti) && !other;
+		l->title_id = ti && ex_id_shaped(ti) && !idx_get(twice, ti) && !other;
 	}
 	idx_free(seen);
 	idx_free(twice);
@@ -106,7 +98,12 @@ static void write_list(struct st *t, const struct import_opts *o, struct strbuf 
 	list_id(t, li, id, sizeof(id));
 	strbuf_addf(sb, "%*s  <list", in, "");
 	strbuf_add_attr(sb, "id", l->title_id ? l->title : id);
-	strbuf_add_attr(sb, "name", l->title_id ? NULL : l->title);
+	/* A heading in quotes is a name, written so that it is not read as an id. */
+	char *name = l->title && ex_heading_quoted(l->title)
+	                 ? xstrndup(l->title + 1, strlen(l->title) - 2)
+	                 : NULL;
+	strbuf_add_attr(sb, "name", l->title_id ? NULL : name ? name : l->title);
+	free(name);
 	if (l->size)
 		strbuf_add_attr(sb, "size", l->size->id);
 	else if (l->n_limits == 0 && o->limit < 0 && !l->up)

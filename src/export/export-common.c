@@ -183,6 +183,27 @@ const char *ex_parent_title(const struct roster *r, const struct r_list *l)
 	return l->up ? ex_list_title(&r->lists[l->up - 1]) : NULL;
 }
 
+bool ex_id_shaped(const char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0 || n > 100 || !(*s >= 'a' && *s <= 'z'))
+		return false;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-_") == n;
+}
+
+bool ex_heading_quoted(const char *h)
+{
+	size_t n = strlen(h);
+	return n >= 2 && h[0] == '"' && h[n - 1] == '"';
+}
+
+char *ex_list_heading(const struct r_list *l)
+{
+	if (l->name && (ex_id_shaped(l->name) || ex_heading_quoted(l->name)))
+		return xasprintf("\"%s\"", l->name);
+	return xstrdup(ex_list_title(l));
+}
+
 char *ex_spent(const struct system *sys, const struct elist *el, size_t c)
 {
 	/* Both are at most a few quadrillion (eval.c checked the sums): no overflow. */

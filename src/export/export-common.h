@@ -59,6 +59,15 @@ bool ex_has_size(const struct system *sys, const struct r_list *l);
 const char *ex_list_title(const struct r_list *l);
 /* The title of the force list l of roster r stands in (forces within forces), or NULL. */
 const char *ex_parent_title(const struct roster *r, const struct r_list *l);
+/* Is s written as Muster writes a list's id (a lower-case letter, then lower-case letters,
+ * digits, '-' and '_'; at most 100 bytes)? */
+bool ex_id_shaped(const char *s);
+/* The heading of list l in text and Markdown, which import reads back: its title, but a name
+ * written as an id (or that stands in double quotes already) in double quotes, so that a list
+ * named "second" and one with no name and the id second are told apart. Caller frees. */
+char *ex_list_heading(const struct r_list *l);
+/* Is heading h one that ex_list_heading put in quotes? */
+bool ex_heading_quoted(const char *h);
 /* "Army Points: 580 of 600 spent, 20 left" (or "... over the limit"); caller frees. */
 char *ex_spent(const struct system *sys, const struct elist *el, size_t c);
 /* Appends n integer costs "70 AP, 5 Contra" of the used cost types; "0" when none. */

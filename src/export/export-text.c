@@ -217,7 +217,7 @@ static void list_header(struct tw *w, const struct system *sys, const struct eli
                         bool compact, const char *within)
 {
 	const struct r_list *l = el->list;
-	const char *title = ex_list_title(l);
+	char *title = ex_list_heading(l);
 	struct strbuf *sb = w->sb;
 	strbuf_adds(sb, w->md ? "## " : "");
 	w->esc(sb, title);
@@ -228,6 +228,7 @@ static void list_header(struct tw *w, const struct system *sys, const struct eli
 			strbuf_addc(sb, '=');
 		strbuf_adds(sb, "\n");
 	}
+	free(title);
 	if (w->md)
 		strbuf_adds(sb, "\n");
 	header_fact(w, _("Game"), sys->name);
@@ -467,7 +468,10 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
 		const struct r_list *l = el->list;
-		list_header(&w, sys, el, compact, ex_parent_title(r, l));
+		/* The parent by the heading it has above (import finds it by that). */
+		char *within = l->up ? ex_list_heading(&r->lists[l->up - 1]) : NULL;
+		list_header(&w, sys, el, compact, within);
+		free(within);
 		bool *used = xcalloc(sys->n_costs + 1, sizeof(*used));
 		for (size_t c = 0; c < sys->n_costs; c++)
 			used[c] = ex_cost_used(el, c);
