@@ -5,7 +5,8 @@
 # to 0) are not selected by `add` nor missed by `validate`, his Aprons (min 2 less 1) are 1;
 # the Gloves' modifier has a condition, so their minimum stays the data's. `lint` knows the
 # modifier field defaultSelectionEntryId (a group's default) and checks the id it sets. A
-# tracker says what it counts (a category, a force), not only its constraint's id. Prints TAP.
+# tracker says what it counts (a category, a force), not only its constraint's id. `catalog`
+# pads an entry's name to its columns, not its bytes (a Strïker). Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -47,4 +48,8 @@ run_muster "validate: no Gloves, short (the modifier's condition not read)" 1 \
 	validate $data "$f"
 run_muster "catalog: the folded modifiers are read" 0 \
 	"0 constraints and 2 modifiers are not enforced yet" catalog $data av-sys
+# The entry ids stand in one column, after names of 28 columns, however many bytes.
+"$MUSTER" catalog $data av-sys >cat.out 2>&1
+has "catalog: a name of ASCII" cat.out "    Smith                        av-se-smith"
+has "catalog: a name of more bytes than columns" cat.out "    Strïker                      av-se-striker"
 tap_done
