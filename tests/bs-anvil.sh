@@ -6,7 +6,8 @@
 # the Gloves' modifier has a condition, so their minimum stays the data's. `lint` knows the
 # modifier field defaultSelectionEntryId (a group's default) and checks the id it sets. A
 # tracker says what it counts (a category, a force), not only its constraint's id. `catalog`
-# pads an entry's name to its columns, not its bytes (a Strïker). Prints TAP.
+# pads an entry's name to its columns, not its bytes (a Strïker). A tournament's table gives
+# a total in the cost type's name (Coin). Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -48,6 +49,18 @@ run_muster "validate: no Gloves, short (the modifier's condition not read)" 1 \
 	validate $data "$f"
 run_muster "catalog: the folded modifiers are read" 0 \
 	"0 constraints and 2 modifiers are not enforced yet" catalog $data av-sys
+# An organiser's table names the cost type (BattleScribe's have no abbreviation), not its id.
+cat >pack.xml <<'PACK'
+<?xml version="1.0" encoding="UTF-8"?>
+<event xmlns="urn:x-muster:event:1" version="1" name="Anvil Fair" system="av-sys" ref="AF">
+  <limit cost="av-ct-coin" value="50" ref="AF-1"/>
+</event>
+PACK
+mkdir lists
+cp "$f" lists/
+run_muster "tournament: the total in Coin" 1 "Village Forge  Smithy" tournament -j 1 $data pack.xml lists
+has "tournament: the total's cost type by name" "$out" " 13 Coin  illegal"
+hasnt "tournament: not by id" "$out" "av-ct-coin"
 # The entry ids stand in one column, after names of 28 columns, however many bytes.
 "$MUSTER" catalog $data av-sys >cat.out 2>&1
 has "catalog: a name of ASCII" cat.out "    Smith                        av-se-smith"
