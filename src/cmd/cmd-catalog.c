@@ -123,7 +123,10 @@ static void print_group(const struct system *sys, const struct catalog *cat,
 		print_group(sys, cat, t, t->kid_groups[k], depth + 1);
 	for (size_t k = t->first_entry[gi]; k < t->first_entry[gi + 1]; k++) {
 		const struct entry *e = &cat->entries[t->kid_entries[k]];
-		printf("%*s%-28s %-24s", depth * 2 + 2, "", vis(e->name), vis(e->id));
+		const char *name = vis(e->name);
+		size_t w = cmd_columns(name); /* a name's columns, not its bytes, fill 28 */
+		printf("%*s%s%*s %-24s", depth * 2 + 2, "", name, w < 28 ? (int)(28 - w) : 0, "",
+		       vis(e->id));
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			const char *abbr = vis(sys->costs[c].abbr ? sys->costs[c].abbr : sys->costs[c].name);
 			long per_unit = e->unit_costs ? e->unit_costs[c] : 0;

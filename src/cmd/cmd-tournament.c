@@ -148,7 +148,7 @@ static void describe(struct entry_row *row, const struct roster *r, const struct
 			const struct cost_def *c = &sys->costs[0];
 			char buf[DEC_BUF];
 			strbuf_addf(&total, "%s%s %s", i ? " + " : "", dec_format(ev->lists[i].totals[0],
-			            c->scale, buf), c->abbr ? c->abbr : c->id);
+			            c->scale, buf), c->abbr ? c->abbr : c->name ? c->name : c->id);
 			row->total_num += ev->lists[i].totals[0];
 			row->total_scale = c->scale;
 		}

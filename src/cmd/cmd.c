@@ -67,8 +67,7 @@ static void usage_footer(FILE *out)
 	fprintf(out, _("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
 }
 
-/* Columns in UTF-8 text: every byte that does not continue a character. */
-static size_t columns(const char *s)
+size_t cmd_columns(const char *s)
 {
 	size_t n = 0;
 	for (; *s; s++)
@@ -108,7 +107,7 @@ void cmd_print_options(const struct cmd_option *table, FILE *out)
 			strbuf_addf(&sb, "      --%s", o->name);
 		if (o->meta)
 			strbuf_addf(&sb, "=%s", meta_text(o->meta));
-		size_t col = columns(sb.s);
+		size_t col = cmd_columns(sb.s);
 		strbuf_addf(&sb, "%*s", col < HELP_COLUMN ? (int)(HELP_COLUMN - col) : 2, "");
 		for (const char *h = _(o->help); *h; h++) {
 			strbuf_addc(&sb, *h);

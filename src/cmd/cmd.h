@@ -133,6 +133,8 @@ int cmd_usage_error(const struct cmd_entry *cmd, const char *fmt, ...)
  * valid until that many more calls, enough for the arguments of one printf. NULL gives NULL. */
 #define CMD_VIS_SLOTS 16
 const char *vis(const char *s);
+/* Columns s takes in UTF-8 text: every byte that does not continue a character. */
+size_t cmd_columns(const char *s);
 /* Options every command takes, handled by cmd_getopt itself: -h, --help and --data-dir. */
 enum { OPT_HELP = 0x100, OPT_DATA_DIR, OPT_FORMAT, OPT_VERBOSE, OPT_QUIET, OPT_OUTPUT };
 extern const struct cmd_option cmd_common_options[];

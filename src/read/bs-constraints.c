@@ -50,6 +50,71 @@ void bs_modified_ids(struct bsctx *c, xmlNodePtr n)
 	}
 }
 
+/* What n->_private holds once its modifier is folded into the value of a constraint. */
+static char folded_mark;
+
+/* Whether a modifier at or below n changes field id. Depth is bounded by the reader's
+ * XML_MAX_DEPTH. */
+static bool changes(xmlNodePtr n, const char *id)
+{
+	if (n == NULL)
+		return false;
+	if (xml_is(n, "modifier") && xml_prop_is(n, "field", id))
+		return true;
+	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k))
+		if (changes(k, id))
+			return true;
+	return false;
+}
+
+/* Modifier m of constraint value *v applied, when it holds on every roster and has a shape
+ * read here; false (*v untouched) when not. */
+static bool fold_one(xmlNodePtr m, long *v)
+{
+	if (xml_child(m, "conditions") || xml_child(m, "conditionGroups") || xml_child(m, "repeats"))
+		return false;
+	char *type = xml_prop(m, "type"), *s = xml_prop(m, "value");
+	long x, got = *v;
+	bool ok = dec_parse(s, 0, -1, OPTION_UNBOUNDED, &x) == DEC_OK && type != NULL;
+	if (ok && strcmp(type, "set") == 0)
+		got = x;
+	else if (ok && (strcmp(type, "increment") == 0 || strcmp(type, "decrement") == 0) &&
+	         *v >= 0 && x >= 0)
+		got = strcmp(type, "increment") == 0 ? *v + x : *v - x;
+	else
+		ok = false;
+	free(type);
+	free(s);
+	if (!ok || got < -1 || got > OPTION_UNBOUNDED)
+		return false;
+	*v = got; /* below 0: a minimum of none, a maximum of no limit, as BattleScribe reads it */
+	return true;
+}
+
+void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
+{
+	char *id = xml_prop(con, "id");
+	xmlNodePtr owner = con->parent ? con->parent->parent : NULL;
+	if (id == NULL || owner == NULL || c->modified == NULL || !idx_get(c->modified, id) ||
+	    changes(xml_child(owner, "modifierGroups"), id)) {
+		free(id);
+		return;
+	}
+	xmlNodePtr mods = xml_child(owner, "modifiers");
+	long v = *value;
+	bool all = true;
+	for (xmlNodePtr m = xml_first_elem(mods); m && all; m = xml_next_elem(m))
+		if (xml_is(m, "modifier") && xml_prop_is(m, "field", id))
+			all = fold_one(m, &v);
+	if (all) {
+		*value = v;
+		for (xmlNodePtr m = xml_first_elem(mods); m; m = xml_next_elem(m))
+			if (xml_is(m, "modifier") && xml_prop_is(m, "field", id) && m->_private == NULL)
+				m->_private = &folded_mark;
+	}
+	free(id);
+}
+
 /* The constraint's shape, or why it has none this file translates (untranslated words: the
  * record of bs_pend keeps them). root: it stands on a root entry. */
 static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, struct shape *s)
@@ -303,6 +368,7 @@ static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct e
 	if (!s->max && !self)
 		r->unless_hidden = e; /* BattleScribe skips the constraints of a hidden entry */
 	r->message = message(c, s, owner, e->name);
+	r->label = e->name ? xstrdup(e->name) : NULL;
 	add_rule(c, r, s);
 }
 
@@ -329,6 +395,7 @@ static void zero_forces_rule(struct bsctx *c, xmlNodePtr con, const struct entry
 	r->unless_hidden = e;
 	r->at_roster = roster;
 	r->message = message(c, s, roster ? _("the roster") : "{list}", e->name);
+	r->label = e->name ? xstrdup(e->name) : NULL;
 	add_rule(c, r, s);
 }
 
@@ -371,6 +438,7 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	const char *owner_words = self ? "{this}" : parent ? _("the parent of {this}")
 	                          : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
 	r->message = message(c, s, owner_words, o->name);
+	r->label = o->name ? xstrdup(o->name) : NULL;
 	add_rule(c, r, s);
 }
 
@@ -457,6 +525,7 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 		r->per_force = true;
 		r->at_roster = roster;
 		r->message = message(c, &s, roster ? _("the roster") : "{list}", fd->name);
+		r->label = fd->name ? xstrdup(fd->name) : NULL;
 		add_rule(c, r, &s);
 	}
 }
@@ -497,6 +566,7 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
 			r->per_force = true;
 			r->message = message(c, &s, "{list}", cd->name);
+			r->label = cd->name ? xstrdup(cd->name) : NULL;
 			add_rule(c, r, &s);
 		}
 	}

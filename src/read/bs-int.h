@@ -161,6 +161,11 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
  * kept as not enforced; the rules made since rule first, after root entry old_id was renamed
  * new_id, made to name it so. */
 void bs_modified_ids(struct bsctx *c, xmlNodePtr n);
+/* bs-constraints.c: the value of constraint con (*value, as the data gives it) after the
+ * modifiers of its owner that change it and hold on every roster (no conditions, condition
+ * groups or repeats, in no modifier group), in document order; those modifiers are then read.
+ * The value stays as the data gives it when one that changes it depends on the roster. */
+void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value);
 /* bs-constraints.c: the constraints of forceEntry k's categoryLinks (force fd) made rules. */
 void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);
 const char *bs_con_why(const struct bsctx *c, xmlNodePtr con);

@@ -138,6 +138,7 @@ bool bs_con_maps(struct bsctx *c, size_t fi, xmlNodePtr con, long *value)
 		long got;
 		v = &no;
 		if (bs_constraint_maps(con, &got)) {
+			bs_con_fold(c, con, &got);
 			long *kept = arena_alloc(&c->sys->bs->arena, 1, sizeof(*kept));
 			*kept = got;
 			v = kept;

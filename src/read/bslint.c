@@ -283,7 +283,7 @@ static void check_names(struct lint *L, const char *file, xmlNodePtr n, const ch
 	static const char *const mod_words[] = { "name", "hidden", "category", "annotation",
 	                                         "page", "description", "publicationId", "error",
 	                                         "warning", "info", "readme", "defaultAmount",
-	                                         NULL };
+	                                         "defaultSelectionEntryId", NULL };
 	const char *name = (const char *)n->name;
 	bool mod = strcmp(name, "modifier") == 0;
 	if (!mod && strcmp(name, "constraint") != 0 && strcmp(name, "condition") != 0 &&
@@ -306,6 +306,8 @@ static void check_names(struct lint *L, const char *file, xmlNodePtr n, const ch
 	    (is(type, "add") || is(type, "remove") || is(type, "set-primary") ||
 	     is(type, "unset-primary")))
 		name_id(L, file, n, sys, "value", value, K_CATEGORY, false);
+	if (mod && is(field, "defaultSelectionEntryId") && value && *value)
+		name_id(L, file, n, sys, "value", value, K_ANY, false); /* a group's entry or link */
 }
 
 /* A max constraint on the selections of the entry or group it sits in, roster- or force-wide,
