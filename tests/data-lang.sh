@@ -6,9 +6,11 @@
 #   label's note, each fact's name (and its value when it holds a word) and each rule's label=
 #   has a German and a French translation: an element named after the attribute, with
 #   xml:lang="de" (fr), beside it. A translated description is not the English one copied.
+#   Catalogs: every group, entry, option and item has a German and a French name, but for a
+#   few names kept in every language (listed below).
 #   Printouts: an example list of each system exported to HTML in German and in French shows
 #   none of the data's English words that have another translation there, in the table heads,
-#   the labels or the facts; `muster status` shows the trackers' translated labels; and the
+#   the labels, the facts, the units' titles or the items' names; `muster status` shows the trackers' translated labels; and the
 #   French HTML writes a no-break space before each colon it adds, the German none.
 # Prints TAP. Needs MUSTER, MUSTER_DATA_PATH and srcdir, as `make check` sets; xmllint, and the
 # German and French UTF-8 locales for the printouts (else those skip).
@@ -74,6 +76,26 @@ EOF
 	result "$base: every name, abbreviation, label, fact and the description in German and French" "$why"
 done
 
+# The catalogs: every group, entry, option, choice and item with a name= has a German and a
+# French <name xml:lang>, but for the names that stay as they are in every language: a
+# person's, a faction's and the Duck game's own terms.
+kept="Madame Coil|Impondium|Bio-Scanner|HAR|HEMG|Teamer|YOU"
+named="//*[(local-name()='group' or local-name()='entry' or local-name()='option' or
+	local-name()='choose' or local-name()='item') and @name]"
+for f in "$top"/catalogs/*/*.xml; do
+	base=${f#"$top"/catalogs/}
+	why=
+	for ll in de fr; do
+		values "$f" "$named[not($(el name)[@xml:lang='$ll'])]/@name" >"$tmp/untranslated"
+		miss=$(grep -v -x -E "$kept" "$tmp/untranslated" | tr '\n' '|')
+		[ -z "$miss" ] || why="${why:+$why; }no <name xml:lang=\"$ll\">: $miss"
+	done
+	n=$(values "$f" "count($named)")
+	[ "${n:-0}" -gt 0 ] || why="no names found (xmllint?)"
+	result "$base: the names of its ${n:-0} groups, entries, options and items in German and French" \
+		"$why"
+done
+
 nbsp=$(printf '\302\240')
 # The message catalogs, as tests/i18n.sh installs them: the colons are the catalog's. Without
 # them (no NLS) the colon checks skip.
@@ -109,18 +131,23 @@ english() {
 		done <<EOF
 $needs
 EOF
-	done | sort -u >"$tmp/en-$1.all"
+	done >"$tmp/en-$1.rules"
+	for f in "$top"/catalogs/*/*.xml; do
+		values "$f" "$named[$(el name)[@xml:lang='$1'] != @name]/@name"
+	done | cat "$tmp/en-$1.rules" - | sort -u >"$tmp/en-$1.all"
 	# A cost's abbreviation stays as it is in every language (lists give points in it).
-	for f in $rules; do
+	for f in $rules "$top"/catalogs/*/*.xml; do
 		values "$f" "//*[@xml:lang='$1']/text()"
 		values "$f" "//$(el cost)/@abbr"
 	done | sort -u >"$tmp/ll-$1.all"
 	comm -23 "$tmp/en-$1.all" "$tmp/ll-$1.all"
 }
-# shown HTML: the texts of its table heads, the facts' values and the bold labels, one a line.
+# shown HTML: the texts of its table heads, the facts' values, the bold labels, the units'
+# titles and the items' names, one a line (a title's "(ENTRY)" on a line of its own too).
 shown() {
 	sed -e 's|<t[hd][^>]*>|\n&|g' -e 's|<b>|\n<b>|g' -e 's|<dt>|\n<dt>|g' "$1" |
-		sed -n -e 's|^<th[^>]*>\([^<]*\)</th>.*|\1|p' -e 's|^<b>\([^<]*\)</b>.*|\1|p' \
+		sed -e 's|<span class="title">|\n<b>|g' -e 's|<td class="name">|\n<th>|g' |
+		sed -n -e 's|^<th[^>]*>\([^<]*\)</t[hd]>.*|\1|p' -e 's|^<b>\([^<]*\)</\(b\|span\)>.*|\1|p' \
 			-e 's|^<td>\([^<]*\)</td></tr>$|\1|p' |
 		sed -e 's/&#39;/'"'"'/g' -e 's/&quot;/"/g' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
 			-e 's/&amp;/\&/g' -e 's/:$//' -e "s/\\( \\|$nbsp\\)*\$//" \
