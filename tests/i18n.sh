@@ -117,9 +117,9 @@ check "French: no file given, exit 2" 2 $? "$tmp/out" \
 	"muster: erreur: aucun fichier d'armée donné" \
 	"Essayez 'muster validate --help' pour plus d'informations."
 
-# 10-13: an illegal list: the severity word, every rule message, the Feathers' names and the
-# level's name "Feather" (data: <message xml:lang> and <level><name xml:lang> in rules-xml,
-# <name xml:lang> in the catalogs) translated. The list names
+# 10-13: an illegal list: the severity word, every rule message, the Feathers' and units'
+# names and the level's name "Feather" (data: <message xml:lang> and <level><name xml:lang>
+# in rules-xml, <name xml:lang> in the catalogs) translated. The list names
 # its faction, so its Geese unit breaks DH-3 at its line (<factions>); the same list naming
 # none breaks the Feathers rule, whose message is the data's.
 sed 's/ faction="impondium"//' "$illegal" >"$tmp/mixed.xml" || exit 99
@@ -128,18 +128,18 @@ check "German: an illegal list, exit 1, rule messages German" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: Fehler: DH-7: 1st Squad hat 11 Modelle; seine Sollstärke ist 10" \
 	"DH-3: Borrowed geese gehört zu Feder Gänse, nicht zu Feder Wasservögel dieser Liste" \
 	"DH-3: alle Modelle müssen zu einer Feder gehören; diese Armee mischt Wasservögel (12), Gänse (1)" \
-	"DH-5: 4 Einheiten Quack Marine; höchstens 3 Einheiten eines Modells" \
+	"DH-5: 4 Einheiten Quak-Marine; höchstens 3 Einheiten eines Modells" \
 	"DH-6: 4 Fahrzeug-Einheiten (Grad 3); höchstens 3 erlaubt" \
-	"DH-4: \"Chieftain Razorbill\" hat Grad 5: die Armee braucht mindestens 5 Einheiten"
+	"DH-4: \"Häuptling Razorbill\" hat Grad 5: die Armee braucht mindestens 5 Einheiten"
 absent "German: no English rule message is left" "$tmp/out" "models;" "units of" "at most" "Feather"
 fr validate "$illegal" "$tmp/mixed.xml" >"$tmp/out" 2>&1
 check "French: an illegal list, exit 1, rule messages French" 1 $? "$tmp/out" \
 	"illegal-strike-force.xml:7:5: erreur: DH-7: 1st Squad compte 11 modèles ; son Effectif complet est de 10" \
 	"DH-3: Borrowed geese est de Plume Oies, et non de Plume Palmipèdes de cette liste" \
 	"DH-3: tous les modèles doivent appartenir à une seule Plume ; cette armée mélange Palmipèdes (12), Oies (1)" \
-	"DH-5: 4 unités de Quack Marine ; au plus 3 unités d'un même modèle" \
+	"DH-5: 4 unités de Marine cancaneur ; au plus 3 unités d'un même modèle" \
 	"DH-6: 4 unités de Véhicules (Grade 3) ; au plus 3 autorisées" \
-	"DH-4: \"Chieftain Razorbill\" est de Grade 5 : l'armée doit compter au moins 5 unités"
+	"DH-4: \"Chef Razorbill\" est de Grade 5 : l'armée doit compter au moins 5 unités"
 absent "French: no English rule message is left" "$tmp/out" "models;" "units of" "at most" "Feather"
 
 # 14: under the C locale the same list stays English, data included.
@@ -227,7 +227,7 @@ system_case() {
 	absent "$lang: ${2%%/*}: no English rule message is left" "$tmp/out" "$4"
 }
 system_case de actionhammer/AH-7-not-a-leader-past-bound.xml \
-	"Fehler: AH-7: Granite Troopers ist kein Anführer: nur ein Anführer darf sich einer anderen Einheit anschließen" \
+	"Fehler: AH-7: Granit-Soldaten ist kein Anführer: nur ein Anführer darf sich einer anderen Einheit anschließen" \
 	"only a Leader may join"
 system_case fr actionhammer/AH-3-leaders-2000-past-bound.xml \
 	"erreur: AH-3: 3 unités de Chefs ; au plus 1 par tranche complète de 1000 points, soit 2 dans cette armée" \
@@ -239,16 +239,16 @@ system_case fr duck/DK-3-replacement-without-har.xml \
 	"erreur: DK-3: Hudson est un remplaçant et doit être armé d'un HAR" \
 	"must be armed with a HAR"
 system_case de scrollhammer/SH-2-formation-two-past-bound.xml \
-	"Fehler: SH-2: Legionaries hat 2 Formationen; eine Einheit kämpft in genau einer Formation" \
+	"Fehler: SH-2: Legionäre hat 2 Formationen; eine Einheit kämpft in genau einer Formation" \
 	"fights in exactly one Formation"
 system_case fr scrollhammer/SH-1-staff-spells-two-handed-one-spell-past-bound.xml \
-	"erreur: SH-1: Staff of Embers (Battlemage) est un bâton et partage des mains équipées de sorts : il en exige 2, et les sorts du modèle en occupent 1" \
+	"erreur: SH-1: Bâton des braises (Mage de bataille) est un bâton et partage des mains équipées de sorts : il en exige 2, et les sorts du modèle en occupent 1" \
 	"is a staff"
 system_case de daemon-rift/DR-WHF-1-core-562-past-bound.xml \
 	"Fehler: DR-WHF-1: Ottokar's Host gibt 562 pts für Kerneinheiten aus; mindestens 563 pts (25 % ihres Limits) sind nötig" \
 	"on Core units"
 system_case fr daemon-rift/DR-2-special-character-in-two-lists-past-bound.xml \
-	"erreur: DR-2: le personnage spécial Margrave Ottokar the Grey figure dans 2 listes du joueur ; un personnage spécial ne peut figurer que dans une seule liste" \
+	"erreur: DR-2: le personnage spécial Margrave Ottokar le Gris figure dans 2 listes du joueur ; un personnage spécial ne peut figurer que dans une seule liste" \
 	"may be in one list only"
 
 [ "$fails" -eq 0 ]

@@ -339,6 +339,8 @@ static void show_system(const struct system *sys)
 {
 	printf("%s [%s]%s%s\n", vis(sys->name), vis(sys->id), sys->revision ? _(", revision ") : "",
 	       sys->revision ? vis(sys->revision) : "");
+	if (sys->description)
+		print_wrapped(stdout, "", 0, sys->description);
 	if (sys->source)
 		print_source(sys->source);
 	if (sys->n_sizes) {

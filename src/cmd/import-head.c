@@ -48,6 +48,15 @@ const struct system *import_find_system(struct st *t, const char *name, long lin
 	return sys;
 }
 
+/* Whether the NULL-terminated names (or NULL) hold s. */
+static bool names_have(char *const *names, const char *s)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		if (strcmp(names[i], s) == 0)
+			return true;
+	return false;
+}
+
 /* "All-Out War (limit 600 AP)" or "custom (limit 600 AP) (limit 3 RP)". */
 static int read_size(struct st *t, struct ilist *l, const char *v, long line)
 {
@@ -79,7 +88,8 @@ static int read_size(struct st *t, struct ilist *l, const char *v, long line)
 		const struct cost_def *cd = NULL;
 		for (size_t c = 0; c < sys->n_costs && cd == NULL; c++)
 			if (strcmp(sys->costs[c].id, abbr) == 0 || strcmp(sys->costs[c].name, abbr) == 0 ||
-			    (sys->costs[c].abbr && strcmp(sys->costs[c].abbr, abbr) == 0))
+			    (sys->costs[c].abbr && strcmp(sys->costs[c].abbr, abbr) == 0) ||
+			    names_have(sys->costs[c].names, abbr))
 				cd = &sys->costs[c];
 		l->limit_costs[l->n_limits] = cd;
 		l->limits[l->n_limits++] = n;

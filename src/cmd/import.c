@@ -472,12 +472,19 @@ static void free_groups(char **g)
 static void cost_words(struct st *t)
 {
 	const struct system *sys = t->sys;
-	t->costs = xcalloc(2 * sys->n_costs + 1, sizeof(*t->costs));
 	size_t n = 0;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		for (size_t k = 0; sys->costs[c].names && sys->costs[c].names[k]; k++)
+			n++;
+	t->costs = xcalloc(2 * sys->n_costs + n + 1, sizeof(*t->costs));
+	n = 0;
 	for (size_t c = 0; c < sys->n_costs; c++) {
 		if (sys->costs[c].abbr)
 			t->costs[n++] = sys->costs[c].abbr;
 		t->costs[n++] = sys->costs[c].name;
+		/* A list printed in another language names the cost in that language. */
+		for (size_t k = 0; sys->costs[c].names && sys->costs[c].names[k]; k++)
+			t->costs[n++] = sys->costs[c].names[k];
 	}
 }
 

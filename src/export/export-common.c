@@ -78,6 +78,13 @@ char *ex_line_label(const struct system *sys, const struct eunit *u, const struc
 	return strbuf_detach(&sb);
 }
 
+char *ex_colon(const char *label)
+{
+	/* TRANSLATORS: a label before its value in a printout ("Abilities: Duty"). French
+	 * typography puts a no-break space (U+00A0) before the colon. */
+	return xasprintf(_("%s:"), label);
+}
+
 char *ex_verdict(const struct diags *d)
 {
 	size_t errors = d ? d->errors + d->fatals : 0, warnings = d ? d->warnings : 0;

@@ -29,6 +29,9 @@ size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
 char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
 /* The verdict in words ("legal", "NOT LEGAL (2 errors, 0 warnings)"); caller frees. */
 char *ex_verdict(const struct diags *d);
+/* "label:" as the user's language writes a label before its value (French: "label :", with a
+ * no-break space). Caller frees. */
+char *ex_colon(const char *label);
 /* Unit attribute a as cards print it, of a unit's or an entry's values vals: its display
  * ("2d2"; caller frees) and *label its value's label ("Veteran") or NULL; NULL where a card
  * does not show it (not a unit's card stat, or not set). */

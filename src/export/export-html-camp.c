@@ -100,7 +100,9 @@ void html_campaign(struct strbuf *sb, const struct roster *r)
 	if (cd->n_steps)
 		camp_units(sb, r);
 	if (cd->n_currencies) {
-		strbuf_addf(sb, "<p class=\"pools\"><b>%s:</b> ", _("Pools"));
+		strbuf_adds(sb, "<p class=\"pools\"><b>");
+		html_colon(sb, _("Pools"));
+		strbuf_adds(sb, "</b> ");
 		for (size_t k = 0; k < cd->n_currencies; k++) {
 			strbuf_adds(sb, k ? ", " : "");
 			html_esc(sb, cd->currencies[k].name);

@@ -28,6 +28,13 @@ void html_esc(struct strbuf *sb, const char *s)
 	strbuf_add_html(sb, s);
 }
 
+void html_colon(struct strbuf *sb, const char *label)
+{
+	char *s = ex_colon(label);
+	strbuf_add_html(sb, s);
+	free(s);
+}
+
 /* Stats as the system marks them for cards: a row of names, a row of values. */
 static void card_stats(struct strbuf *sb, const struct system *sys, const struct eunit *u)
 {
@@ -127,8 +134,8 @@ static void profile_table(struct strbuf *sb, const struct system *sys, const str
 	if (!cols) {
 		/* Items of names only (gear): a line, not a table of one column. */
 		strbuf_adds(sb, "<p class=\"items\"><b>");
-		html_esc(sb, k->plural ? k->plural : k->name);
-		strbuf_adds(sb, ":</b> ");
+		html_colon(sb, k->plural ? k->plural : k->name);
+		strbuf_adds(sb, "</b> ");
 		bool first = true;
 		for (size_t i = 0; i < u->n_items; i++)
 			if (u->items[i].w->kind == k) {
@@ -209,8 +216,11 @@ static void card_options(struct strbuf *sb, const struct system *sys, const stru
 		if (lines[k].kind == LINE_MODELS)
 			continue;
 		char *lab = ex_line_label(sys, u, &lines[k]);
-		if (first)
-			strbuf_addf(sb, "<p class=\"options\"><b>%s:</b> ", _("Options"));
+		if (first) {
+			strbuf_adds(sb, "<p class=\"options\"><b>");
+			html_colon(sb, _("Options"));
+			strbuf_adds(sb, "</b> ");
+		}
 		strbuf_adds(sb, first ? "" : ", ");
 		html_esc(sb, lab);
 		free(lab);
@@ -227,8 +237,8 @@ static void labelled(struct strbuf *sb, const char *cls, const char *label, cons
 	if (!text || !*text)
 		return;
 	strbuf_addf(sb, "<p class=\"%s\"><b>", cls);
-	html_esc(sb, label);
-	strbuf_adds(sb, ":</b> ");
+	html_colon(sb, label);
+	strbuf_adds(sb, "</b> ");
 	html_esc(sb, text);
 	strbuf_adds(sb, "</p>\n");
 }

@@ -65,7 +65,6 @@ static const char css[] =
 	".rules dl { margin: 0; }\n"
 	".rule { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1.5mm; }\n"
 	".rule dt { font-weight: bold; display: inline; }\n"
-	".rule dt::after { content: \": \"; }\n"
 	".rule dd { display: inline; margin: 0; }\n"
 	"@media screen { body { padding: 6mm; } }\n";
 
@@ -256,8 +255,8 @@ static void rules_used(struct strbuf *sb, const struct eval *ev)
 			if (!kw_has(used, k))
 				continue;
 			strbuf_adds(sb, "<div class=\"rule\"><dt>");
-			html_esc(sb, sys->keywords[k].name);
-			strbuf_adds(sb, "</dt><dd>");
+			html_colon(sb, sys->keywords[k].name);
+			strbuf_adds(sb, "</dt> <dd>");
 			if (sys->keywords[k].text)
 				html_esc(sb, sys->keywords[k].text);
 			else
@@ -339,8 +338,8 @@ static void verdict(struct strbuf *sb, const struct diags *d)
 			strbuf_adds(sb, "<li>");
 			if (g->ref) {
 				strbuf_adds(sb, "<span class=\"ref\">");
-				html_esc(sb, g->ref);
-				strbuf_adds(sb, "</span>: ");
+				html_colon(sb, g->ref);
+				strbuf_adds(sb, "</span> ");
 			}
 			html_esc(sb, g->msg);
 			if (g->line > 0)
@@ -369,7 +368,9 @@ void export_html_list(const struct eval *ev, const struct diags *d, const char *
 	strbuf_adds(sb, "</h1>\n");
 	free(title);
 	if (r->player) {
-		strbuf_addf(sb, "<p class=\"field\">%s: ", _("Player"));
+		strbuf_adds(sb, "<p class=\"field\">");
+		html_colon(sb, _("Player"));
+		strbuf_adds(sb, " ");
 		html_esc(sb, r->player);
 		strbuf_adds(sb, "</p>\n");
 	}
@@ -379,13 +380,15 @@ void export_html_list(const struct eval *ev, const struct diags *d, const char *
 			continue;
 		char *v = ex_field_value(fd, r->fields[f]);
 		strbuf_adds(sb, "<p class=\"field\">");
-		html_esc(sb, fd->name);
-		strbuf_adds(sb, ": ");
+		html_colon(sb, fd->name);
+		strbuf_adds(sb, " ");
 		html_esc(sb, v);
 		strbuf_adds(sb, "</p>\n");
 		free(v);
 	}
-	strbuf_addf(sb, "<p class=\"fp\">%s: <code>", _("Fingerprint"));
+	strbuf_adds(sb, "<p class=\"fp\">");
+	html_colon(sb, _("Fingerprint"));
+	strbuf_adds(sb, " <code>");
 	html_esc(sb, fp);
 	strbuf_adds(sb, "</code></p>\n");
 	verdict(sb, d);

@@ -10,6 +10,8 @@
 
 /* Appends s escaped for HTML text and attributes. */
 void html_esc(struct strbuf *sb, const char *s);
+/* label and the colon after it as the user's language writes them (ex_colon), escaped. */
+void html_colon(struct strbuf *sb, const char *label);
 /* A column head per cost type the list uses (used), its abbreviation. */
 void html_cost_heads(struct strbuf *sb, const struct system *sys, const bool *used);
 /* Unit u's card: title and models, stats, a profile table per kind of item it carries (a

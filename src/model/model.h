@@ -73,7 +73,8 @@ struct value {
 };
 
 struct cost_def {
-	char *id, *name, *abbr;
+	char *id, *name, *abbr;     /* name in the user's language (<name xml:lang>) */
+	char **names;               /* its name in every language, NULL-terminated: lists name it so */
 	size_t index;
 	unsigned scale; /* decimal places: its values are whole numbers times 10^scale (decimal.h) */
 	bool unused;    /* BattleScribe data: no <cost> of this type anywhere (a .ros omits it) */
@@ -431,6 +432,7 @@ struct system {
 	size_t n_kept_docs;
 	char *id, *name, *revision;
 	char *source;
+	char *description;          /* <description> in the user's language, or NULL */
 	enum rounding rounding;     /* the default for every bound that divides */
 	struct cost_def *costs;
 	size_t n_costs;

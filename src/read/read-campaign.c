@@ -195,8 +195,8 @@ static int read_scales(struct cr *p, xmlNodePtr sec)
 			if (!xml_is(f, "fact"))
 				continue;
 			struct fact *ft = &s->facts[s->n_facts++];
-			ft->name = xml_prop(f, "name");
-			ft->value = xml_prop(f, "value");
+			ft->name = xml_name_lang(f, "name");
+			ft->value = xml_prop_lang(f, "value");
 			if (ft->name == NULL || ft->value == NULL)
 				CRFAIL(f, "%s", _("<fact> needs a name and a value"));
 		}

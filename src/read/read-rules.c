@@ -230,7 +230,7 @@ struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, en
 		stand_on(r, p, on, id, unit_entry);
 	r->id = xml_prop(n, "id");
 	r->ref = xml_prop(n, "ref");
-	r->label = xml_prop(n, "label");
+	r->label = xml_prop_lang(n, "label");
 	r->covered_by = xml_prop(n, "covered-by");
 	r->line = xml_line(n);
 	r->taking = -1;
@@ -280,6 +280,11 @@ struct rule *rule_read_on(xmlNodePtr n, struct system *sys, const char *file, en
 				goto fail;
 			if (*best == NULL || xml_lang_rank(c) < xml_lang_rank(*best))
 				*best = c;
+			continue;
+		} else if (xml_is(c, "label")) {
+			/* label= in another language (<label xml:lang="LL">), read above. */
+			if (lang_twice(c, n, p))
+				goto fail;
 			continue;
 		} else {
 			FAIL(c, _("<%s> does not belong in a <rule>"), rr_ename(c));

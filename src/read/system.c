@@ -123,13 +123,31 @@ static size_t count_elems(xmlNodePtr parent)
 	return n;
 }
 
+/* Every name of element c (a level, a cost): its name= attribute, then each <name xml:lang> child's
+ * text; NULL ended (an empty array when it has none). Caller frees each and the array. */
+static char **all_names(xmlNodePtr c)
+{
+	size_t n = 1;
+	for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k))
+		n += xml_is(k, "name");
+	char **v = xcalloc(n + 1, sizeof(*v));
+	size_t i = 0;
+	if ((v[i] = xml_prop(c, "name")))
+		i++;
+	for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k))
+		if (xml_is(k, "name") && (v[i] = xml_text(k)))
+			i++;
+	return v;
+}
+
 static int load_costs(struct system *sys, xmlNodePtr sec, struct diags *d)
 {
 	sys->costs = xcalloc(count_elems(sec) + 1, sizeof(*sys->costs));
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
 		struct cost_def *cd = &sys->costs[sys->n_costs];
 		cd->id = xml_prop(c, "id");
-		cd->name = xml_prop(c, "name");
+		cd->name = xml_name_lang(c, "name");
+		cd->names = all_names(c);
 		cd->abbr = xml_prop(c, "abbr");
 		cd->index = sys->n_costs++;
 		if (xml_need(c, "name", cd->name, sys->file, d))
@@ -146,8 +164,8 @@ static int load_kinds(struct system *sys, xmlNodePtr sec, struct diags *d)
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
 		struct item_kind *k = &sys->kinds[sys->n_kinds];
 		k->id = xml_prop(c, "id");
-		k->name = xml_prop(c, "name");
-		k->plural = xml_prop(c, "plural");
+		k->name = xml_name_lang(c, "name");
+		k->plural = xml_prop_lang(c, "plural");
 		k->line = xml_line(c);
 		k->index = sys->n_kinds++;
 		if (k->name == NULL)
@@ -197,23 +215,6 @@ static struct attr_def *new_attr(struct system *sys, size_t *cap)
 	return a;
 }
 
-/* Every name of level element c: its name= attribute, then each <name xml:lang> child's
- * text; NULL ended (an empty array when it has none). Caller frees each and the array. */
-static char **level_names(xmlNodePtr c)
-{
-	size_t n = 1;
-	for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k))
-		n += xml_is(k, "name");
-	char **v = xcalloc(n + 1, sizeof(*v));
-	size_t i = 0;
-	if ((v[i] = xml_prop(c, "name")))
-		i++;
-	for (xmlNodePtr k = xml_first_elem(c); k; k = xml_next_elem(k))
-		if (xml_is(k, "name") && (v[i] = xml_text(k)))
-			i++;
-	return v;
-}
-
 /* Levels (realm, faction, regiment ...) become text attributes of every entry, valued by
  * the catalog group the entry sits in. A level's name is read in the user's language
  * (<name xml:lang>, as a keyword's), name= being the default. */
@@ -223,7 +224,7 @@ static int load_levels(struct system *sys, xmlNodePtr sec, size_t *cap, struct d
 		struct attr_def *a = new_attr(sys, cap);
 		a->id = xml_prop(c, "id");
 		a->name = xml_name_lang(c, "name");
-		a->names = level_names(c);
+		a->names = all_names(c);
 		a->type = ATTR_LEVEL;
 		a->on = ON_UNIT;
 		a->line = xml_line(c);
@@ -245,8 +246,8 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 	for (xmlNodePtr c = xml_first_elem(sec); c; c = xml_next_elem(c)) {
 		struct attr_def *a = new_attr(sys, cap);
 		a->id = xml_prop(c, "id");
-		a->name = xml_prop(c, "name");
-		a->abbr = xml_prop(c, "abbr");
+		a->name = xml_name_lang(c, "name");
+		a->abbr = xml_prop_lang(c, "abbr");
 		a->suffix = xml_prop(c, "suffix");
 		a->ref = xml_prop(c, "ref");
 		a->line = xml_line(c);
@@ -293,11 +294,13 @@ static int load_attrs(struct system *sys, xmlNodePtr sec, size_t *cap, struct di
 		size_t nl = count_elems(c);
 		a->labels = xcalloc(nl + 1, sizeof(*a->labels));
 		for (xmlNodePtr l = xml_first_elem(c); l; l = xml_next_elem(l)) {
+			if (!xml_is(l, "label"))
+				continue; /* <name>, <abbr>: translations, read above */
 			struct value_label *vl = &a->labels[a->n_labels++];
 			if (xml_prop_long(l, "value", -1000000000L, 1000000000L, 0, &vl->v, sys->file, d))
 				return -1;
-			vl->label = xml_prop(l, "name");
-			vl->note = xml_prop(l, "note");
+			vl->label = xml_name_lang(l, "name");
+			vl->note = xml_prop_lang(l, "note");
 			if (xml_need(l, "name", vl->label, sys->file, d))
 				return -1;
 		}
@@ -510,8 +513,8 @@ static int load_sizes(struct system *sys, xmlNodePtr sec, struct diags *d)
 				s->limits[ci] = v;
 			} else {
 				struct fact *f = &s->facts[s->n_facts++];
-				f->name = xml_prop(k, "name");
-				f->value = xml_prop(k, "value");
+				f->name = xml_name_lang(k, "name");
+				f->value = xml_prop_lang(k, "value");
 				if (xml_need(k, "name", f->name, sys->file, d) ||
 				    xml_need(k, "value", f->value, sys->file, d))
 					return -1;
@@ -709,6 +712,9 @@ static struct system *load_doc(struct schemas *sc, xmlDocPtr doc, const char *pa
 	xmlNodePtr src = xml_child(root_el, "source");
 	if (src)
 		sys->source = xml_text(src);
+	xmlNodePtr about = xml_child_lang(root_el, "description");
+	if (about)
+		sys->description = xml_text(about);
 	xmlNodePtr sec;
 	size_t attr_cap = 0;
 	if ((sec = xml_child(root_el, "levels")))
@@ -881,6 +887,9 @@ void system_free(struct system *sys)
 		free(sys->costs[i].id);
 		free(sys->costs[i].name);
 		free(sys->costs[i].abbr);
+		for (size_t j = 0; sys->costs[i].names && sys->costs[i].names[j]; j++)
+			free(sys->costs[i].names[j]);
+		free(sys->costs[i].names);
 	}
 	free(sys->costs);
 	for (size_t i = 0; i < sys->n_ladders; i++) {
@@ -922,5 +931,6 @@ void system_free(struct system *sys)
 	free(sys->name);
 	free(sys->revision);
 	free(sys->source);
+	free(sys->description);
 	free(sys);
 }

@@ -358,12 +358,14 @@ xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name)
 	return best;
 }
 
-char *xml_name_lang(xmlNodePtr node, const char *attr)
+/* The child element called name in the user's best language, or NULL when none is in one of
+ * the user's languages (a translation must beat the default). */
+static xmlNodePtr child_translated(xmlNodePtr node, const char *name)
 {
 	xmlNodePtr best = NULL;
-	size_t best_rank = n_pref_langs; /* a translation must beat the default */
+	size_t best_rank = n_pref_langs;
 	for (xmlNodePtr n = xml_first_elem(node); n; n = xml_next_elem(n)) {
-		if (!xml_is(n, "name"))
+		if (!xml_is(n, name))
 			continue;
 		size_t rank = xml_lang_rank(n);
 		if (rank < best_rank) {
@@ -371,6 +373,18 @@ char *xml_name_lang(xmlNodePtr node, const char *attr)
 			best_rank = rank;
 		}
 	}
+	return best;
+}
+
+char *xml_name_lang(xmlNodePtr node, const char *attr)
+{
+	xmlNodePtr best = child_translated(node, "name");
+	return best ? xml_text(best) : xml_prop(node, attr);
+}
+
+char *xml_prop_lang(xmlNodePtr node, const char *attr)
+{
+	xmlNodePtr best = child_translated(node, attr);
 	return best ? xml_text(best) : xml_prop(node, attr);
 }
 

@@ -218,6 +218,10 @@ xmlNodePtr xml_child_lang(xmlNodePtr parent, const char *name);
  * user's languages, else the attribute attr (the default name); NULL when neither. Caller
  * frees. */
 char *xml_name_lang(xmlNodePtr node, const char *attr);
+/* Attribute attr of node in the user's language: the text of a child element named attr
+ * (<abbr xml:lang="LL"> beside abbr=, <label xml:lang="LL"> beside label=) in one of the
+ * user's languages, else the attribute itself; NULL when neither. Caller frees. */
+char *xml_prop_lang(xmlNodePtr node, const char *attr);
 /* The element's name in every language of the data, whatever the user's: the attribute attr
  * (the default name) and the text of each child <name xml:lang="LL">, NULL-terminated, in
  * arena a; NULL when it has no <name> child. A pasted list may name it in any of them. */
