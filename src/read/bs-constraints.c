@@ -50,18 +50,26 @@ void bs_modified_ids(struct bsctx *c, xmlNodePtr n)
 	}
 }
 
+/* Where a constraint stands: below a root entry, on a root entry, on a force (its own or
+ * one of its categoryLinks'), which is counted in its force or roster as a whole. */
+enum place { AT_OPTION, AT_ROOT, AT_FORCE };
+
 /* The constraint's shape, or why it has none this file translates (untranslated words: the
- * record of bs_pend keeps them). root: it stands on a root entry. */
-static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, struct shape *s)
+ * record of bs_pend keeps them). A percentage is a whole number of percent, whatever the
+ * scale of the cost type it is a share of. */
+static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at,
+                            struct shape *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->cost = -1;
+	bool root = at != AT_OPTION;
 	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
 	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value"), *id = xml_prop(con, "id");
 	const char *why = NULL;
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
-	long x = 0, unit = dec_unit(cd ? cd->scale : 0);
-	bool num = dec_parse(v, cd ? cd->scale : 0, -unit, 1000000000000L * unit, &x) == DEC_OK;
+	unsigned scale = cd && !xml_prop_is(con, "percentValue", "true") ? cd->scale : 0;
+	long x = 0, unit = dec_unit(scale);
+	bool num = dec_parse(v, scale, -unit, 1000000000000L * unit, &x) == DEC_OK;
 	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
 		why = N_("type");
 	else if (xml_prop_is(con, "shared", "false") && !root)
@@ -84,7 +92,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 	else if (strcmp(field, "forces") == 0 &&
 	         (strcmp(scope, "roster") != 0 && strcmp(scope, "force") != 0))
 		why = N_("scope");
-	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 &&
+	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 && at != AT_FORCE &&
 	         strcmp(field, "forces") != 0 && (!root || strcmp(scope, "roster") == 0))
 		why = N_("minimum outside its selection");
 	if (why == NULL) {
@@ -113,11 +121,18 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 	xmlNodePtr sec = con->parent, owner = sec ? sec->parent : NULL;
 	if (owner == NULL || owner->type != XML_ELEMENT_NODE)
 		return N_("owner");
+	struct shape s;
+	xmlNodePtr links = owner->parent, force = links ? links->parent : NULL;
+	if (xml_is(owner, "categoryLink") && force && force->type == XML_ELEMENT_NODE &&
+	    xml_is(force, "forceEntry")) {
+		const char *why = shape_of(c, con, AT_FORCE, &s);
+		return why ? why : s.forces ? N_("field")
+		       : strcmp(s.scope, "self") == 0 ? N_("scope") : N_("not reached");
+	}
 	if (xml_is(owner, "categoryLink") || xml_is(owner, "categoryEntry"))
 		return N_("on a category");
-	struct shape s;
 	if (xml_is(owner, "forceEntry")) {
-		const char *why = shape_of(c, con, true, &s);
+		const char *why = shape_of(c, con, AT_ROOT, &s);
 		return why ? why : s.forces ? N_("child forces of its own") : N_("on a force");
 	}
 	if (xml_is(owner, "selectionEntryGroup")) {
@@ -134,7 +149,7 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 	}
 	xmlNodePtr home = owner->parent;
 	bool root = home && home->parent && home->parent == xmlDocGetRootElement(con->doc);
-	const char *why = shape_of(c, con, root, &s);
+	const char *why = shape_of(c, con, root ? AT_ROOT : AT_OPTION, &s);
 	return why ? why : N_("not reached");
 }
 
@@ -390,7 +405,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 		if (o && k->_private == &placed_mark)
 			continue; /* its rule stands on every place already */
 		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
-		if ((k->_private && !made) || shape_of(c, k, o == NULL, &s)) {
+		if ((k->_private && !made) || shape_of(c, k, o ? AT_OPTION : AT_ROOT, &s)) {
 			bs_pend(c, fi, k, 0);
 			continue;
 		}
@@ -439,7 +454,7 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 {
 	for (xmlNodePtr n = xml_first_elem(xml_child(k, "constraints")); n; n = xml_next_elem(n)) {
 		struct shape s;
-		if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, true, &s) || !s.forces)
+		if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, AT_ROOT, &s) || !s.forces)
 			continue;
 		bool roster = strcmp(s.scope, "roster") == 0;
 		if (!roster && !s.child_forces)
@@ -461,10 +476,37 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 	}
 }
 
+/* Constraint n of a categoryLink of force fd, to category ci, made a rule (shape s): what
+ * the units of the category hold in its scope (their number, or a cost type summed), a unit
+ * counted when the category is any of its own; a percentage is one of the same over every
+ * unit in the scope. */
+static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def *fd, size_t ci,
+                          const struct shape *s)
+{
+	const struct category_def *cd = &c->sys->cats[ci];
+	char *at = xasprintf("%s/%s", fd->id, cd->id);
+	struct rule *r = new_rule(n, at, s);
+	free(at);
+	r->agg->kind = s->cost >= 0 ? AGG_COST : AGG_UNITS;
+	r->agg->cost = s->cost >= 0 ? (size_t)s->cost : 0;
+	r->agg->scope = wide(s);
+	r->agg->item = ON_UNIT;
+	r->agg->where = new_sel(SEL_ALL, ON_UNIT, NULL);
+	struct sel *in = new_sel(SEL_CATEGORY, ON_UNIT, NULL);
+	in->index = ci;
+	sel_push(r->agg->where, in);
+	r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
+	r->per_force = true;
+	r->message = message(c, s, r->agg->scope == SCOPE_ROSTER ? _("the roster") : "{list}",
+	                     cd->name);
+	add_rule(c, r, s);
+}
+
 /* The constraints of the categoryLinks of forceEntry k, force fd (BattleScribe's "at least 1
- * HQ"): the selections of the category in each force of fd (scope parent or force; with
- * includeChildForces, in the forces within it too), a unit counted when the category is one
- * of its own. The other shapes (a cost, a percentage, scope roster) stay not enforced. */
+ * HQ", "at most 500 pts of HQ", "at most 25% of the points in Lords of War"): checked for
+ * each force of fd, counted in it (scope parent or force; with includeChildForces, in the
+ * forces within it too) or in the whole roster (scope roster), a breach reported at the
+ * force. Scope self and field forces stay not enforced. */
 void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 {
 	for (xmlNodePtr l = xml_first_elem(xml_child(k, "categoryLinks")); l; l = xml_next_elem(l)) {
@@ -475,29 +517,13 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			continue;
 		for (xmlNodePtr n = xml_first_elem(xml_child(l, "constraints")); n; n = xml_next_elem(n)) {
 			struct shape s;
-			if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, true, &s) ||
-			    s.forces || s.cost >= 0 || s.percent || strcmp(s.scope, "roster") == 0 ||
-			    strcmp(s.scope, "self") == 0)
+			if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, AT_FORCE, &s) ||
+			    s.forces || strcmp(s.scope, "self") == 0)
 				continue;
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;
-			if (s.max && s.value < 0)
-				continue;
-			const struct category_def *cd = &c->sys->cats[ci];
-			char *at = xasprintf("%s/%s", fd->id, cd->id);
-			struct rule *r = new_rule(n, at, &s);
-			free(at);
-			r->agg->kind = AGG_UNITS;
-			r->agg->scope = s.child_forces ? SCOPE_FORCE : SCOPE_LIST;
-			r->agg->item = ON_UNIT;
-			r->agg->where = new_sel(SEL_ALL, ON_UNIT, NULL);
-			struct sel *in = new_sel(SEL_CATEGORY, ON_UNIT, NULL);
-			in->index = (size_t)ci;
-			sel_push(r->agg->where, in);
-			r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
-			r->per_force = true;
-			r->message = message(c, &s, "{list}", cd->name);
-			add_rule(c, r, &s);
+			if (!s.max || s.value >= 0)
+				category_rule(c, n, fd, (size_t)ci, &s);
 		}
 	}
 }
