@@ -3,11 +3,13 @@
 # on the Grove fixtures (tests/data/bs-grove): a cost (an Orchard's Elders at most 100 seeds:
 # 100 at it, 100.5 past it), a percentage of a cost (its Hedges at most 25% of its seeds: 25
 # of 100 at it, 25.5 of 100.5 past it, taken in the tenths seeds have), a percentage of the
-# selections (its Saplings at least half: 2 of 4 at it, 2 of 5 past it), and the roster's
-# scope (at most 2 Elders in the roster: 2 at it, 3 past it, told at each Orchard). A unit
-# counts for each of its categories, its primary one or not (a Rootwise Sapling is an Elder
-# too). The builder makes the same list and sees the same breach. Prints TAP. Needs MUSTER and
-# srcdir, as `make check` sets.
+# selections (its Saplings at least half: 2 of 4 at it, 2 of 5 past it), the roster's scope
+# (at most 2 Elders in the roster: 2 at it, 3 past it, told at each Orchard), and the link's
+# own modifiers on a limit's value (3 Elders when the roster holds Mistletoe: 3 at it, 4 past
+# it; Monuments a quarter of the roster's seeds by a repeat: 25 of 100 at it, 25.5 of 100.5
+# past it). A unit counts for each of its categories, its primary one or not (a Rootwise
+# Sapling is an Elder too). The builder makes the same list and sees the same breach. Prints
+# TAP. Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -43,8 +45,20 @@ if [ "$n" = 2 ]; then
 else
 	tap_fail "scope roster: 2 reports for 2 Orchards" "$n reports" ""
 fi
-run_muster "catalog: four limits are rules, a count of forces and scope self are not" 0 \
-	"4 constraints are enforced as rules; not enforced: field 1, scope 1." catalog $data gr-sys
+run_muster "modified by a group's set: 3 Elders with Mistletoe in the roster, at the limit" 0 \
+	"grove-mistletoe-three.ros: legal" validate -v $data "$d/grove-mistletoe-three.ros"
+run_muster "modified by a group's set: 4 Elders with Mistletoe in the roster, past it" 1 \
+	"grove-mistletoe-four.ros:21:5: error: gr-con-elder-roster: the roster has 4 selections of Elder (maximum 3)" \
+	validate $data "$d/grove-mistletoe-four.ros"
+run_muster "modified by a repeat: a Stone of 25 seeds in 100, a quarter, at the limit" 0 \
+	"grove-stone.ros: legal" validate -v $data "$d/grove-stone.ros"
+run_muster "modified by a repeat: a Stone of 25.5 seeds in 100.5, past it" 1 \
+	"grove-moss.ros:5:5: error: gr-con-monument-share: the roster has 25.5 seeds in Monument (maximum 25)" \
+	validate $data "$d/grove-moss.ros"
+run_muster "catalog: the modifiers on limits are read" 0 \
+	"2 constraints and 0 modifiers are not enforced yet (0 conditions, 0 repeats)." catalog $data gr-sys
+run_muster "catalog: five limits are rules, a count of forces and scope self are not" 0 \
+	"5 constraints are enforced as rules; not enforced: field 1, scope 1." catalog $data gr-sys
 
 # The builder: the legal Orchard, then Mistletoe on its Oak.
 f=orchard.ros

@@ -35,15 +35,35 @@ struct shape {
 	bool forces;            /* field "forces": forces counted (scope force or roster) */
 	bool percent;           /* percentValue: value is a percentage of all in the scope */
 	bool shared;            /* selections of every link to the entry counted, not one's */
+	bool modified;          /* on a force: modifiers change its value (shape_of) */
 };
+
+/* What c->modified maps an id to when modifiers of more than one element change it. */
+static char many_owners;
+
+/* The element modifier k stands on, its modifier groups passed over. */
+static xmlNodePtr modifier_owner(xmlNodePtr k)
+{
+	xmlNodePtr o = k->parent;
+	while (o && o->type == XML_ELEMENT_NODE &&
+	       (xml_is(o, "modifiers") || xml_is(o, "modifierGroup") || xml_is(o, "modifierGroups")))
+		o = o->parent;
+	return o;
+}
 
 void bs_modified_ids(struct bsctx *c, xmlNodePtr n)
 {
 	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
 		if (xml_is(k, "modifier")) {
 			char *f = xml_prop(k, "field");
-			if (f && idx_get(c->modified, f) == NULL)
-				(void)idx_add(c->modified, f, k);
+			xmlNodePtr owner = modifier_owner(k);
+			void *was = f ? idx_get(c->modified, f) : NULL;
+			if (f && was == NULL) {
+				(void)idx_add(c->modified, f, owner);
+			} else if (f && was != owner && was != &many_owners) {
+				(void)idx_del(c->modified, f, was);
+				(void)idx_add(c->modified, f, &many_owners);
+			}
 			free(f);
 		}
 		bs_modified_ids(c, k);
@@ -74,7 +94,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 		why = N_("type");
 	else if (xml_prop_is(con, "shared", "false") && !root)
 		why = N_("shared=false");
-	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
+	else if (id == NULL || (at != AT_FORCE && c->modified && idx_get(c->modified, id)))
 		why = id ? N_("modifiers on it") : N_("no id");
 	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL &&
 	                           (strcmp(field, "forces") != 0 || !root)))
@@ -107,6 +127,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 		s->forces = strcmp(field, "forces") == 0;
 		s->percent = xml_prop_is(con, "percentValue", "true");
 		s->shared = !xml_prop_is(con, "shared", "false");
+		s->modified = c->modified && idx_get(c->modified, id);
 	}
 	free(type);
 	free(field);
@@ -126,7 +147,7 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 	if (xml_is(owner, "categoryLink") && force && force->type == XML_ELEMENT_NODE &&
 	    xml_is(force, "forceEntry")) {
 		const char *why = shape_of(c, con, AT_FORCE, &s);
-		return why ? why : s.forces ? N_("field")
+		return why ? why : s.modified ? N_("modifiers on it") : s.forces ? N_("field")
 		       : strcmp(s.scope, "self") == 0 ? N_("scope") : N_("not reached");
 	}
 	if (xml_is(owner, "categoryLink") || xml_is(owner, "categoryEntry"))
@@ -481,12 +502,17 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
  * counted when the category is any of its own; a percentage is one of the same over every
  * unit in the scope. */
 static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def *fd, size_t ci,
-                          const struct shape *s)
+                          const struct shape *s, struct expr *value)
 {
 	const struct category_def *cd = &c->sys->cats[ci];
 	char *at = xasprintf("%s/%s", fd->id, cd->id);
 	struct rule *r = new_rule(n, at, s);
 	free(at);
+	if (value) {
+		struct expr **b = s->max ? &r->max : &r->min;
+		expr_free(*b);
+		*b = value;
+	}
 	r->agg->kind = s->cost >= 0 ? AGG_COST : AGG_UNITS;
 	r->agg->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	r->agg->scope = wide(s);
@@ -502,11 +528,32 @@ static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def 
 	add_rule(c, r, s);
 }
 
+/* The value of constraint n (shape s) of categoryLink l as the link's modifiers change it,
+ * into *value (NULL: not changed); false when it stays not enforced: changed by modifiers of
+ * another element too, of a shape bs_con_value does not translate, or a percentage, or -1. */
+static bool category_value(struct bsctx *c, xmlNodePtr l, xmlNodePtr n, const struct shape *s,
+                           struct expr **value)
+{
+	*value = NULL;
+	if (!s->modified)
+		return true;
+	char *id = xml_prop(n, "id");
+	bool ok = id && idx_get(c->modified, id) == l && !s->percent && s->value >= 0;
+	if (ok) {
+		unsigned scale = s->cost >= 0 ? c->sys->costs[s->cost].scale : 0;
+		*value = bs_con_value(c, l, id, s->value, scale, xml_line(n));
+		ok = *value != NULL;
+	}
+	free(id);
+	return ok;
+}
+
 /* The constraints of the categoryLinks of forceEntry k, force fd (BattleScribe's "at least 1
  * HQ", "at most 500 pts of HQ", "at most 25% of the points in Lords of War"): checked for
  * each force of fd, counted in it (scope parent or force; with includeChildForces, in the
  * forces within it too) or in the whole roster (scope roster), a breach reported at the
- * force. Scope self and field forces stay not enforced. */
+ * force; with the value the link's own modifiers give it (bs_con_value). Scope self and
+ * field forces stay not enforced. */
 void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 {
 	for (xmlNodePtr l = xml_first_elem(xml_child(k, "categoryLinks")); l; l = xml_next_elem(l)) {
@@ -517,13 +564,14 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			continue;
 		for (xmlNodePtr n = xml_first_elem(xml_child(l, "constraints")); n; n = xml_next_elem(n)) {
 			struct shape s;
+			struct expr *value;
 			if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, AT_FORCE, &s) ||
-			    s.forces || strcmp(s.scope, "self") == 0)
+			    s.forces || strcmp(s.scope, "self") == 0 || !category_value(c, l, n, &s, &value))
 				continue;
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;
 			if (!s.max || s.value >= 0)
-				category_rule(c, n, fd, (size_t)ci, &s);
+				category_rule(c, n, fd, (size_t)ci, &s, value);
 		}
 	}
 }
