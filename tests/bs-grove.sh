@@ -55,10 +55,10 @@ run_muster "modified by a repeat: a Stone of 25 seeds in 100, a quarter, at the 
 run_muster "modified by a repeat: a Stone of 25.5 seeds in 100.5, past it" 1 \
 	"grove-moss.ros:5:5: error: gr-con-monument-share: the roster has 25.5 seeds in Monument (maximum 25)" \
 	validate $data "$d/grove-moss.ros"
-run_muster "catalog: the modifiers on limits are read" 0 \
-	"2 constraints and 0 modifiers are not enforced yet (0 conditions, 0 repeats)." catalog $data gr-sys
+run_muster "catalog: the modifiers on limits are read, six shapes of them are not" 0 \
+	"8 constraints and 7 modifiers are not enforced yet (1 condition, 1 repeat)." catalog $data gr-sys
 run_muster "catalog: five limits are rules, a count of forces and scope self are not" 0 \
-	"5 constraints are enforced as rules; not enforced: field 1, scope 1." catalog $data gr-sys
+	"5 constraints are enforced as rules; not enforced: field 1, scope 1, modifiers on it 6." catalog $data gr-sys
 
 # The builder: the legal Orchard, then Mistletoe on its Oak.
 f=orchard.ros
