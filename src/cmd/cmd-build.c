@@ -76,13 +76,19 @@ static void print_tracker(const struct system *sys, const struct tracker *t, FIL
 		else
 			strbuf_addf(&sb, _("at least %" PRId64 "%%"), t->pct_min);
 	} else {
-		strbuf_addf(&sb, "%" PRId64 "/", t->value);
+		/* a cost summed counts in its cost type's decimals */
+		unsigned scale = t->is_cost ? sys->costs[t->cost].scale : 0;
+		char v[DEC_BUF], lo[DEC_BUF], hi[DEC_BUF];
+		dec_format(t->value, scale, v);
+		dec_format(t->min, scale, lo);
+		dec_format(t->max, scale, hi);
+		strbuf_addf(&sb, "%s/", v);
 		if (t->has_min && t->has_max && t->min != t->max)
-			strbuf_addf(&sb, "%" PRId64 "-%" PRId64, t->min, t->max);
+			strbuf_addf(&sb, "%s-%s", lo, hi);
 		else if (t->has_max)
-			strbuf_addf(&sb, "%" PRId64, t->max);
+			strbuf_adds(&sb, hi);
 		else
-			strbuf_addf(&sb, _("at least %" PRId64), t->min);
+			strbuf_addf(&sb, _("at least %s"), lo);
 		if (t->is_cost)
 			strbuf_addf(&sb, " %s", abbr(&sys->costs[t->cost]));
 	}

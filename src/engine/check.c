@@ -432,8 +432,11 @@ static void once_told(struct checker *k, const struct rule *r, bool *flag)
 		k->told_roster = r;
 }
 
+static bool roster_holds(struct eval *ev, const struct rule *r, size_t li);
+
 /* A rule with no <each>: one aggregate per list (or for the roster), per group; its breach
- * reported times times (per_force: once for each force it is checked for). */
+ * reported times times (per_force: once for each force it is checked for; of the roster
+ * and not at_roster: at each force it holds on, the force named). */
 static void check_grouped(struct checker *k, const struct rule *r, size_t li, size_t times)
 {
 	const struct agg *a = r->agg;
@@ -461,11 +464,19 @@ static void check_grouped(struct checker *k, const struct rule *r, size_t li, si
 		struct msgvars m = { k->sys, r, el, NULL, NULL,
 		                     a->kind == AGG_DISTINCT ? (int64_t)g->vals.live : g->value, 0, -1,
 		                     g->label, vals.s ? vals.s : "", NULL };
-		if (r->at_roster)
+		if (r->at_roster) {
 			for (size_t t = 0; t < times; t++)
 				judge_value(k, r, &m, &c, k->ros->line, 0, NULL);
-		else
+		} else if (roster && r->per_force) {
+			for (size_t fi = 0; fi < ev->n_lists; fi++)
+				if (roster_holds(ev, r, fi)) {
+					struct ectx cf = { ev, fi, NULL, NULL, NULL };
+					m.el = &ev->lists[fi];
+					judge_value(k, r, &m, &cf, m.el->list->line, m.el->list->col, NULL);
+				}
+		} else {
 			judge_value(k, r, &m, &c, el->list->line, el->list->col, r->per_force ? NULL : g);
+		}
 		strbuf_release(&vals);
 	}
 	acc_release(&acc);
@@ -631,6 +642,15 @@ static void check_each(struct checker *k, const struct rule *r, size_t li)
 	}
 }
 
+/* Whether roster-wide rule r is checked for list li: its condition holds there, and the entry
+ * it skips when hidden is not hidden there. */
+static bool roster_holds(struct eval *ev, const struct rule *r, size_t li)
+{
+	struct ectx c = { ev, li, NULL, NULL, NULL };
+	return (r->when == NULL || cond_holds(r->when, &c, NULL)) &&
+	       (r->unless_hidden == NULL || !eval_entry_hidden(ev, li, r->unless_hidden));
+}
+
 /* How often a roster-wide rule is checked: once when its condition holds on the first list,
  * or, when it asks for a kind of list (a BattleScribe entry's catalogue), on any list; with
  * per_force, once for each list it holds on. */
@@ -638,9 +658,7 @@ static size_t roster_times(struct eval *ev, const struct rule *r)
 {
 	size_t n = 0;
 	for (size_t li = 0; li < ev->n_lists; li++) {
-		struct ectx c = { ev, li, NULL, NULL, NULL };
-		if ((r->when == NULL || cond_holds(r->when, &c, NULL)) &&
-		    (r->unless_hidden == NULL || !eval_entry_hidden(ev, li, r->unless_hidden))) {
+		if (roster_holds(ev, r, li)) {
 			if (!r->per_force)
 				return 1;
 			n++;

@@ -35,15 +35,35 @@ struct shape {
 	bool forces;            /* field "forces": forces counted (scope force or roster) */
 	bool percent;           /* percentValue: value is a percentage of all in the scope */
 	bool shared;            /* selections of every link to the entry counted, not one's */
+	bool modified;          /* on a force: modifiers change its value (shape_of) */
 };
+
+/* What c->modified maps an id to when modifiers of more than one element change it. */
+static char many_owners;
+
+/* The element modifier k stands on, its modifier groups passed over. */
+static xmlNodePtr modifier_owner(xmlNodePtr k)
+{
+	xmlNodePtr o = k->parent;
+	while (o && o->type == XML_ELEMENT_NODE &&
+	       (xml_is(o, "modifiers") || xml_is(o, "modifierGroup") || xml_is(o, "modifierGroups")))
+		o = o->parent;
+	return o;
+}
 
 void bs_modified_ids(struct bsctx *c, xmlNodePtr n)
 {
 	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
 		if (xml_is(k, "modifier")) {
 			char *f = xml_prop(k, "field");
-			if (f && idx_get(c->modified, f) == NULL)
-				(void)idx_add(c->modified, f, k);
+			xmlNodePtr owner = modifier_owner(k);
+			void *was = f ? idx_get(c->modified, f) : NULL;
+			if (f && was == NULL) {
+				(void)idx_add(c->modified, f, owner);
+			} else if (f && was != owner && was != &many_owners) {
+				(void)idx_del(c->modified, f, was);
+				(void)idx_add(c->modified, f, &many_owners);
+			}
 			free(f);
 		}
 		bs_modified_ids(c, k);
@@ -115,23 +135,31 @@ void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
 	free(id);
 }
 
+/* Where a constraint stands: below a root entry, on a root entry, on a force (its own or
+ * one of its categoryLinks'), which is counted in its force or roster as a whole. */
+enum place { AT_OPTION, AT_ROOT, AT_FORCE };
+
 /* The constraint's shape, or why it has none this file translates (untranslated words: the
- * record of bs_pend keeps them). root: it stands on a root entry. */
-static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, struct shape *s)
+ * record of bs_pend keeps them). A percentage is a whole number of percent, whatever the
+ * scale of the cost type it is a share of. */
+static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at,
+                            struct shape *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->cost = -1;
+	bool root = at != AT_OPTION;
 	char *type = xml_prop(con, "type"), *field = xml_prop(con, "field"),
 	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value"), *id = xml_prop(con, "id");
 	const char *why = NULL;
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
-	long x = 0, unit = dec_unit(cd ? cd->scale : 0);
-	bool num = dec_parse(v, cd ? cd->scale : 0, -unit, 1000000000000L * unit, &x) == DEC_OK;
+	unsigned scale = cd && !xml_prop_is(con, "percentValue", "true") ? cd->scale : 0;
+	long x = 0, unit = dec_unit(scale);
+	bool num = dec_parse(v, scale, -unit, 1000000000000L * unit, &x) == DEC_OK;
 	if (type == NULL || (strcmp(type, "min") != 0 && strcmp(type, "max") != 0))
 		why = N_("type");
 	else if (xml_prop_is(con, "shared", "false") && !root)
 		why = N_("shared=false");
-	else if (id == NULL || (c->modified && idx_get(c->modified, id)))
+	else if (id == NULL || (at != AT_FORCE && c->modified && idx_get(c->modified, id)))
 		why = id ? N_("modifiers on it") : N_("no id");
 	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL &&
 	                           (strcmp(field, "forces") != 0 || !root)))
@@ -149,7 +177,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 	else if (strcmp(field, "forces") == 0 &&
 	         (strcmp(scope, "roster") != 0 && strcmp(scope, "force") != 0))
 		why = N_("scope");
-	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 &&
+	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 && at != AT_FORCE &&
 	         strcmp(field, "forces") != 0 && (!root || strcmp(scope, "roster") == 0))
 		why = N_("minimum outside its selection");
 	if (why == NULL) {
@@ -164,6 +192,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, bool root, st
 		s->forces = strcmp(field, "forces") == 0;
 		s->percent = xml_prop_is(con, "percentValue", "true");
 		s->shared = !xml_prop_is(con, "shared", "false");
+		s->modified = c->modified && idx_get(c->modified, id);
 	}
 	free(type);
 	free(field);
@@ -178,11 +207,18 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 	xmlNodePtr sec = con->parent, owner = sec ? sec->parent : NULL;
 	if (owner == NULL || owner->type != XML_ELEMENT_NODE)
 		return N_("owner");
+	struct shape s;
+	xmlNodePtr links = owner->parent, force = links ? links->parent : NULL;
+	if (xml_is(owner, "categoryLink") && force && force->type == XML_ELEMENT_NODE &&
+	    xml_is(force, "forceEntry")) {
+		const char *why = shape_of(c, con, AT_FORCE, &s);
+		return why ? why : s.modified ? N_("modifiers on it") : s.forces ? N_("field")
+		       : strcmp(s.scope, "self") == 0 ? N_("scope") : N_("not reached");
+	}
 	if (xml_is(owner, "categoryLink") || xml_is(owner, "categoryEntry"))
 		return N_("on a category");
-	struct shape s;
 	if (xml_is(owner, "forceEntry")) {
-		const char *why = shape_of(c, con, true, &s);
+		const char *why = shape_of(c, con, AT_ROOT, &s);
 		return why ? why : s.forces ? N_("child forces of its own") : N_("on a force");
 	}
 	if (xml_is(owner, "selectionEntryGroup")) {
@@ -199,7 +235,7 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 	}
 	xmlNodePtr home = owner->parent;
 	bool root = home && home->parent && home->parent == xmlDocGetRootElement(con->doc);
-	const char *why = shape_of(c, con, root, &s);
+	const char *why = shape_of(c, con, root ? AT_ROOT : AT_OPTION, &s);
 	return why ? why : N_("not reached");
 }
 
@@ -458,7 +494,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 		if (o && k->_private == &placed_mark)
 			continue; /* its rule stands on every place already */
 		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
-		if ((k->_private && !made) || shape_of(c, k, o == NULL, &s)) {
+		if ((k->_private && !made) || shape_of(c, k, o ? AT_OPTION : AT_ROOT, &s)) {
 			bs_pend(c, fi, k, 0);
 			continue;
 		}
@@ -507,7 +543,7 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 {
 	for (xmlNodePtr n = xml_first_elem(xml_child(k, "constraints")); n; n = xml_next_elem(n)) {
 		struct shape s;
-		if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, true, &s) || !s.forces)
+		if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, AT_ROOT, &s) || !s.forces)
 			continue;
 		bool roster = strcmp(s.scope, "roster") == 0;
 		if (!roster && !s.child_forces)
@@ -530,10 +566,64 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 	}
 }
 
+/* Constraint n of a categoryLink of force fd, to category ci, made a rule (shape s): what
+ * the units of the category hold in its scope (their number, or a cost type summed), a unit
+ * counted when the category is any of its own; a percentage is one of the same over every
+ * unit in the scope. */
+static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def *fd, size_t ci,
+                          const struct shape *s, struct expr *value)
+{
+	const struct category_def *cd = &c->sys->cats[ci];
+	char *at = xasprintf("%s/%s", fd->id, cd->id);
+	struct rule *r = new_rule(n, at, s);
+	free(at);
+	if (value) {
+		struct expr **b = s->max ? &r->max : &r->min;
+		expr_free(*b);
+		*b = value;
+	}
+	r->agg->kind = s->cost >= 0 ? AGG_COST : AGG_UNITS;
+	r->agg->cost = s->cost >= 0 ? (size_t)s->cost : 0;
+	r->agg->scope = wide(s);
+	r->agg->item = ON_UNIT;
+	r->agg->where = new_sel(SEL_ALL, ON_UNIT, NULL);
+	struct sel *in = new_sel(SEL_CATEGORY, ON_UNIT, NULL);
+	in->index = ci;
+	sel_push(r->agg->where, in);
+	r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
+	r->per_force = true;
+	r->message = message(c, s, r->agg->scope == SCOPE_ROSTER ? _("the roster") : "{list}",
+	                     cd->name);
+	r->label = cd->name ? xstrdup(cd->name) : NULL;
+	add_rule(c, r, s);
+}
+
+/* The value of constraint n (shape s) of categoryLink l as the link's modifiers change it,
+ * into *value (NULL: not changed); false when it stays not enforced: changed by modifiers of
+ * another element too, of a shape bs_con_value does not translate, or a percentage, or -1. */
+static bool category_value(struct bsctx *c, xmlNodePtr l, xmlNodePtr n, const struct shape *s,
+                           struct expr **value)
+{
+	*value = NULL;
+	if (!s->modified)
+		return true;
+	char *id = xml_prop(n, "id");
+	bool ok = id && idx_get(c->modified, id) == l && !s->percent && s->value >= 0;
+	if (ok) {
+		unsigned scale = s->cost >= 0 ? c->sys->costs[s->cost].scale : 0;
+		*value = bs_con_value(c, l, id, s->value, scale, xml_line(n));
+		ok = *value != NULL;
+	}
+	free(id);
+	return ok;
+}
+
 /* The constraints of the categoryLinks of forceEntry k, force fd (BattleScribe's "at least 1
- * HQ"): the selections of the category in each force of fd (scope parent or force; with
- * includeChildForces, in the forces within it too), a unit counted when the category is one
- * of its own. The other shapes (a cost, a percentage, scope roster) stay not enforced. */
+ * HQ", "at most 500 pts of HQ", "at most 25% of the points in Lords of War"): checked for
+ * each force of fd, counted in it (scope parent or force; with includeChildForces, in the
+ * forces within it too) or in the whole roster (scope roster), a breach reported at the
+ * force; with the value the link's own modifiers give it (bs_con_value). Scope self and
+ * field forces stay not enforced. */
 void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 {
 	for (xmlNodePtr l = xml_first_elem(xml_child(k, "categoryLinks")); l; l = xml_next_elem(l)) {
@@ -544,30 +634,14 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			continue;
 		for (xmlNodePtr n = xml_first_elem(xml_child(l, "constraints")); n; n = xml_next_elem(n)) {
 			struct shape s;
-			if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, true, &s) ||
-			    s.forces || s.cost >= 0 || s.percent || strcmp(s.scope, "roster") == 0 ||
-			    strcmp(s.scope, "self") == 0)
+			struct expr *value;
+			if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, AT_FORCE, &s) ||
+			    s.forces || strcmp(s.scope, "self") == 0 || !category_value(c, l, n, &s, &value))
 				continue;
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;
-			if (s.max && s.value < 0)
-				continue;
-			const struct category_def *cd = &c->sys->cats[ci];
-			char *at = xasprintf("%s/%s", fd->id, cd->id);
-			struct rule *r = new_rule(n, at, &s);
-			free(at);
-			r->agg->kind = AGG_UNITS;
-			r->agg->scope = s.child_forces ? SCOPE_FORCE : SCOPE_LIST;
-			r->agg->item = ON_UNIT;
-			r->agg->where = new_sel(SEL_ALL, ON_UNIT, NULL);
-			struct sel *in = new_sel(SEL_CATEGORY, ON_UNIT, NULL);
-			in->index = (size_t)ci;
-			sel_push(r->agg->where, in);
-			r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
-			r->per_force = true;
-			r->message = message(c, &s, "{list}", cd->name);
-			r->label = cd->name ? xstrdup(cd->name) : NULL;
-			add_rule(c, r, &s);
+			if (!s.max || s.value >= 0)
+				category_rule(c, n, fd, (size_t)ci, &s, value);
 		}
 	}
 }

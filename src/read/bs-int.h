@@ -154,8 +154,9 @@ int bs_root_entries(struct bsctx *c, size_t fi);
 int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cats,
                       size_t *n_cats, uint32_t *primary);
 
-/* bs-constraints.c: the ids modifiers under n change, into c->modified; why constraint con
- * is not made a rule (plain words, kept in its record); the constraints of owner (a
+/* bs-constraints.c: the ids modifiers under n change, into c->modified (each mapped to the
+ * element its modifiers stand on, or to a mark of its own when they stand on several); why
+ * constraint con is not made a rule (plain words, kept in its record); the constraints of owner (a
  * selectionEntry or entryLink of file fi) made rules on root entry e, or, when o is not NULL,
  * once for every place of owner (option o one of them, origin its def or via), the others
  * kept as not enforced; the rules made since rule first, after root entry old_id was renamed
@@ -186,6 +187,12 @@ void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 /* The modifiers of option node owner (a selectionEntry below a root one, or a link to one)
  * that change the option itself (its name, hidden, categories), into (*mods)[0..*n). */
 void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
+/* The value of the constraint of id id on owner (a force's categoryLink), base (scaled by
+ * 10^scale) as owner's modifiers of field id change it, in document order (set, increment,
+ * decrement; their conditions counted in the force or roster, and repeats), those modifiers
+ * then marked translated; NULL when one of them has another shape. */
+struct expr *bs_con_value(struct bsctx *c, xmlNodePtr owner, const char *id, long base,
+                          unsigned scale, long line);
 /* h, kept by the system (bs->hides, freed with it). */
 const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h);
 

@@ -10,7 +10,10 @@
  * (includeChildSelections), compared with equalTo, notEqualTo,
  * greaterThan, lessThan, atLeast or atMost; condition groups (and, or) within the bound
  * below; modifier groups, whose conditions hold for every modifier within; the repeats of an
- * increment or decrement, their counts added up. Every other modifier stays kept as not enforced (bs_pend).
+ * increment or decrement, their counts added up. The modifiers of a force's categoryLink that
+ * change its constraint's value (set, increment, decrement; conditions and repeats as above)
+ * become that rule's bound (bs_con_value). Every other modifier stays kept as not enforced
+ * (bs_pend).
  * Part of the reader split by job (bs-int.h).
  */
 #include "muster.h"
@@ -551,6 +554,114 @@ void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 	walk(c, owner, (struct into){ mods, n }, groups, 0);
 	c->option = false;
 	c->nested = false;
+}
+
+/* --- a constraint's value changed by modifiers ------------------------------------------ */
+
+/* The nodes of the modifiers that change one constraint's value, marked once all are read. */
+struct con_mods {
+	xmlNodePtr *nodes;
+	size_t n;
+};
+
+/* Modifier n (under groups[0..n_groups)) laid over value *v (scale): a set replaces it, an
+ * increment or decrement adds to it (times its repeats), each where its conditions hold.
+ * False when it has another shape. */
+static bool con_mod(struct bsctx *c, xmlNodePtr n, xmlNodePtr *groups, size_t n_groups,
+                    unsigned scale, struct expr **v)
+{
+	long x, line = xml_line(n);
+	bool set = xml_prop_is(n, "type", "set"), dec = xml_prop_is(n, "type", "decrement");
+	if (!(set || dec || xml_prop_is(n, "type", "increment")) || !scaled(n, "value", scale, &x) ||
+	    (set && x < 0))
+		return false; /* a set of -1 (no limit) is not a bound to compare with */
+	struct modifier m;
+	memset(&m, 0, sizeof(m));
+	m.target = MOD_COST; /* repeats() counts for a number added, as for a cost's */
+	m.op = set ? MOD_SET : MOD_ADD;
+	m.line = line;
+	struct sel *all = new_sel(SEL_ALL);
+	bool ok = repeats(c, n, &m, groups, n_groups) && conditions(c, n, all, 0);
+	for (size_t i = 0; ok && i < n_groups; i++)
+		ok = conditions(c, groups[i], all, 0);
+	if (!ok) {
+		sel_free(all);
+		modifier_release(&m);
+		return false;
+	}
+	struct expr *term = expr_num(dec ? -x : x, line);
+	if (m.repeat) {
+		term = expr_two(EX_MUL, term, m.repeat, line);
+		m.repeat = NULL;
+	}
+	if (all->n_kids) {
+		term = expr_two(EX_IF, term, set ? *v : expr_num(0, line), line);
+		term->when = all;
+	} else {
+		sel_free(all);
+		if (set)
+			expr_free(*v);
+	}
+	*v = set ? term : expr_two(EX_ADD, *v, term, line);
+	return true;
+}
+
+/* The modifiers of field id under owner (and its modifier groups, at most BS_MOD_DEPTH deep)
+ * laid over *v in document order, their nodes into *seen. */
+static bool con_walk(struct bsctx *c, xmlNodePtr owner, const char *id, unsigned scale,
+                     xmlNodePtr *groups, size_t n_groups, struct expr **v, struct con_mods *seen)
+{
+	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "modifiers")); k; k = xml_next_elem(k)) {
+		if (!xml_is(k, "modifier") || !xml_prop_is(k, "field", id))
+			continue;
+		if (!con_mod(c, k, groups, n_groups, scale, v))
+			return false;
+		seen->nodes = xreallocarray(seen->nodes, seen->n + 1, sizeof(*seen->nodes));
+		seen->nodes[seen->n++] = k;
+	}
+	for (xmlNodePtr g = xml_first_elem(xml_child(owner, "modifierGroups")); g; g = xml_next_elem(g)) {
+		if (!xml_is(g, "modifierGroup"))
+			continue;
+		if (n_groups >= BS_MOD_DEPTH)
+			return false;
+		groups[n_groups] = g;
+		if (!con_walk(c, g, id, scale, groups, n_groups + 1, v, seen))
+			return false;
+	}
+	return true;
+}
+
+/* Marks the modifier groups under owner whose modifiers are all translated now. */
+static void groups_done(xmlNodePtr owner, int depth)
+{
+	for (xmlNodePtr g = xml_first_elem(xml_child(owner, "modifierGroups")); g; g = xml_next_elem(g))
+		if (xml_is(g, "modifierGroup") && depth < BS_MOD_DEPTH) {
+			groups_done(g, depth + 1);
+			group_done(g);
+		}
+}
+
+struct expr *bs_con_value(struct bsctx *c, xmlNodePtr owner, const char *id, long base,
+                          unsigned scale, long line)
+{
+	xmlNodePtr groups[BS_MOD_DEPTH + 1];
+	struct con_mods seen = { NULL, 0 };
+	struct expr *v = expr_num(base, line);
+	bool nested = c->nested, option = c->option;
+	c->nested = c->option = false; /* counted in the force or the roster */
+	bool ok = con_walk(c, owner, id, scale, groups, 0, &v, &seen);
+	c->nested = nested;
+	c->option = option;
+	for (size_t i = 0; ok && i < seen.n; i++)
+		mark(seen.nodes[i], 0);
+	if (ok)
+		groups_done(owner, 0);
+	free(seen.nodes);
+	if (!ok) {
+		expr_free(v);
+		return NULL;
+	}
+	return v;
 }
 
 const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h)
