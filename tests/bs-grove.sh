@@ -67,7 +67,7 @@ for u in "Old Oak" "Rootwise Sapling" "Hawthorn Row" "Apple Sapling"; do
 	run_muster "builder: add $u" 0 "added" add $data "$f" "$u"
 done
 run_muster "builder: Elders of 100 seeds are legal" 0 "orchard.ros: legal" validate -v $data "$f"
-run_muster "builder: Mistletoe on the Oak, its tracker in tenths" 0 "gr-con-elder-seeds 100.5/100 seeds [gr-con-elder-seeds]  over" add $data "$f" Mistletoe --under=mst-2
+run_muster "builder: Mistletoe on the Oak, its tracker in tenths" 0 "Elder 100.5/100 seeds [gr-con-elder-seeds]  over" add $data "$f" Mistletoe --under=mst-2
 run_muster "builder: Elders of 100.5 seeds, past the limit" 1 \
 	"error: gr-con-elder-seeds: Orchard has 100.5 seeds in Elder (maximum 100)" validate $data "$f"
 tap_done
