@@ -65,11 +65,9 @@ static void costs(struct strbuf *sb, const struct system *sys, const int64_t *v,
 	const struct cost_def **order = xcalloc(sys->n_costs + 1, sizeof(*order));
 	bool *done = xcalloc(sys->n_costs + 1, sizeof(*done));
 	size_t n = 0;
-	for (size_t i = 0; in && i < in->n_costs; i++) {
-		if (in->costs[i] < sys->n_costs && !done[in->costs[i]]) {
-			done[in->costs[i]] = true;
-			order[n++] = &sys->costs[in->costs[i]];
-		}
+	for (size_t i = 0; in && i < in->n_costs; i++) { /* each once (bs-infos.c) */
+		done[in->costs[i]] = true;
+		order[n++] = &sys->costs[in->costs[i]];
 	}
 	size_t declared = n;
 	for (size_t c = 0; c < sys->n_costs; c++)
