@@ -8,9 +8,9 @@
  * rules, profiles, costs and categories, the roster's costs and costLimits: what bs-roster.c
  * reads back to the same lists and fingerprint. Forces and selections are written in the
  * roster's order, as BattleScribe writes its roster (the order they were read or added in:
- * its list view sorts them, its file does not). The ids are the ones read (a force's, a unit's, an option's), else made from the place in
- * the roster ("mst-f2", "mst-f2-u3", "mst-f2-u3-o4"), so that writing twice gives the same
- * bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
+ * its list view sorts them, its file does not). The ids are the ones read (a force's, a
+ * unit's, an option's), else made from the place in the roster ("mst-f2", "mst-f2-u3",
+ * "mst-f2-u3-o4"), so that writing twice gives the same bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
  */
 #include "muster.h"
 #include "export.h"
