@@ -162,4 +162,21 @@ says "set --copy: its squad copied" "selected qy-el-squad::qy-se-squad mst-8"
 sel "set --copy: the copy written" '<force id="mst-7" name="Watch" entryId="qy-fe-watch"'
 sel "set --copy: the copy's Lanterns" '<selection id="mst-11" name="Lantern" entryId="qy-el-squad::qy-se-lantern" number="4" type="upgrade">'
 wellformed "Quay Watch"
+
+# The order of a Tally and Taper roster (tests/data/bs-tally): each selection written after
+# those taken before it, as BattleScribe writes its file, not by name (Candle, Lantern, Taper)
+# nor by category (the Lights Candle and Taper before the Tool Lantern).
+td="--data-dir=$top/tests/data/bs-tally"
+f=shelf.ros
+step "Tally: a roster of one force" 0 "force mst-1" \
+	new $td "$f" --system=tl-sys --list=tl-fe-shelf --faction=tl-cat
+step "Tally: a Taper" 0 "added mst-2" add $td "$f" Taper
+step "Tally: a Lantern" 0 "added mst-3" add $td "$f" Lantern
+step "Tally: a Trimmer under the Lantern" 0 "added mst-4" add $td "$f" Trimmer --under=mst-3
+step "Tally: a Snuffer under the Lantern" 0 "added mst-5" add $td "$f" Snuffer --under=mst-3
+step "Tally: a Candle" 0 "added mst-6" add $td "$f" Candle
+sed -n 's/.*<selection id="\([^"]*\)" name="\([^"]*\)".*/\1 \2/p' "$f" >order.got
+printf '%s\n' "mst-2 Taper" "mst-3 Lantern" "mst-4 Trimmer" "mst-5 Snuffer" "mst-6 Candle" >order.want
+same "Tally: the selections in the order taken" order.want order.got
+wellformed "Tally"
 tap_done

@@ -5,16 +5,16 @@
  * roster, forces/force (a list; its child forces within; its forceEntry's page, publicationId,
  * rules and profiles; its catalogue's publications; its categories), selections/selection (a unit, its
  * options nested as the unit's are) with id, name, entryId, page, publicationId, number, type,
- * rules, profiles, costs and categories, the roster's costs and costLimits, forces and
- * selections in the order BattleScribe lists them (export-ros-order.c): what bs-roster.c reads back to the same lists and
- * fingerprint. The ids are the ones read (a force's, a unit's, an option's), else made from the place in
- * the roster ("mst-f2", "mst-f2-u3", "mst-f2-u3-o4"), so that writing twice gives the same
- * bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
+ * rules, profiles, costs and categories, the roster's costs and costLimits: what bs-roster.c
+ * reads back to the same lists and fingerprint. Forces and selections are written in the
+ * roster's order, as BattleScribe writes its roster (the order they were read or added in:
+ * its list view sorts them, its file does not). The ids are the ones read (a force's, a
+ * unit's, an option's), else made from the place in the roster ("mst-f2", "mst-f2-u3",
+ * "mst-f2-u3-o4"), so that writing twice gives the same bytes. Written as text, with no libxml2, as the canonical XML is (export-xml.c).
  */
 #include "muster.h"
 #include "export.h"
 #include "export-render.h"
-#include "export-ros-order.h"
 #include "decimal.h"
 #include "util.h"
 
@@ -47,20 +47,47 @@ static void value(struct strbuf *sb, int64_t v, unsigned scale)
 	strbuf_addf(sb, " value=\"%s%s\"/>\n", s, strchr(s, '.') ? "" : ".0");
 }
 
-/* The costs v of each cost type, but those of a type no entry of the data has, as BattleScribe
- * leaves them out. */
-static void costs(struct strbuf *sb, const struct system *sys, const int64_t *v, int ind)
+static int by_id(const void *a, const void *b)
 {
+	const struct cost_def *x = *(const struct cost_def *const *)a;
+	const struct cost_def *y = *(const struct cost_def *const *)b;
+	return strcmp(x->id, y->id);
+}
+
+/* The costs v of each cost type, but those of a type no entry of the data has while they are
+ * 0, as BattleScribe leaves them out. The roster's (in == NULL) in the order the data declares
+ * the types; a selection's as BattleScribe writes them: the types its entry's costs name, in
+ * their order, then the others by id, as it gives every entry a zero cost of each of them
+ * when it reads the data. */
+static void costs(struct strbuf *sb, const struct system *sys, const int64_t *v,
+                  const struct bs_infos *in, bool selection, int ind)
+{
+	const struct cost_def **order = xcalloc(sys->n_costs + 1, sizeof(*order));
+	bool *done = xcalloc(sys->n_costs + 1, sizeof(*done));
+	size_t n = 0;
+	for (size_t i = 0; in && i < in->n_costs; i++) { /* each once (bs-infos.c) */
+		done[in->costs[i]] = true;
+		order[n++] = &sys->costs[in->costs[i]];
+	}
+	size_t declared = n;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (!done[c])
+			order[n++] = &sys->costs[c];
+	if (selection && n - declared > 1)
+		qsort(order + declared, n - declared, sizeof(*order), by_id);
 	strbuf_addf(sb, "%*s<costs>\n", ind, "");
-	for (size_t c = 0; c < sys->n_costs; c++) {
-		if (sys->costs[c].unused && v[c] == 0)
+	for (size_t i = 0; i < n; i++) {
+		const struct cost_def *cd = order[i];
+		if (cd->unused && v[cd->index] == 0)
 			continue;
 		strbuf_addf(sb, "%*s<cost", ind + 2, "");
-		attr(sb, "name", sys->costs[c].name);
-		attr(sb, "typeId", sys->costs[c].id);
-		value(sb, v[c], sys->costs[c].scale);
+		attr(sb, "name", cd->name);
+		attr(sb, "typeId", cd->id);
+		value(sb, v[cd->index], cd->scale);
 	}
 	strbuf_addf(sb, "%*s</costs>\n", ind, "");
+	free(done);
+	free(order);
 }
 
 static void categories(struct strbuf *sb, const struct system *sys, const size_t *cats, size_t n,
@@ -192,7 +219,7 @@ static void option(struct strbuf *sb, const struct at *at, const char *const *id
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (!num_mul(o->costs[c], ro->count, &v[c]))
 			v[c] = INT64_MAX;
-	costs(sb, sys, v, ind + 2);
+	costs(sb, sys, v, o->infos, true, ind + 2);
 	free(v);
 	categories(sb, sys, cats ? cats : o->cats, n_cats, 0, id, ind + 2);
 	strbuf_addf(sb, "%*s</selection>\n", ind, "");
@@ -201,20 +228,23 @@ static void option(struct strbuf *sb, const struct at *at, const char *const *id
 	free(id);
 }
 
-/* The options of u under option up - 1 (0: the unit), a subtree after its root, in the order
- * BattleScribe lists them (export-ros-order.c). */
+/* The options of u right under option up - 1 (0: the unit), each with its subtree, in the
+ * unit's order; a training is none. */
 static void options(struct strbuf *sb, const struct at *at, const char *const *ids, uint32_t up,
                     const char *owner, int ind)
 {
-	size_t n;
-	size_t *ks = ros_order_options(at->eu->ru, up, &n);
-	if (n)
-		strbuf_addf(sb, "%*s<selections>\n", ind, "");
-	for (size_t i = 0; i < n; i++)
-		option(sb, at, ids, ks[i], owner, ind + 2);
-	if (n)
+	const struct r_unit *u = at->eu->ru;
+	bool open = false;
+	for (size_t k = r_option_child(u, up, up); k < u->n_opts; k = r_option_child(u, up, k + 1)) {
+		if (u->opts[k].train)
+			continue;
+		if (!open)
+			strbuf_addf(sb, "%*s<selections>\n", ind, "");
+		open = true;
+		option(sb, at, ids, k, owner, ind + 2);
+	}
+	if (open)
 		strbuf_addf(sb, "%*s</selections>\n", ind, "");
-	free(ks);
 }
 
 /* Unit u's own line in every cost type into v: its models', or, when a modifier changed its
@@ -264,7 +294,7 @@ static void unit(struct strbuf *sb, const struct eval *ev, size_t li, size_t ui,
 	options(sb, &at, l->opt_ids ? l->opt_ids[ui] : NULL, 0, id, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	own_costs(sys, eu, v);
-	costs(sb, sys, v, ind + 2);
+	costs(sb, sys, v, e->infos, true, ind + 2);
 	free(v);
 	categories(sb, sys, eu->cats, eu->n_cats, eval_unit_primary(ev, eu), id, ind + 2);
 	strbuf_addf(sb, "%*s</selection>\n", ind, "");
@@ -329,19 +359,21 @@ static void publications(struct strbuf *sb, const struct catalog *cat, int ind)
 	strbuf_addf(sb, "%*s</publications>\n", ind, "");
 }
 
-/* The forces within force parent (SIZE_MAX: the roster's), in the order BattleScribe lists
- * them (export-ros-order.c). */
+/* The forces right within force parent (SIZE_MAX: the roster's), in the roster's order. */
 static void forces(struct strbuf *sb, const struct eval *ev, size_t parent, int ind)
 {
-	size_t n;
-	size_t *fs = ros_order_forces(ev->r, parent, &n);
-	if (n)
-		strbuf_addf(sb, "%*s<forces>\n", ind, "");
-	for (size_t i = 0; i < n; i++)
-		force(sb, ev, fs[i], ind + 2);
-	if (n)
+	const struct roster *r = ev->r;
+	size_t from = parent == SIZE_MAX ? 0 : parent + 1;
+	uint32_t depth = parent == SIZE_MAX ? 0 : r->lists[parent].depth + 1;
+	bool open = false;
+	for (size_t k = from; k < r->n_lists && r->lists[k].depth >= depth; k = forces_end(r, k)) {
+		if (!open)
+			strbuf_addf(sb, "%*s<forces>\n", ind, "");
+		open = true;
+		force(sb, ev, k, ind + 2);
+	}
+	if (open)
 		strbuf_addf(sb, "%*s</forces>\n", ind, "");
-	free(fs);
 }
 
 /* What force l shows: its forceEntry's rules and profiles, then the rules of its catalogue
@@ -354,7 +386,7 @@ static void force_infos(struct strbuf *sb, const struct r_list *l, const struct 
 	size_t n = (own ? own->n : 0) + (root ? root->n : 0);
 	if (n == 0)
 		return;
-	struct bs_infos all = { NULL, NULL, NULL, xcalloc(n, sizeof(*all.v)), 0 };
+	struct bs_infos all = { .v = xcalloc(n, sizeof(*all.v)) };
 	for (size_t i = 0; own && i < own->n; i++)
 		all.v[all.n++] = own->v[i];
 	for (size_t i = 0; root && i < root->n; i++)
@@ -385,10 +417,8 @@ static void force(struct strbuf *sb, const struct eval *ev, size_t li, int ind)
 	force_infos(sb, l, cat, ind + 2);
 	if (l->n_units) {
 		strbuf_addf(sb, "%*s<selections>\n", ind + 2, "");
-		size_t *us = ros_order_units(ev, li);
-		for (size_t i = 0; i < l->n_units; i++)
-			unit(sb, ev, li, us[i], ind + 4);
-		free(us);
+		for (size_t ui = 0; ui < l->n_units; ui++)
+			unit(sb, ev, li, ui, ind + 4);
 		strbuf_addf(sb, "%*s</selections>\n", ind + 2, "");
 	}
 	publications(sb, cat, ind + 2);
@@ -417,7 +447,7 @@ void export_ros_list(const struct eval *ev, struct strbuf *sb)
 			if (!num_add(v[c], ev->lists[li].totals[c], &v[c]))
 				v[c] = INT64_MAX;
 	}
-	costs(sb, sys, v, 2);
+	costs(sb, sys, v, NULL, false, 2);
 	free(v);
 	bool limits = false;
 	for (size_t c = 0; r->bs_limits && c < sys->n_costs; c++)

@@ -174,12 +174,15 @@ struct bs_info {
 };
 
 /* What a BattleScribe entry shows on a selection of it: its page and publication, its profiles
- * and rules (its own, its infoLinks' targets, its infoGroups'), in document order. */
+ * and rules (its own, then its infoLinks' targets, then its infoGroups', each group's so in
+ * turn: the order BattleScribe writes them in), and the cost types its costs declare. */
 struct bs_infos {
 	const char *page, *pub;
 	const char *pub_name; /* the name of the publication pub names, or NULL */
 	const struct bs_info **v;
 	size_t n;
+	const uint32_t *costs; /* the indices of the cost types its <costs> name, in their order */
+	size_t n_costs;
 };
 
 /* What only a Muster catalog's options (and a campaign's advances) have, never a

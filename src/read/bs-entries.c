@@ -216,8 +216,8 @@ static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, 
 	return 0;
 }
 
-/* The profiles of n (its own, those its infoLinks and infoGroups bring) and the names of its
- * rules, collected. */
+/* The profiles of n (its own, then those its infoLinks and its infoGroups bring) and the names
+ * of its rules, collected. */
 struct infos {
 	xmlNodePtr *prof;
 	size_t *prof_file;
@@ -280,9 +280,6 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		add_profile(in, k, fi, NULL);
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
 		add_rule(in, k, fi, NULL);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
-		if (info_group(b, fi, k, in, depth))
-			return -1;
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
 		char *type = xml_prop(k, "type"), *t = xml_prop(k, "targetId");
 		size_t tf = fi;
@@ -307,6 +304,10 @@ static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *i
 		else if (which == 3 && info_group(b, tf, target, in, depth) != 0)
 			return -1;
 	}
+	/* after the links, as BattleScribe shows them */
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
+		if (info_group(b, fi, k, in, depth))
+			return -1;
 	return 0;
 }
 
@@ -326,7 +327,7 @@ int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_inf
 	struct infos in = { 0 };
 	int rc = collect_infos(&b, fi, n, &in, 0);
 	if (rc == 0)
-		*out = bs_infos_make(c, n, in.all, in.all_file, in.via, in.n_all, NULL);
+		*out = bs_infos_make(c, n, in.all, in.all_file, in.via, in.n_all, NULL, NULL, 0);
 	infos_release(&in);
 	return rc;
 }
@@ -481,7 +482,7 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	         bs_category_links(c, fi, se, &cats, &df->n_cats, &primary) ||
 	         collect_infos(b, fi, se, &in, 0) || first_profile(b, &in, &df->adds);
 	if (rc == 0)
-		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL);
+		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL, &se, 1);
 	infos_release(&in);
 	if (df->n_cats) {
 		df->cats = arena_alloc(a, df->n_cats, sizeof(*df->cats));
@@ -547,7 +548,8 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 	struct infos in = { 0 };
 	int rc = collect_infos(b, lfi, link, &in, 0);
 	if (rc == 0)
-		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos);
+		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos,
+		                         &link, 1);
 	if (rc == 0 && in.n_prof) {
 		struct item *w;
 		if (df->adds) { /* the definition's first profile stays the option's */
@@ -880,8 +882,10 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	         (link && bs_category_links(c, fi, link, &e->cats, &e->n_cats, &e->primary)) ||
 	         collect_infos(&b, tf, se, &in, 0) || (link && collect_infos(&b, fi, link, &in, 0)) ||
 	         root_infos(&b, &in) || walk(&b, tf, se, kids, 0, 0, 0);
+	xmlNodePtr priced[2] = { se, link };
 	if (rc == 0)
-		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL);
+		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL, priced,
+		                         link && !in_group ? 2 : 1);
 	infos_release(&in);
 	if (rc == 0 && link && !in_group)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);

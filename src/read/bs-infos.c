@@ -249,14 +249,54 @@ static char *owner_page(struct bsctx *c, xmlNodePtr owner)
 	return xstrdup(v);
 }
 
+/* The cost types base declares, then those the <costs> of priced[0..n_priced) add, into a
+ * new array of c's arena (NULL: none); their number into *n. */
+static const uint32_t *declared_costs(struct bsctx *c, const struct bs_infos *base,
+                                      const xmlNodePtr *priced, size_t n_priced, size_t *n)
+{
+	const struct system *sys = c->sys;
+	uint32_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
+	*n = base ? base->n_costs : 0;
+	if (*n)
+		memcpy(v, base->costs, *n * sizeof(*v));
+	size_t nb = *n;
+	for (size_t p = 0; p < n_priced; p++) {
+		for (xmlNodePtr k = xml_first_elem(xml_child(priced[p], "costs")); k;
+		     k = xml_next_elem(k)) {
+			char *t = xml_prop(k, "typeId");
+			if (t == NULL)
+				t = xml_prop(k, "costTypeId"); /* BattleScribe 2.01 */
+			const struct cost_def *cd = t ? idx_get(sys->cost_idx, t) : NULL;
+			free(t);
+			bool dup = cd == NULL; /* a type no costType declares is not shown */
+			for (size_t i = 0; i < *n && !dup; i++)
+				dup = v[i] == cd->index;
+			if (!dup)
+				v[(*n)++] = (uint32_t)cd->index;
+		}
+	}
+	const uint32_t *out = base && *n == nb ? base->costs : NULL;
+	if (out == NULL && *n) {
+		uint32_t *a = arena_alloc(&sys->bs->arena, *n, sizeof(*a));
+		memcpy(a, v, *n * sizeof(*a));
+		out = a;
+	}
+	free(v);
+	return out;
+}
+
 const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
                                      const size_t *files, const xmlNodePtr *vias, size_t n,
-                                     const struct bs_infos *base)
+                                     const struct bs_infos *base, const xmlNodePtr *priced,
+                                     size_t n_priced)
 {
 	struct arena *a = &c->sys->bs->arena;
+	size_t n_costs;
+	const uint32_t *costs = declared_costs(c, base, priced, n_priced, &n_costs);
+	bool same_costs = base ? costs == base->costs : n_costs == 0;
 	char *page = owner ? owner_page(c, owner) : NULL;
 	char *pub = owner ? xml_prop(owner, "publicationId") : NULL;
-	if (n == 0 && (base || (page == NULL && pub == NULL))) {
+	if (n == 0 && same_costs && (base || (page == NULL && pub == NULL))) {
 		free(page);
 		free(pub);
 		return base;
@@ -265,6 +305,8 @@ const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xm
 	if (n > BS_INFOS_MAX - nb)
 		n = BS_INFOS_MAX > nb ? BS_INFOS_MAX - nb : 0; /* what is beyond is not shown */
 	struct bs_infos *in = arena_alloc(a, 1, sizeof(*in));
+	in->costs = costs;
+	in->n_costs = n_costs;
 	in->page = base && base->page ? base->page : in_arena(a, page);
 	in->pub = base && base->pub ? base->pub : in_arena(a, pub);
 	in->pub_name = in->pub && c->pubs ? idx_get(c->pubs, in->pub) : NULL;
@@ -359,7 +401,7 @@ void bs_catalog_rules(struct bsctx *c, size_t fi)
 				nodes[k] = r;
 				files[k++] = from[s];
 			}
-	cat->rules = bs_infos_make(c, NULL, nodes, files, NULL, k, NULL);
+	cat->rules = bs_infos_make(c, NULL, nodes, files, NULL, k, NULL, NULL, 0);
 	free(nodes);
 	free(files);
 }

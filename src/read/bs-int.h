@@ -131,10 +131,12 @@ static inline bool bs_once(xmlNodePtr n)
  * owner's page and publicationId unless base has them; base itself when nothing is added, NULL
  * when there is nothing at all. The modifiers that hold always (no conditions, no repeats; in
  * modifier groups with none) of a profile or rule, of the infoLink to it, and those of owner's
- * page, are applied; the others stay not enforced. */
+ * page, are applied; the others stay not enforced. Its cost types: base's, then those the
+ * <costs> of priced[0..n_priced) add, in their order. */
 const struct bs_infos *bs_infos_make(struct bsctx *c, xmlNodePtr owner, const xmlNodePtr *nodes,
                                      const size_t *files, const xmlNodePtr *vias, size_t n,
-                                     const struct bs_infos *base);
+                                     const struct bs_infos *base, const xmlNodePtr *priced,
+                                     size_t n_priced);
 
 /* bs-infos.c: the publications of every file, game system first, into c->pubs; those file
  * fi's catalog lists (its own, the files it sees, the game system's) into its pubs. */
