@@ -227,20 +227,30 @@ static char *first_colon(char *s)
 	return NULL;
 }
 
-/* A leading count: "10x ", "10 x ", "10× ", "x10 ", "10 ". */
+/* A leading count: "10x ", "10 x ", "10× ", "x10 ", "(10) ", "10 ". Points never stand
+ * before the name, so "(10)" there is the models. */
 static char *take_head_count(char *s, struct itok *k)
 {
 	char *p = s;
-	bool x = false;
+	bool x = false, paren = false;
 	if ((*p == 'x' || *p == 'X') && isdigit((unsigned char)p[1])) {
 		p++;
 		x = true;
+	} else if (*p == '(' && isdigit((unsigned char)p[1])) {
+		p++;
+		paren = true;
 	}
 	size_t nd = strspn(p, "0123456789");
 	if (nd == 0 || nd > 6)
 		return s;
 	char *q = p + nd;
 	long v = strtol(p, NULL, 10);
+	if (paren) {
+		if (*q != ')' || !blank(q[1]))
+			return s;
+		q++;
+		x = true;
+	}
 	while (blank(*q))
 		q++;
 	if (!x && (*q == 'x' || *q == 'X') && (blank(q[1]) || q[1] == '\0'))

@@ -505,8 +505,9 @@ static bool nr_header(struct st *t, const char *s, long no)
 
 /* Lines builders print about a unit or a force that are not units: BattleScribe's banners
  * ("++ Battle (Game) [397 AP] ++", whose figure is the force's total), its
- * "Selections:" (the unit's options), "Categories:" and "Rules:" lines. Returns true when
- * line was one. */
+ * "Selections:" (the unit's options), "Categories:" and "Rules:" lines, and the builders'
+ * footers ("Created with BattleScribe", New Recruit's "Exported with App Version: ...").
+ * Returns true when line was one. */
 static bool builder_line(struct st *t, const char *line, long no)
 {
 	const char *s = line + strspn(line, " \t");
@@ -528,7 +529,7 @@ static bool builder_line(struct st *t, const char *line, long no)
 	if (dot)
 		s += 2 + strspn(s + 2, " \t");
 	static const char *const skipped[] = { "Categories:", "Rules:", "Abilities:", "Profiles:",
-		"Unit:", "Weapon:", "Keywords:", NULL };
+		"Unit:", "Weapon:", "Keywords:", "Created with BattleScribe", "Exported with ", NULL };
 	for (size_t i = 0; skipped[i]; i++)
 		if (strncasecmp(s, skipped[i], strlen(skipped[i])) == 0)
 			return true;
@@ -881,6 +882,31 @@ static bool game_key(const char *p)
 	return w && (p[w] == ':' || (p[w] == '\\' && p[w + 1] == ':'));
 }
 
+/* A list that names no battle size and no limit, when the command line gives neither: say
+ * what to give in the importer's words (the roster would be refused for its XML). */
+static void check_sizes(struct st *t, const struct import_opts *o)
+{
+	if (t->sys == NULL || t->size_id || o->limit >= 0)
+		return;
+	for (size_t li = 0; li < t->n_lists; li++) {
+		const struct ilist *l = &t->lists[li];
+		if (l->size || l->n_limits || l->up)
+			continue;
+		if (t->sys->n_sizes == 0) {
+			import_err(t, 0, "%s", _("no battle size or limit: give --limit=N (the game "
+			                         "system has no battle sizes)"));
+			return;
+		}
+		struct strbuf ids = STRBUF_INIT;
+		for (size_t i = 0; i < t->sys->n_sizes; i++)
+			strbuf_addf(&ids, "%s%s", i ? ", " : "", t->sys->sizes[i].id);
+		import_err(t, 0, _("no battle size: give --size (%s) or --limit=N, or a "
+		                   "'Battle size: NAME' line"), ids.s);
+		strbuf_release(&ids);
+		return;
+	}
+}
+
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
                          const struct import_opts *o, struct import_claims **claims,
                          struct diags *d)
@@ -954,6 +980,8 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 			t.lists[li].units[i].id = unitref_make_id(t.lists[li].units[i].e->id, ++t.last_id);
 	for (size_t li = 0; li < t.n_lists; li++)
 		resolve_joins(&t, &t.lists[li]);
+	if (d->errors + d->fatals == errors_before)
+		check_sizes(&t, o);
 	if (d->errors + d->fatals == errors_before) {
 		xml = import_to_xml(&t, o);
 		if (claims)
