@@ -278,3 +278,27 @@ void import_opts_ids(struct st *t, const struct import_opts *o)
 		free(msg);
 	}
 }
+
+/* s starts with the ASCII word w, in any case. */
+static bool starts_ci(const char *s, const char *w)
+{
+	return strncasecmp(s, w, strlen(w)) == 0;
+}
+
+const char *import_other_kind(const char *text)
+{
+	const char *p = text;
+	if (strncmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	p += strspn(p, " \t\r\n");
+	if (starts_ci(p, "<!doctype html") || starts_ci(p, "<html"))
+		return _("this is an HTML printout, which import does not read: import the list's "
+		         "text, compact or Markdown export (muster export --format=text)");
+	if (strncmp(p, "\"kind\",\"list\",", 14) == 0)
+		return _("this is a CSV cost sheet, which import does not read: import the list's "
+		         "text, compact or Markdown export (muster export --format=text)");
+	if (starts_ci(p, "<?xml") || starts_ci(p, "<roster"))
+		return _("this is XML, not a pasted list: a roster file (or a BattleScribe .ros) is "
+		         "read as it is (muster show FILE)");
+	return NULL;
+}

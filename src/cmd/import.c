@@ -822,6 +822,14 @@ char *import_text(struct session *s, const char *text, size_t len, const char *f
 	char *copy = xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = '\0';
+	const char *other = import_other_kind(copy);
+	if (other) {
+		diags_add(d, SEV_ERROR, file, 0, 0, NULL, NULL, "%s", other);
+		free(copy);
+		if (claims)
+			*claims = NULL;
+		return NULL;
+	}
 	char *xml = import_copy(s, copy, len, file, o, claims, d);
 	free(copy);
 	return xml;
