@@ -23,8 +23,8 @@ const struct cmd_entry cmd_catalog_entry = {
 	N_("[SYSTEM [ENTRY...]]"),
 	N_("list game systems, a system's factions and entries, or entries' cards"),
 	N_("With no argument, lists the game systems found on the data path.\n"
-	   "With SYSTEM, lists its battle sizes, fields (muster new --field),\n"
-	   "rules, factions and entries.\n"
+	   "With SYSTEM, lists its battle sizes, fields (the choices a new\n"
+	   "roster makes), rules, factions and entries.\n"
 	   "With SYSTEM and ENTRY ids, prints each entry's card.\n"),
 	NULL,
 	NULL,

@@ -70,7 +70,7 @@ static void no_such_field(struct rp *p, xmlNodePtr n, const char *name)
 		nearest_offer(&nr, p->sys->fields[i].id, p->sys->fields[i].id);
 	}
 	char *dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
-	/* TRANSLATORS: "system 'duck' has no field 'x'; did you mean 'y'? (known: y, z)" */
+	/* TRANSLATORS: "system 'S' has no field 'x'; did you mean 'y'? (known: y, z)" */
 	diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
 	          _("system '%s' has no field '%s'%s (known: %s)"), p->sys->id, name, dym,
 	          known.s ? known.s : _("none"));
