@@ -92,6 +92,8 @@ void import_opts_ids(struct st *t, const struct import_opts *o);
  * HTML printout, a CSV cost sheet, XML. Returns the message saying what to do instead, or
  * NULL when it may be a list. */
 const char *import_other_kind(const char *text);
+/* An error when a list of t names no battle size or limit and o gives neither. */
+void import_check_sizes(struct st *t, const struct import_opts *o);
 
 /* What t's text stated of its units' points and its lists' totals, for import_check
  * (import-check.c). */

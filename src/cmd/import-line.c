@@ -36,7 +36,8 @@ static char *strip(char *s)
 	return s;
 }
 
-/* Removes every "**" and "__" (Markdown's bold) and the backslash of "\:", "\+", "\|". */
+/* Removes every "**" and "__" (Markdown's bold) and the backslash of "\:", "\+", "\|"; a
+ * dash set as a word becomes "-" and "\u00d710" becomes "x10". */
 void import_unmark(char *s)
 {
 	char *w = s;
@@ -47,6 +48,18 @@ void import_unmark(char *s)
 		}
 		if (r[0] == '\\' && r[1] && ispunct((unsigned char)r[1]))
 			r++;
+		/* a dash set as a word (" \u2014 28 AP", " \u2013 70") reads as "-", "\u00d710" as "x10" */
+		if ((strncmp(r, "\xe2\x80\x94", 3) == 0 || strncmp(r, "\xe2\x80\x93", 3) == 0) &&
+		    w > s && w[-1] == ' ' && r[3] == ' ') {
+			*w++ = '-';
+			r += 3;
+			continue;
+		}
+		if (strncmp(r, "\xc3\x97", 2) == 0 && isdigit((unsigned char)r[2])) {
+			*w++ = 'x';
+			r += 2;
+			continue;
+		}
 		*w++ = *r++;
 	}
 	*w = '\0';

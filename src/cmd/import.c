@@ -587,6 +587,8 @@ static size_t n_units(const struct st *t)
 
 /* A line no pattern took: a unit taken apart, else an option of the unit above alone on its
  * line ("Trained"), else the list's title on the first line ("Quackers - 372 pts"). */
+static void body_line(struct st *t, const char *line, long no);
+
 static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 {
 	struct found f;
@@ -613,6 +615,12 @@ static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 			import_cur_list(t)->total = k->points;
 			import_cur_list(t)->total_line = no;
 		}
+		return;
+	}
+	/* "HQ: 10x Name": a heading before the unit, on the unit's line */
+	const char *colon = strchr(line, ':');
+	if (colon && k->options && import_heading_word(k->name)) {
+		body_line(t, colon + 1, no);
 		return;
 	}
 	bool word = false;
@@ -890,31 +898,6 @@ static bool game_key(const char *p)
 	return w && (p[w] == ':' || (p[w] == '\\' && p[w + 1] == ':'));
 }
 
-/* A list that names no battle size and no limit, when the command line gives neither: say
- * what to give in the importer's words (the roster would be refused for its XML). */
-static void check_sizes(struct st *t, const struct import_opts *o)
-{
-	if (t->sys == NULL || t->size_id || o->limit >= 0)
-		return;
-	for (size_t li = 0; li < t->n_lists; li++) {
-		const struct ilist *l = &t->lists[li];
-		if (l->size || l->n_limits || l->up)
-			continue;
-		if (t->sys->n_sizes == 0) {
-			import_err(t, 0, "%s", _("no battle size or limit: give --limit=N (the game "
-			                         "system has no battle sizes)"));
-			return;
-		}
-		struct strbuf ids = STRBUF_INIT;
-		for (size_t i = 0; i < t->sys->n_sizes; i++)
-			strbuf_addf(&ids, "%s%s", i ? ", " : "", t->sys->sizes[i].id);
-		import_err(t, 0, _("no battle size: give --size (%s) or --limit=N, or a "
-		                   "'Battle size: NAME' line"), ids.s);
-		strbuf_release(&ids);
-		return;
-	}
-}
-
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
                          const struct import_opts *o, struct import_claims **claims,
                          struct diags *d)
@@ -989,7 +972,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 	for (size_t li = 0; li < t.n_lists; li++)
 		resolve_joins(&t, &t.lists[li]);
 	if (d->errors + d->fatals == errors_before)
-		check_sizes(&t, o);
+		import_check_sizes(&t, o);
 	if (d->errors + d->fatals == errors_before) {
 		xml = import_to_xml(&t, o);
 		if (claims)
