@@ -440,7 +440,7 @@ char *import_heading_text(const char *line, bool *framed_out)
 static const char *const heading_words[] = {
 	"HQ", "Troops", "Elites", "Fast Attack", "Heavy Support", "Heavy", "Lords of War",
 	"Dedicated Transports", "Transports", "Flyers", "Fortifications", "Characters", "Character",
-	"Heroes", "Hero", "Lords", "Leaders", "Leader", "Core", "Special", "Rare", "Battleline",
+	"Heroes", "Hero", "Lords", "Lord", "Leaders", "Leader", "Core", "Special", "Rare", "Battleline",
 	"Infantry", "Vehicles", "Vehicle", "Monsters", "Cavalry", "Support", "Allies",
 	"Other Datasheets", "Other", "Army List", "List", "Units", "Unit", "Reinforcements",
 	"Configuration", "Command", "Detachment", NULL
