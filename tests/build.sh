@@ -461,7 +461,7 @@ has "set: its player replaced" "$tmp/player2.xml" 'player="Gus">'
 n=$tmp/new.xml
 run "new: no FILE" 2 "new takes one roster FILE" new --system=daemon-rift --size=standard
 run "new: two FILEs" 2 "new takes one roster FILE" new "$n" "$n.2" --system=daemon-rift --size=standard
-run "new: no --size nor --limit" 2 "new needs --system and --size or --limit" new "$n" --system=daemon-rift
+run "new: no --size nor --limit" 2 "new needs --size (standard) or --limit=N[:COST]" new "$n" --system=daemon-rift
 run "new: no --system" 2 "new needs --system and --size or --limit" new "$n" --size=standard
 run "new: --limit not a number" 2 "--limit=many: give a whole number" new "$n" --system=daemon-rift --limit=many
 run "new: an unknown option" 2 "invalid option '--bogus'" new "$n" --bogus

@@ -612,6 +612,20 @@ static int new_ros(const struct edit_new *spec, const char *path, bool force)
 	return rc;
 }
 
+/* new with neither --size nor --limit: the sizes sys has, or that it has none. */
+static int no_size(const struct cmd_entry *self, const struct system *sys)
+{
+	if (sys->n_sizes == 0)
+		return cmd_usage_error(self, _("new needs --limit=N[:COST]: system '%s' has no battle "
+		                               "sizes"), sys->id);
+	struct strbuf ids = STRBUF_INIT;
+	for (size_t i = 0; i < sys->n_sizes; i++)
+		strbuf_addf(&ids, "%s%s", i ? ", " : "", sys->sizes[i].id);
+	int rc = cmd_usage_error(self, _("new needs --size (%s) or --limit=N[:COST]"), ids.s);
+	strbuf_release(&ids);
+	return rc;
+}
+
 static int exec_new(int argc, char **argv)
 {
 	const struct cmd_entry *self = &cmd_new_entry;
@@ -647,7 +661,7 @@ static int exec_new(int argc, char **argv)
 		rc = new_ros(&spec, argv[optind], force);
 		goto out;
 	}
-	if (spec.system == NULL || (spec.size == NULL && spec.limit < 0)) {
+	if (spec.system == NULL) {
 		rc = cmd_usage_error(self, "%s", _("new needs --system and --size or --limit"));
 		goto out;
 	}
@@ -663,6 +677,8 @@ static int exec_new(int argc, char **argv)
 	char *bad = NULL;
 	if (sys == NULL) {
 		diags_print(&d, stderr, DIAG_TEXT);
+	} else if (spec.size == NULL && spec.limit < 0) {
+		rc = no_size(self, sys);
 	} else if ((spec.size && (spec.size = cmd_size_id(sys, spec.size, &bad)) == NULL) ||
 	           (spec.faction && (spec.faction = cmd_faction_id(sys, spec.faction, &bad)) == NULL)) {
 		rc = cmd_usage_error(self, "%s", bad);

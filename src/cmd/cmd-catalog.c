@@ -23,7 +23,8 @@ const struct cmd_entry cmd_catalog_entry = {
 	N_("[SYSTEM [ENTRY...]]"),
 	N_("list game systems, a system's factions and entries, or entries' cards"),
 	N_("With no argument, lists the game systems found on the data path.\n"
-	   "With SYSTEM, lists its battle sizes, rules, factions and entries.\n"
+	   "With SYSTEM, lists its battle sizes, fields (the choices a new\n"
+	   "roster makes), rules, factions and entries.\n"
 	   "With SYSTEM and ENTRY ids, prints each entry's card.\n"),
 	NULL,
 	NULL,
@@ -335,6 +336,29 @@ static void print_factions(const struct system *sys)
 	}
 }
 
+/* The choices a roster or a list makes ('muster new --field=NAME=VALUE'): each field with
+ * where it stands, the values it takes and its default. */
+static void print_fields(const struct system *sys)
+{
+	printf("\n%s\n", _("Fields (muster new --field=NAME=VALUE):"));
+	for (size_t i = 0; i < sys->n_fields; i++) {
+		const struct field_def *f = &sys->fields[i];
+		printf("  %-18s %s\n  %-18s %s; ", vis(f->id), vis(f->name ? f->name : f->id), "",
+		       f->scope == FIELD_ROSTER ? _("of the roster") : _("of each list"));
+		if (f->type == ATTR_CHOICE) {
+			for (size_t c = 0; c < f->n_choices; c++)
+				printf("%s%s", c ? ", " : "", vis(f->choices[c].id));
+			if (f->def >= 0 && (size_t)f->def < f->n_choices)
+				printf(_(" (default %s)"), vis(f->choices[f->def].id));
+		} else if (f->type == ATTR_BOOL) {
+			printf(_("true or false (default %s)"), f->def ? "true" : "false");
+		} else {
+			printf(_("a whole number (default %ld)"), f->def);
+		}
+		printf("\n");
+	}
+}
+
 static void show_system(const struct system *sys)
 {
 	printf("%s [%s]%s%s\n", vis(sys->name), vis(sys->id), sys->revision ? _(", revision ") : "",
@@ -349,15 +373,20 @@ static void show_system(const struct system *sys)
 			const struct size_def *s = &sys->sizes[i];
 			char buf[DEC_BUF];
 			printf("  %-18s %-20s", vis(s->id), vis(s->name));
+			bool any = false;
 			for (size_t c = 0; c < sys->n_costs; c++)
-				if (s->limits[c] >= 0)
+				if (s->limits[c] >= 0) {
 					printf(" %s %s", dec_format(s->limits[c], sys->costs[c].scale, buf),
 					       vis(sys->costs[c].abbr ? sys->costs[c].abbr : sys->costs[c].name));
-			for (size_t f = 0; f < s->n_facts; f++)
-				printf("; %s %s", vis(s->facts[f].name), vis(s->facts[f].value));
+					any = true;
+				}
+			for (size_t f = 0; f < s->n_facts; f++, any = true)
+				printf("%s %s %s", any ? ";" : "", vis(s->facts[f].name), vis(s->facts[f].value));
 			printf("\n");
 		}
 	}
+	if (sys->n_fields)
+		print_fields(sys);
 	if (sys->n_forces)
 		print_forces(sys);
 	if (sys->bs)

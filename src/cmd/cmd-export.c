@@ -36,8 +36,8 @@ static const struct cmd_option export_options[] = {
 	             "csv (a cost sheet), xml (the canonical roster) or ros\n"
 	             "(a BattleScribe roster, for a BattleScribe game system)")),
 	CMD_WORDS("style", OPT_STYLE, "full compact", NC_("option value", "STYLE"),
-	          N_("full (the default) or compact (one line per unit; text\n"
-	             "and markdown)")),
+	          N_("full (the default) or compact (one line per unit in\n"
+	             "text and markdown; in html, small, the cards in columns)")),
 	CMD_VALUE("output", 'o', CMD_ARG_FILE, NC_("option value", "OUT"),
 	          N_("write to OUT instead of standard output; an existing\n"
 	             "file is refused, and never replaced by its own export")),

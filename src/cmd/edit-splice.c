@@ -380,6 +380,11 @@ static int verb_add(struct sdoc *sd, const struct roster *r, struct edit_opts *o
 {
 	if (o->n_pos < 1 || o->n_pos > 2)
 		return edit_fail(d, "%s", _("add takes an ENTRY and, if you like, its number of models"));
+	if (o->n_pos == 2 && o->models < 0 && strpbrk(o->pos[1], "0123456789") == NULL)
+		/* "add FILE field commander": the second word of a name the shell split */
+		return edit_fail(d, _("'%s': give the models as a whole number from 1 to 100000 "
+		                      "(a name of several words goes in quotes: \"%s %s\")"),
+		                 o->pos[1], o->pos[0], o->pos[1]);
 	if (o->n_pos == 2 && (o->models >= 0 || parse_long(o->pos[1], 1, 100000, &o->models) != 0))
 		return edit_fail(d, _("'%s': give the models as a whole number from 1 to 100000"),
 		                 o->pos[1]);

@@ -288,3 +288,52 @@ void import_opts_ids(struct st *t, const struct import_opts *o)
 		free(msg);
 	}
 }
+
+/* s starts with the ASCII word w, in any case. */
+static bool starts_ci(const char *s, const char *w)
+{
+	return strncasecmp(s, w, strlen(w)) == 0;
+}
+
+const char *import_other_kind(const char *text)
+{
+	const char *p = text;
+	if (strncmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	p += strspn(p, " \t\r\n");
+	if (starts_ci(p, "<!doctype html") || starts_ci(p, "<html"))
+		return _("this is an HTML printout, which import does not read: import the list's "
+		         "text, compact or Markdown export (muster export --format=text)");
+	if (strncmp(p, "\"kind\",\"list\",", 14) == 0)
+		return _("this is a CSV cost sheet, which import does not read: import the list's "
+		         "text, compact or Markdown export (muster export --format=text)");
+	if (starts_ci(p, "<?xml") || starts_ci(p, "<roster"))
+		return _("this is XML, not a pasted list: a roster file (or a BattleScribe .ros) is "
+		         "read as it is (muster show FILE)");
+	return NULL;
+}
+
+/* A list that names no battle size and no limit, when the command line gives neither: say
+ * what to give in the importer's words (the roster would be refused for its XML). */
+void import_check_sizes(struct st *t, const struct import_opts *o)
+{
+	if (t->sys == NULL || t->size_id || o->limit >= 0)
+		return;
+	for (size_t li = 0; li < t->n_lists; li++) {
+		const struct ilist *l = &t->lists[li];
+		if (l->size || l->n_limits || l->up)
+			continue;
+		if (t->sys->n_sizes == 0) {
+			import_err(t, 0, "%s", _("no battle size or limit: give --limit=N (the game "
+			                         "system has no battle sizes)"));
+			return;
+		}
+		struct strbuf ids = STRBUF_INIT;
+		for (size_t i = 0; i < t->sys->n_sizes; i++)
+			strbuf_addf(&ids, "%s%s", i ? ", " : "", t->sys->sizes[i].id);
+		import_err(t, 0, _("no battle size: give --size (%s) or --limit=N, or a "
+		                   "'Battle size: NAME' line"), ids.s);
+		strbuf_release(&ids);
+		return;
+	}
+}

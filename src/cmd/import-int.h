@@ -88,6 +88,12 @@ char *import_from_markdown(struct st *t, const char *line, const char *next);
  * t->size_id and t->faction_id; a value that names none is an error of the text's file. */
 struct import_opts;
 void import_opts_ids(struct st *t, const struct import_opts *o);
+/* Text (NUL-terminated) that is another file Muster reads or writes, not a pasted list: an
+ * HTML printout, a CSV cost sheet, XML. Returns the message saying what to do instead, or
+ * NULL when it may be a list. */
+const char *import_other_kind(const char *text);
+/* An error when a list of t names no battle size or limit and o gives neither. */
+void import_check_sizes(struct st *t, const struct import_opts *o);
 
 /* What t's text stated of its units' points and its lists' totals, for import_check
  * (import-check.c). */

@@ -36,7 +36,8 @@ static char *strip(char *s)
 	return s;
 }
 
-/* Removes every "**" and "__" (Markdown's bold) and the backslash of "\:", "\+", "\|". */
+/* Removes every "**" and "__" (Markdown's bold) and the backslash of "\:", "\+", "\|"; a
+ * dash set as a word becomes "-" and "\u00d710" becomes "x10". */
 void import_unmark(char *s)
 {
 	char *w = s;
@@ -47,6 +48,18 @@ void import_unmark(char *s)
 		}
 		if (r[0] == '\\' && r[1] && ispunct((unsigned char)r[1]))
 			r++;
+		/* a dash set as a word (" \u2014 28 AP", " \u2013 70") reads as "-", "\u00d710" as "x10" */
+		if ((strncmp(r, "\xe2\x80\x94", 3) == 0 || strncmp(r, "\xe2\x80\x93", 3) == 0) &&
+		    w > s && w[-1] == ' ' && r[3] == ' ') {
+			*w++ = '-';
+			r += 3;
+			continue;
+		}
+		if (strncmp(r, "\xc3\x97", 2) == 0 && isdigit((unsigned char)r[2])) {
+			*w++ = 'x';
+			r += 2;
+			continue;
+		}
 		*w++ = *r++;
 	}
 	*w = '\0';
@@ -227,20 +240,30 @@ static char *first_colon(char *s)
 	return NULL;
 }
 
-/* A leading count: "10x ", "10 x ", "10× ", "x10 ", "10 ". */
+/* A leading count: "10x ", "10 x ", "10× ", "x10 ", "(10) ", "10 ". Points never stand
+ * before the name, so "(10)" there is the models. */
 static char *take_head_count(char *s, struct itok *k)
 {
 	char *p = s;
-	bool x = false;
+	bool x = false, paren = false;
 	if ((*p == 'x' || *p == 'X') && isdigit((unsigned char)p[1])) {
 		p++;
 		x = true;
+	} else if (*p == '(' && isdigit((unsigned char)p[1])) {
+		p++;
+		paren = true;
 	}
 	size_t nd = strspn(p, "0123456789");
 	if (nd == 0 || nd > 6)
 		return s;
 	char *q = p + nd;
 	long v = strtol(p, NULL, 10);
+	if (paren) {
+		if (*q != ')' || !blank(q[1]))
+			return s;
+		q++;
+		x = true;
+	}
 	while (blank(*q))
 		q++;
 	if (!x && (*q == 'x' || *q == 'X') && (blank(q[1]) || q[1] == '\0'))
@@ -417,7 +440,7 @@ char *import_heading_text(const char *line, bool *framed_out)
 static const char *const heading_words[] = {
 	"HQ", "Troops", "Elites", "Fast Attack", "Heavy Support", "Heavy", "Lords of War",
 	"Dedicated Transports", "Transports", "Flyers", "Fortifications", "Characters", "Character",
-	"Heroes", "Hero", "Lords", "Leaders", "Leader", "Core", "Special", "Rare", "Battleline",
+	"Heroes", "Hero", "Lords", "Lord", "Leaders", "Leader", "Core", "Special", "Rare", "Battleline",
 	"Infantry", "Vehicles", "Vehicle", "Monsters", "Cavalry", "Support", "Allies",
 	"Other Datasheets", "Other", "Army List", "List", "Units", "Unit", "Reinforcements",
 	"Configuration", "Command", "Detachment", NULL

@@ -512,8 +512,9 @@ static bool nr_header(struct st *t, const char *s, long no)
 
 /* Lines builders print about a unit or a force that are not units: BattleScribe's banners
  * ("++ Battle (Game) [397 AP] ++", whose figure is the force's total), its
- * "Selections:" (the unit's options), "Categories:" and "Rules:" lines. Returns true when
- * line was one. */
+ * "Selections:" (the unit's options), "Categories:" and "Rules:" lines, and the builders'
+ * footers ("Created with BattleScribe", New Recruit's "Exported with App Version: ...").
+ * Returns true when line was one. */
 static bool builder_line(struct st *t, const char *line, long no)
 {
 	const char *s = line + strspn(line, " \t");
@@ -535,7 +536,7 @@ static bool builder_line(struct st *t, const char *line, long no)
 	if (dot)
 		s += 2 + strspn(s + 2, " \t");
 	static const char *const skipped[] = { "Categories:", "Rules:", "Abilities:", "Profiles:",
-		"Unit:", "Weapon:", "Keywords:", NULL };
+		"Unit:", "Weapon:", "Keywords:", "Created with BattleScribe", "Exported with ", NULL };
 	for (size_t i = 0; skipped[i]; i++)
 		if (strncasecmp(s, skipped[i], strlen(skipped[i])) == 0)
 			return true;
@@ -593,6 +594,8 @@ static size_t n_units(const struct st *t)
 
 /* A line no pattern took: a unit taken apart, else an option of the unit above alone on its
  * line ("Trained"), else the list's title on the first line ("Quackers - 372 pts"). */
+static void body_line(struct st *t, const char *line, long no);
+
 static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 {
 	struct found f;
@@ -619,6 +622,12 @@ static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 			import_cur_list(t)->total = k->points;
 			import_cur_list(t)->total_line = no;
 		}
+		return;
+	}
+	/* "HQ: 10x Name": a heading before the unit, on the unit's line */
+	const char *colon = strchr(line, ':');
+	if (colon && k->options && import_heading_word(k->name)) {
+		body_line(t, colon + 1, no);
 		return;
 	}
 	bool word = false;
@@ -828,6 +837,14 @@ char *import_text(struct session *s, const char *text, size_t len, const char *f
 	char *copy = xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = '\0';
+	const char *other = import_other_kind(copy);
+	if (other) {
+		diags_add(d, SEV_ERROR, file, 0, 0, NULL, NULL, "%s", other);
+		free(copy);
+		if (claims)
+			*claims = NULL;
+		return NULL;
+	}
 	char *xml = import_copy(s, copy, len, file, o, claims, d);
 	free(copy);
 	return xml;
@@ -961,6 +978,8 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 			t.lists[li].units[i].id = unitref_make_id(t.lists[li].units[i].e->id, ++t.last_id);
 	for (size_t li = 0; li < t.n_lists; li++)
 		resolve_joins(&t, &t.lists[li]);
+	if (d->errors + d->fatals == errors_before)
+		import_check_sizes(&t, o);
 	if (d->errors + d->fatals == errors_before) {
 		xml = import_to_xml(&t, o);
 		if (claims)

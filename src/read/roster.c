@@ -59,6 +59,25 @@ struct rp {
 		return -1; \
 	} while (0)
 
+/* The field element n names no field of the system: the fields it has, and the nearest. */
+static void no_such_field(struct rp *p, xmlNodePtr n, const char *name)
+{
+	struct strbuf known = STRBUF_INIT;
+	struct nearest nr;
+	nearest_init(&nr, name);
+	for (size_t i = 0; i < p->sys->n_fields; i++) {
+		strbuf_addf(&known, "%s%s", i ? ", " : "", p->sys->fields[i].id);
+		nearest_offer(&nr, p->sys->fields[i].id, p->sys->fields[i].id);
+	}
+	char *dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
+	/* TRANSLATORS: "system 'S' has no field 'x'; did you mean 'y'? (known: y, z)" */
+	diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
+	          _("system '%s' has no field '%s'%s (known: %s)"), p->sys->id, name, dym,
+	          known.s ? known.s : _("none"));
+	free(dym);
+	strbuf_release(&known);
+}
+
 static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long *fields)
 {
 	char *name = xml_prop(n, "name");
@@ -66,8 +85,7 @@ static int parse_field(struct rp *p, xmlNodePtr n, enum field_scope scope, long 
 	const struct field_def *f = idx_get(p->sys->field_idx, name ? name : "");
 	int rc = -1;
 	if (f == NULL) {
-		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
-		          _("system '%s' has no field '%s'"), p->sys->id, name ? name : "");
+		no_such_field(p, n, name ? name : "");
 	} else if (f->scope != scope) {
 		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(n), xml_col(n), NULL, NULL,
 		          scope == FIELD_LIST ? _("field '%s' belongs to the roster, not to a list")

@@ -110,7 +110,7 @@ static bool at_char_ref(const xmlError *e)
 
 /* What a libxml2 error is about, when Muster words it itself. */
 enum known { KNOWN_NONE, KNOWN_ENCODING, KNOWN_UTF8, KNOWN_CHARREF, KNOWN_NAME_LENGTH,
-             KNOWN_LIMIT, KNOWN_DOCTYPE };
+             KNOWN_LIMIT, KNOWN_DOCTYPE, KNOWN_NOT_XML };
 
 /* Which error e is, decided by its domain and code, never by its message's text: a message
  * quotes names and values from the file (an element named DOCTYPE, a value "too long") and
@@ -148,6 +148,10 @@ static enum known known_error(const xmlError *e, const char **hex)
 		return e->int1 > 0 ? KNOWN_LIMIT : KNOWN_NONE;
 	case XML_ERR_DOCTYPE_NOT_FINISHED:
 		return KNOWN_DOCTYPE;
+	case XML_ERR_DOCUMENT_EMPTY:
+		/* "Start tag expected, '<' not found": no element at all, such as a list pasted
+		 * as text and saved as .xml */
+		return KNOWN_NOT_XML;
 	default:
 		/* Any other error inside a <!DOCTYPE ...>, before refuse_doctype sees it (no name,
 		 * an unfinished external id) or in its internal subset (the element-by-element
@@ -174,6 +178,9 @@ static char *known_message(enum known k, const char *hex)
 		                 "long, or elements nested too deeply)"));
 	case KNOWN_DOCTYPE:
 		return xstrdup(_("DOCTYPE declarations are not allowed (no DTDs or entities in Muster files)"));
+	case KNOWN_NOT_XML:
+		return xstrdup(_("this is not XML: it does not start with an element (a list pasted as "
+		                 "text is read with 'muster import')"));
 	case KNOWN_NONE:
 		break;
 	}
