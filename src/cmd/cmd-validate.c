@@ -93,6 +93,8 @@ static int validate_one(struct session *s, const char *path, struct diags *d,
 	if (ev)
 		check_roster(ev, d);
 	eval_free(ev);
+	if (d->fatals == 0)
+		unchecked_note(r, path, d, fp != NULL);
 	roster_free(r);
 	if (d->fatals)
 		return MUSTER_EXIT_TROUBLE;

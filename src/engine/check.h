@@ -21,6 +21,12 @@
  * counted). The evaluation's caches fill as rules ask for aggregates. */
 size_t check_roster(struct eval *ev, struct diags *d);
 
+/* unchecked.c: a note on file (roster r's) saying how many constraints and modifiers of the
+ * data that Muster does not enforce yet (a BattleScribe system's) stand on what r takes: its
+ * forces, its units' entries and their options; with each, a note for each of them too, at
+ * its place in the data. Returns how many; adds nothing when none. */
+size_t unchecked_note(const struct roster *r, const char *file, struct diags *d, bool each);
+
 /* Where a list stands against one bound of a count or a sum: "Leaders 1/2", "Core 24%/at
  * least 25%". One per rule with an aggregate that is not checked per unit, whose condition
  * holds, per group of the aggregate (per entry, per sub-faction...). */
