@@ -385,10 +385,12 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
 		struct shape s;
-		if (!xml_is(k, "constraint") || (o && bs_con_maps(c, fi, k, &v)))
+		if (!xml_is(k, "constraint"))
 			continue;
 		if (o && k->_private == &placed_mark)
-			continue; /* its rule stands on every place already */
+			continue; /* its rule stands on every place already (it maps to no bound) */
+		if (o && bs_con_maps(c, fi, k, &v))
+			continue;
 		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
 		if ((k->_private && !made) || shape_of(c, k, o == NULL, &s)) {
 			bs_pend(c, fi, k, 0);

@@ -352,12 +352,16 @@ static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_optio
 
 /* The id of element n (an entry or group) as a roster names it: prefix, then, through a link,
  * "LINK::" before n's id, in arena a (NULL: malloc'd); *kids the prefix of what it holds
- * (malloc'd). -1 when an id is missing. Joined by hand: a printf per option was a tenth of
- * reading Warhammer 40,000 10th edition. */
-static int path_id(xmlNodePtr n, xmlNodePtr link, const char *prefix, struct arena *a,
-                   char **id, char **kids)
+ * (malloc'd). nid and lid are n's and the link's ids when already known (NULL: read here).
+ * -1 when an id is missing. Joined by hand: a printf per option was a tenth of reading
+ * Warhammer 40,000 10th edition. */
+static int path_id(xmlNodePtr n, xmlNodePtr link, const char *nid_known, const char *lid_known,
+                   const char *prefix, struct arena *a, char **id, char **kids)
 {
-	char *nid = xml_prop(n, "id"), *lid = link ? xml_prop(link, "id") : NULL;
+	char *nid_read = nid_known ? NULL : xml_prop(n, "id");
+	char *lid_read = link && !lid_known ? xml_prop(link, "id") : NULL;
+	const char *nid = nid_known ? nid_known : nid_read;
+	const char *lid = lid_known ? lid_known : lid_read;
 	int rc = -1;
 	if (nid && (link == NULL || lid)) {
 		size_t pl = strlen(prefix), ll = lid ? strlen(lid) : 0, nl = strlen(nid);
@@ -374,8 +378,8 @@ static int path_id(xmlNodePtr n, xmlNodePtr link, const char *prefix, struct are
 		memcpy(*id + kl, nid, nl + 1);
 		rc = 0;
 	}
-	free(nid);
-	free(lid);
+	free(nid_read);
+	free(lid_read);
 	return rc;
 }
 
@@ -392,6 +396,16 @@ struct bsdef {
 	const struct bs_hide *own;    /* its modifiers of itself, or NULL: none */
 	long min, max;          /* per parent, as its constraints give them (read_bounds), */
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
+	char *id;               /* its own id (system's arena) */
+	bool model, collective, hidden; /* its type, collective and hidden attributes */
+};
+
+/* What every place reached through an entry link shares: read once, the first time a place
+ * reaches the link, kept in the system's arena. Its address is those places' via. */
+struct bslink {
+	char *id;               /* the link's id (system's arena), or NULL: it has none */
+	const struct bs_hide *own; /* its modifiers of its option, or NULL: none (link_own) */
+	bool collective, hidden; /* its collective and hidden attributes */
 };
 
 /* The item of profile p of file fi, made the first time a place reaches it. */
@@ -456,8 +470,16 @@ static const struct bs_hide *link_own(struct bsctx *c, size_t lfi, xmlNodePtr li
 	return h == &none ? NULL : h;
 }
 
-/* The definition of selectionEntry se of file fi, read the first time a place reaches it. */
-static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
+/* The definition of selectionEntry se of file fi when a place has reached it, else NULL. */
+static struct bsdef *def_known(struct bsctx *c, size_t fi, xmlNodePtr se)
+{
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', fi, se, key);
+	return c->defs ? idx_get(c->defs, key) : NULL;
+}
+
+/* The definition of selectionEntry se of file fi, read as the first place reaches it. */
+static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 {
 	struct bsctx *c = b->c;
 	struct arena *a = &c->sys->bs->arena;
@@ -465,12 +487,13 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	bs_node_key('\0', fi, se, key);
 	if (c->defs == NULL)
 		c->defs = idx_new();
-	struct bsdef *df = idx_get(c->defs, key);
-	if (df)
-		return df;
-	df = arena_alloc(a, 1, sizeof(*df));
+	struct bsdef *df = arena_alloc(a, 1, sizeof(*df));
 	char *id = xml_prop(se, "id"), *name = name_of(se, id ? id : "");
 	df->name = arena_strndup(a, name, strlen(name));
+	df->id = id ? arena_strndup(a, id, strlen(id)) : NULL;
+	df->model = xml_prop_is(se, "type", "model");
+	df->collective = xml_prop_is(se, "collective", "true");
+	df->hidden = xml_prop_is(se, "hidden", "true");
 	free(id);
 	free(name);
 	df->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*df->costs));
@@ -501,20 +524,32 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	return df;
 }
 
-/* What the places reached through entry link `link` share as their via: one byte of the
- * system's arena, made the first time a place reaches it. */
-static const void *via_of(struct bsctx *c, size_t lfi, xmlNodePtr link)
+/* What the places reached through entry link `link` of file lfi share, when a place has
+ * reached it, else NULL. */
+static const struct bslink *link_known(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', lfi, link, key);
+	return c->vias ? idx_get(c->vias, key) : NULL;
+}
+
+/* The same, read as the first place reaches it. */
+static const struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
+{
+	struct arena *a = &c->sys->bs->arena;
 	char key[BS_NODE_KEY_MAX];
 	bs_node_key('\0', lfi, link, key);
 	if (c->vias == NULL)
 		c->vias = idx_new();
-	char *v = idx_get(c->vias, key);
-	if (v == NULL) {
-		v = arena_alloc(&c->sys->bs->arena, 1, 1);
-		idx_add(c->vias, key, v);
-	}
-	return v;
+	struct bslink *lk = arena_alloc(a, 1, sizeof(*lk));
+	char *id = xml_prop(link, "id");
+	lk->id = id ? arena_strndup(a, id, strlen(id)) : NULL;
+	free(id);
+	lk->collective = xml_prop_is(link, "collective", "true");
+	lk->hidden = xml_prop_is(link, "hidden", "true");
+	lk->own = link_own(c, lfi, link);
+	idx_add(c->vias, key, lk);
+	return lk;
 }
 
 /* What link (of file lfi) adds to the definition df at its place in option o: its costs
@@ -574,25 +609,31 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
 	char *kids;
-	if (path_id(se, link, prefix, &b->e->catalog->arena, &o->id, &kids) != 0)
+	const struct bsdef *df = def_known(c, fi, se);
+	const struct bslink *lk = link ? link_known(c, lfi, link) : NULL;
+	if (path_id(se, link, df ? df->id : NULL, lk ? lk->id : NULL, prefix,
+	            &b->e->catalog->arena, &o->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
 		       _("a selection entry or entry link needs an id"));
 	o->linked = true; /* its strings and arrays are the definition's or the catalog's arena's */
-	const struct bsdef *df = def_of(b, fi, se);
+	if (df == NULL)
+		df = def_read(b, fi, se);
 	if (df == NULL) {
 		free(kids);
 		return -1;
 	}
+	if (link && lk == NULL)
+		lk = link_read(c, lfi, link);
 	o->name = df->name;
 	o->def = df;
-	o->via = link ? via_of(c, lfi, link) : NULL;
+	o->via = lk;
 	o->costs = df->costs;
 	o->cats = df->cats;
 	o->n_cats = df->n_cats;
 	o->adds = df->adds;
 	o->infos = df->infos;
 	o->own[0] = df->own;
-	o->own[1] = link ? link_own(c, lfi, link) : NULL;
+	o->own[1] = lk ? lk->own : NULL;
 	/* the definition's bounds, read once, unless the link has its own */
 	o->min = df->min;
 	o->max = df->max;
@@ -601,10 +642,9 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->up = up;
 	o->in_choice = in_choice;
 	o->target = TARGET_UNIT;
-	o->model = xml_prop_is(se, "type", "model");
-	o->collective = xml_prop_is(se, "collective", "true") ||
-	                (link && xml_prop_is(link, "collective", "true"));
-	o->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
+	o->model = df->model;
+	o->collective = df->collective || (lk && lk->collective);
+	o->hidden = df->hidden || (lk && lk->hidden);
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	int rc = 0;
@@ -701,7 +741,7 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	memset(ch, 0, sizeof(*ch));
 	uint32_t self = (uint32_t)e->n_choices;
 	char *kids;
-	if (path_id(g, link, prefix, NULL, &ch->id, &kids) != 0)
+	if (path_id(g, link, NULL, NULL, prefix, NULL, &ch->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
 	ch->name = name_of(g, ch->id);

@@ -65,7 +65,7 @@ struct bsctx {
 	struct idx *modified;   /* ids that modifiers' field= name: constraints they change */
 	struct idx *defs;       /* selectionEntry node -> its struct bsdef (bs-entries.c) */
 	struct idx *items;      /* profile node -> its struct item, made once */
-	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
+	struct idx *vias;       /* entryLink node -> what its places share (bs-entries.c) */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
 	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
 	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
