@@ -398,6 +398,8 @@ struct bsdef {
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 	char *id;               /* its own id (system's arena) */
 	bool model, collective, hidden; /* its type, collective and hidden attributes */
+	bool kids;              /* it holds entries, groups or links (has_kids) */
+	bool cons_done;         /* bs_con_on made what its constraints make on its places */
 };
 
 /* What every place reached through an entry link shares: read once, the first time a place
@@ -406,7 +408,19 @@ struct bslink {
 	char *id;               /* the link's id (system's arena), or NULL: it has none */
 	const struct bs_hide *own; /* its modifiers of its option, or NULL: none (link_own) */
 	bool collective, hidden; /* its collective and hidden attributes */
+	bool kids;              /* it holds entries, groups or links (has_kids) */
+	bool cons_done;         /* bs_con_on made what its constraints make on its places */
 };
+
+/* Whether n holds selectionEntries, selectionEntryGroups or entryLinks, which walk reads. */
+static bool has_kids(xmlNodePtr n)
+{
+	for (xmlNodePtr sec = xml_first_elem(n); sec; sec = xml_next_elem(sec))
+		if ((xml_is(sec, "selectionEntries") || xml_is(sec, "selectionEntryGroups") ||
+		     xml_is(sec, "entryLinks")) && xml_first_elem(sec))
+			return true;
+	return false;
+}
 
 /* The item of profile p of file fi, made the first time a place reaches it. */
 static struct item *shared_item(struct bsb *b, size_t fi, xmlNodePtr p)
@@ -494,6 +508,7 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 	df->model = xml_prop_is(se, "type", "model");
 	df->collective = xml_prop_is(se, "collective", "true");
 	df->hidden = xml_prop_is(se, "hidden", "true");
+	df->kids = has_kids(se);
 	free(id);
 	free(name);
 	df->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*df->costs));
@@ -526,7 +541,7 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 
 /* What the places reached through entry link `link` of file lfi share, when a place has
  * reached it, else NULL. */
-static const struct bslink *link_known(struct bsctx *c, size_t lfi, xmlNodePtr link)
+static struct bslink *link_known(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
 	char key[BS_NODE_KEY_MAX];
 	bs_node_key('\0', lfi, link, key);
@@ -534,7 +549,7 @@ static const struct bslink *link_known(struct bsctx *c, size_t lfi, xmlNodePtr l
 }
 
 /* The same, read as the first place reaches it. */
-static const struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
+static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
 	struct arena *a = &c->sys->bs->arena;
 	char key[BS_NODE_KEY_MAX];
@@ -547,6 +562,7 @@ static const struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr li
 	free(id);
 	lk->collective = xml_prop_is(link, "collective", "true");
 	lk->hidden = xml_prop_is(link, "hidden", "true");
+	lk->kids = has_kids(link);
 	lk->own = link_own(c, lfi, link);
 	idx_add(c->vias, key, lk);
 	return lk;
@@ -609,8 +625,8 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
 	char *kids;
-	const struct bsdef *df = def_known(c, fi, se);
-	const struct bslink *lk = link ? link_known(c, lfi, link) : NULL;
+	struct bsdef *df = def_known(c, fi, se);
+	struct bslink *lk = link ? link_known(c, lfi, link) : NULL;
 	if (path_id(se, link, df ? df->id : NULL, lk ? lk->id : NULL, prefix,
 	            &b->e->catalog->arena, &o->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
@@ -656,14 +672,20 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		rc = link_adds(b, lfi, link, df, o);
 	}
 	/* A min above the max is read as it is, as BattleScribe does (add_group). */
-	if (rc == 0) {
+	/* What its constraints make stands on every place of it: made at the first. */
+	if (rc == 0 && !df->cons_done) {
 		bs_con_on(c, fi, se, b->e, o, o->def);
-		if (link)
-			bs_con_on(c, lfi, link, b->e, o, o->via);
+		df->cons_done = true;
 	}
-	if (rc == 0)
+	if (rc == 0 && lk && !lk->cons_done) {
+		bs_con_on(c, lfi, link, b->e, o, o->via);
+		lk->cons_done = true;
+	}
+	/* walk says when options nest too deep, even where none stand */
+	bool deep = depth + 1 > BS_DEPTH_MAX;
+	if (rc == 0 && (df->kids || deep))
 		rc = walk(b, fi, se, kids, self, 0, depth + 1);
-	if (rc == 0 && link)
+	if (rc == 0 && lk && (lk->kids || deep))
 		rc = walk(b, lfi, link, kids, self, 0, depth + 1);
 	free(kids);
 	return rc ? -1 : 0;
