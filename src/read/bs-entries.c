@@ -352,7 +352,7 @@ static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_optio
 
 /* The id of element n (an entry or group) as a roster names it: prefix, then, through a link,
  * "LINK::" before n's id, in arena a (NULL: malloc'd); *kids the prefix of what it holds
- * (malloc'd). nid and lid are n's and the link's ids when already known (NULL: read here).
+ * (malloc'd), unless kids is NULL. nid and lid are n's and the link's ids when already known (NULL: read here).
  * -1 when an id is missing. Joined by hand: a printf per option was a tenth of reading
  * Warhammer 40,000 10th edition. */
 static int path_id(xmlNodePtr n, xmlNodePtr link, const char *nid_known, const char *lid_known,
@@ -366,16 +366,18 @@ static int path_id(xmlNodePtr n, xmlNodePtr link, const char *nid_known, const c
 	if (nid && (link == NULL || lid)) {
 		size_t pl = strlen(prefix), ll = lid ? strlen(lid) : 0, nl = strlen(nid);
 		size_t kl = pl + (lid ? ll + 2 : 0);
-		*kids = xmalloc(kl + 1);
-		memcpy(*kids, prefix, pl);
-		if (lid) {
-			memcpy(*kids + pl, lid, ll);
-			memcpy(*kids + pl + ll, "::", 2);
-		}
-		(*kids)[kl] = '\0';
 		*id = a ? arena_alloc(a, kl + nl + 1, 1) : xmalloc(kl + nl + 1);
-		memcpy(*id, *kids, kl);
+		memcpy(*id, prefix, pl);
+		if (lid) {
+			memcpy(*id + pl, lid, ll);
+			memcpy(*id + pl + ll, "::", 2);
+		}
 		memcpy(*id + kl, nid, nl + 1);
+		if (kids) {
+			*kids = xmalloc(kl + 1);
+			memcpy(*kids, *id, kl);
+			(*kids)[kl] = '\0';
+		}
 		rc = 0;
 	}
 	free(nid_read);
@@ -624,11 +626,15 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	if (new_option(b, se, fi, &o))
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
-	char *kids;
+	char *kids = NULL;
 	struct bsdef *df = def_known(c, fi, se);
 	struct bslink *lk = link ? link_known(c, lfi, link) : NULL;
+	/* walk says when options nest too deep, even where none stand */
+	bool deep = depth + 1 > BS_DEPTH_MAX;
+	/* the prefix of what it holds, unless it is known to hold nothing */
+	bool holds = df == NULL || df->kids || (link && (lk == NULL || lk->kids)) || deep;
 	if (path_id(se, link, df ? df->id : NULL, lk ? lk->id : NULL, prefix,
-	            &b->e->catalog->arena, &o->id, &kids) != 0)
+	            &b->e->catalog->arena, &o->id, holds ? &kids : NULL) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
 		       _("a selection entry or entry link needs an id"));
 	o->linked = true; /* its strings and arrays are the definition's or the catalog's arena's */
@@ -681,8 +687,6 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		bs_con_on(c, lfi, link, b->e, o, o->via);
 		lk->cons_done = true;
 	}
-	/* walk says when options nest too deep, even where none stand */
-	bool deep = depth + 1 > BS_DEPTH_MAX;
 	if (rc == 0 && (df->kids || deep))
 		rc = walk(b, fi, se, kids, self, 0, depth + 1);
 	if (rc == 0 && lk && (lk->kids || deep))
