@@ -404,6 +404,19 @@ struct bsdef {
 	bool cons_done;         /* bs_con_on made what its constraints make on its places */
 };
 
+/* What an entry link adds to its target's definition (link_adds), for the places of df
+ * reached from catalogue file home; made: it is read. */
+struct bsadds {
+	long *costs;            /* the definition's with the link's, or NULL: the definition's */
+	size_t *cats, n_cats;   /* the definition's and the link's categories, when has_cats */
+	bool has_cats;
+	const struct bs_infos *infos;
+	struct item *item;      /* the link's first profile, when df has none; else NULL */
+	const struct bsdef *df;
+	size_t home;
+	bool made;
+};
+
 /* What every place reached through an entry link shares: read once, the first time a place
  * reaches the link, kept in the system's arena. Its address is those places' via. */
 struct bslink {
@@ -412,6 +425,10 @@ struct bslink {
 	bool collective, hidden; /* its collective and hidden attributes */
 	bool kids;              /* it holds entries, groups or links (has_kids) */
 	bool cons_done;         /* bs_con_on made what its constraints make on its places */
+	struct bsadds adds;     /* what it adds to its target's definition */
+	bool bounds;            /* its constraints give a min and max per parent (read_bounds), */
+	long min, max;          /* ... these, */
+	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 };
 
 /* Whether n holds selectionEntries, selectionEntryGroups or entryLinks, which walk reads. */
@@ -565,22 +582,30 @@ static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 	lk->collective = xml_prop_is(link, "collective", "true");
 	lk->hidden = xml_prop_is(link, "hidden", "true");
 	lk->kids = has_kids(link);
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	lk->bounds = read_bounds(c, lfi, link, &lk->min, &lk->max, &lo_con, &hi_con);
+	if (lk->bounds) {
+		lk->ref = con_id_shared(c, hi_con);
+		lk->min_ref = con_id_shared(c, lo_con);
+	}
 	lk->own = link_own(c, lfi, link);
 	idx_add(c->vias, key, lk);
 	return lk;
 }
 
-/* What link (of file lfi) adds to the definition df at its place in option o: its costs
+/* What link (of file lfi) adds to the definition df, into lk (the system's arena): its costs
  * replace the definition's of their type, its categories and profiles add to its own. */
-static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bsdef *df,
-                     struct entry_option *o)
+static int link_adds_read(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bsdef *df,
+                          struct bslink *lk)
 {
 	struct bsctx *c = b->c;
-	struct arena *a = &b->e->catalog->arena;
+	struct arena *a = &c->sys->bs->arena;
+	memset(&lk->adds, 0, sizeof(lk->adds));
+	struct bsadds *ad = &lk->adds;
 	if (xml_first_elem(xml_child(link, "costs"))) {
-		o->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*o->costs));
-		memcpy(o->costs, df->costs, (c->sys->n_costs + 1) * sizeof(*o->costs));
-		if (read_costs(c, lfi, link, o->costs))
+		ad->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*ad->costs));
+		memcpy(ad->costs, df->costs, (c->sys->n_costs + 1) * sizeof(*ad->costs));
+		if (read_costs(c, lfi, link, ad->costs))
 			return -1;
 	}
 	if (xml_first_elem(xml_child(link, "categoryLinks"))) {
@@ -589,10 +614,11 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 			memcpy(cats, df->cats, n * sizeof(*cats));
 		uint32_t primary = 0;
 		int rc = bs_category_links(c, lfi, link, &cats, &n, &primary);
-		o->cats = n ? arena_alloc(a, n, sizeof(*cats)) : NULL;
+		ad->cats = n ? arena_alloc(a, n, sizeof(*cats)) : NULL;
 		if (n)
-			memcpy(o->cats, cats, n * sizeof(*cats));
-		o->n_cats = n;
+			memcpy(ad->cats, cats, n * sizeof(*cats));
+		ad->n_cats = n;
+		ad->has_cats = true;
 		free(cats);
 		if (rc)
 			return -1;
@@ -600,20 +626,44 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 	struct infos in = { 0 };
 	int rc = collect_infos(b, lfi, link, &in, 0);
 	if (rc == 0)
-		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos);
+		ad->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos);
 	if (rc == 0 && in.n_prof) {
-		struct item *w;
 		if (df->adds) { /* the definition's first profile stays the option's */
 			for (size_t i = 0; i < in.n_prof; i++)
 				c->sys->bs->extra_profiles += bs_once(in.prof[i]);
-		} else if (first_profile(b, &in, &w) == 0) {
-			o->adds = w;
-		} else {
+		} else if (first_profile(b, &in, &ad->item) != 0) {
 			rc = -1;
 		}
 	}
 	infos_release(&in);
+	if (rc == 0) {
+		ad->df = df;
+		ad->home = b->home;
+		ad->made = true;
+	}
 	return rc;
+}
+
+/* What link lk (link of file lfi) adds to definition df at its place in option o, read the
+ * first time a place of df in a catalogue (home) reaches it: its info links are looked up
+ * from there. */
+static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, struct bslink *lk,
+                     const struct bsdef *df, struct entry_option *o)
+{
+	const struct bsadds *ad = &lk->adds;
+	if (!(ad->made && ad->df == df && ad->home == b->home) &&
+	    link_adds_read(b, lfi, link, df, lk))
+		return -1;
+	if (ad->costs)
+		o->costs = ad->costs;
+	if (ad->has_cats) {
+		o->cats = ad->cats;
+		o->n_cats = ad->n_cats;
+	}
+	o->infos = ad->infos;
+	if (ad->item)
+		o->adds = ad->item;
+	return 0;
 }
 
 /* A selectionEntry se of file fi as an option, reached through entry link `link` of file lfi
@@ -668,15 +718,15 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->collective = df->collective || (lk && lk->collective);
 	o->hidden = df->hidden || (lk && lk->hidden);
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
-	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	int rc = 0;
-	if (link) {
-		if (read_bounds(c, lfi, link, &o->min, &o->max, &lo_con, &hi_con)) {
-			o->ref = con_id_shared(c, hi_con);
-			o->min_ref = con_id_shared(c, lo_con);
-		}
-		rc = link_adds(b, lfi, link, df, o);
+	if (lk && lk->bounds) {
+		o->min = lk->min;
+		o->max = lk->max;
+		o->ref = lk->ref;
+		o->min_ref = lk->min_ref;
 	}
+	if (link)
+		rc = link_adds(b, lfi, link, lk, df, o);
 	/* A min above the max is read as it is, as BattleScribe does (add_group). */
 	/* What its constraints make stands on every place of it: made at the first. */
 	if (rc == 0 && !df->cons_done) {
