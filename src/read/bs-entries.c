@@ -503,12 +503,11 @@ static const struct bs_hide *link_own(struct bsctx *c, size_t lfi, xmlNodePtr li
 	return h == &none ? NULL : h;
 }
 
-/* The definition of selectionEntry se of file fi when a place has reached it, else NULL. */
-static struct bsdef *def_known(struct bsctx *c, size_t fi, xmlNodePtr se)
+/* The definition of selectionEntry se when a place has reached it, else NULL: kept in its
+ * node's _private (bs-int.h). */
+static struct bsdef *def_known(xmlNodePtr se)
 {
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', fi, se, key);
-	return c->defs ? idx_get(c->defs, key) : NULL;
+	return se->_private;
 }
 
 /* The definition of selectionEntry se of file fi, read as the first place reaches it. */
@@ -516,10 +515,6 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 {
 	struct bsctx *c = b->c;
 	struct arena *a = &c->sys->bs->arena;
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', fi, se, key);
-	if (c->defs == NULL)
-		c->defs = idx_new();
 	struct bsdef *df = arena_alloc(a, 1, sizeof(*df));
 	char *id = xml_prop(se, "id"), *name = name_of(se, id ? id : "");
 	df->name = arena_strndup(a, name, strlen(name));
@@ -554,27 +549,21 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 	read_bounds(c, fi, se, &df->min, &df->max, &lo_con, &hi_con);
 	df->ref = con_id_shared(c, hi_con);
 	df->min_ref = con_id_shared(c, lo_con);
-	idx_add(c->defs, key, df);
+	se->_private = df;
 	return df;
 }
 
-/* What the places reached through entry link `link` of file lfi share, when a place has
- * reached it, else NULL. */
-static struct bslink *link_known(struct bsctx *c, size_t lfi, xmlNodePtr link)
+/* What the places reached through entry link `link` share, when a place has reached it,
+ * else NULL: kept in its node's _private (bs-int.h). */
+static struct bslink *link_known(xmlNodePtr link)
 {
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', lfi, link, key);
-	return c->vias ? idx_get(c->vias, key) : NULL;
+	return link->_private;
 }
 
 /* The same, read as the first place reaches it. */
 static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
 	struct arena *a = &c->sys->bs->arena;
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', lfi, link, key);
-	if (c->vias == NULL)
-		c->vias = idx_new();
 	struct bslink *lk = arena_alloc(a, 1, sizeof(*lk));
 	char *id = xml_prop(link, "id");
 	lk->id = id ? arena_strndup(a, id, strlen(id)) : NULL;
@@ -589,7 +578,7 @@ static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 		lk->min_ref = con_id_shared(c, lo_con);
 	}
 	lk->own = link_own(c, lfi, link);
-	idx_add(c->vias, key, lk);
+	link->_private = lk;
 	return lk;
 }
 
@@ -677,8 +666,8 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
 	char *kids = NULL;
-	struct bsdef *df = def_known(c, fi, se);
-	struct bslink *lk = link ? link_known(c, lfi, link) : NULL;
+	struct bsdef *df = def_known(se);
+	struct bslink *lk = link ? link_known(link) : NULL;
 	/* walk says when options nest too deep, even where none stand */
 	bool deep = depth + 1 > BS_DEPTH_MAX;
 	/* the prefix of what it holds, unless it is known to hold nothing */

@@ -63,9 +63,7 @@ struct bsctx {
 	size_t n;
 	size_t brought;         /* options the links of the whole system made */
 	struct idx *modified;   /* ids that modifiers' field= name: constraints they change */
-	struct idx *defs;       /* selectionEntry node -> its struct bsdef (bs-entries.c) */
 	struct idx *items;      /* profile node -> its struct item, made once */
-	struct idx *vias;       /* entryLink node -> what its places share (bs-entries.c) */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
 	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
 	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
@@ -102,7 +100,7 @@ xmlNodePtr bs_lookup(const struct bsctx *c, size_t fi, size_t home, int which, c
                      size_t *found_in);
 int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
                long min, long max, long def, long *out);
-/* bs-read.c: the key of node n of file fi in an idx of the reader's (c->defs, c->infos, ...):
+/* bs-read.c: the key of node n of file fi in an idx of the reader's (c->items, c->infos, ...):
  * tag (a letter that keeps two records of one node apart, or '\0'), then the file and the
  * node's address, in hexadecimal. A file's document is freed once no file left to read sees
  * it: a later file's node may then have the same address, never the same file. Written out
@@ -116,7 +114,12 @@ void bs_cost_loops(struct bsctx *c);
 /* The index of the category of that id, or -1. */
 long bs_category(const struct bsctx *c, const char *id);
 
-/* Whether this is the first time n is counted (it is marked): what links reach from several
+/* A node's _private holds what the reader made of it, once: a constraint's, modifier's or
+ * condition's mark (bs-constraints.c, bs-modifiers.c, bs-infos.c, bs_pend), a
+ * selectionEntry's struct bsdef and an entryLink's struct bslink (bs-entries.c: what every
+ * place of it shares, found without a look-up), or bs_once's mark (profiles, costs, groups).
+ *
+ * Whether this is the first time n is counted (it is marked): what links reach from several
  * places is counted once. */
 static inline bool bs_once(xmlNodePtr n)
 {
