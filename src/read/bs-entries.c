@@ -103,63 +103,6 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 	return 0;
 }
 
-/* The min and max per parent the constraints of n give (several of one kind: the strictest);
- * false when it has none. A link that has any replaces its target's min and max (as a Muster
- * <link>'s do): BattleScribe data restates a shared entry's bounds where it links it. */
-static bool read_bounds(struct bsctx *c, size_t fi, xmlNodePtr n, long *min, long *max,
-                        xmlNodePtr *lo_con, xmlNodePtr *hi_con)
-{
-	bool got = false;
-	long lo = 0, hi = OPTION_UNBOUNDED;
-	xmlNodePtr lc = NULL, hc = NULL;
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "constraints")); k; k = xml_next_elem(k)) {
-		long v;
-		if (!bs_con_maps(c, fi, k, &v))
-			continue;
-		got = true;
-		if (xml_prop_is(k, "type", "min")) {
-			if (v > lo || lc == NULL) {
-				lo = v > lo ? v : lo;
-				lc = k;
-			}
-		} else if (v >= 0 && v < hi) {
-			hi = v; /* -1: no limit */
-			hc = k;
-		}
-	}
-	if (got) {
-		*min = lo;
-		*max = hi;
-		*lo_con = lc;
-		*hi_con = hc;
-	}
-	return got;
-}
-
-/* The id of constraint k (NULL: none), malloc'd. */
-static char *con_id(xmlNodePtr k)
-{
-	return k ? xml_prop(k, "id") : NULL;
-}
-
-/* The same, one copy of each id in the system's arena, shared by every option that names it
- * (a constraint of a shared entry is every place's). */
-static char *con_id_shared(struct bsctx *c, xmlNodePtr k)
-{
-	char *id = con_id(k);
-	if (id == NULL)
-		return NULL;
-	if (c->con_ids == NULL)
-		c->con_ids = idx_new();
-	char *t = idx_get(c->con_ids, id);
-	if (t == NULL) {
-		t = arena_strndup(&c->sys->bs->arena, id, strlen(id));
-		idx_add(c->con_ids, id, t);
-	}
-	free(id);
-	return t;
-}
-
 /* --- profiles and rules ------------------------------------------------------------------- */
 
 /* s, or, with arena a, a copy of s in a (s freed): a shared item's strings live as long as
@@ -352,7 +295,8 @@ static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_optio
 
 /* The id of element n (an entry or group) as a roster names it: prefix, then, through a link,
  * "LINK::" before n's id, in arena a (NULL: malloc'd); *kids the prefix of what it holds
- * (malloc'd), unless kids is NULL. nid and lid are n's and the link's ids when already known (NULL: read here).
+ * (malloc'd), unless kids is NULL. nid_known and lid_known are n's and the link's ids when
+ * already known (NULL: read here).
  * -1 when an id is missing. Joined by hand: a printf per option was a tenth of reading
  * Warhammer 40,000 10th edition. */
 static int path_id(xmlNodePtr n, xmlNodePtr link, const char *nid_known, const char *lid_known,
@@ -396,7 +340,7 @@ struct bsdef {
 	struct item *adds;      /* its first profile, or NULL */
 	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
 	const struct bs_hide *own;    /* its modifiers of itself, or NULL: none */
-	long min, max;          /* per parent, as its constraints give them (read_bounds), */
+	long min, max;          /* per parent, as its constraints give them (bs_read_bounds), */
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 	char *id;               /* its own id (system's arena) */
 	bool model, collective, hidden; /* its type, collective and hidden attributes */
@@ -420,13 +364,16 @@ struct bsadds {
 /* What every place reached through an entry link shares: read once, the first time a place
  * reaches the link, kept in the system's arena. Its address is those places' via. */
 struct bslink {
+	xmlNodePtr target;      /* what it names, as seen from catalogue file home (follow_link), */
+	size_t tf, home;        /* ... the file that defines it, and home; NULL: not looked up */
+	bool read;              /* the rest is read (link_read: the link of an option) */
 	char *id;               /* the link's id (system's arena), or NULL: it has none */
-	const struct bs_hide *own; /* its modifiers of its option, or NULL: none (link_own) */
+	const struct bs_hide *own; /* its modifiers of its option, or NULL: none (bs_own_mods) */
 	bool collective, hidden; /* its collective and hidden attributes */
 	bool kids;              /* it holds entries, groups or links (has_kids) */
 	bool cons_done;         /* bs_con_on made what its constraints make on its places */
 	struct bsadds adds;     /* what it adds to its target's definition */
-	bool bounds;            /* its constraints give a min and max per parent (read_bounds), */
+	bool bounds;            /* its constraints give a min and max per parent (bs_read_bounds), */
 	long min, max;          /* ... these, */
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 };
@@ -472,37 +419,6 @@ static int first_profile(struct bsb *b, const struct infos *in, struct item **w)
 	return *w ? 0 : -1;
 }
 
-/* The modifiers of option node n (a selectionEntry or an entry link) that change the option
- * itself, kept by the system; NULL when it has none. */
-static const struct bs_hide *own_mods(struct bsctx *c, xmlNodePtr n)
-{
-	struct bs_hide *h = xcalloc(1, sizeof(*h));
-	bs_option_mods_on(c, n, &h->mods, &h->n);
-	if (h->n == 0) {
-		free(h);
-		return NULL;
-	}
-	return bs_hide_keep(c, h);
-}
-
-/* The own modifiers of entry link `link` of file lfi, read the first time a place reaches it. */
-static const struct bs_hide *link_own(struct bsctx *c, size_t lfi, xmlNodePtr link)
-{
-	static const char none; /* what the idx keeps for a link with none */
-	if (!xml_child(link, "modifiers") && !xml_child(link, "modifierGroups"))
-		return NULL; /* most links: no look-up */
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', lfi, link, key);
-	if (c->hides == NULL)
-		c->hides = idx_new();
-	const void *h = idx_get(c->hides, key);
-	if (h == NULL) {
-		h = own_mods(c, link);
-		idx_add(c->hides, key, h ? (void *)h : (void *)&none);
-	}
-	return h == &none ? NULL : h;
-}
-
 /* The definition of selectionEntry se when a place has reached it, else NULL: kept in its
  * node's _private (bs-int.h). */
 static struct bsdef *def_known(xmlNodePtr se)
@@ -542,29 +458,32 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 	free(cats);
 	if (rc)
 		return NULL;
-	df->own = own_mods(c, se);
+	df->own = bs_own_mods(c, se);
 	df->min = 0;
 	df->max = OPTION_UNBOUNDED;
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(c, fi, se, &df->min, &df->max, &lo_con, &hi_con);
-	df->ref = con_id_shared(c, hi_con);
-	df->min_ref = con_id_shared(c, lo_con);
+	bs_read_bounds(c, fi, se, &df->min, &df->max, &lo_con, &hi_con);
+	df->ref = bs_con_id_shared(c, hi_con);
+	df->min_ref = bs_con_id_shared(c, lo_con);
 	se->_private = df;
 	return df;
 }
 
-/* What the places reached through entry link `link` share, when a place has reached it,
- * else NULL: kept in its node's _private (bs-int.h). */
-static struct bslink *link_known(xmlNodePtr link)
+/* What the places reached through entry link `link` share, made empty the first time a place
+ * reaches it: kept in its node's _private (bs-int.h). */
+static struct bslink *link_of(struct bsctx *c, xmlNodePtr link)
 {
+	if (link->_private == NULL)
+		link->_private = arena_alloc(&c->sys->bs->arena, 1, sizeof(struct bslink));
 	return link->_private;
 }
 
-/* The same, read as the first place reaches it. */
+/* The link of an option, read the first time one of its places reaches it. */
 static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 {
 	struct arena *a = &c->sys->bs->arena;
-	struct bslink *lk = arena_alloc(a, 1, sizeof(*lk));
+	struct bslink *lk = link_of(c, link);
+	lk->read = true;
 	char *id = xml_prop(link, "id");
 	lk->id = id ? arena_strndup(a, id, strlen(id)) : NULL;
 	free(id);
@@ -572,13 +491,13 @@ static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 	lk->hidden = xml_prop_is(link, "hidden", "true");
 	lk->kids = has_kids(link);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	lk->bounds = read_bounds(c, lfi, link, &lk->min, &lk->max, &lo_con, &hi_con);
+	lk->bounds = bs_read_bounds(c, lfi, link, &lk->min, &lk->max, &lo_con, &hi_con);
 	if (lk->bounds) {
-		lk->ref = con_id_shared(c, hi_con);
-		lk->min_ref = con_id_shared(c, lo_con);
+		lk->ref = bs_con_id_shared(c, hi_con);
+		lk->min_ref = bs_con_id_shared(c, lo_con);
 	}
-	lk->own = link_own(c, lfi, link);
-	link->_private = lk;
+	if (xml_child(link, "modifiers") || xml_child(link, "modifierGroups"))
+		lk->own = bs_own_mods(c, link); /* most links have none */
 	return lk;
 }
 
@@ -667,7 +586,9 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	uint32_t self = (uint32_t)b->e->n_options;
 	char *kids = NULL;
 	struct bsdef *df = def_known(se);
-	struct bslink *lk = link ? link_known(link) : NULL;
+	struct bslink *lk = link ? link_of(c, link) : NULL;
+	if (lk && !lk->read)
+		lk = NULL; /* read below */
 	/* walk says when options nest too deep, even where none stand */
 	bool deep = depth + 1 > BS_DEPTH_MAX;
 	/* the prefix of what it holds, unless it is known to hold nothing */
@@ -745,26 +666,6 @@ static bool is_default(const char *id, const char *kids, const char *def)
 	return il > dl + 2 && strcmp(id + il - dl, def) == 0 && strncmp(id + il - dl - 2, "::", 2) == 0;
 }
 
-/* The set-hidden modifiers of group g of file fi, reached through `link` of file lfi or not
- * (a link reaches one group): read the first time a place reaches them, kept by the system. */
-static const struct bs_hide *hide_of(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
-                                     xmlNodePtr link)
-{
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', link ? lfi : fi, link ? link : g, key);
-	if (c->hides == NULL)
-		c->hides = idx_new();
-	struct bs_hide *h = idx_get(c->hides, key);
-	if (h)
-		return h;
-	h = xcalloc(1, sizeof(*h));
-	bs_hidden_mods_on(c, g, &h->mods, &h->n);
-	if (link)
-		bs_hidden_mods_on(c, link, &h->mods, &h->n);
-	idx_add(c->hides, key, h);
-	return bs_hide_keep(c, h);
-}
-
 /* The categories of group g of file fi (and of `link` of file lfi, when not NULL) added to
  * those of each option it holds, from options[first], at the group's level: a selection in a
  * group is of the group's categories too. */
@@ -815,15 +716,15 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->up = up;
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(c, fi, g, &ch->min, &ch->max, &lo_con, &hi_con);
+	bs_read_bounds(c, fi, g, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->hidden = xml_prop_is(g, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
-	const struct bs_hide *h = hide_of(c, fi, g, lfi, link);
+	const struct bs_hide *h = bs_group_hide(c, fi, g, lfi, link);
 	ch->hide = h->mods;
 	ch->n_hide = h->n;
 	if (link)
-		read_bounds(c, lfi, link, &ch->min, &ch->max, &lo_con, &hi_con);
-	ch->ref = con_id(hi_con);
-	ch->min_ref = con_id(lo_con);
+		bs_read_bounds(c, lfi, link, &ch->min, &ch->max, &lo_con, &hi_con);
+	ch->ref = bs_con_id(hi_con);
+	ch->min_ref = bs_con_id(lo_con);
 	/* A min above the max is read as it is, as BattleScribe does: what its min selects
 	 * breaks its max, an error of the roster, not of the data. */
 	char *def = xml_prop(g, "defaultSelectionEntryId");
@@ -859,18 +760,28 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 		BSFAIL(c, c->f[fi].path, link,
 		       _("links under entry '%s' nest more than %d deep (a cycle of links?)"),
 		       b->e->name, BS_DEPTH_MAX);
-	char *t = xml_prop(link, "targetId");
+	/* its target, looked up the first time a place in a catalogue reaches it */
+	struct bslink *lk = link_of(c, link);
 	bool group = xml_prop_is(link, "type", "selectionEntryGroup");
-	size_t tf = fi;
-	xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
-	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
-		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(link), xml_col(link), NULL, NULL,
-		          _("entry link names %s '%s', which no file it sees defines"),
-		          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
+	if (lk->target == NULL || lk->home != b->home) {
+		char *t = xml_prop(link, "targetId");
+		size_t tf = fi;
+		xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
+		if (target == NULL ||
+		    !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
+			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(link), xml_col(link), NULL,
+			          NULL, _("entry link names %s '%s', which no file it sees defines"),
+			          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
+			free(t);
+			return -1;
+		}
 		free(t);
-		return -1;
+		lk->target = target;
+		lk->tf = tf;
+		lk->home = b->home;
 	}
-	free(t);
+	xmlNodePtr target = lk->target;
+	size_t tf = lk->tf;
 	long saved = b->site_line;
 	if (tf != b->home && fi == b->home)
 		b->site_line = xml_line(link);

@@ -172,6 +172,13 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char *new_id);
 /* The constraints of field forces on forceEntry k, force fd, made rules. */
 void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);
+/* The min and max per parent the constraints of option node n (of file fi) give, and the
+ * constraints they come from (bs-entries.c): false when it has none. */
+bool bs_read_bounds(struct bsctx *c, size_t fi, xmlNodePtr n, long *min, long *max,
+                    xmlNodePtr *lo_con, xmlNodePtr *hi_con);
+/* The id of constraint k (NULL: none), malloc'd; or its one copy in the system's arena. */
+char *bs_con_id(xmlNodePtr k);
+char *bs_con_id_shared(struct bsctx *c, xmlNodePtr k);
 
 /* bs-modifiers.c: the modifiers (and modifier groups) of owner, a root selectionEntry or
  * entryLink, that the rule language says, into e->mods in document order; the others stay
@@ -186,5 +193,12 @@ void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
 /* h, kept by the system (bs->hides, freed with it). */
 const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h);
+/* The modifiers of option node n that change the option itself, kept by the system; NULL
+ * when it has none. */
+const struct bs_hide *bs_own_mods(struct bsctx *c, xmlNodePtr n);
+/* The set-hidden modifiers of group g of file fi, reached through link of file lfi or not,
+ * read the first time a place reaches them, kept by the system. */
+const struct bs_hide *bs_group_hide(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
+                                    xmlNodePtr link);
 
 #endif
