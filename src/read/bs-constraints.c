@@ -489,10 +489,12 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
 		struct shape s;
-		if (!xml_is(k, "constraint") || (o && bs_con_maps(c, fi, k, &v)))
+		if (!xml_is(k, "constraint"))
 			continue;
 		if (o && k->_private == &placed_mark)
-			continue; /* its rule stands on every place already */
+			continue; /* its rule stands on every place already (it maps to no bound) */
+		if (o && bs_con_maps(c, fi, k, &v))
+			continue;
 		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
 		if ((k->_private && !made) || shape_of(c, k, o ? AT_OPTION : AT_ROOT, &s)) {
 			bs_pend(c, fi, k, 0);
@@ -644,4 +646,63 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 				category_rule(c, n, fd, (size_t)ci, &s, value);
 		}
 	}
+}
+
+/* --- an option's bounds (bs-entries.c) ------------------------------------------------ */
+
+/* The min and max per parent the constraints of n give (several of one kind: the strictest);
+ * false when it has none. A link that has any replaces its target's min and max (as a Muster
+ * <link>'s do): BattleScribe data restates a shared entry's bounds where it links it. */
+bool bs_read_bounds(struct bsctx *c, size_t fi, xmlNodePtr n, long *min, long *max,
+                    xmlNodePtr *lo_con, xmlNodePtr *hi_con)
+{
+	bool got = false;
+	long lo = 0, hi = OPTION_UNBOUNDED;
+	xmlNodePtr lc = NULL, hc = NULL;
+	for (xmlNodePtr k = xml_first_elem(xml_child(n, "constraints")); k; k = xml_next_elem(k)) {
+		long v;
+		if (!bs_con_maps(c, fi, k, &v))
+			continue;
+		got = true;
+		if (xml_prop_is(k, "type", "min")) {
+			if (v > lo || lc == NULL) {
+				lo = v > lo ? v : lo;
+				lc = k;
+			}
+		} else if (v >= 0 && v < hi) {
+			hi = v; /* -1: no limit */
+			hc = k;
+		}
+	}
+	if (got) {
+		*min = lo;
+		*max = hi;
+		*lo_con = lc;
+		*hi_con = hc;
+	}
+	return got;
+}
+
+/* The id of constraint k (NULL: none), malloc'd. */
+char *bs_con_id(xmlNodePtr k)
+{
+	return k ? xml_prop(k, "id") : NULL;
+}
+
+/* The same, one copy of each id in the system's arena, shared by every option that names it
+ * (a constraint of a shared entry is every place's). */
+char *bs_con_id_shared(struct bsctx *c, xmlNodePtr k)
+{
+	char *id = bs_con_id(k);
+	if (id == NULL)
+		return NULL;
+	if (c->con_ids == NULL)
+		c->con_ids = idx_new();
+	char *t = idx_get(c->con_ids, id);
+	if (t == NULL) {
+		t = arena_strndup(&c->sys->bs->arena, id, strlen(id));
+		idx_add(c->con_ids, id, t);
+	}
+	free(id);
+	return t;
 }

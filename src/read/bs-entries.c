@@ -103,63 +103,6 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 	return 0;
 }
 
-/* The min and max per parent the constraints of n give (several of one kind: the strictest);
- * false when it has none. A link that has any replaces its target's min and max (as a Muster
- * <link>'s do): BattleScribe data restates a shared entry's bounds where it links it. */
-static bool read_bounds(struct bsctx *c, size_t fi, xmlNodePtr n, long *min, long *max,
-                        xmlNodePtr *lo_con, xmlNodePtr *hi_con)
-{
-	bool got = false;
-	long lo = 0, hi = OPTION_UNBOUNDED;
-	xmlNodePtr lc = NULL, hc = NULL;
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "constraints")); k; k = xml_next_elem(k)) {
-		long v;
-		if (!bs_con_maps(c, fi, k, &v))
-			continue;
-		got = true;
-		if (xml_prop_is(k, "type", "min")) {
-			if (v > lo || lc == NULL) {
-				lo = v > lo ? v : lo;
-				lc = k;
-			}
-		} else if (v >= 0 && v < hi) {
-			hi = v; /* -1: no limit */
-			hc = k;
-		}
-	}
-	if (got) {
-		*min = lo;
-		*max = hi;
-		*lo_con = lc;
-		*hi_con = hc;
-	}
-	return got;
-}
-
-/* The id of constraint k (NULL: none), malloc'd. */
-static char *con_id(xmlNodePtr k)
-{
-	return k ? xml_prop(k, "id") : NULL;
-}
-
-/* The same, one copy of each id in the system's arena, shared by every option that names it
- * (a constraint of a shared entry is every place's). */
-static char *con_id_shared(struct bsctx *c, xmlNodePtr k)
-{
-	char *id = con_id(k);
-	if (id == NULL)
-		return NULL;
-	if (c->con_ids == NULL)
-		c->con_ids = idx_new();
-	char *t = idx_get(c->con_ids, id);
-	if (t == NULL) {
-		t = arena_strndup(&c->sys->bs->arena, id, strlen(id));
-		idx_add(c->con_ids, id, t);
-	}
-	free(id);
-	return t;
-}
-
 /* --- profiles and rules ------------------------------------------------------------------- */
 
 /* s, or, with arena a, a copy of s in a (s freed): a shared item's strings live as long as
@@ -353,30 +296,37 @@ static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_optio
 
 /* The id of element n (an entry or group) as a roster names it: prefix, then, through a link,
  * "LINK::" before n's id, in arena a (NULL: malloc'd); *kids the prefix of what it holds
- * (malloc'd). -1 when an id is missing. Joined by hand: a printf per option was a tenth of
- * reading Warhammer 40,000 10th edition. */
-static int path_id(xmlNodePtr n, xmlNodePtr link, const char *prefix, struct arena *a,
-                   char **id, char **kids)
+ * (malloc'd), unless kids is NULL. nid_known and lid_known are n's and the link's ids when
+ * already known (NULL: read here).
+ * -1 when an id is missing. Joined by hand: a printf per option was a tenth of reading
+ * Warhammer 40,000 10th edition. */
+static int path_id(xmlNodePtr n, xmlNodePtr link, const char *nid_known, const char *lid_known,
+                   const char *prefix, struct arena *a, char **id, char **kids)
 {
-	char *nid = xml_prop(n, "id"), *lid = link ? xml_prop(link, "id") : NULL;
+	char *nid_read = nid_known ? NULL : xml_prop(n, "id");
+	char *lid_read = link && !lid_known ? xml_prop(link, "id") : NULL;
+	const char *nid = nid_known ? nid_known : nid_read;
+	const char *lid = lid_known ? lid_known : lid_read;
 	int rc = -1;
 	if (nid && (link == NULL || lid)) {
 		size_t pl = strlen(prefix), ll = lid ? strlen(lid) : 0, nl = strlen(nid);
 		size_t kl = pl + (lid ? ll + 2 : 0);
-		*kids = xmalloc(kl + 1);
-		memcpy(*kids, prefix, pl);
-		if (lid) {
-			memcpy(*kids + pl, lid, ll);
-			memcpy(*kids + pl + ll, "::", 2);
-		}
-		(*kids)[kl] = '\0';
 		*id = a ? arena_alloc(a, kl + nl + 1, 1) : xmalloc(kl + nl + 1);
-		memcpy(*id, *kids, kl);
+		memcpy(*id, prefix, pl);
+		if (lid) {
+			memcpy(*id + pl, lid, ll);
+			memcpy(*id + pl + ll, "::", 2);
+		}
 		memcpy(*id + kl, nid, nl + 1);
+		if (kids) {
+			*kids = xmalloc(kl + 1);
+			memcpy(*kids, *id, kl);
+			(*kids)[kl] = '\0';
+		}
 		rc = 0;
 	}
-	free(nid);
-	free(lid);
+	free(nid_read);
+	free(lid_read);
 	return rc;
 }
 
@@ -391,9 +341,53 @@ struct bsdef {
 	struct item *adds;      /* its first profile, or NULL */
 	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
 	const struct bs_hide *own;    /* its modifiers of itself, or NULL: none */
-	long min, max;          /* per parent, as its constraints give them (read_bounds), */
+	long min, max;          /* per parent, as its constraints give them (bs_read_bounds), */
+	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
+	char *id;               /* its own id (system's arena) */
+	bool model, collective, hidden; /* its type, collective and hidden attributes */
+	bool kids;              /* it holds entries, groups or links (has_kids) */
+	bool cons_done;         /* bs_con_on made what its constraints make on its places */
+};
+
+/* What an entry link adds to its target's definition (link_adds), for the places of df
+ * reached from catalogue file home; made: it is read. */
+struct bsadds {
+	long *costs;            /* the definition's with the link's, or NULL: the definition's */
+	size_t *cats, n_cats;   /* the definition's and the link's categories, when has_cats */
+	bool has_cats;
+	const struct bs_infos *infos;
+	struct item *item;      /* the link's first profile, when df has none; else NULL */
+	const struct bsdef *df;
+	size_t home;
+	bool made;
+};
+
+/* What every place reached through an entry link shares: read once, the first time a place
+ * reaches the link, kept in the system's arena. Its address is those places' via. */
+struct bslink {
+	xmlNodePtr target;      /* what it names, as seen from catalogue file home (follow_link), */
+	size_t tf, home;        /* ... the file that defines it, and home; NULL: not looked up */
+	bool read;              /* the rest is read (link_read: the link of an option) */
+	char *id;               /* the link's id (system's arena), or NULL: it has none */
+	const struct bs_hide *own; /* its modifiers of its option, or NULL: none (bs_own_mods) */
+	bool collective, hidden; /* its collective and hidden attributes */
+	bool kids;              /* it holds entries, groups or links (has_kids) */
+	bool cons_done;         /* bs_con_on made what its constraints make on its places */
+	struct bsadds adds;     /* what it adds to its target's definition */
+	bool bounds;            /* its constraints give a min and max per parent (bs_read_bounds), */
+	long min, max;          /* ... these, */
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 };
+
+/* Whether n holds selectionEntries, selectionEntryGroups or entryLinks, which walk reads. */
+static bool has_kids(xmlNodePtr n)
+{
+	for (xmlNodePtr sec = xml_first_elem(n); sec; sec = xml_next_elem(sec))
+		if ((xml_is(sec, "selectionEntries") || xml_is(sec, "selectionEntryGroups") ||
+		     xml_is(sec, "entryLinks")) && xml_first_elem(sec))
+			return true;
+	return false;
+}
 
 /* The item of profile p of file fi, made the first time a place reaches it. */
 static struct item *shared_item(struct bsb *b, size_t fi, xmlNodePtr p)
@@ -426,52 +420,26 @@ static int first_profile(struct bsb *b, const struct infos *in, struct item **w)
 	return *w ? 0 : -1;
 }
 
-/* The modifiers of option node n (a selectionEntry or an entry link) that change the option
- * itself, kept by the system; NULL when it has none. */
-static const struct bs_hide *own_mods(struct bsctx *c, xmlNodePtr n)
+/* The definition of selectionEntry se when a place has reached it, else NULL: kept in its
+ * node's _private (bs-int.h). */
+static struct bsdef *def_known(xmlNodePtr se)
 {
-	struct bs_hide *h = xcalloc(1, sizeof(*h));
-	bs_option_mods_on(c, n, &h->mods, &h->n);
-	if (h->n == 0) {
-		free(h);
-		return NULL;
-	}
-	return bs_hide_keep(c, h);
+	return se->_private;
 }
 
-/* The own modifiers of entry link `link` of file lfi, read the first time a place reaches it. */
-static const struct bs_hide *link_own(struct bsctx *c, size_t lfi, xmlNodePtr link)
-{
-	static const char none; /* what the idx keeps for a link with none */
-	if (!xml_child(link, "modifiers") && !xml_child(link, "modifierGroups"))
-		return NULL; /* most links: no look-up */
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', lfi, link, key);
-	if (c->hides == NULL)
-		c->hides = idx_new();
-	const void *h = idx_get(c->hides, key);
-	if (h == NULL) {
-		h = own_mods(c, link);
-		idx_add(c->hides, key, h ? (void *)h : (void *)&none);
-	}
-	return h == &none ? NULL : h;
-}
-
-/* The definition of selectionEntry se of file fi, read the first time a place reaches it. */
-static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
+/* The definition of selectionEntry se of file fi, read as the first place reaches it. */
+static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 {
 	struct bsctx *c = b->c;
 	struct arena *a = &c->sys->bs->arena;
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', fi, se, key);
-	if (c->defs == NULL)
-		c->defs = idx_new();
-	struct bsdef *df = idx_get(c->defs, key);
-	if (df)
-		return df;
-	df = arena_alloc(a, 1, sizeof(*df));
+	struct bsdef *df = arena_alloc(a, 1, sizeof(*df));
 	char *id = xml_prop(se, "id"), *name = name_of(se, id ? id : "");
 	df->name = arena_strndup(a, name, strlen(name));
+	df->id = id ? arena_strndup(a, id, strlen(id)) : NULL;
+	df->model = xml_prop_is(se, "type", "model");
+	df->collective = xml_prop_is(se, "collective", "true");
+	df->hidden = xml_prop_is(se, "hidden", "true");
+	df->kids = has_kids(se);
 	free(id);
 	free(name);
 	df->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*df->costs));
@@ -491,44 +459,62 @@ static struct bsdef *def_of(struct bsb *b, size_t fi, xmlNodePtr se)
 	free(cats);
 	if (rc)
 		return NULL;
-	df->own = own_mods(c, se);
+	df->own = bs_own_mods(c, se);
 	df->min = 0;
 	df->max = OPTION_UNBOUNDED;
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(c, fi, se, &df->min, &df->max, &lo_con, &hi_con);
-	df->ref = con_id_shared(c, hi_con);
-	df->min_ref = con_id_shared(c, lo_con);
-	idx_add(c->defs, key, df);
+	bs_read_bounds(c, fi, se, &df->min, &df->max, &lo_con, &hi_con);
+	df->ref = bs_con_id_shared(c, hi_con);
+	df->min_ref = bs_con_id_shared(c, lo_con);
+	se->_private = df;
 	return df;
 }
 
-/* What the places reached through entry link `link` share as their via: one byte of the
- * system's arena, made the first time a place reaches it. */
-static const void *via_of(struct bsctx *c, size_t lfi, xmlNodePtr link)
+/* What the places reached through entry link `link` share, made empty the first time a place
+ * reaches it: kept in its node's _private (bs-int.h). */
+static struct bslink *link_of(struct bsctx *c, xmlNodePtr link)
 {
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', lfi, link, key);
-	if (c->vias == NULL)
-		c->vias = idx_new();
-	char *v = idx_get(c->vias, key);
-	if (v == NULL) {
-		v = arena_alloc(&c->sys->bs->arena, 1, 1);
-		idx_add(c->vias, key, v);
-	}
-	return v;
+	if (link->_private == NULL)
+		link->_private = arena_alloc(&c->sys->bs->arena, 1, sizeof(struct bslink));
+	return link->_private;
 }
 
-/* What link (of file lfi) adds to the definition df at its place in option o: its costs
+/* The link of an option, read the first time one of its places reaches it. */
+static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
+{
+	struct arena *a = &c->sys->bs->arena;
+	struct bslink *lk = link_of(c, link);
+	lk->read = true;
+	char *id = xml_prop(link, "id");
+	lk->id = id ? arena_strndup(a, id, strlen(id)) : NULL;
+	free(id);
+	lk->collective = xml_prop_is(link, "collective", "true");
+	lk->hidden = xml_prop_is(link, "hidden", "true");
+	lk->kids = has_kids(link);
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	lk->bounds = bs_read_bounds(c, lfi, link, &lk->min, &lk->max, &lo_con, &hi_con);
+	if (lk->bounds) {
+		lk->ref = bs_con_id_shared(c, hi_con);
+		lk->min_ref = bs_con_id_shared(c, lo_con);
+	}
+	if (xml_child(link, "modifiers") || xml_child(link, "modifierGroups"))
+		lk->own = bs_own_mods(c, link); /* most links have none */
+	return lk;
+}
+
+/* What link (of file lfi) adds to the definition df, into lk (the system's arena): its costs
  * replace the definition's of their type, its categories and profiles add to its own. */
-static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bsdef *df,
-                     struct entry_option *o)
+static int link_adds_read(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bsdef *df,
+                          struct bslink *lk)
 {
 	struct bsctx *c = b->c;
-	struct arena *a = &b->e->catalog->arena;
+	struct arena *a = &c->sys->bs->arena;
+	memset(&lk->adds, 0, sizeof(lk->adds));
+	struct bsadds *ad = &lk->adds;
 	if (xml_first_elem(xml_child(link, "costs"))) {
-		o->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*o->costs));
-		memcpy(o->costs, df->costs, (c->sys->n_costs + 1) * sizeof(*o->costs));
-		if (read_costs(c, lfi, link, o->costs))
+		ad->costs = arena_alloc(a, c->sys->n_costs + 1, sizeof(*ad->costs));
+		memcpy(ad->costs, df->costs, (c->sys->n_costs + 1) * sizeof(*ad->costs));
+		if (read_costs(c, lfi, link, ad->costs))
 			return -1;
 	}
 	if (xml_first_elem(xml_child(link, "categoryLinks"))) {
@@ -537,10 +523,11 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 			memcpy(cats, df->cats, n * sizeof(*cats));
 		uint32_t primary = 0;
 		int rc = bs_category_links(c, lfi, link, &cats, &n, &primary);
-		o->cats = n ? arena_alloc(a, n, sizeof(*cats)) : NULL;
+		ad->cats = n ? arena_alloc(a, n, sizeof(*cats)) : NULL;
 		if (n)
-			memcpy(o->cats, cats, n * sizeof(*cats));
-		o->n_cats = n;
+			memcpy(ad->cats, cats, n * sizeof(*cats));
+		ad->n_cats = n;
+		ad->has_cats = true;
 		free(cats);
 		if (rc)
 			return -1;
@@ -548,21 +535,45 @@ static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, const struct bs
 	struct infos in = { 0 };
 	int rc = collect_infos(b, lfi, link, &in, 0);
 	if (rc == 0)
-		o->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos,
-		                         &link, 1);
+		ad->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos,
+		                          &link, 1);
 	if (rc == 0 && in.n_prof) {
-		struct item *w;
 		if (df->adds) { /* the definition's first profile stays the option's */
 			for (size_t i = 0; i < in.n_prof; i++)
 				c->sys->bs->extra_profiles += bs_once(in.prof[i]);
-		} else if (first_profile(b, &in, &w) == 0) {
-			o->adds = w;
-		} else {
+		} else if (first_profile(b, &in, &ad->item) != 0) {
 			rc = -1;
 		}
 	}
 	infos_release(&in);
+	if (rc == 0) {
+		ad->df = df;
+		ad->home = b->home;
+		ad->made = true;
+	}
 	return rc;
+}
+
+/* What link lk (link of file lfi) adds to definition df at its place in option o, read the
+ * first time a place of df in a catalogue (home) reaches it: its info links are looked up
+ * from there. */
+static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, struct bslink *lk,
+                     const struct bsdef *df, struct entry_option *o)
+{
+	const struct bsadds *ad = &lk->adds;
+	if (!(ad->made && ad->df == df && ad->home == b->home) &&
+	    link_adds_read(b, lfi, link, df, lk))
+		return -1;
+	if (ad->costs)
+		o->costs = ad->costs;
+	if (ad->has_cats) {
+		o->cats = ad->cats;
+		o->n_cats = ad->n_cats;
+	}
+	o->infos = ad->infos;
+	if (ad->item)
+		o->adds = ad->item;
+	return 0;
 }
 
 /* A selectionEntry se of file fi as an option, reached through entry link `link` of file lfi
@@ -575,26 +586,38 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	if (new_option(b, se, fi, &o))
 		return -1;
 	uint32_t self = (uint32_t)b->e->n_options;
-	char *kids;
-	if (path_id(se, link, prefix, &b->e->catalog->arena, &o->id, &kids) != 0)
+	char *kids = NULL;
+	struct bsdef *df = def_known(se);
+	struct bslink *lk = link ? link_of(c, link) : NULL;
+	if (lk && !lk->read)
+		lk = NULL; /* read below */
+	/* walk says when options nest too deep, even where none stand */
+	bool deep = depth + 1 > BS_DEPTH_MAX;
+	/* the prefix of what it holds, unless it is known to hold nothing */
+	bool holds = df == NULL || df->kids || (link && (lk == NULL || lk->kids)) || deep;
+	if (path_id(se, link, df ? df->id : NULL, lk ? lk->id : NULL, prefix,
+	            &b->e->catalog->arena, &o->id, holds ? &kids : NULL) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
 		       _("a selection entry or entry link needs an id"));
 	o->linked = true; /* its strings and arrays are the definition's or the catalog's arena's */
-	const struct bsdef *df = def_of(b, fi, se);
+	if (df == NULL)
+		df = def_read(b, fi, se);
 	if (df == NULL) {
 		free(kids);
 		return -1;
 	}
+	if (link && lk == NULL)
+		lk = link_read(c, lfi, link);
 	o->name = df->name;
 	o->def = df;
-	o->via = link ? via_of(c, lfi, link) : NULL;
+	o->via = lk;
 	o->costs = df->costs;
 	o->cats = df->cats;
 	o->n_cats = df->n_cats;
 	o->adds = df->adds;
 	o->infos = df->infos;
 	o->own[0] = df->own;
-	o->own[1] = link ? link_own(c, lfi, link) : NULL;
+	o->own[1] = lk ? lk->own : NULL;
 	/* the definition's bounds, read once, unless the link has its own */
 	o->min = df->min;
 	o->max = df->max;
@@ -603,29 +626,32 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->up = up;
 	o->in_choice = in_choice;
 	o->target = TARGET_UNIT;
-	o->model = xml_prop_is(se, "type", "model");
-	o->collective = xml_prop_is(se, "collective", "true") ||
-	                (link && xml_prop_is(link, "collective", "true"));
-	o->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
+	o->model = df->model;
+	o->collective = df->collective || (lk && lk->collective);
+	o->hidden = df->hidden || (lk && lk->hidden);
 	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
-	xmlNodePtr lo_con = NULL, hi_con = NULL;
 	int rc = 0;
-	if (link) {
-		if (read_bounds(c, lfi, link, &o->min, &o->max, &lo_con, &hi_con)) {
-			o->ref = con_id_shared(c, hi_con);
-			o->min_ref = con_id_shared(c, lo_con);
-		}
-		rc = link_adds(b, lfi, link, df, o);
+	if (lk && lk->bounds) {
+		o->min = lk->min;
+		o->max = lk->max;
+		o->ref = lk->ref;
+		o->min_ref = lk->min_ref;
 	}
+	if (link)
+		rc = link_adds(b, lfi, link, lk, df, o);
 	/* A min above the max is read as it is, as BattleScribe does (add_group). */
-	if (rc == 0) {
+	/* What its constraints make stands on every place of it: made at the first. */
+	if (rc == 0 && !df->cons_done) {
 		bs_con_on(c, fi, se, b->e, o, o->def);
-		if (link)
-			bs_con_on(c, lfi, link, b->e, o, o->via);
+		df->cons_done = true;
 	}
-	if (rc == 0)
+	if (rc == 0 && lk && !lk->cons_done) {
+		bs_con_on(c, lfi, link, b->e, o, o->via);
+		lk->cons_done = true;
+	}
+	if (rc == 0 && (df->kids || deep))
 		rc = walk(b, fi, se, kids, self, 0, depth + 1);
-	if (rc == 0 && link)
+	if (rc == 0 && lk && (lk->kids || deep))
 		rc = walk(b, lfi, link, kids, self, 0, depth + 1);
 	free(kids);
 	return rc ? -1 : 0;
@@ -640,26 +666,6 @@ static bool is_default(const char *id, const char *kids, const char *def)
 	    (id[kl + dl] == '\0' || strncmp(id + kl + dl, "::", 2) == 0))
 		return true;
 	return il > dl + 2 && strcmp(id + il - dl, def) == 0 && strncmp(id + il - dl - 2, "::", 2) == 0;
-}
-
-/* The set-hidden modifiers of group g of file fi, reached through `link` of file lfi or not
- * (a link reaches one group): read the first time a place reaches them, kept by the system. */
-static const struct bs_hide *hide_of(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
-                                     xmlNodePtr link)
-{
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', link ? lfi : fi, link ? link : g, key);
-	if (c->hides == NULL)
-		c->hides = idx_new();
-	struct bs_hide *h = idx_get(c->hides, key);
-	if (h)
-		return h;
-	h = xcalloc(1, sizeof(*h));
-	bs_hidden_mods_on(c, g, &h->mods, &h->n);
-	if (link)
-		bs_hidden_mods_on(c, link, &h->mods, &h->n);
-	idx_add(c->hides, key, h);
-	return bs_hide_keep(c, h);
 }
 
 /* The categories of group g of file fi (and of `link` of file lfi, when not NULL) added to
@@ -703,7 +709,7 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	memset(ch, 0, sizeof(*ch));
 	uint32_t self = (uint32_t)e->n_choices;
 	char *kids;
-	if (path_id(g, link, prefix, NULL, &ch->id, &kids) != 0)
+	if (path_id(g, link, NULL, NULL, prefix, NULL, &ch->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
 	ch->name = name_of(g, ch->id);
@@ -712,15 +718,15 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	ch->up = up;
 	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	read_bounds(c, fi, g, &ch->min, &ch->max, &lo_con, &hi_con);
+	bs_read_bounds(c, fi, g, &ch->min, &ch->max, &lo_con, &hi_con);
 	ch->hidden = xml_prop_is(g, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
-	const struct bs_hide *h = hide_of(c, fi, g, lfi, link);
+	const struct bs_hide *h = bs_group_hide(c, fi, g, lfi, link);
 	ch->hide = h->mods;
 	ch->n_hide = h->n;
 	if (link)
-		read_bounds(c, lfi, link, &ch->min, &ch->max, &lo_con, &hi_con);
-	ch->ref = con_id(hi_con);
-	ch->min_ref = con_id(lo_con);
+		bs_read_bounds(c, lfi, link, &ch->min, &ch->max, &lo_con, &hi_con);
+	ch->ref = bs_con_id(hi_con);
+	ch->min_ref = bs_con_id(lo_con);
 	/* A min above the max is read as it is, as BattleScribe does: what its min selects
 	 * breaks its max, an error of the roster, not of the data. */
 	char *def = xml_prop(g, "defaultSelectionEntryId");
@@ -756,18 +762,28 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 		BSFAIL(c, c->f[fi].path, link,
 		       _("links under entry '%s' nest more than %d deep (a cycle of links?)"),
 		       b->e->name, BS_DEPTH_MAX);
-	char *t = xml_prop(link, "targetId");
+	/* its target, looked up the first time a place in a catalogue reaches it */
+	struct bslink *lk = link_of(c, link);
 	bool group = xml_prop_is(link, "type", "selectionEntryGroup");
-	size_t tf = fi;
-	xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
-	if (target == NULL || !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
-		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(link), xml_col(link), NULL, NULL,
-		          _("entry link names %s '%s', which no file it sees defines"),
-		          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
+	if (lk->target == NULL || lk->home != b->home) {
+		char *t = xml_prop(link, "targetId");
+		size_t tf = fi;
+		xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
+		if (target == NULL ||
+		    !xml_is(target, group ? "selectionEntryGroup" : "selectionEntry")) {
+			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(link), xml_col(link), NULL,
+			          NULL, _("entry link names %s '%s', which no file it sees defines"),
+			          group ? "selectionEntryGroup" : "selectionEntry", t ? t : "");
+			free(t);
+			return -1;
+		}
 		free(t);
-		return -1;
+		lk->target = target;
+		lk->tf = tf;
+		lk->home = b->home;
 	}
-	free(t);
+	xmlNodePtr target = lk->target;
+	size_t tf = lk->tf;
 	long saved = b->site_line;
 	if (tf != b->home && fi == b->home)
 		b->site_line = xml_line(link);

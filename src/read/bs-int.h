@@ -63,9 +63,7 @@ struct bsctx {
 	size_t n;
 	size_t brought;         /* options the links of the whole system made */
 	struct idx *modified;   /* ids that modifiers' field= name: constraints they change */
-	struct idx *defs;       /* selectionEntry node -> its struct bsdef (bs-entries.c) */
 	struct idx *items;      /* profile node -> its struct item, made once */
-	struct idx *vias;       /* entryLink node -> what its places' via is (bs-entries.c) */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
 	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
 	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
@@ -102,7 +100,7 @@ xmlNodePtr bs_lookup(const struct bsctx *c, size_t fi, size_t home, int which, c
                      size_t *found_in);
 int bs_decimal(struct bsctx *c, size_t fi, xmlNodePtr n, const char *name, unsigned scale,
                long min, long max, long def, long *out);
-/* bs-read.c: the key of node n of file fi in an idx of the reader's (c->defs, c->infos, ...):
+/* bs-read.c: the key of node n of file fi in an idx of the reader's (c->items, c->infos, ...):
  * tag (a letter that keeps two records of one node apart, or '\0'), then the file and the
  * node's address, in hexadecimal. A file's document is freed once no file left to read sees
  * it: a later file's node may then have the same address, never the same file. Written out
@@ -116,7 +114,12 @@ void bs_cost_loops(struct bsctx *c);
 /* The index of the category of that id, or -1. */
 long bs_category(const struct bsctx *c, const char *id);
 
-/* Whether this is the first time n is counted (it is marked): what links reach from several
+/* A node's _private holds what the reader made of it, once: a constraint's, modifier's or
+ * condition's mark (bs-constraints.c, bs-modifiers.c, bs-infos.c, bs_pend), a
+ * selectionEntry's struct bsdef and an entryLink's struct bslink (bs-entries.c: what every
+ * place of it shares, found without a look-up), or bs_once's mark (profiles, costs, groups).
+ *
+ * Whether this is the first time n is counted (it is marked): what links reach from several
  * places is counted once. */
 static inline bool bs_once(xmlNodePtr n)
 {
@@ -177,6 +180,13 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char *new_id);
 /* The constraints of field forces on forceEntry k, force fd, made rules. */
 void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);
+/* The min and max per parent the constraints of option node n (of file fi) give, and the
+ * constraints they come from (bs-entries.c): false when it has none. */
+bool bs_read_bounds(struct bsctx *c, size_t fi, xmlNodePtr n, long *min, long *max,
+                    xmlNodePtr *lo_con, xmlNodePtr *hi_con);
+/* The id of constraint k (NULL: none), malloc'd; or its one copy in the system's arena. */
+char *bs_con_id(xmlNodePtr k);
+char *bs_con_id_shared(struct bsctx *c, xmlNodePtr k);
 
 /* bs-modifiers.c: the modifiers (and modifier groups) of owner, a root selectionEntry or
  * entryLink, that the rule language says, into e->mods in document order; the others stay
@@ -197,5 +207,12 @@ struct expr *bs_con_value(struct bsctx *c, xmlNodePtr owner, const char *id, lon
                           unsigned scale, long line);
 /* h, kept by the system (bs->hides, freed with it). */
 const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h);
+/* The modifiers of option node n that change the option itself, kept by the system; NULL
+ * when it has none. */
+const struct bs_hide *bs_own_mods(struct bsctx *c, xmlNodePtr n);
+/* The set-hidden modifiers of group g of file fi, reached through link of file lfi or not,
+ * read the first time a place reaches them, kept by the system. */
+const struct bs_hide *bs_group_hide(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
+                                    xmlNodePtr link);
 
 #endif

@@ -777,3 +777,38 @@ void bs_cost_loops(struct bsctx *c)
 		free(l.keys[i]);
 	free(l.keys);
 }
+
+/* --- an option's and a group's own modifiers (bs-entries.c) --------------------------- */
+
+/* The modifiers of option node n (a selectionEntry or an entry link) that change the option
+ * itself, kept by the system; NULL when it has none. */
+const struct bs_hide *bs_own_mods(struct bsctx *c, xmlNodePtr n)
+{
+	struct bs_hide *h = xcalloc(1, sizeof(*h));
+	bs_option_mods_on(c, n, &h->mods, &h->n);
+	if (h->n == 0) {
+		free(h);
+		return NULL;
+	}
+	return bs_hide_keep(c, h);
+}
+
+/* The set-hidden modifiers of group g of file fi, reached through `link` of file lfi or not
+ * (a link reaches one group): read the first time a place reaches them, kept by the system. */
+const struct bs_hide *bs_group_hide(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
+                                   xmlNodePtr link)
+{
+	char key[BS_NODE_KEY_MAX];
+	bs_node_key('\0', link ? lfi : fi, link ? link : g, key);
+	if (c->hides == NULL)
+		c->hides = idx_new();
+	struct bs_hide *h = idx_get(c->hides, key);
+	if (h)
+		return h;
+	h = xcalloc(1, sizeof(*h));
+	bs_hidden_mods_on(c, g, &h->mods, &h->n);
+	if (link)
+		bs_hidden_mods_on(c, link, &h->mods, &h->n);
+	idx_add(c->hides, key, h);
+	return bs_hide_keep(c, h);
+}

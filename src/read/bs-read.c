@@ -755,8 +755,6 @@ static void ctx_release(struct bsctx *c)
 	idx_free(c->pubs);
 	idx_free(c->con_ids);
 	idx_free(c->maps);
-	idx_free(c->defs);
-	idx_free(c->vias);
 	idx_free(c->hides);
 	idx_free(c->items);
 	idx_free(c->infos);
@@ -907,8 +905,7 @@ static struct system *load(const char *path, char **cats, const struct bs_text *
                            struct diags *d)
 {
 	struct system *sys = new_system(path);
-	struct bsctx c = { sys, d, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, false, false, NULL,
-	                   NULL, NULL };
+	struct bsctx c = { .sys = sys, .d = d };
 	int rc = read_system(&c, path, cats, mem);
 	ctx_release(&c);
 	if (rc != 0) {

@@ -451,6 +451,19 @@ static void sort_options(struct entry *e)
 	free(v);
 }
 
+/* The first option of the id of each option (its index), or itself: equal ids stand together
+ * in e->by_id, in the order of their indices. */
+static uint32_t *first_of_ids(const struct entry *e)
+{
+	uint32_t *first = xcalloc(e->n_options + 1, sizeof(*first));
+	for (size_t k = 0; k < e->n_options; k++) {
+		uint32_t i = e->by_id[k];
+		bool again = k > 0 && strcmp(e->options[e->by_id[k - 1]].id, e->options[i].id) == 0;
+		first[i] = again ? first[e->by_id[k - 1]] : i;
+	}
+	return first;
+}
+
 /* The options' index, made anew once links brought theirs. An id stands once under one
  * parent; under several (a shared option linked under two kinds of model) the index finds
  * the first, and each names the next (entry_option_under). */
@@ -464,21 +477,21 @@ static int index_options(struct entry *e, struct diags *d)
 		sort_options(e);
 	for (size_t i = 0; i < e->n_options; i++)
 		e->options[i].same = 0;
-	for (size_t i = 0; i < e->n_options; i++) {
+	uint32_t *first_at = e->by_id ? first_of_ids(e) : NULL;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < e->n_options; i++) {
 		struct entry_option *o = &e->options[i];
 		const struct entry_option *first = NULL;
-		if (e->by_id) {
-			first = entry_option(e, o->id); /* the first option of its id */
-			if (first == o)
-				first = NULL;
-		}
-		for (size_t j = 0; !e->by_id && !first && j < i; j++)
+		if (first_at && first_at[i] != i)
+			first = &e->options[first_at[i]];
+		for (size_t j = 0; !first_at && !first && j < i; j++)
 			if (strcmp(e->options[j].id, o->id) == 0)
 				first = &e->options[j];
 		if (first && chain_same(e, (size_t)(first - e->options), i, d))
-			return -1;
+			rc = -1;
 	}
-	return 0;
+	free(first_at);
+	return rc;
 }
 
 /* A choice's default is one of its options. */
