@@ -7,11 +7,10 @@
 # BENCH_DATA exported. Writes with bench/gen-bs.sh, into BENCH_DATA/bs/SET when missing:
 #
 #   small   -c 10 -u 6    10 catalogues, a few hundred kB: loads in a fraction of a second
-#   mid     -c 40 -u 20   40 catalogues, about 13 MB: the largest of these that loads today
-#                         (its links bring about 220,000 options, under the 250,000 bound)
+#   mid     -c 40 -u 20   40 catalogues, about 13 MB (its links bring about 220,000 options)
 #   full    -c 40 -u 60   40 catalogues, about 36 MB, counts near Warhammer 40,000 10th
 #                         edition's (its links bring about 600,000 options, as the real
-#                         set's about 570,000: refused today, as the real set is)
+#                         set's about 570,000; the bound is 1,000,000, BS_SYSTEM_LINKED_MAX)
 #
 # (BENCH_QUICK=1: small only.) Then prints:
 #
