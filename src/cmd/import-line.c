@@ -180,6 +180,13 @@ static int take_tail_figure(char *s, struct itok *k, const char *const *costs)
 	while (b && blank(s[b - 1]))
 		b--;
 	size_t sep = b;
+	/* "Name x5 @ 3 AP": a model's price */
+	if (sep && s[sep - 1] == '@' && kind == 'p' && k->points < 0) {
+		s[sep - 1] = '\0';
+		k->points = v;
+		k->each = true;
+		return 1;
+	}
 	while (sep && strchr("-:,=|", s[sep - 1]))
 		sep--;
 	/* "Name 70pts" needs its word; "Name - 25" its separator; "10 Name" is not a tail. */

@@ -421,6 +421,7 @@ static void add_unit(struct st *t, long line, const struct itok *k, struct found
 	u->models = k->count > 0 ? k->count : 1;
 	u->line = line;
 	u->stated = k->points <= MUSTER_MAX_COST ? k->points : -1;
+	u->each = k->each;
 	/* "Quack Marine (10)": ten models, or ten points? Only the catalog can tell (import_check). */
 	u->bare = k->bare && k->count < 0;
 	char *opts = bare_option(f->e, k);
@@ -618,10 +619,12 @@ static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 		while (n > 1 && (k->name[n - 1] == '-' || k->name[n - 1] == ' '))
 			n--;
 		t->name = xstrndup(k->name, n);
-		if (k->points >= 0) {
-			import_cur_list(t)->total = k->points;
-			import_cur_list(t)->total_line = no;
-		}
+		/* "Granite Walk - 1000 points": the figure on a title is the list's size, which
+		 * stands for no size given when the system has one of that limit */
+		for (size_t i = 0; k->points >= 0 && i < t->sys->n_sizes && t->sys->n_costs &&
+		                   import_cur_list(t)->title_size == NULL; i++)
+			if (t->sys->sizes[i].limits && t->sys->sizes[i].limits[0] == k->points)
+				import_cur_list(t)->title_size = &t->sys->sizes[i];
 		return;
 	}
 	/* "HQ: 10x Name": a heading before the unit, on the unit's line */
