@@ -56,7 +56,7 @@ static void print_list_title(const struct roster *r, size_t li, FILE *out)
 		fprintf(out, _("%s (child force of %s):"), vis(list_title(l)),
 		        vis(list_title(&r->lists[l->up - 1])));
 	else
-		fprintf(out, "%s:", vis(list_title(l)));
+		fprintf(out, _("%s:"), vis(list_title(l)));
 }
 
 static void print_tracker(const struct system *sys, const struct tracker *t, FILE *out)

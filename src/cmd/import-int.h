@@ -121,6 +121,10 @@ struct itok {
 int import_tokenise(const char *line, const char *const *costs, struct itok *k);
 void import_itok_free(struct itok *k);
 void import_add_options(struct itok *k, const char *text);
+/* s[0, n) with the no-break space French puts before ':' and ';' left out, as a new
+ * NUL-terminated string (*len, when not NULL: its length): what Muster writes in French
+ * is read as in English. */
+char *import_plain(const char *s, size_t n, size_t *len);
 /* Removes Markdown's bold marks and the backslashes of its escapes, in place. */
 void import_unmark(char *s);
 /* A total line: 1 with *v when it states a figure, 2 when it has none, 0 when no total. */

@@ -836,10 +836,8 @@ char *import_text(struct session *s, const char *text, size_t len, const char *f
 {
 	/* The lines are read with the string functions, which need a NUL where the text ends:
 	 * a buffer of len bytes has none (found by tests/fuzz/fuzz-import.c: strcspn read past
-	 * it). Work on a terminated copy. */
-	char *copy = xmalloc(len + 1);
-	memcpy(copy, text, len);
-	copy[len] = '\0';
+	 * it). Work on a terminated copy, French's no-break spaces before ':' and ';' left out. */
+	char *copy = import_plain(text, len, &len);
 	const char *other = import_other_kind(copy);
 	if (other) {
 		diags_add(d, SEV_ERROR, file, 0, 0, NULL, NULL, "%s", other);
