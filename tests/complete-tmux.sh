@@ -101,6 +101,9 @@ gives "muster new army.xml --system=duckh" "muster new army.xml --system=duckham
 gives "muster new army.xml --system duckh" "muster new army.xml --system duckhammer "
 gives "muster new a.xml --system=duckhammer --size=great" "muster new a.xml --system=duckhammer --size=great-battle "
 lists "muster new a.xml --system=duckhammer --faction=" impondium honk-legion quack-marines -- --faction=--faction=
+# --field=: a field's name and "=" (no blank), then its value (issue 22).
+gives "muster new a.xml --system=duckhammer --field=duckh" "muster new a.xml --system=duckhammer --field=duckheim="
+gives "muster new a.xml --system=duckhammer --field=duckheim=t" "muster new a.xml --system=duckhammer --field=duckheim=true "
 gives "muster export --format=ht" "muster export --format=html "
 gives "muster export --st" "muster export --style="
 gives "muster validate --format=x" "muster validate --format=xml "

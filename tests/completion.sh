@@ -21,7 +21,7 @@ printf '<roster xmlns="urn:x-muster:roster:1" version="1" system="tidewatch"><li
 	>"$tmp/work/reef.xml"
 
 LC_ALL=C PATH=$tmp/bin:$PATH COMPLETION=${COMPLETION:-$top/completion/muster} \
-	DATA=$tmp/data TIDE=$top/tests/data/tidewatch exec bash -c '
+	DATA=$tmp/data TIDE=$top/tests/data/tidewatch TOY2=$top/tests/data/toy2 exec bash -c '
 cd "$0/work" || exit 99
 . "$COMPLETION" || { echo "Bail out! cannot source $COMPLETION"; exit 99; }
 n=0 fails=0
@@ -44,7 +44,7 @@ t() {
 	if [[ -z $why ]]; then echo "ok $n - \"$line\""
 	else echo "not ok $n - \"$line\":$why got:$got"; fails=$((fails + 1)); fi
 }
-echo 1..53
+echo 1..59
 t "muster " campaign catalog export help show validate -- complete
 t "muster cat" catalog -- campaign
 t "muster -" --data-dir= --help --version
@@ -76,6 +76,13 @@ t "muster new army.xml --system=duckhammer --size=" small-skirmish great-battle 
 t "muster new army.xml --system duckhammer --size gr" great-battle -- small-skirmish
 t "muster new army.xml --size=" -- --size= small-skirmish
 t "muster new army.xml --system=duckhammer --faction=" quack-marines honk-legion -- --faction=
+# --field: the fields of the system, then the values of the one named (issue 22).
+t "muster new army.xml --system=duckhammer --field=" desertion= duckheim= -- --field= desertion=true
+t "muster new army.xml --system=duckhammer --field=duckheim=" true false -- desertion= duckheim=true
+t "muster new army.xml --system duckhammer --field d" desertion= duckheim=
+t "muster new army.xml --field=" -- desertion= --field=
+t "muster new army.xml --data-dir=$TOY2 --system=clockwork --field=composition=sc" scrapyard -- siege regular
+t "muster new army.xml --data-dir=$TOY2 --system=clockwork --field=" composition= -- composition=siege
 t "muster export --format=" text markdown html csv xml -- --format=
 t "muster export --format=ht" html -- text csv
 t "muster export --style=" full compact

@@ -78,7 +78,7 @@ en() { "$MUSTER" "$@"; }
 illegal=$top/doc/examples/illegal-strike-force.xml
 legal=$top/doc/examples/impondium-strike-force.xml
 
-echo "1..47"
+echo "1..49"
 
 # 1-3: a file that cannot be opened: the same exit status, the message in each language.
 de validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
@@ -86,7 +86,7 @@ check "German: a missing file is an error (Fehler), exit 2" 2 $? "$tmp/out" \
 	"nonexistent.xml: Fehler: kann nicht geöffnet werden:"
 fr validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
 check "French: a missing file is an error (erreur), exit 2" 2 $? "$tmp/out" \
-	"nonexistent.xml: erreur: ouverture impossible :"
+	"nonexistent.xml: erreur: ouverture impossible :"
 en validate "$tmp/nonexistent.xml" >"$tmp/out" 2>&1
 check "C locale: the same message stays English, exit 2" 2 $? "$tmp/out" \
 	"nonexistent.xml: error: cannot open:"
@@ -102,11 +102,11 @@ check "German: muster help validate, exit 0" 0 $? "$tmp/out" \
 	"Gemeinsame Optionen:"
 fr --help >"$tmp/out" 2>&1
 check "French: muster --help, exit 0" 0 $? "$tmp/out" \
-	"Usage : muster [--data-dir=RÉP] COMMANDE" "Commandes :" \
-	"vérifier des listes d'armée" "Signaler les bogues à :"
+	"Usage : muster [--data-dir=RÉP] COMMANDE" "Commandes :" \
+	"vérifier des listes d'armée" "Signaler les bogues à :"
 fr help show >"$tmp/out" 2>&1
 check "French: muster help show, exit 0" 0 $? "$tmp/out" \
-	"Usage : muster show [--format=text|markdown|csv] FICHIER" "Options communes :"
+	"Usage : muster show [--format=text|markdown|csv] FICHIER" "Options communes :"
 
 # 8, 9: usage errors.
 de --no-such-option >"$tmp/out" 2>&1
@@ -167,14 +167,14 @@ check "German: muster show, exit 0" 0 $? "$tmp/out" \
 	"höchstens 3 erlaubt"
 fr show "$illegal" >"$tmp/out" 2>&1
 check "French: muster show, exit 0" 0 $? "$tmp/out" \
-	"Format de bataille: All-Out War (limite 600 AP)" "Unité" "Modèles" "Total" \
-	"Légalité : NON LÉGALE (5 erreurs, 0 avertissement)" "au plus 3 autorisées"
+	"Format de bataille : All-Out War (limite 600 AP)" "Unité" "Modèles" "Total" \
+	"Légalité : NON LÉGALE (5 erreurs, 0 avertissement)" "au plus 3 autorisées"
 
 # 20, 21: a legal list, --verbose.
 de validate --verbose "$legal" >"$tmp/out" 2>&1
 check "German: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml: gültig, Fingerabdruck "
 fr validate --verbose "$legal" >"$tmp/out" 2>&1
-check "French: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml : légal, empreinte "
+check "French: a legal list, exit 0" 0 $? "$tmp/out" "impondium-strike-force.xml : légal, empreinte "
 
 # 22, 23: the rules of a system, with translated descriptions and bounds.
 de help rules duckhammer >"$tmp/out" 2>&1
@@ -183,8 +183,8 @@ check "German: help rules, exit 0" 0 $? "$tmp/out" \
 	"Höchstens drei Fahrzeug-Einheiten (Grad 3) in einer Armee." "Schranke: Einheiten in der Liste"
 fr catalog duckhammer >"$tmp/out" 2>&1
 check "French: catalog duckhammer, exit 0" 0 $? "$tmp/out" \
-	"Règles :" "Au plus trois unités de Véhicules (Grade 3) dans une armée." \
-	"Borne : unités dans la liste"
+	"Règles :" "Au plus trois unités de Véhicules (Grade 3) dans une armée." \
+	"Borne : unités dans la liste"
 
 # 24, 25: --version.
 de --version >"$tmp/out" 2>&1
@@ -195,7 +195,7 @@ check "French: --version, exit 0" 0 $? "$tmp/out" "muster (Muster) " "AUCUNE GAR
 # 26: a missing data directory, in French.
 fr --data-dir="$tmp/none" catalog >"$tmp/out" 2>&1
 check "French: a missing --data-dir, exit 2" 2 $? "$tmp/out" \
-	"muster: erreur: répertoire de données '$tmp/none' :"
+	"muster: erreur: répertoire de données '$tmp/none' :"
 
 # 27: a campaign calculator: its lines and plural forms in German.
 de campaign travel "$top/doc/examples/impondium-campaign.xml" sgt --distance=10 --terrain=woods >"$tmp/out" 2>&1
@@ -212,7 +212,7 @@ check "English import of the German export: the faction is read" 0 $? "$tmp/out"
 	'faction="impondium"'
 fr export --format=markdown "$legal" >"$tmp/fr.md" 2>&1
 check "French: the level names head the faction in a Markdown export" 0 $? "$tmp/fr.md" \
-	"Faction: Impondium, Plume Palmipèdes"
+	"Faction : Impondium, Plume Palmipèdes"
 de import "$tmp/fr.md" >"$tmp/out" 2>&1
 check "German import of the French export: the faction is read" 0 $? "$tmp/out" \
 	'faction="impondium"'
@@ -250,5 +250,24 @@ system_case de daemon-rift/DR-WHF-1-core-562-past-bound.xml \
 system_case fr daemon-rift/DR-2-special-character-in-two-lists-past-bound.xml \
 	"erreur: DR-2: le personnage spécial Margrave Ottokar le Gris figure dans 2 listes du joueur ; un personnage spécial ne peut figurer que dans une seule liste" \
 	"may be in one list only"
+
+# French typography (issue 22): a no-break space before every ':' and ';' that the text,
+# compact and HTML exports, status and show write; import reads the text back.
+fr export --format=text "$legal" >"$tmp/fr.txt" 2>&1
+fr export --format=text --style=compact "$legal" >>"$tmp/fr.txt" 2>&1
+fr status "$legal" >>"$tmp/fr.txt" 2>&1
+fr show "$legal" >>"$tmp/fr.txt" 2>&1
+fr export --format=html "$legal" 2>&1 | sed '/<style/,/<\/style>/d; s/<[^>]*>//g; s/&quot;/"/g; s/&#39;/x/g; s/&[a-z]*;/x/g' \
+	>>"$tmp/fr.txt"
+why=
+if grep -nE '[[:alnum:])"][:;]( |$)' "$tmp/fr.txt" >"$tmp/bare"; then
+	why="a bare ':' or ';': $(head -3 "$tmp/bare")"
+fi
+grep -q "Empreinte : " "$tmp/fr.txt" || why="${why:+$why; }no 'Empreinte : '"
+result "French: a no-break space before each ':' and ';' of the exports, status and show" "$why" "$tmp/fr.txt"
+fr export --format=text --style=compact "$legal" >"$tmp/frc.txt" 2>&1
+fr import "$tmp/frc.txt" >"$tmp/out" 2>&1
+check "French: import reads the French compact export back" 0 $? "$tmp/out" 'faction="impondium"' \
+	'<unit entry="'
 
 [ "$fails" -eq 0 ]

@@ -56,7 +56,7 @@ static void print_list_title(const struct roster *r, size_t li, FILE *out)
 		fprintf(out, _("%s (child force of %s):"), vis(list_title(l)),
 		        vis(list_title(&r->lists[l->up - 1])));
 	else
-		fprintf(out, "%s:", vis(list_title(l)));
+		fprintf(out, _("%s:"), vis(list_title(l)));
 }
 
 static void print_tracker(const struct system *sys, const struct tracker *t, FILE *out)
@@ -567,7 +567,7 @@ static const struct cmd_option new_options[] = {
 	CMD_VALUE("name", OPT_NAME, CMD_ARG_TEXT, NC_("option value", "TEXT"), N_("the roster's name")),
 	CMD_VALUE("player", OPT_PLAYER, CMD_ARG_TEXT, NC_("option value", "TEXT"),
 	          N_("who brings the army (a tournament's report names them)")),
-	CMD_VALUE("field", OPT_FIELD, CMD_ARG_TEXT, NC_("option value", "NAME=VALUE"),
+	CMD_VALUE("field", OPT_FIELD, CMD_ARG_FIELD, NC_("option value", "NAME=VALUE"),
 	          N_("a list or roster choice (an army composition...)")),
 	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NC_("option value", "[PARENT/]ID[:NAME]"),
 	          N_("a list of the roster (repeat for several; default: main); PARENT/ID is a child force within list PARENT")),

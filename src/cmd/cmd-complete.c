@@ -11,6 +11,9 @@
  *   muster complete options SYSTEM ENTRY     the ids of an entry's options (PARENT/ID for
  *                                            an id standing under several parents)
  *   muster complete sizes SYSTEM             the ids of the system's battle sizes
+ *   muster complete fields SYSTEM            its fields as --field takes them: ID= for
+ *                                            each, then ID=VALUE for each value a yes/no
+ *                                            or choice field takes
  *   muster complete system FILE              the game system of a roster
  *   muster complete units FILE [LIST]        the units of a roster's list (the first without
  *                                            LIST): each unit's id, then the name given to it
@@ -24,7 +27,8 @@
  *                                            without), from its table: one a line, its
  *                                            spelling (--format, -j), the kind of value it
  *                                            takes (none, text, number, file, dir, system,
- *                                            size, faction, option, words) and for words
+ *                                            size, faction, option, field,
+ *                                            words) and for words
  *                                            the words (--format words text xml)
  * A name that cannot be found prints nothing and exits 0: completion never complains.
  * Not listed by --help and never matched by a prefix.
@@ -50,7 +54,7 @@ const struct cmd_entry cmd_complete_entry = {
 	N_("WHAT [SYSTEM|FILE [ENTRY|UNIT|LIST]]"),
 	NULL, /* hidden: for shell completion */
 	N_("Prints names for shell completion, one a line. WHAT is commands, systems,\n"
-	   "factions SYSTEM, entries SYSTEM, options SYSTEM ENTRY, sizes SYSTEM,\n"
+	   "factions SYSTEM, entries SYSTEM, options SYSTEM ENTRY, sizes SYSTEM, fields SYSTEM,\n"
 	   "flags [COMMAND], args COMMAND, system FILE, units FILE [LIST], addable FILE\n"
 	   "[LIST] or unit-options FILE UNIT [LIST].\n"),
 	NULL,
@@ -72,7 +76,7 @@ static const char *const arg_kinds[] = {
 	[CMD_ARG_NONE] = "none", [CMD_ARG_TEXT] = "text", [CMD_ARG_NUMBER] = "number",
 	[CMD_ARG_FILE] = "file", [CMD_ARG_DIR] = "dir", [CMD_ARG_SYSTEM] = "system",
 	[CMD_ARG_SIZE] = "size", [CMD_ARG_FACTION] = "faction", [CMD_ARG_OPTION] = "option",
-	[CMD_ARG_WORDS] = "words",
+	[CMD_ARG_WORDS] = "words", [CMD_ARG_FIELD] = "field",
 };
 
 static void print_flags(const struct cmd_option *table)
@@ -100,6 +104,25 @@ static void print_options(const struct entry *e)
 			printf("%s\n", vis(words[i]));
 	}
 	strv_free(words);
+}
+
+/* The fields of sys as --field takes them: "ID=" for each, then "ID=VALUE" for each value
+ * of a yes/no or choice field. */
+static void print_fields(const struct system *sys)
+{
+	for (size_t i = 0; i < sys->n_fields; i++)
+		printf("%s=\n", vis(sys->fields[i].id));
+	for (size_t i = 0; i < sys->n_fields; i++) {
+		const struct field_def *f = &sys->fields[i];
+		if (f->type == ATTR_BOOL) {
+			printf("%s=true\n", vis(f->id));
+			printf("%s=false\n", vis(f->id));
+		}
+		for (size_t k = 0; f->type == ATTR_CHOICE && k < f->n_choices; k++) {
+			printf("%s=", vis(f->id));
+			printf("%s\n", vis(f->choices[k].id));
+		}
+	}
 }
 
 /* The attribute name of element n as a new string (free with xmlFree), NULL when absent. */
@@ -305,13 +328,16 @@ static int exec_complete(int argc, char **argv)
 		return complete_roster(what, nargs, argv + optind + 1);
 	bool factions = strcmp(what, "factions") == 0, entries = strcmp(what, "entries") == 0;
 	bool options = strcmp(what, "options") == 0, sizes = strcmp(what, "sizes") == 0;
-	if (!factions && !entries && !options && !sizes)
+	bool fields = strcmp(what, "fields") == 0;
+	if (!factions && !entries && !options && !sizes && !fields)
 		return cmd_usage_error(self, _("unknown list '%s'"), what);
 	if (nargs != (options ? 2 : 1))
 		return cmd_usage_error(self, _("complete %s takes %s"), what,
 		                       options ? "SYSTEM ENTRY" : "SYSTEM");
 	struct session *s = session_new();
 	const struct system *sys = load(s, argv[optind + 1]);
+	if (sys && fields)
+		print_fields(sys);
 	for (size_t i = 0; sys && sizes && i < sys->n_sizes; i++)
 		printf("%s\n", vis(sys->sizes[i].id));
 	for (size_t c = 0; sys && c < sys->n_catalogs; c++) {

@@ -11,12 +11,45 @@
 #include "model.h"
 #include "util.h"
 
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-char *cmd_value_message(const char *option, const char *what, const char *value,
-                        const char *const *choices, size_t n)
+/* Is value (any case) the start of s, or one of its words ("small" of "small-skirmish")? */
+static bool fits_part(const char *s, const char *value)
+{
+	size_t n = strlen(value);
+	if (s == NULL || n == 0)
+		return false;
+	if (strncasecmp(s, value, n) == 0)
+		return true;
+	for (const char *p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && strncasecmp(p + 1, value, n) == 0 &&
+		    !isalnum((unsigned char)p[1 + n]))
+			return true;
+	return false;
+}
+
+/* The one choice (by its id, or its name in names, which may be NULL) value is the start or a
+ * word of, or NULL when none or several are. */
+static const char *only_fit(const char *value, const char *const *choices, const char *const *names,
+                            size_t n)
+{
+	const char *fit = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!fits_part(choices[i], value) && !(names && fits_part(names[i], value)))
+			continue;
+		if (fit)
+			return NULL;
+		fit = choices[i];
+	}
+	return fit;
+}
+
+static char *value_message(const char *option, const char *what, const char *value,
+                           const char *const *choices, const char *const *names, size_t n)
 {
 	struct nearest nr;
 	struct strbuf known = STRBUF_INIT, dym = STRBUF_INIT;
@@ -28,8 +61,9 @@ char *cmd_value_message(const char *option, const char *what, const char *value,
 	}
 	if (n > CMD_CHOICES_SHOWN)
 		strbuf_addf(&known, _(" and %zu more"), n - CMD_CHOICES_SHOWN);
-	if (nr.best)
-		strbuf_addf(&dym, _("; did you mean '%s'?"), nr.best);
+	const char *best = nr.best ? nr.best : only_fit(value, choices, names, n);
+	if (best)
+		strbuf_addf(&dym, _("; did you mean '%s'?"), best);
 	const char *k = known.s ? known.s : _("none"), *m = dym.s ? dym.s : "";
 	char *msg;
 	if (option == NULL)
@@ -45,6 +79,12 @@ char *cmd_value_message(const char *option, const char *what, const char *value,
 	return msg;
 }
 
+char *cmd_value_message(const char *option, const char *what, const char *value,
+                        const char *const *choices, size_t n)
+{
+	return value_message(option, what, value, choices, NULL, n);
+}
+
 const char *cmd_size_id(const struct system *sys, const char *value, char **msg)
 {
 	*msg = NULL;
@@ -53,10 +93,14 @@ const char *cmd_size_id(const struct system *sys, const char *value, char **msg)
 		    (sys->sizes[i].name && strcasecmp(sys->sizes[i].name, value) == 0))
 			return sys->sizes[i].id;
 	const char **ids = xreallocarray(NULL, sys->n_sizes + 1, sizeof(*ids));
-	for (size_t i = 0; i < sys->n_sizes; i++)
+	const char **names = xreallocarray(NULL, sys->n_sizes + 1, sizeof(*names));
+	for (size_t i = 0; i < sys->n_sizes; i++) {
 		ids[i] = sys->sizes[i].id;
-	*msg = cmd_value_message("size", _("battle size"), value, ids, sys->n_sizes);
+		names[i] = sys->sizes[i].name;
+	}
+	*msg = value_message("size", _("battle size"), value, ids, names, sys->n_sizes);
 	free(ids);
+	free(names);
 	return NULL;
 }
 

@@ -31,6 +31,7 @@ enum cmd_arg {
 	CMD_ARG_FACTION, /* a faction of the system named on the line */
 	CMD_ARG_OPTION,  /* an option id of the entry named on the line */
 	CMD_ARG_WORDS,   /* one of a fixed set of words (cmd_option.words) */
+	CMD_ARG_FIELD,   /* NAME=VALUE: a field of the system named on the line */
 };
 
 /* One option of a command, as git's parse-options.h declares them: the table gives the

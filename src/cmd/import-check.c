@@ -16,6 +16,7 @@ struct claim {
 	long line;              /* in the text */
 	size_t list, unit;      /* in the roster made */
 	long points;
+	long each;              /* the price of a model it was stated from, or -1 */
 	bool bare;
 	bool total;             /* the list's total ("Total: 372"), not a unit's points */
 };
@@ -45,12 +46,14 @@ struct import_claims *import_claims_of(const struct st *t)
 			if (u->stated < 0)
 				continue;
 			GROW(c->v, c->cap, c->n + 1);
-			c->v[c->n++] = (struct claim){ u->line, li, ui, u->stated, u->bare, false };
+			long each = u->each ? u->stated : -1;
+			long points = u->each ? u->stated * u->models : u->stated;
+			c->v[c->n++] = (struct claim){ u->line, li, ui, points, each, u->bare, false };
 		}
 	for (size_t li = 0; li < t->n_lists; li++)
 		if (t->lists[li].total_line) {
 			GROW(c->v, c->cap, c->n + 1);
-			c->v[c->n++] = (struct claim){ t->lists[li].total_line, li, 0, t->lists[li].total, false, true };
+			c->v[c->n++] = (struct claim){ t->lists[li].total_line, li, 0, t->lists[li].total, -1, false, true };
 		}
 	return c;
 }
@@ -91,6 +94,11 @@ size_t import_check(const struct import_claims *c, const struct eval *ev, struct
 			            "one model %" PRId64 " %s): write '%ldx' before the name for models, or "
 			            "'[%ld %s]' for points"),
 			          cl->points, title, made, abbr, cl->points, cl->points, abbr);
+		else if (cl->each >= 0)
+			diags_add(d, SEV_WARNING, c->file, cl->line, 0, NULL, NULL,
+			          _("'%s' is stated as %ld %s a model, %ld %s in all; the catalog makes "
+			            "it %" PRId64 " %s"),
+			          title, cl->each, abbr, cl->points, abbr, made, abbr);
 		else
 			diags_add(d, SEV_WARNING, c->file, cl->line, 0, NULL, NULL,
 			          _("'%s' is stated as %ld %s; the catalog makes it %" PRId64 " %s"),

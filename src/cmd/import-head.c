@@ -321,7 +321,7 @@ void import_check_sizes(struct st *t, const struct import_opts *o)
 		return;
 	for (size_t li = 0; li < t->n_lists; li++) {
 		const struct ilist *l = &t->lists[li];
-		if (l->size || l->n_limits || l->up)
+		if (l->size || l->title_size || l->n_limits || l->up)
 			continue;
 		if (t->sys->n_sizes == 0) {
 			import_err(t, 0, "%s", _("no battle size or limit: give --limit=N (the game "

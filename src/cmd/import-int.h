@@ -28,6 +28,7 @@ struct iunit {
 	long models;
 	long line;              /* in the text */
 	long stated;            /* the points its line gives, or -1 */
+	bool each;              /* stated a model ("x5 @ 3 AP") */
 	bool counted;           /* its models given by lines under it */
 	long line_models;       /* the models the last such line gave ("\u2022 5x Name"), or 0 */
 	bool bare;              /* given as "(N)", with no count on the line: models or points? */
@@ -39,6 +40,7 @@ struct ilist {
 	long total, total_line;  /* a total the text states, and its line; total_line 0: none */
 	char *title;
 	const struct size_def *size;
+	const struct size_def *title_size; /* the size its title's figure names, or NULL */
 	long limits[8];
 	size_t n_limits;
 	const struct cost_def *limit_costs[8];
@@ -111,6 +113,7 @@ struct itok {
 	long count;     /* models the line gives, or -1 */
 	long points;    /* points it states, or -1 */
 	bool bare;      /* the points were a bare "(N)": perhaps models */
+	bool each;      /* the points are a model's: "x5 @ 3 AP" */
 };
 
 /* Takes line apart; costs (NULL-terminated, or NULL) are the words of the system's costs
@@ -118,6 +121,10 @@ struct itok {
 int import_tokenise(const char *line, const char *const *costs, struct itok *k);
 void import_itok_free(struct itok *k);
 void import_add_options(struct itok *k, const char *text);
+/* s[0, n) with the no-break space French puts before ':' and ';' left out, as a new
+ * NUL-terminated string (*len, when not NULL: its length): what Muster writes in French
+ * is read as in English. */
+char *import_plain(const char *s, size_t n, size_t *len);
 /* Removes Markdown's bold marks and the backslashes of its escapes, in place. */
 void import_unmark(char *s);
 /* A total line: 1 with *v when it states a figure, 2 when it has none, 0 when no total. */

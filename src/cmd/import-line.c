@@ -180,6 +180,13 @@ static int take_tail_figure(char *s, struct itok *k, const char *const *costs)
 	while (b && blank(s[b - 1]))
 		b--;
 	size_t sep = b;
+	/* "Name x5 @ 3 AP": a model's price */
+	if (sep && s[sep - 1] == '@' && kind == 'p' && k->points < 0) {
+		s[sep - 1] = '\0';
+		k->points = v;
+		k->each = true;
+		return 1;
+	}
 	while (sep && strchr("-:,=|", s[sep - 1]))
 		sep--;
 	/* "Name 70pts" needs its word; "Name - 25" its separator; "10 Name" is not a tail. */
@@ -572,7 +579,9 @@ bool import_spent_line(const char *line)
 		const char *forms[IMPORT_MAX_WORDS + 1];
 		import_words(ids[i], forms);
 		for (size_t f = 0; forms[f] && !yes; f++) {
-			char *fk = form_skeleton(forms[f]);
+			char *plain = import_plain(forms[f], strlen(forms[f]), NULL);
+			char *fk = form_skeleton(plain);
+			free(plain);
 			size_t m = strlen(fk);
 			yes = n > m && strcmp(sk + n - m, fk) == 0 && !blank(sk[0]);
 			free(fk);
@@ -603,6 +612,34 @@ size_t import_words(const char *msgid, const char **w)
 	return n;
 }
 
+/* The no-break space (U+00A0) or narrow one (U+202F) at s: its length in bytes, or 0. */
+static size_t nbsp_at(const char *s, const char *end)
+{
+	if (end - s >= 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0)
+		return 2;
+	if (end - s >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+	    (unsigned char)s[2] == 0xaf)
+		return 3;
+	return 0;
+}
+
+char *import_plain(const char *s, size_t n, size_t *len)
+{
+	char *r = xmalloc(n + 1), *w = r;
+	const char *end = s + n;
+	for (const char *p = s; p < end;) {
+		size_t sp = nbsp_at(p, end);
+		if (sp && p + sp < end && (p[sp] == ':' || p[sp] == ';'))
+			p += sp;
+		else
+			*w++ = *p++;
+	}
+	*w = '\0';
+	if (len)
+		*len = (size_t)(w - r);
+	return r;
+}
+
 /* The length of the longest of msgid's words s begins with (in any case when nocase), or 0. */
 static size_t starts_word(const char *s, const char *msgid, bool nocase)
 {
@@ -610,9 +647,11 @@ static size_t starts_word(const char *s, const char *msgid, bool nocase)
 	size_t best = 0;
 	import_words(msgid, w);
 	for (size_t i = 0; w[i]; i++) {
-		size_t n = strlen(w[i]);
-		if (n > best && (nocase ? strncasecmp(s, w[i], n) : strncmp(s, w[i], n)) == 0)
+		char *f = import_plain(w[i], strlen(w[i]), NULL);
+		size_t n = strlen(f);
+		if (n > best && (nocase ? strncasecmp(s, f, n) : strncmp(s, f, n)) == 0)
 			best = n;
+		free(f);
 	}
 	return best;
 }

@@ -107,7 +107,7 @@ static void write_list(struct st *t, const struct import_opts *o, struct strbuf 
 	if (l->size)
 		strbuf_add_attr(sb, "size", l->size->id);
 	else if (l->n_limits == 0 && o->limit < 0 && !l->up)
-		strbuf_add_attr(sb, "size", t->size_id);
+		strbuf_add_attr(sb, "size", t->size_id || l->title_size == NULL ? t->size_id : l->title_size->id);
 	const struct group *f = l->faction;
 	strbuf_add_attr(sb, "faction", f ? f->id : l->up ? NULL : t->faction_id);
 	strbuf_adds(sb, ">\n");

@@ -421,6 +421,7 @@ static void add_unit(struct st *t, long line, const struct itok *k, struct found
 	u->models = k->count > 0 ? k->count : 1;
 	u->line = line;
 	u->stated = k->points <= MUSTER_MAX_COST ? k->points : -1;
+	u->each = k->each;
 	/* "Quack Marine (10)": ten models, or ten points? Only the catalog can tell (import_check). */
 	u->bare = k->bare && k->count < 0;
 	char *opts = bare_option(f->e, k);
@@ -618,10 +619,12 @@ static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 		while (n > 1 && (k->name[n - 1] == '-' || k->name[n - 1] == ' '))
 			n--;
 		t->name = xstrndup(k->name, n);
-		if (k->points >= 0) {
-			import_cur_list(t)->total = k->points;
-			import_cur_list(t)->total_line = no;
-		}
+		/* "Granite Walk - 1000 points": the figure on a title is the list's size, which
+		 * stands for no size given when the system has one of that limit */
+		for (size_t i = 0; k->points >= 0 && i < t->sys->n_sizes && t->sys->n_costs &&
+		                   import_cur_list(t)->title_size == NULL; i++)
+			if (t->sys->sizes[i].limits && t->sys->sizes[i].limits[0] == k->points)
+				import_cur_list(t)->title_size = &t->sys->sizes[i];
 		return;
 	}
 	/* "HQ: 10x Name": a heading before the unit, on the unit's line */
@@ -833,10 +836,8 @@ char *import_text(struct session *s, const char *text, size_t len, const char *f
 {
 	/* The lines are read with the string functions, which need a NUL where the text ends:
 	 * a buffer of len bytes has none (found by tests/fuzz/fuzz-import.c: strcspn read past
-	 * it). Work on a terminated copy. */
-	char *copy = xmalloc(len + 1);
-	memcpy(copy, text, len);
-	copy[len] = '\0';
+	 * it). Work on a terminated copy, French's no-break spaces before ':' and ';' left out. */
+	char *copy = import_plain(text, len, &len);
 	const char *other = import_other_kind(copy);
 	if (other) {
 		diags_add(d, SEV_ERROR, file, 0, 0, NULL, NULL, "%s", other);

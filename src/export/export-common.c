@@ -142,21 +142,31 @@ void ex_item_text(const struct system *sys, const char *name, const struct value
                   const kwword *kw, struct strbuf *sb)
 {
 	strbuf_adds(sb, name);
+	char *colon = ex_colon("");
 	bool stats = false;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
 		if (a->on != ON_ITEM || !a->card || !vals[a->index].set)
 			continue;
 		char *v = value_display(sys, a, &vals[a->index]);
-		strbuf_addf(sb, "%s %s %s", stats ? "" : ":", a->abbr ? a->abbr : a->name, v);
+		strbuf_addf(sb, "%s %s %s", stats ? "" : colon, a->abbr ? a->abbr : a->name, v);
 		free(v);
 		stats = true;
 	}
 	struct strbuf k = STRBUF_INIT;
 	ex_keywords(sys, kw, &k);
 	if (k.len)
-		strbuf_addf(sb, "%s%s", stats ? "; " : ": ", k.s);
+		strbuf_addf(sb, "%s %s", stats ? ex_semicolon() : colon, k.s);
 	strbuf_release(&k);
+	free(colon);
+}
+
+const char *ex_semicolon(void)
+{
+	/* TRANSLATORS: the semicolon between two parts of a printed line ("Dmg 4; Reliable"),
+	 * without the blank after it. French typography puts a no-break space (U+00A0) before
+	 * it. */
+	return _(";");
 }
 
 void ex_unit_notes(const struct system *sys, const struct entry *e, struct strbuf *sb)
@@ -166,8 +176,10 @@ void ex_unit_notes(const struct system *sys, const struct entry *e, struct strbu
 		if (a->on != ON_UNIT || a->type != ATTR_INT || !e->vals[a->index].set)
 			continue;
 		const struct value_label *vl = attr_label(a, e->vals[a->index].i);
+		if (vl && vl->note && sb->len)
+			strbuf_addf(sb, "%s ", ex_semicolon());
 		if (vl && vl->note)
-			strbuf_addf(sb, "%s%s", sb->len ? "; " : "", vl->note);
+			strbuf_adds(sb, vl->note);
 	}
 }
 

@@ -32,6 +32,8 @@ char *ex_verdict(const struct diags *d);
 /* "label:" as the user's language writes a label before its value (French: "label :", with a
  * no-break space). Caller frees. */
 char *ex_colon(const char *label);
+/* ";" as the language writes it between two parts of a line (French: a no-break space first). */
+const char *ex_semicolon(void);
 /* Unit attribute a as cards print it, of a unit's or an entry's values vals: its display
  * ("2d2"; caller frees) and *label its value's label ("Veteran") or NULL; NULL where a card
  * does not show it (not a unit's card stat, or not set). */

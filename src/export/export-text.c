@@ -161,12 +161,27 @@ static void table_row(struct tw *w, const struct system *sys, const bool *used, 
 	strbuf_adds(sb, "\n");
 }
 
+/* "Label: " as the language writes it (ex_colon: French puts a no-break space before the
+ * colon), the label escaped, what the language adds to it not. */
+static void add_label(struct tw *w, struct strbuf *sb, const char *name)
+{
+	char *c = ex_colon(name);
+	size_t n = strlen(name);
+	if (strncmp(c, name, n) == 0) {
+		w->esc(sb, name);
+		strbuf_adds(sb, c + n);
+	} else {
+		w->esc(sb, c);
+	}
+	strbuf_adds(sb, " ");
+	free(c);
+}
+
 /* "Label: value" as a line of the header: "- " in Markdown. */
 static void header_fact(struct tw *w, const char *name, const char *value)
 {
 	strbuf_adds(w->sb, w->md ? "- " : "");
-	w->esc(w->sb, name);
-	strbuf_adds(w->sb, ": ");
+	add_label(w, w->sb, name);
 	w->esc(w->sb, value);
 	strbuf_adds(w->sb, "\n");
 }
@@ -250,7 +265,8 @@ static void unit_details(struct tw *w, const struct system *sys, const struct eu
 	struct strbuf t = STRBUF_INIT;
 	ex_unit_stats(sys, u, &t);
 	if (t.len) {
-		strbuf_addf(sb, "%s%s: ", lead, _("Stats"));
+		strbuf_adds(sb, lead);
+		add_label(w, sb, _("Stats"));
 		w->esc(sb, t.s);
 		strbuf_adds(sb, "\n");
 	}
@@ -261,8 +277,7 @@ static void unit_details(struct tw *w, const struct system *sys, const struct eu
 				continue;
 			if (first) {
 				strbuf_adds(sb, lead);
-				w->esc(sb, sys->kinds[k].plural ? sys->kinds[k].plural : sys->kinds[k].name);
-				strbuf_adds(sb, ": ");
+				add_label(w, sb, sys->kinds[k].plural ? sys->kinds[k].plural : sys->kinds[k].name);
 			}
 			t.len = 0;
 			if (t.s)
@@ -281,7 +296,8 @@ static void unit_details(struct tw *w, const struct system *sys, const struct eu
 		t.s[0] = '\0';
 	ex_keywords(sys, u->kw, &t);
 	if (t.len) {
-		strbuf_addf(sb, "%s%s: ", lead, _("Abilities"));
+		strbuf_adds(sb, lead);
+		add_label(w, sb, _("Abilities"));
 		w->esc(sb, t.s);
 		strbuf_adds(sb, "\n");
 	}
@@ -313,7 +329,7 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 		size_t dk = ex_line_depth(u, &lines[k]);
 		char *lab = ex_line_label(sys, u, &lines[k]);
 		if (first)
-			strbuf_adds(sb, ": ");
+			add_label(w, sb, "");
 		else if (dk > depth)
 			strbuf_adds(sb, " (");
 		for (; depth > dk; depth--)
@@ -331,7 +347,10 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 	if (r_unit_joins(l, ru)) {
 		char *target = ex_unit_title(r_unit_joins(l, ru));
 		char *j = xasprintf(_("joins %s"), target);
-		strbuf_adds(sb, first ? ": " : ", ");
+		if (first)
+			add_label(w, sb, "");
+		else
+			strbuf_adds(sb, ", ");
 		w->esc(sb, j);
 		free(j);
 		free(target);
@@ -431,8 +450,7 @@ static void entry_notes(struct tw *w, const struct system *sys, const struct r_l
 				strbuf_addf(sb, "\n%s%s\n%s", md ? "### " : "", _("Notes"), md ? "\n" : "");
 			header = true;
 			strbuf_adds(sb, md ? "- " : "  ");
-			w->esc(sb, l->units[i].entry->name);
-			strbuf_adds(sb, ": ");
+			add_label(w, sb, l->units[i].entry->name);
 			w->esc(sb, notes.s);
 			strbuf_adds(sb, "\n");
 		}
@@ -464,7 +482,9 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 		header_fact(&w, fd->name, v);
 		free(v);
 	}
-	strbuf_addf(sb, "%s%s: %s\n\n", md ? "- " : "", _("Fingerprint"), fp);
+	strbuf_adds(sb, md ? "- " : "");
+	add_label(&w, sb, _("Fingerprint"));
+	strbuf_addf(sb, "%s\n\n", fp);
 	for (size_t li = 0; li < r->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
 		const struct r_list *l = el->list;
@@ -478,7 +498,8 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 		if (compact) {
 			for (size_t i = 0; i < el->n; i++)
 				compact_unit(&w, sys, used, l, &el->units[i]);
-			strbuf_addf(sb, "%s%s: ", md ? "- **" : "  ", _("Total"));
+			strbuf_adds(sb, md ? "- **" : "  ");
+			add_label(&w, sb, _("Total"));
 			struct strbuf c = STRBUF_INIT;
 			ex_costs_inline(sys, used, el->totals, &c);
 			w.esc(sb, c.s);

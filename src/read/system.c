@@ -67,6 +67,29 @@ static void offer(struct nearest *nr, struct strbuf *known, size_t *total, const
 		strbuf_addf(known, "%s%s", *total > 1 ? ", " : "", id);
 }
 
+/* When no candidate is near the word: the one entry (by id, else by name) that shares a whole word
+ * with it ("goose-guard": Goose Warden), or NULL when none or several do. */
+static const char *one_sharing(const struct system *sys, enum known_kind kind, const char *word)
+{
+	const char *fit = NULL;
+	size_t n = 0;
+	for (size_t i = 0; kind == KNOWN_SIZE && i < sys->n_sizes; i++)
+		if (shares_word(word, sys->sizes[i].id) || shares_word(word, sys->sizes[i].name))
+			fit = sys->sizes[i].id, n++;
+	for (size_t c = 0; kind != KNOWN_SIZE && c < sys->n_catalogs; c++) {
+		const struct catalog *cat = sys->catalogs[c];
+		for (size_t i = 0; kind == KNOWN_GROUP && i < cat->n_groups; i++)
+			if (shares_word(word, cat->groups[i].id) || shares_word(word, cat->groups[i].name))
+				fit = cat->groups[i].id, n++;
+		for (size_t i = 0; kind == KNOWN_ENTRY && i < cat->n_entries; i++)
+			if (shares_word(word, cat->entries[i].id))
+				fit = cat->entries[i].id, n++;
+			else if (shares_word(word, cat->entries[i].name))
+				fit = cat->entries[i].name, n++;
+	}
+	return n == 1 ? fit : NULL;
+}
+
 void system_describe_unknown(const struct system *sys, enum known_kind kind, const char *word,
                              struct strbuf *sb)
 {
@@ -86,8 +109,9 @@ void system_describe_unknown(const struct system *sys, enum known_kind kind, con
 			for (size_t i = 0; i < cat->n_entries; i++)
 				offer(&nr, &known, &total, cat->entries[i].id, cat->entries[i].name, true);
 	}
-	if (nr.best) {
-		char *b = name_bare(nr.best);
+	const char *best = nr.best ? nr.best : one_sharing(sys, kind, word);
+	if (best) {
+		char *b = name_bare(best);
 		strbuf_addf(sb, _("; did you mean '%s'?"), b);
 		free(b);
 	}

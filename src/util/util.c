@@ -5,6 +5,7 @@
 #include "muster.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -567,4 +568,34 @@ char *name_bare(const char *name)
 	size_t n;
 	const char *s = bare(name, &n);
 	return xstrndup(s, n);
+}
+
+/* The length of the word (ASCII letters and digits) at s. */
+static size_t word_len(const char *s)
+{
+	size_t n = 0;
+	while (isalnum((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+bool shares_word(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return false;
+	int words = 0;
+	for (const char *p = a; *p && words < SHARES_WORD_MAX; p++) {
+		size_t n = word_len(p);
+		if (n == 0)
+			continue;
+		words++;
+		for (const char *q = b; n >= 3 && *q; q++) {
+			size_t m = word_len(q);
+			if (m == n && strncasecmp(p, q, n) == 0)
+				return true;
+			q += m ? m - 1 : 0;
+		}
+		p += n - 1;
+	}
+	return false;
 }

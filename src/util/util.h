@@ -92,6 +92,11 @@ size_t edit_distance(const char *a, const char *b, size_t cap);
  * name), NAME_PREFIX (typed is the start of name, at least one character), else NAME_NO. */
 enum name_fit { NAME_NO, NAME_PREFIX, NAME_SAME };
 enum name_fit name_fit(const char *name, const char *typed);
+/* Does a whole word of a (ASCII letters and digits, at least 3 of them; its first
+ * SHARES_WORD_MAX words) stand as a whole word in b, case aside? "goose-guard" and
+ * "Goose Warden" do. */
+#define SHARES_WORD_MAX 8
+bool shares_word(const char *a, const char *b);
 /* name without the quotes around it, as a message suggests it. Caller frees. */
 char *name_bare(const char *name);
 

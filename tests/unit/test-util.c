@@ -407,3 +407,20 @@ Test(nearest, offers_nothing_when_nothing_is_near)
 	nearest_offer(&n, NULL, "x");
 	cr_assert_null(n.best);
 }
+
+Test(shares_word, a_whole_word_of_three_letters_or_more)
+{
+	cr_assert(shares_word("goose-guard", "goose-warden"));
+	cr_assert(shares_word("Commander Duck", "\"Lord Commander Mallardine\""));
+	cr_assert(shares_word("GOOSE", "Goose Warden"));
+	/* part of a word, a word under three letters, none at all */
+	cr_assert_not(shares_word("goo-guard", "goose-warden"));
+	cr_assert_not(shares_word("of-geese", "warden-of-ducks"));
+	cr_assert_not(shares_word("marine", "submarine-x"));
+	cr_assert_not(shares_word("--", "goose"));
+	cr_assert_not(shares_word(NULL, "goose"));
+	cr_assert_not(shares_word("goose", NULL));
+	/* only the first SHARES_WORD_MAX words of a count */
+	cr_assert_not(shares_word("aaa bbb ccc ddd eee fff ggg hhh goose", "goose"));
+	cr_assert(shares_word("aaa bbb ccc ddd eee fff ggg goose", "goose"));
+}
