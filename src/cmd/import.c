@@ -620,11 +620,18 @@ static void unit_line(struct st *t, long no, const char *line, struct itok *k)
 			n--;
 		t->name = xstrndup(k->name, n);
 		/* "Granite Walk - 1000 points": the figure on a title is the list's size, which
-		 * stands for no size given when the system has one of that limit */
+		 * stands for no size given, when the system has one of that limit; a figure none
+		 * of the system's sizes has is what the list costs ("Pond Patrol - 97 AP", New
+		 * Recruit's title); a system without sizes has lists built to a limit instead */
+		struct ilist *l = import_cur_list(t);
 		for (size_t i = 0; k->points >= 0 && i < t->sys->n_sizes && t->sys->n_costs &&
-		                   import_cur_list(t)->title_size == NULL; i++)
+		                   l->title_size == NULL; i++)
 			if (t->sys->sizes[i].limits && t->sys->sizes[i].limits[0] == k->points)
-				import_cur_list(t)->title_size = &t->sys->sizes[i];
+				l->title_size = &t->sys->sizes[i];
+		if (k->points >= 0 && l->title_size == NULL && t->sys->n_sizes > 0) {
+			l->total = k->points;
+			l->total_line = no;
+		}
 		return;
 	}
 	/* "HQ: 10x Name": a heading before the unit, on the unit's line */
