@@ -762,8 +762,25 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 	body_line(t, line, no);
 }
 
+/* A line of the text a browser copies from the HTML printout (import-rows.c). */
+static void read_row_line(struct st *t, const char *line, long no, const char *next)
+{
+	char *x;
+	struct iunit *card;
+	int r = import_row(t, line, no, next, &x, &card);
+	if (r == IMPORT_ROW_TEXT || r == IMPORT_ROW_LINE)
+		read_text_line(t, x ? x : line, no, NULL, r == IMPORT_ROW_LINE);
+	else if (r == IMPORT_ROW_OPTIONS)
+		add_options_text(t, no, card, x, 1);
+	free(x);
+}
+
 static void read_line(struct st *t, const char *line, long no, const char *next, bool before_lists)
 {
+	if (t->rows) {
+		read_row_line(t, line, no, next);
+		return;
+	}
 	if (!t->md) {
 		read_text_line(t, line, no, next, before_lists);
 		return;
@@ -862,11 +879,16 @@ static void find_game(struct st *t, const char *text, const char *end, size_t er
 		import_unmark(whole);
 		char *line = whole + (strncmp(whole, "- ", 2) == 0 ? 2 : 0);
 		const char *colon = strstr(line, ": ");
+		size_t sep = 2;
+		if (import_game_row(line)) { /* "Game<TAB>NAME", copied from the HTML printout */
+			colon = strchr(line, '\t');
+			sep = 1;
+		}
 		if (colon && import_starts_word(line, N_("Game")) == (size_t)(colon - line)) {
 			long no = 1;
 			for (const char *q = text; q < p; q++)
 				no += *q == '\n';
-			t->sys = import_find_system(t, colon + 2, no);
+			t->sys = import_find_system(t, colon + sep, no);
 		}
 		free(whole);
 		p = nl ? nl + 1 : end;
@@ -943,6 +965,8 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		titled = p < end && *p == '=' && p[1] == '=';
 		/* Muster's Markdown: "- Game: NAME" */
 		t.md = t.md || (p < end && strncmp(p, "- ", 2) == 0 && game_key(p + 2));
+		/* the text a browser copies from the HTML printout: "Game<TAB>NAME" */
+		t.rows = t.rows || (p < end && import_game_row(p));
 	}
 	t.titled = titled || t.md;
 	t.keep_going = o->keep_going;
