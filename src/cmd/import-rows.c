@@ -205,7 +205,7 @@ static int table_row(struct st *t, char **cells, size_t n, long no, char **x)
 		return IMPORT_ROW_DONE;
 	if (import_is_word(cells[0], N_("Total"))) {
 		t->row_state = R_AFTER;
-		*x = joined(cells + n - 1, 1, "Total   ");
+		*x = joined(cells + 2, n - 2, "Total   "); /* the cost columns */
 		return IMPORT_ROW_TEXT;
 	}
 	*x = joined(cells, n, "");
