@@ -115,6 +115,12 @@ bool import_game_row(const char *line);
  * (import-check.c). */
 struct import_claims *import_claims_of(const struct st *t);
 
+/* import-write.c: is title u's title as show prints it ("LABEL (ENTRY)" or "ENTRY"), its
+ * entry named in any of the data's languages? Each "joins TITLE" of l's units made the
+ * unit's attach. */
+bool import_titled(const struct iunit *u, const char *title);
+void import_resolve_joins(struct st *t, struct ilist *l);
+
 /* The roster file text of what t read (import-write.c). */
 char *import_to_xml(struct st *t, const struct import_opts *o);
 

@@ -2,7 +2,7 @@
  *
  * Select all and copy in a browser gives the page's innerText: a table row is a line of
  * cells separated by tabs, a heading or a paragraph is a line. Muster's HTML printout gives,
- * list by list, a heading, a table of facts ("Game<TAB>Duckhammer") and a summary table
+ * list by list, a heading, a table of facts ("Game<TAB>NAME") and a summary table
  * ("Name<TAB>models<TAB>points"); then the cards, unit by unit in the same order, which alone
  * say what each unit joins and which options it took (in the full style its cost table:
  * "<TAB>AP" above "Option<TAB>points" rows; in the compact one, an "Options: A, B" line).
@@ -37,7 +37,7 @@ static size_t word_then(const char *s, const char *msgid, char c)
 	return s[w] == c ? w + 1 : 0;
 }
 
-/* Does s end with ", N WORD", WORD one of the system's costs ("Task Force Granite, 575 pts")? */
+/* Does s end with ", N WORD", WORD one of the system's costs ("FACTION, 575 pts")? */
 static bool ends_with_total(const struct st *t, const char *s)
 {
 	const char *comma = strrchr(s, ',');
@@ -97,20 +97,6 @@ static char *joined(char **cells, size_t n, const char *lead)
 	return strbuf_detach(&sb);
 }
 
-/* Is line the title show gives u ("LABEL (ENTRY)" or "ENTRY"), its entry named in any of
- * the data's languages? */
-static bool card_title(const struct iunit *u, const char *line)
-{
-	bool yes = false;
-	for (size_t i = 0; !yes && (i == 0 || (u->e->names && u->e->names[i - 1])); i++) {
-		const char *name = i ? u->e->names[i - 1] : u->e->name;
-		char *t = u->label ? xasprintf("%s (%s)", u->label, name) : xstrdup(name);
-		yes = strcmp(t, line) == 0;
-		free(t);
-	}
-	return yes;
-}
-
 /* The unit whose card comes next (after the one t->card_at - 1 through the roster), or NULL. */
 static struct iunit *next_card(struct st *t)
 {
@@ -140,7 +126,7 @@ static int card_line(struct st *t, const char *line, char **cells, size_t n, cha
 	struct iunit *u = next_card(t);
 	size_t w;
 	*card = t->card;
-	if (n == 1 && u && card_title(u, line)) {
+	if (n == 1 && u && import_titled(u, line)) {
 		t->card = u;
 		t->card_at++;
 		t->card_costs = false;

@@ -791,56 +791,6 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 	free(x);
 }
 
-static char *unit_title(const struct iunit *u, const char *name)
-{
-	return u->label ? xasprintf("%s (%s)", u->label, name) : xstrdup(name);
-}
-
-/* Is title u's title as show prints it, its entry named in any of the data's languages? */
-static bool titled(const struct iunit *u, const char *title)
-{
-	char *t = unit_title(u, u->e->name);
-	bool yes = strcmp(t, title) == 0;
-	free(t);
-	for (size_t i = 0; !yes && u->e->names && u->e->names[i]; i++) {
-		t = unit_title(u, u->e->names[i]);
-		yes = strcmp(t, title) == 0;
-		free(t);
-	}
-	return yes;
-}
-
-/* Joins: each "joins TITLE" names a unit of the same list by the title show prints. */
-static void resolve_joins(struct st *t, struct ilist *l)
-{
-	for (size_t i = 0; i < l->n_units; i++) {
-		struct iunit *u = &l->units[i];
-		if (u->join == NULL)
-			continue;
-		/* Several units may have that title: the nearest one above that joins no other
-		 * unit (a unit that joins should not be joined), else the nearest below, else
-		 * any, nearest above first. */
-		struct iunit *to = NULL;
-		for (size_t pass = 0; pass < 4 && to == NULL; pass++) {
-			bool above = pass % 2 == 0;
-			for (size_t k = 0; k < l->n_units && to == NULL; k++) {
-				size_t j = above ? i - 1 - k : i + 1 + k;
-				if ((above && k >= i) || j >= l->n_units)
-					break;
-				struct iunit *c = &l->units[j];
-				if ((pass >= 2 || c->join == NULL) && titled(c, u->join))
-					to = c;
-			}
-		}
-		if (to == NULL) {
-			import_err(t, 0, _("'%s' joins '%s', which is no unit of its list"), u->e->name, u->join);
-			continue;
-		}
-		u->attach = xstrdup(to->id);
-	}
-}
-
-
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
                          const struct import_opts *o, struct import_claims **claims,
                          struct diags *d);
@@ -1001,7 +951,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		for (size_t i = 0; i < t.lists[li].n_units; i++)
 			t.lists[li].units[i].id = unitref_make_id(t.lists[li].units[i].e->id, ++t.last_id);
 	for (size_t li = 0; li < t.n_lists; li++)
-		resolve_joins(&t, &t.lists[li]);
+		import_resolve_joins(&t, &t.lists[li]);
 	if (d->errors + d->fatals == errors_before)
 		import_check_sizes(&t, o);
 	if (d->errors + d->fatals == errors_before) {
