@@ -32,8 +32,6 @@ static size_t word_then(const char *s, const char *msgid, char c)
 		w++;
 	else if (strncmp(s + w, "\xc2\xa0", 2) == 0)
 		w += 2;
-	else if (strncmp(s + w, "\xe2\x80\xaf", 3) == 0)
-		w += 3;
 	return s[w] == c ? w + 1 : 0;
 }
 
