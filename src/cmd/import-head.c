@@ -302,8 +302,9 @@ const char *import_other_kind(const char *text)
 		p += 3;
 	p += strspn(p, " \t\r\n");
 	if (starts_ci(p, "<!doctype html") || starts_ci(p, "<html"))
-		return _("this is an HTML printout, which import does not read: import the list's "
-		         "text, compact or Markdown export (muster export --format=text)");
+		return _("this is an HTML printout, which import does not read: open it in a browser, "
+		         "select all, copy and import what you copied, or import the list's text, "
+		         "compact or Markdown export (muster export --format=text)");
 	if (strncmp(p, "\"kind\",\"list\",", 14) == 0)
 		return _("this is a CSV cost sheet, which import does not read: import the list's "
 		         "text, compact or Markdown export (muster export --format=text)");

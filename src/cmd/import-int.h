@@ -73,6 +73,12 @@ struct st {
 	const char **costs;     /* the words of the system's costs ("AP"), NULL-terminated */
 	const char *size_id;    /* --size and --faction as ids of sys (import_opts_ids) */
 	const char *faction_id;
+	/* The text a browser copies from the HTML printout (import-rows.c): */
+	bool rows;              /* it has a "Game<TAB>NAME" row */
+	int row_state;          /* where in the page the lines are */
+	size_t card_at;         /* how many units' cards came before */
+	struct iunit *card;     /* the unit whose card the lines are in */
+	bool card_costs;        /* in its cost table */
 };
 
 /* import.c: an error at line of the text (with --keep-going, a line skipped: a warning) */
@@ -97,9 +103,25 @@ const char *import_other_kind(const char *text);
 /* An error when a list of t names no battle size or limit and o gives neither. */
 void import_check_sizes(struct st *t, const struct import_opts *o);
 
+/* import-rows.c: a line of the text a browser copies from the HTML printout (next: the
+ * line after it, or NULL); list headings and joins it takes itself. Returns what is left to
+ * do: IMPORT_ROW_TEXT, read *x as a line of show's text; IMPORT_ROW_LINE, read the line
+ * itself so, as one above the lists; IMPORT_ROW_OPTIONS, *x are options of *card;
+ * IMPORT_ROW_DONE, nothing (*x is NULL). The caller frees *x. */
+enum { IMPORT_ROW_DONE, IMPORT_ROW_TEXT, IMPORT_ROW_LINE, IMPORT_ROW_OPTIONS };
+int import_row(struct st *t, const char *line, long no, const char *next, char **x, struct iunit **card);
+/* Is line a "Game<TAB>NAME" row, in any shipped language? */
+bool import_game_row(const char *line);
+
 /* What t's text stated of its units' points and its lists' totals, for import_check
  * (import-check.c). */
 struct import_claims *import_claims_of(const struct st *t);
+
+/* import-write.c: is title u's title as show prints it ("LABEL (ENTRY)" or "ENTRY"), its
+ * entry named in any of the data's languages? Each "joins TITLE" of l's units made the
+ * unit's attach. */
+bool import_titled(const struct iunit *u, const char *title);
+void import_resolve_joins(struct st *t, struct ilist *l);
 
 /* The roster file text of what t read (import-write.c). */
 char *import_to_xml(struct st *t, const struct import_opts *o);

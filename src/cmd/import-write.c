@@ -168,3 +168,52 @@ char *import_to_xml(struct st *t, const struct import_opts *o)
 	strbuf_adds(&sb, "</roster>\n");
 	return strbuf_detach(&sb);
 }
+
+static char *unit_title(const struct iunit *u, const char *name)
+{
+	return u->label ? xasprintf("%s (%s)", u->label, name) : xstrdup(name);
+}
+
+/* Is title u's title as show prints it, its entry named in any of the data's languages? */
+bool import_titled(const struct iunit *u, const char *title)
+{
+	char *t = unit_title(u, u->e->name);
+	bool yes = strcmp(t, title) == 0;
+	free(t);
+	for (size_t i = 0; !yes && u->e->names && u->e->names[i]; i++) {
+		t = unit_title(u, u->e->names[i]);
+		yes = strcmp(t, title) == 0;
+		free(t);
+	}
+	return yes;
+}
+
+/* Joins: each "joins TITLE" names a unit of the same list by the title show prints. */
+void import_resolve_joins(struct st *t, struct ilist *l)
+{
+	for (size_t i = 0; i < l->n_units; i++) {
+		struct iunit *u = &l->units[i];
+		if (u->join == NULL)
+			continue;
+		/* Several units may have that title: the nearest one above that joins no other
+		 * unit (a unit that joins should not be joined), else the nearest below, else
+		 * any, nearest above first. */
+		struct iunit *to = NULL;
+		for (size_t pass = 0; pass < 4 && to == NULL; pass++) {
+			bool above = pass % 2 == 0;
+			for (size_t k = 0; k < l->n_units && to == NULL; k++) {
+				size_t j = above ? i - 1 - k : i + 1 + k;
+				if ((above && k >= i) || j >= l->n_units)
+					break;
+				struct iunit *c = &l->units[j];
+				if ((pass >= 2 || c->join == NULL) && import_titled(c, u->join))
+					to = c;
+			}
+		}
+		if (to == NULL) {
+			import_err(t, 0, _("'%s' joins '%s', which is no unit of its list"), u->e->name, u->join);
+			continue;
+		}
+		u->attach = xstrdup(to->id);
+	}
+}

@@ -772,8 +772,25 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 	body_line(t, line, no);
 }
 
+/* A line of the text a browser copies from the HTML printout (import-rows.c). */
+static void read_row_line(struct st *t, const char *line, long no, const char *next)
+{
+	char *x;
+	struct iunit *card;
+	int r = import_row(t, line, no, next, &x, &card);
+	if (r == IMPORT_ROW_TEXT || r == IMPORT_ROW_LINE)
+		read_text_line(t, x ? x : line, no, NULL, r == IMPORT_ROW_LINE);
+	else if (r == IMPORT_ROW_OPTIONS)
+		add_options_text(t, no, card, x, 1);
+	free(x);
+}
+
 static void read_line(struct st *t, const char *line, long no, const char *next, bool before_lists)
 {
+	if (t->rows) {
+		read_row_line(t, line, no, next);
+		return;
+	}
 	if (!t->md) {
 		read_text_line(t, line, no, next, before_lists);
 		return;
@@ -783,56 +800,6 @@ static void read_line(struct st *t, const char *line, long no, const char *next,
 		read_text_line(t, x, no, NULL, true);
 	free(x);
 }
-
-static char *unit_title(const struct iunit *u, const char *name)
-{
-	return u->label ? xasprintf("%s (%s)", u->label, name) : xstrdup(name);
-}
-
-/* Is title u's title as show prints it, its entry named in any of the data's languages? */
-static bool titled(const struct iunit *u, const char *title)
-{
-	char *t = unit_title(u, u->e->name);
-	bool yes = strcmp(t, title) == 0;
-	free(t);
-	for (size_t i = 0; !yes && u->e->names && u->e->names[i]; i++) {
-		t = unit_title(u, u->e->names[i]);
-		yes = strcmp(t, title) == 0;
-		free(t);
-	}
-	return yes;
-}
-
-/* Joins: each "joins TITLE" names a unit of the same list by the title show prints. */
-static void resolve_joins(struct st *t, struct ilist *l)
-{
-	for (size_t i = 0; i < l->n_units; i++) {
-		struct iunit *u = &l->units[i];
-		if (u->join == NULL)
-			continue;
-		/* Several units may have that title: the nearest one above that joins no other
-		 * unit (a unit that joins should not be joined), else the nearest below, else
-		 * any, nearest above first. */
-		struct iunit *to = NULL;
-		for (size_t pass = 0; pass < 4 && to == NULL; pass++) {
-			bool above = pass % 2 == 0;
-			for (size_t k = 0; k < l->n_units && to == NULL; k++) {
-				size_t j = above ? i - 1 - k : i + 1 + k;
-				if ((above && k >= i) || j >= l->n_units)
-					break;
-				struct iunit *c = &l->units[j];
-				if ((pass >= 2 || c->join == NULL) && titled(c, u->join))
-					to = c;
-			}
-		}
-		if (to == NULL) {
-			import_err(t, 0, _("'%s' joins '%s', which is no unit of its list"), u->e->name, u->join);
-			continue;
-		}
-		u->attach = xstrdup(to->id);
-	}
-}
-
 
 static char *import_copy(struct session *s, const char *text, size_t len, const char *file,
                          const struct import_opts *o, struct import_claims **claims,
@@ -870,11 +837,16 @@ static void find_game(struct st *t, const char *text, const char *end, size_t er
 		import_unmark(whole);
 		char *line = whole + (strncmp(whole, "- ", 2) == 0 ? 2 : 0);
 		const char *colon = strstr(line, ": ");
+		size_t sep = 2;
+		if (import_game_row(line)) { /* "Game<TAB>NAME", copied from the HTML printout */
+			colon = strchr(line, '\t');
+			sep = 1;
+		}
 		if (colon && import_starts_word(line, N_("Game")) == (size_t)(colon - line)) {
 			long no = 1;
 			for (const char *q = text; q < p; q++)
 				no += *q == '\n';
-			t->sys = import_find_system(t, colon + 2, no);
+			t->sys = import_find_system(t, colon + sep, no);
 		}
 		free(whole);
 		p = nl ? nl + 1 : end;
@@ -951,6 +923,8 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		titled = p < end && *p == '=' && p[1] == '=';
 		/* Muster's Markdown: "- Game: NAME" */
 		t.md = t.md || (p < end && strncmp(p, "- ", 2) == 0 && game_key(p + 2));
+		/* the text a browser copies from the HTML printout: "Game<TAB>NAME" */
+		t.rows = t.rows || (p < end && import_game_row(p));
 	}
 	t.titled = titled || t.md;
 	t.keep_going = o->keep_going;
@@ -985,7 +959,7 @@ static char *import_copy(struct session *s, const char *text, size_t len, const 
 		for (size_t i = 0; i < t.lists[li].n_units; i++)
 			t.lists[li].units[i].id = unitref_make_id(t.lists[li].units[i].e->id, ++t.last_id);
 	for (size_t li = 0; li < t.n_lists; li++)
-		resolve_joins(&t, &t.lists[li]);
+		import_resolve_joins(&t, &t.lists[li]);
 	if (d->errors + d->fatals == errors_before)
 		import_check_sizes(&t, o);
 	if (d->errors + d->fatals == errors_before) {

@@ -1,0 +1,137 @@
+#!/bin/sh
+# The HTML printout pasted back (issue 22): what a player pastes from the printout is the
+# text a browser copies from it (select all, copy), Chromium's innerText of the page, which
+# tests/innertext.py makes without a browser. Each sampled rule case of every shipped system
+# (tests/rules/SYSTEM/) is exported as HTML in the full and the compact style, in English,
+# German and French, made innerText, imported under the same locale, and under the other
+# ones for every MUSTER_HTML_CROSS-th case (3 by default), and the roster it gives must hold
+# the original's units (entry, models, name, what each joins), options (id and count) and
+# lists, as tests/import-roundtrip.sh compares them, but for the id of a list with no name:
+# the printout heads such a list "SYSTEM, TOTAL" and prints no id. Prints TAP, one test per
+# system, style and language. MUSTER_HTML_STEP=N takes every N-th case (4 by default).
+# innertext.py was checked by hand against Chromium: the page with its Content-Security-Policy
+# line removed and a script that puts document.body.innerText into a <textarea>, dumped with
+# `chromium --headless --no-sandbox --dump-dom`, gives the same text for a case of each system,
+# full and compact, in en, de and fr. The tests/pasted/html-*.txt posts are Chromium's own
+# text, made that way (import-corpus.sh checks the rosters they give).
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+command -v python3 >/dev/null 2>&1 || skip_all "no python3"
+command -v xmllint >/dev/null 2>&1 || skip_all "no xmllint"
+temp_dir import-html
+
+find_locale() {
+	locale -a 2>/dev/null | grep -i "^$1\.utf-*8\$" | sed 1q
+}
+langs="C"
+de_locale=$(find_locale de_DE)
+fr_locale=$(find_locale fr_FR)
+builddir=$(cd "$(dirname "$MUSTER")/.." && pwd)
+if grep -a -q -F bindtextdomain "$MUSTER"; then
+	for ll in de fr; do
+		for g in "$builddir/po/$ll.gmo" "$top/po/$ll.gmo"; do
+			if [ -f "$g" ]; then
+				mkdir -p "$tmp/locale/$ll/LC_MESSAGES" &&
+					cp "$g" "$tmp/locale/$ll/LC_MESSAGES/muster.mo" || exit 99
+				break
+			fi
+		done
+	done
+	[ -n "$de_locale" ] && [ -f "$tmp/locale/de/LC_MESSAGES/muster.mo" ] && langs="$langs de"
+	[ -n "$fr_locale" ] && [ -f "$tmp/locale/fr/LC_MESSAGES/muster.mo" ] && langs="$langs fr"
+fi
+langs=${MUSTER_ROUNDTRIP_LANGS:-$langs}
+unset LANGUAGE
+MUSTER_LOCALEDIR=$tmp/locale
+export MUSTER_LOCALEDIR
+
+locale_of() {
+	case $1 in
+	de) echo "$de_locale" ;;
+	fr) echo "$fr_locale" ;;
+	*) echo C ;;
+	esac
+}
+
+# norm ROSTER: one line per list, its position and its heading (its name, else its id, as an
+# export heads it: an unnamed list must come back unnamed, with that id), then one line per
+# unit, list by list: the list's position, the unit's entry, models and name, the entry of the
+# unit it joins, and its options (id*count, sorted).
+norm() {
+	xmllint --format "$1" 2>/dev/null | awk '
+	function attr(s, a,   r) {
+		if (match(s, " " a "=\"[^\"]*\"")) { r = substr(s, RSTART + length(a) + 3, RLENGTH - length(a) - 4); return r }
+		return ""
+	}
+	function flush() {
+		if (u == "") return
+		n = split(opts, o, " "); s = ""
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && o[j - 1] > o[j]; j--) { t = o[j]; o[j] = o[j - 1]; o[j - 1] = t }
+		for (i = 1; i <= n; i++) s = s " " o[i]
+		units[++nu] = u; uopts[nu] = s; uatt[nu] = att; uid[nu] = id
+		u = ""; opts = ""
+	}
+	/<list[ >]/ { flush(); l++; nm = attr($0, "name"); heads[l] = "L" l " list \"" (nm != "" ? nm : "#" attr($0, "id")) "\"" }
+	/<unit[ >]/ { flush(); u = "L" l " " attr($0, "entry") " x" attr($0, "models") " \"" attr($0, "name") "\""
+		att = attr($0, "attach"); id = attr($0, "id"); if (id != "") byid[id] = attr($0, "entry") }
+	/<option[ >]/ { c = attr($0, "count"); opts = opts " " attr($0, "id") "*" (c == "" ? 1 : c) }
+	END { flush(); for (i = 1; i <= l; i++) print heads[i]; for (i = 1; i <= nu; i++) print units[i] (uatt[i] != "" ? " joins " byid[uatt[i]] : "") " :" uopts[i] }'
+}
+
+# the list lines of norm without the id of a list that has no name
+unid() {
+	sed 's/^\(L[0-9]* list \)"#[^"]*"$/\1(no name)/'
+}
+step=${MUSTER_HTML_STEP:-4}
+cross=${MUSTER_HTML_CROSS:-3}
+cases=0 runs=0 passes=0
+for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer scrollhammer}; do
+	ls "$top/tests/rules/$sys"/*.xml | awk -v s="$step" '(NR - 1) % s == 0' >"$tmp/cases"
+	while IFS= read -r f; do
+		sed -n 1,20p "$f" | grep -q 'data-dir:' || echo "$f"
+	done <"$tmp/cases" >"$tmp/cases2"
+	nc=$(wc -l <"$tmp/cases2" | tr -d ' ')
+	cases=$((cases + nc))
+	for st in full compact; do
+		for ll in $langs; do
+			loc=$(locale_of "$ll")
+			bad=0 why= nth=0
+			while IFS= read -r f; do
+				norm "$f" | unid >"$tmp/want"
+				LC_ALL=$loc "$MUSTER" export --format=html --style=$st "$f" >"$tmp/exp.html" 2>/dev/null
+				python3 "$top/tests/innertext.py" "$tmp/exp.html" >"$tmp/pasted" || exit 99
+				imps=$ll
+				if [ $((nth % cross)) -eq 0 ]; then
+					for l2 in $langs; do
+						[ "$l2" = "$ll" ] || imps="$imps $l2"
+					done
+				fi
+				nth=$((nth + 1))
+				for il in $imps; do
+					runs=$((runs + 1))
+					LC_ALL=$(locale_of "$il") "$MUSTER" import "$tmp/pasted" >"$tmp/got.xml" 2>"$tmp/ierr"
+					norm "$tmp/got.xml" | unid >"$tmp/got"
+					if cmp -s "$tmp/want" "$tmp/got"; then
+						passes=$((passes + 1))
+					else
+						bad=$((bad + 1))
+						if [ -z "$why" ]; then
+							why="${f##*/} (exported in $ll, imported in $il)"
+							sed 's/^/#   /' "$tmp/ierr" | head -3 >"$tmp/show"
+							diff "$tmp/want" "$tmp/got" | sed 's/^/#   /' | head -6 >>"$tmp/show"
+						fi
+					fi
+				done
+			done <"$tmp/cases2"
+			if [ "$bad" -eq 0 ]; then
+				ok "$sys html $st $ll: $nc cases"
+			else
+				not_ok "$sys html $st $ll: $bad differ, first $why"
+				cat "$tmp/show"
+			fi
+		done
+	done
+done
+echo "# $cases cases (every ${step}th of each system), $runs round trips, $passes the same"
+tap_done
