@@ -52,6 +52,34 @@ static bool ends_with_total(const struct st *t, const char *s)
 }
 
 /* Does s begin with what msgid ("Limit (%s)") prints before its %s, in any shipped language? */
+/* The length of a space or no-break space at p that stands right before a colon, or 0:
+ * French puts one there, and a printout copied before or after that rule may have either. */
+static size_t colon_space(const char *p, const char *end)
+{
+	if (p < end && *p == ' ' && p + 1 < end && p[1] == ':')
+		return 1;
+	if (end - p >= 3 && strncmp(p, "\xc2\xa0:", 3) == 0)
+		return 2;
+	return 0;
+}
+
+/* Whether s begins with w[0..n), a space before a colon in either not counted. */
+static bool starts_same(const char *s, const char *w, size_t n)
+{
+	const char *we = w + n, *se = s + strlen(s);
+	while (w < we) {
+		w += colon_space(w, we);
+		s += colon_space(s, se);
+		if (w < we && (s >= se || *s != *w))
+			return false;
+		if (w < we) {
+			w++;
+			s++;
+		}
+	}
+	return true;
+}
+
 static bool form_head(const char *s, const char *msgid)
 {
 	const char *w[IMPORT_MAX_WORDS + 1];
@@ -59,7 +87,7 @@ static bool form_head(const char *s, const char *msgid)
 	bool yes = false;
 	for (size_t i = 0; w[i] && !yes; i++) {
 		const char *pc = strstr(w[i], "%s");
-		yes = pc && pc > w[i] && strncmp(s, w[i], (size_t)(pc - w[i])) == 0;
+		yes = pc && pc > w[i] && starts_same(s, w[i], (size_t)(pc - w[i]));
 	}
 	return yes;
 }
