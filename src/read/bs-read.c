@@ -755,7 +755,6 @@ static void ctx_release(struct bsctx *c)
 	idx_free(c->pubs);
 	idx_free(c->con_ids);
 	idx_free(c->maps);
-	idx_free(c->hides);
 	idx_free(c->items);
 	idx_free(c->infos);
 }
