@@ -54,6 +54,16 @@ struct bsfile {
 	struct idx *profiles;   /* id -> sharedProfile node */
 	struct idx *rules;      /* id -> sharedRule node */
 	struct idx *infogroups; /* id -> sharedInfoGroup node */
+	struct bs_cand *cands;  /* its constraints, modifiers, conditions and repeats, in */
+	size_t n_cands, cap_cands; /* ... document order (bs-read.c) */
+};
+
+/* A constraint, modifier, condition or repeat (or group of them) of a file, as the reader
+ * found it: what is not enforced is recorded from these, not from another walk of the tree. */
+struct bs_cand {
+	xmlNodePtr node;
+	int kind;               /* enum bs_pending_kind */
+	uint32_t up;            /* 1 + the index of the nearest one it stands within; 0: none */
 };
 
 struct bsctx {
@@ -159,14 +169,14 @@ int bs_root_entries(struct bsctx *c, size_t fi);
 int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cats,
                       size_t *n_cats, uint32_t *primary);
 
-/* bs-constraints.c: the ids modifiers under n change, into c->modified (each mapped to the
+/* bs-constraints.c: the id modifier k changes, into c->modified (each mapped to the
  * element its modifiers stand on, or to a mark of its own when they stand on several); why
  * constraint con is not made a rule (plain words, kept in its record); the constraints of owner (a
  * selectionEntry or entryLink of file fi) made rules on root entry e, or, when o is not NULL,
  * once for every place of owner (option o one of them, origin its def or via), the others
  * kept as not enforced; the rules made since rule first, after root entry old_id was renamed
  * new_id, made to name it so. */
-void bs_modified_ids(struct bsctx *c, xmlNodePtr n);
+void bs_modified_id(struct bsctx *c, xmlNodePtr k);
 /* bs-constraints.c: the value of constraint con (*value, as the data gives it) after the
  * modifiers of its owner that change it and hold on every roster (no conditions, condition
  * groups or repeats, in no modifier group), in document order; those modifiers are then read.
