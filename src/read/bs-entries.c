@@ -176,7 +176,8 @@ struct bslink {
 	bool bounds;            /* its constraints give a min and max per parent (bs_read_bounds), */
 	long min, max;          /* ... these, */
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
-	const struct bs_hide *hide; /* a link to a group: its and the group's set-hidden mods */
+	const struct bs_hide *hide; /* a link to a group: its and the group's set-hidden mods, */
+	bool cats;              /* ... and whether it links categories */
 };
 
 /* Whether n holds selectionEntries, selectionEntryGroups or entryLinks, which walk reads. */
@@ -439,14 +440,11 @@ static bool is_default(const char *id, const char *kids, const char *def)
 
 /* The categories of group g of file fi (and of `link` of file lfi, when not NULL) added to
  * those of each option it holds, from options[first], at the group's level: a selection in a
- * group is of the group's categories too. */
+ * group is of the group's categories too. Only when either has any (has_cats). */
 static int group_cats(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
                       size_t first, uint32_t up)
 {
 	struct entry *e = b->e;
-	if (!xml_first_elem(xml_child(g, "categoryLinks")) &&
-	    !(link && xml_first_elem(xml_child(link, "categoryLinks"))))
-		return 0;
 	for (size_t i = first; i < e->n_options; i++) {
 		struct entry_option *o = &e->options[i];
 		if (o->up != up)
@@ -476,6 +474,7 @@ struct bsgroup {
 	char *ref, *min_ref;    /* ... and the ids of those they come from */
 	const struct bs_hide *hide; /* its set-hidden modifiers, where it stands */
 	bool def_counted;       /* its default, which none of its options is, is counted */
+	bool cats;              /* it links categories */
 };
 
 static char *arena_copy(struct arena *a, char *s)
@@ -496,6 +495,7 @@ static struct bsgroup *group_read(struct bsctx *c, size_t fi, xmlNodePtr g)
 	gd->name = name ? arena_copy(a, bs_trim(name, NULL)) : NULL;
 	gd->def = arena_copy(a, xml_prop(g, "defaultSelectionEntryId"));
 	gd->hidden = xml_prop_is(g, "hidden", "true");
+	gd->cats = xml_first_elem(xml_child(g, "categoryLinks")) != NULL;
 	gd->min = 0;
 	gd->max = OPTION_UNBOUNDED;
 	xmlNodePtr lo_con = NULL, hi_con = NULL;
@@ -523,6 +523,7 @@ static const struct bslink *group_link_read(struct bsctx *c, size_t lfi, xmlNode
 		lk->min_ref = bs_con_id_shared(c, lo_con);
 	}
 	lk->hide = bs_group_hide(c, g, link);
+	lk->cats = xml_first_elem(xml_child(link, "categoryLinks")) != NULL;
 	return lk;
 }
 
@@ -568,7 +569,7 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	int rc = walk(b, fi, g, kids, up, self, depth + 1);
 	if (rc == 0 && link)
 		rc = walk(b, lfi, link, kids, up, self, depth + 1);
-	if (rc == 0)
+	if (rc == 0 && (gd->cats || (lk && lk->cats)))
 		rc = group_cats(b, fi, g, lfi, link, first, up);
 	ch = &e->choices[self - 1];
 	bool found = def == NULL || strcmp(def, "none") == 0;

@@ -196,7 +196,8 @@ void bs_pend(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
 static void pend_file(struct bsctx *c, size_t fi)
 {
 	struct bsfile *f = &c->f[fi];
-	uint32_t *in = xcalloc(f->n_cands + 1, sizeof(*in)); /* what stands within each gets */
+	/* what stands within each gets, written before it is read */
+	uint32_t *in = xreallocarray(NULL, f->n_cands + 1, sizeof(*in));
 	for (size_t i = 0; i < f->n_cands; i++) {
 		const struct bs_cand *k = &f->cands[i];
 		long v;
