@@ -527,11 +527,6 @@ static const struct bslink *group_link_read(struct bsctx *c, size_t lfi, xmlNode
 	return lk;
 }
 
-static char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 /* A selectionEntryGroup g of file fi as a choice, reached through `link` of file lfi or not. */
 static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
                      const char *prefix, uint32_t up, int depth)
@@ -548,7 +543,8 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	if (path_id(g, link, gd->id, lk ? lk->id : NULL, prefix, NULL, &ch->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
-	ch->name = xstrdup(gd->name ? gd->name : ch->id);
+	ch->linked = true; /* its name and refs are the group's, or in the catalog's arena */
+	ch->name = gd->name ? gd->name : arena_strndup(&e->catalog->arena, ch->id, strlen(ch->id));
 	ch->up = up;
 	ch->line = link ? bs_line_of(b, lfi, link) : bs_line_of(b, fi, g);
 	ch->hidden = gd->hidden || (lk && lk->hidden);
@@ -560,8 +556,8 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	bool own = lk && lk->bounds; /* the link's bounds replace the group's */
 	ch->min = own ? lk->min : gd->min;
 	ch->max = own ? lk->max : gd->max;
-	ch->ref = dup_or_null(own ? lk->ref : gd->ref);
-	ch->min_ref = dup_or_null(own ? lk->min_ref : gd->min_ref);
+	ch->ref = own ? lk->ref : gd->ref;
+	ch->min_ref = own ? lk->min_ref : gd->min_ref;
 	/* A min above the max is read as it is, as BattleScribe does: what its min selects
 	 * breaks its max, an error of the roster, not of the data. */
 	const char *def = gd->def;
