@@ -353,8 +353,9 @@ static void index_add(struct idx *ix, xmlNodePtr k)
 
 /* Every selection entry, group, profile and rule of the file below n: BattleScribe links to
  * any of them by id, not only to the shared ones (a chapter's entry links an upgrade that
- * stands within another entry); and its candidates, in document order, up the nearest one n
- * stands within (1 + its index; 0: none). Depth is bounded by the reader's XML_MAX_DEPTH. */
+ * stands within another entry); and its candidates (struct bs_cand), in document order, up
+ * being 1 + the index of the nearest candidate n stands within (0: none). Depth is bounded by
+ * the reader's XML_MAX_DEPTH. */
 static void index_all(struct bsfile *f, xmlNodePtr n, uint32_t up)
 {
 	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
