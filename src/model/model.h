@@ -264,6 +264,8 @@ struct opt_choice {
 	                     * in document order, each decided on the unit that holds it: its
 	                     * group's or link's, shared by every place of it (bs_data.hides) */
 	size_t n_hide;
+	bool linked;        /* its name, ref and min_ref are not its own (BattleScribe: its
+	                     * group's, shared by every place of it, or the catalog's arena's) */
 };
 
 /* What a BattleScribe selection entry says it is; Muster's own entries are units. */

@@ -51,23 +51,18 @@ static xmlNodePtr modifier_owner(xmlNodePtr k)
 	return o;
 }
 
-void bs_modified_ids(struct bsctx *c, xmlNodePtr n)
+void bs_modified_id(struct bsctx *c, xmlNodePtr k)
 {
-	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
-		if (xml_is(k, "modifier")) {
-			char *f = xml_prop(k, "field");
-			xmlNodePtr owner = modifier_owner(k);
-			void *was = f ? idx_get(c->modified, f) : NULL;
-			if (f && was == NULL) {
-				(void)idx_add(c->modified, f, owner);
-			} else if (f && was != owner && was != &many_owners) {
-				(void)idx_del(c->modified, f, was);
-				(void)idx_add(c->modified, f, &many_owners);
-			}
-			free(f);
-		}
-		bs_modified_ids(c, k);
+	char *f = xml_prop(k, "field");
+	xmlNodePtr owner = modifier_owner(k);
+	void *was = f ? idx_get(c->modified, f) : NULL;
+	if (f && was == NULL) {
+		(void)idx_add(c->modified, f, owner);
+	} else if (f && was != owner && was != &many_owners) {
+		(void)idx_del(c->modified, f, was);
+		(void)idx_add(c->modified, f, &many_owners);
 	}
+	free(f);
 }
 
 /* What n->_private holds once its modifier is folded into the value of a constraint. */

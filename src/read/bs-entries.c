@@ -22,43 +22,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Building one entry. */
-struct bsb {
-	struct bsctx *c;
-	struct entry *e;
-	size_t home;            /* the file of the entry's catalogue */
-	size_t cap_o, cap_c, cap_items;
-	int linked;             /* > 0 within a link: what is made counts to the system's bound */
-	long site_line;         /* the line in home of the outermost link to another file */
-};
-
 static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint32_t up,
                 uint32_t in_choice, int depth);
-
-static char *name_of(xmlNodePtr n, const char *fallback)
-{
-	return bs_trim(xml_name_lang(n, "name"), fallback);
-}
-
-/* Attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell some of them
- * otherwise (profileTypeId, characteristicTypeId, costTypeId). */
-static char *prop_or(xmlNodePtr n, const char *name, const char *old)
-{
-	char *v = xml_prop(n, name);
-	return v ? v : xml_prop(n, old);
-}
-
-/* The line a diagnostic about the entry's option names, in the entry's own file. */
-static long line_of(const struct bsb *b, size_t fi, xmlNodePtr n)
-{
-	return fi == b->home ? xml_line(n) : b->site_line;
-}
 
 /* <costs><cost typeId value/></costs> of n into costs (a later element's replace). */
 static int read_costs(struct bsctx *c, size_t fi, xmlNodePtr n, long *costs)
 {
 	for (xmlNodePtr k = xml_first_elem(xml_child(n, "costs")); k; k = xml_next_elem(k)) {
-		char *t = prop_or(k, "typeId", "costTypeId");
+		char *t = bs_prop_or(k, "typeId", "costTypeId");
 		const struct cost_def *cd = t ? idx_get(c->sys->cost_idx, t) : NULL;
 		free(t);
 		if (cd == NULL) {
@@ -101,178 +72,6 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 		(*cats)[(*n_cats)++] = (size_t)ci;
 	}
 	return 0;
-}
-
-/* --- profiles and rules ------------------------------------------------------------------- */
-
-/* s, or, with arena a, a copy of s in a (s freed): a shared item's strings live as long as
- * the system, an entry's own are freed with it. */
-static char *own(struct arena *a, char *s)
-{
-	if (a == NULL || s == NULL)
-		return s;
-	char *t = arena_strndup(a, s, strlen(s));
-	free(s);
-	return t;
-}
-
-/* Profile p of file fi into w: with arena a, all of it in a (an option's item, shared by every
- * place the profile is reached from), else its strings malloc'd (an entry's own items). */
-static int read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, struct arena *a)
-{
-	struct bsctx *c = b->c;
-	struct system *sys = c->sys;
-	struct arena *arr = a ? a : &b->e->catalog->arena;
-	w->id = own(a, xml_prop(p, "id"));
-	w->name = own(a, name_of(p, w->id));
-	w->line = line_of(b, fi, p);
-	char *t = prop_or(p, "typeId", "profileTypeId");
-	w->kind = t ? idx_get(sys->kind_idx, t) : NULL;
-	if (w->id == NULL || w->kind == NULL) {
-		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(p), xml_col(p), NULL, NULL,
-		          _("profile '%s' needs an id and a typeId of a profileType (typeId=\"%s\")"),
-		          w->name, t ? t : "");
-		free(t);
-		return -1;
-	}
-	free(t);
-	w->vals = arena_alloc(arr, sys->n_item_attrs + 1, sizeof(*w->vals));
-	w->kw = arena_alloc(arr, sys->kw_words, sizeof(kwword));
-	for (xmlNodePtr k = xml_first_elem(xml_child(p, "characteristics")); k; k = xml_next_elem(k)) {
-		char *at = prop_or(k, "typeId", "characteristicTypeId");
-		const struct attr_def *ad = at ? idx_get(sys->attr_idx, at) : NULL;
-		if (ad == NULL || ad->on != ON_ITEM) {
-			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
-			          _("characteristic of type '%s', which no profileType declares"),
-			          at ? at : "");
-			free(at);
-			return -1;
-		}
-		free(at);
-		struct value *v = &w->vals[ad->index];
-		if (a == NULL)
-			free(v->s);
-		char *text = xml_prop(k, "value"); /* 2.01 */
-		v->s = own(a, text ? text : xml_text(k));
-		v->set = true;
-	}
-	return 0;
-}
-
-/* The profiles of n (its own, then those its infoLinks and its infoGroups bring) and the names
- * of its rules, collected. */
-struct infos {
-	xmlNodePtr *prof;
-	size_t *prof_file;
-	size_t n_prof, cap_prof, cap_file;
-	struct strbuf rules;
-	xmlNodePtr *all;        /* its profiles and rules, in document order (bs-infos.c) */
-	xmlNodePtr *via;        /* ... the infoLink that reaches each, or NULL */
-	size_t *all_file, n_all, cap_all, cap_all_file, cap_via;
-};
-
-static void add_info(struct infos *in, xmlNodePtr n, size_t fi, xmlNodePtr via)
-{
-	if (in->n_all >= BS_INFOS_MAX)
-		return; /* what is beyond is not shown */
-	GROW(in->all, in->cap_all, in->n_all + 1);
-	GROW(in->all_file, in->cap_all_file, in->n_all + 1);
-	GROW(in->via, in->cap_via, in->n_all + 1);
-	in->all_file[in->n_all] = fi;
-	in->via[in->n_all] = via;
-	in->all[in->n_all++] = n;
-}
-
-static void add_profile(struct infos *in, xmlNodePtr p, size_t fi, xmlNodePtr via)
-{
-	GROW(in->prof, in->cap_prof, in->n_prof + 1);
-	GROW(in->prof_file, in->cap_file, in->n_prof + 1);
-	in->prof_file[in->n_prof] = fi;
-	in->prof[in->n_prof++] = p;
-	add_info(in, p, fi, via);
-}
-
-static void add_rule(struct infos *in, xmlNodePtr r, size_t fi, xmlNodePtr via)
-{
-	add_info(in, r, fi, via);
-	char *name = name_of(r, NULL);
-	if (*name)
-		strbuf_addf(&in->rules, "%s%s", in->rules.len ? ", " : "", name);
-	free(name);
-}
-
-static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth);
-
-/* Info group g (of file fi) within n: its profiles and rules, none when it is hidden. */
-static int info_group(struct bsb *b, size_t fi, xmlNodePtr g, struct infos *in, int depth)
-{
-	size_t shown = in->n_all;
-	if (collect_infos(b, fi, g, in, depth + 1))
-		return -1;
-	if (xml_prop_is(g, "hidden", "true"))
-		in->n_all = shown; /* a hidden group's profiles and rules are not shown */
-	return 0;
-}
-
-static int collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth)
-{
-	struct bsctx *c = b->c;
-	if (depth >= BS_DEPTH_MAX)
-		BSFAIL(c, c->f[fi].path, n, _("info groups nest more than %d deep"), BS_DEPTH_MAX);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "profiles")); k; k = xml_next_elem(k))
-		add_profile(in, k, fi, NULL);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "rules")); k; k = xml_next_elem(k))
-		add_rule(in, k, fi, NULL);
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoLinks")); k; k = xml_next_elem(k)) {
-		char *type = xml_prop(k, "type"), *t = xml_prop(k, "targetId");
-		size_t tf = fi;
-		int which = type && strcmp(type, "profile") == 0 ? 1
-		          : type && strcmp(type, "rule") == 0 ? 2
-		          : type && strcmp(type, "infoGroup") == 0 ? 3 : -1;
-		xmlNodePtr target = which > 0 ? bs_lookup(c, fi, b->home, which, t, &tf) : NULL;
-		if (which > 0 && target == NULL) {
-			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(k), xml_col(k), NULL, NULL,
-			          _("info link names %s '%s', which no file it sees defines"), type,
-			          t ? t : "");
-			free(type);
-			free(t);
-			return -1;
-		}
-		free(type);
-		free(t);
-		if (which == 1)
-			add_profile(in, target, tf, k);
-		else if (which == 2)
-			add_rule(in, target, tf, k);
-		else if (which == 3 && info_group(b, tf, target, in, depth) != 0)
-			return -1;
-	}
-	/* after the links, as BattleScribe shows them */
-	for (xmlNodePtr k = xml_first_elem(xml_child(n, "infoGroups")); k; k = xml_next_elem(k))
-		if (info_group(b, fi, k, in, depth))
-			return -1;
-	return 0;
-}
-
-static void infos_release(struct infos *in)
-{
-	free(in->prof);
-	free(in->prof_file);
-	free(in->all);
-	free(in->all_file);
-	free(in->via);
-	strbuf_release(&in->rules);
-}
-
-int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_infos **out)
-{
-	struct bsb b = { c, NULL, fi, 0, 0, 0, 0, xml_line(n) };
-	struct infos in = { 0 };
-	int rc = collect_infos(&b, fi, n, &in, 0);
-	if (rc == 0)
-		*out = bs_infos_make(c, n, in.all, in.all_file, in.via, in.n_all, NULL, NULL, 0);
-	infos_release(&in);
-	return rc;
 }
 
 /* --- the option tree ---------------------------------------------------------------------- */
@@ -377,6 +176,8 @@ struct bslink {
 	bool bounds;            /* its constraints give a min and max per parent (bs_read_bounds), */
 	long min, max;          /* ... these, */
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
+	const struct bs_hide *hide; /* a link to a group: its and the group's set-hidden mods, */
+	bool cats;              /* ... and whether it links categories */
 };
 
 /* Whether n holds selectionEntries, selectionEntryGroups or entryLinks, which walk reads. */
@@ -387,37 +188,6 @@ static bool has_kids(xmlNodePtr n)
 		     xml_is(sec, "entryLinks")) && xml_first_elem(sec))
 			return true;
 	return false;
-}
-
-/* The item of profile p of file fi, made the first time a place reaches it. */
-static struct item *shared_item(struct bsb *b, size_t fi, xmlNodePtr p)
-{
-	struct bsctx *c = b->c;
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', fi, p, key);
-	if (c->items == NULL)
-		c->items = idx_new();
-	struct item *w = idx_get(c->items, key);
-	if (w)
-		return w;
-	w = arena_alloc(&c->sys->bs->arena, 1, sizeof(*w));
-	if (read_profile(b, fi, p, w, &c->sys->bs->arena))
-		return NULL;
-	idx_add(c->items, key, w);
-	return w;
-}
-
-/* The first profile of the infos in, its others counted once each as not shown yet; *w NULL
- * when it has none. */
-static int first_profile(struct bsb *b, const struct infos *in, struct item **w)
-{
-	*w = NULL;
-	if (in->n_prof == 0)
-		return 0;
-	for (size_t i = 1; i < in->n_prof; i++)
-		b->c->sys->bs->extra_profiles += bs_once(in->prof[i]);
-	*w = shared_item(b, in->prof_file[0], in->prof[0]);
-	return *w ? 0 : -1;
 }
 
 /* The definition of selectionEntry se when a place has reached it, else NULL: kept in its
@@ -433,7 +203,7 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 	struct bsctx *c = b->c;
 	struct arena *a = &c->sys->bs->arena;
 	struct bsdef *df = arena_alloc(a, 1, sizeof(*df));
-	char *id = xml_prop(se, "id"), *name = name_of(se, id ? id : "");
+	char *id = xml_prop(se, "id"), *name = bs_name_of(se, id ? id : "");
 	df->name = arena_strndup(a, name, strlen(name));
 	df->id = id ? arena_strndup(a, id, strlen(id)) : NULL;
 	df->model = xml_prop_is(se, "type", "model");
@@ -448,10 +218,10 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 	struct infos in = { 0 };
 	int rc = read_costs(c, fi, se, df->costs) ||
 	         bs_category_links(c, fi, se, &cats, &df->n_cats, &primary) ||
-	         collect_infos(b, fi, se, &in, 0) || first_profile(b, &in, &df->adds);
+	         bs_collect_infos(b, fi, se, &in, 0) || bs_first_profile(b, &in, &df->adds);
 	if (rc == 0)
 		df->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL, &se, 1);
-	infos_release(&in);
+	bs_infos_release(&in);
 	if (df->n_cats) {
 		df->cats = arena_alloc(a, df->n_cats, sizeof(*df->cats));
 		memcpy(df->cats, cats, df->n_cats * sizeof(*cats));
@@ -533,7 +303,7 @@ static int link_adds_read(struct bsb *b, size_t lfi, xmlNodePtr link, const stru
 			return -1;
 	}
 	struct infos in = { 0 };
-	int rc = collect_infos(b, lfi, link, &in, 0);
+	int rc = bs_collect_infos(b, lfi, link, &in, 0);
 	if (rc == 0)
 		ad->infos = bs_infos_make(c, NULL, in.all, in.all_file, in.via, in.n_all, df->infos,
 		                          &link, 1);
@@ -541,11 +311,11 @@ static int link_adds_read(struct bsb *b, size_t lfi, xmlNodePtr link, const stru
 		if (df->adds) { /* the definition's first profile stays the option's */
 			for (size_t i = 0; i < in.n_prof; i++)
 				c->sys->bs->extra_profiles += bs_once(in.prof[i]);
-		} else if (first_profile(b, &in, &ad->item) != 0) {
+		} else if (bs_first_profile(b, &in, &ad->item) != 0) {
 			rc = -1;
 		}
 	}
-	infos_release(&in);
+	bs_infos_release(&in);
 	if (rc == 0) {
 		ad->df = df;
 		ad->home = b->home;
@@ -629,7 +399,7 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	o->model = df->model;
 	o->collective = df->collective || (lk && lk->collective);
 	o->hidden = df->hidden || (lk && lk->hidden);
-	o->line = link ? line_of(b, lfi, link) : line_of(b, fi, se);
+	o->line = link ? bs_line_of(b, lfi, link) : bs_line_of(b, fi, se);
 	int rc = 0;
 	if (lk && lk->bounds) {
 		o->min = lk->min;
@@ -670,14 +440,11 @@ static bool is_default(const char *id, const char *kids, const char *def)
 
 /* The categories of group g of file fi (and of `link` of file lfi, when not NULL) added to
  * those of each option it holds, from options[first], at the group's level: a selection in a
- * group is of the group's categories too. */
+ * group is of the group's categories too. Only when either has any (has_cats). */
 static int group_cats(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
                       size_t first, uint32_t up)
 {
 	struct entry *e = b->e;
-	if (!xml_first_elem(xml_child(g, "categoryLinks")) &&
-	    !(link && xml_first_elem(xml_child(link, "categoryLinks"))))
-		return 0;
 	for (size_t i = first; i < e->n_options; i++) {
 		struct entry_option *o = &e->options[i];
 		if (o->up != up)
@@ -698,6 +465,68 @@ static int group_cats(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNod
 	return 0;
 }
 
+/* What every place of a selectionEntryGroup shares, read the first time a place reaches it,
+ * in the system's arena: kept in its node's _private (bs-int.h). */
+struct bsgroup {
+	char *id, *name, *def;  /* NULL: it has none (its defaultSelectionEntryId: def) */
+	bool hidden;
+	long min, max;          /* as its constraints give them (bs_read_bounds), */
+	char *ref, *min_ref;    /* ... and the ids of those they come from */
+	const struct bs_hide *hide; /* its set-hidden modifiers, where it stands */
+	bool def_counted;       /* its default, which none of its options is, is counted */
+	bool cats;              /* it links categories */
+};
+
+static char *arena_copy(struct arena *a, char *s)
+{
+	char *t = s ? arena_strndup(a, s, strlen(s)) : NULL;
+	free(s);
+	return t;
+}
+
+static struct bsgroup *group_read(struct bsctx *c, size_t fi, xmlNodePtr g)
+{
+	if (g->_private)
+		return g->_private;
+	struct arena *a = &c->sys->bs->arena;
+	struct bsgroup *gd = arena_alloc(a, 1, sizeof(*gd));
+	char *name = xml_name_lang(g, "name");
+	gd->id = arena_copy(a, xml_prop(g, "id"));
+	gd->name = name ? arena_copy(a, bs_trim(name, NULL)) : NULL;
+	gd->def = arena_copy(a, xml_prop(g, "defaultSelectionEntryId"));
+	gd->hidden = xml_prop_is(g, "hidden", "true");
+	gd->cats = xml_first_elem(xml_child(g, "categoryLinks")) != NULL;
+	gd->min = 0;
+	gd->max = OPTION_UNBOUNDED;
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	bs_read_bounds(c, fi, g, &gd->min, &gd->max, &lo_con, &hi_con);
+	gd->ref = bs_con_id_shared(c, hi_con);
+	gd->min_ref = bs_con_id_shared(c, lo_con);
+	g->_private = gd;
+	return gd;
+}
+
+/* Link `link` of file lfi to group g, read the first time a place reaches it. */
+static const struct bslink *group_link_read(struct bsctx *c, size_t lfi, xmlNodePtr link,
+                                            xmlNodePtr g)
+{
+	struct bslink *lk = link_of(c, link);
+	if (lk->read)
+		return lk;
+	lk->read = true;
+	lk->id = arena_copy(&c->sys->bs->arena, xml_prop(link, "id"));
+	lk->hidden = xml_prop_is(link, "hidden", "true");
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	lk->bounds = bs_read_bounds(c, lfi, link, &lk->min, &lk->max, &lo_con, &hi_con);
+	if (lk->bounds) {
+		lk->ref = bs_con_id_shared(c, hi_con);
+		lk->min_ref = bs_con_id_shared(c, lo_con);
+	}
+	lk->hide = bs_group_hide(c, g, link);
+	lk->cats = xml_first_elem(xml_child(link, "categoryLinks")) != NULL;
+	return lk;
+}
+
 /* A selectionEntryGroup g of file fi as a choice, reached through `link` of file lfi or not. */
 static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
                      const char *prefix, uint32_t up, int depth)
@@ -709,32 +538,34 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	memset(ch, 0, sizeof(*ch));
 	uint32_t self = (uint32_t)e->n_choices;
 	char *kids;
-	if (path_id(g, link, NULL, NULL, prefix, NULL, &ch->id, &kids) != 0)
+	struct bsgroup *gd = group_read(c, fi, g);
+	const struct bslink *lk = link ? group_link_read(c, lfi, link, g) : NULL;
+	if (path_id(g, link, gd->id, lk ? lk->id : NULL, prefix, NULL, &ch->id, &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
-	ch->name = name_of(g, ch->id);
-	ch->min = 0;
-	ch->max = OPTION_UNBOUNDED;
+	ch->linked = true; /* its name and refs are the group's, or in the catalog's arena */
+	ch->name = gd->name ? gd->name : arena_strndup(&e->catalog->arena, ch->id, strlen(ch->id));
 	ch->up = up;
-	ch->line = link ? line_of(b, lfi, link) : line_of(b, fi, g);
-	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	bs_read_bounds(c, fi, g, &ch->min, &ch->max, &lo_con, &hi_con);
-	ch->hidden = xml_prop_is(g, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
-	const struct bs_hide *h = bs_group_hide(c, fi, g, lfi, link);
+	ch->line = link ? bs_line_of(b, lfi, link) : bs_line_of(b, fi, g);
+	ch->hidden = gd->hidden || (lk && lk->hidden);
+	if (lk == NULL && gd->hide == NULL)
+		gd->hide = bs_group_hide(c, g, NULL);
+	const struct bs_hide *h = lk ? lk->hide : gd->hide;
 	ch->hide = h->mods;
 	ch->n_hide = h->n;
-	if (link)
-		bs_read_bounds(c, lfi, link, &ch->min, &ch->max, &lo_con, &hi_con);
-	ch->ref = bs_con_id(hi_con);
-	ch->min_ref = bs_con_id(lo_con);
+	bool own = lk && lk->bounds; /* the link's bounds replace the group's */
+	ch->min = own ? lk->min : gd->min;
+	ch->max = own ? lk->max : gd->max;
+	ch->ref = own ? lk->ref : gd->ref;
+	ch->min_ref = own ? lk->min_ref : gd->min_ref;
 	/* A min above the max is read as it is, as BattleScribe does: what its min selects
 	 * breaks its max, an error of the roster, not of the data. */
-	char *def = xml_prop(g, "defaultSelectionEntryId");
+	const char *def = gd->def;
 	size_t first = e->n_options;
 	int rc = walk(b, fi, g, kids, up, self, depth + 1);
 	if (rc == 0 && link)
 		rc = walk(b, lfi, link, kids, up, self, depth + 1);
-	if (rc == 0)
+	if (rc == 0 && (gd->cats || (lk && lk->cats)))
 		rc = group_cats(b, fi, g, lfi, link, first, up);
 	ch = &e->choices[self - 1];
 	bool found = def == NULL || strcmp(def, "none") == 0;
@@ -747,9 +578,10 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 			ch->def_id = xstrdup(o->id);
 		/* else the entry of a group within: that group's own default, if any */
 	}
-	if (rc == 0 && !found && bs_once(g))
+	if (rc == 0 && !found && !gd->def_counted) {
+		gd->def_counted = true;
 		c->sys->bs->unknown_defaults++;
-	free(def);
+	}
 	free(kids);
 	return rc;
 }
@@ -826,7 +658,7 @@ static int root_infos(struct bsb *b, struct infos *in)
 	struct idx *seen = idx_new(); /* a profile reached twice (its own and an info link) */
 	for (size_t i = 0; i < in->n_prof; i++) {
 		struct item *w = &e->items[e->n_items];
-		if (read_profile(b, in->prof_file[i], in->prof[i], w, NULL)) {
+		if (bs_read_profile(b, in->prof_file[i], in->prof[i], w, NULL)) {
 			e->n_items++; /* freed with the entry */
 			idx_free(seen);
 			return -1;
@@ -869,7 +701,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	char *kids = link ? xasprintf("%s::", lid) : xstrdup("");
 	free(sid);
 	free(lid);
-	e->name = name_of(se, e->id);
+	e->name = bs_name_of(se, e->id);
 	e->local = xml_prop_is(link ? link : se, "import", "false");
 	e->hidden = xml_prop_is(se, "hidden", "true") || (link && xml_prop_is(link, "hidden", "true"));
 	e->type = xml_prop_is(se, "type", "model") ? ENTRY_MODEL
@@ -896,13 +728,13 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	         (link && !in_group && read_costs(c, fi, link, e->costs)) ||
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||
 	         (link && bs_category_links(c, fi, link, &e->cats, &e->n_cats, &e->primary)) ||
-	         collect_infos(&b, tf, se, &in, 0) || (link && collect_infos(&b, fi, link, &in, 0)) ||
+	         bs_collect_infos(&b, tf, se, &in, 0) || (link && bs_collect_infos(&b, fi, link, &in, 0)) ||
 	         root_infos(&b, &in) || walk(&b, tf, se, kids, 0, 0, 0);
 	xmlNodePtr priced[2] = { se, link };
 	if (rc == 0)
 		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL, priced,
 		                         link && !in_group ? 2 : 1);
-	infos_release(&in);
+	bs_infos_release(&in);
 	if (rc == 0 && link && !in_group)
 		rc = walk(&b, fi, link, kids, 0, 0, 0);
 	free(kids);

@@ -54,6 +54,16 @@ struct bsfile {
 	struct idx *profiles;   /* id -> sharedProfile node */
 	struct idx *rules;      /* id -> sharedRule node */
 	struct idx *infogroups; /* id -> sharedInfoGroup node */
+	struct bs_cand *cands;  /* its constraints, modifiers, conditions and repeats, in */
+	size_t n_cands, cap_cands; /* ... document order (bs-read.c) */
+};
+
+/* A constraint, modifier, condition or repeat (or group of them) of a file, as the reader
+ * found it: what is not enforced is recorded from these, not from another walk of the tree. */
+struct bs_cand {
+	xmlNodePtr node;
+	int kind;               /* enum bs_pending_kind */
+	uint32_t up;            /* 1 + the index of the nearest one it stands within; 0: none */
 };
 
 struct bsctx {
@@ -65,7 +75,6 @@ struct bsctx {
 	struct idx *modified;   /* ids that modifiers' field= name: constraints they change */
 	struct idx *items;      /* profile node -> its struct item, made once */
 	struct idx *infos;      /* profile or rule node -> its struct bs_info (bs-infos.c) */
-	struct idx *hides;      /* group or link node -> its struct bs_hide (bs-entries.c) */
 	bool nested;            /* bs-modifiers.c: reading the hidden modifiers of a group or
 	                         * option below a root entry (no scope of a selection) */
 	bool option;            /* ... and, nested, an option's own modifiers, decided on each
@@ -116,8 +125,9 @@ long bs_category(const struct bsctx *c, const char *id);
 
 /* A node's _private holds what the reader made of it, once: a constraint's, modifier's or
  * condition's mark (bs-constraints.c, bs-modifiers.c, bs-infos.c, bs_pend), a
- * selectionEntry's struct bsdef and an entryLink's struct bslink (bs-entries.c: what every
- * place of it shares, found without a look-up), or bs_once's mark (profiles, costs, groups).
+ * selectionEntry's struct bsdef, a selectionEntryGroup's struct bsgroup and an entryLink's
+ * struct bslink (bs-entries.c: what every place of it shares, found without a look-up), or
+ * bs_once's mark (profiles, costs).
  *
  * Whether this is the first time n is counted (it is marked): what links reach from several
  * places is counted once. */
@@ -149,7 +159,7 @@ void bs_catalog_publications(struct bsctx *c, size_t fi);
  * root rules, then the game system's (BattleScribe lists them on each force). */
 void bs_catalog_rules(struct bsctx *c, size_t fi);
 
-/* bs-entries.c: what forceEntry n of file fi shows (its profiles, rules, page, publication)
+/* bs-profiles.c: what forceEntry n of file fi shows (its profiles, rules, page, publication)
  * into *out. */
 int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_infos **out);
 
@@ -159,14 +169,14 @@ int bs_root_entries(struct bsctx *c, size_t fi);
 int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cats,
                       size_t *n_cats, uint32_t *primary);
 
-/* bs-constraints.c: the ids modifiers under n change, into c->modified (each mapped to the
+/* bs-constraints.c: the id modifier k changes, into c->modified (each mapped to the
  * element its modifiers stand on, or to a mark of its own when they stand on several); why
  * constraint con is not made a rule (plain words, kept in its record); the constraints of owner (a
  * selectionEntry or entryLink of file fi) made rules on root entry e, or, when o is not NULL,
  * once for every place of owner (option o one of them, origin its def or via), the others
  * kept as not enforced; the rules made since rule first, after root entry old_id was renamed
  * new_id, made to name it so. */
-void bs_modified_ids(struct bsctx *c, xmlNodePtr n);
+void bs_modified_id(struct bsctx *c, xmlNodePtr k);
 /* bs-constraints.c: the value of constraint con (*value, as the data gives it) after the
  * modifiers of its owner that change it and hold on every roster (no conditions, condition
  * groups or repeats, in no modifier group), in document order; those modifiers are then read.
@@ -210,9 +220,47 @@ const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h);
 /* The modifiers of option node n that change the option itself, kept by the system; NULL
  * when it has none. */
 const struct bs_hide *bs_own_mods(struct bsctx *c, xmlNodePtr n);
-/* The set-hidden modifiers of group g of file fi, reached through link of file lfi or not,
- * read the first time a place reaches them, kept by the system. */
-const struct bs_hide *bs_group_hide(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
-                                    xmlNodePtr link);
+/* The set-hidden modifiers of group g, reached through link or not, kept by the system: read
+ * once, the first time a place reaches them (the caller keeps them). */
+const struct bs_hide *bs_group_hide(struct bsctx *c, xmlNodePtr g, xmlNodePtr link);
+
+/* bs-entries.c and bs-profiles.c: building one entry (e NULL: a force's infos). */
+struct bsb {
+	struct bsctx *c;
+	struct entry *e;
+	size_t home;            /* the file of the entry's catalogue */
+	size_t cap_o, cap_c, cap_items;
+	int linked;             /* > 0 within a link: what is made counts to the system's bound */
+	long site_line;         /* the line in home of the outermost link to another file */
+};
+
+/* The profiles of n (its own, then those its infoLinks and its infoGroups bring) and the names
+ * of its rules, collected. */
+struct infos {
+	xmlNodePtr *prof;
+	size_t *prof_file;
+	size_t n_prof, cap_prof, cap_file;
+	struct strbuf rules;
+	xmlNodePtr *all;        /* its profiles and rules, in document order (bs-infos.c) */
+	xmlNodePtr *via;        /* ... the infoLink that reaches each, or NULL */
+	size_t *all_file, n_all, cap_all, cap_all_file, cap_via;
+};
+
+/* bs-profiles.c: the name attribute of n (in the data's language), trimmed, or fallback when
+ * it has none; attribute name of n, or old when n lacks it: files of BattleScribe 2.01 spell
+ * some of them otherwise (profileTypeId, characteristicTypeId, costTypeId); the line a
+ * diagnostic about the entry's option names, in the entry's own file. */
+char *bs_name_of(xmlNodePtr n, const char *fallback);
+char *bs_prop_or(xmlNodePtr n, const char *name, const char *old);
+long bs_line_of(const struct bsb *b, size_t fi, xmlNodePtr n);
+/* Profile p of file fi into w: with arena a, all of it in a (an option's item, shared by every
+ * place the profile is reached from), else its strings malloc'd (an entry's own items). */
+int bs_read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, struct arena *a);
+/* The profiles and rules of n of file fi into in (bs_infos_release frees them). */
+int bs_collect_infos(struct bsb *b, size_t fi, xmlNodePtr n, struct infos *in, int depth);
+void bs_infos_release(struct infos *in);
+/* The first profile of the infos in, its others counted once each as not shown yet; *w NULL
+ * when it has none. */
+int bs_first_profile(struct bsb *b, const struct infos *in, struct item **w);
 
 #endif

@@ -795,20 +795,11 @@ const struct bs_hide *bs_own_mods(struct bsctx *c, xmlNodePtr n)
 
 /* The set-hidden modifiers of group g of file fi, reached through `link` of file lfi or not
  * (a link reaches one group): read the first time a place reaches them, kept by the system. */
-const struct bs_hide *bs_group_hide(struct bsctx *c, size_t fi, xmlNodePtr g, size_t lfi,
-                                   xmlNodePtr link)
+const struct bs_hide *bs_group_hide(struct bsctx *c, xmlNodePtr g, xmlNodePtr link)
 {
-	char key[BS_NODE_KEY_MAX];
-	bs_node_key('\0', link ? lfi : fi, link ? link : g, key);
-	if (c->hides == NULL)
-		c->hides = idx_new();
-	struct bs_hide *h = idx_get(c->hides, key);
-	if (h)
-		return h;
-	h = xcalloc(1, sizeof(*h));
+	struct bs_hide *h = xcalloc(1, sizeof(*h));
 	bs_hidden_mods_on(c, g, &h->mods, &h->n);
 	if (link)
 		bs_hidden_mods_on(c, link, &h->mods, &h->n);
-	idx_add(c->hides, key, h);
 	return bs_hide_keep(c, h);
 }

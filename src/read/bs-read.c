@@ -190,20 +190,25 @@ void bs_pend(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
 	bs->counts[kind]++;
 }
 
-/* Every constraint that is no option's min or max, every modifier, condition and repeat of the
- * file, in document order. Depth is bounded by the reader's XML_MAX_DEPTH. */
-static void pend_walk(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
+/* Every constraint that is no option's min or max, every modifier, condition and repeat of
+ * file fi, in document order: its candidates (index_all), each within the nearest recorded one
+ * it stands within. */
+static void pend_file(struct bsctx *c, size_t fi)
 {
-	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
+	struct bsfile *f = &c->f[fi];
+	/* what stands within each gets, written before it is read */
+	uint32_t *in = xreallocarray(NULL, f->n_cands + 1, sizeof(*in));
+	for (size_t i = 0; i < f->n_cands; i++) {
+		const struct bs_cand *k = &f->cands[i];
 		long v;
-		int kind = pending_kind(k);
-		uint32_t in = up;
-		if (kind >= 0 && !(kind == BS_CONSTRAINT && bs_constraint_maps(k, &v)) && !k->_private) {
-			bs_pend(c, fi, k, up);
-			in = (uint32_t)c->sys->bs->n_pending;
+		in[i] = k->up ? in[k->up - 1] : 0;
+		if (!(k->kind == BS_CONSTRAINT && bs_constraint_maps(k->node, &v)) &&
+		    !k->node->_private) {
+			bs_pend(c, fi, k->node, in[i]);
+			in[i] = (uint32_t)c->sys->bs->n_pending;
 		}
-		pend_walk(c, fi, k, in);
 	}
+	free(in);
 }
 
 /* --- lookups ------------------------------------------------------------------------------ */
@@ -348,19 +353,28 @@ static void index_add(struct idx *ix, xmlNodePtr k)
 
 /* Every selection entry, group, profile and rule of the file below n: BattleScribe links to
  * any of them by id, not only to the shared ones (a chapter's entry links an upgrade that
- * stands within another entry). Depth is bounded by the reader's XML_MAX_DEPTH. */
-static void index_all(struct bsfile *f, xmlNodePtr n)
+ * stands within another entry); and its candidates (struct bs_cand), in document order, up
+ * being 1 + the index of the nearest candidate n stands within (0: none). Depth is bounded by
+ * the reader's XML_MAX_DEPTH. */
+static void index_all(struct bsfile *f, xmlNodePtr n, uint32_t up)
 {
 	for (xmlNodePtr k = xml_first_elem(n); k; k = xml_next_elem(k)) {
-		if (xml_is(k, "selectionEntry") || xml_is(k, "selectionEntryGroup"))
+		int kind = pending_kind(k);
+		uint32_t in = up;
+		if (kind >= 0) {
+			GROW(f->cands, f->cap_cands, f->n_cands + 1);
+			f->cands[f->n_cands++] = (struct bs_cand){ k, kind, up };
+			in = (uint32_t)f->n_cands;
+		} else if (xml_is(k, "selectionEntry") || xml_is(k, "selectionEntryGroup")) {
 			index_add(f->shared, k);
-		else if (xml_is(k, "profile"))
+		} else if (xml_is(k, "profile")) {
 			index_add(f->profiles, k);
-		else if (xml_is(k, "rule"))
+		} else if (xml_is(k, "rule")) {
 			index_add(f->rules, k);
-		else if (xml_is(k, "infoGroup"))
+		} else if (xml_is(k, "infoGroup")) {
 			index_add(f->infogroups, k);
-		index_all(f, k);
+		}
+		index_all(f, k, in);
 	}
 }
 
@@ -381,7 +395,7 @@ static void index_shared(struct bsfile *f)
 		for (xmlNodePtr k = xml_first_elem(xml_child(f->root, secs[s])); k; k = xml_next_elem(k))
 			index_add(ix, k);
 	}
-	index_all(f, f->root);
+	index_all(f, f->root, 0);
 }
 
 /* catalogueLinks: each names another catalogue of the system, by id. */
@@ -749,13 +763,13 @@ static void ctx_release(struct bsctx *c)
 		idx_free(f->profiles);
 		idx_free(f->rules);
 		idx_free(f->infogroups);
+		free(f->cands);
 	}
 	free(c->f);
 	idx_free(c->modified);
 	idx_free(c->pubs);
 	idx_free(c->con_ids);
 	idx_free(c->maps);
-	idx_free(c->hides);
 	idx_free(c->items);
 	idx_free(c->infos);
 }
@@ -819,6 +833,9 @@ static void drop_doc(struct bsfile *f)
 	idx_free(f->rules);
 	idx_free(f->infogroups);
 	f->shared = f->profiles = f->rules = f->infogroups = NULL;
+	free(f->cands);
+	f->cands = NULL;
+	f->n_cands = f->cap_cands = 0;
 }
 
 /* The root entries of every catalogue, file by file; constraints made rules first, what is
@@ -839,12 +856,12 @@ static int root_entries(struct bsctx *c)
 		}
 		for (size_t k = 1; k < c->n; k++)
 			if (c->f[k].doc && last[k] <= i) {
-				pend_walk(c, k, c->f[k].root, 0);
+				pend_file(c, k);
 				drop_doc(&c->f[k]);
 			}
 	}
 	free(last);
-	pend_walk(c, 0, c->f[0].root, 0);
+	pend_file(c, 0);
 	return 0;
 }
 
@@ -880,7 +897,9 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	read_categories(c);
 	c->modified = idx_new();
 	for (size_t i = 0; i < c->n; i++)
-		bs_modified_ids(c, c->f[i].root);
+		for (size_t k = 0; k < c->f[i].n_cands; k++)
+			if (c->f[i].cands[k].kind == BS_MODIFIER)
+				bs_modified_id(c, c->f[i].cands[k].node);
 	bs_read_publications(c);
 	size_t nf = 0;
 	for (size_t i = 0; i < c->n; i++)

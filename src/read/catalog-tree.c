@@ -317,6 +317,8 @@ static void copy_choices(struct entry *e, const struct entry *h, size_t s, size_
 		c->name = xstrdup(hc->name);
 		c->def_id = hc->def_id ? xstrdup(hc->def_id) : NULL;
 		c->ref = hc->ref ? xstrdup(hc->ref) : NULL;
+		c->min_ref = hc->min_ref ? xstrdup(hc->min_ref) : NULL;
+		c->linked = false; /* its strings are its own */
 		c->up = (uint32_t)map[hc->up - 1 - s] + 1;
 		c->def = 0;
 		cmap[ci] = (uint32_t)e->n_choices;
