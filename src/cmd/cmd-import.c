@@ -45,19 +45,22 @@ const struct cmd_entry cmd_import_entry = {
 	N_("read a pasted plain-text list into a roster"),
 	N_("FILE (- for standard input) holds a list as players paste it or builders print it:\n"
 	   "\"10x Quack Marine [70]\", \"Quack Marine x10\", \"10 Quack Marines - 70pts\",\n"
-	   "\"Quack Marine - 8 models\", \"Marine Sergeant [Trained] (14 pts)\", \"Marine\n"
-	   "Sergeant (Trained)\", options on \"+ Option\" lines, headings (\"HQ\", \"+ Troops +\"),\n"
-	   "a title line, \"Total: 372\", BattleScribe's and New Recruit's text, and Muster's\n"
-	   "own text, compact and Markdown exports. A game system may add patterns of its own\n"
-	   "(<import> in its rules-xml). Each line that cannot be read is reported with its\n"
-	   "number, a misspelt name with a \"did you mean\", a name that fits two entries\n"
-	   "with both, and nothing is written; with --keep-going the rest is imported and each\n"
-	   "line skipped is a warning. Points and totals a line states are compared with\n"
-	   "what the catalog makes: a difference is a warning naming both figures, and a\n"
-	   "bare \"(N)\" that may be the models or the points is an error. The roster goes to\n"
-	   "standard output, or to ROSTER (saved safely, with its status printed). Exit\n"
-	   "status: 0 read, 1 read and written but stated figures differ from the catalog's\n"
-	   "or lines were skipped (--keep-going), 2 on trouble.\n"),
+	   "\"Quack Marine - 8 models\", \"Marine Recruit x5 @ 3 AP\" (a model's price),\n"
+	   "\"Marine Sergeant [Trained] (14 pts)\", \"Marine Sergeant (Trained)\", options on\n"
+	   "\"+ Option\" lines, headings (\"HQ\", \"+ Troops +\"), a title line (its points are\n"
+	   "the list's size when a size has that limit, else its total), \"Total: 372\",\n"
+	   "BattleScribe's and New Recruit's text, Muster's own text, compact and Markdown\n"
+	   "exports, and the text a browser copies from Muster's HTML printout (select all,\n"
+	   "copy). A game system may add patterns of its own (<import> in its rules-xml).\n"
+	   "Each line that cannot be read is reported with its number, a misspelt name with\n"
+	   "a \"did you mean\", a name that fits two entries with both, and nothing is\n"
+	   "written; with --keep-going the rest is imported and each line skipped is a\n"
+	   "warning. Points and totals a line states are compared with what the catalog\n"
+	   "makes: a difference is a warning naming both figures, and a bare \"(N)\" that\n"
+	   "may be the models or the points is an error. The roster goes to standard\n"
+	   "output, or to ROSTER (saved safely, with its status printed). Exit status: 0\n"
+	   "read, 1 read and written but stated figures differ from the catalog's or lines\n"
+	   "were skipped (--keep-going), 2 on trouble.\n"),
 	import_options,
 	NULL,
 	exec_import,
