@@ -7,7 +7,8 @@
  * legal may still break one of them, so validate says how many stand on what the roster
  * takes: its forces' entries, its units' entries and their options, each id of a path
  * ("link::entry") counted, as a modifier may stand on the link or on the entry it reaches.
- * One pass over the roster into an index of ids, one over the records: linear in both.
+ * The reader indexes the records by that id (bs-owners.c); a roster looks up each of its ids
+ * once: its cost grows with the roster, not with the system.
  */
 #include "check.h"
 
@@ -18,40 +19,12 @@
 
 #include "idx.h"
 
-/* Each id of path p ("a::b::c") added to ids. */
-static void add_path(struct idx *ids, const char *p)
-{
-	while (p && *p) {
-		const char *e = strstr(p, "::");
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		if (n > 0) {
-			char *k = xstrndup(p, n);
-			(void)idx_add(ids, k, (void *)ids);
-			free(k);
-		}
-		p = e ? e + 2 : NULL;
-	}
-}
-
-/* The ids of list l's force and of its units' entries and options; a root entry that a
- * later catalogue renamed "CATALOGUE/ID" by its own id too. */
-static void add_list(struct idx *ids, const struct r_list *l)
-{
-	if (l->force)
-		add_path(ids, l->force->id);
-	for (size_t u = 0; u < l->n_units; u++) {
-		const struct r_unit *ru = &l->units[u];
-		if (ru->entry && ru->entry->id) {
-			add_path(ids, ru->entry->id);
-			const char *slash = strrchr(ru->entry->id, '/');
-			if (slash)
-				add_path(ids, slash + 1);
-		}
-		for (uint32_t k = 0; k < ru->n_opts; k++)
-			if (ru->opts[k].opt && ru->opts[k].opt->id)
-				add_path(ids, ru->opts[k].opt->id);
-	}
-}
+struct tally {
+	const struct bs_data *bs;
+	struct idx *seen;   /* the ids of the roster looked up so far */
+	struct diags *d;    /* a note for each record, or NULL */
+	size_t n[2];        /* constraints, modifiers */
+};
 
 static void note_one(struct diags *d, const struct bs_pending *p)
 {
@@ -67,28 +40,66 @@ static void note_one(struct diags *d, const struct bs_pending *p)
 		          p->type ? p->type : "", p->field ? p->field : "");
 }
 
+/* The records standing on id (n bytes at p), the first time the roster names it. */
+static void look_up(struct tally *t, const char *p, size_t n)
+{
+	char *id = xstrndup(p, n);
+	if (idx_add(t->seen, id, t->seen) == 0) {
+		const struct bs_owned *o = idx_get(t->bs->owners, id);
+		for (uint32_t k = 0; o && k < o->n; k++) {
+			const struct bs_pending *r = &t->bs->pending[t->bs->by_owner[o->first + k]];
+			t->n[r->kind == BS_MODIFIER]++;
+			if (t->d)
+				note_one(t->d, r);
+		}
+	}
+	free(id);
+}
+
+/* Each id of path p ("a::b::c"). */
+static void look_up_path(struct tally *t, const char *p)
+{
+	while (p && *p) {
+		const char *e = strstr(p, "::");
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n > 0)
+			look_up(t, p, n);
+		p = e ? e + 2 : NULL;
+	}
+}
+
+/* The ids of list l's force and of its units' entries and options; a root entry that a
+ * later catalogue renamed "CATALOGUE/ID" by its own id too. */
+static void look_up_list(struct tally *t, const struct r_list *l)
+{
+	if (l->force)
+		look_up_path(t, l->force->id);
+	for (size_t u = 0; u < l->n_units; u++) {
+		const struct r_unit *ru = &l->units[u];
+		if (ru->entry && ru->entry->id) {
+			look_up_path(t, ru->entry->id);
+			const char *slash = strrchr(ru->entry->id, '/');
+			if (slash)
+				look_up_path(t, slash + 1);
+		}
+		for (uint32_t k = 0; k < ru->n_opts; k++)
+			if (ru->opts[k].opt && ru->opts[k].opt->id)
+				look_up_path(t, ru->opts[k].opt->id);
+	}
+}
+
 size_t unchecked_note(const struct roster *r, const char *file, struct diags *d, bool each)
 {
 	const struct bs_data *bs = r->sys ? r->sys->bs : NULL;
-	if (bs == NULL || bs->n_pending == 0)
+	if (bs == NULL || bs->owners == NULL || idx_size(bs->owners) == 0)
 		return 0;
-	struct idx *ids = idx_new();
+	struct tally t = { bs, idx_new(), each ? d : NULL, { 0, 0 } };
 	for (size_t i = 0; i < r->n_lists; i++)
-		add_list(ids, &r->lists[i]);
-	size_t n[2] = { 0, 0 };
-	for (size_t i = 0; i < bs->n_pending; i++) {
-		const struct bs_pending *p = &bs->pending[i];
-		if ((p->kind != BS_CONSTRAINT && p->kind != BS_MODIFIER) || p->owner == NULL ||
-		    idx_get(ids, p->owner) == NULL)
-			continue;
-		n[p->kind == BS_MODIFIER]++;
-		if (each)
-			note_one(d, p);
-	}
-	idx_free(ids);
-	if (n[0] + n[1] > 0)
+		look_up_list(&t, &r->lists[i]);
+	idx_free(t.seen);
+	if (t.n[0] + t.n[1] > 0)
 		diags_add(d, SEV_NOTE, file, 0, 0, NULL, NULL,
 		          _("not checked yet on what this roster takes: %zu of the data's "
-		            "constraints, %zu of its modifiers (--verbose lists them)"), n[0], n[1]);
-	return n[0] + n[1];
+		            "constraints, %zu of its modifiers (--verbose lists them)"), t.n[0], t.n[1]);
+	return t.n[0] + t.n[1];
 }

@@ -375,9 +375,18 @@ struct bs_loop {
 	const char *a, *b, *ref;  /* entry ids, the modifier's id (or NULL); in the arena */
 	size_t cost;
 };
+struct bs_owned {
+	uint32_t first, n;  /* a run of bs_data.by_owner */
+};
 struct bs_data {
 	struct bs_pending *pending;
 	size_t n_pending, cap_pending;
+	/* The constraints and modifiers of pending that stand on an element with an id, by that
+	 * id: owners maps it to its run of by_owner (indexes of pending, document order). Made
+	 * once the system is read (bs-owners.c), read by validate (engine/unchecked.c). */
+	struct idx *owners;
+	uint32_t *by_owner;
+	struct bs_owned *owned;
 	struct bs_loop *loops;
 	size_t n_loops, cap_loops;
 	size_t counts[BS_PENDING_KINDS];

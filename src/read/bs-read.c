@@ -916,6 +916,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 		return -1;
 	imports(c);
 	bs_cost_loops(c);
+	bs_index_owners(c->sys->bs);
 	return 0;
 }
 

@@ -35,4 +35,9 @@ struct bs_text {
 struct system *bs_system_load_memory(const struct bs_text *gst, const struct bs_text *cats,
                                      size_t n_cats, struct diags *d);
 
+/* bs-owners.c: bs->owners made, once the system's records are all read: each owner id of a
+ * constraint or modifier not enforced yet -> its struct bs_owned, the run of by_owner that
+ * lists their records in document order. */
+void bs_index_owners(struct bs_data *bs);
+
 #endif

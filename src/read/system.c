@@ -865,6 +865,9 @@ static void bs_data_free(struct system *sys)
 	if (bs == NULL)
 		return;
 	free(bs->pending);
+	idx_free(bs->owners);
+	free(bs->by_owner);
+	free(bs->owned);
 	free(bs->loops);
 	for (size_t i = 0; i < bs->n_hides; i++) {
 		for (size_t m = 0; m < bs->hides[i]->n; m++)

@@ -1,0 +1,61 @@
+/* bs-owners.c - what the reader does not enforce, indexed by the element it stands on
+ *
+ * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
+ *
+ * validate names, for each roster, the constraints and modifiers not enforced yet that stand
+ * on what the roster takes (engine/unchecked.c). Scanning every record for every roster would
+ * cost the system's size again for each of a batch's 10,000 lists; this index, made once when
+ * the system is read, lets a roster look up only its own ids.
+ */
+#include "muster.h"
+#include "bs-read.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "idx.h"
+
+struct keyed {
+	const char *owner;
+	uint32_t i;
+};
+
+/* By owner, then document order. */
+static int by_owner(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	int c = strcmp(x->owner, y->owner);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+void bs_index_owners(struct bs_data *bs)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < bs->n_pending; i++)
+		if ((bs->pending[i].kind == BS_CONSTRAINT || bs->pending[i].kind == BS_MODIFIER) &&
+		    bs->pending[i].owner)
+			n++;
+	bs->owners = idx_new();
+	if (n == 0)
+		return;
+	struct keyed *k = xcalloc(n, sizeof(*k));
+	n = 0;
+	for (size_t i = 0; i < bs->n_pending; i++)
+		if ((bs->pending[i].kind == BS_CONSTRAINT || bs->pending[i].kind == BS_MODIFIER) &&
+		    bs->pending[i].owner)
+			k[n++] = (struct keyed){ bs->pending[i].owner, (uint32_t)i };
+	qsort(k, n, sizeof(*k), by_owner);
+	bs->by_owner = xcalloc(n, sizeof(*bs->by_owner));
+	bs->owned = xcalloc(n, sizeof(*bs->owned));
+	size_t runs = 0;
+	for (size_t i = 0; i < n; i++) {
+		bs->by_owner[i] = k[i].i;
+		if (i == 0 || strcmp(k[i].owner, k[i - 1].owner) != 0) {
+			bs->owned[runs] = (struct bs_owned){ (uint32_t)i, 0 };
+			(void)idx_add(bs->owners, k[i].owner, &bs->owned[runs]);
+			runs++;
+		}
+		bs->owned[runs - 1].n++;
+	}
+	free(k);
+}
