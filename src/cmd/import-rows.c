@@ -51,44 +51,34 @@ static bool ends_with_total(const struct st *t, const char *s)
 	return false;
 }
 
+/* s[0..n) with the space before a colon left out: import_plain's no-break one, and a plain
+ * one, which a French printout copied before the no-break rule has ("Total : X"). */
+static char *colonless(const char *s, size_t n)
+{
+	char *r = import_plain(s, n, NULL), *w = r;
+	for (const char *p = r; *p; p++)
+		if (!(*p == ' ' && p[1] == ':'))
+			*w++ = *p;
+	*w = '\0';
+	return r;
+}
+
 /* Does s begin with what msgid ("Limit (%s)") prints before its %s, in any shipped language? */
-/* The length of a space or no-break space at p that stands right before a colon, or 0:
- * French puts one there, and a printout copied before or after that rule may have either. */
-static size_t colon_space(const char *p, const char *end)
-{
-	if (p < end && *p == ' ' && p + 1 < end && p[1] == ':')
-		return 1;
-	if (end - p >= 3 && strncmp(p, "\xc2\xa0:", 3) == 0)
-		return 2;
-	return 0;
-}
-
-/* Whether s begins with w[0..n), a space before a colon in either not counted. */
-static bool starts_same(const char *s, const char *w, size_t n)
-{
-	const char *we = w + n, *se = s + strlen(s);
-	while (w < we) {
-		w += colon_space(w, we);
-		s += colon_space(s, se);
-		if (w < we && (s >= se || *s != *w))
-			return false;
-		if (w < we) {
-			w++;
-			s++;
-		}
-	}
-	return true;
-}
-
 static bool form_head(const char *s, const char *msgid)
 {
 	const char *w[IMPORT_MAX_WORDS + 1];
 	import_words(msgid, w);
+	char *ps = colonless(s, strlen(s));
 	bool yes = false;
 	for (size_t i = 0; w[i] && !yes; i++) {
 		const char *pc = strstr(w[i], "%s");
-		yes = pc && pc > w[i] && starts_same(s, w[i], (size_t)(pc - w[i]));
+		if (pc && pc > w[i]) {
+			char *pw = colonless(w[i], (size_t)(pc - w[i]));
+			yes = strncmp(ps, pw, strlen(pw)) == 0;
+			free(pw);
+		}
 	}
+	free(ps);
 	return yes;
 }
 
