@@ -55,6 +55,9 @@ run_muster "modified by a repeat: a Stone of 25 seeds in 100, a quarter, at the 
 run_muster "modified by a repeat: a Stone of 25.5 seeds in 100.5, past it" 1 \
 	"grove-moss.ros:5:5: error: gr-con-monument-share: the roster has 25.5 seeds in Monument (maximum 25)" \
 	validate $data "$d/grove-moss.ros"
+run_muster "validate --verbose: a limit not checked yet, named under the Orchard it limits" 0 \
+	"note: not checked yet: constraint 'gr-con-hedge-self' of 'gr-fe-orchard' (scope)" \
+	validate --verbose $data "$d/grove-legal.ros"
 run_muster "catalog: the modifiers on limits are read, six shapes of them are not" 0 \
 	"8 constraints and 7 modifiers are not enforced yet (1 condition, 1 repeat)." catalog $data gr-sys
 run_muster "catalog: five limits are rules, a count of forces and scope self are not" 0 \

@@ -175,8 +175,16 @@ void bs_pend(struct bsctx *c, size_t fi, xmlNodePtr n, uint32_t up)
 	r->kind = (enum bs_pending_kind)kind;
 	r->up = up;
 	for (xmlNodePtr a = n->parent; a && a->type == XML_ELEMENT_NODE; a = a->parent)
-		if (pending_kind(a) < 0 && (r->owner = xml_prop_in(a, "id", &bs->arena)))
+		if (pending_kind(a) < 0 && (r->owner = xml_prop_in(a, "id", &bs->arena))) {
+			/* A force's category limit stands on the force: no roster names the link. */
+			xmlNodePtr fe = a->parent ? a->parent->parent : NULL;
+			const char *force = xml_is(a, "categoryLink") && fe &&
+			                    fe->type == XML_ELEMENT_NODE && xml_is(fe, "forceEntry")
+			                    ? xml_prop_in(fe, "id", &bs->arena) : NULL;
+			if (force)
+				r->owner = force;
 			break;
+		}
 	r->id = xml_prop_in(n, "id", &bs->arena);
 	r->type = xml_prop_in(n, "type", &bs->arena);
 	r->field = xml_prop_in(n, "field", &bs->arena);
