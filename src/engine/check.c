@@ -369,13 +369,18 @@ static void report_overflow(struct checker *k, const struct rule *r, long line, 
 	          INT64_MAX);
 }
 
-/* Evaluates bound e; false when it does not apply (no limit in that cost type). */
+/* Evaluates bound e; false when it does not apply (no limit in that cost type, or none where
+ * the rule is unlimited). */
 static bool bound(struct checker *k, const struct rule *r, const struct expr *e,
                   const struct ectx *c, long line, long col, int64_t *out)
 {
 	if (e == NULL)
 		return false;
-	enum ev_status st = expr_eval(e, c, out);
+	enum ev_status st = EV_OK;
+	if (r->unlimited && cond_holds(r->unlimited, c, &st))
+		return false;
+	if (st == EV_OK)
+		st = expr_eval(e, c, out);
 	if (st == EV_OVERFLOW)
 		report_overflow(k, r, line, col);
 	return st == EV_OK;
@@ -817,8 +822,9 @@ static void track_rule(struct eval *ev, const struct rule *r, size_t li, bool ro
 		t.rule = r;
 		t.list = roster ? TRACKER_ROSTER : li;
 		t.value = a->kind == AGG_DISTINCT ? (int64_t)g->vals.live : g->value;
-		t.has_max = r->max && expr_eval(r->max, &c, &t.max) == EV_OK;
-		t.has_min = r->min && expr_eval(r->min, &c, &t.min) == EV_OK;
+		bool none = r->unlimited && cond_holds(r->unlimited, &c, NULL);
+		t.has_max = !none && r->max && expr_eval(r->max, &c, &t.max) == EV_OK;
+		t.has_min = !none && r->min && expr_eval(r->min, &c, &t.min) == EV_OK;
 		if (!t.has_min && !t.has_max)
 			continue;
 		int64_t b1 = 0, b2 = 0, p1 = 0, p2 = 0;

@@ -95,6 +95,7 @@ int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct 
 {
 	switch (a->kind) {
 	case AGG_UNITS:
+		return o && a->options_too ? o->count : 1;
 	case AGG_ITEMS:
 	case AGG_LISTS:
 	case AGG_FORCES:
@@ -222,6 +223,8 @@ static void add_to(struct acache *ac, const struct agg *a, const struct system *
 void agg_visit_unit(const struct agg *a, const struct sel_ctx *c, const struct eunit *u,
                     agg_visit_fn *fn, void *arg)
 {
+	if (a->top_forces && c->list && c->list->up != 0)
+		return; /* a unit of a force within another */
 	if (a->item == ON_ITEM) {
 		for (size_t wi = 0; wi < u->n_items; wi++)
 			if (sel_match(a->where, c, u, &u->items[wi]))
@@ -230,8 +233,12 @@ void agg_visit_unit(const struct agg *a, const struct sel_ctx *c, const struct e
 		for (size_t oi = 0; oi < u->ru->n_opts; oi++)
 			if (sel_match_option(a->where, c, u, &u->ru->opts[oi]))
 				fn(arg, u, NULL, &u->ru->opts[oi]);
-	} else if (sel_match_unit(a->where, c, u)) {
-		fn(arg, u, NULL, NULL);
+	} else {
+		if (sel_match_unit(a->where, c, u))
+			fn(arg, u, NULL, NULL);
+		for (size_t oi = 0; a->options_too && oi < u->ru->n_opts; oi++)
+			if (sel_match_option(a->where, c, u, &u->ru->opts[oi]))
+				fn(arg, u, NULL, &u->ru->opts[oi]);
 	}
 }
 

@@ -104,6 +104,7 @@ void rule_free(struct rule *r)
 	sel_free(r->when);
 	sel_free(r->each_sel);
 	sel_free(r->where);
+	sel_free(r->unlimited);
 	agg_free(r->agg);
 	expr_free(r->min);
 	expr_free(r->max);

@@ -131,6 +131,11 @@ struct agg {
 	bool attached_to_this;
 	size_t slot;                  /* cache slot of this aggregate in an evaluation */
 	long line;
+	/* ON_UNIT: the units' options that where matches counted too, each by its count
+	 * (BattleScribe's includeChildSelections); the units of top forces alone, not of the
+	 * forces within them (its includeChildForces false at the roster's scope). */
+	bool options_too;
+	bool top_forces;
 };
 
 enum expr_kind {
@@ -210,6 +215,9 @@ struct rule {
 	 * the roster (BattleScribe's constraint on a forceEntry: once for each such force). */
 	bool per_force;
 	bool at_roster;               /* a breach is reported at the roster's own line */
+	/* Where this holds, the rule has no bound (BattleScribe's -1: unlimited, as a modifier
+	 * may set it); NULL: none. */
+	struct sel *unlimited;
 	/* covered-by: another check whose report on a list tells what this rule's would, so
 	 * that this one is left out there: a rule above it (cover, its index in the system's
 	 * rules plus one; 0 for none) or the <factions> check (cover_factions). */

@@ -36,6 +36,7 @@ struct shape {
 	bool percent;           /* percentValue: value is a percentage of all in the scope */
 	bool shared;            /* selections of every link to the entry counted, not one's */
 	bool modified;          /* on a force: modifiers change its value (shape_of) */
+	bool kids;              /* includeChildSelections: the selections below a unit count */
 };
 
 /* What c->modified maps an id to when modifiers of more than one element change it. */
@@ -188,6 +189,7 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 		s->percent = xml_prop_is(con, "percentValue", "true");
 		s->shared = !xml_prop_is(con, "shared", "false");
 		s->modified = c->modified && idx_get(c->modified, id);
+		s->kids = xml_prop_is(con, "includeChildSelections", "true");
 	}
 	free(type);
 	free(field);
@@ -195,6 +197,26 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 	free(v);
 	free(id);
 	return why;
+}
+
+/* Why constraint n of categoryLink l of a forceEntry stays not enforced (shape_of's words,
+ * or these), or NULL; its shape into *s. Scope self: no reference says what BattleScribe
+ * counts there. A cost with includeChildSelections: a unit's cost holds its options' already.
+ * Modifiers of another element on it: not read. */
+static const char *category_why(const struct bsctx *c, xmlNodePtr l, xmlNodePtr n,
+                                struct shape *s)
+{
+	const char *why = shape_of(c, n, AT_FORCE, s);
+	if (why)
+		return why;
+	if (strcmp(s->scope, "self") == 0)
+		return N_("scope");
+	if (s->kids && s->cost >= 0 && !s->forces)
+		return N_("includeChildSelections on a cost");
+	char *id = xml_prop(n, "id");
+	bool other = s->modified && (id == NULL || idx_get(c->modified, id) != l);
+	free(id);
+	return other ? N_("modifiers on it") : NULL;
 }
 
 const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
@@ -206,9 +228,8 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 	xmlNodePtr links = owner->parent, force = links ? links->parent : NULL;
 	if (xml_is(owner, "categoryLink") && force && force->type == XML_ELEMENT_NODE &&
 	    xml_is(force, "forceEntry")) {
-		const char *why = shape_of(c, con, AT_FORCE, &s);
-		return why ? why : s.modified ? N_("modifiers on it") : s.forces ? N_("field")
-		       : strcmp(s.scope, "self") == 0 ? N_("scope") : N_("not reached");
+		const char *why = category_why(c, owner, con, &s);
+		return why ? why : s.modified ? N_("modifiers on it") : N_("not reached");
 	}
 	if (xml_is(owner, "categoryLink") || xml_is(owner, "categoryEntry"))
 		return N_("on a category");
@@ -291,39 +312,57 @@ static char *message(const struct bsctx *c, const struct shape *s, const char *o
 	                          owner, name);
 }
 
-/* percentValue: the rule's bound becomes value% of the same aggregate over everything in its
- * scope (every selection, or the whole cost), rounded down for a maximum and up for a
- * minimum, which compares the whole count exactly as BattleScribe's percentage does. */
-static void percent_bound(struct system *sys, struct rule *r, const struct shape *s)
+/* The same aggregate as the rule's over everything in its scope (every selection, or the
+ * whole cost). */
+static struct expr *all_of(struct system *sys, const struct rule *r)
 {
-	if (!s->percent)
-		return;
 	struct agg *t = xcalloc(1, sizeof(*t));
 	t->kind = r->agg->kind;
 	t->cost = r->agg->cost;
 	t->scope = r->agg->scope;
 	t->item = r->agg->item;
+	t->options_too = r->agg->options_too;
+	t->top_forces = r->agg->top_forces;
 	t->where = new_sel(SEL_ALL, r->agg->item, NULL);
 	t->ancestor_cat = -1;
 	t->line = r->line;
 	t->slot = sys->n_slots++;
-	struct expr *all = expr_num(0, r->line), *e = expr_num(s->value, r->line);
-	all->kind = EX_AGG;
-	all->agg = t;
-	e->kind = EX_PERCENT;
+	return expr_agg(t);
+}
+
+/* percentValue: the rule's bound becomes value% of all_of, rounded down for a maximum and up
+ * for a minimum, which compares the whole count exactly as BattleScribe's percentage does.
+ * pct: the percentage as modifiers change it (NULL: s->value). */
+static void percent_bound(struct system *sys, struct rule *r, const struct shape *s,
+                          struct expr *pct)
+{
+	if (!s->percent) {
+		expr_free(pct);
+		return;
+	}
+	struct expr *e;
+	if (pct == NULL) {
+		e = expr_num(s->value, r->line);
+		e->kind = EX_PERCENT;
+		e->kids = xcalloc(1, sizeof(*e->kids));
+		e->kids[e->n_kids++] = all_of(sys, r);
+	} else {
+		e = expr_two(EX_DIV, expr_two(EX_MUL, pct, all_of(sys, r), r->line),
+		             expr_num(100, r->line), r->line);
+	}
 	e->round = s->max ? ROUND_DOWN : ROUND_UP;
-	e->kids = xcalloc(1, sizeof(*e->kids));
-	e->kids[e->n_kids++] = all;
 	struct expr **b = s->max ? &r->max : &r->min;
 	expr_free(*b);
 	*b = e;
 }
 
-static void add_rule(struct bsctx *c, struct rule *r, const struct shape *s)
+/* Rule r (shape s) made the system's; pct as percent_bound takes it. */
+static void add_rule_pct(struct bsctx *c, struct rule *r, const struct shape *s,
+                         struct expr *pct)
 {
 	struct system *sys = c->sys;
 	if (r->agg) {
-		percent_bound(sys, r, s);
+		percent_bound(sys, r, s, pct);
 		r->agg->slot = sys->n_slots++;
 		sys->roster_aggs = sys->roster_aggs || r->agg->scope == SCOPE_ROSTER ||
 		                   r->agg->scope == SCOPE_FORCE;
@@ -334,6 +373,11 @@ static void add_rule(struct bsctx *c, struct rule *r, const struct shape *s)
 	}
 	GROW(sys->rules, sys->cap_rules, sys->n_rules + 1);
 	sys->rules[sys->n_rules++] = r;
+}
+
+static void add_rule(struct bsctx *c, struct rule *r, const struct shape *s)
+{
+	add_rule_pct(c, r, s, NULL);
 }
 
 static struct rule *new_rule(xmlNodePtr con, const char *at, const struct shape *s)
@@ -564,63 +608,63 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 }
 
 /* Constraint n of a categoryLink of force fd, to category ci, made a rule (shape s): what
- * the units of the category hold in its scope (their number, or a cost type summed), a unit
- * counted when the category is any of its own; a percentage is one of the same over every
- * unit in the scope. */
+ * the units of the category hold in its scope (their number, or a cost type summed; with
+ * includeChildSelections their options of the category too; at the roster's scope without
+ * includeChildForces, in its top forces alone), a unit counted when the category is any of
+ * its own; a percentage is one of the same over every unit in the scope. value: the bound
+ * (or percentage) as the link's modifiers change it, and again (NULL: not changed), a bound
+ * of -1 no limit. Field forces: BattleScribe counts the forces of what the constraint
+ * stands on, and a category is no force, so it counts none (docs/constraint-field-forces.md
+ * of the suite): the count is 0. */
 static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def *fd, size_t ci,
-                          const struct shape *s, struct expr *value)
+                          const struct shape *s, struct expr *value, struct expr *again)
 {
 	const struct category_def *cd = &c->sys->cats[ci];
 	char *at = xasprintf("%s/%s", fd->id, cd->id);
 	struct rule *r = new_rule(n, at, s);
 	free(at);
 	if (value) {
+		/* BattleScribe's -1, in the unit of the value: no limit. */
+		r->unlimited = new_sel(SEL_TEST, ON_UNIT, NULL);
+		r->unlimited->op = CMP_EQ;
+		r->unlimited->num = -dec_unit(s->cost >= 0 && !s->percent ? c->sys->costs[s->cost].scale
+		                                                          : 0);
+		r->unlimited->expr = again;
+	}
+	if (value && !s->percent) {
 		struct expr **b = s->max ? &r->max : &r->min;
 		expr_free(*b);
 		*b = value;
+		value = NULL;
 	}
-	r->agg->kind = s->cost >= 0 ? AGG_COST : AGG_UNITS;
+	r->agg->kind = s->forces ? AGG_FORCES : s->cost >= 0 ? AGG_COST : AGG_UNITS;
 	r->agg->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	r->agg->scope = wide(s);
 	r->agg->item = ON_UNIT;
-	r->agg->where = new_sel(SEL_ALL, ON_UNIT, NULL);
-	struct sel *in = new_sel(SEL_CATEGORY, ON_UNIT, NULL);
-	in->index = ci;
-	sel_push(r->agg->where, in);
+	r->agg->options_too = s->kids;
+	r->agg->top_forces = strcmp(s->scope, "roster") == 0 && !s->child_forces;
+	r->agg->where = new_sel(s->forces ? SEL_ANY : SEL_ALL, ON_UNIT, NULL); /* any of none */
+	if (!s->forces) {
+		struct sel *in = new_sel(SEL_CATEGORY, ON_UNIT, NULL);
+		in->index = ci;
+		sel_push(r->agg->where, in);
+	}
 	r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
 	r->per_force = true;
-	r->message = message(c, s, r->agg->scope == SCOPE_ROSTER ? _("the roster") : "{list}",
+	struct shape told = *s;
+	told.percent = s->percent && value == NULL; /* a changed percentage: the bound alone */
+	r->message = message(c, &told, r->agg->scope == SCOPE_ROSTER ? _("the roster") : "{list}",
 	                     cd->name);
 	r->label = cd->name ? xstrdup(cd->name) : NULL;
-	add_rule(c, r, s);
-}
-
-/* The value of constraint n (shape s) of categoryLink l as the link's modifiers change it,
- * into *value (NULL: not changed); false when it stays not enforced: changed by modifiers of
- * another element too, of a shape bs_con_value does not translate, or a percentage, or -1. */
-static bool category_value(struct bsctx *c, xmlNodePtr l, xmlNodePtr n, const struct shape *s,
-                           struct expr **value)
-{
-	*value = NULL;
-	if (!s->modified)
-		return true;
-	char *id = xml_prop(n, "id");
-	bool ok = id && idx_get(c->modified, id) == l && !s->percent && s->value >= 0;
-	if (ok) {
-		unsigned scale = s->cost >= 0 ? c->sys->costs[s->cost].scale : 0;
-		*value = bs_con_value(c, l, id, s->value, scale, xml_line(n));
-		ok = *value != NULL;
-	}
-	free(id);
-	return ok;
+	add_rule_pct(c, r, s, value);
 }
 
 /* The constraints of the categoryLinks of forceEntry k, force fd (BattleScribe's "at least 1
  * HQ", "at most 500 pts of HQ", "at most 25% of the points in Lords of War"): checked for
  * each force of fd, counted in it (scope parent or force; with includeChildForces, in the
  * forces within it too) or in the whole roster (scope roster), a breach reported at the
- * force; with the value the link's own modifiers give it (bs_con_value). Scope self and
- * field forces stay not enforced. */
+ * force; with the value the link's own modifiers give it (bs_con_value). What category_why
+ * names, and modifiers of shapes bs_con_value does not read, stay not enforced. */
 void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 {
 	for (xmlNodePtr l = xml_first_elem(xml_child(k, "categoryLinks")); l; l = xml_next_elem(l)) {
@@ -631,14 +675,22 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			continue;
 		for (xmlNodePtr n = xml_first_elem(xml_child(l, "constraints")); n; n = xml_next_elem(n)) {
 			struct shape s;
-			struct expr *value;
-			if (!xml_is(n, "constraint") || n->_private || shape_of(c, n, AT_FORCE, &s) ||
-			    s.forces || strcmp(s.scope, "self") == 0 || !category_value(c, l, n, &s, &value))
+			struct expr *value = NULL, *again = NULL;
+			if (!xml_is(n, "constraint") || n->_private || category_why(c, l, n, &s))
 				continue;
+			if (s.modified) {
+				char *id = xml_prop(n, "id");
+				unsigned scale = s.cost >= 0 && !s.percent ? c->sys->costs[s.cost].scale : 0;
+				value = bs_con_value(c, l, id, s.value, scale, xml_line(n));
+				again = value ? bs_con_value(c, l, id, s.value, scale, xml_line(n)) : NULL;
+				free(id);
+				if (value == NULL)
+					continue; /* a modifier of a shape not read */
+			}
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;
-			if (!s.max || s.value >= 0)
-				category_rule(c, n, fd, (size_t)ci, &s, value);
+			if (value || (s.forces ? !s.max && s.value > 0 : !s.max || s.value >= 0))
+				category_rule(c, n, fd, (size_t)ci, &s, value, again);
 		}
 	}
 }

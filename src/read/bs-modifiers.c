@@ -12,8 +12,8 @@
  * below; modifier groups, whose conditions hold for every modifier within; the repeats of an
  * increment or decrement, their counts added up. The modifiers of a force's categoryLink that
  * change its constraint's value (set, increment, decrement; conditions and repeats as above)
- * become that rule's bound (bs_con_value). Every other modifier stays kept as not enforced
- * (bs_pend).
+ * become that rule's bound (bs_con_value), a set of -1 no bound. Every other modifier stays
+ * kept as not enforced (bs_pend).
  * Part of the reader split by job (bs-int.h).
  */
 #include "muster.h"
@@ -573,8 +573,8 @@ static bool con_mod(struct bsctx *c, xmlNodePtr n, xmlNodePtr *groups, size_t n_
 	long x, line = xml_line(n);
 	bool set = xml_prop_is(n, "type", "set"), dec = xml_prop_is(n, "type", "decrement");
 	if (!(set || dec || xml_prop_is(n, "type", "increment")) || !scaled(n, "value", scale, &x) ||
-	    (set && x < 0))
-		return false; /* a set of -1 (no limit) is not a bound to compare with */
+	    (set && x < 0 && x != -dec_unit(scale)))
+		return false; /* a set of -1 is no limit (the rule's no_limit), below it no bound */
 	struct modifier m;
 	memset(&m, 0, sizeof(m));
 	m.target = MOD_COST; /* repeats() counts for a number added, as for a cost's */
