@@ -30,12 +30,7 @@ step=${MUSTER_HTML_STEP:-4}
 cross=${MUSTER_HTML_CROSS:-3}
 cases=0 runs=0 passes=0
 for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer scrollhammer}; do
-	ls "$top/tests/rules/$sys"/*.xml | awk -v s="$step" '(NR - 1) % s == 0' >"$tmp/cases"
-	while IFS= read -r f; do
-		sed -n 1,20p "$f" | grep -q 'data-dir:' || echo "$f"
-	done <"$tmp/cases" >"$tmp/cases2"
-	nc=$(wc -l <"$tmp/cases2" | tr -d ' ')
-	cases=$((cases + nc))
+	sample_cases "$sys" "$step"
 	for st in full compact; do
 		for ll in $langs; do
 			loc=$(locale_of "$ll")
@@ -44,28 +39,7 @@ for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer 
 				norm "$f" | unid >"$tmp/want"
 				LC_ALL=$loc "$MUSTER" export --format=html --style=$st "$f" >"$tmp/exp.html" 2>/dev/null
 				python3 "$top/tests/innertext.py" "$tmp/exp.html" >"$tmp/pasted" || exit 99
-				imps=$ll
-				if [ $((nth % cross)) -eq 0 ]; then
-					for l2 in $langs; do
-						[ "$l2" = "$ll" ] || imps="$imps $l2"
-					done
-				fi
-				nth=$((nth + 1))
-				for il in $imps; do
-					runs=$((runs + 1))
-					LC_ALL=$(locale_of "$il") "$MUSTER" import "$tmp/pasted" >"$tmp/got.xml" 2>"$tmp/ierr"
-					norm "$tmp/got.xml" | unid >"$tmp/got"
-					if cmp -s "$tmp/want" "$tmp/got"; then
-						passes=$((passes + 1))
-					else
-						bad=$((bad + 1))
-						if [ -z "$why" ]; then
-							why="${f##*/} (exported in $ll, imported in $il)"
-							sed 's/^/#   /' "$tmp/ierr" | head -3 >"$tmp/show"
-							diff "$tmp/want" "$tmp/got" | sed 's/^/#   /' | head -6 >>"$tmp/show"
-						fi
-					fi
-				done
+				import_each "$tmp/want" "$tmp/pasted" "$ll" unid "${f##*/}"
 			done <"$tmp/cases2"
 			if [ "$bad" -eq 0 ]; then
 				ok "$sys html $st $ll: $nc cases"

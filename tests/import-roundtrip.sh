@@ -19,11 +19,6 @@ temp_dir import-roundtrip
 step=${MUSTER_ROUNDTRIP_STEP:-4}
 cross=${MUSTER_ROUNDTRIP_CROSS:-3}
 [ -n "${MUSTER_ROUNDTRIP_ALL:-}" ] && step=1 cross=1
-for a in $langs; do
-	for b in $langs; do
-		eval "runs_${a}_$b=0 passes_${a}_$b=0"
-	done
-done
 styles="text text-compact markdown markdown-compact"
 # style_args STYLE: export's options for STYLE.
 style_args() {
@@ -36,13 +31,7 @@ style_args() {
 }
 cases=0 runs=0 passes=0
 for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer scrollhammer}; do
-	ls "$top/tests/rules/$sys"/*.xml | awk -v s="$step" '(NR - 1) % s == 0' >"$tmp/cases"
-	# a case that runs on other data (data-dir) is not a shipped system's
-	while IFS= read -r f; do
-		sed -n 1,20p "$f" | grep -q 'data-dir:' || echo "$f"
-	done <"$tmp/cases" >"$tmp/cases2"
-	nc=$(wc -l <"$tmp/cases2" | tr -d ' ')
-	cases=$((cases + nc))
+	sample_cases "$sys" "$step"
 	for st in $styles; do
 		args=$(style_args "$st")
 		for ll in $langs; do
@@ -53,32 +42,7 @@ for sys in ${MUSTER_ROUNDTRIP_SYSTEMS:-actionhammer daemon-rift duck duckhammer 
 				want=$tmp/want
 				norm "$f" >"$want"
 				LC_ALL=$loc "$MUSTER" export $args "$f" >"$tmp/exp" 2>/dev/null
-				# its own locale always; the others for every cross-th case
-				imps=$ll
-				if [ $((nth % cross)) -eq 0 ]; then
-					for l2 in $langs; do
-						[ "$l2" = "$ll" ] || imps="$imps $l2"
-					done
-				fi
-				nth=$((nth + 1))
-				for il in $imps; do
-					imploc=$(locale_of "$il")
-					runs=$((runs + 1))
-					eval "runs_${ll}_$il=\$((runs_${ll}_$il + 1))"
-					LC_ALL=$imploc "$MUSTER" import "$tmp/exp" >"$tmp/got.xml" 2>"$tmp/ierr"
-					norm "$tmp/got.xml" >"$tmp/got"
-					if cmp -s "$want" "$tmp/got"; then
-						passes=$((passes + 1))
-						eval "passes_${ll}_$il=\$((passes_${ll}_$il + 1))"
-					else
-						bad=$((bad + 1))
-						if [ -z "$why" ]; then
-							why="$b (exported in $ll, imported under $imploc)"
-							sed 's/^/#   /' "$tmp/ierr" | head -3 >"$tmp/show"
-							diff "$want" "$tmp/got" | sed 's/^/#   /' | head -6 >>"$tmp/show"
-						fi
-					fi
-				done
+				import_each "$want" "$tmp/exp" "$ll" cat "$b"
 			done <"$tmp/cases2"
 			if [ "$bad" -eq 0 ]; then
 				ok "$sys $st $ll: $nc cases"

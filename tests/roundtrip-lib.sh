@@ -59,3 +59,52 @@ norm() {
 	/<option[ >]/ { c = attr($0, "count"); opts = opts " " attr($0, "id") "*" (c == "" ? 1 : c) }
 	END { flush(); for (i = 1; i <= l; i++) print heads[i]; for (i = 1; i <= nu; i++) print units[i] (uatt[i] != "" ? " joins " byid[uatt[i]] : "") " :" uopts[i] }'
 }
+
+# sample_cases SYSTEM STEP: every STEP-th rule case of SYSTEM (tests/rules/SYSTEM/) that runs
+# on the shipped data (a case with a data-dir: is another data's), one a line, into
+# $tmp/cases2; nc is how many, and cases counts them.
+sample_cases() {
+	ls "$top/tests/rules/$1"/*.xml | awk -v s="$2" '(NR - 1) % s == 0' >"$tmp/cases"
+	while IFS= read -r f; do
+		sed -n 1,20p "$f" | grep -q 'data-dir:' || echo "$f"
+	done <"$tmp/cases" >"$tmp/cases2"
+	nc=$(wc -l <"$tmp/cases2" | tr -d ' ')
+	cases=$((cases + nc))
+}
+
+# import_each WANT PASTED LL FILTER NAME: the list PASTED, exported in language LL, imported
+# under LL's locale, and under each other language's for every cross-th call (nth counts the
+# calls); each roster it gives, normalised (norm, then the command FILTER), is compared with
+# WANT. Counts runs, passes and bad, and runs_LL_IL and passes_LL_IL per pair of languages;
+# the first that differs sets why (naming the case NAME) and $tmp/show.
+for a in $langs; do
+	for b in $langs; do
+		eval "runs_${a}_$b=0 passes_${a}_$b=0"
+	done
+done
+import_each() {
+	imps=$3
+	if [ $((nth % cross)) -eq 0 ]; then
+		for l2 in $langs; do
+			[ "$l2" = "$3" ] || imps="$imps $l2"
+		done
+	fi
+	nth=$((nth + 1))
+	for il in $imps; do
+		runs=$((runs + 1))
+		eval "runs_$3_$il=\$((runs_$3_$il + 1))"
+		LC_ALL=$(locale_of "$il") "$MUSTER" import "$2" >"$tmp/got.xml" 2>"$tmp/ierr"
+		norm "$tmp/got.xml" | $4 >"$tmp/got"
+		if cmp -s "$1" "$tmp/got"; then
+			passes=$((passes + 1))
+			eval "passes_$3_$il=\$((passes_$3_$il + 1))"
+		else
+			bad=$((bad + 1))
+			if [ -z "$why" ]; then
+				why="$5 (exported in $3, imported in $il)"
+				sed 's/^/#   /' "$tmp/ierr" | head -3 >"$tmp/show"
+				diff "$1" "$tmp/got" | sed 's/^/#   /' | head -6 >>"$tmp/show"
+			fi
+		fi
+	done
+}

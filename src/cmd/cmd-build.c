@@ -820,12 +820,21 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 		if (sg[i].why)
 			continue;
 		char models[64];
-		if (sg[i].min_models == sg[i].max_models)
+		/* The most models tried is a bound of the search, not of the rules: none found. */
+		if (sg[i].max_models >= SUGGEST_MAX_MODELS)
+			snprintf(models, sizeof(models), "%ld+", sg[i].min_models);
+		else if (sg[i].min_models == sg[i].max_models)
 			snprintf(models, sizeof(models), "%ld", sg[i].min_models);
 		else
 			snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
 		fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
-		fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models), models);
+		if (!entry_counts_models(e))
+			/* TRANSLATORS: what suggest offers that is no number of models: a BattleScribe
+			 * upgrade at the root (a detachment's rule, a Warlord marker). */
+			fputs(_("an upgrade"), out);
+		else
+			fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models),
+			        models);
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			char buf[DEC_BUF];
 			unsigned scale = sys->costs[c].scale;

@@ -19,6 +19,7 @@
 #include "data.h"
 #include "diag.h"
 #include "eval.h"
+#include "export-common.h"
 #include "event.h"
 #include "fingerprint.h"
 #include "idx.h"
@@ -363,8 +364,11 @@ static int write_csv(const char *path, const struct event *ev, const struct entr
 		return -1;
 	}
 	/* Column names are for programs: never translated. The total is a number, in the cost
-	 * type its column names ("total_ap"), so that a spreadsheet can sum it. */
-	char *total_head = xasprintf("total_%s", total_cost(ev));
+	 * type its column names ("total_ap"; BattleScribe's by name, "total_pts"), so that a
+	 * spreadsheet can sum it. */
+	const struct system *sys = ev->sys;
+	char *total_head = xasprintf("total_%s", sys && sys->n_costs > 0
+	                             ? ex_cost_column(sys, &sys->costs[0]) : "");
 	const char *const head[] = {
 		"number", "player", "lists", "factions", total_head, "verdict", "violations",
 		"fingerprint", "duplicate_of", "file", "messages",

@@ -74,7 +74,9 @@ static void add_choice_line(const struct entry *e, const struct opt_choice *c, i
                             struct strbuf *sb)
 {
 	strbuf_addf(sb, "%*s%s: ", indent, "", c->name);
-	if (c->max == OPTION_UNBOUNDED)
+	if (c->max == OPTION_UNBOUNDED && c->min <= 0)
+		strbuf_adds(sb, _("choose any number"));
+	else if (c->max == OPTION_UNBOUNDED)
 		strbuf_addf(sb, _("choose at least %ld"), c->min);
 	else if (c->min == c->max)
 		strbuf_addf(sb, _("choose %ld"), c->min);
@@ -139,7 +141,10 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 	}
 	if (unit.len)
 		strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), unit.s, _("per unit"));
-	if (costs.len || unit.len == 0)
+	/* An upgrade (a detachment's rule) costs what it costs, per model of nothing. */
+	if ((costs.len || unit.len == 0) && !entry_counts_models(e))
+		strbuf_addf(sb, "  %s: %s\n", _("Cost"), costs.len ? costs.s : "0");
+	else if (costs.len || unit.len == 0)
 		strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), costs.len ? costs.s : "0", _("per model"));
 	strbuf_release(&costs);
 	strbuf_release(&unit);
@@ -151,7 +156,8 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 		strbuf_addf(sb, "  %s: %s\n", a->name, v);
 		free(v);
 	}
-	strbuf_adds(sb, " ");
+	/* Its stats on one line; none (a BattleScribe entry's are in its profiles): no line. */
+	struct strbuf st = STRBUF_INIT;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
 		const char *label;
@@ -159,12 +165,14 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 		if (v == NULL)
 			continue;
 		if (label)
-			strbuf_addf(sb, " %s %s (%s)", a->abbr ? a->abbr : a->name, v, label);
+			strbuf_addf(&st, " %s %s (%s)", a->abbr ? a->abbr : a->name, v, label);
 		else
-			strbuf_addf(sb, " %s %s", a->abbr ? a->abbr : a->name, v);
+			strbuf_addf(&st, " %s %s", a->abbr ? a->abbr : a->name, v);
 		free(v);
 	}
-	strbuf_adds(sb, "\n");
+	if (st.len)
+		strbuf_addf(sb, " %s\n", st.s);
+	strbuf_release(&st);
 	for (size_t i = 0; i < e->n_also; i++)
 		if (e->also[i])
 			strbuf_addf(sb, "  %s %s %s\n", _("Also in"), sys->attrs[e->also[i]->level].name,

@@ -58,6 +58,10 @@ size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl)
 char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl)
 {
 	(void)sys;
+	if (cl->kind == LINE_MODELS && !entry_counts_models(u->ru->entry))
+		/* TRANSLATORS: the cost line of an upgrade (a detachment's rule) itself, before its
+		 * options' lines. */
+		return xstrdup(_("own cost"));
 	if (cl->kind == LINE_MODELS)
 		return xasprintf(ngettext("%ld model", "%ld models", (unsigned long)u->ru->models),
 		                 (long)u->ru->models);
@@ -76,6 +80,28 @@ char *ex_line_label(const struct system *sys, const struct eunit *u, const struc
 	if (tr)
 		strbuf_addf(&sb, " (%s)", _("training"));
 	return strbuf_detach(&sb);
+}
+
+bool ex_line_shown(const struct system *sys, const struct eunit *u, const struct cost_line *cl)
+{
+	if (cl->kind != LINE_MODELS || entry_counts_models(u->ru->entry))
+		return true;
+	for (size_t c = 0; c < sys->n_costs; c++)
+		if (cl->costs[c] != 0)
+			return true;
+	return false;
+}
+
+char *ex_models_cell(const struct r_unit *ru)
+{
+	if (entry_counts_models(ru->entry))
+		return xasprintf("%ld", (long)ru->models);
+	return ru->models > 1 ? xasprintf("x%ld", (long)ru->models) : xstrdup("");
+}
+
+const char *ex_cost_column(const struct system *sys, const struct cost_def *c)
+{
+	return sys->bs && c->name && *c->name ? c->name : c->id;
 }
 
 char *ex_colon(const char *label)

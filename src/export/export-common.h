@@ -23,10 +23,21 @@ bool ex_cost_used(const struct elist *el, size_t c);
 char *ex_unit_title(const struct r_unit *u);
 /* The same for an evaluated unit: its name after modifiers. */
 char *ex_eunit_title(const struct eval *ev, const struct eunit *eu);
-/* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling"; caller frees. */
 /* How deep a cost line's option stands under the unit's other options (0: on the unit). */
 size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
+/* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling", or for a unit
+ * that counts no models (entry_counts_models) "own cost"; caller frees. */
 char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
+/* Whether a printout lists cost line cl of u: all but the own cost of a unit that counts no
+ * models when it costs nothing (an upgrade's line is its options'). */
+bool ex_line_shown(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
+/* A unit's models as a table's Models cell: "10"; for a unit that counts no models, how often
+ * it is taken when more than once ("x2"), else "". Caller frees. */
+char *ex_models_cell(const struct r_unit *ru);
+/* The name of cost type c as a column of a sheet for programs (CSV): its id, which the
+ * data's author chose ("ap"), or for BattleScribe data, whose ids are generated, its name
+ * ("pts") when it has one. Never translated. */
+const char *ex_cost_column(const struct system *sys, const struct cost_def *c);
 /* The verdict in words ("legal", "NOT LEGAL (2 errors, 0 warnings)"); caller frees. */
 char *ex_verdict(const struct diags *d);
 /* "label:" as the user's language writes a label before its value (French: "label :", with a

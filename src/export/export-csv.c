@@ -79,10 +79,10 @@ static void meta(struct strbuf *sb, const char *key, const char *list, const cha
 	add_row(sb, f, 3);
 }
 
-static const char *line_kind(const struct cost_line *cl)
+static const char *line_kind(const struct r_unit *ru, const struct cost_line *cl)
 {
 	switch (cl->kind) {
-	case LINE_MODELS: return "models";
+	case LINE_MODELS: return entry_counts_models(ru->entry) ? "models" : "upgrade";
 	case LINE_OPTION: return cl->ro->train ? "training" : "option";
 	case LINE_MODIFIERS: return "modifiers";
 	}
@@ -115,11 +115,12 @@ static void metadata(const struct eval *ev, const struct diags *d, const char *f
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			if (el->limits[c] < 0)
 				continue;
-			char *k = xasprintf("limit:%s", sys->costs[c].id);
+			const char *col = ex_cost_column(sys, &sys->costs[c]);
+			char *k = xasprintf("limit:%s", col);
 			char buf[DEC_BUF];
 			meta(sb, k, lname, dec_format(el->limits[c], sys->costs[c].scale, buf));
 			free(k);
-			k = xasprintf("left:%s", sys->costs[c].id);
+			k = xasprintf("left:%s", col);
 			meta(sb, k, lname,
 			     dec_format(el->limits[c] - el->totals[c], sys->costs[c].scale, buf));
 			free(k);
@@ -148,7 +149,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 	for (size_t i = 0; i < C_FIRST_COST; i++)
 		row.f[i] = head[i];
 	for (size_t c = 0; c < sys->n_costs; c++)
-		row.f[C_FIRST_COST + c] = sys->costs[c].id;
+		row.f[C_FIRST_COST + c] = ex_cost_column(sys, &sys->costs[c]);
 	add_row(sb, row.f, row.n);
 	int64_t *grand = xcalloc(sys->n_costs + 1, sizeof(*grand));
 	for (size_t li = 0; li < r->n_lists; li++) {
@@ -164,15 +165,18 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			for (size_t k = 0; k < n_lines; k++) {
 				const struct cost_line *cl = &lines[k];
 				row_clear(&row);
-				row.f[C_KIND] = line_kind(cl);
+				row.f[C_KIND] = line_kind(ru, cl);
 				row.f[C_LIST] = lname;
 				row.f[C_UNIT] = uname;
 				row.f[C_ENTRY] = ru->entry->id;
 				row.f[C_LINE] = row.own[C_LINE] = ex_line_label(sys, u, cl);
 				if (cl->kind == LINE_OPTION)
 					row_num(&row, C_COUNT, cl->ro->count);
-				if (cl->kind == LINE_MODELS)
+				/* An upgrade's number is how often it is taken, not models. */
+				if (cl->kind == LINE_MODELS && entry_counts_models(ru->entry))
 					row_num(&row, C_MODELS, ru->models);
+				else if (cl->kind == LINE_MODELS)
+					row_num(&row, C_COUNT, ru->models);
 				for (size_t c = 0; c < sys->n_costs; c++)
 					row_cost(&row, C_FIRST_COST + c, &sys->costs[c], cl->costs[c]);
 				add_row(sb, row.f, row.n);
@@ -183,7 +187,8 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			row.f[C_LIST] = lname;
 			row.f[C_UNIT] = uname;
 			row.f[C_ENTRY] = ru->entry->id;
-			row_num(&row, C_MODELS, ru->models);
+			if (entry_counts_models(ru->entry))
+				row_num(&row, C_MODELS, ru->models);
 			for (size_t c = 0; c < sys->n_costs; c++)
 				row_cost(&row, C_FIRST_COST + c, &sys->costs[c], u->costs[c]);
 			add_row(sb, row.f, row.n);

@@ -177,6 +177,8 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 	struct cost_line *lines;
 	size_t n_lines = eval_lines(sys, u, &lines);
 	for (size_t k = 0; k < n_lines; k++) {
+		if (!ex_line_shown(sys, u, &lines[k]))
+			continue;
 		char *lab = ex_line_label(sys, u, &lines[k]);
 		size_t depth = ex_line_depth(u, &lines[k]);
 		if (depth)
@@ -250,17 +252,20 @@ static void card_head(struct strbuf *sb, const struct system *sys, const bool *u
 	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
 	html_esc(sb, title);
 	strbuf_adds(sb, "</span> <span class=\"models\">");
-	char *m = xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
-	                    (long)ru->models);
+	char *m = entry_counts_models(ru->entry)
+	          ? xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
+	                      (long)ru->models)
+	          : ex_models_cell(ru);
 	html_esc(sb, m);
-	free(m);
 	if (compact) {
 		struct strbuf c = STRBUF_INIT;
 		ex_costs_inline(sys, used, u->costs, &c);
-		strbuf_adds(sb, ", ");
+		if (*m)
+			strbuf_adds(sb, ", ");
 		html_esc(sb, c.s);
 		strbuf_release(&c);
 	}
+	free(m);
 	strbuf_adds(sb, "</span></h3>\n");
 }
 

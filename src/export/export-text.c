@@ -311,7 +311,10 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 	struct strbuf *sb = w->sb;
 	const struct r_unit *ru = u->ru;
 	char *title = ex_eunit_title(w->ev, u);
-	strbuf_addf(sb, "%s%ldx ", w->md ? "- " : "  ", (long)ru->models);
+	strbuf_adds(sb, w->md ? "- " : "  ");
+	/* An upgrade taken once is no number of anything. */
+	if (entry_counts_models(ru->entry) || ru->models > 1)
+		strbuf_addf(sb, "%ldx ", (long)ru->models);
 	if (w->md)
 		strbuf_adds(sb, "**");
 	w->esc(sb, title);
@@ -395,14 +398,16 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 		const struct eunit *u = &el->units[i];
 		const struct r_unit *ru = u->ru;
 		char *title = ex_eunit_title(w->ev, u);
-		char models[32];
-		snprintf(models, sizeof(models), "%ld", (long)ru->models);
+		char *models = ex_models_cell(ru);
 		table_row(w, sys, used, "", title, models, u->costs, false);
+		free(models);
 		free(title);
 		/* Its cost lines, each with its costs, when there is more than the models. */
 		struct cost_line *lines;
 		size_t n_lines = eval_lines(sys, u, &lines);
 		for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
+			if (!ex_line_shown(sys, u, &lines[k]))
+				continue;
 			char *lab = ex_line_label(sys, u, &lines[k]);
 			/* An option's options stand under it, indented. */
 			struct strbuf pre = STRBUF_INIT;

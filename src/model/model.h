@@ -319,6 +319,14 @@ struct entry {
 	long line;
 };
 
+/* Whether a unit of e is a number of models: all but a BattleScribe upgrade at the root (a
+ * detachment's rule, a Warlord marker, a Rite of War) that no model option counts. A
+ * printout gives such a unit no model count; its number is how often it is taken. */
+static inline bool entry_counts_models(const struct entry *e)
+{
+	return e->type != ENTRY_UPGRADE || e->has_models;
+}
+
 struct catalog {
 	char *file;
 	char *id, *name;

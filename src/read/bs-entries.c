@@ -197,6 +197,22 @@ static struct bsdef *def_known(xmlNodePtr se)
 	return se->_private;
 }
 
+/* The bounds node n of file fi has from its constraints: *min and *max (0 and
+ * OPTION_UNBOUNDED where none gives them) and the ids of the constraints that set them (NULL:
+ * none). Whether a constraint of n bounds it (bs_read_bounds): an entry's or a group's own
+ * bounds apply either way; a link's replace its target's only when it has some. */
+static bool read_bounds(struct bsctx *c, size_t fi, xmlNodePtr n, long *min, long *max,
+                        char **ref, char **min_ref)
+{
+	xmlNodePtr lo_con = NULL, hi_con = NULL;
+	*min = 0;
+	*max = OPTION_UNBOUNDED;
+	bool got = bs_read_bounds(c, fi, n, min, max, &lo_con, &hi_con);
+	*ref = bs_con_id_shared(c, hi_con);
+	*min_ref = bs_con_id_shared(c, lo_con);
+	return got;
+}
+
 /* The definition of selectionEntry se of file fi, read as the first place reaches it. */
 static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 {
@@ -230,12 +246,7 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 	if (rc)
 		return NULL;
 	df->own = bs_own_mods(c, se);
-	df->min = 0;
-	df->max = OPTION_UNBOUNDED;
-	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	bs_read_bounds(c, fi, se, &df->min, &df->max, &lo_con, &hi_con);
-	df->ref = bs_con_id_shared(c, hi_con);
-	df->min_ref = bs_con_id_shared(c, lo_con);
+	read_bounds(c, fi, se, &df->min, &df->max, &df->ref, &df->min_ref);
 	se->_private = df;
 	return df;
 }
@@ -261,12 +272,7 @@ static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 	lk->collective = xml_prop_is(link, "collective", "true");
 	lk->hidden = xml_prop_is(link, "hidden", "true");
 	lk->kids = has_kids(link);
-	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	lk->bounds = bs_read_bounds(c, lfi, link, &lk->min, &lk->max, &lo_con, &hi_con);
-	if (lk->bounds) {
-		lk->ref = bs_con_id_shared(c, hi_con);
-		lk->min_ref = bs_con_id_shared(c, lo_con);
-	}
+	lk->bounds = read_bounds(c, lfi, link, &lk->min, &lk->max, &lk->ref, &lk->min_ref);
 	if (xml_child(link, "modifiers") || xml_child(link, "modifierGroups"))
 		lk->own = bs_own_mods(c, link); /* most links have none */
 	return lk;
@@ -496,12 +502,7 @@ static struct bsgroup *group_read(struct bsctx *c, size_t fi, xmlNodePtr g)
 	gd->def = arena_copy(a, xml_prop(g, "defaultSelectionEntryId"));
 	gd->hidden = xml_prop_is(g, "hidden", "true");
 	gd->cats = xml_first_elem(xml_child(g, "categoryLinks")) != NULL;
-	gd->min = 0;
-	gd->max = OPTION_UNBOUNDED;
-	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	bs_read_bounds(c, fi, g, &gd->min, &gd->max, &lo_con, &hi_con);
-	gd->ref = bs_con_id_shared(c, hi_con);
-	gd->min_ref = bs_con_id_shared(c, lo_con);
+	read_bounds(c, fi, g, &gd->min, &gd->max, &gd->ref, &gd->min_ref);
 	g->_private = gd;
 	return gd;
 }
@@ -516,12 +517,7 @@ static const struct bslink *group_link_read(struct bsctx *c, size_t lfi, xmlNode
 	lk->read = true;
 	lk->id = arena_copy(&c->sys->bs->arena, xml_prop(link, "id"));
 	lk->hidden = xml_prop_is(link, "hidden", "true");
-	xmlNodePtr lo_con = NULL, hi_con = NULL;
-	lk->bounds = bs_read_bounds(c, lfi, link, &lk->min, &lk->max, &lo_con, &hi_con);
-	if (lk->bounds) {
-		lk->ref = bs_con_id_shared(c, hi_con);
-		lk->min_ref = bs_con_id_shared(c, lo_con);
-	}
+	lk->bounds = read_bounds(c, lfi, link, &lk->min, &lk->max, &lk->ref, &lk->min_ref);
 	lk->hide = bs_group_hide(c, g, link);
 	lk->cats = xml_first_elem(xml_child(link, "categoryLinks")) != NULL;
 	return lk;
