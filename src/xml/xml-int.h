@@ -87,8 +87,8 @@ struct err_sink {
 /* The attributes in no namespace of an element of a lean document (xml_load_file_lean), in
  * document order, at the element's content, which libxml2 neither reads nor frees for an
  * element (elements of other documents have none there). The names are the parser's
- * dictionary's, the values the document's dictionary's (or, past its cap, the arena's); the
- * block is in the arena of the document's source (struct xml_src), freed with it. */
+ * dictionary's; the block and the values are in the arena of the document's source (struct
+ * xml_src), freed with it. */
 struct xml_lean_attrs {
 	size_t n;
 	struct xml_lean_attr {

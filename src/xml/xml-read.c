@@ -43,26 +43,20 @@ static void start_with_line(void *ctx, const xmlChar *local, const xmlChar *pref
 		ctxt->node->psvi = (void *)(ptrdiff_t)ctxt->input->line;
 }
 
-/* Value[0..len) of an attribute of a lean document: decoded as the tree builder decodes it (the
- * parser leaves a reference to '&' in it), kept once in the document's dictionary, or in the
- * arena a when libxml2's cap on the dictionary is reached. */
+/* Value[0..len) of an attribute of a lean document, in the arena a: decoded as the tree
+ * builder decodes it (the parser leaves a reference to '&' in it). */
 static const char *lean_value(xmlParserCtxtPtr ctxt, struct arena *a, const xmlChar *value,
                               int len)
 {
-	xmlChar *decoded = NULL;
-	if (memchr(value, '&', (size_t)len) != NULL) {
-		xmlNodePtr list = xmlStringLenGetNodeList(ctxt->myDoc, value, len);
-		decoded = xmlNodeListGetString(ctxt->myDoc, list, 1);
-		xmlFreeNodeList(list);
-	}
-	const xmlChar *v = decoded ? xmlDictLookup(ctxt->dict, decoded, -1)
-	                           : xmlDictLookup(ctxt->dict, value, len);
-	if (v == NULL)
-		v = decoded ? (const xmlChar *)arena_strndup(a, (const char *)decoded,
-		                                             strlen((const char *)decoded))
-		            : (const xmlChar *)arena_strndup(a, (const char *)value, (size_t)len);
+	if (memchr(value, '&', (size_t)len) == NULL)
+		return arena_strndup(a, (const char *)value, (size_t)len);
+	xmlNodePtr list = xmlStringLenGetNodeList(ctxt->myDoc, value, len);
+	xmlChar *decoded = xmlNodeListGetString(ctxt->myDoc, list, 1);
+	xmlFreeNodeList(list);
+	const char *v = decoded ? (const char *)decoded : "";
+	v = arena_strndup(a, v, strlen(v));
 	xmlFree(decoded);
-	return (const char *)v;
+	return v;
 }
 
 /* The start of an element of a lean document (xml_load_file_lean): its attributes in no
