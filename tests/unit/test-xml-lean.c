@@ -139,6 +139,9 @@ Test(xml_lean, value_of_several_nodes_joined)
 	xmlAttrPtr none = xmlNewProp(h, (const xmlChar *)"w", NULL);
 	cr_assert_not_null(none);
 	cr_assert(xml_prop_is(h, "w", ""));
+	const char *const w[] = { "w" };
+	xml_props_in(h, w, 1, got, &a);
+	cr_assert_str_eq(got[0], "", "an attribute of no node is empty");
 	xml_props_in(xmlDocGetRootElement(doc)->children, one, 1, got, &a);
 	cr_assert_null(got[0], "not an element: no attributes");
 	arena_release(&a);
