@@ -327,7 +327,7 @@ static int load_file(struct bsctx *c, const char *path, const struct bs_text *me
                      struct bsfile *f)
 {
 	f->path = arena_strndup(&c->sys->bs->arena, path, strlen(path));
-	f->doc = mem ? xml_load_memory(mem->buf, mem->len, path, c->d)
+	f->doc = mem ? xml_load_memory_lean(mem->buf, mem->len, path, c->d)
 	             : xml_load_file_lean(path, c->d);
 	if (f->doc == NULL)
 		return -1;

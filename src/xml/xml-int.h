@@ -56,6 +56,8 @@ struct xml_src {
 	bool dropped;
 	/* buf is the caller's (a buffer read element by element in place): not freed here. */
 	bool borrowed;
+	/* The attributes of a lean document's elements (struct xml_lean_attrs). */
+	struct arena lean;
 };
 
 /* How far behind the parser a page must be to be given back, and how much at a time. The
@@ -79,6 +81,19 @@ struct err_sink {
 	size_t len;
 	struct xml_src *src;    /* buf's, when it is read element by element */
 	xmlDocPtr xsd;          /* the schema document validating, for what it allows */
+	struct arena *lean;     /* a lean document's attributes (xml_load_file_lean), or NULL */
+};
+
+/* The attributes in no namespace of an element of a lean document (xml_load_file_lean), in
+ * document order, at the element's content, which libxml2 neither reads nor frees for an
+ * element (elements of other documents have none there). The names are the parser's
+ * dictionary's; the block and the values are in the arena of the document's source (struct
+ * xml_src), freed with it. */
+struct xml_lean_attrs {
+	size_t n;
+	struct xml_lean_attr {
+		const char *name, *value;
+	} a[];
 };
 
 /* xml-expect.c: what the schema document xsd allows in the instance element elem: the names

@@ -43,6 +43,56 @@ static void start_with_line(void *ctx, const xmlChar *local, const xmlChar *pref
 		ctxt->node->psvi = (void *)(ptrdiff_t)ctxt->input->line;
 }
 
+/* Value[0..len) of an attribute of a lean document, in the arena a: decoded as the tree
+ * builder decodes it (the parser leaves a reference to '&' in it). */
+static const char *lean_value(xmlParserCtxtPtr ctxt, struct arena *a, const xmlChar *value,
+                              int len)
+{
+	if (memchr(value, '&', (size_t)len) == NULL)
+		return arena_strndup(a, (const char *)value, (size_t)len);
+	xmlNodePtr list = xmlStringLenGetNodeList(ctxt->myDoc, value, len);
+	xmlChar *decoded = xmlNodeListGetString(ctxt->myDoc, list, 1);
+	xmlFreeNodeList(list);
+	const char *v = decoded ? (const char *)decoded : "";
+	v = arena_strndup(a, v, strlen(v));
+	xmlFree(decoded);
+	return v;
+}
+
+/* The start of an element of a lean document (xml_load_file_lean): its attributes in no
+ * namespace kept as struct xml_lean_attrs, the others made by the tree builder. An attribute
+ * as the tree builder makes it is an xmlAttr, a text node and a copy of its value, about 270
+ * bytes with malloc's overhead: Warhammer 40,000 10th edition's 1.15 million attributes were
+ * two thirds of its trees. */
+static void start_lean(void *ctx, const xmlChar *local, const xmlChar *prefix,
+                       const xmlChar *uri, int n_ns, const xmlChar **ns, int n_attrs,
+                       int n_defaulted, const xmlChar **attrs)
+{
+	(void)n_defaulted; /* no DTD: nothing is defaulted */
+	xmlParserCtxtPtr ctxt = ctx;
+	struct err_sink *sink = ctxt->_private;
+	const xmlChar *in_ns[5 * XML_MAX_ATTRS];
+	int n_in = 0;
+	for (int i = 0; i < n_attrs && n_in < XML_MAX_ATTRS; i++)
+		if (attrs[5 * i + 1] != NULL)
+			memcpy(&in_ns[5 * n_in++], &attrs[5 * i], 5 * sizeof(*attrs));
+	xmlNodePtr parent = ctxt->node;
+	start_with_line(ctx, local, prefix, uri, n_ns, ns, n_in, 0, in_ns);
+	xmlNodePtr node = ctxt->node;
+	if (node == NULL || node == parent || n_attrs == n_in)
+		return; /* not made (the parser stops), or no attribute of its own */
+	struct xml_lean_attrs *la = arena_alloc(sink->lean, 1, sizeof(*la) + (size_t)(n_attrs - n_in) *
+	                                                       sizeof(la->a[0]));
+	for (int i = 0; i < n_attrs; i++)
+		if (attrs[5 * i + 1] == NULL)
+			la->a[la->n++] = (struct xml_lean_attr){
+				(const char *)attrs[5 * i], /* the parser's dictionary's */
+				lean_value(ctxt, sink->lean, attrs[5 * i + 3],
+				           (int)(attrs[5 * i + 4] - attrs[5 * i + 3])),
+			};
+	node->content = (xmlChar *)la;
+}
+
 static xmlParserInputPtr deny_entity_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt)
 {
 	(void)url;
@@ -210,19 +260,36 @@ int xml_prescan(const char *buf, size_t len, const char *name, struct xml_far *f
 	return 0;
 }
 
-xmlDocPtr xml_parse_owned(char *buf, size_t len, const char *name, bool blanks,
-                          struct diags *d)
+static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool blanks,
+                            struct arena *lean, struct diags *d);
+
+static xmlDocPtr parse_owned(char *buf, size_t len, const char *name, bool blanks, bool lean,
+                             struct diags *d)
 {
-	xmlDocPtr doc = xml_parse_view(buf, len, name, blanks, d);
+	struct arena attrs = ARENA_INIT;
+	xmlDocPtr doc = parse_view(buf, len, name, blanks, lean ? &attrs : NULL, d);
 	if (doc == NULL) {
+		arena_release(&attrs);
 		free(buf);
 		return NULL;
 	}
 	struct xml_src *src = xcalloc(1, sizeof(*src));
+	src->lean = attrs;
 	src->buf = buf;
 	src->len = len;
 	doc->_private = src;
 	return doc;
+}
+
+xmlDocPtr xml_parse_owned(char *buf, size_t len, const char *name, bool blanks,
+                          struct diags *d)
+{
+	return parse_owned(buf, len, name, blanks, false, d);
+}
+
+xmlDocPtr xml_load_memory_lean(const char *buf, size_t len, const char *name, struct diags *d)
+{
+	return parse_owned(xstrndup(buf, len), len, name, false, true, d);
 }
 
 xmlDocPtr xml_load_memory(const char *buf, size_t len, const char *name, struct diags *d)
@@ -238,6 +305,14 @@ xmlDocPtr xml_load_memory_for_edit(const char *buf, size_t len, const char *name
 
 xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool blanks,
                          struct diags *d)
+{
+	return parse_view(buf, len, name, blanks, NULL, d);
+}
+
+/* xml_parse_view; lean not NULL: a lean document's (xml_load_file_lean), its attributes in
+ * no namespace kept in lean. */
+static xmlDocPtr parse_view(const char *buf, size_t len, const char *name, bool blanks,
+                            struct arena *lean, struct diags *d)
 {
 	if (len == 0) {
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("file is empty"));
@@ -263,10 +338,10 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create an XML parser"));
 		return NULL;
 	}
-	struct err_sink sink = { d, name, 0, 1, false, 0, 0, buf, len, NULL, NULL };
+	struct err_sink sink = { d, name, 0, 1, false, 0, 0, buf, len, NULL, NULL, lean };
 	ctxt->_private = &sink;
 	ctxt->sax->internalSubset = refuse_doctype;
-	ctxt->sax->startElementNs = start_with_line;
+	ctxt->sax->startElementNs = lean ? start_lean : start_with_line;
 	xmlSetStructuredErrorFunc(&sink, xml_sink_error);
 	/* COMPACT and NOBLANKS only save allocations (measured: 10% fewer instructions per run). */
 	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |
@@ -285,32 +360,32 @@ xmlDocPtr xml_parse_view(const char *buf, size_t len, const char *name, bool bla
 	return doc;
 }
 
-static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d);
+static xmlDocPtr load_file(const char *path, bool blanks, bool lean, struct diags *d);
 
 xmlDocPtr xml_load_file(const char *path, struct diags *d)
 {
-	return load_file(path, false, d);
+	return load_file(path, false, false, d);
 }
 
 xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d)
 {
-	return load_file(path, true, d);
+	return load_file(path, true, false, d);
 }
 
 xmlDocPtr xml_load_file_lean(const char *path, struct diags *d)
 {
-	xmlDocPtr doc = load_file(path, false, d);
+	xmlDocPtr doc = load_file(path, false, true, d);
 	if (doc)
 		xml_src_drop_all(doc->_private, path);
 	return doc;
 }
 
 
-static xmlDocPtr load_file(const char *path, bool blanks, struct diags *d)
+static xmlDocPtr load_file(const char *path, bool blanks, bool lean, struct diags *d)
 {
 	char *buf;
 	size_t len;
 	if (xml_read_text(path, &buf, &len, d) != 0)
 		return NULL;
-	return xml_parse_owned(buf, len, path, blanks, d);
+	return parse_owned(buf, len, path, blanks, lean, d);
 }

@@ -21,7 +21,7 @@ static int compile_into(struct xml_schema *s, xmlDocPtr doc, const char *name, s
 	s->doc = doc;
 	if (s->doc == NULL)
 		return -1;
-	struct err_sink sink = { d, name, 0, 20, false, 0, 0, NULL, 0, NULL, NULL };
+	struct err_sink sink = { d, name, 0, 20, false, 0, 0, NULL, 0, NULL, NULL, NULL };
 	xmlSetStructuredErrorFunc(&sink, xml_sink_error);
 	s->pctxt = xmlSchemaNewDocParserCtxt(s->doc);
 	if (s->pctxt)
@@ -144,7 +144,7 @@ int xml_schema_validate(const struct xml_schema *s, xmlDocPtr doc, const char *n
 		diags_add(d, SEV_FATAL, name, 0, 0, NULL, NULL, "%s", _("cannot create a validator"));
 		return -1;
 	}
-	struct err_sink sink = { d, name, 0, 50, false, 0, 0, NULL, 0, NULL, s->doc };
+	struct err_sink sink = { d, name, 0, 50, false, 0, 0, NULL, 0, NULL, s->doc, NULL };
 	xmlSchemaSetValidStructuredErrors(v, xml_sink_error, &sink);
 	int rc = xmlSchemaValidateDoc(v, doc);
 	xmlSchemaFreeValidCtxt(v);

@@ -27,6 +27,7 @@ void xml_src_free(struct xml_src *src)
 		free(src->buf);
 	free(src->line_start);
 	free(src->path);
+	arena_release(&src->lean);
 	free(src);
 }
 

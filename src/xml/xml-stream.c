@@ -216,8 +216,8 @@ static struct xml_reader *reader_from(char *buf, size_t len, const char *path,
 	/* Standard input cannot be read again, nor a buffer no file holds (an edit whose file
 	 * still holds the bytes before it): their pages are kept. */
 	r->src->path = reread ? xstrdup(reread) : NULL;
-	r->parse_sink = (struct err_sink){ d, path, 0, 1, false, 0, 0, buf, len, r->src, NULL };
-	r->valid_sink = (struct err_sink){ d, path, 0, 50, false, 0, 0, NULL, 0, NULL, NULL };
+	r->parse_sink = (struct err_sink){ d, path, 0, 1, false, 0, 0, buf, len, r->src, NULL, NULL };
+	r->valid_sink = (struct err_sink){ d, path, 0, 50, false, 0, 0, NULL, 0, NULL, NULL, NULL };
 	int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |
 	           XML_PARSE_NOBLANKS;
 	r->tr = xmlReaderForMemory(buf, (int)len, path, NULL, opts);

@@ -88,54 +88,76 @@ int xml_need(xmlNodePtr node, const char *name, const void *value, const char *f
 	return -1;
 }
 
+/* The value of node's attribute name in no namespace where it lies, no copy: a lean
+ * document's (struct xml_lean_attrs), or the usual one text node's; NULL when it has none
+ * (*at NULL) or when the value is made of several nodes (*at that attribute: xmlGetNoNsProp
+ * joins them). */
+static const char *value_of(xmlNodePtr node, const char *name, xmlAttrPtr *at)
+{
+	*at = NULL;
+	if (node->type != XML_ELEMENT_NODE)
+		return NULL;
+	const struct xml_lean_attrs *la = (const void *)node->content;
+	for (size_t i = 0; la && i < la->n; i++)
+		if (strcmp(la->a[i].name, name) == 0)
+			return la->a[i].value;
+	xmlAttrPtr p = node->properties;
+	while (p && (p->ns != NULL || strcmp((const char *)p->name, name) != 0))
+		p = p->next;
+	if (p == NULL)
+		return NULL;
+	xmlNodePtr t = p->children;
+	if (t == NULL)
+		return "";
+	if (t->next == NULL && t->type == XML_TEXT_NODE && t->content)
+		return (const char *)t->content;
+	*at = p;
+	return NULL;
+}
+
+/* What xmlGetNoNsProp reads of attribute at: its nodes joined, in a new string. */
+static char *joined(xmlNodePtr node, xmlAttrPtr at)
+{
+	xmlChar *j = xmlNodeListGetString(node->doc, at->children, 1);
+	char *s = xstrdup(j ? (const char *)j : "");
+	xmlFree(j);
+	return s;
+}
+
 char *xml_prop(xmlNodePtr node, const char *name)
 {
-	xmlChar *v = xmlGetNoNsProp(node, (const xmlChar *)name);
-	if (v == NULL)
-		return NULL;
-	/* libxml2 allocates with malloc unless told otherwise (xmlMemSetup): then its copy is
-	 * ours to free, and a second copy would only cost time (an attribute is read this way
-	 * for every id of every file). */
-	if (xmlFree == (xmlFreeFunc)free)
-		return (char *)v;
-	char *s = xstrdup((const char *)v);
-	xmlFree(v);
-	return s;
+	xmlAttrPtr at;
+	const char *v = value_of(node, name, &at);
+	return v ? xstrdup(v) : at ? joined(node, at) : NULL;
 }
 
 bool xml_prop_is(xmlNodePtr node, const char *name, const char *value)
 {
-	xmlAttrPtr at = node->type == XML_ELEMENT_NODE ? node->properties : NULL;
-	while (at && (at->ns != NULL || strcmp((const char *)at->name, name) != 0))
-		at = at->next;
+	/* The usual value, one string, is compared where it lies: no copy. */
+	xmlAttrPtr at;
+	const char *v = value_of(node, name, &at);
+	if (v)
+		return strcmp(v, value) == 0;
 	if (at == NULL) /* as xml_prop: an attribute in no namespace */
 		return false;
-	xmlNodePtr t = at->children;
-	/* The usual value, one text node, is compared where it lies: no copy. */
-	if (t == NULL)
-		return *value == '\0';
-	if (t->next == NULL && t->type == XML_TEXT_NODE && t->content)
-		return strcmp((const char *)t->content, value) == 0;
-	char *v = xml_prop(node, name);
-	bool r = v && strcmp(v, value) == 0;
-	free(v);
+	char *c = joined(node, at);
+	bool r = strcmp(c, value) == 0;
+	free(c);
 	return r;
 }
 
 const char *xml_prop_in(xmlNodePtr node, const char *name, struct arena *a)
 {
-	xmlAttrPtr at = xmlHasProp(node, (const xmlChar *)name);
-	if (at == NULL || at->type != XML_ATTRIBUTE_NODE)
+	/* The usual value, one string, is copied from where it lies: no malloc, no free. */
+	xmlAttrPtr at;
+	const char *v = value_of(node, name, &at);
+	if (v)
+		return arena_strndup(a, v, strlen(v));
+	if (at == NULL)
 		return NULL;
-	xmlNodePtr t = at->children;
-	/* The usual value, one text node, is copied from where it lies: no malloc, no free. */
-	if (t == NULL)
-		return arena_strndup(a, "", 0);
-	if (t->next == NULL && t->type == XML_TEXT_NODE && t->content)
-		return arena_strndup(a, (const char *)t->content, strlen((const char *)t->content));
-	char *v = xml_prop(node, name);
-	const char *s = v ? arena_strndup(a, v, strlen(v)) : NULL;
-	free(v);
+	char *c = joined(node, at);
+	const char *s = arena_strndup(a, c, strlen(c));
+	free(c);
 	return s;
 }
 
@@ -144,6 +166,15 @@ void xml_props_in(xmlNodePtr node, const char *const *names, size_t n, const cha
 {
 	for (size_t i = 0; i < n; i++)
 		vals[i] = NULL;
+	if (node->type != XML_ELEMENT_NODE)
+		return;
+	const struct xml_lean_attrs *la = (const void *)node->content;
+	for (size_t k = 0; la && k < la->n; k++)
+		for (size_t i = 0; i < n; i++)
+			if (vals[i] == NULL && strcmp(la->a[k].name, names[i]) == 0) {
+				vals[i] = la->a[k].value;
+				break;
+			}
 	for (xmlAttrPtr at = node->properties; at; at = at->next) {
 		if (at->ns != NULL)
 			continue;

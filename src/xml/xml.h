@@ -67,9 +67,14 @@ char *xml_root_namespace(const char *path);
  * one fatal diagnostic to d and returns NULL. */
 xmlDocPtr xml_load_file(const char *path, struct diags *d);
 /* The same, the source's whole pages given back to the system once parsed (read again from
- * path if a message ever needs a column): for a reader that holds many large documents at
- * once (BattleScribe's catalogues). Standard input ("-") keeps its source. */
+ * path if a message ever needs a column), and the attributes in no namespace kept lean: no
+ * xmlAttr and text node for each, but a name and a value in a block of the element's, which
+ * only the accessors below read (xml_prop, xml_prop_is, xml_prop_in, xml_props_in; not
+ * libxml2's xmlGetProp, nor a walk of node->properties); for a reader that holds many large
+ * documents at once (BattleScribe's catalogues). Standard input ("-") keeps its source. */
 xmlDocPtr xml_load_file_lean(const char *path, struct diags *d);
+/* The same for a buffer already in memory (its attributes lean); name is used in messages. */
+xmlDocPtr xml_load_memory_lean(const char *buf, size_t len, const char *name, struct diags *d);
 /* The same, keeping the white space between elements: for a file Muster edits and saves. */
 xmlDocPtr xml_load_file_for_edit(const char *path, struct diags *d);
 /* The same for a buffer already in memory; name is used in messages. */
