@@ -203,7 +203,7 @@ struct entry_option {
 	char *id, *name;
 	long min, max;      /* times it may be taken per unit */
 	long *costs;        /* per cost type */
-	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
+	size_t *cats;       /* categories of the option itself ("unique magic item"), n_cats */
 	char *ref;          /* the rule its min and max come from ("XX-2"), or NULL */
 	char *min_ref;      /* the rule its min comes from, when not ref (BattleScribe: ref is
 	                     * its max constraint's id, this its min constraint's), or NULL */
@@ -212,24 +212,6 @@ struct entry_option {
 	 * the option a linked copy copies), or NULL: none (every BattleScribe option). */
 	struct option_more *more;
 	char *link;         /* <link option="ID"/>: the shared option this one copies, or NULL */
-	/* The tree: an entry's options are one array in document order, each naming the option
-	 * it stands under. A child's min and max are per one of its parent taken. */
-	uint32_t up;        /* 1 + index of its parent among the entry's options; 0: the entry */
-	uint32_t in_choice; /* 1 + index of the <choose> it stands in among the entry's; 0: none */
-	uint32_t same;      /* 1 + index of the next option of its id (under another parent; a
-	                     * shared option linked twice); 0: none */
-	enum option_target target; /* (the small fields together: no padding between them, a
-	                     * record for each of the 600,000 options BattleScribe's links bring) */
-	bool per_model;     /* costs multiply by the unit's models */
-	bool model;         /* a kind of model of the unit: its count is a number of the models */
-	bool hidden;        /* BattleScribe's hidden="true": taken, an error; its minimum not kept */
-	bool collective;    /* taken per one of its parent (BattleScribe's collective): a builder
-	                     * scales its count with its parent's */
-	bool instanced;     /* some option below it is not collective (BattleScribe): each
-	                     * selection of it is a selection of its own, never counted on
-	                     * another of it under the same parent */
-	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
-	long line;
 	/* BattleScribe: the definition (selectionEntry) it is a place of and the link it was
 	 * reached through (NULL: none), opaque; one rule per constraint of either matches every
 	 * place of it (SEL_ORIGIN). */
@@ -239,6 +221,28 @@ struct entry_option {
 	 * its link's, each read once for every place of it (bs_data.hides), decided on each
 	 * instance taken (eval_option_*); NULL: none. */
 	const struct bs_hide *own[2];
+	/* The small fields last, 32 bits and single bits, with no padding between them: a
+	 * record for each of the 600,000 options BattleScribe's links bring (152 bytes, not
+	 * 168). */
+	uint32_t n_cats;
+	/* The tree: an entry's options are one array in document order, each naming the option
+	 * it stands under. A child's min and max are per one of its parent taken. */
+	uint32_t up;        /* 1 + index of its parent among the entry's options; 0: the entry */
+	uint32_t in_choice; /* 1 + index of the <choose> it stands in among the entry's; 0: none */
+	uint32_t same;      /* 1 + index of the next option of its id (under another parent; a
+	                     * shared option linked twice); 0: none */
+	int32_t line;       /* its line in its file (32 bits: no file read is over
+	                     * XML_MAX_FILE_SIZE bytes) */
+	enum option_target target : 1;
+	bool per_model : 1;  /* costs multiply by the unit's models */
+	bool model : 1;      /* a kind of model of the unit: its count is a number of the models */
+	bool hidden : 1;     /* BattleScribe's hidden="true": taken, an error; its minimum not kept */
+	bool collective : 1; /* taken per one of its parent (BattleScribe's collective): a builder
+	                      * scales its count with its parent's */
+	bool instanced : 1;  /* some option below it is not collective (BattleScribe): each
+	                      * selection of it is a selection of its own, never counted on
+	                      * another of it under the same parent */
+	bool linked : 1;     /* a copy of a shared option: its arrays are the shared one's */
 };
 
 /* What option o has beyond the fields every option has: its own, or an empty one. */
@@ -253,17 +257,17 @@ static inline const struct option_more *option_more(const struct entry_option *o
 struct opt_choice {
 	char *id, *name;
 	long min, max;
-	uint32_t up;        /* 1 + index of the option it stands under; 0: the entry */
-	uint32_t def;       /* 1 + index of the default option; 0: none */
 	char *def_id;
 	char *ref;
 	char *min_ref;      /* as an option's */
-	long line;
-	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
 	const struct modifier *hide; /* BattleScribe's set-hidden modifiers of it (MOD_HIDDEN),
 	                     * in document order, each decided on the unit that holds it: its
 	                     * group's or link's, shared by every place of it (bs_data.hides) */
-	size_t n_hide;
+	uint32_t n_hide;
+	uint32_t up;        /* 1 + index of the option it stands under; 0: the entry */
+	uint32_t def;       /* 1 + index of the default option; 0: none */
+	int32_t line;       /* 32 bits, as an option's */
+	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
 	bool linked;        /* its name, ref and min_ref are not its own (BattleScribe: its
 	                     * group's, shared by every place of it, or the catalog's arena's) */
 };
