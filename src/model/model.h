@@ -185,6 +185,15 @@ struct bs_infos {
 	size_t n_costs;
 };
 
+/* What every place of one BattleScribe definition (a selectionEntry), or every place reached
+ * through one entry link, shares and the engine reads: an option's def and via point to it,
+ * held in the reader's record of that definition or link. */
+struct bs_origin {
+	/* its modifiers of its places (of names, hidden, categories), read once for all of
+	 * them (bs_data.hides), decided on each instance taken (eval_option_*); NULL: none */
+	const struct bs_hide *own;
+};
+
 /* What only a Muster catalog's options (and a campaign's advances) have, never a
  * BattleScribe option: kept apart, so that each of the 600,000 options BattleScribe's links
  * bring is 64 bytes smaller (a pointer, NULL, instead of these fields). Read through
@@ -213,16 +222,12 @@ struct entry_option {
 	struct option_more *more;
 	char *link;         /* <link option="ID"/>: the shared option this one copies, or NULL */
 	/* BattleScribe: the definition (selectionEntry) it is a place of and the link it was
-	 * reached through (NULL: none), opaque; one rule per constraint of either matches every
-	 * place of it (SEL_ORIGIN). */
-	const void *def, *via;
+	 * reached through (NULL: none); one rule per constraint of either matches every place
+	 * of it (SEL_ORIGIN). Its own modifiers are theirs (option_own). */
+	const struct bs_origin *def, *via;
 	const struct bs_infos *infos; /* BattleScribe: what a selection of it shows, or NULL */
-	/* BattleScribe: its own modifiers (of names, hidden, categories), its definition's then
-	 * its link's, each read once for every place of it (bs_data.hides), decided on each
-	 * instance taken (eval_option_*); NULL: none. */
-	const struct bs_hide *own[2];
 	/* The small fields last, 32 bits and single bits, with no padding between them: a
-	 * record for each of the 600,000 options BattleScribe's links bring (152 bytes, not
+	 * record for each of the 600,000 options BattleScribe's links bring (136 bytes, not
 	 * 168). */
 	uint32_t n_cats;
 	/* The tree: an entry's options are one array in document order, each naming the option
@@ -250,6 +255,14 @@ static inline const struct option_more *option_more(const struct entry_option *o
 {
 	static const struct option_more none;
 	return o->more ? o->more : &none;
+}
+
+/* Option o's own modifiers (BattleScribe's: p 0 its definition's, p 1 its link's), or NULL:
+ * none. */
+static inline const struct bs_hide *option_own(const struct entry_option *o, int p)
+{
+	const struct bs_origin *at = p == 0 ? o->def : o->via;
+	return at ? at->own : NULL;
 }
 
 /* <choose>: take min..max of the options it holds (counted per one of its parent taken),
