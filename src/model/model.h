@@ -281,7 +281,7 @@ struct opt_choice {
 	uint32_t def;       /* 1 + index of the default option; 0: none */
 	int32_t line;       /* 32 bits, as an option's */
 	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
-	bool linked;        /* its name, ref and min_ref are not its own (BattleScribe: its
+	bool linked;        /* its id, name, ref and min_ref are not its own (BattleScribe: its
 	                     * group's, shared by every place of it, or the catalog's arena's) */
 };
 

@@ -539,11 +539,12 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	char *kids;
 	struct bsgroup *gd = group_read(c, fi, g);
 	const struct bslink *lk = link ? group_link_read(c, lfi, link, g) : NULL;
-	if (path_id(g, link, gd->id, lk ? lk->id : NULL, prefix, NULL, &ch->id, &kids) != 0)
+	if (path_id(g, link, gd->id, lk ? lk->id : NULL, prefix, &e->catalog->arena, &ch->id,
+	            &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
-	ch->linked = true; /* its name and refs are the group's, or in the catalog's arena */
-	ch->name = gd->name ? gd->name : arena_strndup(&e->catalog->arena, ch->id, strlen(ch->id));
+	ch->linked = true; /* its id is in the catalog's arena, its name and refs the group's */
+	ch->name = gd->name ? gd->name : ch->id;
 	ch->up = up;
 	ch->line = link ? bs_line_of(b, lfi, link) : bs_line_of(b, fi, g);
 	ch->hidden = gd->hidden || (lk && lk->hidden);
