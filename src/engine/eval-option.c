@@ -2,7 +2,7 @@
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  *
- * A BattleScribe option's modifiers (entry_option.own) are read once for every place of its
+ * A BattleScribe option's modifiers (option_own) are read once for every place of its
  * definition and link; each is decided here on one instance taken, in document order, on the
  * live values of the roster: the unit that holds it, its place in the unit's tree of options.
  * Nothing is kept: a caller asks for the instance it shows or checks.
@@ -20,13 +20,15 @@ static void each_own(struct eval *ev, size_t li, const struct eunit *u,
                      const struct entry_option *o, const struct r_option *ro, enum mod_target t,
                      void (*fn)(void *ctx, const struct modifier *m, int64_t v), void *ctx)
 {
-	for (int p = 0; p < 2; p++)
-		for (size_t i = 0; o->own[p] && i < o->own[p]->n; i++) {
-			const struct modifier *m = &o->own[p]->mods[i];
+	for (int p = 0; p < 2; p++) {
+		const struct bs_hide *own = option_own(o, p);
+		for (size_t i = 0; own && i < own->n; i++) {
+			const struct modifier *m = &own->mods[i];
 			int64_t v;
 			if (m->target == t && eval_decide(m, ev, li, u, ro, &v) > 0)
 				fn(ctx, m, v);
 		}
+	}
 }
 
 static void set_hidden(void *ctx, const struct modifier *m, int64_t v)
@@ -90,7 +92,7 @@ size_t *eval_option_cats(struct eval *ev, size_t li, const struct eunit *u,
 {
 	const struct entry_option *o = ro->opt;
 	struct recat r = { NULL, o->n_cats, false };
-	if (o->own[0] == NULL && o->own[1] == NULL)
+	if (option_own(o, 0) == NULL && option_own(o, 1) == NULL)
 		return NULL;
 	r.cats = xreallocarray(NULL, o->n_cats + 1, sizeof(*r.cats));
 	if (o->n_cats)

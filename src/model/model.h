@@ -185,6 +185,15 @@ struct bs_infos {
 	size_t n_costs;
 };
 
+/* What every place of one BattleScribe definition (a selectionEntry), or every place reached
+ * through one entry link, shares and the engine reads: an option's def and via point to it,
+ * held in the reader's record of that definition or link. */
+struct bs_origin {
+	/* its modifiers of its places (of names, hidden, categories), read once for all of
+	 * them (bs_data.hides), decided on each instance taken (eval_option_*); NULL: none */
+	const struct bs_hide *own;
+};
+
 /* What only a Muster catalog's options (and a campaign's advances) have, never a
  * BattleScribe option: kept apart, so that each of the 600,000 options BattleScribe's links
  * bring is 64 bytes smaller (a pointer, NULL, instead of these fields). Read through
@@ -203,7 +212,7 @@ struct entry_option {
 	char *id, *name;
 	long min, max;      /* times it may be taken per unit */
 	long *costs;        /* per cost type */
-	size_t *cats, n_cats; /* categories of the option itself ("unique magic item") */
+	size_t *cats;       /* categories of the option itself ("unique magic item"), n_cats */
 	char *ref;          /* the rule its min and max come from ("XX-2"), or NULL */
 	char *min_ref;      /* the rule its min comes from, when not ref (BattleScribe: ref is
 	                     * its max constraint's id, this its min constraint's), or NULL */
@@ -212,33 +221,33 @@ struct entry_option {
 	 * the option a linked copy copies), or NULL: none (every BattleScribe option). */
 	struct option_more *more;
 	char *link;         /* <link option="ID"/>: the shared option this one copies, or NULL */
+	/* BattleScribe: the definition (selectionEntry) it is a place of and the link it was
+	 * reached through (NULL: none); one rule per constraint of either matches every place
+	 * of it (SEL_ORIGIN). Its own modifiers are theirs (option_own). */
+	const struct bs_origin *def, *via;
+	const struct bs_infos *infos; /* BattleScribe: what a selection of it shows, or NULL */
+	/* The small fields last, 32 bits and single bits, with no padding between them: a
+	 * record for each of the 600,000 options BattleScribe's links bring (136 bytes, not
+	 * 168). */
+	uint32_t n_cats;
 	/* The tree: an entry's options are one array in document order, each naming the option
 	 * it stands under. A child's min and max are per one of its parent taken. */
 	uint32_t up;        /* 1 + index of its parent among the entry's options; 0: the entry */
 	uint32_t in_choice; /* 1 + index of the <choose> it stands in among the entry's; 0: none */
 	uint32_t same;      /* 1 + index of the next option of its id (under another parent; a
 	                     * shared option linked twice); 0: none */
-	enum option_target target; /* (the small fields together: no padding between them, a
-	                     * record for each of the 600,000 options BattleScribe's links bring) */
-	bool per_model;     /* costs multiply by the unit's models */
-	bool model;         /* a kind of model of the unit: its count is a number of the models */
-	bool hidden;        /* BattleScribe's hidden="true": taken, an error; its minimum not kept */
-	bool collective;    /* taken per one of its parent (BattleScribe's collective): a builder
-	                     * scales its count with its parent's */
-	bool instanced;     /* some option below it is not collective (BattleScribe): each
-	                     * selection of it is a selection of its own, never counted on
-	                     * another of it under the same parent */
-	bool linked;        /* a copy of a shared option: its arrays are the shared one's */
-	long line;
-	/* BattleScribe: the definition (selectionEntry) it is a place of and the link it was
-	 * reached through (NULL: none), opaque; one rule per constraint of either matches every
-	 * place of it (SEL_ORIGIN). */
-	const void *def, *via;
-	const struct bs_infos *infos; /* BattleScribe: what a selection of it shows, or NULL */
-	/* BattleScribe: its own modifiers (of names, hidden, categories), its definition's then
-	 * its link's, each read once for every place of it (bs_data.hides), decided on each
-	 * instance taken (eval_option_*); NULL: none. */
-	const struct bs_hide *own[2];
+	int32_t line;       /* its line in its file (32 bits: no file read is over
+	                     * XML_MAX_FILE_SIZE bytes) */
+	enum option_target target : 1;
+	bool per_model : 1;  /* costs multiply by the unit's models */
+	bool model : 1;      /* a kind of model of the unit: its count is a number of the models */
+	bool hidden : 1;     /* BattleScribe's hidden="true": taken, an error; its minimum not kept */
+	bool collective : 1; /* taken per one of its parent (BattleScribe's collective): a builder
+	                      * scales its count with its parent's */
+	bool instanced : 1;  /* some option below it is not collective (BattleScribe): each
+	                      * selection of it is a selection of its own, never counted on
+	                      * another of it under the same parent */
+	bool linked : 1;     /* a copy of a shared option: its arrays are the shared one's */
 };
 
 /* What option o has beyond the fields every option has: its own, or an empty one. */
@@ -248,23 +257,31 @@ static inline const struct option_more *option_more(const struct entry_option *o
 	return o->more ? o->more : &none;
 }
 
+/* Option o's own modifiers (BattleScribe's: p 0 its definition's, p 1 its link's), or NULL:
+ * none. */
+static inline const struct bs_hide *option_own(const struct entry_option *o, int p)
+{
+	const struct bs_origin *at = p == 0 ? o->def : o->via;
+	return at ? at->own : NULL;
+}
+
 /* <choose>: take min..max of the options it holds (counted per one of its parent taken),
  * the default first when a builder adds the parent. */
 struct opt_choice {
 	char *id, *name;
 	long min, max;
-	uint32_t up;        /* 1 + index of the option it stands under; 0: the entry */
-	uint32_t def;       /* 1 + index of the default option; 0: none */
 	char *def_id;
 	char *ref;
 	char *min_ref;      /* as an option's */
-	long line;
-	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
 	const struct modifier *hide; /* BattleScribe's set-hidden modifiers of it (MOD_HIDDEN),
 	                     * in document order, each decided on the unit that holds it: its
 	                     * group's or link's, shared by every place of it (bs_data.hides) */
-	size_t n_hide;
-	bool linked;        /* its name, ref and min_ref are not its own (BattleScribe: its
+	uint32_t n_hide;
+	uint32_t up;        /* 1 + index of the option it stands under; 0: the entry */
+	uint32_t def;       /* 1 + index of the default option; 0: none */
+	int32_t line;       /* 32 bits, as an option's */
+	bool hidden;        /* BattleScribe's hidden="true": its minimum is not kept */
+	bool linked;        /* its id, name, ref and min_ref are not its own (BattleScribe: its
 	                     * group's, shared by every place of it, or the catalog's arena's) */
 };
 

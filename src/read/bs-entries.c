@@ -134,12 +134,12 @@ static int path_id(xmlNodePtr n, xmlNodePtr link, const char *nid_known, const c
  * one costs array, one category list and one item (its first profile's) rather than a thousand
  * copies. Only what a place adds (a link's costs, categories, profiles) is made per place. */
 struct bsdef {
+	struct bs_origin origin; /* its places' def: its modifiers of itself, or NULL */
 	char *name;
 	long *costs;
 	size_t *cats, n_cats;
 	struct item *adds;      /* its first profile, or NULL */
 	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
-	const struct bs_hide *own;    /* its modifiers of itself, or NULL: none */
 	long min, max;          /* per parent, as its constraints give them (bs_read_bounds), */
 	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
 	char *id;               /* its own id (system's arena) */
@@ -164,11 +164,12 @@ struct bsadds {
 /* What every place reached through an entry link shares: read once, the first time a place
  * reaches the link, kept in the system's arena. Its address is those places' via. */
 struct bslink {
+	struct bs_origin origin; /* its places' via: its modifiers of its option, or NULL:
+	                         * none (bs_own_mods) */
 	xmlNodePtr target;      /* what it names, as seen from catalogue file home (follow_link), */
 	size_t tf, home;        /* ... the file that defines it, and home; NULL: not looked up */
 	bool read;              /* the rest is read (link_read: the link of an option) */
 	char *id;               /* the link's id (system's arena), or NULL: it has none */
-	const struct bs_hide *own; /* its modifiers of its option, or NULL: none (bs_own_mods) */
 	bool collective, hidden; /* its collective and hidden attributes */
 	bool kids;              /* it holds entries, groups or links (has_kids) */
 	bool cons_done;         /* bs_con_on made what its constraints make on its places */
@@ -245,7 +246,7 @@ static struct bsdef *def_read(struct bsb *b, size_t fi, xmlNodePtr se)
 	free(cats);
 	if (rc)
 		return NULL;
-	df->own = bs_own_mods(c, se);
+	df->origin.own = bs_own_mods(c, se);
 	read_bounds(c, fi, se, &df->min, &df->max, &df->ref, &df->min_ref);
 	se->_private = df;
 	return df;
@@ -274,7 +275,7 @@ static struct bslink *link_read(struct bsctx *c, size_t lfi, xmlNodePtr link)
 	lk->kids = has_kids(link);
 	lk->bounds = read_bounds(c, lfi, link, &lk->min, &lk->max, &lk->ref, &lk->min_ref);
 	if (xml_child(link, "modifiers") || xml_child(link, "modifierGroups"))
-		lk->own = bs_own_mods(c, link); /* most links have none */
+		lk->origin.own = bs_own_mods(c, link); /* most links have none */
 	return lk;
 }
 
@@ -385,15 +386,13 @@ static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNo
 	if (link && lk == NULL)
 		lk = link_read(c, lfi, link);
 	o->name = df->name;
-	o->def = df;
-	o->via = lk;
+	o->def = &df->origin;
+	o->via = lk ? &lk->origin : NULL;
 	o->costs = df->costs;
 	o->cats = df->cats;
 	o->n_cats = df->n_cats;
 	o->adds = df->adds;
 	o->infos = df->infos;
-	o->own[0] = df->own;
-	o->own[1] = lk ? lk->own : NULL;
 	/* the definition's bounds, read once, unless the link has its own */
 	o->min = df->min;
 	o->max = df->max;
@@ -536,11 +535,12 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 	char *kids;
 	struct bsgroup *gd = group_read(c, fi, g);
 	const struct bslink *lk = link ? group_link_read(c, lfi, link, g) : NULL;
-	if (path_id(g, link, gd->id, lk ? lk->id : NULL, prefix, NULL, &ch->id, &kids) != 0)
+	if (path_id(g, link, gd->id, lk ? lk->id : NULL, prefix, &e->catalog->arena, &ch->id,
+	            &kids) != 0)
 		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
 		       _("a selection entry group or entry link needs an id"));
-	ch->linked = true; /* its name and refs are the group's, or in the catalog's arena */
-	ch->name = gd->name ? gd->name : arena_strndup(&e->catalog->arena, ch->id, strlen(ch->id));
+	ch->linked = true; /* its id is in the catalog's arena, its name and refs the group's */
+	ch->name = gd->name ? gd->name : ch->id;
 	ch->up = up;
 	ch->line = link ? bs_line_of(b, lfi, link) : bs_line_of(b, fi, g);
 	ch->hidden = gd->hidden || (lk && lk->hidden);

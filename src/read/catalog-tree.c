@@ -96,7 +96,10 @@ static int parse_option(struct cparse *p, struct entry *e, xmlNodePtr n, struct 
 			if (cp_parse_costs(p, c, o->costs))
 				return -1;
 		} else if (xml_is(c, "categories")) {
-			if (cp_id_list(p, c, true, &o->cats, &o->n_cats))
+			size_t nc = o->n_cats; /* fits 32 bits: a file's size is capped */
+			int rc = cp_id_list(p, c, true, &o->cats, &nc);
+			o->n_cats = (uint32_t)nc;
+			if (rc)
 				return -1;
 		} else if (xml_is(c, "grant")) {
 			if (cp_id_list(p, c, false, &m->grants, &m->n_grants))

@@ -380,10 +380,10 @@ static void entry_release(const struct system *sys, struct entry *e)
 		option_release(sys, &e->options[j]);
 	free(e->options);
 	for (size_t j = 0; j < e->n_choices; j++) {
-		free(e->choices[j].id);
 		free(e->choices[j].def_id);
 		if (e->choices[j].linked)
 			continue;
+		free(e->choices[j].id);
 		free(e->choices[j].name);
 		free(e->choices[j].ref);
 		free(e->choices[j].min_ref);
