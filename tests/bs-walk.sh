@@ -1,0 +1,32 @@
+#!/bin/sh
+# BattleScribe data walked through by hand as an organiser and a player would (issue 21: Kings
+# of War, Gaslands, Warhammer 40,000), what it showed, on the Kettle Run fixtures
+# (tests/data/bs-walk). A tournament's limit message names the cost type by its name (Scrap),
+# not its id. Prints TAP.
+# Needs MUSTER and srcdir, as `make check` sets.
+set -u
+: "${MUSTER:?MUSTER must name the muster program}"
+. "${srcdir:-.}/tests/tap.sh"
+temp_dir bswalk
+d=$top/tests/data/bs-walk
+data="--data-dir=$d"
+cd "$tmp" || exit 1
+
+run_muster "lint: the fixtures are clean" 0 "2 files: 0 errors, 0 warnings" lint "$d"
+f=convoy.ros
+step "new: a convoy" 0 "force mst-1" new $data "$f" --system=wk-sys --list=wk-fe-convoy --faction=wk-cat --limit=30
+step "add: one Lone Ace, legal" 0 "Legality: legal" add $data "$f" "Lone Ace"
+# The event's limit is 3 Scrap; the convoy costs 4.
+cat >pack.xml <<'PACK'
+<?xml version="1.0" encoding="UTF-8"?>
+<event xmlns="urn:x-muster:event:1" version="1" name="Kettle Cup" system="wk-sys" ref="KC">
+  <limit cost="wk-ct-7f3a" value="3" ref="KC-1"/>
+</event>
+PACK
+mkdir lists
+cp "$f" lists/
+run_muster "tournament: over the event's limit" 1 \
+	"error: KC-1: Convoy costs 4 Scrap, 1 over the event's limit of 3" \
+	tournament -j 1 $data pack.xml lists
+hasnt "tournament: the cost type not by its id" "$out" "wk-ct-7f3a"
+tap_done
