@@ -1,8 +1,9 @@
 #!/bin/sh
 # BattleScribe data walked through by hand as an organiser and a player would (issue 21: Kings
 # of War, Gaslands, Warhammer 40,000), what it showed, on the Kettle Run fixtures
-# (tests/data/bs-walk). A tournament's limit message names the cost type by its name (Scrap),
-# not its id. Prints TAP.
+# (tests/data/bs-walk). A new unit's group is filled with its default only up to the group's
+# minimum less what the group's other entries' minimums select (a Barge's crew: its Bosun and
+# 3 Deckhands, not 4). A tournament's limit message names the cost type by its name (Scrap), not its id. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -15,18 +16,24 @@ cd "$tmp" || exit 1
 run_muster "lint: the fixtures are clean" 0 "2 files: 0 errors, 0 warnings" lint "$d"
 f=convoy.ros
 step "new: a convoy" 0 "force mst-1" new $data "$f" --system=wk-sys --list=wk-fe-convoy --faction=wk-cat --limit=30
+step "add: a Barge, legal" 0 "Legality: legal" add $data "$f" Barge
+says "add: its Bosun (his own minimum)" "selected wk-se-bosun mst-3"
+says "add: its Deckhands (the group's default)" "selected wk-se-deckhand mst-4"
+has "add: 3 Deckhands, the crew's 4 with the Bosun" "$f" '<selection id="mst-4" name="Deckhand" entryId="wk-se-deckhand" entryGroupId="wk-grp-crew" number="3" type="model">'
+says "add: the Barge and its crew cost 5 + 3 + 3 x 2" "Convoy: 14 of 30 Scrap, 16 left"
+run_muster "validate: the convoy is legal" 0 "convoy.ros: legal" validate -v $data "$f"
 step "add: one Lone Ace, legal" 0 "Legality: legal" add $data "$f" "Lone Ace"
-# The event's limit is 3 Scrap; the convoy costs 4.
+# The event's limit is 15 Scrap; the convoy costs 18.
 cat >pack.xml <<'PACK'
 <?xml version="1.0" encoding="UTF-8"?>
 <event xmlns="urn:x-muster:event:1" version="1" name="Kettle Cup" system="wk-sys" ref="KC">
-  <limit cost="wk-ct-7f3a" value="3" ref="KC-1"/>
+  <limit cost="wk-ct-7f3a" value="15" ref="KC-1"/>
 </event>
 PACK
 mkdir lists
 cp "$f" lists/
 run_muster "tournament: over the event's limit" 1 \
-	"error: KC-1: Convoy costs 4 Scrap, 1 over the event's limit of 3" \
+	"error: KC-1: Convoy costs 18 Scrap, 3 over the event's limit of 15" \
 	tournament -j 1 $data pack.xml lists
 hasnt "tournament: the cost type not by its id" "$out" "wk-ct-7f3a"
 tap_done
