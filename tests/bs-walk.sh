@@ -3,7 +3,9 @@
 # of War, Gaslands, Warhammer 40,000), what it showed, on the Kettle Run fixtures
 # (tests/data/bs-walk). A new unit's group is filled with its default only up to the group's
 # minimum less what the group's other entries' minimums select (a Barge's crew: its Bosun and
-# 3 Deckhands, not 4). A tournament's limit message names the cost type by its name (Scrap), not its id. Prints TAP.
+# 3 Deckhands, not 4). One selection of number 2 is two selections to a maximum in the roster,
+# as BattleScribe counts them (two Lone Aces taken at once break a maximum of 1). A
+# tournament's limit message names the cost type by its name (Scrap), not its id. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -23,6 +25,16 @@ has "add: 3 Deckhands, the crew's 4 with the Bosun" "$f" '<selection id="mst-4" 
 says "add: the Barge and its crew cost 5 + 3 + 3 x 2" "Convoy: 14 of 30 Scrap, 16 left"
 run_muster "validate: the convoy is legal" 0 "convoy.ros: legal" validate -v $data "$f"
 step "add: one Lone Ace, legal" 0 "Legality: legal" add $data "$f" "Lone Ace"
+run_muster "remove: the Lone Ace" 0 "removed mst-5" remove $data "$f" mst-5
+step "add: two Lone Aces at once, one selection" 0 "added mst-5" add $data "$f" "Lone Ace" 2
+has "add: the selection is of number 2" "$f" '<selection id="mst-5" name="Lone Ace" entryId="wk-se-ace" number="2" type="unit">'
+says "add: number 2 is two to the maximum of 1" \
+	"error: wk-con-ace-max: the roster has 2 selections of Lone Ace (maximum 1)"
+run_muster "validate: two Lone Aces are not legal" 1 \
+	"convoy.ros:29:9: error: wk-con-ace-max: the roster has 2 selections of Lone Ace (maximum 1)" \
+	validate $data "$f"
+run_muster "set: one Lone Ace again" 0 "set mst-5 1" set $data "$f" mst-5 --models=1
+run_muster "validate: legal again" 0 "convoy.ros: legal" validate -v $data "$f"
 # The event's limit is 15 Scrap; the convoy costs 18.
 cat >pack.xml <<'PACK'
 <?xml version="1.0" encoding="UTF-8"?>
