@@ -253,28 +253,39 @@ static long parent_number(const struct r_unit *u, uint32_t up)
 
 /* The selections a builder makes with a new one (option at - 1 of u, 0: the unit itself, taken
  * per times), as BattleScribe does: each entry below it that its min asks for, and each
- * group's default up to the group's min, per one of it taken. A group with no min has its
- * default selected by none: BattleScribe selects a default only to meet a minimum. */
+ * group's default up to the group's min, per one of it taken: what the group's other entries'
+ * mins select counts towards it (a Bosun and 3 Deckhands make a crew of 4, not 5). A group
+ * with no min has its default selected by none: BattleScribe selects a default only to meet a
+ * minimum. */
 static void mandatory(struct ros *x, struct r_unit *u, const char ***ids, uint32_t at, long per)
 {
 	const struct entry *e = u->entry;
 	uint32_t eup = at ? (uint32_t)(u->opts[at - 1].opt - e->options) + 1 : 0;
+	long *others = xcalloc(e->n_choices + 1, sizeof(*others));
+	for (size_t i = 0; i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		if (o->up == eup && o->in_choice && e->choices[o->in_choice - 1].def != i + 1 &&
+		    o->min > 0 && others[o->in_choice - 1] <= LONG_MAX - o->min)
+			others[o->in_choice - 1] += o->min;
+	}
 	for (size_t i = 0; i < e->n_options; i++) {
 		const struct entry_option *o = &e->options[i];
 		if (o->up != eup)
 			continue;
-		/* its own min, in a group too; a group's default at least the group's min */
+		/* its own min, in a group too; a group's default at least what the group's min
+		 * still asks for */
 		long want = o->min;
 		if (o->in_choice) {
 			const struct opt_choice *c = &e->choices[o->in_choice - 1];
-			if (c->def == i + 1 && want < c->min)
-				want = c->min;
+			if (c->def == i + 1 && want < c->min - others[o->in_choice - 1])
+				want = c->min - others[o->in_choice - 1];
 		}
 		if (want > 0 && per > 0 && want * per <= 1000) {
 			/* at stays where it was: what is inserted goes after its subtree's start. */
 			add_option(x, u, ids, at, o, want * per, true);
 		}
 	}
+	free(others);
 }
 
 /* n - 1 more selections of instanced option k of u, each a copy of it (the mandatory ones

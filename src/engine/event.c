@@ -52,7 +52,8 @@ size_t event_check(const struct event *e, const struct roster *r, const struct e
 			if (total > lim->value)
 				diags_add(d, SEV_ERROR, r->file, l->line, l->col, lim->ref, NULL,
 				          _("%s costs %s %s, %s over the event's limit of %s"), list_name(l),
-				          dec_format(total, cd->scale, t), cd->abbr ? cd->abbr : cd->id,
+				          dec_format(total, cd->scale, t),
+				          cd->abbr ? cd->abbr : cd->name ? cd->name : cd->id,
 				          dec_format(total - lim->value, cd->scale, o),
 				          dec_format(lim->value, cd->scale, v));
 		}

@@ -95,7 +95,9 @@ int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct 
 {
 	switch (a->kind) {
 	case AGG_UNITS:
-		return o && a->options_too ? o->count : 1;
+		if (o && a->options_too)
+			return o->count;
+		return a->by_number && !u->ru->entry->has_models ? u->ru->models : 1;
 	case AGG_ITEMS:
 	case AGG_LISTS:
 	case AGG_FORCES:

@@ -158,20 +158,45 @@ static long affordable(const struct eval *ev, size_t li, const struct entry *e)
 	return most;
 }
 
-/* A new unit takes what its catalog makes compulsory, at the minimum: those options of e
- * in *opts (grown as needed; the caller frees it), and their number. */
+/* A new unit takes what its catalog makes compulsory, as a builder selects it: each option
+ * its min asks for, under its parent when that is taken (per one of it, as a child counts),
+ * and each choice's default up to the choice's min, less what the choice's other options'
+ * mins take. Those options of e in *opts (grown as needed; the caller frees it), each naming
+ * its parent, and their number. A parent stands before its options in e's array. */
 static size_t compulsory(const struct entry *e, struct r_option **opts, size_t *cap_opts)
 {
 	size_t no = 0;
+	if (e->n_options == 0)
+		return 0;
+	size_t *at = xcalloc(e->n_options, sizeof(*at)); /* 1 + its index in *opts; 0: none */
+	long *others = xcalloc(e->n_choices + 1, sizeof(*others));
 	for (size_t k = 0; k < e->n_options; k++) {
-		if (e->options[k].min <= 0)
+		const struct entry_option *o = &e->options[k];
+		if (o->in_choice && e->choices[o->in_choice - 1].def != k + 1 && o->min > 0 &&
+		    others[o->in_choice - 1] < 1000)
+			others[o->in_choice - 1] += o->min;
+	}
+	for (size_t k = 0; k < e->n_options; k++) {
+		const struct entry_option *o = &e->options[k];
+		long want = o->min;
+		if (o->in_choice) {
+			const struct opt_choice *c = &e->choices[o->in_choice - 1];
+			if (c->def == k + 1 && want < c->min - others[o->in_choice - 1])
+				want = c->min - others[o->in_choice - 1];
+		}
+		size_t up = o->up ? at[o->up - 1] : 0;
+		long per = up ? (*opts)[up - 1].count : 1;
+		if (want <= 0 || (o->up && up == 0) || want > 1000 / per)
 			continue;
 		GROW(*opts, *cap_opts, no + 1);
 		memset(&(*opts)[no], 0, sizeof((*opts)[no]));
-		(*opts)[no].opt = &e->options[k];
-		(*opts)[no].count = (int32_t)e->options[k].min;
-		no++;
+		(*opts)[no].opt = o;
+		(*opts)[no].count = (int32_t)(want * per);
+		(*opts)[no].up = (uint32_t)up;
+		at[k] = ++no;
 	}
+	free(at);
+	free(others);
 	return no;
 }
 

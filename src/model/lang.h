@@ -129,6 +129,9 @@ struct agg {
 	size_t n_keys;
 	bool not_this;
 	bool attached_to_this;
+	/* AGG_UNITS: a unit counts as its models when no model option of its own counts them,
+	 * as BattleScribe counts a selection of number 2 as two (a root entry's maximum) */
+	bool by_number;
 	size_t slot;                  /* cache slot of this aggregate in an evaluation */
 	long line;
 	/* ON_UNIT: the units' options that where matches counted too, each by its count

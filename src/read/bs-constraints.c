@@ -424,6 +424,9 @@ static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct e
 	free(at);
 	struct agg *a = r->agg;
 	a->kind = s->cost >= 0 ? AGG_COST : self ? AGG_MODELS : AGG_UNITS;
+	/* A maximum counts each selection by its number (one of number 2 is two), as BattleScribe
+	 * counts (a percentage stays a share of the units). */
+	a->by_number = s->max && !s->percent;
 	a->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	a->scope = self ? SCOPE_UNIT : wide(s);
 	a->item = ON_UNIT;
