@@ -171,7 +171,7 @@ size_t bs_blame(struct bsctx *c, const struct diags *d)
 }
 
 /* The catalogue links of the catalogues, as indexes of c->f (SIZE_MAX: no file kept is it),
- * and who links whom the other way (rev[first[j]..first[j + 1]) the links to file j). */
+ * and who links whom the other way (rev[rfirst[j]..rfirst[j + 1]) the links to file j). */
 struct graph {
 	xmlNodePtr *link;   /* every link element, file by file */
 	size_t *to;         /* ... its target */
