@@ -6,7 +6,7 @@
 # names the two left out; a roster of Oars validates clean; a force of Sails or Rigging is an
 # error at its line, saying why, and the commands that save a roster refuse it. A catalogue
 # whose content fails to read (a dangling entry link), one that cannot be parsed and one that
-# links a left-out one are left out too; a game system that fails still refuses the system,
+# links a left-out one (directly or through another) are left out too; a game system that fails still refuses the system,
 # and so do more broken catalogues than the reader retries for. `lint` reports the links into
 # Masts as one error with their count, a dangling link elsewhere on its own. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
@@ -82,19 +82,23 @@ cat >more/deck.cat <<'CAT'
   </catalogueLinks>
 </catalogue>
 CAT
+sed 's/fy-cat-deck/fy-cat-galley/; s/name="Deck"/name="Galley"/; s/fy-cl-hull/fy-cl-deck/; s/targetId="fy-cat-hull"/targetId="fy-cat-deck"/' \
+	more/deck.cat >more/galley.cat
 printf '<?xml version="1.0"?>\n<catalogue id="fy-cat-wreck" gameSystemId="fy-sys" xmlns="http://www.battlescribe.net/schema/catalogueSchema">\n<plank>\n</catalogue>\n' >more/wreck.cat
 run_muster "lint: a dangling link on its own" 1 \
 	"hull.cat:4: error: lint-dangling-link: entryLink targetId=\"fy-se-keel\": no such id in this directory" \
 	lint more
 has "lint: the missing catalogue still one error" "$out" "error: lint-missing-catalogue: catalogue 'fy-cat-masts'"
-has "lint: the summary counts three" "$out" "7 files: 3 errors, 0 warnings"
+has "lint: the summary counts three" "$out" "8 files: 3 errors, 0 warnings"
 run_muster "catalog: a catalogue whose content fails is left out" 0 \
-	"5 catalogues are left out (see the warnings): Hull [fy-cat-hull], more/wreck.cat, Deck [fy-cat-deck], Sails [fy-cat-sails], Rigging [fy-cat-rigging]." \
+	"6 catalogues are left out (see the warnings): Hull [fy-cat-hull], more/wreck.cat, Deck [fy-cat-deck], Sails [fy-cat-sails], Galley [fy-cat-galley], Rigging [fy-cat-rigging]." \
 	catalog --data-dir=more fy-sys
 has "catalog: Hull, at its link" "$err" \
 	"more/hull.cat:4:5: warning: catalogue 'Hull' [fy-cat-hull] is left out: entry link names selectionEntry 'fy-se-keel', which no file it sees defines"
 has "catalog: Deck, which links Hull" "$err" \
 	"more/deck.cat:4:5: warning: catalogue 'Deck' [fy-cat-deck] is left out: it links catalogue 'fy-cat-hull', which is left out"
+has "catalog: Galley, through Deck" "$err" \
+	"more/galley.cat:4:5: warning: catalogue 'Galley' [fy-cat-galley] is left out: through its link to catalogue 'fy-cat-deck' it needs catalogue 'fy-cat-hull', which is left out"
 has "catalog: a file that is no XML" "$err" "more/wreck.cat:4:13: warning: this catalogue is left out: "
 run_muster "validate: Oars still legal beside them" 0 "" validate --data-dir=more "$f"
 sed 's/catalogueId="fy-cat-oars"/catalogueId="fy-cat-deck"/' "$f" >deck.ros
