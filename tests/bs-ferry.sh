@@ -6,9 +6,10 @@
 # names the two left out; a roster of Oars validates clean; a force of Sails or Rigging is an
 # error at its line, saying why, and the commands that save a roster refuse it. A catalogue
 # whose content fails to read (a dangling entry link), one that cannot be parsed and one that
-# links a left-out one (directly or through another) are left out too; a game system that fails still refuses the system,
-# and so do more broken catalogues than the reader retries for. `lint` reports the links into
-# Masts as one error with their count, a dangling link elsewhere on its own. Prints TAP.
+# links a left-out one (directly or through another) are left out too; a game system that
+# fails still refuses the system, and so do more broken catalogues than the reader retries
+# for. `lint` reports the links into Masts as one error with their count, a dangling link
+# elsewhere on its own. Prints TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
