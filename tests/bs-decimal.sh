@@ -3,8 +3,9 @@
 # Crowns in fractions. The builder's summary, validate's messages, and every export print
 # them as exact decimals (0.1 + 0.1 + 0.1 is 0.3, a repeat of 0.05 three times 0.15); a cost
 # type no entry has is left out of a .ros; a negative defaultCostLimit is no limit; a value
-# with too many decimal places, or none at all, is refused at FILE:LINE. Prints TAP. Needs
-# MUSTER and srcdir, as `make check` sets.
+# with too many decimal places, or none at all, is refused at FILE:LINE (in a catalogue: the
+# catalogue is left out of the system). Prints TAP. Needs MUSTER and srcdir, as `make check`
+# sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -68,19 +69,20 @@ sed 's|value="0.0001"|value="lots"|' fine.ros >junk.ros
 run_muster "roster: a costLimit that is no number" 2 'value="lots" is not a number from -1 to' \
 	validate $data junk.ros
 
-# Data with a value of too many places, or none at all, is refused where it stands.
+# Data with a value of too many places, or none at all, is refused where it stands: its
+# catalogue is left out of the system, with a warning there.
 mkdir bad
 cp "$d/mint.gst" bad/
 sed 's|value="0.125"|value="0.00001"|' "$d/mint.cat" >bad/mint.cat
 line=$(grep -n 'value="0.00001"' bad/mint.cat | cut -d: -f1)
-run_muster "data: a cost of five places" 2 \
-	"mint.cat:$line:9: error: value=\"0.00001\": Muster reads at most 4 decimal places here" \
+run_muster "data: a cost of five places" 0 \
+	"mint.cat:$line:9: warning: catalogue 'Moneyers' [mn-cat] is left out: value=\"0.00001\": Muster reads at most 4 decimal places here" \
 	catalog --data-dir=bad mn-sys
 sed 's|value="0.125"|value="1.2.5"|' "$d/mint.cat" >bad/mint.cat
-run_muster "data: a cost that is no number" 2 "value=\"1.2.5\" is not a number from" \
+run_muster "data: a cost that is no number" 0 "is left out: value=\"1.2.5\" is not a number from" \
 	catalog --data-dir=bad mn-sys
 sed 's|value="0.125"|value="99999999999999999999"|' "$d/mint.cat" >bad/mint.cat
-run_muster "data: a cost too large" 2 "is not a number from -10000000000000 to 10000000000000" \
+run_muster "data: a cost too large" 0 "is not a number from -10000000000000 to 10000000000000" \
 	catalog --data-dir=bad mn-sys
 cp "$d/mint.cat" bad/mint.cat
 run_muster "catalog: costs in decimals" 0 "0.125 Crowns" catalog --data-dir=bad mn-sys

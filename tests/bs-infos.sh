@@ -3,7 +3,7 @@
 # forceEntry brings its page, publicationId, rules and profiles to the force; a force lists the
 # publications of its catalogue, then of the game system, and its categories (Uncategorised,
 # then its forceEntry's); an infoLink of type infoGroup brings the group's profiles (none of a
-# hidden group); an infoLink to an info group no file defines refuses the data; set ID
+# hidden group); an infoLink to an info group no file defines refuses its catalogue; set ID
 # --name/--notes give a unit or a force its customName and customNotes; a root entryLink to a
 # selectionEntryGroup makes the group's entries root entries; a group whose min is above its
 # max is read; the modifiers of profiles, rules and pages that hold always are applied.
@@ -107,20 +107,20 @@ run_muster "validate: two Oars break the group's max" 1 \
 	"Patrol Boat takes 2 of 'Oars'; the catalog allows at most 1" validate $data "$g"
 
 # A root entryLink of type selectionEntryGroup that names no group, or names a selection entry,
-# refuses the data.
+# refuses the catalogue: it is left out of the system, with a warning at the link.
 mkdir badgroup badkind
 for b in badgroup badkind; do cp "$d/jetty.gst" $b/; done
 sed 's/targetId="jw-seg-tools"/targetId="jw-seg-none"/' "$d/jetty.cat" >badgroup/jetty.cat
 sed 's/targetId="jw-seg-tools"/targetId="jw-se-warden"/' "$d/jetty.cat" >badkind/jetty.cat
-run_muster "root group link to no group: refused" 2 \
-	"entry link names selectionEntryGroup 'jw-seg-none', which no file it sees defines" \
+run_muster "root group link to no group: refused" 0 \
+	"is left out: entry link names selectionEntryGroup 'jw-seg-none', which no file it sees defines" \
 	catalog --data-dir=badgroup jw-sys
-run_muster "root group link to a selection entry: refused" 2 \
-	"entry link names selectionEntryGroup 'jw-se-warden', which no file it sees defines" \
+run_muster "root group link to a selection entry: refused" 0 \
+	"is left out: entry link names selectionEntryGroup 'jw-se-warden', which no file it sees defines" \
 	catalog --data-dir=badkind jw-sys
 
 # Root entries are bounded (100,000): 400 links to a group of 300 entries are refused, counted
-# before they are made.
+# before they are made (the catalogue left out).
 mkdir many
 cp "$d/jetty.gst" many/
 {
@@ -140,8 +140,9 @@ cp "$d/jetty.gst" many/
 	done
 	echo '</selectionEntries></selectionEntryGroup></sharedSelectionEntryGroups></catalogue>'
 } >many/many.cat
-run_muster "root group links: more than 100,000 root entries refused" 2 \
-	"more than 100000 root entries" catalog --data-dir=many jw-sys
+run_muster "root group links: more than 100,000 root entries refused" 0 \
+	"many.cat:2:1: warning: catalogue 'Many' [jw-many] is left out: more than 100000 root entries" \
+	catalog --data-dir=many jw-sys
 
 # The modifiers of profiles, rules, infoLinks and an entry's page that hold always (none of
 # their own conditions or repeats) are applied; the others stay not enforced, counted.
@@ -191,11 +192,12 @@ sed 's|<customNotes>Rain</customNotes>||; s|customName="Lanterns"|customName="La
 run_muster "customNotes as an attribute: read" 0 "" export $data --format=ros old.ros
 has "customNotes as an attribute: written as BattleScribe does" "$out" '<customNotes>Drizzle</customNotes>'
 
-# An infoLink to an info group that no file defines refuses the data.
+# An infoLink to an info group that no file defines refuses the catalogue: a force of it is an
+# error.
 mkdir bad
 cp "$d/jetty.gst" bad/
 sed 's/targetId="jw-ig-kit"/targetId="jw-ig-none"/' "$d/jetty.cat" >bad/jetty.cat
-run_muster "infoLink to an unknown infoGroup: refused" 2 \
-	"info link names infoGroup 'jw-ig-none', which no file it sees defines" \
+run_muster "infoLink to an unknown infoGroup: refused" 1 \
+	"could not be loaded: info link names infoGroup 'jw-ig-none', which no file it sees defines" \
 	validate --data-dir=bad "$f"
 tap_done

@@ -4,6 +4,7 @@
  */
 #include "muster.h"
 #include "decimal.h"
+#include "bs-read.h"
 #include "cmd.h"
 #include "lang.h"
 #include "lang-table.h"
@@ -304,6 +305,17 @@ static void print_pending(const struct system *sys)
 		                "%zu costs of types the system does not declare are ignored.\n",
 		                bs->unknown_costs),
 		       bs->unknown_costs);
+	if (bs->n_left_out) {
+		printf(ngettext("%zu catalogue is left out (see the warnings):",
+		                "%zu catalogues are left out (see the warnings):", bs->n_left_out),
+		       bs->n_left_out);
+		for (size_t i = 0; i < bs->n_left_out; i++) {
+			printf("%s %s", i ? "," : "", vis(bs->left_out[i].name));
+			if (bs->left_out[i].id)
+				printf(" [%s]", vis(bs->left_out[i].id));
+		}
+		printf(".\n");
+	}
 	if (bs->renamed_entries)
 		printf(ngettext("%zu entry has an id an earlier catalogue's entry has: it is named CATALOGUE/ID.\n",
 		                "%zu entries have ids earlier catalogues' entries have: they are named CATALOGUE/ID.\n",
@@ -455,7 +467,9 @@ static int exec_catalog(int argc, char **argv)
 		return MUSTER_EXIT_TROUBLE;
 	}
 	int status = MUSTER_EXIT_OK;
-	/* Warnings of loading (a BattleScribe group's default that is none of its entries). */
+	/* Warnings of loading (a BattleScribe group's default that is none of its entries), and
+	 * the catalogues left out, which only this command and the rosters using them tell. */
+	bs_left_out_warn(sys, &d);
 	diags_print(&d, stderr, DIAG_TEXT);
 	if (optind + 1 >= argc) {
 		show_system(sys);

@@ -19,6 +19,7 @@
 #include "edit-ros.h"
 #include "edit-ros-tree.h"
 #include "decimal.h"
+#include "bs-read.h"
 #include "bs-roster.h"
 #include "catalog.h"
 #include "cmd.h"
@@ -420,8 +421,12 @@ static int add_force(struct ros *x, const char *spec, long parent, const char *f
 	const struct group *g = faction ? idx_get(sys->group_idx, faction)
 	                        : parent >= 0 ? r->lists[parent].faction
 	                        : r->n_lists ? r->lists[0].faction : NULL;
+	const struct bs_left_out *lo = g || !faction ? NULL : bs_left_out_find(sys, faction);
 	if (g == NULL) {
-		if (faction)
+		if (lo)
+			fail(x, _("catalogue '%s' [%s] could not be loaded: %s (%s:%ld)"), lo->name,
+			     lo->id, lo->why, lo->file, lo->line);
+		else if (faction)
 			fail(x, _("unknown catalogue '%s' in system '%s'"), faction, sys->id);
 		else
 			fail(x, _("force '%s' needs a catalogue (--faction=ID)"), id);

@@ -403,6 +403,15 @@ struct bs_loop {
 struct bs_owned {
 	uint32_t first, n;  /* a run of bs_data.by_owner */
 };
+/* A catalogue left out of the system (bs-leftout.c): it could not be read, or it needs (by
+ * its catalogue links, directly or through others) one that no file is or that is left out.
+ * The rest of the system loads; a force of it is refused, saying why. Strings in the arena;
+ * id NULL when the file did not say one. */
+struct bs_left_out {
+	const char *id, *name, *file;
+	long line, col;     /* of the catalogue link, or of what could not be read */
+	const char *why;
+};
 struct bs_data {
 	struct bs_pending *pending;
 	size_t n_pending, cap_pending;
@@ -414,6 +423,8 @@ struct bs_data {
 	struct bs_owned *owned;
 	struct bs_loop *loops;
 	size_t n_loops, cap_loops;
+	struct bs_left_out *left_out;
+	size_t n_left_out;
 	size_t counts[BS_PENDING_KINDS];
 	size_t enforced;    /* constraints made rules (bs-constraints.c), each element once */
 	size_t extra_profiles; /* profiles of an option beyond its first, not kept yet */

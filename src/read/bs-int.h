@@ -34,10 +34,15 @@
  * files it sees (Warhammer 40,000 10th edition: 47 files, at most 5 links in one). */
 #define BS_FILES_MAX 500
 #define BS_LINKS_MAX 200
+/* A system is read at most this many times more, each try without a catalogue whose content
+ * failed to read in the one before (bs-read.c's load): a few broken catalogues are left out,
+ * a directory of many is refused, at a bounded cost. */
+#define BS_TRIES_MAX 16
 
 /* One file of the system: the game system first, then its catalogues. */
 struct bsfile {
 	char *path;
+	size_t src;             /* a catalogue: its index among the files asked for (cats) */
 	xmlDocPtr doc;
 	xmlNodePtr root;
 	char *id;
@@ -66,9 +71,23 @@ struct bs_cand {
 	uint32_t up;            /* 1 + the index of the nearest one it stands within; 0: none */
 };
 
+/* A catalogue left out while the system is read (bs-leftout.c), its strings malloc'd: id
+ * NULL when the file did not say one. */
+struct bs_gone {
+	char *id, *name, *file;
+	long line, col;
+	char *why;
+};
+struct bs_gones {
+	struct bs_gone *v;
+	size_t n, cap;
+};
+
 struct bsctx {
 	struct system *sys;
 	struct diags *d;
+	struct bs_gones *gone;  /* the catalogues left out: those of earlier tries first */
+	const bool *skip;       /* cats[i] left out by an earlier try: not read again */
 	struct bsfile *f;       /* f[0] is the game system */
 	size_t n;
 	size_t brought;         /* options the links of the whole system made */
@@ -84,6 +103,28 @@ struct bsctx {
 	                         * option's ref and min_ref, shared by every place of it */
 	struct idx *maps;       /* constraint node -> what bs_con_maps found, made once */
 };
+
+/* bs-leftout.c: a record added to g (copies of its strings; name NULL: file); g's records
+ * from the n-th on freed; all of them freed; copied to sys->bs->left_out. */
+void bs_gone_add(struct bs_gones *g, const char *id, const char *name, const char *file,
+                 long line, long col, const char *why);
+void bs_gones_truncate(struct bs_gones *g, size_t n);
+void bs_gones_release(struct bs_gones *g);
+void bs_gones_keep(struct system *sys, const struct bs_gones *g);
+/* bs-leftout.c: each catalogue of c->f (not the game system) with a catalogue link to no
+ * file of c->f, and each that links such a one, directly or through others, left out: a
+ * record in c->gone each, at that link; its document freed and taken out of c->f, the others
+ * staying in their order. Before any index of the files is made. */
+void bs_leave_out_unlinked(struct bsctx *c);
+/* bs-leftout.c: the catalogue links of file fi into f->links (the other files' ids in by_id:
+ * -1 for one naming no file, fatal); the files fi reaches by them (all, or those that import
+ * root entries), itself first, breadth first, each once; of a try that failed with
+ * diagnostics d, the catalogue the first fatal one is in recorded as left out (c->gone) and
+ * its index among the files asked for returned, SIZE_MAX when that is the game system or no
+ * file. */
+int bs_read_links(struct bsctx *c, size_t fi, struct idx *by_id);
+size_t *bs_reach(const struct bsctx *c, size_t fi, bool imports_only, size_t *n_out);
+size_t bs_blame(struct bsctx *c, const struct diags *d);
 
 #define BSFAIL(c, file, node, ...) \
 	do { \

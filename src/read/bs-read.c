@@ -277,29 +277,6 @@ xmlNodePtr bs_lookup(const struct bsctx *c, size_t fi, size_t home, int which, c
 	return n;
 }
 
-/* The files file fi reaches by its catalogue links (all of them, or those that import root
- * entries), itself first, breadth first, each once: BattleScribe follows links transitively
- * (a chapter's catalogue links the Space Marines', which links a library). */
-static size_t *reach(const struct bsctx *c, size_t fi, bool imports_only, size_t *n_out)
-{
-	size_t *q = xcalloc(c->n + 1, sizeof(*q));
-	bool *seen = xcalloc(c->n + 1, sizeof(*seen));
-	size_t n = 0;
-	q[n++] = fi;
-	seen[fi] = true;
-	for (size_t h = 0; h < n; h++) {
-		const struct bsfile *f = &c->f[q[h]];
-		for (size_t k = 0; k < f->n_links; k++)
-			if (!seen[f->links[k]] && (!imports_only || f->imports[k])) {
-				seen[f->links[k]] = true;
-				q[n++] = f->links[k];
-			}
-	}
-	free(seen);
-	*n_out = n;
-	return q;
-}
-
 int bs_version_check(xmlNodePtr root, const char *path, struct diags *d)
 {
 	char *ver = xml_prop(root, "battleScribeVersion");
@@ -404,33 +381,6 @@ static void index_shared(struct bsfile *f)
 			index_add(ix, k);
 	}
 	index_all(f, f->root, 0);
-}
-
-/* catalogueLinks: each names another catalogue of the system, by id. */
-static int read_links(struct bsctx *c, size_t fi, struct idx *by_id)
-{
-	struct bsfile *f = &c->f[fi];
-	xmlNodePtr sec = xml_child(f->root, "catalogueLinks");
-	size_t n = count_children(sec);
-	if (n > BS_LINKS_MAX)
-		BSFAIL(c, f->path, sec, _("more than %d catalogue links"), BS_LINKS_MAX);
-	f->links = xcalloc(n + 1, sizeof(*f->links));
-	f->imports = xcalloc(n + 1, sizeof(*f->imports));
-	for (xmlNodePtr k = xml_first_elem(sec); k; k = xml_next_elem(k)) {
-		char *t = xml_prop(k, "targetId");
-		size_t *to = t ? idx_get(by_id, t) : NULL;
-		if (to == NULL) {
-			diags_add(c->d, SEV_FATAL, f->path, xml_line(k), xml_col(k), NULL, NULL,
-			          _("catalogue link names catalogue '%s', which no file of system '%s' is"),
-			          t ? t : "", c->sys->id);
-			free(t);
-			return -1;
-		}
-		free(t);
-		f->imports[f->n_links] = xml_prop_is(k, "importRootEntries", "true");
-		f->links[f->n_links++] = *to;
-	}
-	return 0;
 }
 
 /* --- the system's definitions ------------------------------------------------------------- */
@@ -791,8 +741,47 @@ static struct system *new_system(const char *path)
 	return sys;
 }
 
-/* Reads the files: the game system, then each catalogue of cats that names it; from mem
- * (the game system, then the catalogues, named path and cats) when not NULL. */
+/* Catalogue i of cats (of mem when not NULL) into the next file of c; left out (c->gone)
+ * when it cannot be read or is for another game system. */
+static void read_catalogue(struct bsctx *c, char **cats, const struct bs_text *mem, size_t i)
+{
+	struct bsfile *f = &c->f[c->n];
+	struct diags tmp = DIAGS_INIT, *d = c->d;
+	c->d = &tmp;
+	int rc = load_file(c, cats[i], mem ? &mem[i + 1] : NULL, false, f);
+	c->d = d;
+	if (rc == 0) {
+		char *sid = xml_prop(f->root, "gameSystemId");
+		if (sid == NULL || strcmp(sid, c->sys->id) != 0) {
+			diags_add(&tmp, SEV_FATAL, f->path, xml_line(f->root), xml_col(f->root), NULL,
+			          NULL, _("catalogue is for game system '%s', not '%s'"), sid ? sid : "",
+			          c->sys->id);
+			rc = -1;
+		}
+		free(sid);
+	}
+	if (rc == 0) {
+		f->src = i;
+		c->n++;
+		diags_merge(d, &tmp);
+		diags_release(&tmp);
+		return;
+	}
+	const struct diag *g = tmp.n ? &tmp.v[0] : NULL;
+	char *name = f->root && f->id ? bs_trim(xml_prop(f->root, "name"), f->id) : NULL;
+	bs_gone_add(c->gone, f->id, name, g && g->file ? g->file : cats[i], g ? g->line : 0,
+	            g ? g->col : 0, g ? g->msg : "");
+	free(name);
+	if (f->doc)
+		xml_doc_free(f->doc);
+	free(f->id);
+	memset(f, 0, sizeof(*f));
+	diags_release(&tmp);
+}
+
+/* Reads the files: the game system, then each catalogue of cats that names it and no earlier
+ * try left out; from mem (the game system, then the catalogues, named path and cats) when not
+ * NULL. */
 static int read_files(struct bsctx *c, const char *path, char **cats, const struct bs_text *mem)
 {
 	size_t n = 0;
@@ -810,24 +799,11 @@ static int read_files(struct bsctx *c, const char *path, char **cats, const stru
 	sys->id = xstrdup(c->f[0].id);
 	sys->name = trimmed_name(c->f[0].root, sys->id);
 	sys->revision = xml_prop(c->f[0].root, "revision");
-	int rc = 0;
-	for (size_t i = 0; i < n; i++) {
-		struct bsfile *f = &c->f[c->n];
-		/* Counted even when refused: a document parsed but not a catalogue is freed too. */
-		c->n++;
-		if (load_file(c, cats[i], mem ? &mem[i + 1] : NULL, false, f)) {
-			rc = -1;
-			continue;
-		}
-		char *sid = xml_prop(f->root, "gameSystemId");
-		if (sid == NULL || strcmp(sid, sys->id) != 0) {
-			diags_add(c->d, SEV_FATAL, f->path, xml_line(f->root), xml_col(f->root), NULL, NULL,
-			          _("catalogue is for game system '%s', not '%s'"), sid ? sid : "", sys->id);
-			rc = -1;
-		}
-		free(sid);
-	}
-	return rc;
+	for (size_t i = 0; i < n; i++)
+		if (!c->skip[i])
+			read_catalogue(c, cats, mem, i);
+	bs_leave_out_unlinked(c);
+	return 0;
 }
 
 /* File fi's document, and its indexes of nodes, freed: nothing reads them again. */
@@ -892,10 +868,10 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 		}
 	}
 	for (size_t i = 0; rc == 0 && i < c->n; i++)
-		rc = read_links(c, i, by_id);
+		rc = bs_read_links(c, i, by_id);
 	for (size_t i = 0; rc == 0 && i < c->n; i++) {
-		c->f[i].sees = reach(c, i, false, &c->f[i].n_sees);
-		c->f[i].brings = reach(c, i, true, &c->f[i].n_brings);
+		c->f[i].sees = bs_reach(c, i, false, &c->f[i].n_sees);
+		c->f[i].brings = bs_reach(c, i, true, &c->f[i].n_brings);
 	}
 	idx_free(by_id);
 	free(slot);
@@ -928,18 +904,46 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	return 0;
 }
 
-/* Reads the system from the files path and cats, or from mem (named path and cats). */
+/* Reads the system from the files path and cats, or from mem (named path and cats). A try
+ * that fails in a catalogue's content is made again without it (and those that link it), up
+ * to BS_TRIES_MAX times: each try reads the files afresh, so no half-read catalogue stays. */
 static struct system *load(const char *path, char **cats, const struct bs_text *mem,
                            struct diags *d)
 {
-	struct system *sys = new_system(path);
-	struct bsctx c = { .sys = sys, .d = d };
-	int rc = read_system(&c, path, cats, mem);
-	ctx_release(&c);
-	if (rc != 0) {
-		system_free(sys);
-		return NULL;
+	size_t n = 0;
+	while (cats && cats[n])
+		n++;
+	bool *skip = xcalloc(n + 1, sizeof(*skip));
+	struct bs_gones gone = { 0 };
+	struct system *sys = NULL;
+	for (int tries = 0;; tries++) {
+		struct diags tmp = DIAGS_INIT;
+		size_t before = gone.n; /* the records of earlier tries, which this one skips */
+		sys = new_system(path);
+		struct bsctx c = { .sys = sys, .d = &tmp, .gone = &gone, .skip = skip };
+		int rc = read_system(&c, path, cats, mem);
+		size_t culprit = SIZE_MAX;
+		if (rc == 0) {
+			bs_gones_keep(sys, &gone);
+		} else if (tries < BS_TRIES_MAX) {
+			bs_gones_truncate(&gone, before);
+			culprit = bs_blame(&c, &tmp);
+		}
+		ctx_release(&c);
+		if (rc != 0) {
+			system_free(sys);
+			sys = NULL;
+		}
+		if (culprit == SIZE_MAX) {
+			diags_merge(d, &tmp);
+			diags_release(&tmp);
+			break;
+		}
+		skip[culprit] = true;
+		diags_release(&tmp);
 	}
+	bs_gones_release(&gone);
+	free(skip);
 	return sys;
 }
 

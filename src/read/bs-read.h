@@ -35,6 +35,11 @@ struct bs_text {
 struct system *bs_system_load_memory(const struct bs_text *gst, const struct bs_text *cats,
                                      size_t n_cats, struct diags *d);
 
+/* bs-leftout.c: the record of the catalogue of that id left out of sys (struct bs_left_out),
+ * or NULL; a warning into d for each catalogue left out, at its FILE:LINE. */
+const struct bs_left_out *bs_left_out_find(const struct system *sys, const char *id);
+void bs_left_out_warn(const struct system *sys, struct diags *d);
+
 /* bs-owners.c: bs->owners made, once the system's records are all read: each owner id of a
  * constraint or modifier not enforced yet -> its struct bs_owned, the run of by_owner that
  * lists their records in document order. */

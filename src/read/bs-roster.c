@@ -55,6 +55,8 @@ struct brp {
 	struct r_option *flat;
 	const char **flat_ids;      /* each flat option's selection id */
 	size_t cap_flat, cap_flat_ids;
+	bool lenient;               /* session_unknown_entry_error: a force of a catalogue left
+	                             * out of the system is an error, left out (validate) */
 };
 
 #define BRFAIL(node, ...) \
@@ -379,6 +381,14 @@ static int force_refs(struct brp *p, xmlNodePtr f, struct r_list *l, const struc
 	}
 	free(fe);
 	l->faction = cat ? idx_get(sys->group_idx, cat) : up ? up->faction : NULL;
+	const struct bs_left_out *lo = l->faction ? NULL : bs_left_out_find(sys, cat);
+	if (lo) {
+		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(f), xml_col(f), NULL, NULL,
+		          _("force '%s': its catalogue '%s' [%s] could not be loaded: %s (%s:%ld)"),
+		          l->force->name, lo->name, lo->id, lo->why, lo->file, lo->line);
+		free(cat);
+		return -1;
+	}
 	if (l->faction == NULL) {
 		diags_add(p->d, SEV_FATAL, p->r->file, xml_line(f), xml_col(f), NULL, NULL,
 		          _("unknown catalogue '%s' in system '%s'"), cat ? cat : "", sys->id);
@@ -418,6 +428,22 @@ static void force_cat_custom(const struct system *sys, xmlNodePtr f, struct r_li
 	free(slot);
 }
 
+/* Whether force f names a catalogue left out of the system (bs-leftout.c): then an error, and
+ * the force and those within it are left out, the rest of the roster checked. */
+static bool left_out_force(struct brp *p, xmlNodePtr f)
+{
+	char *cat = xml_prop(f, "catalogueId"), *name = xml_prop(f, "name");
+	const struct bs_left_out *lo = cat && idx_get(p->sys->group_idx, cat) == NULL
+	                               ? bs_left_out_find(p->sys, cat) : NULL;
+	if (lo)
+		diags_add(p->d, SEV_ERROR, p->r->file, xml_line(f), xml_col(f), NULL, NULL,
+		          _("force '%s': its catalogue '%s' [%s] could not be loaded: %s (%s:%ld)"),
+		          name ? name : "", lo->name, lo->id, lo->why, lo->file, lo->line);
+	free(cat);
+	free(name);
+	return lo != NULL;
+}
+
 /* Force f, as list number li + 1 of the roster's, standing in list up - 1 (0: none). */
 static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 {
@@ -425,6 +451,8 @@ static int read_force(struct brp *p, xmlNodePtr f, uint32_t up, uint32_t depth)
 	const struct system *sys = p->sys;
 	if (depth >= ROSTER_MAX_FORCE_DEPTH)
 		BRFAIL(f, _("forces nest at most %d deep"), ROSTER_MAX_FORCE_DEPTH);
+	if (p->lenient && left_out_force(p, f))
+		return 0;
 	GROW(r->lists, p->cap_lists, r->n_lists + 1);
 	size_t li = r->n_lists++;
 	struct r_list *l = &r->lists[li];
@@ -536,6 +564,7 @@ static struct roster *read_doc(struct session *s, xmlDocPtr doc, const char *pat
 	struct brp p = { 0 };
 	p.r = r;
 	p.d = d;
+	p.lenient = session_unknown_entry_error(s);
 	int rc = doc ? roster_root(&p, s, xmlDocGetRootElement(doc), other) : -1;
 	for (xmlNodePtr c = rc ? NULL : xml_first_elem(xml_child(xmlDocGetRootElement(doc), "forces"));
 	     c && rc == 0; c = xml_next_elem(c))

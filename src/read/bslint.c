@@ -57,6 +57,30 @@ struct ref {
 	const char *key;   /* "SYSTEM\nID" */
 	unsigned want;
 	bool link;         /* a link: lint-dangling-link, and it marks its target linked */
+	const char *cat;   /* the key of the catalogue (or game system) it stands in, or NULL */
+};
+
+/* A catalogueLink: from the catalogue of key from (NULL: a file with no id) to key to. */
+struct clink {
+	const char *from, *to;
+	const char *file;
+	long line;
+	const char *name;  /* its name attribute, or NULL */
+};
+
+/* A catalogue no file of the directory is, that catalogue links name: one finding for it and
+ * for what names nothing in the catalogues that reach it by their links (its ids, likely). */
+struct missing {
+	const struct clink *first;  /* the first link to it */
+	size_t n_links, n_broken;
+	const char *bfile;          /* the first of those names */
+	long bline;
+};
+
+/* The catalogue links to a catalogue, by its key (struct lint.rev). */
+struct rnode {
+	const struct clink *c;
+	struct rnode *next;
 };
 
 /* A shared entry, group, profile, rule or info group, to be linked. */
@@ -95,6 +119,9 @@ struct lint {
 	size_t n_shared, cap_shared;
 	struct cond *conds;
 	size_t n_conds, cap_conds;
+	struct clink *clinks;
+	size_t n_clinks, cap_clinks;
+	const char *cur_cat;   /* the key of the file being read (its root's id), or NULL */
 };
 
 /* The value of attribute name of n, without a copy; NULL when it has none. */
@@ -213,7 +240,7 @@ static void name_id(struct lint *L, const char *file, xmlNodePtr n, const char *
 {
 	GROW(L->refs, L->cap_refs, L->n_refs + 1);
 	L->refs[L->n_refs++] = (struct ref){ file, xml_line(n), el_name(L, n), at,
-	                                     key2(L, sys, id), want, link };
+	                                     key2(L, sys, id), want, link, L->cur_cat };
 }
 
 static void need(struct lint *L, const char *file, xmlNodePtr n, const char *const *names)
@@ -252,6 +279,13 @@ static void check_shape(struct lint *L, const char *file, xmlNodePtr n, const ch
 			const char *t = attr(n, "targetId");
 			if (t && *t)
 				name_id(L, file, n, sys, "targetId", t, links[i].want, true);
+			if (t && *t && links[i].want == K_CATALOGUE) {
+				const char *nm = attr(n, "name");
+				GROW(L->clinks, L->cap_clinks, L->n_clinks + 1);
+				L->clinks[L->n_clinks++] = (struct clink){
+					L->cur_cat, L->refs[L->n_refs - 1].key, file, xml_line(n),
+					nm && *nm ? arena_strndup(&L->pool, nm, strlen(nm)) : NULL };
+			}
 			return;
 		}
 	const char *type = attr(n, "type");
@@ -460,6 +494,7 @@ static void lint_muster(struct lint *L, const char *file, xmlDocPtr doc, xmlNode
 static void lint_file(struct lint *L, const char *file, struct schemas *sc)
 {
 	struct diags tmp = DIAGS_INIT;
+	L->cur_cat = NULL;
 	xmlDocPtr doc = xml_load_file(file, &tmp);
 	if (doc == NULL) {
 		take_diags(L, &tmp, file, "lint-xml");
@@ -474,6 +509,7 @@ static void lint_file(struct lint *L, const char *file, struct schemas *sc)
 		sys = arena_strndup(&L->pool, sys ? sys : "", strlen(sys ? sys : ""));
 		if (*sys)
 			define(L, file, root, sys, sys);
+		L->cur_cat = *sys ? key2(L, sys, sys) : NULL;
 		walk_bs(L, file, root, sys);
 	} else if (root && xml_is(root, "catalogue") && strcmp(ns, LINT_NS_CATALOGUE) == 0) {
 		const char *sys = attr(root, "gameSystemId"), *id = attr(root, "id");
@@ -485,6 +521,7 @@ static void lint_file(struct lint *L, const char *file, struct schemas *sc)
 			        _("%s has no %s attribute"), "catalogue", "gameSystemId");
 		if (id && *id)
 			define(L, file, root, sys, id);
+		L->cur_cat = id && *id ? key2(L, sys, id) : NULL;
 		walk_bs(L, file, root, sys);
 	} else if (root) {
 		lint_muster(L, file, doc, root, sc);
@@ -492,13 +529,102 @@ static void lint_file(struct lint *L, const char *file, struct schemas *sc)
 	xml_doc_free(doc);
 }
 
-/* Every id named is looked up once; a link marks its target linked. */
+/* The catalogues that catalogue links name and no file is, into missing (its key -> struct
+ * missing) and v (in the order of their first link; *n_out of them); each catalogue that
+ * reaches one by its links into near (its key -> the nearest one's struct missing), breadth
+ * first from those that link one: each key once, so the work grows with the links. */
+static struct missing **find_missing(struct lint *L, struct idx *missing, struct idx *near,
+                                     size_t *n_out)
+{
+	struct missing **v = xcalloc(L->n_clinks + 1, sizeof(*v));
+	const char **q = xcalloc(L->n_clinks + 1, sizeof(*q)); /* each a link's from, once */
+	size_t n = 0, nq = 0;
+	struct idx *rev = idx_new(); /* a catalogue's key -> the links to it */
+	for (size_t i = 0; i < L->n_clinks; i++) {
+		const struct clink *c = &L->clinks[i];
+		if (idx_get(L->defs, c->to)) {
+			struct rnode **head = idx_get(rev, c->to);
+			if (head == NULL) {
+				head = arena_alloc(&L->pool, 1, sizeof(*head));
+				*head = NULL;
+				idx_add(rev, c->to, head);
+			}
+			struct rnode *r = arena_alloc(&L->pool, 1, sizeof(*r));
+			*r = (struct rnode){ c, *head };
+			*head = r;
+			continue;
+		}
+		struct missing *m = idx_get(missing, c->to);
+		if (m == NULL) {
+			m = arena_alloc(&L->pool, 1, sizeof(*m));
+			*m = (struct missing){ c, 0, 0, NULL, 0 };
+			idx_add(missing, c->to, m);
+			v[n++] = m;
+		}
+		m->n_links++;
+		if (c->from && idx_add(near, c->from, m) == 0)
+			q[nq++] = c->from;
+	}
+	for (size_t h = 0; h < nq; h++) {
+		struct missing *m = idx_get(near, q[h]);
+		struct rnode **head = idx_get(rev, q[h]);
+		for (struct rnode *r = head ? *head : NULL; r; r = r->next)
+			if (r->c->from && idx_add(near, r->c->from, m) == 0)
+				q[nq++] = r->c->from;
+	}
+	idx_free(rev);
+	free(q);
+	*n_out = n;
+	return v;
+}
+
+/* One error for each missing catalogue, at the first link to it. */
+static void report_missing(struct lint *L, struct missing **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct missing *m = v[i];
+		char *named = m->first->name ? xasprintf(" (\"%s\")", m->first->name) : xstrdup("");
+		char *links = xasprintf(ngettext("%zu catalogue link names it",
+		                                 "%zu catalogue links name it", m->n_links),
+		                        m->n_links);
+		if (m->n_broken)
+			finding(L, SEV_ERROR, m->first->file, m->first->line, "lint-missing-catalogue",
+			        ngettext("catalogue '%s'%s is no file of this directory: %s; %zu link or id "
+			                 "in the catalogues that need it names nothing, at %s:%ld",
+			                 "catalogue '%s'%s is no file of this directory: %s; %zu links and "
+			                 "ids in the catalogues that need it name nothing, the first at "
+			                 "%s:%ld", m->n_broken),
+			        key_id(m->first->to), named, links, m->n_broken, m->bfile, m->bline);
+		else
+			finding(L, SEV_ERROR, m->first->file, m->first->line, "lint-missing-catalogue",
+			        _("catalogue '%s'%s is no file of this directory: %s"),
+			        key_id(m->first->to), named, links);
+		free(links);
+		free(named);
+	}
+}
+
+/* Every id named is looked up once; a link marks its target linked. What names nothing in a
+ * catalogue that reaches a missing one by its links is counted on that one (its ids, likely),
+ * not reported one by one. */
 static void resolve(struct lint *L)
 {
+	struct idx *missing = idx_new(), *near = idx_new();
+	size_t n_missing;
+	struct missing **mv = find_missing(L, missing, near, &n_missing);
 	for (size_t i = 0; i < L->n_refs; i++) {
 		const struct ref *r = &L->refs[i];
 		struct def *df = idx_get(L->defs, r->key);
 		const char *code = r->link ? "lint-dangling-link" : "lint-unknown-id";
+		struct missing *m = df == NULL && r->cat ? idx_get(near, r->cat) : NULL;
+		if (df == NULL && r->want == K_CATALOGUE && idx_get(missing, r->key))
+			continue; /* counted on the catalogue it names */
+		if (m && m->n_broken++ == 0) {
+			m->bfile = r->file;
+			m->bline = r->line;
+		}
+		if (m)
+			continue;
 		if (df == NULL)
 			finding(L, SEV_ERROR, r->file, r->line, code,
 			        _("%s %s=\"%s\": no such id in this directory"), r->el, r->attr,
@@ -529,6 +655,10 @@ static void resolve(struct lint *L)
 			          "(%s:%ld) allows at most %g"), c->type, c->v, m->file, m->line,
 			        m->value);
 	}
+	report_missing(L, mv, n_missing);
+	free(mv);
+	idx_free(missing);
+	idx_free(near);
 }
 
 static bool is_system_name(const char *path)
@@ -560,6 +690,7 @@ size_t bslint_files(char *const *paths, size_t n, struct schemas *sc, struct dia
 	free(L.refs);
 	free(L.shared);
 	free(L.conds);
+	free(L.clinks);
 	arena_release(&L.pool);
 	return n;
 }

@@ -869,6 +869,7 @@ static void bs_data_free(struct system *sys)
 	free(bs->by_owner);
 	free(bs->owned);
 	free(bs->loops);
+	free(bs->left_out);
 	for (size_t i = 0; i < bs->n_hides; i++) {
 		for (size_t m = 0; m < bs->hides[i]->n; m++)
 			modifier_release(&bs->hides[i]->mods[m]);

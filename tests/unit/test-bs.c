@@ -63,26 +63,52 @@ Test(bs, memory_loads_as_the_files_do)
 	}
 }
 
-/* A catalogue that parses but is refused (another namespace), then a good one: the load fails
- * with the one refusal. Before d28198a the refused document leaked (valgrind and
- * LeakSanitizer report it; tests/fuzz/regressions keeps the fuzz input that found it). */
-Test(bs, refused_catalogue_fails_the_load)
+/* A catalogue that parses but is refused (another namespace), one for another game system,
+ * then a good one: the two are left out of the system, each with its record, and the good one
+ * loads. Before d28198a the refused document leaked (valgrind and LeakSanitizer report it;
+ * tests/fuzz/regressions keeps the fuzz input that found it). */
+Test(bs, refused_catalogue_is_left_out)
 {
 	char *gst = harbour_path(0), *text = fx_slurp(gst);
 	static const char bad[] =
 		"<catalogue xmlns=\"urn:x-not-battlescribe\" id=\"x\" gameSystemId=\"hbr-sys-7a1\"/>";
+	static const char other[] =
+		"<catalogue xmlns=\"http://www.battlescribe.net/schema/catalogueSchema\" id=\"z\" "
+		"name=\" Zed \" battleScribeVersion=\"2.03\" gameSystemId=\"other\"/>";
 	static const char good[] =
 		"<catalogue xmlns=\"http://www.battlescribe.net/schema/catalogueSchema\" id=\"y\" "
 		"battleScribeVersion=\"2.03\" gameSystemId=\"hbr-sys-7a1\"/>";
 	struct bs_text sys = { gst, text, strlen(text) };
 	struct bs_text cats[] = { { "bad.cat", bad, sizeof(bad) - 1 },
+	                          { "other.cat", other, sizeof(other) - 1 },
 	                          { "good.cat", good, sizeof(good) - 1 } };
 	struct diags d = DIAGS_INIT;
-	cr_assert_null(bs_system_load_memory(&sys, cats, 2, &d));
-	const struct diag *g = fx_find_diag(&d, SEV_FATAL, "not a BattleScribe catalogue");
-	cr_assert_not_null(g, "%s", fx_dump(&d));
-	cr_assert_str_eq(g->file, "bad.cat");
-	cr_assert_eq(d.n, 1, "%s", fx_dump(&d));
+	struct system *s = bs_system_load_memory(&sys, cats, 3, &d);
+	cr_assert_not_null(s, "%s", fx_dump(&d));
+	cr_assert_eq(d.n, 0, "%s", fx_dump(&d));
+	cr_assert_eq(s->bs->n_left_out, 2);
+	const struct bs_left_out *l = &s->bs->left_out[0];
+	cr_assert_null(l->id);
+	cr_assert_str_eq(l->file, "bad.cat");
+	cr_assert_str_eq(l->name, "bad.cat");
+	cr_assert_not_null(strstr(l->why, "not a BattleScribe catalogue"), "%s", l->why);
+	l = bs_left_out_find(s, "z");
+	cr_assert_eq(l, &s->bs->left_out[1]);
+	cr_assert_str_eq(l->name, "Zed");
+	cr_assert_str_eq(l->why, "catalogue is for game system 'other', not 'hbr-sys-7a1'");
+	cr_assert_null(bs_left_out_find(s, "y"));
+	cr_assert_null(bs_left_out_find(s, NULL));
+	bool found = false;
+	for (size_t i = 0; i < s->n_catalogs; i++)
+		found |= strcmp(s->catalogs[i]->id, "y") == 0;
+	cr_assert(found);
+	bs_left_out_warn(s, &d);
+	cr_assert_eq(d.warnings, 2, "%s", fx_dump(&d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_WARNING, "this catalogue is left out: not a"),
+	                   "%s", fx_dump(&d));
+	cr_assert_not_null(fx_find_diag(&d, SEV_WARNING, "catalogue 'Zed' [z] is left out"),
+	                   "%s", fx_dump(&d));
+	system_free(s);
 	diags_release(&d);
 	free(gst);
 	free(text);
