@@ -79,10 +79,15 @@ struct bsctx {
 	                         * option below a root entry (no scope of a selection) */
 	bool option;            /* ... and, nested, an option's own modifiers, decided on each
 	                         * instance of it (scopes self, parent and ancestor: its tree) */
+	bool unit;              /* bs-constraints.c: reading the value of a root entry's
+	                         * constraint of scope self, decided on each unit of it (a
+	                         * count of scope self: the unit's own selections) */
 	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
 	struct idx *con_ids;    /* constraint id -> its one copy in the system's arena: an
 	                         * option's ref and min_ref, shared by every place of it */
 	struct idx *maps;       /* constraint node -> what bs_con_maps found, made once */
+	struct idx *leaf_forces; /* forceEntry id -> its force_def, for a force entry with no
+	                          * force entries within it (a constraint's scope by id) */
 };
 
 #define BSFAIL(c, file, node, ...) \
@@ -120,6 +125,9 @@ void bs_node_key(char tag, size_t fi, const void *n, char key[static BS_NODE_KEY
  * they change (of the entry itself, or of an entry counting this one's), which BattleScribe
  * would feed back into themselves, and records each such loop in sys->bs. */
 void bs_cost_loops(struct bsctx *c);
+/* The force entry of that id when it holds no force entries (and no other has its id), or
+ * NULL. */
+const struct force_def *bs_leaf_force(const struct bsctx *c, const char *id);
 /* The index of the category of that id, or -1. */
 long bs_category(const struct bsctx *c, const char *id);
 

@@ -171,6 +171,15 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 		free(child);
 		return e;
 	}
+	if (c->unit && field && scope && child && strcmp(field, "selections") == 0 &&
+	    strcmp(scope, "self") == 0 && xml_prop_is(n, "includeChildSelections", "true")) {
+		/* The unit's own selections, at any depth below it. */
+		e = expr_agg(new_agg(c, n, ON_OPTION, -1, SCOPE_UNIT, child));
+		free(field);
+		free(scope);
+		free(child);
+		return e;
+	}
 	bool force = scope && (strcmp(scope, "force") == 0 ||
 	                       (!c->nested && strcmp(scope, "parent") == 0));
 	bool kids = xml_prop_is(n, "includeChildSelections", "true");
