@@ -1,14 +1,15 @@
 #!/bin/sh
-# Constraints on root entries whose values the entries' own modifiers change (issue 21), on
-# the Quarry fixtures (tests/data/bs-quarry): a Work Camp's Stone Carts, at most 1 and 1 more
-# for every 1000 crowns of the roster (a repeat; a limit of scope a force entry: 3 Carts past
-# 2 at 1999 crowns, legal at 2000); a Hauling Crew's Haulers, at most 3, 6 with a Guild
-# Banner, 2 more for each Winch, and at least 2, 1 more for each Winch (counts of scope self,
-# decided on each unit); a Foreman's limit lifted by a set of -1 where an Overseer is in the
-# force; a Lookout's percentage raised by a Watchtower in the roster. A Stronghold's limit (a
-# force entry that holds another) and a modifier whose condition counts no selection read
-# here stay not checked, named with their reasons. Prints TAP. Needs MUSTER and srcdir, as
-# `make check` sets.
+# Constraints on root entries and options whose values their own modifiers change (issue
+# 21), on the Quarry fixtures (tests/data/bs-quarry): a Work Camp's Stone Carts, at most 1 and
+# 1 more for every 1000 crowns of the roster (a repeat; a limit of scope a force entry: 3
+# Carts past 2 at 1999 crowns, legal at 2000); a Hauling Crew's Haulers, at most 3, 6 with a
+# Guild Banner, 2 more for each Winch, and at least 2, 1 more for each Winch (counts of scope
+# self, decided on each unit); its Winches, at most 2, 3 with a Guild Banner (a condition of
+# scope parent, decided on each Winch); a Foreman's limit lifted by a set of -1 where an
+# Overseer is in the force; a Lookout's percentage raised by a Watchtower in the roster. A
+# Stronghold's limit (a force entry that holds another) and modifiers whose conditions count
+# what is not read here stay not checked, named with their reasons (a Banner's bound stays
+# the data's 1). Prints TAP. Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
 . "${srcdir:-.}/tests/tap.sh"
@@ -48,7 +49,7 @@ adds fort.ros "Stone Cart" "Stone Cart"
 run_muster "scope a force entry: not checked in another force" 0 "fort.ros: legal" \
 	validate -v $data fort.ros
 run_muster "scope a force entry that holds one: not checked, its reason named" 0 \
-	"quarry-guild.cat:27: note: not checked yet: constraint 'qy-con-cart-fort' of 'qy-se-cart' (scope)" \
+	"quarry-guild.cat:29: note: not checked yet: constraint 'qy-con-cart-fort' of 'qy-se-cart' (scope)" \
 	validate --verbose $data fort.ros
 
 fresh crew.ros qy-fe-camp
@@ -78,6 +79,23 @@ adds crew.ros "Hauling Crew"
 run_muster "scope self: decided on each Crew, a second one's own bound" 1 \
 	"crew.ros:34:9: error: qy-con-crew-min: Hauling Crew must have 1 more selections of Hauling Crew (minimum 2)" \
 	validate $data crew.ros
+
+fresh winch.ros qy-fe-camp
+adds winch.ros "Hauling Crew"
+"$MUSTER" set $data winch.ros mst-3 --models=5 >/dev/null 2>&1 || exit 1
+"$MUSTER" add $data winch.ros Winch --under=mst-2 >/dev/null 2>&1 || exit 1
+"$MUSTER" add $data winch.ros Winch --under=mst-2 >/dev/null 2>&1 || exit 1
+run_muster "an option's maximum: a third Winch, past 2" 0 \
+	"error: qy-con-winch-max: the parent of Winch (Hauling Crew) has 3 selections of Winch (maximum 2)" \
+	add $data winch.ros Winch --under=mst-2
+run_muster "an option's maximum, a condition of scope parent: 3 Winches with a Banner" 0 \
+	"Legality: legal" add $data winch.ros "Guild Banner" --under=mst-2
+run_muster "an option's maximum a modifier not read leaves: a second Banner, past 1" 0 \
+	"error: qy-con-banner-max: Hauling Crew takes option 'Guild Banner' 2 times; the catalog allows at most 1" \
+	add $data winch.ros "Guild Banner" --under=mst-2
+run_muster "an option's modifier not read: named" 1 \
+	"note: not checked yet: a modifier of 'qy-se-banner' (increment qy-con-banner-max)" \
+	validate --verbose $data winch.ros
 
 fresh foreman.ros qy-fe-camp
 adds foreman.ros Foreman
@@ -109,7 +127,7 @@ run_muster "a percentage: 2 Lookouts of 6 units with a Watchtower, 50%" 0 "look.
 	validate -v $data look.ros
 
 run_muster "catalog: every limit a rule but a Stronghold's and one of a condition not read" 0 \
-	"5 constraints are enforced as rules; not enforced: scope 1, modifiers on it 1." \
+	"6 constraints are enforced as rules; not enforced: scope 1, modifiers on it 1." \
 	catalog $data qy-sys
 run_muster "catalog: a repeat told by what it counts" 0 \
 	"1 per 1000 of crowns" catalog $data qy-sys

@@ -109,14 +109,17 @@ static bool fold_one(xmlNodePtr m, long *v)
 	return true;
 }
 
-void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
+bool bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
 {
 	char *id = xml_prop(con, "id");
 	xmlNodePtr owner = con->parent ? con->parent->parent : NULL;
-	if (id == NULL || owner == NULL || c->modified == NULL || !idx_get(c->modified, id) ||
-	    changes(xml_child(owner, "modifierGroups"), id)) {
+	if (id == NULL || owner == NULL || c->modified == NULL || !idx_get(c->modified, id)) {
 		free(id);
-		return;
+		return true;
+	}
+	if (changes(xml_child(owner, "modifierGroups"), id)) {
+		free(id);
+		return false;
 	}
 	xmlNodePtr mods = xml_child(owner, "modifiers");
 	long v = *value;
@@ -131,6 +134,23 @@ void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
 				m->_private = &folded_mark;
 	}
 	free(id);
+	return all;
+}
+
+bool bs_con_changed_max(struct bsctx *c, xmlNodePtr con)
+{
+	xmlNodePtr owner = con->parent ? con->parent->parent : NULL;
+	char *id = xml_prop(con, "id");
+	bool ok = false;
+	if (id && owner && owner->type == XML_ELEMENT_NODE && xml_prop_is(con, "type", "max") &&
+	    (xml_is(owner, "selectionEntry") || xml_is(owner, "entryLink")) && c->modified &&
+	    idx_get(c->modified, id) == owner) {
+		struct expr *v = bs_con_value(c, owner, id, 0, 0, xml_line(con), true);
+		ok = v != NULL;
+		expr_free(v);
+	}
+	free(id);
+	return ok;
 }
 
 /* Where a constraint stands: below a root entry, on a root entry, on a force (its own or
@@ -150,15 +170,15 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value"), *id = xml_prop(con, "id");
 	const char *why = NULL;
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
-	/* On a root entry, modifiers of its own (entry or link) may change it (bs_con_value). */
+	/* Modifiers of its own entry or link may change it (bs_con_value), not another's. */
 	xmlNodePtr own = con->parent ? con->parent->parent : NULL;
-	bool entry = at == AT_ROOT && own && own->type == XML_ELEMENT_NODE &&
+	bool entry = at != AT_FORCE && own && own->type == XML_ELEMENT_NODE &&
 	             (xml_is(own, "selectionEntry") || xml_is(own, "entryLink"));
 	void *mods = id && c->modified ? idx_get(c->modified, id) : NULL;
 	bool own_mods = entry && mods == own && !(field && strcmp(field, "forces") == 0);
 	/* A scope naming a force entry with none within it: the unit's own force, of that entry
 	 * (a maximum; BattleScribe checks it nowhere else). */
-	const struct force_def *fe = entry && type && strcmp(type, "max") == 0 && field &&
+	const struct force_def *fe = entry && at == AT_ROOT && type && strcmp(type, "max") == 0 && field &&
 	                             strcmp(field, "forces") != 0 ? bs_leaf_force(c, scope) : NULL;
 	bool plain = scope && (strcmp(scope, "parent") == 0 || strcmp(scope, "self") == 0 ||
 	                       strcmp(scope, "force") == 0 || strcmp(scope, "roster") == 0);
@@ -421,24 +441,27 @@ static struct rule *new_rule(xmlNodePtr con, const char *at, const struct shape 
  * into *value, and again into *again (a rule's bound and its test of no limit); false when
  * one of them has a shape not read (both NULL then). */
 static bool changed_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n,
-                          const struct shape *s, struct expr **value, struct expr **again)
+                          const struct shape *s, bool option, struct expr **value,
+                          struct expr **again)
 {
 	char *id = xml_prop(n, "id");
 	unsigned scale = s->cost >= 0 && !s->percent ? c->sys->costs[s->cost].scale : 0;
-	*value = bs_con_value(c, owner, id, s->value, scale, xml_line(n));
-	*again = *value ? bs_con_value(c, owner, id, s->value, scale, xml_line(n)) : NULL;
+	*value = bs_con_value(c, owner, id, s->value, scale, xml_line(n), option);
+	*again = *value ? bs_con_value(c, owner, id, s->value, scale, xml_line(n), option) : NULL;
 	free(id);
 	return *value != NULL;
 }
 
-/* changed_value for constraint n of root entry owner: of scope self, it is decided on each
- * unit, and a count of scope self there is the unit's own selections (of scope force or
- * roster, one value stands for every unit of its scope: a count of the unit is not read). */
-static bool root_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n, const struct shape *s,
-                       struct expr **value, struct expr **again)
+/* changed_value for constraint n of owner, a root entry or (option) an option. On a root
+ * entry, of scope self, it is decided on each unit, and a count of scope self there is the
+ * unit's own selections (of scope force or roster, one value stands for every unit of its
+ * scope: a count of the unit is not read). On an option, it is decided on each instance, its
+ * conditions of scopes self, parent and ancestor counted in its tree. */
+static bool own_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n, const struct shape *s,
+                      bool option, struct expr **value, struct expr **again)
 {
-	c->unit = strcmp(s->scope, "self") == 0;
-	bool ok = changed_value(c, owner, n, s, value, again);
+	c->unit = !option && strcmp(s->scope, "self") == 0;
+	bool ok = changed_value(c, owner, n, s, option, value, again);
 	c->unit = false;
 	return ok;
 }
@@ -560,15 +583,19 @@ static struct sel *of_origin(const void *origin)
 }
 
 /* One constraint con of owner (file fi) on every place of it, option o one of them (origin its
- * def or via): one rule, checked for each selection of any of its places, in any entry. */
+ * def or via): one rule, checked for each selection of any of its places, in any entry; its
+ * value as changed_bound takes it. */
 static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr con,
-                        const struct entry_option *o, const void *origin, const struct shape *s)
+                        const struct entry_option *o, const void *origin, const struct shape *s,
+                        struct expr *value, struct expr *again)
 {
 	char *oid = xml_prop(owner, "id");
 	char *at = xasprintf("%s/%s", c->f[fi].id ? c->f[fi].id : "", oid ? oid : "");
 	free(oid);
 	struct rule *r = new_rule(con, at, s);
 	free(at);
+	bool changed = value != NULL;
+	changed_bound(c, r, s, &value, again);
 	if (idx_get(c->sys->rule_idx, r->id)) { /* ids used twice in one file: still one each */
 		char *id = xasprintf("%s#%zu", r->id, c->sys->n_rules);
 		free(r->id);
@@ -587,9 +614,11 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	r->each_sel = of_origin(origin);
 	const char *owner_words = self ? "{this}" : parent ? _("the parent of {this}")
 	                          : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
-	r->message = message(c, s, owner_words, o->name);
+	struct shape told = *s;
+	told.percent = s->percent && !changed; /* a changed percentage: the bound alone */
+	r->message = message(c, &told, owner_words, o->name);
 	r->label = o->name ? xstrdup(o->name) : NULL;
-	add_rule(c, r, s);
+	add_rule_pct(c, r, s, value);
 }
 
 /* What n->_private holds once its constraint is a rule on every place of its owner. */
@@ -612,7 +641,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 			continue;
 		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
 		if ((k->_private && !made) || shape_of(c, k, o ? AT_OPTION : AT_ROOT, &s) ||
-		    (s.modified && !root_value(c, owner, k, &s, &value, &again))) {
+		    (s.modified && !own_value(c, owner, k, &s, o != NULL, &value, &again))) {
 			bs_pend(c, fi, k, 0);
 			continue;
 		}
@@ -625,7 +654,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 		if (s.max && s.value < 0 && value == NULL)
 			continue; /* -1: no limit */
 		if (o)
-			option_rule(c, fi, owner, k, o, origin, &s);
+			option_rule(c, fi, owner, k, o, origin, &s, value, again);
 		else if (s.forces)
 			zero_forces_rule(c, k, e, &s);
 		else
@@ -743,7 +772,7 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			struct expr *value = NULL, *again = NULL;
 			if (!xml_is(n, "constraint") || n->_private || category_why(c, l, n, &s))
 				continue;
-			if (s.modified && !changed_value(c, l, n, &s, &value, &again))
+			if (s.modified && !changed_value(c, l, n, &s, false, &value, &again))
 				continue; /* a modifier of a shape not read */
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;

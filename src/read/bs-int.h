@@ -188,8 +188,13 @@ void bs_modified_id(struct bsctx *c, xmlNodePtr k);
 /* bs-constraints.c: the value of constraint con (*value, as the data gives it) after the
  * modifiers of its owner that change it and hold on every roster (no conditions, condition
  * groups or repeats, in no modifier group), in document order; those modifiers are then read.
- * The value stays as the data gives it when one that changes it depends on the roster. */
-void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value);
+ * The value stays as the data gives it when one that changes it depends on the roster: false
+ * then. */
+bool bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value);
+/* bs-constraints.c: whether constraint con, an option's maximum per parent whose value
+ * bs_con_fold does not give, is a rule instead (bs_con_on): its modifiers all stand on its
+ * own entry or link, and bs_con_value reads them. */
+bool bs_con_changed_max(struct bsctx *c, xmlNodePtr con);
 /* bs-constraints.c: the constraints of forceEntry k's categoryLinks (force fd) made rules. */
 void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);
 const char *bs_con_why(const struct bsctx *c, xmlNodePtr con);
@@ -217,12 +222,14 @@ void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 /* The modifiers of option node owner (a selectionEntry below a root one, or a link to one)
  * that change the option itself (its name, hidden, categories), into (*mods)[0..*n). */
 void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
-/* The value of the constraint of id id on owner (a force's categoryLink), base (scaled by
- * 10^scale) as owner's modifiers of field id change it, in document order (set, increment,
- * decrement; their conditions counted in the force or roster, and repeats), those modifiers
- * then marked translated; NULL when one of them has another shape. */
+/* The value of the constraint of id id on owner (a force's categoryLink, a root entry, an
+ * option), base (scaled by 10^scale) as owner's modifiers of field id change it, in document
+ * order (set, increment, decrement; their conditions counted in the force or roster, and
+ * repeats; with option, owner an option's node, those of its tree too, as
+ * bs_option_mods_on reads them), those modifiers then marked translated; NULL when one of
+ * them has another shape. */
 struct expr *bs_con_value(struct bsctx *c, xmlNodePtr owner, const char *id, long base,
-                          unsigned scale, long line);
+                          unsigned scale, long line, bool option);
 /* h, kept by the system (bs->hides, freed with it). */
 const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h);
 /* The modifiers of option node n that change the option itself, kept by the system; NULL

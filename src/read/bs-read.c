@@ -137,8 +137,8 @@ bool bs_con_maps(struct bsctx *c, size_t fi, xmlNodePtr con, long *value)
 	if (v == NULL) {
 		long got;
 		v = &no;
-		if (bs_constraint_maps(con, &got)) {
-			bs_con_fold(c, con, &got);
+		if (bs_constraint_maps(con, &got) &&
+		    (bs_con_fold(c, con, &got) || !bs_con_changed_max(c, con))) {
 			long *kept = arena_alloc(&c->sys->bs->arena, 1, sizeof(*kept));
 			*kept = got;
 			v = kept;
