@@ -131,4 +131,10 @@ run_muster "catalog: every limit a rule but a Stronghold's and one of a conditio
 	catalog $data qy-sys
 run_muster "catalog: a repeat told by what it counts" 0 \
 	"1 per 1000 of crowns" catalog $data qy-sys
+# A force entry id defined twice: which force a limit of that scope names is not known.
+sed 's|<forceEntry id="qy-fe-keep"|<forceEntry id="qy-fe-camp"|' "$d/quarry.gst" >quarry.gst &&
+	cp "$d/quarry-guild.cat" . || exit 1
+run_muster "scope a force entry id defined twice: not checked" 0 \
+	"5 constraints are enforced as rules; not enforced: scope 2, modifiers on it 1." \
+	catalog --data-dir=. qy-sys
 tap_done
