@@ -178,8 +178,9 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 	bool own_mods = entry && mods == own && !(field && strcmp(field, "forces") == 0);
 	/* A scope naming a force entry with none within it: the unit's own force, of that entry
 	 * (a maximum; BattleScribe checks it nowhere else). */
-	const struct force_def *fe = entry && at == AT_ROOT && type && strcmp(type, "max") == 0 && field &&
-	                             strcmp(field, "forces") != 0 ? bs_leaf_force(c, scope) : NULL;
+	bool fmax = entry && at == AT_ROOT && type && strcmp(type, "max") == 0 && field &&
+	            strcmp(field, "forces") != 0;
+	const struct force_def *fe = fmax ? bs_leaf_force(c, scope) : NULL;
 	bool plain = scope && (strcmp(scope, "parent") == 0 || strcmp(scope, "self") == 0 ||
 	                       strcmp(scope, "force") == 0 || strcmp(scope, "roster") == 0);
 	unsigned scale = cd && !xml_prop_is(con, "percentValue", "true") ? cd->scale : 0;
