@@ -211,6 +211,13 @@ static void describe_expr(const struct system *sys, const struct expr *e, struct
 		describe_agg(sys, e->agg, sb);
 		break;
 	case EX_PER:
+		if (e->n_kids > 0 && e->kids[0]) {
+			/* BattleScribe's repeat: num for each every of what it counts. */
+			strbuf_addf(sb, _("%lld per %lld of "), (long long)e->num, (long long)e->every);
+			describe_expr(sys, e->kids[0], sb);
+			strbuf_addf(sb, " (%s)", rounding_word(e->round));
+			break;
+		}
 		strbuf_addf(sb, e->basis == BASIS_LIMIT
 		                ? _("%lld per %lld %s of the limit (%s)")
 		                : _("%lld per %lld %s spent (%s)"),

@@ -37,6 +37,8 @@ struct shape {
 	bool shared;            /* selections of every link to the entry counted, not one's */
 	bool modified;          /* on a force: modifiers change its value (shape_of) */
 	bool kids;              /* includeChildSelections: the selections below a unit count */
+	const struct force_def *in_force; /* scope a force entry's id: counted in the unit's
+	                                   * force, of that entry (scope "force") */
 };
 
 /* What c->modified maps an id to when modifiers of more than one element change it. */
@@ -107,14 +109,17 @@ static bool fold_one(xmlNodePtr m, long *v)
 	return true;
 }
 
-void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
+bool bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
 {
 	char *id = xml_prop(con, "id");
 	xmlNodePtr owner = con->parent ? con->parent->parent : NULL;
-	if (id == NULL || owner == NULL || c->modified == NULL || !idx_get(c->modified, id) ||
-	    changes(xml_child(owner, "modifierGroups"), id)) {
+	if (id == NULL || owner == NULL || c->modified == NULL || !idx_get(c->modified, id)) {
 		free(id);
-		return;
+		return true;
+	}
+	if (changes(xml_child(owner, "modifierGroups"), id)) {
+		free(id);
+		return false;
 	}
 	xmlNodePtr mods = xml_child(owner, "modifiers");
 	long v = *value;
@@ -129,6 +134,23 @@ void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value)
 				m->_private = &folded_mark;
 	}
 	free(id);
+	return all;
+}
+
+bool bs_con_changed_max(struct bsctx *c, xmlNodePtr con)
+{
+	xmlNodePtr owner = con->parent ? con->parent->parent : NULL;
+	char *id = xml_prop(con, "id");
+	bool ok = false;
+	if (id && owner && owner->type == XML_ELEMENT_NODE && xml_prop_is(con, "type", "max") &&
+	    (xml_is(owner, "selectionEntry") || xml_is(owner, "entryLink")) && c->modified &&
+	    idx_get(c->modified, id) == owner) {
+		struct expr *v = bs_con_value(c, owner, id, 0, 0, xml_line(con), true);
+		ok = v != NULL;
+		expr_free(v);
+	}
+	free(id);
+	return ok;
 }
 
 /* Where a constraint stands: below a root entry, on a root entry, on a force (its own or
@@ -148,6 +170,19 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 	     *scope = xml_prop(con, "scope"), *v = xml_prop(con, "value"), *id = xml_prop(con, "id");
 	const char *why = NULL;
 	const struct cost_def *cd = field ? idx_get(c->sys->cost_idx, field) : NULL;
+	/* Modifiers of its own entry or link may change it (bs_con_value), not another's. */
+	xmlNodePtr own = con->parent ? con->parent->parent : NULL;
+	bool entry = at != AT_FORCE && own && own->type == XML_ELEMENT_NODE &&
+	             (xml_is(own, "selectionEntry") || xml_is(own, "entryLink"));
+	void *mods = id && c->modified ? idx_get(c->modified, id) : NULL;
+	bool own_mods = entry && mods == own && !(field && strcmp(field, "forces") == 0);
+	/* A scope naming a force entry with none within it: the unit's own force, of that entry
+	 * (a maximum; BattleScribe checks it nowhere else). */
+	bool fmax = entry && at == AT_ROOT && type && strcmp(type, "max") == 0 && field &&
+	            strcmp(field, "forces") != 0;
+	const struct force_def *fe = fmax ? bs_leaf_force(c, scope) : NULL;
+	bool plain = scope && (strcmp(scope, "parent") == 0 || strcmp(scope, "self") == 0 ||
+	                       strcmp(scope, "force") == 0 || strcmp(scope, "roster") == 0);
 	unsigned scale = cd && !xml_prop_is(con, "percentValue", "true") ? cd->scale : 0;
 	long x = 0, unit = dec_unit(scale);
 	bool num = dec_parse(v, scale, -unit, 1000000000000L * unit, &x) == DEC_OK;
@@ -155,15 +190,14 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 		why = N_("type");
 	else if (xml_prop_is(con, "shared", "false") && !root)
 		why = N_("shared=false");
-	else if (id == NULL || (at != AT_FORCE && c->modified && idx_get(c->modified, id)))
+	else if (id == NULL || (at != AT_FORCE && mods && !own_mods))
 		why = id ? N_("modifiers on it") : N_("no id");
 	else if (field == NULL || (strcmp(field, "selections") != 0 && cd == NULL &&
 	                           (strcmp(field, "forces") != 0 || !root)))
 		why = N_("field");
 	else if (!num || (x < 0 && x != -unit))
 		why = N_("value");
-	else if (scope == NULL || (strcmp(scope, "parent") != 0 && strcmp(scope, "self") != 0 &&
-	                           strcmp(scope, "force") != 0 && strcmp(scope, "roster") != 0))
+	else if (!plain && fe == NULL)
 		why = N_("scope");
 	else if (x < 0 && strcmp(type, "min") == 0)
 		why = N_("value");
@@ -184,6 +218,10 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 		for (size_t i = 0; i < 4; i++)
 			if (strcmp(scope, scopes[i]) == 0)
 				s->scope = scopes[i];
+		if (!plain) {
+			s->scope = "force";
+			s->in_force = fe;
+		}
 		s->child_forces = xml_prop_is(con, "includeChildForces", "true");
 		s->forces = strcmp(field, "forces") == 0;
 		s->percent = xml_prop_is(con, "percentValue", "true");
@@ -252,7 +290,7 @@ const char *bs_con_why(const struct bsctx *c, xmlNodePtr con)
 	xmlNodePtr home = owner->parent;
 	bool root = home && home->parent && home->parent == xmlDocGetRootElement(con->doc);
 	const char *why = shape_of(c, con, root ? AT_ROOT : AT_OPTION, &s);
-	return why ? why : N_("not reached");
+	return why ? why : s.modified ? N_("modifiers on it") : N_("not reached");
 }
 
 static struct sel *new_sel(enum sel_kind k, enum attr_on item, const char *id)
@@ -400,16 +438,68 @@ static struct rule *new_rule(xmlNodePtr con, const char *at, const struct shape 
 	return r;
 }
 
+/* The value of constraint n (shape s) as the modifiers of owner change it (bs_con_value),
+ * into *value, and again into *again (a rule's bound and its test of no limit); false when
+ * one of them has a shape not read (both NULL then). */
+static bool changed_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n,
+                          const struct shape *s, bool option, struct expr **value,
+                          struct expr **again)
+{
+	char *id = xml_prop(n, "id");
+	unsigned scale = s->cost >= 0 && !s->percent ? c->sys->costs[s->cost].scale : 0;
+	*value = bs_con_value(c, owner, id, s->value, scale, xml_line(n), option);
+	*again = *value ? bs_con_value(c, owner, id, s->value, scale, xml_line(n), option) : NULL;
+	free(id);
+	return *value != NULL;
+}
+
+/* changed_value for constraint n of owner, a root entry or (option) an option. On a root
+ * entry, of scope self, it is decided on each unit, and a count of scope self there is the
+ * unit's own selections (of scope force or roster, one value stands for every unit of its
+ * scope: a count of the unit is not read). On an option, it is decided on each instance, its
+ * conditions of scopes self, parent and ancestor counted in its tree. */
+static bool own_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n, const struct shape *s,
+                      bool option, struct expr **value, struct expr **again)
+{
+	c->unit = !option && strcmp(s->scope, "self") == 0;
+	bool ok = changed_value(c, owner, n, s, option, value, again);
+	c->unit = false;
+	return ok;
+}
+
+/* Rule r (shape s) bounded by *value, the constraint's value as modifiers change it (NULL:
+ * not changed), no bound where again is BattleScribe's -1; a percentage's value is left in
+ * *value for add_rule_pct, any other is taken. */
+static void changed_bound(const struct bsctx *c, struct rule *r, const struct shape *s,
+                          struct expr **value, struct expr *again)
+{
+	if (*value == NULL)
+		return;
+	/* BattleScribe's -1, in the unit of the value: no limit. */
+	r->unlimited = new_sel(SEL_TEST, ON_UNIT, NULL);
+	r->unlimited->op = CMP_EQ;
+	r->unlimited->num = -dec_unit(s->cost >= 0 && !s->percent ? c->sys->costs[s->cost].scale
+	                                                          : 0);
+	r->unlimited->expr = again;
+	if (!s->percent) {
+		struct expr **b = s->max ? &r->max : &r->min;
+		expr_free(*b);
+		*b = *value;
+		*value = NULL;
+	}
+}
+
 static enum scope_kind wide(const struct shape *s)
 {
 	return strcmp(s->scope, "roster") == 0 ? SCOPE_ROSTER
 	       : s->child_forces && strcmp(s->scope, "force") == 0 ? SCOPE_FORCE : SCOPE_LIST;
 }
 
-/* One constraint con on root entry e: a maximum per unit of e, a minimum per list of its
- * catalogue (or of every catalogue, for the game system's own entries). */
+/* One constraint con on root entry e: a maximum per unit of e (in a force of s->in_force,
+ * when it names one), a minimum per list of its catalogue (or of every catalogue, for the
+ * game system's own entries); its value as changed_bound takes it (value NULL: the data's). */
 static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct entry *e,
-                      const struct shape *s)
+                      const struct shape *s, struct expr *value, struct expr *again)
 {
 	bool self = strcmp(s->scope, "self") == 0, shared = s->shared && !self;
 	/* shared: what every link to the entry made counts (its id after the links' "L::"); the
@@ -422,6 +512,8 @@ static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct e
 	               : xasprintf("%s/%s", e->catalog->id, e->id);
 	struct rule *r = new_rule(con, at, s);
 	free(at);
+	bool changed = value != NULL;
+	changed_bound(c, r, s, &value, again);
 	struct agg *a = r->agg;
 	a->kind = s->cost >= 0 ? AGG_COST : self ? AGG_MODELS : AGG_UNITS;
 	/* A maximum counts each selection by its number (one of number 2 is two), as BattleScribe
@@ -439,15 +531,19 @@ static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct e
 		r->each_item = ON_UNIT;
 		r->each_sel = selecting(ON_UNIT, shared ? base : e->id, NULL);
 		r->each_sel->kids[0]->shared = shared;
+		if (s->in_force)
+			r->when = new_sel(SEL_FORCE, ON_UNIT, s->in_force->id);
 	} else if (e->catalog != c->f[0].cat) {
 		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
 		r->when->group = e->group;
 	}
 	if (!s->max && !self)
 		r->unless_hidden = e; /* BattleScribe skips the constraints of a hidden entry */
-	r->message = message(c, s, owner, e->name);
+	struct shape told = *s;
+	told.percent = s->percent && !changed; /* a changed percentage: the bound alone */
+	r->message = message(c, &told, owner, e->name);
 	r->label = e->name ? xstrdup(e->name) : NULL;
-	add_rule(c, r, s);
+	add_rule_pct(c, r, s, value);
 }
 
 /* A constraint of field forces on root entry e: BattleScribe counts the forces of what the
@@ -488,15 +584,19 @@ static struct sel *of_origin(const void *origin)
 }
 
 /* One constraint con of owner (file fi) on every place of it, option o one of them (origin its
- * def or via): one rule, checked for each selection of any of its places, in any entry. */
+ * def or via): one rule, checked for each selection of any of its places, in any entry; its
+ * value as changed_bound takes it. */
 static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr con,
-                        const struct entry_option *o, const void *origin, const struct shape *s)
+                        const struct entry_option *o, const void *origin, const struct shape *s,
+                        struct expr *value, struct expr *again)
 {
 	char *oid = xml_prop(owner, "id");
 	char *at = xasprintf("%s/%s", c->f[fi].id ? c->f[fi].id : "", oid ? oid : "");
 	free(oid);
 	struct rule *r = new_rule(con, at, s);
 	free(at);
+	bool changed = value != NULL;
+	changed_bound(c, r, s, &value, again);
 	if (idx_get(c->sys->rule_idx, r->id)) { /* ids used twice in one file: still one each */
 		char *id = xasprintf("%s#%zu", r->id, c->sys->n_rules);
 		free(r->id);
@@ -515,9 +615,11 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	r->each_sel = of_origin(origin);
 	const char *owner_words = self ? "{this}" : parent ? _("the parent of {this}")
 	                          : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
-	r->message = message(c, s, owner_words, o->name);
+	struct shape told = *s;
+	told.percent = s->percent && !changed; /* a changed percentage: the bound alone */
+	r->message = message(c, &told, owner_words, o->name);
 	r->label = o->name ? xstrdup(o->name) : NULL;
-	add_rule(c, r, s);
+	add_rule_pct(c, r, s, value);
 }
 
 /* What n->_private holds once its constraint is a rule on every place of its owner. */
@@ -531,6 +633,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
 		struct shape s;
+		struct expr *value = NULL, *again = NULL;
 		if (!xml_is(k, "constraint"))
 			continue;
 		if (o && k->_private == &placed_mark)
@@ -538,7 +641,8 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 		if (o && bs_con_maps(c, fi, k, &v))
 			continue;
 		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
-		if ((k->_private && !made) || shape_of(c, k, o ? AT_OPTION : AT_ROOT, &s)) {
+		if ((k->_private && !made) || shape_of(c, k, o ? AT_OPTION : AT_ROOT, &s) ||
+		    (s.modified && !own_value(c, owner, k, &s, o != NULL, &value, &again))) {
 			bs_pend(c, fi, k, 0);
 			continue;
 		}
@@ -548,14 +652,14 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 			k->_private = &placed_mark;
 		else if (k->_private == NULL)
 			k->_private = &translated_mark;
-		if (s.max && s.value < 0)
+		if (s.max && s.value < 0 && value == NULL)
 			continue; /* -1: no limit */
 		if (o)
-			option_rule(c, fi, owner, k, o, origin, &s);
+			option_rule(c, fi, owner, k, o, origin, &s, value, again);
 		else if (s.forces)
 			zero_forces_rule(c, k, e, &s);
 		else
-			root_rule(c, fi, k, e, &s);
+			root_rule(c, fi, k, e, &s, value, again);
 	}
 }
 
@@ -626,20 +730,8 @@ static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def 
 	char *at = xasprintf("%s/%s", fd->id, cd->id);
 	struct rule *r = new_rule(n, at, s);
 	free(at);
-	if (value) {
-		/* BattleScribe's -1, in the unit of the value: no limit. */
-		r->unlimited = new_sel(SEL_TEST, ON_UNIT, NULL);
-		r->unlimited->op = CMP_EQ;
-		r->unlimited->num = -dec_unit(s->cost >= 0 && !s->percent ? c->sys->costs[s->cost].scale
-		                                                          : 0);
-		r->unlimited->expr = again;
-	}
-	if (value && !s->percent) {
-		struct expr **b = s->max ? &r->max : &r->min;
-		expr_free(*b);
-		*b = value;
-		value = NULL;
-	}
+	bool changed = value != NULL;
+	changed_bound(c, r, s, &value, again);
 	r->agg->kind = s->forces ? AGG_FORCES : s->cost >= 0 ? AGG_COST : AGG_UNITS;
 	r->agg->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	r->agg->scope = wide(s);
@@ -655,7 +747,7 @@ static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def 
 	r->when = new_sel(SEL_FORCE, ON_UNIT, fd->id);
 	r->per_force = true;
 	struct shape told = *s;
-	told.percent = s->percent && value == NULL; /* a changed percentage: the bound alone */
+	told.percent = s->percent && !changed; /* a changed percentage: the bound alone */
 	r->message = message(c, &told, r->agg->scope == SCOPE_ROSTER ? _("the roster") : "{list}",
 	                     cd->name);
 	r->label = cd->name ? xstrdup(cd->name) : NULL;
@@ -681,15 +773,8 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			struct expr *value = NULL, *again = NULL;
 			if (!xml_is(n, "constraint") || n->_private || category_why(c, l, n, &s))
 				continue;
-			if (s.modified) {
-				char *id = xml_prop(n, "id");
-				unsigned scale = s.cost >= 0 && !s.percent ? c->sys->costs[s.cost].scale : 0;
-				value = bs_con_value(c, l, id, s.value, scale, xml_line(n));
-				again = value ? bs_con_value(c, l, id, s.value, scale, xml_line(n)) : NULL;
-				free(id);
-				if (value == NULL)
-					continue; /* a modifier of a shape not read */
-			}
+			if (s.modified && !changed_value(c, l, n, &s, false, &value, &again))
+				continue; /* a modifier of a shape not read */
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;
 			if (value || (s.forces ? !s.max && s.value > 0 : !s.max || s.value >= 0))

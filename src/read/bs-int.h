@@ -98,10 +98,15 @@ struct bsctx {
 	                         * option below a root entry (no scope of a selection) */
 	bool option;            /* ... and, nested, an option's own modifiers, decided on each
 	                         * instance of it (scopes self, parent and ancestor: its tree) */
+	bool unit;              /* bs-constraints.c: reading the value of a root entry's
+	                         * constraint of scope self, decided on each unit of it (a
+	                         * count of scope self: the unit's own selections) */
 	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
 	struct idx *con_ids;    /* constraint id -> its one copy in the system's arena: an
 	                         * option's ref and min_ref, shared by every place of it */
 	struct idx *maps;       /* constraint node -> what bs_con_maps found, made once */
+	struct idx *leaf_forces; /* forceEntry id -> its force_def, for a force entry with no
+	                          * force entries within it (a constraint's scope by id) */
 };
 
 /* bs-leftout.c: a record added to g (copies of its strings; name NULL: file); g's records
@@ -161,6 +166,9 @@ void bs_node_key(char tag, size_t fi, const void *n, char key[static BS_NODE_KEY
  * they change (of the entry itself, or of an entry counting this one's), which BattleScribe
  * would feed back into themselves, and records each such loop in sys->bs. */
 void bs_cost_loops(struct bsctx *c);
+/* The force entry of that id when it holds no force entries (and no other has its id), or
+ * NULL. */
+const struct force_def *bs_leaf_force(const struct bsctx *c, const char *id);
 /* The index of the category of that id, or -1. */
 long bs_category(const struct bsctx *c, const char *id);
 
@@ -221,8 +229,13 @@ void bs_modified_id(struct bsctx *c, xmlNodePtr k);
 /* bs-constraints.c: the value of constraint con (*value, as the data gives it) after the
  * modifiers of its owner that change it and hold on every roster (no conditions, condition
  * groups or repeats, in no modifier group), in document order; those modifiers are then read.
- * The value stays as the data gives it when one that changes it depends on the roster. */
-void bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value);
+ * The value stays as the data gives it when one that changes it depends on the roster: false
+ * then. */
+bool bs_con_fold(const struct bsctx *c, xmlNodePtr con, long *value);
+/* bs-constraints.c: whether constraint con, an option's maximum per parent whose value
+ * bs_con_fold does not give, is a rule instead (bs_con_on): its modifiers all stand on its
+ * own entry or link, and bs_con_value reads them. */
+bool bs_con_changed_max(struct bsctx *c, xmlNodePtr con);
 /* bs-constraints.c: the constraints of forceEntry k's categoryLinks (force fd) made rules. */
 void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);
 const char *bs_con_why(const struct bsctx *c, xmlNodePtr con);
@@ -250,12 +263,14 @@ void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods
 /* The modifiers of option node owner (a selectionEntry below a root one, or a link to one)
  * that change the option itself (its name, hidden, categories), into (*mods)[0..*n). */
 void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
-/* The value of the constraint of id id on owner (a force's categoryLink), base (scaled by
- * 10^scale) as owner's modifiers of field id change it, in document order (set, increment,
- * decrement; their conditions counted in the force or roster, and repeats), those modifiers
- * then marked translated; NULL when one of them has another shape. */
+/* The value of the constraint of id id on owner (a force's categoryLink, a root entry, an
+ * option), base (scaled by 10^scale) as owner's modifiers of field id change it, in document
+ * order (set, increment, decrement; their conditions counted in the force or roster, and
+ * repeats; with option, owner an option's node, those of its tree too, as
+ * bs_option_mods_on reads them), those modifiers then marked translated; NULL when one of
+ * them has another shape. */
 struct expr *bs_con_value(struct bsctx *c, xmlNodePtr owner, const char *id, long base,
-                          unsigned scale, long line);
+                          unsigned scale, long line, bool option);
 /* h, kept by the system (bs->hides, freed with it). */
 const struct bs_hide *bs_hide_keep(struct bsctx *c, struct bs_hide *h);
 /* The modifiers of option node n that change the option itself, kept by the system; NULL

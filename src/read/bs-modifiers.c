@@ -171,6 +171,15 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 		free(child);
 		return e;
 	}
+	if (c->unit && field && scope && child && strcmp(field, "selections") == 0 &&
+	    strcmp(scope, "self") == 0 && xml_prop_is(n, "includeChildSelections", "true")) {
+		/* The unit's own selections, at any depth below it. */
+		e = expr_agg(new_agg(c, n, ON_OPTION, -1, SCOPE_UNIT, child));
+		free(field);
+		free(scope);
+		free(child);
+		return e;
+	}
 	bool force = scope && (strcmp(scope, "force") == 0 ||
 	                       (!c->nested && strcmp(scope, "parent") == 0));
 	bool kids = xml_prop_is(n, "includeChildSelections", "true");
@@ -642,13 +651,13 @@ static void groups_done(xmlNodePtr owner, int depth)
 }
 
 struct expr *bs_con_value(struct bsctx *c, xmlNodePtr owner, const char *id, long base,
-                          unsigned scale, long line)
+                          unsigned scale, long line, bool in_option)
 {
 	xmlNodePtr groups[BS_MOD_DEPTH + 1];
 	struct con_mods seen = { NULL, 0 };
 	struct expr *v = expr_num(base, line);
 	bool nested = c->nested, option = c->option;
-	c->nested = c->option = false; /* counted in the force or the roster */
+	c->nested = c->option = in_option; /* else counted in the force or the roster */
 	bool ok = con_walk(c, owner, id, scale, groups, 0, &v, &seen);
 	c->nested = nested;
 	c->option = option;
