@@ -360,32 +360,97 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 	return u;
 }
 
-/* The units that the rules made of root constraints ask of every force of faction (a
- * minimum in the force), each added as many times as the minimum. None in a force of a
- * hidden force entry (its hidden="true"; its modifiers are not decided here): BattleScribe
- * keeps no constraint of a hidden force that holds no force, as a new one holds none. */
+/* Whether two root entries are places of one entry: the same, or ids whose last part (after
+ * the links' "L::") is the same. */
+static bool same_entry(const struct entry *a, const struct entry *b)
+{
+	if (a == b)
+		return true;
+	const char *x = root_id(a), *y = root_id(b), *p;
+	while ((p = strstr(x, "::")) != NULL)
+		x = p + 2;
+	while ((p = strstr(y, "::")) != NULL)
+		y = p + 2;
+	return strcmp(x, y) == 0;
+}
+
+/* How many units of the roster are of entry e (any root place of it). */
+static long roster_units_of(const struct roster *r, const struct entry *e)
+{
+	long n = 0;
+	for (size_t li = 0; li < r->n_lists; li++)
+		for (size_t ui = 0; ui < r->lists[li].n_units; ui++)
+			if (r->lists[li].units[ui].entry && same_entry(r->lists[li].units[ui].entry, e))
+				n++;
+	return n;
+}
+
+/* At most this many evaluations of the roster decide which entries a new force is given:
+ * past them, the rest are given unasked (a system of thousands of such entries stays
+ * linear). */
+enum { MAX_GIVE_EVALS = 64 };
+
+/* Whether a hidden modifier of e hides it on list li of the roster as it stands: *ev made
+ * again when units were added since (*stale), NULL when it cannot be. e's own hidden="true"
+ * is not asked: BattleScribe gives a new force an entry hidden so (the suite's
+ * constraint-hidden-enforcement), not one its modifiers hide there (an Order of Battle
+ * outside a Crusade force). */
+static bool hidden_now(struct ros *x, struct eval **ev, size_t *evals, bool *stale, size_t li,
+                       const struct entry *e)
+{
+	bool mods = false;
+	for (size_t i = 0; i < e->n_mods; i++)
+		mods = mods || e->mods[i].target == MOD_HIDDEN;
+	if (!mods)
+		return false;
+	if (*stale && *evals >= MAX_GIVE_EVALS)
+		return false; /* *ev read units since moved: not asked again */
+	if (*ev == NULL || *stale) {
+		struct diags d = DIAGS_INIT;
+		eval_free(*ev);
+		*ev = eval_new(x->r, &d);
+		diags_release(&d);
+		(*evals)++;
+		*stale = false;
+	}
+	return *ev && eval_hidden(*ev, li, NULL, false, e->mods, e->n_mods);
+}
+
+/* The units a new force of faction is given, as BattleScribe gives them when it makes a
+ * roster, one entry after another: each root entry offered to the force whose minimum of
+ * selections asks for some (e->starts, the data's value), but one its hidden modifiers hide
+ * there once those before it are given, as many as that minimum (one counted in the roster:
+ * as many as the roster is short of, so a second force gets no second Battle Size), each
+ * with what its own minimums and defaults ask for (add_unit). None in a force of a hidden
+ * force entry (its hidden="true"; its modifiers are not decided here): BattleScribe keeps no
+ * constraint of a hidden force that holds no force, as a new one holds none. */
 static void force_mandatory(struct ros *x, size_t li)
 {
 	const struct system *sys = x->sys;
 	const struct group *faction = x->r->lists[li].faction;
 	if (x->r->lists[li].force && x->r->lists[li].force->hidden)
 		return;
-	for (size_t i = 0; i < sys->n_rules; i++) {
-		const struct rule *ru = sys->rules[i];
-		if (strncmp(ru->id, "bs:", 3) != 0 || ru->min == NULL || ru->min->kind != EX_NUM ||
-		    ru->each || ru->agg == NULL || ru->agg->kind != AGG_UNITS ||
-		    (ru->agg->scope != SCOPE_LIST && ru->agg->scope != SCOPE_FORCE) ||
-		    (ru->when && ru->when->group != faction))
-			continue;
-		const char *at = strchr(ru->id, '@'), *slash = at ? strchr(at, '/') : NULL;
-		const struct entry *e = slash ? idx_get(sys->entry_idx, slash + 1) : NULL;
-		if (e == NULL || !offered(e, faction))
-			continue;
-		for (int64_t k = 0; k < ru->min->num && k < 100; k++) {
-			struct r_unit *u = add_unit(x, li, e, 1);
-			strbuf_addf(&x->said, "selected %s %s\n", root_id(e), r_unit_id(u));
+	struct eval *ev = NULL;
+	size_t evals = 0;
+	bool stale = false;
+	for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
+		const struct catalog *cat = sys->catalogs[ci];
+		for (size_t ei = 0; cat && ei < cat->n_entries; ei++) {
+			const struct entry *e = &cat->entries[ei];
+			if (e->starts == 0 || !offered(e, faction) ||
+			    hidden_now(x, &ev, &evals, &stale, li, e))
+				continue;
+			long want = e->starts < 100 ? (long)e->starts : 100;
+			if (e->starts_roster)
+				want -= roster_units_of(x->r, e);
+			for (long k = 0; k < want; k++) {
+				struct r_unit *u = add_unit(x, li, e, 1);
+				strbuf_addf(&x->said, "selected %s %s\n", root_id(e), r_unit_id(u));
+				stale = true;
+			}
 		}
 	}
+	eval_free(ev);
 }
 
 static const struct force_def *force_def(const struct system *sys, const char *id)

@@ -39,5 +39,7 @@ struct system *bs_system_load_memory(const struct bs_text *gst, const struct bs_
  * constraint or modifier not enforced yet -> its struct bs_owned, the run of by_owner that
  * lists their records in document order. */
 void bs_index_owners(struct bs_data *bs);
+/* bs-owners.c: bs->min_roots made, once bs->owners is. */
+void bs_index_min_roots(struct system *sys);
 
 #endif
