@@ -17,6 +17,7 @@
  */
 #include "muster.h"
 #include "edit-ros.h"
+#include "edit-ros-give.h"
 #include "edit-ros-tree.h"
 #include "decimal.h"
 #include "bs-roster.h"
@@ -148,25 +149,6 @@ static long find_force(const struct roster *r, const char *word)
 	return -1;
 }
 
-/* The id BattleScribe knows a root entry by (without the reader's CATALOGUE/). */
-static const char *root_id(const struct entry *e)
-{
-	size_t n = strlen(e->catalog->id);
-	if (strncmp(e->id, e->catalog->id, n) == 0 && e->id[n] == '/')
-		return e->id + n + 1;
-	return e->id;
-}
-
-static bool offered(const struct entry *e, const struct group *faction)
-{
-	if (e->group == faction)
-		return true;
-	for (size_t i = 0; i < e->n_also; i++)
-		if (e->also[i] == faction)
-			return true;
-	return false;
-}
-
 /* Whether word is one part of the link path id ("LINK::LINK::ENTRY"): a link's id or the
  * entry's, as BattleScribe names what is selected through a link by either. */
 static bool path_part(const char *id, const char *word)
@@ -194,10 +176,10 @@ static const struct entry *find_root(const struct system *sys, const struct grou
 			const struct catalog *cat = sys->catalogs[ci];
 			for (size_t i = 0; i < cat->n_entries; i++) {
 				const struct entry *e = &cat->entries[i];
-				if (!offered(e, faction))
+				if (!ros_offered(e, faction))
 					continue;
-				if (pass == 0 ? strcmp(root_id(e), word) == 0 || strcmp(e->id, word) == 0
-				    : pass == 1 ? path_part(root_id(e), word)
+				if (pass == 0 ? strcmp(ros_root_id(e), word) == 0 || strcmp(e->id, word) == 0
+				    : pass == 1 ? path_part(ros_root_id(e), word)
 				                : strcasecmp(e->name, word) == 0)
 					return e;
 			}
@@ -360,97 +342,12 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 	return u;
 }
 
-/* Whether two root entries are places of one entry: the same, or ids whose last part (after
- * the links' "L::") is the same. */
-static bool same_entry(const struct entry *a, const struct entry *b)
+/* One unit of root entry e given to the new force li (ros_give's add). */
+static void give_one(void *arg, size_t li, const struct entry *e)
 {
-	if (a == b)
-		return true;
-	const char *x = root_id(a), *y = root_id(b), *p;
-	while ((p = strstr(x, "::")) != NULL)
-		x = p + 2;
-	while ((p = strstr(y, "::")) != NULL)
-		y = p + 2;
-	return strcmp(x, y) == 0;
-}
-
-/* How many units of the roster are of entry e (any root place of it). */
-static long roster_units_of(const struct roster *r, const struct entry *e)
-{
-	long n = 0;
-	for (size_t li = 0; li < r->n_lists; li++)
-		for (size_t ui = 0; ui < r->lists[li].n_units; ui++)
-			if (r->lists[li].units[ui].entry && same_entry(r->lists[li].units[ui].entry, e))
-				n++;
-	return n;
-}
-
-/* At most this many evaluations of the roster decide which entries a new force is given:
- * past them, the rest are given unasked (a system of thousands of such entries stays
- * linear). */
-enum { MAX_GIVE_EVALS = 64 };
-
-/* Whether a hidden modifier of e hides it on list li of the roster as it stands: *ev made
- * again when units were added since (*stale), NULL when it cannot be. e's own hidden="true"
- * is not asked: BattleScribe gives a new force an entry hidden so (the suite's
- * constraint-hidden-enforcement), not one its modifiers hide there (an Order of Battle
- * outside a Crusade force). */
-static bool hidden_now(struct ros *x, struct eval **ev, size_t *evals, bool *stale, size_t li,
-                       const struct entry *e)
-{
-	bool mods = false;
-	for (size_t i = 0; i < e->n_mods; i++)
-		mods = mods || e->mods[i].target == MOD_HIDDEN;
-	if (!mods)
-		return false;
-	if (*stale && *evals >= MAX_GIVE_EVALS)
-		return false; /* *ev read units since moved: not asked again */
-	if (*ev == NULL || *stale) {
-		struct diags d = DIAGS_INIT;
-		eval_free(*ev);
-		*ev = eval_new(x->r, &d);
-		diags_release(&d);
-		(*evals)++;
-		*stale = false;
-	}
-	return *ev && eval_hidden(*ev, li, NULL, false, e->mods, e->n_mods);
-}
-
-/* The units a new force of faction is given, as BattleScribe gives them when it makes a
- * roster, one entry after another: each root entry offered to the force whose minimum of
- * selections asks for some (e->starts, the data's value), but one its hidden modifiers hide
- * there once those before it are given, as many as that minimum (one counted in the roster:
- * as many as the roster is short of, so a second force gets no second Battle Size), each
- * with what its own minimums and defaults ask for (add_unit). None in a force of a hidden
- * force entry (its hidden="true"; its modifiers are not decided here): BattleScribe keeps no
- * constraint of a hidden force that holds no force, as a new one holds none. */
-static void force_mandatory(struct ros *x, size_t li)
-{
-	const struct system *sys = x->sys;
-	const struct group *faction = x->r->lists[li].faction;
-	if (x->r->lists[li].force && x->r->lists[li].force->hidden)
-		return;
-	struct eval *ev = NULL;
-	size_t evals = 0;
-	bool stale = false;
-	for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
-		const struct catalog *cat = sys->catalogs[ci];
-		for (size_t ei = 0; cat && ei < cat->n_entries; ei++) {
-			const struct entry *e = &cat->entries[ei];
-			if (e->starts == 0 || !offered(e, faction) ||
-			    hidden_now(x, &ev, &evals, &stale, li, e))
-				continue;
-			long want = e->starts < 100 ? (long)e->starts : 100;
-			if (e->starts_roster)
-				want -= roster_units_of(x->r, e);
-			for (long k = 0; k < want; k++) {
-				struct r_unit *u = add_unit(x, li, e, 1);
-				strbuf_addf(&x->said, "selected %s %s\n", root_id(e), r_unit_id(u));
-				stale = true;
-			}
-		}
-	}
-	eval_free(ev);
+	struct ros *x = arg;
+	struct r_unit *u = add_unit(x, li, e, 1);
+	strbuf_addf(&x->said, "selected %s %s\n", ros_root_id(e), r_unit_id(u));
 }
 
 static const struct force_def *force_def(const struct system *sys, const char *id)
@@ -517,7 +414,7 @@ static int add_force(struct ros *x, const char *spec, long parent, const char *f
 	l->units = xcalloc(1, sizeof(*l->units));
 	l->opt_ids = xcalloc(1, sizeof(*l->opt_ids));
 	strbuf_addf(&x->said, "force %s\n", l->id);
-	force_mandatory(x, at);
+	ros_give(r, at, give_one, x);
 	free(id);
 	return 0;
 }
@@ -788,7 +685,7 @@ static int copy_force(struct ros *x, size_t li)
 			*u = from[ui];
 			u->names = r_unit_names(&x->r->pool, fresh(x), r_unit_label(u));
 			r_unit_set_notes(r, u, r_unit_notes(r, &from[ui]));
-			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), r_unit_id(u));
+			strbuf_addf(&x->said, "selected %s %s\n", ros_root_id(u->entry), r_unit_id(u));
 			struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
 			const char **vi = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*vi));
 			for (size_t j = 0; j < u->n_opts; j++) {
