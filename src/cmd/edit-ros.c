@@ -17,6 +17,7 @@
  */
 #include "muster.h"
 #include "edit-ros.h"
+#include "edit-ros-give.h"
 #include "edit-ros-tree.h"
 #include "decimal.h"
 #include "bs-read.h"
@@ -149,25 +150,6 @@ static long find_force(const struct roster *r, const char *word)
 	return -1;
 }
 
-/* The id BattleScribe knows a root entry by (without the reader's CATALOGUE/). */
-static const char *root_id(const struct entry *e)
-{
-	size_t n = strlen(e->catalog->id);
-	if (strncmp(e->id, e->catalog->id, n) == 0 && e->id[n] == '/')
-		return e->id + n + 1;
-	return e->id;
-}
-
-static bool offered(const struct entry *e, const struct group *faction)
-{
-	if (e->group == faction)
-		return true;
-	for (size_t i = 0; i < e->n_also; i++)
-		if (e->also[i] == faction)
-			return true;
-	return false;
-}
-
 /* Whether word is one part of the link path id ("LINK::LINK::ENTRY"): a link's id or the
  * entry's, as BattleScribe names what is selected through a link by either. */
 static bool path_part(const char *id, const char *word)
@@ -195,10 +177,10 @@ static const struct entry *find_root(const struct system *sys, const struct grou
 			const struct catalog *cat = sys->catalogs[ci];
 			for (size_t i = 0; i < cat->n_entries; i++) {
 				const struct entry *e = &cat->entries[i];
-				if (!offered(e, faction))
+				if (!ros_offered(e, faction))
 					continue;
-				if (pass == 0 ? strcmp(root_id(e), word) == 0 || strcmp(e->id, word) == 0
-				    : pass == 1 ? path_part(root_id(e), word)
+				if (pass == 0 ? strcmp(ros_root_id(e), word) == 0 || strcmp(e->id, word) == 0
+				    : pass == 1 ? path_part(ros_root_id(e), word)
 				                : strcasecmp(e->name, word) == 0)
 					return e;
 			}
@@ -361,32 +343,12 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 	return u;
 }
 
-/* The units that the rules made of root constraints ask of every force of faction (a
- * minimum in the force), each added as many times as the minimum. None in a force of a
- * hidden force entry (its hidden="true"; its modifiers are not decided here): BattleScribe
- * keeps no constraint of a hidden force that holds no force, as a new one holds none. */
-static void force_mandatory(struct ros *x, size_t li)
+/* One unit of root entry e given to the new force li (ros_give's add). */
+static void give_one(void *arg, size_t li, const struct entry *e)
 {
-	const struct system *sys = x->sys;
-	const struct group *faction = x->r->lists[li].faction;
-	if (x->r->lists[li].force && x->r->lists[li].force->hidden)
-		return;
-	for (size_t i = 0; i < sys->n_rules; i++) {
-		const struct rule *ru = sys->rules[i];
-		if (strncmp(ru->id, "bs:", 3) != 0 || ru->min == NULL || ru->min->kind != EX_NUM ||
-		    ru->each || ru->agg == NULL || ru->agg->kind != AGG_UNITS ||
-		    (ru->agg->scope != SCOPE_LIST && ru->agg->scope != SCOPE_FORCE) ||
-		    (ru->when && ru->when->group != faction))
-			continue;
-		const char *at = strchr(ru->id, '@'), *slash = at ? strchr(at, '/') : NULL;
-		const struct entry *e = slash ? idx_get(sys->entry_idx, slash + 1) : NULL;
-		if (e == NULL || !offered(e, faction))
-			continue;
-		for (int64_t k = 0; k < ru->min->num && k < 100; k++) {
-			struct r_unit *u = add_unit(x, li, e, 1);
-			strbuf_addf(&x->said, "selected %s %s\n", root_id(e), r_unit_id(u));
-		}
-	}
+	struct ros *x = arg;
+	struct r_unit *u = add_unit(x, li, e, 1);
+	strbuf_addf(&x->said, "selected %s %s\n", ros_root_id(e), r_unit_id(u));
 }
 
 static const struct force_def *force_def(const struct system *sys, const char *id)
@@ -457,7 +419,7 @@ static int add_force(struct ros *x, const char *spec, long parent, const char *f
 	l->units = xcalloc(1, sizeof(*l->units));
 	l->opt_ids = xcalloc(1, sizeof(*l->opt_ids));
 	strbuf_addf(&x->said, "force %s\n", l->id);
-	force_mandatory(x, at);
+	ros_give(r, at, give_one, x);
 	free(id);
 	return 0;
 }
@@ -728,7 +690,7 @@ static int copy_force(struct ros *x, size_t li)
 			*u = from[ui];
 			u->names = r_unit_names(&x->r->pool, fresh(x), r_unit_label(u));
 			r_unit_set_notes(r, u, r_unit_notes(r, &from[ui]));
-			strbuf_addf(&x->said, "selected %s %s\n", root_id(u->entry), r_unit_id(u));
+			strbuf_addf(&x->said, "selected %s %s\n", ros_root_id(u->entry), r_unit_id(u));
 			struct r_option *v = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*v));
 			const char **vi = arena_alloc(&r->pool, u->n_opts + 1, sizeof(*vi));
 			for (size_t j = 0; j < u->n_opts; j++) {

@@ -656,9 +656,21 @@ static bool roster_holds(struct eval *ev, const struct rule *r, size_t li)
 	       (r->unless_hidden == NULL || !eval_entry_hidden(ev, li, r->unless_hidden));
 }
 
+/* Whether condition w asks for a kind of list (a BattleScribe entry's catalogue, or any of
+ * the catalogues it is offered to). */
+static bool asks_kind(const struct sel *w)
+{
+	if (w == NULL || (w->kind != SEL_FORCE && w->kind != SEL_ANY))
+		return false;
+	for (size_t i = 0; i < w->n_kids; i++)
+		if (w->kids[i]->kind != SEL_FORCE)
+			return false;
+	return true;
+}
+
 /* How often a roster-wide rule is checked: once when its condition holds on the first list,
- * or, when it asks for a kind of list (a BattleScribe entry's catalogue), on any list; with
- * per_force, once for each list it holds on. */
+ * or, when it asks for a kind of list, on any list; with per_force, once for each list it
+ * holds on. */
 static size_t roster_times(struct eval *ev, const struct rule *r)
 {
 	size_t n = 0;
@@ -667,7 +679,7 @@ static size_t roster_times(struct eval *ev, const struct rule *r)
 			if (!r->per_force)
 				return 1;
 			n++;
-		} else if (r->when == NULL || r->when->kind != SEL_FORCE) {
+		} else if (!asks_kind(r->when)) {
 			return n;
 		}
 	}

@@ -8,7 +8,9 @@
  * takes: its forces' entries, its units' entries and their options, each id of a path
  * ("link::entry") counted, as a modifier may stand on the link or on the entry it reaches.
  * The reader indexes the records by that id (bs-owners.c); a roster looks up each of its ids
- * once: its cost grows with the roster, not with the system.
+ * once: its cost grows with the roster, not with the system. A minimum is broken by what a
+ * roster does not take, too: the minimums on the root entries its forces may take and it
+ * takes none of count as well (the reader lists those entries, bs_data.min_roots).
  */
 #include "check.h"
 
@@ -56,6 +58,60 @@ static void look_up(struct tally *t, const char *p, size_t n)
 	free(id);
 }
 
+/* The minimums standing on id (n bytes at p), when the roster names it nowhere. */
+static void look_up_mins(struct tally *t, const char *p, size_t n)
+{
+	char *id = xstrndup(p, n);
+	if (idx_add(t->seen, id, t->seen) == 0) {
+		const struct bs_owned *o = idx_get(t->bs->owners, id);
+		for (uint32_t k = 0; o && k < o->n; k++) {
+			const struct bs_pending *r = &t->bs->pending[t->bs->by_owner[o->first + k]];
+			if (!bs_untaken_min(r))
+				continue;
+			t->n[0]++;
+			if (t->d)
+				note_one(t->d, r);
+		}
+	}
+	free(id);
+}
+
+/* Whether root entry e is offered to a force of a faction in factions (by group id): its
+ * catalogue's, or one that imports it (the game system's: every catalogue). */
+static bool may_take(const struct idx *factions, const struct entry *e)
+{
+	if (e->group && idx_get(factions, e->group->id))
+		return true;
+	for (size_t k = 0; k < e->n_also; k++)
+		if (e->also[k] && idx_get(factions, e->also[k]->id))
+			return true;
+	return false;
+}
+
+/* The minimums on the root entries the roster's forces may take, each id of their path the
+ * roster does not name (a renamed entry's after its "CATALOGUE/"). */
+static void look_up_untaken(struct tally *t, const struct roster *r)
+{
+	struct idx *factions = idx_new();
+	for (size_t i = 0; i < r->n_lists; i++)
+		if (r->lists[i].faction && r->lists[i].faction->id)
+			(void)idx_add(factions, r->lists[i].faction->id, factions);
+	for (size_t i = 0; i < t->bs->n_min_roots; i++) {
+		const struct entry *e = t->bs->min_roots[i];
+		if (!may_take(factions, e))
+			continue;
+		const char *p = strrchr(e->id, '/') ? strrchr(e->id, '/') + 1 : e->id;
+		while (p && *p) {
+			const char *end = strstr(p, "::");
+			size_t n = end ? (size_t)(end - p) : strlen(p);
+			if (n > 0)
+				look_up_mins(t, p, n);
+			p = end ? end + 2 : NULL;
+		}
+	}
+	idx_free(factions);
+}
+
 /* Each id of path p ("a::b::c"). */
 static void look_up_path(struct tally *t, const char *p)
 {
@@ -96,6 +152,7 @@ size_t unchecked_note(const struct roster *r, const char *file, struct diags *d,
 	struct tally t = { bs, idx_new(), each ? d : NULL, { 0, 0 } };
 	for (size_t i = 0; i < r->n_lists; i++)
 		look_up_list(&t, &r->lists[i]);
+	look_up_untaken(&t, r);
 	idx_free(t.seen);
 	if (t.n[0] + t.n[1] > 0)
 		diags_add(d, SEV_NOTE, file, 0, 0, NULL, NULL,

@@ -333,6 +333,9 @@ struct entry {
 	                     * modifiers), in document order, each decided on that unit */
 	size_t n_mods;
 	const struct bs_infos *infos; /* BattleScribe: what a selection of it shows, or NULL */
+	uint32_t starts;    /* BattleScribe: how many of it a new force is given (its largest
+	                     * minimum of selections as the data gives it, no percentage) */
+	bool starts_roster; /* that minimum counts in the roster: given while it is short */
 	long line;
 };
 
@@ -394,6 +397,13 @@ struct bs_pending {
 	long line;
 	const char *why;    /* a constraint: why it is no rule yet (plain words) */
 };
+/* Whether record r is a minimum that a roster taking none of what it stands on can break:
+ * a constraint of type min counted beyond its selection (scope self counts within one). */
+static inline bool bs_untaken_min(const struct bs_pending *r)
+{
+	return r->kind == BS_CONSTRAINT && r->type && strcmp(r->type, "min") == 0 &&
+	       !(r->scope && strcmp(r->scope, "self") == 0);
+}
 /* A loop of cost modifiers: the cost type cost of entry a counts b's, and b's a's (or a is
  * b); their modifiers are not applied, and a roster with both is told so (check.c). */
 struct bs_loop {
@@ -421,6 +431,10 @@ struct bs_data {
 	struct idx *owners;
 	uint32_t *by_owner;
 	struct bs_owned *owned;
+	/* The root entries a minimum of which is among them (one on an id of their path): a
+	 * roster that may take one is told of it even when it takes none (bs-owners.c). */
+	const struct entry **min_roots;
+	size_t n_min_roots;
 	struct bs_loop *loops;
 	size_t n_loops, cap_loops;
 	struct bs_left_out *left_out;

@@ -207,8 +207,8 @@ static const char *shape_of(const struct bsctx *c, xmlNodePtr con, enum place at
 	else if (strcmp(field, "forces") == 0 &&
 	         (strcmp(scope, "roster") != 0 && strcmp(scope, "force") != 0))
 		why = N_("scope");
-	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 && at != AT_FORCE &&
-	         strcmp(field, "forces") != 0 && (!root || strcmp(scope, "roster") == 0))
+	else if (strcmp(type, "min") == 0 && strcmp(scope, "self") != 0 && !root &&
+	         strcmp(field, "forces") != 0)
 		why = N_("minimum outside its selection");
 	if (why == NULL) {
 		s->max = strcmp(type, "max") == 0;
@@ -496,18 +496,20 @@ static enum scope_kind wide(const struct shape *s)
 }
 
 /* One constraint con on root entry e: a maximum per unit of e (in a force of s->in_force,
- * when it names one), a minimum per list of its catalogue (or of every catalogue, for the
- * game system's own entries); its value as changed_bound takes it (value NULL: the data's). */
+ * when it names one); a minimum for each list where e may be taken (bs_con_offered), counted
+ * in the list or in the roster (then told at each list it is short in), whether any of e is
+ * taken or none; its value as changed_bound takes it (value NULL: the data's). */
 static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct entry *e,
                       const struct shape *s, struct expr *value, struct expr *again)
 {
 	bool self = strcmp(s->scope, "self") == 0, shared = s->shared && !self;
 	/* shared: what every link to the entry made counts (its id after the links' "L::"); the
-	 * entry's own constraint is then one rule however many links reach it (add_rule). */
+	 * entry's own maximum is then one rule however many links reach it (add_rule). A
+	 * minimum is one rule for each root place of it: each is offered to its own lists. */
 	const char *base = e->id;
 	for (const char *p = strstr(base, "::"); p; p = strstr(base, "::"))
 		base = p + 2;
-	bool own = shared && !xml_is(con->parent->parent, "entryLink");
+	bool own = shared && !xml_is(con->parent->parent, "entryLink") && (s->max || self);
 	char *at = own ? xasprintf("%s/%s", c->f[fi].id ? c->f[fi].id : "", base)
 	               : xasprintf("%s/%s", e->catalog->id, e->id);
 	struct rule *r = new_rule(con, at, s);
@@ -524,8 +526,10 @@ static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct e
 	a->item = ON_UNIT;
 	a->where = selecting(ON_UNIT, shared ? base : e->id, NULL);
 	a->where->kids[0]->shared = shared;
-	const char *owner = self ? "{this}" : a->scope == SCOPE_ROSTER ? _("the roster") : "{list}";
-	if (s->max || self) {
+	bool most = s->max || self;
+	const char *owner = self ? "{this}" : a->scope == SCOPE_ROSTER && most ? _("the roster")
+	                                                                       : "{list}";
+	if (most) {
 		r->each = true;
 		r->once = true;
 		r->each_item = ON_UNIT;
@@ -533,9 +537,15 @@ static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct e
 		r->each_sel->kids[0]->shared = shared;
 		if (s->in_force)
 			r->when = new_sel(SEL_FORCE, ON_UNIT, s->in_force->id);
-	} else if (e->catalog != c->f[0].cat) {
-		r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
-		r->when->group = e->group;
+	} else {
+		/* BattleScribe checks it on each force the entry is offered to, counting in the
+		 * roster's top forces alone without includeChildForces. */
+		a->top_forces = a->scope == SCOPE_ROSTER && !s->child_forces;
+		r->per_force = a->scope == SCOPE_ROSTER;
+		if (e->catalog != c->f[0].cat) {
+			r->when = new_sel(SEL_FORCE, ON_UNIT, NULL);
+			r->when->group = e->group;
+		}
 	}
 	if (!s->max && !self)
 		r->unless_hidden = e; /* BattleScribe skips the constraints of a hidden entry */
@@ -660,6 +670,48 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 			zero_forces_rule(c, k, e, &s);
 		else
 			root_rule(c, fi, k, e, &s, value, again);
+	}
+}
+
+/* Once the catalogues' imports are read: a rule that asks for the lists of its entry's
+ * catalogue (a minimum of a root entry) asks for those of the catalogues that import the
+ * entry too (importRootEntries), where BattleScribe offers it as well. */
+void bs_con_offered(struct bsctx *c)
+{
+	struct system *sys = c->sys;
+	for (size_t i = 0; i < sys->n_rules; i++) {
+		struct rule *r = sys->rules[i];
+		const struct entry *e = r->unless_hidden;
+		if (e == NULL || e->n_also == 0 || r->when == NULL || r->when->kind != SEL_FORCE ||
+		    r->when->group != e->group || r->when->id)
+			continue;
+		struct sel *any = new_sel(SEL_ANY, ON_UNIT, NULL);
+		sel_push(any, r->when);
+		for (size_t k = 0; k < e->n_also; k++) {
+			struct sel *f = new_sel(SEL_FORCE, ON_UNIT, NULL);
+			f->group = e->also[k];
+			sel_push(any, f);
+		}
+		r->when = any;
+	}
+}
+
+/* What BattleScribe gives a new force of root entry e from the constraints of owner (its
+ * selectionEntry or root link): the largest minimum of field selections, no percentage,
+ * whatever its scope, as the data gives it (modifiers not applied, as BattleScribe reads
+ * it when it makes the roster). */
+void bs_con_starts(xmlNodePtr owner, struct entry *e)
+{
+	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
+		char *v = xml_prop(k, "value");
+		long x = 0;
+		if (xml_is(k, "constraint") && xml_prop_is(k, "type", "min") &&
+		    xml_prop_is(k, "field", "selections") && !xml_prop_is(k, "percentValue", "true") &&
+		    dec_parse(v, 0, 1, 1000000000L, &x) == DEC_OK && (uint32_t)x > e->starts) {
+			e->starts = (uint32_t)x;
+			e->starts_roster = xml_prop_is(k, "scope", "roster");
+		}
+		free(v);
 	}
 }
 

@@ -714,8 +714,11 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	/* Its constraints (a shared entry's linked at the root too) count in its force. */
 	size_t first = sys->n_rules;
 	bs_con_on(c, tf, se, e, NULL, NULL);
-	if (link && !in_group)
+	bs_con_starts(se, e);
+	if (link && !in_group) {
 		bs_con_on(c, fi, link, e, NULL, NULL);
+		bs_con_starts(link, e);
+	}
 	bs_mods_on(c, se, e);
 	if (link)
 		bs_mods_on(c, link, e);

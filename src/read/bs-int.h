@@ -241,6 +241,8 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 const char *bs_con_why(const struct bsctx *c, xmlNodePtr con);
 void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry *e,
                const struct entry_option *o, const void *origin);
+void bs_con_offered(struct bsctx *c);
+void bs_con_starts(xmlNodePtr owner, struct entry *e);
 void bs_con_rename(struct bsctx *c, size_t first, const char *old_id, const char *new_id);
 /* The constraints of field forces on forceEntry k, force fd, made rules. */
 void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd);

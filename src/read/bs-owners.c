@@ -59,3 +59,42 @@ void bs_index_owners(struct bs_data *bs)
 	}
 	free(k);
 }
+
+/* Whether a record on id (n bytes at p) is a constraint of type min. */
+static bool min_on(const struct bs_data *bs, const char *p, size_t n)
+{
+	char *id = xstrndup(p, n);
+	const struct bs_owned *o = idx_get(bs->owners, id);
+	free(id);
+	for (uint32_t k = 0; o && k < o->n; k++) {
+		const struct bs_pending *r = &bs->pending[bs->by_owner[o->first + k]];
+		if (bs_untaken_min(r))
+			return true;
+	}
+	return false;
+}
+
+void bs_index_min_roots(struct system *sys)
+{
+	struct bs_data *bs = sys->bs;
+	size_t cap = 0;
+	for (size_t ci = 0; ci < sys->n_catalogs; ci++) {
+		const struct catalog *cat = sys->catalogs[ci];
+		for (size_t ei = 0; cat && ei < cat->n_entries; ei++) {
+			const struct entry *e = &cat->entries[ei];
+			/* each id of its path ("link::entry"), a renamed one's after "CATALOGUE/" */
+			const char *p = strrchr(e->id, '/') ? strrchr(e->id, '/') + 1 : e->id;
+			bool min = false;
+			while (p && *p && !min) {
+				const char *end = strstr(p, "::");
+				size_t n = end ? (size_t)(end - p) : strlen(p);
+				min = n > 0 && min_on(bs, p, n);
+				p = end ? end + 2 : NULL;
+			}
+			if (min) {
+				GROW(bs->min_roots, cap, bs->n_min_roots + 1);
+				bs->min_roots[bs->n_min_roots++] = e;
+			}
+		}
+	}
+}

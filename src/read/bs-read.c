@@ -931,8 +931,10 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	if (root_entries(c))
 		return -1;
 	imports(c);
+	bs_con_offered(c);
 	bs_cost_loops(c);
 	bs_index_owners(c->sys->bs);
+	bs_index_min_roots(c->sys);
 	return 0;
 }
 

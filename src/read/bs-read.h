@@ -44,5 +44,7 @@ void bs_left_out_warn(const struct system *sys, struct diags *d);
  * constraint or modifier not enforced yet -> its struct bs_owned, the run of by_owner that
  * lists their records in document order. */
 void bs_index_owners(struct bs_data *bs);
+/* bs-owners.c: bs->min_roots made, once bs->owners is. */
+void bs_index_min_roots(struct system *sys);
 
 #endif

@@ -868,6 +868,7 @@ static void bs_data_free(struct system *sys)
 	idx_free(bs->owners);
 	free(bs->by_owner);
 	free(bs->owned);
+	free(bs->min_roots);
 	free(bs->loops);
 	free(bs->left_out);
 	for (size_t i = 0; i < bs->n_hides; i++) {
