@@ -18,10 +18,15 @@ d=$top/tests/data/bs-quarry
 data="--data-dir=$d"
 cd "$tmp" || exit 1
 
-# A new roster of one force ($1: its file, $2: the force entry).
+# A new roster of one force ($1: its file, $2: the force entry), emptied of the units `new`
+# gives it (two Hauling Crews, for their minimum of 2: tests/bs-moot.sh tests that), so that
+# each case below takes only what it names.
 fresh() {
 	"$MUSTER" new $data "$1" --system=qy-sys --faction=qy-cat --list="$2" --limit=2000 \
 		>/dev/null 2>&1 || exit 1
+	for sel in $(sed -n 's/.*<selection id="\([^"]*\)".*entryId="qy-se-crew".*/\1/p' "$1"); do
+		"$MUSTER" remove $data "$1" "$sel" >/dev/null 2>&1 || exit 1
+	done
 }
 # Units added to roster $1 by name, each once.
 adds() {
