@@ -4,9 +4,12 @@
 # entry, the one decided on itself included. A Picker Patrol costs 30 Seeds, set to 55 at 5
 # of its Pickers group (Foreman and Pickers), plus 3 for every 2 Pickers, plus 2 for its
 # Basket counted at every depth (the scope named by the root link's id), and not 1 more for
-# the Basket counted among its direct children only; with 7 models it is a Crowd. The
+# the Basket counted among its direct children only; at 8 models (7 Pickers) a Crowd. The
 # Foreman's Basket is a Great Basket at 5 of the group above it, never a Lost one (its scope,
-# the Ladder, is no selection above it), and his Ladder is hidden under 3 Pickers. Prints TAP.
+# the Ladder, is no selection above it), and his Ladder is hidden under 3 Pickers. Scopes of
+# a kind: a Ladder in the unit (scope unit) costs 10 more, not 100 (scope upgrade: none above
+# it), and the Basket is Held when the model above it (scope model) holds the Ladder. Prints
+# TAP.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -29,17 +32,20 @@ has "save: the Basket is not Great yet" "$f" 'name="Basket"'
 step "add: a Ladder with 2 Pickers is hidden" 0 \
 	"error: hidden: Picker Patrol cannot have any selections of Ladder (hidden)" \
 	add $data "$f" Ladder --under=mst-3
-step "set: 4 Pickers, the group's 5: 55 and 3 x 2 and 2" 0 "Grove: 63 Seeds (1 unit)" \
+says "add: 10 more for a Ladder in the unit (scope unit), not 100 (no upgrade above it)" \
+	"Grove: 45 Seeds (1 unit)"
+has "save: the Basket's model above it holds the Ladder (scope model)" "$f" 'name="Basket (Held)"'
+step "set: 4 Pickers, the group's 5: 55 and 3 x 2 and 2 and 10" 0 "Grove: 73 Seeds (1 unit)" \
 	set $data "$f" mst-5 --models=4
 says "set: the Ladder is shown with 4 Pickers" "Legality: legal"
-has "save: a Great Basket at 5 of the group" "$f" 'name="Great Basket"'
+has "save: a Great Basket at 5 of the group" "$f" 'name="Great Basket (Held)"'
 hasnt "save: never a Lost Basket (its scope, the Ladder, is not above it)" "$f" "Lost Basket"
 hasnt "save: no Crowd at 5 models" "$f" "(Crowd)"
-step "set: 7 Pickers: 55 and 3 x 3 and 2" 0 "Grove: 66 Seeds (1 unit)" \
+step "set: 7 Pickers: 55 and 3 x 3 and 2 and 10" 0 "Grove: 76 Seeds (1 unit)" \
 	set $data "$f" mst-5 --models=7
-run_muster "show: 8 models are a Crowd" 0 "Picker Patrol (Crowd)                          8      66" \
+run_muster "show: 8 models are a Crowd" 0 "Picker Patrol (Crowd)                          8      76" \
 	show $data "$f"
-step "set: 2 Pickers again: 35, the Ladder hidden again" 0 "NOT LEGAL" \
+step "set: 2 Pickers again: 45, the Ladder hidden again" 0 "NOT LEGAL" \
 	set $data "$f" mst-5 --models=2
-says "set: 35 again" "Grove: 35 Seeds (1 unit)"
+says "set: 45 again" "Grove: 45 Seeds (1 unit)"
 tap_done

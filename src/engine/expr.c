@@ -661,9 +661,10 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
 }
 
-/* BattleScribe's scope of an entry id: what the nearest selection whose id path holds
- * a->ancestor holds, the option decided on itself included, or the unit (when a unit's
- * modifier is decided, the unit alone); its direct children only, unless a->deep. */
+/* BattleScribe's scope of an entry id or of a kind of selection: what the nearest selection
+ * that scope_is holds, the option decided on itself included, or the unit (when a unit's
+ * modifier is decided, the unit alone); its direct children only, unless a->deep. An option
+ * is a model or an upgrade. */
 static enum ev_status by_id_value(const struct agg *a, const struct ectx *c, int64_t *out)
 {
 	const struct eunit *u = c->this_u;
@@ -671,10 +672,11 @@ static enum ev_status by_id_value(const struct agg *a, const struct ectx *c, int
 		return EV_NA;
 	const struct r_unit *ru = u->ru;
 	size_t root = c->this_o ? (size_t)(c->this_o - ru->opts) + 1 : 0;
-	while (root && !sel_instance_of(a->ancestor, ru->opts[root - 1].opt->id))
+	while (root && !sel_scope_is(a->ancestor, ru->opts[root - 1].opt->id,
+	                         ru->opts[root - 1].opt->model ? ENTRY_MODEL : ENTRY_UPGRADE, false))
 		root = ru->opts[root - 1].up;
-	if (root == 0 && !sel_instance_of(a->ancestor, ru->entry->id))
-		return EV_NA; /* no selection of that id holds it: BattleScribe counts nothing */
+	if (root == 0 && !sel_scope_is(a->ancestor, ru->entry->id, ru->entry->type, true))
+		return EV_NA; /* no selection of that scope holds it: BattleScribe counts nothing */
 	size_t to = root ? r_option_end(ru, root - 1) : ru->n_opts;
 	const struct elist *el = &c->ev->lists[c->li];
 	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL, c->ev->memo };

@@ -67,6 +67,22 @@ bool sel_instance_of(const char *id, const char *path)
 	return false;
 }
 
+/* Whether a selection of id path id and type (ENTRY_*), the unit when unit, is the one
+ * BattleScribe's scope names: of that entry id, of that type (unit, model, upgrade,
+ * model-or-unit), or the root entry's (root-entry). */
+bool sel_scope_is(const char *scope, const char *id, enum entry_type type, bool unit)
+{
+	if (strcmp(scope, "root-entry") == 0)
+		return unit;
+	if (strcmp(scope, "model-or-unit") == 0)
+		return type == ENTRY_MODEL || type == ENTRY_UNIT;
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strcmp(scope, types[i]) == 0)
+			return (size_t)type == i;
+	return sel_instance_of(scope, id);
+}
+
 /* SEL_INSTANCE: option o of unit u (o NULL: the unit) is an instance of id. */
 static bool instance_of(const char *id, const struct r_option *o, const struct eunit *u)
 {
