@@ -79,6 +79,8 @@ struct bsctx {
 	                         * option below a root entry (no scope of a selection) */
 	bool option;            /* ... and, nested, an option's own modifiers, decided on each
 	                         * instance of it (scopes self, parent and ancestor: its tree) */
+	bool at_force;          /* ... reading the modifiers of a force's categoryLink: no
+	                         * selection stands above it (a scope of an entry's id) */
 	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
 	struct idx *con_ids;    /* constraint id -> its one copy in the system's arena: an
 	                         * option's ref and min_ref, shared by every place of it */

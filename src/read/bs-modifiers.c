@@ -209,7 +209,8 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 		free(child);
 		return e;
 	}
-	if ((c->option || !c->nested) && field && scope && child && !scope_word(scope) &&
+	bool on_sel = c->option || (!c->nested && !c->at_force); /* a selection decides it */
+	if (on_sel && field && scope && child && !scope_word(scope) &&
 	    (strcmp(field, "selections") == 0 || cd)) {
 		e = by_id_counted(c, n, scope, child, cd);
 		free(field);
@@ -695,7 +696,9 @@ struct expr *bs_con_value(struct bsctx *c, xmlNodePtr owner, const char *id, lon
 	struct expr *v = expr_num(base, line);
 	bool nested = c->nested, option = c->option;
 	c->nested = c->option = false; /* counted in the force or the roster */
+	c->at_force = true;
 	bool ok = con_walk(c, owner, id, scale, groups, 0, &v, &seen);
+	c->at_force = false;
 	c->nested = nested;
 	c->option = option;
 	for (size_t i = 0; ok && i < seen.n; i++)
