@@ -9,7 +9,8 @@
 # the Ladder, is no selection above it), and his Ladder is hidden under 3 Pickers. Scopes of
 # a kind: a Ladder in the unit (scope unit) costs 10 more, not 100 (scope upgrade: none above
 # it), and the Basket is Held when the model above it (scope model) holds the Ladder. Prints
-# TAP. A force's categoryLink modifier of scope an id is not decided yet.
+# TAP. A force's categoryLink modifier of scope an id is not decided yet. A unit's scope self
+# counts in it: the Patrol is Led by its Foreman, never Walled by the Ladder below him.
 # Needs MUSTER and srcdir, as `make check` sets.
 set -u
 : "${MUSTER:?MUSTER must name the muster program}"
@@ -31,12 +32,15 @@ hasnt "validate: none of the Patrol's is left not checked" "$out" "a modifier of
 has "validate: a force's scope of an id is not decided yet (no selection above it)" "$out" \
 	"orchard.gst:21: note: not checked yet: a modifier of 'ow-fe-grove' (increment ow-con-keeper-max)"
 has "save: the Basket is not Great yet" "$f" 'name="Basket"'
+has "save: the Patrol's own Foreman leads it (scope self, a unit's)" "$f" 'name="Picker Patrol (Led)"'
 step "add: a Ladder with 2 Pickers is hidden" 0 \
 	"error: hidden: Picker Patrol cannot have any selections of Ladder (hidden)" \
 	add $data "$f" Ladder --under=mst-3
 says "add: 10 more for a Ladder in the unit (scope unit), not 100 (no upgrade above it)" \
 	"Grove: 45 Seeds (1 unit)"
 has "save: the Basket's model above it holds the Ladder (scope model)" "$f" 'name="Basket (Held)"'
+hasnt "save: the Ladder below the Foreman is no direct child of the Patrol (scope self)" "$f" \
+	"(Walled)"
 step "set: 4 Pickers, the group's 5: 55 and 3 x 2 and 2 and 10" 0 "Grove: 73 Seeds (1 unit)" \
 	set $data "$f" mst-5 --models=4
 says "set: the Ladder is shown with 4 Pickers" "Legality: legal"
@@ -45,7 +49,7 @@ hasnt "save: never a Lost Basket (its scope, the Ladder, is not above it)" "$f" 
 hasnt "save: no Crowd at 5 models" "$f" "(Crowd)"
 step "set: 7 Pickers: 55 and 3 x 3 and 2 and 10" 0 "Grove: 76 Seeds (1 unit)" \
 	set $data "$f" mst-5 --models=7
-run_muster "show: 8 models are a Crowd" 0 "Picker Patrol (Crowd)                          8      76" \
+run_muster "show: 8 models are a Crowd" 0 "Picker Patrol (Crowd) (Led)                    8      76" \
 	show $data "$f"
 step "set: 2 Pickers again: 45, the Ladder hidden again" 0 "NOT LEGAL" \
 	set $data "$f" mst-5 --models=2

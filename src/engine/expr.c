@@ -662,20 +662,20 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 }
 
 /* BattleScribe's scope of an entry id or of a kind of selection: what the nearest selection
- * that scope_is holds, the option decided on itself included, or the unit (when a unit's
- * modifier is decided, the unit alone); its direct children only, unless a->deep. An option
- * is a model or an upgrade. */
+ * that sel_scope_is holds, the option decided on itself included, or the unit (when a unit's
+ * modifier is decided, the unit alone; with no a->ancestor, its scope self, the one decided
+ * on); its direct children only, unless a->deep. An option is a model or an upgrade. */
 static enum ev_status by_id_value(const struct agg *a, const struct ectx *c, int64_t *out)
 {
 	const struct eunit *u = c->this_u;
-	if (u == NULL || a->ancestor == NULL)
+	if (u == NULL)
 		return EV_NA;
 	const struct r_unit *ru = u->ru;
 	size_t root = c->this_o ? (size_t)(c->this_o - ru->opts) + 1 : 0;
-	while (root && !sel_scope_is(a->ancestor, ru->opts[root - 1].opt->id,
+	while (a->ancestor && root && !sel_scope_is(a->ancestor, ru->opts[root - 1].opt->id,
 	                         ru->opts[root - 1].opt->model ? ENTRY_MODEL : ENTRY_UPGRADE, false))
 		root = ru->opts[root - 1].up;
-	if (root == 0 && !sel_scope_is(a->ancestor, ru->entry->id, ru->entry->type, true))
+	if (a->ancestor && root == 0 && !sel_scope_is(a->ancestor, ru->entry->id, ru->entry->type, true))
 		return EV_NA; /* no selection of that scope holds it: BattleScribe counts nothing */
 	size_t to = root ? r_option_end(ru, root - 1) : ru->n_opts;
 	const struct elist *el = &c->ev->lists[c->li];

@@ -174,13 +174,14 @@ static struct expr *tree_counted(struct bsctx *c, xmlNodePtr n, const char *scop
 
 /* A condition's or repeat's count (or cost cd summed, unless NULL) of the selections of child
  * within the nearest selection of entry id scope, itself or one above it (BattleScribe's
- * scope of an entry id): what it holds directly, or at every depth with
- * includeChildSelections. Decided on a unit (a root entry's modifier) or an option of it. */
+ * scope of an entry id; NULL: a root entry's scope self, the unit): what it holds directly,
+ * or at every depth with includeChildSelections. Decided on a unit (a root entry's modifier)
+ * or an option of it. */
 static struct expr *by_id_counted(struct bsctx *c, xmlNodePtr n, const char *scope,
                                   const char *child, const struct cost_def *cd)
 {
 	struct agg *a = new_agg(c, n, ON_OPTION, cd ? (long)cd->index : -1, SCOPE_ANCESTOR, child);
-	a->ancestor = xstrdup(scope);
+	a->ancestor = scope ? xstrdup(scope) : NULL;
 	a->by_id = true;
 	a->deep = xml_prop_is(n, "includeChildSelections", "true");
 	return expr_agg(a);
@@ -210,9 +211,10 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 		return e;
 	}
 	bool on_sel = c->option || (!c->nested && !c->at_force); /* a selection decides it */
-	if (on_sel && field && scope && child && !scope_word(scope) &&
+	bool unit_self = !c->nested && !c->at_force && scope && strcmp(scope, "self") == 0;
+	if ((unit_self || (on_sel && scope && !scope_word(scope))) && field && child &&
 	    (strcmp(field, "selections") == 0 || cd)) {
-		e = by_id_counted(c, n, scope, child, cd);
+		e = by_id_counted(c, n, unit_self ? NULL : scope, child, cd);
 		free(field);
 		free(scope);
 		free(child);
