@@ -661,9 +661,40 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
 }
 
+/* BattleScribe's scope of an entry id or of a kind of selection: what the nearest selection
+ * that sel_scope_is holds, the option decided on itself included, or the unit (when a unit's
+ * modifier is decided, the unit alone; with no a->ancestor, its scope self, the one decided
+ * on); its direct children only, unless a->deep. An option is a model or an upgrade. */
+static enum ev_status by_id_value(const struct agg *a, const struct ectx *c, int64_t *out)
+{
+	const struct eunit *u = c->this_u;
+	if (u == NULL)
+		return EV_NA;
+	const struct r_unit *ru = u->ru;
+	size_t root = c->this_o ? (size_t)(c->this_o - ru->opts) + 1 : 0;
+	while (a->ancestor && root && !sel_scope_is(a->ancestor, ru->opts[root - 1].opt->id,
+	                         ru->opts[root - 1].opt->model ? ENTRY_MODEL : ENTRY_UPGRADE, false))
+		root = ru->opts[root - 1].up;
+	if (a->ancestor && root == 0 && !sel_scope_is(a->ancestor, ru->entry->id, ru->entry->type, true))
+		return EV_NA; /* no selection of that scope holds it: BattleScribe counts nothing */
+	size_t to = root ? r_option_end(ru, root - 1) : ru->n_opts;
+	const struct elist *el = &c->ev->lists[c->li];
+	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL, c->ev->memo };
+	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
+	for (size_t i = root; i < to; i++)
+		if ((a->deep || ru->opts[i].up == root) &&
+		    sel_match_option(a->where, &sc, u, &ru->opts[i]))
+			fill_bucket(&ob, u, NULL, &ru->opts[i]);
+	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.live : ob.b.value;
+	bucket_release(&ob.b);
+	return ob.b.overflow ? EV_OVERFLOW : EV_OK;
+}
+
 enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out)
 {
 	*out = 0;
+	if (a->scope == SCOPE_ANCESTOR && a->by_id)
+		return by_id_value(a, c, out);
 	if (a->scope == SCOPE_SELF || a->scope == SCOPE_PARENT || a->scope == SCOPE_ANCESTOR) {
 		if (c->this_u == NULL || c->this_o == NULL)
 			return EV_NA;

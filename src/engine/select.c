@@ -48,6 +48,15 @@ static bool entry_is(const char *id, const struct sel *s)
 	       strncmp(id + n - k - 2, "::", 2) == 0;
 }
 
+/* Whether option o stands right in the group (choice) of id s->id, or, with s->shared, that a
+ * link to it made: BattleScribe counts a selection whose entryGroupId is a childId's, its
+ * nearest group only. */
+static bool in_group(const struct entry_option *o, const struct entry *e, const struct sel *s)
+{
+	return o->in_choice && o->in_choice <= e->n_choices &&
+	       entry_is(e->choices[o->in_choice - 1].id, s);
+}
+
 /* Whether id is one of the ids of path, joined by "::" (a link's, then its target's). */
 bool sel_instance_of(const char *id, const char *path)
 {
@@ -58,12 +67,29 @@ bool sel_instance_of(const char *id, const char *path)
 	return false;
 }
 
+/* Whether a selection of id path id and type (ENTRY_*), the unit when unit, is the one
+ * BattleScribe's scope names: of that entry id, of that type (unit, model, upgrade,
+ * model-or-unit), or the root entry's (root-entry). */
+bool sel_scope_is(const char *scope, const char *id, enum entry_type type, bool unit)
+{
+	if (strcmp(scope, "root-entry") == 0)
+		return unit;
+	if (strcmp(scope, "model-or-unit") == 0)
+		return type == ENTRY_MODEL || type == ENTRY_UNIT;
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strcmp(scope, types[i]) == 0)
+			return (size_t)type == i;
+	return sel_instance_of(scope, id);
+}
+
 /* SEL_INSTANCE: option o of unit u (o NULL: the unit) is an instance of id. */
 static bool instance_of(const char *id, const struct r_option *o, const struct eunit *u)
 {
 	static const char *const types[] = { "unit", "model", "upgrade" };
 	if (o)
-		return sel_instance_of(id, o->opt->id);
+		return sel_instance_of(id, o->opt->id) ||
+		       strcmp(id, o->opt->model ? "model" : "upgrade") == 0;
 	const struct entry *e = u->ru->entry;
 	return sel_instance_of(id, e->id) || ((size_t)e->type < sizeof(types) / sizeof(types[0]) &&
 	                              strcmp(types[e->type], id) == 0);
@@ -273,7 +299,8 @@ static bool decide(const struct sel *s, const struct sel_ctx *c, const struct eu
 				return false;
 		return true;
 	case SEL_ENTRY:
-		return entry_is(o ? o->opt->id : w ? w->w->id : u->ru->entry->id, s);
+		return entry_is(o ? o->opt->id : w ? w->w->id : u->ru->entry->id, s) ||
+		       (o && in_group(o->opt, u->ru->entry, s));
 	case SEL_UNIT_ENTRY:
 		return strcmp(u->ru->entry->id, s->id) == 0;
 	case SEL_ORIGIN:

@@ -66,6 +66,10 @@ static inline bool sel_match_unit(const struct sel *s, const struct sel_ctx *c,
 }
 /* Whether id is one of the ids of path, joined by "::" (a link's, then its target's). */
 bool sel_instance_of(const char *id, const char *path);
+/* Whether a selection of id path id and type (ENTRY_*), the unit when unit, is the one
+ * BattleScribe's scope (of a condition or repeat) names: of that entry id, of that type
+ * (unit, model, upgrade, model-or-unit), or the root entry's (root-entry). */
+bool sel_scope_is(const char *scope, const char *id, enum entry_type type, bool unit);
 /* Does option o, taken by unit u, match? */
 bool sel_match_option(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                       const struct r_option *o);

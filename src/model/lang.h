@@ -124,6 +124,12 @@ struct agg {
 	const struct attr_def *group_attr;
 	char *ancestor;               /* SCOPE_ANCESTOR: the entry or option id it counts under, */
 	long ancestor_cat;            /* ... or the category (index) of the selection, or -1 */
+	/* SCOPE_ANCESTOR by BattleScribe's scope of an entry id: the nearest selection whose id
+	 * path holds ancestor, the one decided on itself included (the unit too, when a unit's
+	 * modifier is decided; ancestor NULL: the one decided on, a unit's scope self), and of
+	 * what it holds only its direct children unless deep (its includeChildSelections). */
+	bool by_id;
+	bool deep;
 	/* Reading "this": keys to match on, "not this one", "the units attached to this one". */
 	struct this_key *keys;
 	size_t n_keys;

@@ -462,8 +462,10 @@ static bool own_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n, const str
                       bool option, struct expr **value, struct expr **again)
 {
 	c->unit = !option && strcmp(s->scope, "self") == 0;
+	c->at_force = !option && !c->unit;
 	bool ok = changed_value(c, owner, n, s, option, value, again);
 	c->unit = false;
+	c->at_force = false;
 	return ok;
 }
 
@@ -825,7 +827,10 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			struct expr *value = NULL, *again = NULL;
 			if (!xml_is(n, "constraint") || n->_private || category_why(c, l, n, &s))
 				continue;
-			if (s.modified && !changed_value(c, l, n, &s, false, &value, &again))
+			c->at_force = true; /* no selection stands above a force's category link */
+			bool read = !s.modified || changed_value(c, l, n, &s, false, &value, &again);
+			c->at_force = false;
+			if (!read)
 				continue; /* a modifier of a shape not read */
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;

@@ -101,6 +101,10 @@ struct bsctx {
 	bool unit;              /* bs-constraints.c: reading the value of a root entry's
 	                         * constraint of scope self, decided on each unit of it (a
 	                         * count of scope self: the unit's own selections) */
+	bool at_force;          /* ... reading the modifiers of a force's categoryLink, or
+	                         * the value of a root entry's constraint counted in a force or
+	                         * the roster: no one selection decides it (a scope of self or of
+	                         * an entry's id is not read) */
 	struct idx *pubs;       /* publication id -> its name (bs-infos.c), the first of an id */
 	struct idx *con_ids;    /* constraint id -> its one copy in the system's arena: an
 	                         * option's ref and min_ref, shared by every place of it */

@@ -5,10 +5,11 @@
  * A modifier on a root selectionEntry (or its root entryLink) becomes a struct modifier of the
  * entry (entry.mods), decided on each unit of it, in document order, when it has a shape the
  * language says: field "name" (set, append), "category" (add, remove a category) or a cost
- * type (set, increment, decrement, a whole value); conditions counting selections of an entry or category, or summing a cost, in the
- * force (with or without child forces) or the roster, of root selections or of every one
- * (includeChildSelections), compared with equalTo, notEqualTo,
- * greaterThan, lessThan, atLeast or atMost; condition groups (and, or) within the bound
+ * type (set, increment, decrement, a whole value); conditions counting selections of an
+ * entry, a group, a category or a type, or summing a cost, in the force (with or without
+ * child forces) or the roster, of root selections or of every one (includeChildSelections),
+ * or within the nearest selection of an entry's id (scope an id), compared with equalTo,
+ * notEqualTo, greaterThan, lessThan, atLeast or atMost; condition groups (and, or) within the bound
  * below; modifier groups, whose conditions hold for every modifier within; the repeats of an
  * increment or decrement, their counts added up. The modifiers of a force's categoryLink that
  * change its constraint's value (set, increment, decrement; conditions and repeats as above)
@@ -81,6 +82,24 @@ static const struct cost_def *field_cost(const struct bsctx *c, xmlNodePtr n)
 	return cd;
 }
 
+/* Whether childId names a type of selection entry (BattleScribe's unit, model, upgrade). */
+static bool type_word(const char *child)
+{
+	return strcmp(child, "unit") == 0 || strcmp(child, "model") == 0 ||
+	       strcmp(child, "upgrade") == 0;
+}
+
+/* Whether scope is one of BattleScribe's words for a scope, not an entry's id. */
+static bool scope_word(const char *scope)
+{
+	static const char *const words[] = { "self", "parent", "ancestor", "force", "roster",
+		                                 "primary-category", "primary-catalogue" };
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcmp(scope, words[i]) == 0)
+			return true;
+	return false;
+}
+
 /* An aggregate of units or options (counted, or a cost summed) over scope, of what childId
  * names: an entry, a category, or anything ("any"). */
 static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long cost,
@@ -97,7 +116,12 @@ static struct agg *new_agg(struct bsctx *c, xmlNodePtr n, enum attr_on on, long 
 	a->where = new_sel(SEL_ALL);
 	a->where->item = on;
 	long cat = bs_category(c, child);
-	if (cat >= 0 || strcmp(child, "any") != 0) {
+	if (cat < 0 && type_word(child)) {
+		struct sel *k = new_sel(SEL_INSTANCE); /* a selection of that type */
+		k->item = on;
+		k->id = xstrdup(child);
+		push(a->where, k);
+	} else if (cat >= 0 || strcmp(child, "any") != 0) {
 		struct sel *k = new_sel(cat >= 0 ? SEL_CATEGORY : SEL_ENTRY);
 		k->item = on;
 		k->index = cat >= 0 ? (size_t)cat : 0;
@@ -148,6 +172,21 @@ static struct expr *tree_counted(struct bsctx *c, xmlNodePtr n, const char *scop
 	return expr_agg(new_agg(c, n, ON_OPTION, -1, self ? SCOPE_SELF : SCOPE_PARENT, child));
 }
 
+/* A condition's or repeat's count (or cost cd summed, unless NULL) of the selections of child
+ * within the nearest selection of entry id scope, itself or one above it (BattleScribe's
+ * scope of an entry id; NULL: a root entry's scope self, the unit): what it holds directly,
+ * or at every depth with includeChildSelections. Decided on a unit (a root entry's modifier)
+ * or an option of it. */
+static struct expr *by_id_counted(struct bsctx *c, xmlNodePtr n, const char *scope,
+                                  const char *child, const struct cost_def *cd)
+{
+	struct agg *a = new_agg(c, n, ON_OPTION, cd ? (long)cd->index : -1, SCOPE_ANCESTOR, child);
+	a->ancestor = scope ? xstrdup(scope) : NULL;
+	a->by_id = true;
+	a->deep = xml_prop_is(n, "includeChildSelections", "true");
+	return expr_agg(a);
+}
+
 /* What a condition or repeat counts (field, scope, childId, or any instead when not NULL) as
  * an expression: the units of the scope, and with includeChildSelections the options they took
  * too; NULL when its shape is none this file translates. */
@@ -175,6 +214,16 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	    strcmp(scope, "self") == 0 && xml_prop_is(n, "includeChildSelections", "true")) {
 		/* The unit's own selections, at any depth below it. */
 		e = expr_agg(new_agg(c, n, ON_OPTION, -1, SCOPE_UNIT, child));
+		free(field);
+		free(scope);
+		free(child);
+		return e;
+	}
+	bool on_sel = c->option || (!c->nested && !c->at_force); /* a selection decides it */
+	bool unit_self = !c->nested && !c->at_force && scope && strcmp(scope, "self") == 0;
+	if ((unit_self || (on_sel && scope && !scope_word(scope))) && field && child &&
+	    (strcmp(field, "selections") == 0 || cd)) {
+		e = by_id_counted(c, n, unit_self ? NULL : scope, child, cd);
 		free(field);
 		free(scope);
 		free(child);
