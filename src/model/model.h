@@ -23,6 +23,7 @@ struct modifier;
 struct camp_advance;
 struct camp_def;
 struct campaign;
+struct entry_later;
 
 typedef uint64_t kwword;
 
@@ -320,6 +321,8 @@ struct entry {
 	                         * (option k - n_items), sorted by id, then k, looked up by binary
 	                         * search; no copy of an id. NULL: item_idx, else a search */
 	size_t n_items_by_id;
+	struct entry_later *later; /* BattleScribe's: the indexes above, made at the first look-up
+	                    * rather than at load (a roster takes few of its entries), or NULL */
 	long *costs;        /* per model, per cost type */
 	long *unit_costs;   /* per cost type, paid once per unit (<cost per="unit">), or NULL */
 	char *note;

@@ -570,8 +570,10 @@ static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNode
 		if (o->up != up || !is_default(o->id, kids, def))
 			continue;
 		found = true;
-		if (o->in_choice == self)
+		if (o->in_choice == self) {
 			ch->def_id = xstrdup(o->id);
+			ch->def = (uint32_t)i + 1;
+		}
 		/* else the entry of a group within: that group's own default, if any */
 	}
 	if (rc == 0 && !found && !gd->def_counted) {

@@ -59,6 +59,13 @@ int cp_parse_keywords(struct cparse *p, xmlNodePtr n, enum attr_on on, kwword *s
 int cp_check_required(struct cparse *p, xmlNodePtr n, enum attr_on on, const struct value *vals);
 bool cp_entry_has_item(const struct entry *e, const char *id);
 int cp_finish_items(struct entry *e, size_t from, struct diags *d);
+/* Makes e's indexes at their first look-up (entry_option, entry_item; thread-safe) rather than
+ * now: a BattleScribe entry, as a roster takes few. And frees what they hold. */
+void cp_entry_later(struct entry *e);
+void cp_entry_later_free(struct entry *e);
+/* catalog-tree.c: for such an entry, its options sorted by id (NULL: too few to need it), their
+ * chains made (an id twice under one parent stays out of its chain: the first is found). */
+uint32_t *catalog_index_later(const struct entry *e);
 
 /* catalog-tree.c: holds a <rule> of entry e (on ON_UNIT) or of its option id (ON_OPTION);
  * allocates e's options and choices for what n holds; reads element n of an entry, an option

@@ -17,6 +17,7 @@
 #include "util.h"
 #include "value.h"
 #include "xml.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,21 +168,66 @@ int cp_id_list(struct cparse *p, xmlNodePtr n, bool categories, size_t **out, si
 	return 0;
 }
 
+/* Guards the indexes of every entry made at its first look-up (struct entry_later): the
+ * rosters of a batch are read on several threads. */
+static pthread_mutex_t later_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct entry_later {
+	bool options_made, items_made;
+	uint32_t *by_id;       /* as e->by_id, or NULL: at most ENTRY_IDX_MIN options */
+	uint32_t *items_by_id; /* as e->items_by_id, or NULL: at most ENTRY_IDX_MIN items */
+	size_t n_items_by_id;
+};
+
+void cp_entry_later(struct entry *e)
+{
+	if (e->later == NULL)
+		e->later = xcalloc(1, sizeof(*e->later));
+}
+
+void cp_entry_later_free(struct entry *e)
+{
+	if (e->later) {
+		free(e->later->by_id);
+		free(e->later->items_by_id);
+	}
+	free(e->later);
+	e->later = NULL;
+}
+
+/* e's options sorted by id (e->by_id), made now if e's are made at the first look-up, with
+ * the chains of the ids that stand under several parents; NULL when it has too few. */
+static const uint32_t *options_by_id(const struct entry *e)
+{
+	struct entry_later *l = e->later;
+	if (l == NULL)
+		return e->by_id;
+	pthread_mutex_lock(&later_lock);
+	if (!l->options_made) {
+		l->by_id = catalog_index_later(e);
+		l->options_made = true;
+	}
+	const uint32_t *by = l->by_id;
+	pthread_mutex_unlock(&later_lock);
+	return by;
+}
+
 const struct entry_option *entry_option(const struct entry *e, const char *id)
 {
 	if (e == NULL || id == NULL)
 		return NULL;
-	if (e->by_id) {
+	const uint32_t *by = options_by_id(e);
+	if (by) {
 		/* the first of the sorted indices whose option's id is not below id */
 		size_t lo = 0, hi = e->n_options;
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
-			if (strcmp(e->options[e->by_id[mid]].id, id) < 0)
+			if (strcmp(e->options[by[mid]].id, id) < 0)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		const struct entry_option *o = lo < e->n_options ? &e->options[e->by_id[lo]] : NULL;
+		const struct entry_option *o = lo < e->n_options ? &e->options[by[lo]] : NULL;
 		return o && strcmp(o->id, id) == 0 ? o : NULL;
 	}
 	if (e->option_idx)
@@ -207,21 +253,86 @@ static const struct item *item_at(const struct entry *e, uint32_t k)
 	return k < e->n_items ? &e->items[k] : e->options[k - e->n_items].adds;
 }
 
+struct item_at {
+	const char *id;
+	uint32_t k;
+};
+
+static int cmp_item_at(const void *a, const void *b)
+{
+	const struct item_at *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+	return c ? c : (x->k > y->k) - (x->k < y->k);
+}
+
+/* How many items e has with an id: its own and those its options add. */
+static size_t count_items(const struct entry *e)
+{
+	size_t n = e->n_items;
+	for (size_t i = 0; i < e->n_options; i++)
+		n += e->options[i].adds && e->options[i].adds->id;
+	return n;
+}
+
+/* The values of e->items_by_id, *m of them, for the n items of e with an id: the entry's own
+ * and those its options add, sorted by id, then by where they stand (the first of an id is
+ * the one found, as an index that keeps the first of a key finds it). */
+static uint32_t *sorted_items(const struct entry *e, size_t n, size_t *m)
+{
+	struct item_at *v = xcalloc(n + 1, sizeof(*v));
+	*m = 0;
+	for (size_t k = 0; k < e->n_items + e->n_options && *m < n; k++) {
+		const struct item *w = item_at(e, (uint32_t)k);
+		if (w && w->id)
+			v[(*m)++] = (struct item_at){ w->id, (uint32_t)k };
+	}
+	qsort(v, *m, sizeof(*v), cmp_item_at);
+	uint32_t *by = xcalloc(*m + 1, sizeof(*by));
+	for (size_t i = 0; i < *m; i++)
+		by[i] = v[i].k;
+	free(v);
+	return by;
+}
+
+/* e's items sorted by id (*n of them), made now if e's are made at the first look-up; NULL
+ * when it has too few for an index. */
+static const uint32_t *items_by_id(const struct entry *e, size_t *n)
+{
+	struct entry_later *l = e->later;
+	if (l == NULL) {
+		*n = e->n_items_by_id;
+		return e->items_by_id;
+	}
+	pthread_mutex_lock(&later_lock);
+	if (!l->items_made) {
+		size_t k = count_items(e);
+		if (k > ENTRY_IDX_MIN)
+			l->items_by_id = sorted_items(e, k, &l->n_items_by_id);
+		l->items_made = true;
+	}
+	*n = l->n_items_by_id;
+	const uint32_t *by = l->items_by_id;
+	pthread_mutex_unlock(&later_lock);
+	return by;
+}
+
 const struct item *entry_item(const struct entry *e, const char *id)
 {
 	if (e == NULL || id == NULL)
 		return NULL;
-	if (e->items_by_id) {
+	size_t n;
+	const uint32_t *by = items_by_id(e, &n);
+	if (by) {
 		/* the first of the sorted values whose item's id is not below id */
-		size_t lo = 0, hi = e->n_items_by_id;
+		size_t lo = 0, hi = n;
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
-			if (strcmp(item_at(e, e->items_by_id[mid])->id, id) < 0)
+			if (strcmp(item_at(e, by[mid])->id, id) < 0)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		const struct item *w = lo < e->n_items_by_id ? item_at(e, e->items_by_id[lo]) : NULL;
+		const struct item *w = lo < n ? item_at(e, by[lo]) : NULL;
 		return w && strcmp(w->id, id) == 0 ? w : NULL;
 	}
 	if (e->item_idx)
@@ -243,37 +354,11 @@ bool cp_entry_has_item(const struct entry *e, const char *id)
 	return entry_item(e, id) != NULL;
 }
 
-struct item_at {
-	const char *id;
-	uint32_t k;
-};
-
-static int cmp_item_at(const void *a, const void *b)
-{
-	const struct item_at *x = a, *y = b;
-	int c = strcmp(x->id, y->id);
-	return c ? c : (x->k > y->k) - (x->k < y->k);
-}
-
-/* e->items_by_id, made anew: the entry's own items and those its options add, with an id,
- * sorted by id, then by where they stand (the first of an id is the one found, as an index
- * that keeps the first of a key finds it). */
+/* e->items_by_id, made anew (an entry whose indexes are made at load). */
 static void sort_items(struct entry *e, size_t n)
 {
-	struct item_at *v = xcalloc(n + 1, sizeof(*v));
-	size_t m = 0;
-	for (size_t k = 0; k < e->n_items + e->n_options && m < n; k++) {
-		const struct item *w = item_at(e, (uint32_t)k);
-		if (w && w->id)
-			v[m++] = (struct item_at){ w->id, (uint32_t)k };
-	}
-	qsort(v, m, sizeof(*v), cmp_item_at);
 	free(e->items_by_id);
-	e->items_by_id = xcalloc(m + 1, sizeof(*e->items_by_id));
-	for (size_t i = 0; i < m; i++)
-		e->items_by_id[i] = v[i].k;
-	e->n_items_by_id = m;
-	free(v);
+	e->items_by_id = sorted_items(e, n, &e->n_items_by_id);
 	idx_free(e->item_idx); /* the sorted values find what it found */
 	e->item_idx = NULL;
 }
@@ -283,9 +368,7 @@ static void sort_items(struct entry *e, size_t n)
  * new (all of them, or those links brought). */
 int cp_finish_items(struct entry *e, size_t from, struct diags *d)
 {
-	size_t n = e->n_items;
-	for (size_t i = 0; i < e->n_options; i++)
-		n += e->options[i].adds && e->options[i].adds->id;
+	size_t n = e->later ? 0 : count_items(e); /* made at the first look-up (entry_item) */
 	if (n > ENTRY_IDX_MIN)
 		sort_items(e, n);
 	for (size_t i = from; i < e->n_options; i++) {

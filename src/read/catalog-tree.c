@@ -404,25 +404,29 @@ static int expand_link(const struct system *sys, struct entry *e, size_t k, size
 }
 
 /* Links option i of e after the last earlier option of its id (first): -1 when one of them
- * stands under the same parent, or when the id stands too often. */
-static int chain_same(struct entry *e, size_t first, size_t i, struct diags *d)
+ * stands under the same parent, or when the id stands too often; said in d unless d is NULL.
+ * e is const for an entry indexed at its first look-up (catalog_index_later): its options
+ * are not, and only their chains change. */
+static int chain_same(const struct entry *e, size_t first, size_t i, struct diags *d)
 {
-	struct entry_option *o = &e->options[i];
+	const struct entry_option *o = &e->options[i];
 	size_t k = first, n = 1;
 	for (;; k = e->options[k].same - 1, n++) {
 		if (e->options[k].up == o->up) {
-			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
-			          _("option id '%s' is used twice under one parent in entry '%s'"), o->id,
-			          e->id);
+			if (d)
+				diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
+				          _("option id '%s' is used twice under one parent in entry '%s'"),
+				          o->id, e->id);
 			return -1;
 		}
 		if (e->options[k].same == 0)
 			break;
 	}
 	if (n >= OPTION_SAME_MAX) {
-		diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
-		          _("option id '%s' stands under more than %d parents in entry '%s'"), o->id,
-		          OPTION_SAME_MAX, e->id);
+		if (d)
+			diags_add(d, SEV_FATAL, e->catalog->file, o->line, 0, NULL, NULL,
+			          _("option id '%s' stands under more than %d parents in entry '%s'"),
+			          o->id, OPTION_SAME_MAX, e->id);
 		return -1;
 	}
 	e->options[k].same = (uint32_t)i + 1;
@@ -441,8 +445,8 @@ static int cmp_id_at(const void *a, const void *b)
 	return c ? c : (x->i > y->i) - (x->i < y->i);
 }
 
-/* e->by_id: the options' indices sorted by id, then by index. */
-static void sort_options(struct entry *e)
+/* The options' indices sorted by id, then by index (e->by_id). */
+static uint32_t *sort_options(const struct entry *e)
 {
 	struct id_at *v = xcalloc(e->n_options + 1, sizeof(*v));
 	for (size_t i = 0; i < e->n_options; i++) {
@@ -450,23 +454,49 @@ static void sort_options(struct entry *e)
 		v[i].i = (uint32_t)i;
 	}
 	qsort(v, e->n_options, sizeof(*v), cmp_id_at);
-	e->by_id = xcalloc(e->n_options + 1, sizeof(*e->by_id));
+	uint32_t *by_id = xcalloc(e->n_options + 1, sizeof(*by_id));
 	for (size_t i = 0; i < e->n_options; i++)
-		e->by_id[i] = v[i].i;
+		by_id[i] = v[i].i;
 	free(v);
+	return by_id;
 }
 
 /* The first option of the id of each option (its index), or itself: equal ids stand together
- * in e->by_id, in the order of their indices. */
-static uint32_t *first_of_ids(const struct entry *e)
+ * in by_id, in the order of their indices. */
+static uint32_t *first_of_ids(const struct entry *e, const uint32_t *by_id)
 {
 	uint32_t *first = xcalloc(e->n_options + 1, sizeof(*first));
 	for (size_t k = 0; k < e->n_options; k++) {
-		uint32_t i = e->by_id[k];
-		bool again = k > 0 && strcmp(e->options[e->by_id[k - 1]].id, e->options[i].id) == 0;
-		first[i] = again ? first[e->by_id[k - 1]] : i;
+		uint32_t i = by_id[k];
+		bool again = k > 0 && strcmp(e->options[by_id[k - 1]].id, e->options[i].id) == 0;
+		first[i] = again ? first[by_id[k - 1]] : i;
 	}
 	return first;
+}
+
+/* Chains each option of e after the earlier ones of its id (by_id: e's options sorted, or
+ * NULL: few enough to search). An id twice under one parent, or under too many, is said in d
+ * and fails; with d NULL, that option stays out of its id's chain (the first is found) and
+ * the others are chained. */
+static int chain_options(const struct entry *e, const uint32_t *by_id, struct diags *d)
+{
+	for (size_t i = 0; i < e->n_options; i++)
+		e->options[i].same = 0;
+	uint32_t *first_at = by_id ? first_of_ids(e, by_id) : NULL;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < e->n_options; i++) {
+		const struct entry_option *o = &e->options[i];
+		const struct entry_option *first = NULL;
+		if (first_at && first_at[i] != i)
+			first = &e->options[first_at[i]];
+		for (size_t j = 0; !first_at && !first && j < i; j++)
+			if (strcmp(e->options[j].id, o->id) == 0)
+				first = &e->options[j];
+		if (first && chain_same(e, (size_t)(first - e->options), i, d) && d)
+			rc = -1;
+	}
+	free(first_at);
+	return rc;
 }
 
 /* The options' index, made anew once links brought theirs. An id stands once under one
@@ -477,26 +507,15 @@ static int index_options(struct entry *e, struct diags *d)
 	idx_free(e->option_idx);
 	e->option_idx = NULL;
 	free(e->by_id);
-	e->by_id = NULL;
-	if (e->n_options > ENTRY_IDX_MIN)
-		sort_options(e);
-	for (size_t i = 0; i < e->n_options; i++)
-		e->options[i].same = 0;
-	uint32_t *first_at = e->by_id ? first_of_ids(e) : NULL;
-	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < e->n_options; i++) {
-		struct entry_option *o = &e->options[i];
-		const struct entry_option *first = NULL;
-		if (first_at && first_at[i] != i)
-			first = &e->options[first_at[i]];
-		for (size_t j = 0; !first_at && !first && j < i; j++)
-			if (strcmp(e->options[j].id, o->id) == 0)
-				first = &e->options[j];
-		if (first && chain_same(e, (size_t)(first - e->options), i, d))
-			rc = -1;
-	}
-	free(first_at);
-	return rc;
+	e->by_id = e->n_options > ENTRY_IDX_MIN ? sort_options(e) : NULL;
+	return chain_options(e, e->by_id, d);
+}
+
+uint32_t *catalog_index_later(const struct entry *e)
+{
+	uint32_t *by_id = e->n_options > ENTRY_IDX_MIN ? sort_options(e) : NULL;
+	chain_options(e, by_id, NULL);
+	return by_id;
 }
 
 /* A choice's default is one of its options. */
@@ -523,9 +542,8 @@ int catalog_index_entry(struct entry *e, struct diags *d)
 	e->has_models = false;
 	for (size_t k = 0; k < e->n_options; k++)
 		e->has_models |= e->options[k].model;
-	if (index_options(e, d) || cp_finish_items(e, 0, d))
-		return -1;
-	return resolve_choices(e, d);
+	cp_entry_later(e);
+	return cp_finish_items(e, 0, d);
 }
 
 int catalog_link(struct system *sys, struct diags *d)

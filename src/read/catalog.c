@@ -396,6 +396,7 @@ static void entry_release(const struct system *sys, struct entry *e)
 	free(e->by_id);
 	idx_free(e->item_idx);
 	free(e->items_by_id);
+	cp_entry_later_free(e);
 }
 
 void catalog_free(const struct system *sys, struct catalog *cat)

@@ -28,8 +28,9 @@ const struct item *entry_item(const struct entry *e, const char *id);
 /* Once every catalog of sys is read: fills each <link> with the shared option it names (and
  * that option's own options), and resolves each <choose>'s default. */
 int catalog_link(struct system *sys, struct diags *d);
-/* For a reader that builds entry e whole (BattleScribe's, bs-read.h): indexes its options (an
- * id twice under one parent is an error) and its items, and resolves each choice's def_id. */
+/* For a reader that builds entry e whole (BattleScribe's, bs-read.h), and sets each choice's
+ * def itself: its options and items are indexed at their first look-up (a roster takes few
+ * entries), and an id twice under one parent finds the first. */
 int catalog_index_entry(struct entry *e, struct diags *d);
 /* Once the system's rules are read: reads the rules that stand on catalog entries and options
  * into sys->rules, each checked for every selection of what it stands on. */

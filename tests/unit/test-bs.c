@@ -1,13 +1,18 @@
 /* test-bs.c - unit tests of bs-read.c's entry points: a BattleScribe system read from memory
- * as from its files, and a refused catalogue
+ * as from its files, a refused catalogue, and the look-ups of entries indexed at the first
+ * look-up (from several threads)
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
 #include "bs-read.h"
+#include "catalog.h"
+#include "idx.h"
 #include "system.h"
 #include "util.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,4 +117,126 @@ Test(bs, refused_catalogue_is_left_out)
 	diags_release(&d);
 	free(gst);
 	free(text);
+}
+
+/* --- the indexes of an entry, made at its first look-up ------------------------------------ */
+
+#define BIG_ITEMS 10
+#define BIG_OPTS 12
+
+/* A catalogue of the Harbour Rats system: "big", BIG_ITEMS profiles and BIG_OPTS options of
+ * a profile each (more than an entry searches in order), "twin" under two kinds of model,
+ * and "opt-0" twice at the root; "small", a few options, "s1" twice. */
+static char *lookup_catalogue(void)
+{
+	struct strbuf b = { 0 };
+	strbuf_adds(&b, "<catalogue xmlns=\"http://www.battlescribe.net/schema/catalogueSchema\" "
+	            "id=\"tlk-cat\" name=\"Lookups\" battleScribeVersion=\"2.03\" "
+	            "gameSystemId=\"hbr-sys-7a1\"><selectionEntries>"
+	            "<selectionEntry id=\"big\" name=\"Big\" type=\"unit\"><profiles>");
+	for (int k = 0; k < BIG_ITEMS; k++)
+		strbuf_addf(&b, "<profile id=\"bp-%d\" name=\"Big %d\" typeId=\"hbr-pt-rat\"/>", k, k);
+	strbuf_adds(&b, "</profiles><selectionEntries>");
+	for (int k = 0; k < BIG_OPTS; k++)
+		strbuf_addf(&b, "<selectionEntry id=\"opt-%d\" name=\"Opt %d\" type=\"upgrade\"><profiles>"
+		              "<profile id=\"op-%d\" name=\"Tool %d\" typeId=\"hbr-pt-tool\"/>"
+		              "</profiles></selectionEntry>", k, k, k, k);
+	for (char m = 'A'; m <= 'B'; m++)
+		strbuf_addf(&b, "<selectionEntry id=\"hold-%c\" name=\"Hold %c\" type=\"model\">"
+		              "<selectionEntries><selectionEntry id=\"twin\" name=\"Twin %c\" "
+		              "type=\"upgrade\"/></selectionEntries></selectionEntry>", m, m, m);
+	strbuf_adds(&b, "<selectionEntry id=\"opt-0\" name=\"Opt 0 again\" type=\"upgrade\"/>"
+	            "</selectionEntries></selectionEntry>"
+	            "<selectionEntry id=\"small\" name=\"Small\" type=\"unit\"><selectionEntries>"
+	            "<selectionEntry id=\"s1\" name=\"S1\" type=\"upgrade\"/>"
+	            "<selectionEntry id=\"s1\" name=\"S1 again\" type=\"upgrade\"/>"
+	            "</selectionEntries></selectionEntry></selectionEntries></catalogue>");
+	return b.s;
+}
+
+static struct system *load_lookups(void)
+{
+	char *gst = harbour_path(0), *text = fx_slurp(gst), *cat = lookup_catalogue();
+	struct bs_text sys = { gst, text, strlen(text) };
+	struct bs_text cats[] = { { "lookups.cat", cat, strlen(cat) } };
+	struct diags d = DIAGS_INIT;
+	struct system *s = bs_system_load_memory(&sys, cats, 1, &d);
+	cr_assert_not_null(s, "%s", fx_dump(&d));
+	diags_release(&d);
+	free(gst);
+	free(text);
+	free(cat);
+	return s;
+}
+
+static const struct entry_option *named(const struct entry *e, const char *name)
+{
+	for (size_t i = 0; i < e->n_options; i++)
+		if (strcmp(e->options[i].name, name) == 0)
+			return &e->options[i];
+	cr_assert_fail("no option %s", name);
+	return NULL;
+}
+
+/* Every look-up of "big" and "small": 0 when each finds what it should. */
+static int look_up_all(const struct system *s)
+{
+	const struct entry *e = idx_get(s->entry_idx, "big"), *sm = idx_get(s->entry_idx, "small");
+	if (e == NULL || sm == NULL || e->n_items != BIG_ITEMS)
+		return -1;
+	int bad = 0;
+	char id[32];
+	for (int k = 0; k < BIG_OPTS; k++) {
+		snprintf(id, sizeof(id), "opt-%d", k);
+		const struct entry_option *o = entry_option_under(e, id, 0);
+		bad |= o == NULL || strncmp(o->name, "Opt ", 4) != 0 || strcmp(o->name + 4, id + 4) != 0;
+		snprintf(id, sizeof(id), "op-%d", k);
+		bad |= o == NULL || entry_item(e, id) != o->adds || o->adds == NULL;
+	}
+	for (int k = 0; k < BIG_ITEMS; k++) {
+		snprintf(id, sizeof(id), "bp-%d", k);
+		bad |= entry_item(e, id) != &e->items[k];
+	}
+	/* one id under two parents: each found under its own, the first by entry_option */
+	const struct entry_option *a = named(e, "Hold A"), *b = named(e, "Hold B");
+	bad |= entry_option_under(e, "twin", (uint32_t)(a - e->options) + 1) != named(e, "Twin A");
+	bad |= entry_option_under(e, "twin", (uint32_t)(b - e->options) + 1) != named(e, "Twin B");
+	bad |= entry_option(e, "twin") != named(e, "Twin A");
+	bad |= entry_option_under(e, "twin", 0) != NULL;
+	/* twice under one parent: the first */
+	bad |= entry_option_under(e, "opt-0", 0) != named(e, "Opt 0");
+	bad |= entry_option_under(sm, "s1", 0) != named(sm, "S1");
+	bad |= entry_option(e, "opt-99") != NULL || entry_option(e, "") != NULL;
+	bad |= entry_item(e, "op-99") != NULL || entry_item(sm, "bp-0") != NULL;
+	return bad ? -1 : 0;
+}
+
+/* A BattleScribe entry is indexed at its first look-up; an id twice under one parent loads
+ * (the first is found), as BattleScribe reads it. */
+Test(bs, entries_indexed_at_first_look_up)
+{
+	struct system *s = load_lookups();
+	cr_assert_eq(look_up_all(s), 0);
+	cr_assert_eq(look_up_all(s), 0, "made once, found again");
+	system_free(s);
+}
+
+static void *look_up_thread(void *arg)
+{
+	return look_up_all(arg) == 0 ? arg : NULL;
+}
+
+/* The rosters of a batch are read on several threads: each finds the same. */
+Test(bs, entries_indexed_from_threads)
+{
+	struct system *s = load_lookups();
+	pthread_t t[4];
+	for (size_t i = 0; i < 4; i++)
+		cr_assert_eq(pthread_create(&t[i], NULL, look_up_thread, s), 0);
+	for (size_t i = 0; i < 4; i++) {
+		void *r = NULL;
+		pthread_join(t[i], &r);
+		cr_assert_eq(r, s, "thread %zu", i);
+	}
+	system_free(s);
 }
