@@ -126,8 +126,12 @@ static void print_group(const struct system *sys, const struct catalog *cat,
 		const struct entry *e = &cat->entries[t->kid_entries[k]];
 		const char *name = vis(e->name);
 		size_t w = cmd_columns(name); /* a name's columns, not its bytes, fill 28 */
-		printf("%*s%s%*s %-24s", depth * 2 + 2, "", name, w < 28 ? (int)(28 - w) : 0, "",
-		       vis(e->id));
+		/* A longer name has a line of its own: the id and costs stay in their columns. */
+		if (w > 28)
+			printf("%*s%s\n%*s", depth * 2 + 2, "", name, depth * 2 + 2 + 28, "");
+		else
+			printf("%*s%s%*s", depth * 2 + 2, "", name, (int)(28 - w), "");
+		printf(" %-24s", vis(e->id));
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			const char *abbr = vis(sys->costs[c].abbr ? sys->costs[c].abbr : sys->costs[c].name);
 			long per_unit = e->unit_costs ? e->unit_costs[c] : 0;
