@@ -363,6 +363,38 @@ static bool widest(struct trial *t, long lo, long most, long *lo_out, long *hi_o
 	return true;
 }
 
+/* Tries a new unit of e as its builder makes it, in list t->li: 1 with *sg filled when it is
+ * suggested or not legal yet, else 0. opts holds its options (grown as needed). */
+static size_t probe_entry(struct trial *t, const struct eval *ev, const struct entry *e,
+                          struct r_option **opts, size_t *cap_opts, struct suggestion *sg)
+{
+	struct r_unit *nu = &t->units[t->r->lists[t->li].n_units];
+	size_t no = compulsory(e, opts, cap_opts, &t->want);
+	memset(nu, 0, sizeof(*nu));
+	nu->entry = e;
+	nu->opts = *opts;
+	nu->n_opts = no;
+	nu->band = -1;
+	struct built bu = { 1, NULL, NULL };
+	t->grow = -1;
+	long most = e->has_models ? kinds_of_model(t, ev, &bu) : affordable(ev, t->li, e);
+	long lo = 0, hi = 0;
+	char *why = NULL;
+	/* An entry no count makes legal yet: the first rule its fewest models break. */
+	if (most < bu.floor || (!model_range(t, bu.floor, most, &lo, &hi) &&
+	                        (try_models_why(t, bu.floor, &why) || why == NULL))) {
+		built_release(&bu);
+		return 0;
+	}
+	sg->e = e;
+	sg->min_models = lo;
+	sg->max_models = hi;
+	sg->why = why;
+	sg->costs = bu.costs;
+	sg->more = bu.more;
+	return 1;
+}
+
 long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d)
 {
 	*out = NULL;
@@ -410,7 +442,6 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	t.lists[li].units = t.units;
 	t.lists[li].n_units = l->n_units + 1;
 	t.copy.lists = t.lists;
-	struct r_unit *nu = &t.units[l->n_units];
 	struct r_option *opts = NULL;
 	size_t cap_opts = 0, n = 0, cap = 0;
 	const struct system *sys = r->sys;
@@ -423,35 +454,8 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 			if (l->faction && !(own ? faction_allows(sys, l->faction, e)
 			                        : entry_in_group(e, l->faction)))
 				continue;
-			size_t no = compulsory(e, &opts, &cap_opts, &t.want);
-			memset(nu, 0, sizeof(*nu));
-			nu->entry = e;
-			nu->opts = opts;
-			nu->n_opts = no;
-			nu->band = -1;
-			struct built bu = { 1, NULL, NULL };
-			t.grow = -1;
-			long most = e->has_models ? kinds_of_model(&t, ev, &bu) : affordable(ev, li, e);
-			if (most < bu.floor) {
-				built_release(&bu);
-				continue;
-			}
-			long lo = 0, hi = 0;
-			char *why = NULL;
-			/* An entry no count makes legal yet: the first rule its fewest models break. */
-			if (!model_range(&t, bu.floor, most, &lo, &hi) &&
-			    (try_models_why(&t, bu.floor, &why) || why == NULL)) {
-				built_release(&bu);
-				continue;
-			}
 			GROW(*out, cap, n + 1);
-			(*out)[n].e = e;
-			(*out)[n].min_models = lo;
-			(*out)[n].max_models = hi;
-			(*out)[n].why = why;
-			(*out)[n].costs = bu.costs;
-			(*out)[n].more = bu.more;
-			n++;
+			n += probe_entry(&t, ev, e, &opts, &cap_opts, &(*out)[n]);
 		}
 	}
 	free(opts);

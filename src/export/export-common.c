@@ -194,7 +194,7 @@ static void mark_pairs(const char *s, size_t len, char c, char *mk)
 {
 	size_t open = len;
 	for (size_t i = 0; i + 1 < len; i++) {
-		if (s[i] != c || s[i + 1] != c || mk[i] || (i && mk[i - 1]))
+		if (s[i] != c || s[i + 1] != c)
 			continue;
 		if (open == len) {
 			open = i;
@@ -259,11 +259,12 @@ size_t *ex_item_counts(const struct system *sys, const struct eunit *u, const st
 		if (t.s)
 			t.s[0] = '\0';
 		ex_item_text(sys, u->items[i].w->name, u->items[i].vals, u->items[i].kw, &t);
+		size_t n = u->items[i].count > 1 ? (size_t)u->items[i].count : 1;
 		size_t *first = idx_get(seen, t.s ? t.s : "");
 		if (first) {
-			++*first;
+			*first += n;
 		} else {
-			counts[i] = 1;
+			counts[i] = n;
 			idx_add(seen, t.s ? t.s : "", &counts[i]);
 		}
 	}

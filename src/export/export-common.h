@@ -56,9 +56,10 @@ void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbu
  * "Sling: Dmg d4 Rng 10; Inaccurate", "HAR: Shoots through the ceiling" without stats. */
 void ex_item_text(const struct system *sys, const char *name, const struct value *vals,
                   const kwword *kw, struct strbuf *sb);
-/* For each item of u of kind k, how many of u's items of that kind show the same (name,
- * values and keywords): the count at the first of them, 0 at the others, as New Recruit
- * lists a pistol two models carry once. Linear in items; caller frees. */
+/* For each item of u of kind k, how many u carries of the items of that kind that show the
+ * same (name, values and keywords; each as many as its option is taken): the count at the
+ * first of them, 0 at the others, as New Recruit lists a pistol five models carry once.
+ * Linear in items; caller frees. */
 size_t *ex_item_counts(const struct system *sys, const struct eunit *u, const struct item_kind *k);
 /* An item's name with its count when it is more than one ("2x Bolt pistol"); caller frees. */
 char *ex_item_name(const char *name, size_t count);
