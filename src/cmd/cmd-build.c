@@ -806,6 +806,21 @@ static void print_points_left(const struct system *sys, const struct elist *el, 
 	fputc('\n', out);
 }
 
+/* ", 40 Pts" for what a unit of kinds of model costs as its builder makes it, then
+ * ", +8 Pts a model" when it may have more. */
+static void print_built_cost(const struct suggestion *sg, size_t c, const struct cost_def *cd,
+                             FILE *out)
+{
+	char buf[DEC_BUF];
+	if (sg->costs[c] && sg->costs[c] != INT64_MAX)
+		/* TRANSLATORS: what a unit costs as it is added: ", 40 Pts". */
+		fprintf(out, _(", %s %s"), dec_format(sg->costs[c], cd->scale, buf), vis(abbr(cd)));
+	if (sg->more[c] && sg->max_models > sg->min_models)
+		/* TRANSLATORS: what each model more of a unit costs: ", +8 Pts a model". */
+		fprintf(out, _(", +%s %s a model"), dec_format(sg->more[c], cd->scale, buf),
+		        vis(abbr(cd)));
+}
+
 /* The entries suggested, then those not legal yet with the rule each would break. */
 static void print_suggestions(const struct system *sys, const struct suggestion *sg, long n,
                               FILE *out)
@@ -838,6 +853,11 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			char buf[DEC_BUF];
 			unsigned scale = sys->costs[c].scale;
+			if (sg[i].costs) {
+				/* A unit of kinds of model: as its builder makes it, then one model more. */
+				print_built_cost(&sg[i], c, &sys->costs[c], out);
+				continue;
+			}
 			if (e->unit_costs && e->unit_costs[c])
 				fprintf(out, _(", %s %s a unit"), dec_format(e->unit_costs[c], scale, buf),
 				        vis(abbr(&sys->costs[c])));

@@ -72,7 +72,11 @@ static int list_systems(struct session *s)
 struct tree {
 	size_t *first_group, *kid_groups;
 	size_t *first_entry, *kid_entries;
+	int id_width;  /* the id column's: 24, or the longest id up to ID_WIDTH_MAX */
 };
+
+/* A longer id (BattleScribe's link paths, "LINK::ENTRY", are 39) pushes its costs on. */
+#define ID_WIDTH_MAX 40
 
 static void bucket(size_t n_parents, size_t n, const size_t *parent_of, size_t **first,
                    size_t **kids)
@@ -127,8 +131,14 @@ static void print_group(const struct system *sys, const struct catalog *cat,
 		const struct entry *e = &cat->entries[t->kid_entries[k]];
 		const char *name = vis(e->name);
 		size_t w = cmd_columns(name); /* a name's columns, not its bytes, fill 28 */
-		printf("%*s%s%*s %-24s", depth * 2 + 2, "", name, w < 28 ? (int)(28 - w) : 0, "",
-		       vis(e->id));
+		/* A longer name has a line of its own: the id and costs stay in their columns. */
+		if (w > 28)
+			printf("%*s%s\n%*s", depth * 2 + 2, "", name, depth * 2 + 2 + 28, "");
+		else
+			printf("%*s%s%*s", depth * 2 + 2, "", name, (int)(28 - w), "");
+		const char *id = vis(e->id);
+		size_t iw = cmd_columns(id);
+		printf(" %s%*s", id, iw < (size_t)t->id_width ? (int)(t->id_width - iw) : 0, "");
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			const char *abbr = vis(sys->costs[c].abbr ? sys->costs[c].abbr : sys->costs[c].name);
 			long per_unit = e->unit_costs ? e->unit_costs[c] : 0;
@@ -414,6 +424,12 @@ static void show_system(const struct system *sys)
 		printf("\n%s %s (%s)\n", _("Catalog"), vis(cat->name ? cat->name : cat->id), vis(cat->file));
 		struct tree t;
 		tree_build(cat, &t);
+		t.id_width = 24;
+		for (size_t i = 0; i < cat->n_entries; i++) {
+			size_t w = cmd_columns(vis(cat->entries[i].id));
+			if (w > (size_t)t.id_width && w <= ID_WIDTH_MAX)
+				t.id_width = (int)w;
+		}
 		size_t top = cat->n_groups;
 		for (size_t k = t.first_group[top]; k < t.first_group[top + 1]; k++)
 			print_group(sys, cat, &t, t.kid_groups[k], 1);

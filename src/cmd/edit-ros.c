@@ -188,6 +188,28 @@ static const struct entry *find_root(const struct system *sys, const struct grou
 	return NULL;
 }
 
+/* Fails with msg (freed), and the name nearest to word, of the root entries faction offers
+ * (e NULL) or of e's options right under option up - 1, "did you mean" after it. */
+static int fail_near(struct ros *x, char *msg, const struct system *sys,
+                     const struct group *faction, const struct entry *e, uint32_t up,
+                     const char *word)
+{
+	struct nearest nr;
+	nearest_init(&nr, word);
+	for (size_t ci = 0; e == NULL && ci < sys->n_catalogs; ci++)
+		for (const struct entry *c = sys->catalogs[ci]->entries;
+		     c < sys->catalogs[ci]->entries + sys->catalogs[ci]->n_entries; c++)
+			nearest_offer(&nr, offered(c, faction) ? c->name : NULL, c->name);
+	for (size_t i = 0; e && i < e->n_options; i++)
+		if (e->options[i].up == up)
+			nearest_offer(&nr, e->options[i].name, e->options[i].name);
+	char *dym = nr.best ? xasprintf(_("; did you mean '%s'?"), nr.best) : xstrdup("");
+	fail(x, "%s%s", msg, dym);
+	free(dym);
+	free(msg);
+	return -1;
+}
+
 /* The option of e standing right under entry option up - 1 (0: the entry) named by word: its
  * id, the last part of its link path (after "::"), another part of it (a link's id), or its
  * name. */
@@ -559,8 +581,9 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 		uint32_t eup = k < 0 ? 0 : (uint32_t)(u->opts[k].opt - u->entry->options) + 1;
 		const struct entry_option *opt = find_child(u->entry, eup, word);
 		if (opt == NULL)
-			return fail(x, _("'%s' is no entry that '%s' may take"), word,
-			            k < 0 ? u->entry->name : u->opts[k].opt->name);
+			return fail_near(x, xasprintf(_("'%s' is no entry that '%s' may take"), word,
+			                              k < 0 ? u->entry->name : u->opts[k].opt->name),
+			                 x->sys, NULL, u->entry, eup, word);
 		uint32_t up = k < 0 ? 0 : (uint32_t)k + 1;
 		if (up || opt->collective) /* n per one of its parent */
 			n *= parent_number(u, up);
@@ -576,8 +599,9 @@ static int do_add(struct ros *x, const struct ros_opts *o)
 		            o->list ? o->list : _("the roster has no force: add-force first"));
 	const struct entry *e = find_root(x->sys, r->lists[li].faction, word);
 	if (e == NULL)
-		return fail(x, _("no entry '%s' that force '%s' may take"), word,
-		            r->lists[li].name ? r->lists[li].name : "");
+		return fail_near(x, xasprintf(_("no entry '%s' that force '%s' may take"), word,
+		                              r->lists[li].name ? r->lists[li].name : ""),
+		                 x->sys, r->lists[li].faction, NULL, 0, word);
 	if (e->has_models && n != 1)
 		return fail(x, _("'%s' counts its models from its model selections: add or set those"),
 		            e->name);

@@ -227,6 +227,7 @@ static void take_option(struct eval *ev, const struct r_unit *ru, const struct r
 		w->vals = o->adds->vals;
 		w->extra_line = ro->line;
 		w->extra_col = ro->col;
+		w->count = ro->count;
 		w->paid = paid;
 		target = (long)u->n_items++;
 	}

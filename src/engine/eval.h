@@ -23,6 +23,7 @@ struct eitem {
 	struct value *vals;      /* effective values: the item's own, or a modified copy */
 	int32_t extra_line;      /* 0 for the entry's own items; the option's line for added ones */
 	int32_t extra_col;
+	int32_t count;           /* how many the unit carries: its option's count (0: one) */
 	bool own_vals;
 	bool own_kw;             /* kw is its own (in the arena) */
 	bool paid;               /* added by an option that costs something (<paid/>) */

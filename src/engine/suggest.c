@@ -95,7 +95,36 @@ struct trial {
 	size_t *seen;
 	struct diags *stop;    /* not empty once a probe spent its regex budget */
 	uint64_t spent;        /* matching steps of all the probes so far */
+	/* A unit of kinds of model (entry has_models): its models are its model options', so a
+	 * probe of m models takes m - fixed of option grow (an index into the new unit's
+	 * options; -1: none, the unit is as its builder makes it) and scales what stands under
+	 * it; want holds each option's count per one of its parent. */
+	long grow, fixed;
+	long *want;
 };
+
+/* The new unit's options counted again from want, parents first (compulsory's order). */
+static void rescale(struct r_unit *nu, const long *want)
+{
+	struct r_option *opts = (struct r_option *)nu->opts;
+	for (size_t k = 0; k < nu->n_opts; k++) {
+		long per = opts[k].up ? opts[opts[k].up - 1].count : 1;
+		long n = want[k] > SUGGEST_MAX_MODELS / (per > 0 ? per : 1) ? SUGGEST_MAX_MODELS
+		                                                           : want[k] * per;
+		opts[k].count = (int32_t)n;
+	}
+}
+
+/* Puts models models into the new unit of t. */
+static void set_models(struct trial *t, long models)
+{
+	struct r_unit *nu = &t->units[t->r->lists[t->li].n_units];
+	nu->models = (int32_t)models;
+	if (t->grow < 0)
+		return;
+	t->want[t->grow] = models - t->fixed;
+	rescale(nu, t->want);
+}
 
 /* Whether the list with models models of the candidate is as legal as it is. When why is
  * not NULL and it is not, *why gets the first rule it breaks, "REF: message" (a new string),
@@ -104,7 +133,7 @@ static bool try_models_why(struct trial *t, long models, char **why)
 {
 	if (t->stop->fatals)
 		return false;
-	t->units[t->r->lists[t->li].n_units].models = models;
+	set_models(t, models);
 	struct diags d = DIAGS_INIT;
 	rx_budget_reset(RX_WORK_BUDGET);
 	struct eval *ev = eval_new(&t->copy, &d);
@@ -163,7 +192,8 @@ static long affordable(const struct eval *ev, size_t li, const struct entry *e)
  * and each choice's default up to the choice's min, less what the choice's other options'
  * mins take. Those options of e in *opts (grown as needed; the caller frees it), each naming
  * its parent, and their number. A parent stands before its options in e's array. */
-static size_t compulsory(const struct entry *e, struct r_option **opts, size_t *cap_opts)
+static size_t compulsory(const struct entry *e, struct r_option **opts, size_t *cap_opts,
+                         long **wants)
 {
 	size_t no = 0;
 	if (e->n_options == 0)
@@ -188,7 +218,11 @@ static size_t compulsory(const struct entry *e, struct r_option **opts, size_t *
 		long per = up ? (*opts)[up - 1].count : 1;
 		if (want <= 0 || (o->up && up == 0) || want > 1000 / per)
 			continue;
+		size_t cap = *cap_opts;
 		GROW(*opts, *cap_opts, no + 1);
+		if (cap != *cap_opts)
+			*wants = xreallocarray(*wants, *cap_opts, sizeof(**wants));
+		(*wants)[no] = want;
 		memset(&(*opts)[no], 0, sizeof((*opts)[no]));
 		(*opts)[no].opt = o;
 		(*opts)[no].count = (int32_t)(want * per);
@@ -200,10 +234,95 @@ static size_t compulsory(const struct entry *e, struct r_option **opts, size_t *
 	return no;
 }
 
+/* A unit of kinds of model as its builder makes it: its models, what it costs, and what one
+ * model more of it costs (both per cost type, NULL for any other unit). */
+struct built {
+	long floor;
+	int64_t *costs, *more;
+};
+
+static void built_release(struct built *bu)
+{
+	free(bu->costs);
+	free(bu->more);
+}
+
+/* What the new unit of t costs in cost type c with the models it holds now. */
+static int64_t new_unit_cost(const struct trial *t, size_t c)
+{
+	const struct r_unit *nu = &t->units[t->r->lists[t->li].n_units];
+	int64_t sum = nu->entry->unit_costs ? nu->entry->unit_costs[c] : 0;
+	for (size_t k = 0; k < nu->n_opts; k++) {
+		int64_t v = eval_option_cost(&nu->opts[k], nu->models, c);
+		if (v == INT64_MAX || __builtin_add_overflow(sum, v, &sum))
+			return INT64_MAX;
+	}
+	return sum;
+}
+
+/* Sets t up for a new unit of kinds of model (entry has_models) holding the options its
+ * builder selects: its models are theirs (bu->floor), the first model option at its root that
+ * may be taken more is the one that grows (none: the unit is as it is built), and bu gets
+ * its costs. Returns the most models the points left could pay for (below bu->floor when not
+ * even those). */
+static long kinds_of_model(struct trial *t, const struct eval *ev, struct built *bu)
+{
+	const struct r_unit *nu = &t->units[t->r->lists[t->li].n_units];
+	const struct system *sys = ev->sys;
+	const struct elist *el = &ev->lists[t->li];
+	long sum = 0;
+	t->grow = -1;
+	for (size_t k = 0; k < nu->n_opts; k++) {
+		const struct entry_option *o = nu->opts[k].opt;
+		if (!o->model || nu->opts[k].train)
+			continue;
+		sum += nu->opts[k].count;
+		if (t->grow < 0 && nu->opts[k].up == 0 && o->max > t->want[k])
+			t->grow = (long)k;
+	}
+	bu->floor = sum > 0 ? sum : 1;
+	t->fixed = t->grow < 0 ? 0 : bu->floor - t->want[t->grow];
+	long most = t->grow < 0 ? bu->floor : SUGGEST_MAX_MODELS;
+	if (t->grow >= 0 && nu->opts[t->grow].opt->max < OPTION_UNBOUNDED &&
+	    t->fixed + nu->opts[t->grow].opt->max < most)
+		most = t->fixed + nu->opts[t->grow].opt->max;
+	bu->costs = xcalloc(sys->n_costs + 1, sizeof(*bu->costs));
+	bu->more = xcalloc(sys->n_costs + 1, sizeof(*bu->more));
+	set_models(t, bu->floor);
+	for (size_t c = 0; c < sys->n_costs; c++)
+		bu->costs[c] = new_unit_cost(t, c);
+	if (t->grow >= 0) {
+		set_models(t, bu->floor + 1);
+		for (size_t c = 0; c < sys->n_costs; c++) {
+			int64_t v = new_unit_cost(t, c);
+			bu->more[c] = v == INT64_MAX || bu->costs[c] == INT64_MAX ? 0 : v - bu->costs[c];
+		}
+		set_models(t, bu->floor);
+	}
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		if (el->limits[c] < 0 || bu->costs[c] <= 0)
+			continue;
+		int64_t left = el->limits[c] - el->totals[c] - bu->costs[c];
+		if (left < 0)
+			return bu->floor - 1;
+		if (bu->more[c] > 0 && bu->floor + left / bu->more[c] < most)
+			most = (long)(bu->floor + left / bu->more[c]);
+	}
+	return most;
+}
+
+static bool widest(struct trial *t, long lo, long most, long *lo_out, long *hi_out);
+
 /* The fewest models of the new unit that keep the list legal, and the most, up to most:
  * false when no count does. */
-static bool model_range(struct trial *t, long most, long *lo_out, long *hi_out)
+static bool model_range(struct trial *t, long floor, long most, long *lo_out, long *hi_out)
 {
+	if (floor > 1) {
+		/* A unit of kinds of model: its fewest models are those its builder selects. */
+		if (!try_models(t, floor))
+			return false;
+		return widest(t, floor, most, lo_out, hi_out);
+	}
 	/* The fewest models: a few probes up to 32 (an entry no count makes legal costs
 	 * ten evaluations, not 32), then the gap below the first that works. */
 	static const long probes[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
@@ -221,8 +340,13 @@ static bool model_range(struct trial *t, long most, long *lo_out, long *hi_out)
 			lo = m;
 			break;
 		}
+	return widest(t, lo, most, lo_out, hi_out);
+}
+
+/* The largest count that keeps the list legal, between lo (fine) and most. */
+static bool widest(struct trial *t, long lo, long most, long *lo_out, long *hi_out)
+{
 	long hi = lo, top = most;
-	/* The largest count that keeps the list legal, between lo (fine) and top. */
 	if (top > hi && try_models(t, top)) {
 		hi = top;
 	} else {
@@ -237,6 +361,38 @@ static bool model_range(struct trial *t, long most, long *lo_out, long *hi_out)
 	*lo_out = lo;
 	*hi_out = hi;
 	return true;
+}
+
+/* Tries a new unit of e as its builder makes it, in list t->li: 1 with *sg filled when it is
+ * suggested or not legal yet, else 0. opts holds its options (grown as needed). */
+static size_t probe_entry(struct trial *t, const struct eval *ev, const struct entry *e,
+                          struct r_option **opts, size_t *cap_opts, struct suggestion *sg)
+{
+	struct r_unit *nu = &t->units[t->r->lists[t->li].n_units];
+	size_t no = compulsory(e, opts, cap_opts, &t->want);
+	memset(nu, 0, sizeof(*nu));
+	nu->entry = e;
+	nu->opts = *opts;
+	nu->n_opts = no;
+	nu->band = -1;
+	struct built bu = { 1, NULL, NULL };
+	t->grow = -1;
+	long most = e->has_models ? kinds_of_model(t, ev, &bu) : affordable(ev, t->li, e);
+	long lo = 0, hi = 0;
+	char *why = NULL;
+	/* An entry no count makes legal yet: the first rule its fewest models break. */
+	if (most < bu.floor || (!model_range(t, bu.floor, most, &lo, &hi) &&
+	                        (try_models_why(t, bu.floor, &why) || why == NULL))) {
+		built_release(&bu);
+		return 0;
+	}
+	sg->e = e;
+	sg->min_models = lo;
+	sg->max_models = hi;
+	sg->why = why;
+	sg->costs = bu.costs;
+	sg->more = bu.more;
+	return 1;
 }
 
 long suggest_list(const struct roster *r, size_t li, struct suggestion **out, struct diags *d)
@@ -276,7 +432,8 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 
 	const struct r_list *l = &r->lists[li];
 	struct diags stop = DIAGS_INIT;
-	struct trial t = { r, li, *r, NULL, NULL, &b, xcalloc(b.n + 1, sizeof(size_t)), &stop, 0 };
+	struct trial t = { r, li, *r, NULL, NULL, &b, xcalloc(b.n + 1, sizeof(size_t)), &stop, 0,
+	                   -1, 0, NULL };
 	t.lists = xcalloc(r->n_lists + 1, sizeof(*t.lists));
 	memcpy(t.lists, r->lists, r->n_lists * sizeof(*t.lists));
 	t.units = xcalloc(l->n_units + 1, sizeof(*t.units));
@@ -285,7 +442,6 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	t.lists[li].units = t.units;
 	t.lists[li].n_units = l->n_units + 1;
 	t.copy.lists = t.lists;
-	struct r_unit *nu = &t.units[l->n_units];
 	struct r_option *opts = NULL;
 	size_t cap_opts = 0, n = 0, cap = 0;
 	const struct system *sys = r->sys;
@@ -298,30 +454,12 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 			if (l->faction && !(own ? faction_allows(sys, l->faction, e)
 			                        : entry_in_group(e, l->faction)))
 				continue;
-			long most = affordable(ev, li, e);
-			if (most < 1)
-				continue;
-			size_t no = compulsory(e, &opts, &cap_opts);
-			memset(nu, 0, sizeof(*nu));
-			nu->entry = e;
-			nu->opts = opts;
-			nu->n_opts = no;
-			nu->band = -1;
-			long lo = 0, hi = 0;
-			char *why = NULL;
-			/* An entry no count makes legal yet: the first rule one model breaks. */
-			if (!model_range(&t, most, &lo, &hi) &&
-			    (try_models_why(&t, 1, &why) || why == NULL))
-				continue;
 			GROW(*out, cap, n + 1);
-			(*out)[n].e = e;
-			(*out)[n].min_models = lo;
-			(*out)[n].max_models = hi;
-			(*out)[n].why = why;
-			n++;
+			n += probe_entry(&t, ev, e, &opts, &cap_opts, &(*out)[n]);
 		}
 	}
 	free(opts);
+	free(t.want);
 	free(t.units);
 	free(t.lists);
 	free(t.seen);
@@ -342,7 +480,10 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 
 void suggestions_free(struct suggestion *sg, long n)
 {
-	for (long i = 0; sg && i < n; i++)
+	for (long i = 0; sg && i < n; i++) {
 		free(sg[i].why);
+		free(sg[i].costs);
+		free(sg[i].more);
+	}
 	free(sg);
 }

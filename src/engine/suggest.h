@@ -24,6 +24,10 @@ struct suggestion {
 	long min_models, max_models;  /* both checked; see suggest_list for the ones between */
 	char *why;  /* NULL: suggested; else not yet: "REF: message" of the first rule one model
 	             * breaks (min_models and max_models 0) */
+	/* A unit of kinds of model (entry has_models), as a builder makes it: what it costs with
+	 * min_models, and what each model more costs, per cost type; NULL for any other entry,
+	 * whose own costs say it. */
+	int64_t *costs, *more;
 };
 
 /* The suggestions for list li of roster r (and the entries not yet legal), in catalog order, into a new array (caller frees).

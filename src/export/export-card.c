@@ -19,9 +19,15 @@
 static void add_item_line(const struct system *sys, const struct item *w, int indent,
                           struct strbuf *sb)
 {
-	strbuf_addf(sb, "%*s", indent, "");
-	ex_item_text(sys, w->name, w->vals, w->kw, sb);
-	strbuf_adds(sb, "\n");
+	struct strbuf t = STRBUF_INIT;
+	ex_item_text(sys, w->name, w->vals, w->kw, &t);
+	/* BattleScribe's markup ("**^^Infantry^^**") read: plain text has no bold. */
+	unsigned char *bold;
+	char *plain = ex_markup(t.s ? t.s : "", &bold);
+	strbuf_addf(sb, "%*s%s\n", indent, "", plain);
+	free(plain);
+	free(bold);
+	strbuf_release(&t);
 }
 
 /* Orders items by kind, then by their place on the card (qsort is not stable). */
@@ -139,6 +145,9 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 			            dec_format(e->unit_costs[c], sys->costs[c].scale, buf),
 			            ex_cost_abbr(&sys->costs[c]));
 	}
+	/* Nothing to pay: "0 Cans", in the first cost type, not a bare number. */
+	if (costs.len == 0 && unit.len == 0 && sys->n_costs)
+		strbuf_addf(&costs, "0 %s", ex_cost_abbr(&sys->costs[0]));
 	if (unit.len)
 		strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), unit.s, _("per unit"));
 	/* An upgrade (a detachment's rule) costs what it costs, per model of nothing. */

@@ -8,6 +8,7 @@
 #include "muster.h"
 #include "decimal.h"
 #include "export-common.h"
+#include "idx.h"
 #include "util.h"
 #include "value.h"
 
@@ -185,6 +186,97 @@ void ex_item_text(const struct system *sys, const char *name, const struct value
 		strbuf_addf(sb, "%s %s", stats ? ex_semicolon() : colon, k.s);
 	strbuf_release(&k);
 	free(colon);
+}
+
+/* Marks in mk the first byte of each "**" or "^^" of s that has a partner: the first of each
+ * kind with the second, the third with the fourth; a last one alone is text. */
+static void mark_pairs(const char *s, size_t len, char c, char *mk)
+{
+	size_t open = len;
+	for (size_t i = 0; i + 1 < len; i++) {
+		if (s[i] != c || s[i + 1] != c)
+			continue;
+		if (open == len) {
+			open = i;
+		} else {
+			mk[open] = c;
+			mk[i] = c;
+			open = len;
+		}
+		i++;
+	}
+}
+
+char *ex_markup(const char *s, unsigned char **bold)
+{
+	size_t len = strlen(s), n = 0;
+	char *mk = xcalloc(len + 1, 1);
+	mark_pairs(s, len, '*', mk);
+	mark_pairs(s, len, '^', mk);
+	char *plain = xmalloc(len + 1);
+	unsigned char *b = xcalloc(len + 1, 1);
+	bool star = false, caret = false;
+	for (size_t i = 0; i < len; i++) {
+		if (mk[i]) {
+			if (mk[i] == '*')
+				star = !star;
+			else
+				caret = !caret;
+			i++;
+			continue;
+		}
+		b[n] = star || caret;
+		plain[n++] = s[i];
+	}
+	plain[n] = '\0';
+	/* Blanks at either end of a bold run stand outside it: Markdown's emphasis needs that. */
+	for (size_t i = 0; i < n; i++) {
+		if (!b[i] || (i && b[i - 1]))
+			continue;
+		size_t end = i;
+		while (end < n && b[end])
+			end++;
+		for (size_t k = i; k < end && plain[k] == ' '; k++)
+			b[k] = 0;
+		for (size_t k = end; k > i && plain[k - 1] == ' '; k--)
+			b[k - 1] = 0;
+		i = end;
+	}
+	free(mk);
+	*bold = b;
+	return plain;
+}
+
+size_t *ex_item_counts(const struct system *sys, const struct eunit *u, const struct item_kind *k)
+{
+	size_t *counts = xcalloc(u->n_items + 1, sizeof(*counts));
+	struct idx *seen = idx_new();
+	struct strbuf t = STRBUF_INIT;
+	for (size_t i = 0; i < u->n_items; i++) {
+		if (u->items[i].w->kind != k)
+			continue;
+		t.len = 0;
+		if (t.s)
+			t.s[0] = '\0';
+		ex_item_text(sys, u->items[i].w->name, u->items[i].vals, u->items[i].kw, &t);
+		size_t n = u->items[i].count > 1 ? (size_t)u->items[i].count : 1;
+		size_t *first = idx_get(seen, t.s ? t.s : "");
+		if (first) {
+			*first += n;
+		} else {
+			counts[i] = n;
+			idx_add(seen, t.s ? t.s : "", &counts[i]);
+		}
+	}
+	strbuf_release(&t);
+	idx_free(seen);
+	return counts;
+}
+
+char *ex_item_name(const char *name, size_t count)
+{
+	/* TRANSLATORS: an item a unit carries more than once, shown once: "2x Bolt pistol". */
+	return count > 1 ? xasprintf(_("%zux %s"), count, name) : xstrdup(name);
 }
 
 const char *ex_semicolon(void)

@@ -56,6 +56,18 @@ void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbu
  * "Sling: Dmg d4 Rng 10; Inaccurate", "HAR: Shoots through the ceiling" without stats. */
 void ex_item_text(const struct system *sys, const char *name, const struct value *vals,
                   const kwword *kw, struct strbuf *sb);
+/* For each item of u of kind k, how many u carries of the items of that kind that show the
+ * same (name, values and keywords; each as many as its option is taken): the count at the
+ * first of them, 0 at the others, as New Recruit lists a pistol five models carry once.
+ * Linear in items; caller frees. */
+size_t *ex_item_counts(const struct system *sys, const struct eunit *u, const struct item_kind *k);
+/* An item's name with its count when it is more than one ("2x Bolt pistol"); caller frees. */
+char *ex_item_name(const char *name, size_t count);
+/* Data text with BattleScribe's markup read: "**bold**" and "^^keyword^^" (shown bold, as
+ * BattleScribe and New Recruit do) paired left to right, a marker with no partner kept as
+ * text. Returns the text without its markers (caller frees) and in *bold (caller frees) one
+ * flag per byte of it, set where it is bold (never on blanks at a bold run's ends). */
+char *ex_markup(const char *s, unsigned char **bold);
 /* Keyword names of set kw, comma-separated. */
 void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb);
 /* Notes carried by an entry's values ("opponent gains 2 VP when destroyed"). */

@@ -28,6 +28,28 @@ void html_esc(struct strbuf *sb, const char *s)
 	strbuf_add_html(sb, s);
 }
 
+void html_text(struct strbuf *sb, const char *s)
+{
+	unsigned char *bold;
+	char *m = ex_markup(s, &bold);
+	struct strbuf run = STRBUF_INIT;
+	for (size_t i = 0; m[i];) {
+		size_t end = i;
+		while (m[end] && bold[end] == bold[i])
+			end++;
+		strbuf_add(&run, m + i, end - i);
+		strbuf_adds(sb, bold[i] ? "<b>" : "");
+		strbuf_add_html(sb, run.s);
+		strbuf_adds(sb, bold[i] ? "</b>" : "");
+		run.len = 0;
+		run.s[0] = '\0';
+		i = end;
+	}
+	strbuf_release(&run);
+	free(m);
+	free(bold);
+}
+
 void html_colon(struct strbuf *sb, const char *label)
 {
 	char *s = ex_colon(label);
@@ -49,7 +71,7 @@ static void card_stats(struct strbuf *sb, const struct system *sys, const struct
 		html_esc(&head, a->abbr ? a->abbr : a->name);
 		strbuf_adds(&head, "</th>");
 		strbuf_adds(&vals, "<td>");
-		html_esc(&vals, v);
+		html_text(&vals, v);
 		if (label) {
 			strbuf_adds(&vals, " (");
 			html_esc(&vals, label);
@@ -94,10 +116,12 @@ static bool item_attr_shown(const struct attr_def *a)
 /* One row of a profile table: the item's name, its value of each shown attribute, its
  * abilities. */
 static void profile_row(struct strbuf *sb, const struct system *sys, const struct eunit *u,
-                        const struct eitem *it, bool kw_col)
+                        const struct eitem *it, size_t count, bool kw_col)
 {
 	strbuf_adds(sb, "<tr><td class=\"name\">");
-	html_esc(sb, it->w->name);
+	char *name = ex_item_name(it->w->name, count);
+	html_esc(sb, name);
+	free(name);
 	strbuf_adds(sb, "</td>");
 	for (size_t a = 0; a < sys->n_attrs; a++) {
 		const struct attr_def *ad = &sys->attrs[a];
@@ -106,7 +130,7 @@ static void profile_row(struct strbuf *sb, const struct system *sys, const struc
 		strbuf_adds(sb, "<td>");
 		if (it->vals[ad->index].set) {
 			char *v = value_display(sys, ad, &it->vals[ad->index]);
-			html_esc(sb, v);
+			html_text(sb, v);
 			free(v);
 		} else {
 			strbuf_adds(sb, "&ndash;");
@@ -117,7 +141,7 @@ static void profile_row(struct strbuf *sb, const struct system *sys, const struc
 		struct strbuf k = STRBUF_INIT;
 		ex_keywords(sys, it->kw, &k);
 		strbuf_adds(sb, "<td class=\"kw\">");
-		html_esc(sb, k.len ? k.s : "");
+		html_text(sb, k.len ? k.s : "");
 		strbuf_adds(sb, "</td>");
 		strbuf_release(&k);
 	}
@@ -129,6 +153,8 @@ static void profile_table(struct strbuf *sb, const struct system *sys, const str
                           const struct item_kind *k)
 {
 	bool kw_col = kind_uses(sys, u, k, NULL), cols = kw_col;
+	/* An item shown the same more than once (a pistol two models carry): once, counted. */
+	size_t *counts = ex_item_counts(sys, u, k);
 	for (size_t a = 0; a < sys->n_attrs && !cols; a++)
 		cols = item_attr_shown(&sys->attrs[a]) && kind_uses(sys, u, k, &sys->attrs[a]);
 	if (!cols) {
@@ -138,12 +164,15 @@ static void profile_table(struct strbuf *sb, const struct system *sys, const str
 		strbuf_adds(sb, "</b> ");
 		bool first = true;
 		for (size_t i = 0; i < u->n_items; i++)
-			if (u->items[i].w->kind == k) {
+			if (counts[i]) {
 				strbuf_adds(sb, first ? "" : ", ");
-				html_esc(sb, u->items[i].w->name);
+				char *name = ex_item_name(u->items[i].w->name, counts[i]);
+				html_esc(sb, name);
+				free(name);
 				first = false;
 			}
 		strbuf_adds(sb, "</p>\n");
+		free(counts);
 		return;
 	}
 	strbuf_adds(sb, "<table class=\"profile\">\n<tr><th class=\"name\">");
@@ -161,9 +190,10 @@ static void profile_table(struct strbuf *sb, const struct system *sys, const str
 		strbuf_addf(sb, "<th class=\"kw\">%s</th>", _("Abilities"));
 	strbuf_adds(sb, "</tr>\n");
 	for (size_t i = 0; i < u->n_items; i++)
-		if (u->items[i].w->kind == k)
-			profile_row(sb, sys, u, &u->items[i], kw_col);
+		if (counts[i])
+			profile_row(sb, sys, u, &u->items[i], counts[i], kw_col);
 	strbuf_adds(sb, "</table>\n");
+	free(counts);
 }
 
 /* Unit u's cost lines and its total, one column per cost type of the list. */
@@ -241,7 +271,7 @@ static void labelled(struct strbuf *sb, const char *cls, const char *label, cons
 	strbuf_addf(sb, "<p class=\"%s\"><b>", cls);
 	html_colon(sb, label);
 	strbuf_adds(sb, "</b> ");
-	html_esc(sb, text);
+	html_text(sb, text);
 	strbuf_adds(sb, "</p>\n");
 }
 

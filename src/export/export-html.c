@@ -133,7 +133,15 @@ static void list_facts(struct strbuf *sb, const struct system *sys, const struct
 		if (el->limits[c] >= 0) {
 			int64_t left = el->limits[c] - el->totals[c];
 			v = xasprintf("%s %s", dec_format(left, cd->scale, buf), ex_cost_abbr(cd));
-			fact_row(sb, left >= 0 ? _("Points left") : _("Over the limit"), left >= 0 ? v : v + 1);
+			/* Named by the cost type, as Limit and Total are: Gaslands counts Cans. */
+			if (left >= 0) {
+				/* TRANSLATORS: a cost type's name: "Points left", "Cans left". */
+				n = xasprintf(_("%s left"), cd->name);
+				fact_row(sb, n, v);
+				free(n);
+			} else {
+				fact_row(sb, _("Over the limit"), v + 1);
+			}
 			free(v);
 		}
 	}
@@ -261,7 +269,7 @@ static void rules_used(struct strbuf *sb, const struct eval *ev)
 			html_colon(sb, sys->keywords[k].name);
 			strbuf_adds(sb, "</dt> <dd>");
 			if (sys->keywords[k].text)
-				html_esc(sb, sys->keywords[k].text);
+				html_text(sb, sys->keywords[k].text);
 			else
 				strbuf_addf(sb, "<i>%s</i>", _("(the data gives no text)"));
 			strbuf_adds(sb, "</dd></div>\n");

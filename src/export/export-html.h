@@ -10,6 +10,8 @@
 
 /* Appends s escaped for HTML text and attributes. */
 void html_esc(struct strbuf *sb, const char *s);
+/* Data text escaped, with BattleScribe's markup ("**^^Infantry^^**") shown bold (ex_markup). */
+void html_text(struct strbuf *sb, const char *s);
 /* label and the colon after it as the user's language writes them (ex_colon), escaped. */
 void html_colon(struct strbuf *sb, const char *label);
 /* A column head per cost type the list uses (used), its abbreviation. */

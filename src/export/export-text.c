@@ -42,23 +42,33 @@ static void esc_md(struct strbuf *sb, const char *s)
 		strbuf_release(&v);
 		return;
 	}
-	memmove(v.s, v.s + from, to - from);
-	v.len = to - from;
-	v.s[v.len] = '\0';
+	v.s[to] = '\0';
+	/* BattleScribe's markup ("**^^Infantry^^**") bold, the rest escaped. */
+	unsigned char *bold;
+	char *m = ex_markup(v.s + from, &bold);
+	strbuf_release(&v);
 	/* What opens HTML, an entity, a link, an image, emphasis, code, a table cell or a
 	 * strike-through anywhere; what opens a heading, a quote or a list item at the start.
 	 * (GFM still links a bare e-mail address, whatever is escaped: a mailto: link at worst.) */
-	size_t digits = strspn(v.s, "0123456789");
-	for (size_t i = 0; i < v.len; i++) {
-		char c = v.s[i];
+	size_t digits = strspn(m, "0123456789");
+	bool in_bold = false;
+	for (size_t i = 0; m[i]; i++) {
+		char c = m[i];
+		if (bold[i] != in_bold) {
+			strbuf_adds(sb, "**");
+			in_bold = bold[i];
+		}
 		/* GFM also links bare URLs: "http://" needs its colon, "www." its dot. */
-		bool www = c == '.' && i >= 3 && strncasecmp(v.s + i - 3, "www", 3) == 0;
+		bool www = c == '.' && i >= 3 && strncasecmp(m + i - 3, "www", 3) == 0;
 		if (strchr("\\`*_[]<>&|~!:", c) || www || (i == 0 && strchr("#+-=", c)) ||
 		    (i > 0 && i == digits && (c == '.' || c == ')')))
 			strbuf_addc(sb, '\\');
 		strbuf_addc(sb, c);
 	}
-	strbuf_release(&v);
+	if (in_bold)
+		strbuf_adds(sb, "**");
+	free(m);
+	free(bold);
 }
 
 /* Text: a line break in data (a rule's or ability's text written over several lines) is one
@@ -66,6 +76,11 @@ static void esc_md(struct strbuf *sb, const char *s)
  * (strbuf_add_visible), a lone CR too. */
 static void esc_text(struct strbuf *sb, const char *s)
 {
+	/* BattleScribe's markup ("**^^Infantry^^**") read: plain text has no bold. */
+	unsigned char *bold;
+	char *m = ex_markup(s, &bold);
+	free(bold);
+	s = m;
 	struct strbuf v = STRBUF_INIT;
 	for (const char *p = s; *p; p++) {
 		if (*p == '\n' || (*p == '\r' && p[1] == '\n')) {
@@ -79,6 +94,7 @@ static void esc_text(struct strbuf *sb, const char *s)
 	}
 	strbuf_add_visible(sb, v.s ? v.s : "");
 	strbuf_release(&v);
+	free(m);
 }
 
 struct tw {
@@ -272,8 +288,10 @@ static void unit_details(struct tw *w, const struct system *sys, const struct eu
 	}
 	for (size_t k = 0; k < sys->n_kinds; k++) {
 		bool first = true;
+		/* An item shown the same more than once (a pistol two models carry): once, counted. */
+		size_t *counts = ex_item_counts(sys, u, &sys->kinds[k]);
 		for (size_t i = 0; i < u->n_items; i++) {
-			if (u->items[i].w->kind != &sys->kinds[k])
+			if (counts[i] == 0)
 				continue;
 			if (first) {
 				strbuf_adds(sb, lead);
@@ -282,12 +300,15 @@ static void unit_details(struct tw *w, const struct system *sys, const struct eu
 			t.len = 0;
 			if (t.s)
 				t.s[0] = '\0';
-			ex_item_text(sys, u->items[i].w->name, u->items[i].vals, u->items[i].kw, &t);
+			char *name = ex_item_name(u->items[i].w->name, counts[i]);
+			ex_item_text(sys, name, u->items[i].vals, u->items[i].kw, &t);
+			free(name);
 			if (!first)
 				strbuf_adds(sb, " / ");
 			w->esc(sb, t.s);
 			first = false;
 		}
+		free(counts);
 		if (!first)
 			strbuf_adds(sb, "\n");
 	}

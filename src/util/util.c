@@ -447,17 +447,71 @@ void nearest_init(struct nearest *n, const char *word)
 	n->cap = len / 3 > 2 ? len / 3 : 2;
 	n->best = NULL;
 	n->dist = n->cap + 1;
+	n->clash = false;
+}
+
+static bool is_alnum(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Whether the len characters at w stand in s, ASCII case aside. */
+static bool holds_word(const char *s, const char *w, size_t len)
+{
+	for (; *s; s++) {
+		size_t i = 0;
+		while (i < len && s[i] && fold((unsigned char)s[i]) == fold((unsigned char)w[i]))
+			i++;
+		if (i == len)
+			return true;
+	}
+	return false;
+}
+
+/* Whether cand holds every word (run of ASCII letters and digits) of word, with three such
+ * characters at least in all: "Fire-Oil" is in "05 - Fire-Oil". Linear in cand's length
+ * (word is capped at NEAREST_MAX_LEN). */
+static bool holds_words(const char *cand, const char *word)
+{
+	size_t total = 0;
+	if (strlen(word) > NEAREST_MAX_LEN)
+		return false;
+	for (const char *w = word; *w;) {
+		if (!is_alnum((unsigned char)*w)) {
+			w++;
+			continue;
+		}
+		size_t len = 0;
+		while (is_alnum((unsigned char)w[len]))
+			len++;
+		if (!holds_word(cand, w, len))
+			return false;
+		total += len;
+		w += len;
+	}
+	return total >= 3;
 }
 
 void nearest_offer(struct nearest *n, const char *cand, const char *answer)
 {
 	if (cand == NULL)
 		return;
-	size_t cap = n->best == NULL ? n->cap : n->dist ? n->dist - 1 : 0;
+	size_t cap = n->best == NULL || n->dist > n->cap ? n->cap : n->dist ? n->dist - 1 : 0;
 	size_t dist = edit_distance(n->word, cand, cap);
-	if (n->best == NULL ? dist <= n->cap : dist < n->dist) {
+	if (dist <= cap && (n->best == NULL || dist < n->dist)) {
 		n->best = answer;
 		n->dist = dist;
+		return;
+	}
+	/* None near by its letters yet: the one answer whose candidates hold the words asked;
+	 * two such answers ("skirmish" in small-skirmish and large-skirmish) offer neither. */
+	if (n->dist <= n->cap || n->clash || !holds_words(cand, n->word))
+		return;
+	if (n->best == NULL) {
+		n->best = answer;
+	} else if (strcmp(n->best, answer) != 0) {
+		n->best = NULL;
+		n->clash = true;
 	}
 }
 static void add_visible(struct strbuf *sb, const char *s, bool lines)

@@ -79,10 +79,14 @@ struct nearest {
 	const char *word;
 	size_t cap;
 	const char *best;   /* the answer of the nearest candidate so far, or NULL */
-	size_t dist;
+	size_t dist;        /* its distance; cap + 1: none is near, best holds the words */
+	bool clash;         /* two answers hold the words: neither is offered */
 };
 void nearest_init(struct nearest *n, const char *word);
-/* Offers candidate cand; answer (often cand itself, or the id of a name) is what best holds. */
+/* Offers candidate cand; answer (often cand itself, or the id of a name) is what best holds.
+ * When no candidate is near, best is the candidate that holds every word of the word asked
+ * (ASCII letters and digits, three at least) when that is one answer alone: "Fire-Oil"
+ * finds "05 - Fire-Oil". */
 void nearest_offer(struct nearest *n, const char *cand, const char *answer);
 /* The edit distance of a and b, or cap + 1 when it is larger (or either is too long). */
 size_t edit_distance(const char *a, const char *b, size_t cap);
