@@ -199,7 +199,7 @@ static int fail_near(struct ros *x, char *msg, const struct system *sys,
 	for (size_t ci = 0; e == NULL && ci < sys->n_catalogs; ci++)
 		for (const struct entry *c = sys->catalogs[ci]->entries;
 		     c < sys->catalogs[ci]->entries + sys->catalogs[ci]->n_entries; c++)
-			nearest_offer(&nr, offered(c, faction) ? c->name : NULL, c->name);
+			nearest_offer(&nr, ros_offered(c, faction) ? c->name : NULL, c->name);
 	for (size_t i = 0; e && i < e->n_options; i++)
 		if (e->options[i].up == up)
 			nearest_offer(&nr, e->options[i].name, e->options[i].name);
