@@ -898,3 +898,34 @@ char *bs_con_id_shared(struct bsctx *c, xmlNodePtr k)
 	free(id);
 	return t;
 }
+
+/* --- force entries a constraint's scope may name ------------------------------------------ */
+
+/* What c->leaf_forces maps an id to when a force entry of it holds force entries, or two
+ * force entries have it. */
+static char not_leaf;
+
+void bs_leaf_forces(struct bsctx *c)
+{
+	const struct system *sys = c->sys;
+	bool *parent = xcalloc(sys->n_forces + 1, sizeof(*parent));
+	for (size_t i = 0; i < sys->n_forces; i++)
+		if (sys->forces[i].up)
+			parent[sys->forces[i].up - 1] = true;
+	c->leaf_forces = idx_new();
+	for (size_t i = 0; i < sys->n_forces; i++) {
+		const char *id = sys->forces[i].id;
+		void *was = idx_get(c->leaf_forces, id);
+		if (was)
+			(void)idx_del(c->leaf_forces, id, was);
+		void *to = was || parent[i] ? (void *)&not_leaf : (void *)&sys->forces[i];
+		(void)idx_add(c->leaf_forces, id, to);
+	}
+	free(parent);
+}
+
+const struct force_def *bs_leaf_force(const struct bsctx *c, const char *id)
+{
+	void *f = c->leaf_forces && id ? idx_get(c->leaf_forces, id) : NULL;
+	return f == &not_leaf ? NULL : f;
+}

@@ -170,6 +170,9 @@ void bs_node_key(char tag, size_t fi, const void *n, char key[static BS_NODE_KEY
  * they change (of the entry itself, or of an entry counting this one's), which BattleScribe
  * would feed back into themselves, and records each such loop in sys->bs. */
 void bs_cost_loops(struct bsctx *c);
+/* The force entries with no force entries within them, by id, into c->leaf_forces (read
+ * once the forces are). */
+void bs_leaf_forces(struct bsctx *c);
 /* The force entry of that id when it holds no force entries (and no other has its id), or
  * NULL. */
 const struct force_def *bs_leaf_force(const struct bsctx *c, const char *id);

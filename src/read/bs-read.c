@@ -614,36 +614,6 @@ static int read_forces(struct bsctx *c, size_t fi, xmlNodePtr sec, uint32_t up, 
 	return 0;
 }
 
-/* What c->leaf_forces maps an id to when a force entry of it holds force entries, or two
- * force entries have it. */
-static char not_leaf;
-
-/* The force entries with no force entries within them, by id, into c->leaf_forces. */
-static void leaf_forces(struct bsctx *c)
-{
-	const struct system *sys = c->sys;
-	bool *parent = xcalloc(sys->n_forces + 1, sizeof(*parent));
-	for (size_t i = 0; i < sys->n_forces; i++)
-		if (sys->forces[i].up)
-			parent[sys->forces[i].up - 1] = true;
-	c->leaf_forces = idx_new();
-	for (size_t i = 0; i < sys->n_forces; i++) {
-		const char *id = sys->forces[i].id;
-		void *was = idx_get(c->leaf_forces, id);
-		if (was)
-			(void)idx_del(c->leaf_forces, id, was);
-		void *to = was || parent[i] ? (void *)&not_leaf : (void *)&sys->forces[i];
-		(void)idx_add(c->leaf_forces, id, to);
-	}
-	free(parent);
-}
-
-const struct force_def *bs_leaf_force(const struct bsctx *c, const char *id)
-{
-	void *f = c->leaf_forces && id ? idx_get(c->leaf_forces, id) : NULL;
-	return f == &not_leaf ? NULL : f;
-}
-
 /* --- catalogs ----------------------------------------------------------------------------- */
 
 /* The root entries of file fi: its selectionEntries, its entryLinks to selection entries, and
@@ -923,7 +893,7 @@ static int read_system(struct bsctx *c, const char *path, char **cats,
 	for (size_t i = 0; i < c->n; i++)
 		if (read_forces(c, i, xml_child(c->f[i].root, "forceEntries"), 0, 0))
 			return -1;
-	leaf_forces(c);
+	bs_leaf_forces(c);
 	sys->catalogs = xcalloc(c->n + 1, sizeof(*sys->catalogs));
 	for (size_t i = 0; i < c->n; i++)
 		if ((i > 0 || count_roots(c, i) > 0) && make_catalog(c, i))
