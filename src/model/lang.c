@@ -19,7 +19,8 @@ void sel_free(struct sel *s)
 		sel_free(s->kids[i]);
 	free(s->kids);
 	free(s->id);
-	expr_free(s->expr);
+	if (!s->expr_borrowed)
+		expr_free(s->expr);
 	agg_free(s->agg);
 	for (size_t i = 0; i < s->n_vals; i++)
 		value_release(&s->vals[i]);

@@ -59,6 +59,7 @@ struct sel {
 	long num;                 /* models, field; <force child=...>: 0 either, 1 no, 2 yes */
 	struct rx *rx;
 	struct expr *expr;        /* test */
+	bool expr_borrowed;       /* expr is owned elsewhere (a rule's bound), not freed here */
 	struct agg *agg;          /* has */
 	const struct sel *ref;    /* <condition ref=...>: the named condition, owned by the system */
 	enum attr_on item;

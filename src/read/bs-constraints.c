@@ -439,16 +439,14 @@ static struct rule *new_rule(xmlNodePtr con, const char *at, const struct shape 
 }
 
 /* The value of constraint n (shape s) as the modifiers of owner change it (bs_con_value),
- * into *value, and again into *again (a rule's bound and its test of no limit); false when
- * one of them has a shape not read (both NULL then). */
+ * into *value (the rule's bound, and its test of no limit: changed_bound); false when one of
+ * them has a shape not read (*value NULL then). */
 static bool changed_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n,
-                          const struct shape *s, bool option, struct expr **value,
-                          struct expr **again)
+                          const struct shape *s, bool option, struct expr **value)
 {
 	char *id = xml_prop(n, "id");
 	unsigned scale = s->cost >= 0 && !s->percent ? c->sys->costs[s->cost].scale : 0;
 	*value = bs_con_value(c, owner, id, s->value, scale, xml_line(n), option);
-	*again = *value ? bs_con_value(c, owner, id, s->value, scale, xml_line(n), option) : NULL;
 	free(id);
 	return *value != NULL;
 }
@@ -459,21 +457,22 @@ static bool changed_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n,
  * scope: a count of the unit is not read). On an option, it is decided on each instance, its
  * conditions of scopes self, parent and ancestor counted in its tree. */
 static bool own_value(struct bsctx *c, xmlNodePtr owner, xmlNodePtr n, const struct shape *s,
-                      bool option, struct expr **value, struct expr **again)
+                      bool option, struct expr **value)
 {
 	c->unit = !option && strcmp(s->scope, "self") == 0;
 	c->at_force = !option && !c->unit;
-	bool ok = changed_value(c, owner, n, s, option, value, again);
+	bool ok = changed_value(c, owner, n, s, option, value);
 	c->unit = false;
 	c->at_force = false;
 	return ok;
 }
 
 /* Rule r (shape s) bounded by *value, the constraint's value as modifiers change it (NULL:
- * not changed), no bound where again is BattleScribe's -1; a percentage's value is left in
- * *value for add_rule_pct, any other is taken. */
+ * not changed), no bound where it comes to BattleScribe's -1 (r->unlimited tests the same
+ * expression, which the rule's bound owns); a percentage's value is left in *value for
+ * add_rule_pct, any other is taken. */
 static void changed_bound(const struct bsctx *c, struct rule *r, const struct shape *s,
-                          struct expr **value, struct expr *again)
+                          struct expr **value)
 {
 	if (*value == NULL)
 		return;
@@ -482,7 +481,8 @@ static void changed_bound(const struct bsctx *c, struct rule *r, const struct sh
 	r->unlimited->op = CMP_EQ;
 	r->unlimited->num = -dec_unit(s->cost >= 0 && !s->percent ? c->sys->costs[s->cost].scale
 	                                                          : 0);
-	r->unlimited->expr = again;
+	r->unlimited->expr = *value;
+	r->unlimited->expr_borrowed = true;
 	if (!s->percent) {
 		struct expr **b = s->max ? &r->max : &r->min;
 		expr_free(*b);
@@ -502,7 +502,7 @@ static enum scope_kind wide(const struct shape *s)
  * in the list or in the roster (then told at each list it is short in), whether any of e is
  * taken or none; its value as changed_bound takes it (value NULL: the data's). */
 static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct entry *e,
-                      const struct shape *s, struct expr *value, struct expr *again)
+                      const struct shape *s, struct expr *value)
 {
 	bool self = strcmp(s->scope, "self") == 0, shared = s->shared && !self;
 	/* shared: what every link to the entry made counts (its id after the links' "L::"); the
@@ -517,7 +517,7 @@ static void root_rule(struct bsctx *c, size_t fi, xmlNodePtr con, const struct e
 	struct rule *r = new_rule(con, at, s);
 	free(at);
 	bool changed = value != NULL;
-	changed_bound(c, r, s, &value, again);
+	changed_bound(c, r, s, &value);
 	struct agg *a = r->agg;
 	a->kind = s->cost >= 0 ? AGG_COST : self ? AGG_MODELS : AGG_UNITS;
 	/* A maximum counts each selection by its number (one of number 2 is two), as BattleScribe
@@ -600,7 +600,7 @@ static struct sel *of_origin(const void *origin)
  * value as changed_bound takes it. */
 static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr con,
                         const struct entry_option *o, const void *origin, const struct shape *s,
-                        struct expr *value, struct expr *again)
+                        struct expr *value)
 {
 	char *oid = xml_prop(owner, "id");
 	char *at = xasprintf("%s/%s", c->f[fi].id ? c->f[fi].id : "", oid ? oid : "");
@@ -608,7 +608,7 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	struct rule *r = new_rule(con, at, s);
 	free(at);
 	bool changed = value != NULL;
-	changed_bound(c, r, s, &value, again);
+	changed_bound(c, r, s, &value);
 	if (idx_get(c->sys->rule_idx, r->id)) { /* ids used twice in one file: still one each */
 		char *id = xasprintf("%s#%zu", r->id, c->sys->n_rules);
 		free(r->id);
@@ -645,7 +645,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 	for (xmlNodePtr k = xml_first_elem(xml_child(owner, "constraints")); k; k = xml_next_elem(k)) {
 		long v;
 		struct shape s;
-		struct expr *value = NULL, *again = NULL;
+		struct expr *value = NULL;
 		if (!xml_is(k, "constraint"))
 			continue;
 		if (o && k->_private == &placed_mark)
@@ -654,7 +654,7 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 			continue;
 		bool made = k->_private == &translated_mark || k->_private == &placed_mark;
 		if ((k->_private && !made) || shape_of(c, k, o ? AT_OPTION : AT_ROOT, &s) ||
-		    (s.modified && !own_value(c, owner, k, &s, o != NULL, &value, &again))) {
+		    (s.modified && !own_value(c, owner, k, &s, o != NULL, &value))) {
 			bs_pend(c, fi, k, 0);
 			continue;
 		}
@@ -667,11 +667,12 @@ void bs_con_on(struct bsctx *c, size_t fi, xmlNodePtr owner, const struct entry 
 		if (s.max && s.value < 0 && value == NULL)
 			continue; /* -1: no limit */
 		if (o)
-			option_rule(c, fi, owner, k, o, origin, &s, value, again);
-		else if (s.forces)
+			option_rule(c, fi, owner, k, o, origin, &s, value);
+		else if (s.forces) {
 			zero_forces_rule(c, k, e, &s);
-		else
-			root_rule(c, fi, k, e, &s, value, again);
+			expr_free(value); /* it counts no force, whatever the bound */
+		} else
+			root_rule(c, fi, k, e, &s, value);
 	}
 }
 
@@ -773,19 +774,19 @@ void bs_force_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
  * includeChildSelections their options of the category too; at the roster's scope without
  * includeChildForces, in its top forces alone), a unit counted when the category is any of
  * its own; a percentage is one of the same over every unit in the scope. value: the bound
- * (or percentage) as the link's modifiers change it, and again (NULL: not changed), a bound
- * of -1 no limit. Field forces: BattleScribe counts the forces of what the constraint
+ * (or percentage) as the link's modifiers change it (NULL: not changed), a bound of -1 no
+ * limit. Field forces: BattleScribe counts the forces of what the constraint
  * stands on, and a category is no force, so it counts none (docs/constraint-field-forces.md
  * of the suite): the count is 0. */
 static void category_rule(struct bsctx *c, xmlNodePtr n, const struct force_def *fd, size_t ci,
-                          const struct shape *s, struct expr *value, struct expr *again)
+                          const struct shape *s, struct expr *value)
 {
 	const struct category_def *cd = &c->sys->cats[ci];
 	char *at = xasprintf("%s/%s", fd->id, cd->id);
 	struct rule *r = new_rule(n, at, s);
 	free(at);
 	bool changed = value != NULL;
-	changed_bound(c, r, s, &value, again);
+	changed_bound(c, r, s, &value);
 	r->agg->kind = s->forces ? AGG_FORCES : s->cost >= 0 ? AGG_COST : AGG_UNITS;
 	r->agg->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	r->agg->scope = wide(s);
@@ -824,18 +825,18 @@ void bs_category_cons(struct bsctx *c, xmlNodePtr k, const struct force_def *fd)
 			continue;
 		for (xmlNodePtr n = xml_first_elem(xml_child(l, "constraints")); n; n = xml_next_elem(n)) {
 			struct shape s;
-			struct expr *value = NULL, *again = NULL;
+			struct expr *value = NULL;
 			if (!xml_is(n, "constraint") || n->_private || category_why(c, l, n, &s))
 				continue;
 			c->at_force = true; /* no selection stands above a force's category link */
-			bool read = !s.modified || changed_value(c, l, n, &s, false, &value, &again);
+			bool read = !s.modified || changed_value(c, l, n, &s, false, &value);
 			c->at_force = false;
 			if (!read)
 				continue; /* a modifier of a shape not read */
 			n->_private = &translated_mark;
 			c->sys->bs->enforced++;
 			if (value || (s.forces ? !s.max && s.value > 0 : !s.max || s.value >= 0))
-				category_rule(c, n, fd, (size_t)ci, &s, value, again);
+				category_rule(c, n, fd, (size_t)ci, &s, value);
 		}
 	}
 }
