@@ -168,6 +168,7 @@ struct bslink {
 	                         * none (bs_own_mods) */
 	xmlNodePtr target;      /* what it names, as seen from catalogue file home (follow_link), */
 	size_t tf, home;        /* ... the file that defines it, and home; NULL: not looked up */
+	bool group;             /* ... a selectionEntryGroup, its type says (else an entry) */
 	bool read;              /* the rest is read (link_read: the link of an option) */
 	char *id;               /* the link's id (system's arena), or NULL: it has none */
 	bool collective, hidden; /* its collective and hidden attributes */
@@ -594,8 +595,8 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 		       b->e->name, BS_DEPTH_MAX);
 	/* its target, looked up the first time a place in a catalogue reaches it */
 	struct bslink *lk = link_of(c, link);
-	bool group = xml_prop_is(link, "type", "selectionEntryGroup");
 	if (lk->target == NULL || lk->home != b->home) {
+		bool group = xml_prop_is(link, "type", "selectionEntryGroup");
 		char *t = xml_prop(link, "targetId");
 		size_t tf = fi;
 		xmlNodePtr target = bs_lookup(c, fi, b->home, 0, t, &tf);
@@ -611,7 +612,9 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 		lk->target = target;
 		lk->tf = tf;
 		lk->home = b->home;
+		lk->group = group;
 	}
+	bool group = lk->group; /* read once, not at each of its places */
 	xmlNodePtr target = lk->target;
 	size_t tf = lk->tf;
 	long saved = b->site_line;
