@@ -42,14 +42,17 @@ static void note_one(struct diags *d, const struct bs_pending *p)
 		          p->type ? p->type : "", p->field ? p->field : "");
 }
 
-/* The records standing on id (n bytes at p), the first time the roster names it. */
-static void look_up(struct tally *t, const char *p, size_t n)
+/* The records standing on id (n bytes at p), the first time the roster names it; mins: only
+ * the minimums of a root entry (bs_untaken_min), for an id the roster names nowhere. */
+static void look_up(struct tally *t, const char *p, size_t n, bool mins)
 {
 	char *id = xstrndup(p, n);
 	if (idx_add(t->seen, id, t->seen) == 0) {
 		const struct bs_owned *o = idx_get(t->bs->owners, id);
 		for (uint32_t k = 0; o && k < o->n; k++) {
 			const struct bs_pending *r = &t->bs->pending[t->bs->by_owner[o->first + k]];
+			if (mins && !bs_untaken_min(r))
+				continue;
 			t->n[r->kind == BS_MODIFIER]++;
 			if (t->d)
 				note_one(t->d, r);
@@ -58,22 +61,16 @@ static void look_up(struct tally *t, const char *p, size_t n)
 	free(id);
 }
 
-/* The minimums standing on id (n bytes at p), when the roster names it nowhere. */
-static void look_up_mins(struct tally *t, const char *p, size_t n)
+/* Each id of path p ("a::b::c"), as look_up. */
+static void look_up_path(struct tally *t, const char *p, bool mins)
 {
-	char *id = xstrndup(p, n);
-	if (idx_add(t->seen, id, t->seen) == 0) {
-		const struct bs_owned *o = idx_get(t->bs->owners, id);
-		for (uint32_t k = 0; o && k < o->n; k++) {
-			const struct bs_pending *r = &t->bs->pending[t->bs->by_owner[o->first + k]];
-			if (!bs_untaken_min(r))
-				continue;
-			t->n[0]++;
-			if (t->d)
-				note_one(t->d, r);
-		}
+	while (p && *p) {
+		const char *e = strstr(p, "::");
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n > 0)
+			look_up(t, p, n, mins);
+		p = e ? e + 2 : NULL;
 	}
-	free(id);
 }
 
 /* Whether root entry e is offered to a force of a faction in factions (by group id): its
@@ -100,28 +97,9 @@ static void look_up_untaken(struct tally *t, const struct roster *r)
 		const struct entry *e = t->bs->min_roots[i];
 		if (!may_take(factions, e))
 			continue;
-		const char *p = strrchr(e->id, '/') ? strrchr(e->id, '/') + 1 : e->id;
-		while (p && *p) {
-			const char *end = strstr(p, "::");
-			size_t n = end ? (size_t)(end - p) : strlen(p);
-			if (n > 0)
-				look_up_mins(t, p, n);
-			p = end ? end + 2 : NULL;
-		}
+		look_up_path(t, strrchr(e->id, '/') ? strrchr(e->id, '/') + 1 : e->id, true);
 	}
 	idx_free(factions);
-}
-
-/* Each id of path p ("a::b::c"). */
-static void look_up_path(struct tally *t, const char *p)
-{
-	while (p && *p) {
-		const char *e = strstr(p, "::");
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		if (n > 0)
-			look_up(t, p, n);
-		p = e ? e + 2 : NULL;
-	}
 }
 
 /* The ids of list l's force and of its units' entries and options; a root entry that a
@@ -129,18 +107,18 @@ static void look_up_path(struct tally *t, const char *p)
 static void look_up_list(struct tally *t, const struct r_list *l)
 {
 	if (l->force)
-		look_up_path(t, l->force->id);
+		look_up_path(t, l->force->id, false);
 	for (size_t u = 0; u < l->n_units; u++) {
 		const struct r_unit *ru = &l->units[u];
 		if (ru->entry && ru->entry->id) {
-			look_up_path(t, ru->entry->id);
+			look_up_path(t, ru->entry->id, false);
 			const char *slash = strrchr(ru->entry->id, '/');
 			if (slash)
-				look_up_path(t, slash + 1);
+				look_up_path(t, slash + 1, false);
 		}
 		for (uint32_t k = 0; k < ru->n_opts; k++)
 			if (ru->opts[k].opt && ru->opts[k].opt->id)
-				look_up_path(t, ru->opts[k].opt->id);
+				look_up_path(t, ru->opts[k].opt->id, false);
 	}
 }
 
