@@ -15,19 +15,6 @@
 
 #include "idx.h"
 
-struct keyed {
-	const char *owner;
-	uint32_t i;
-};
-
-/* By owner, then document order. */
-static int by_owner(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
-	int c = strcmp(x->owner, y->owner);
-	return c ? c : (x->i > y->i) - (x->i < y->i);
-}
-
 void bs_index_owners(struct bs_data *bs)
 {
 	size_t n = 0;
@@ -38,21 +25,19 @@ void bs_index_owners(struct bs_data *bs)
 	bs->owners = idx_new();
 	if (n == 0)
 		return;
-	struct keyed *k = xcalloc(n, sizeof(*k));
+	struct key_at *k = xcalloc(n, sizeof(*k));
 	n = 0;
 	for (size_t i = 0; i < bs->n_pending; i++)
 		if ((bs->pending[i].kind == BS_CONSTRAINT || bs->pending[i].kind == BS_MODIFIER) &&
 		    bs->pending[i].owner)
-			k[n++] = (struct keyed){ bs->pending[i].owner, (uint32_t)i };
-	qsort(k, n, sizeof(*k), by_owner);
-	bs->by_owner = xcalloc(n, sizeof(*bs->by_owner));
+			k[n++] = (struct key_at){ bs->pending[i].owner, (uint32_t)i };
+	bs->by_owner = key_order(k, n); /* by owner, then document order */
 	bs->owned = xcalloc(n, sizeof(*bs->owned));
 	size_t runs = 0;
 	for (size_t i = 0; i < n; i++) {
-		bs->by_owner[i] = k[i].i;
-		if (i == 0 || strcmp(k[i].owner, k[i - 1].owner) != 0) {
+		if (i == 0 || strcmp(k[i].key, k[i - 1].key) != 0) {
 			bs->owned[runs] = (struct bs_owned){ (uint32_t)i, 0 };
-			(void)idx_add(bs->owners, k[i].owner, &bs->owned[runs]);
+			(void)idx_add(bs->owners, k[i].key, &bs->owned[runs]);
 			runs++;
 		}
 		bs->owned[runs - 1].n++;

@@ -253,18 +253,6 @@ static const struct item *item_at(const struct entry *e, uint32_t k)
 	return k < e->n_items ? &e->items[k] : e->options[k - e->n_items].adds;
 }
 
-struct item_at {
-	const char *id;
-	uint32_t k;
-};
-
-static int cmp_item_at(const void *a, const void *b)
-{
-	const struct item_at *x = a, *y = b;
-	int c = strcmp(x->id, y->id);
-	return c ? c : (x->k > y->k) - (x->k < y->k);
-}
-
 /* How many items e has with an id: its own and those its options add. */
 static size_t count_items(const struct entry *e)
 {
@@ -279,17 +267,14 @@ static size_t count_items(const struct entry *e)
  * the one found, as an index that keeps the first of a key finds it). */
 static uint32_t *sorted_items(const struct entry *e, size_t n, size_t *m)
 {
-	struct item_at *v = xcalloc(n + 1, sizeof(*v));
+	struct key_at *v = xcalloc(n + 1, sizeof(*v));
 	*m = 0;
 	for (size_t k = 0; k < e->n_items + e->n_options && *m < n; k++) {
 		const struct item *w = item_at(e, (uint32_t)k);
 		if (w && w->id)
-			v[(*m)++] = (struct item_at){ w->id, (uint32_t)k };
+			v[(*m)++] = (struct key_at){ w->id, (uint32_t)k };
 	}
-	qsort(v, *m, sizeof(*v), cmp_item_at);
-	uint32_t *by = xcalloc(*m + 1, sizeof(*by));
-	for (size_t i = 0; i < *m; i++)
-		by[i] = v[i].k;
+	uint32_t *by = key_order(v, *m);
 	free(v);
 	return by;
 }

@@ -433,30 +433,13 @@ static int chain_same(const struct entry *e, size_t first, size_t i, struct diag
 	return 0;
 }
 
-struct id_at {
-	const char *id;
-	uint32_t i;
-};
-
-static int cmp_id_at(const void *a, const void *b)
-{
-	const struct id_at *x = a, *y = b;
-	int c = strcmp(x->id, y->id);
-	return c ? c : (x->i > y->i) - (x->i < y->i);
-}
-
 /* The options' indices sorted by id, then by index (e->by_id). */
 static uint32_t *sort_options(const struct entry *e)
 {
-	struct id_at *v = xcalloc(e->n_options + 1, sizeof(*v));
-	for (size_t i = 0; i < e->n_options; i++) {
-		v[i].id = e->options[i].id;
-		v[i].i = (uint32_t)i;
-	}
-	qsort(v, e->n_options, sizeof(*v), cmp_id_at);
-	uint32_t *by_id = xcalloc(e->n_options + 1, sizeof(*by_id));
+	struct key_at *v = xcalloc(e->n_options + 1, sizeof(*v));
 	for (size_t i = 0; i < e->n_options; i++)
-		by_id[i] = v[i].i;
+		v[i] = (struct key_at){ e->options[i].id, (uint32_t)i };
+	uint32_t *by_id = key_order(v, e->n_options);
 	free(v);
 	return by_id;
 }

@@ -653,3 +653,20 @@ bool shares_word(const char *a, const char *b)
 	}
 	return false;
 }
+
+static int cmp_key_at(const void *a, const void *b)
+{
+	const struct key_at *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+uint32_t *key_order(struct key_at *v, size_t n)
+{
+	if (n > 0)
+		qsort(v, n, sizeof(*v), cmp_key_at);
+	uint32_t *order = xcalloc(n + 1, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = v[i].at;
+	return order;
+}

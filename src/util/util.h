@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 void *xmalloc(size_t n);
@@ -54,6 +55,15 @@ void *arena_alloc(struct arena *a, size_t nmemb, size_t size);
 void arena_release(struct arena *a);
 /* A copy of the n bytes at s, and a NUL, in arena a: 8 bytes for a 7-character id. */
 char *arena_strndup(struct arena *a, const char *s, size_t n);
+
+/* A string key and the place it stands at (an index), to order places by key. */
+struct key_at {
+	const char *key;
+	uint32_t at;
+};
+/* Sorts v[0..n) by key, then by place, and returns the places in that order: a new array of
+ * n + 1 (the last 0), never NULL. Equal keys stand together, the first place first. */
+uint32_t *key_order(struct key_at *v, size_t n);
 
 /* Parses a whole decimal integer in [min, max]; returns 0 or -1 (not a number, out of range). */
 int parse_long(const char *s, long min, long max, long *out);
