@@ -3,6 +3,7 @@
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
 #include "muster.h"
+#include "catalog.h"
 #include "decimal.h"
 #include "bs-read.h"
 #include "cmd.h"
@@ -449,7 +450,7 @@ static int entry_by_name(const struct system *sys, const char *name, const struc
 			if (strcmp(e->name, name) != 0)
 				continue;
 			if (n++ == 0)
-				*out = e;
+				*out = entry_made(e);
 			strbuf_addf(&ids, "%s%s (%s)", n > 1 ? ", " : "", vis(e->id),
 			            vis(e->catalog->name ? e->catalog->name : e->catalog->id));
 		}

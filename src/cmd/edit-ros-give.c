@@ -13,6 +13,7 @@
  * force gets no second Battle Size.
  */
 #include "muster.h"
+#include "catalog.h"
 #include "edit-ros-give.h"
 #include "eval.h"
 #include "util.h"
@@ -109,6 +110,7 @@ void ros_give(const struct roster *r, size_t li,
 			const struct entry *e = &cat->entries[ei];
 			if (e->starts == 0 || !ros_offered(e, faction) || hidden_now(&g, li, e))
 				continue;
+			entry_made(e); /* the builder adds what it holds */
 			long want = e->starts < 100 ? (long)e->starts : 100;
 			if (e->starts_roster)
 				want -= units_of(r, e);

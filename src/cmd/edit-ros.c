@@ -182,7 +182,7 @@ static const struct entry *find_root(const struct system *sys, const struct grou
 				if (pass == 0 ? strcmp(ros_root_id(e), word) == 0 || strcmp(e->id, word) == 0
 				    : pass == 1 ? path_part(ros_root_id(e), word)
 				                : strcasecmp(e->name, word) == 0)
-					return e;
+					return entry_made(e);
 			}
 		}
 	return NULL;
@@ -356,7 +356,7 @@ static struct r_unit *add_unit(struct ros *x, size_t li, const struct entry *e, 
 	l->opt_ids[l->n_units] = NULL;
 	struct r_unit *u = &l->units[l->n_units++];
 	memset(u, 0, sizeof(*u));
-	u->entry = e;
+	u->entry = entry_made(e);
 	u->names = r_unit_names(&x->r->pool, fresh(x), r_unit_label(u));
 	u->models = (int32_t)n;
 	u->band = -1;

@@ -86,14 +86,14 @@ const struct entry *edit_find_entry(const struct system *sys, const char *word, 
 			const struct entry *en = &sys->catalogs[c]->entries[i];
 			enum name_fit f = name_fit(en->name, word);
 			if (f == NAME_SAME) {
-				e = en;
+				e = entry_made(en);
 			} else if (f == NAME_PREFIX) {
 				GROW(fits, cap, n + 1);
 				fits[n++] = en;
 			}
 		}
 	if (e == NULL && n == 1)
-		e = fits[0];
+		e = entry_made(fits[0]);
 	else if (e == NULL && n > 1)
 		refuse_prefix(word, fits, n, d);
 	free(fits);

@@ -9,6 +9,7 @@
  * looked up by index or in one pass over the catalogs: the text's length bounds the work.
  */
 #include "muster.h"
+#include "catalog.h"
 #include "import.h"
 #include "import-int.h"
 #include "data.h"
@@ -142,7 +143,7 @@ static size_t entries_named(const struct system *sys, const char *s, size_t n, c
 			if (!names_eq(x->name, x->names, s, n) || (k && two[0] == x))
 				continue;
 			if (k < 2)
-				two[k] = x;
+				two[k] = entry_made(x);
 			k++;
 		}
 	return k;

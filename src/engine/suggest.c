@@ -19,6 +19,7 @@
  * at most one roster's budget more than checking the roster itself.
  */
 #include "muster.h"
+#include "catalog.h"
 #include "suggest.h"
 #include "check.h"
 #include "eval.h"
@@ -450,7 +451,7 @@ long suggest_list(const struct roster *r, size_t li, struct suggestion **out, st
 	for (size_t c = 0; c < sys->n_catalogs && !stop.fatals; c++) {
 		const struct catalog *cat = sys->catalogs[c];
 		for (size_t i = 0; i < cat->n_entries && !stop.fatals; i++) {
-			const struct entry *e = &cat->entries[i];
+			const struct entry *e = entry_made(&cat->entries[i]);
 			if (l->faction && !(own ? faction_allows(sys, l->faction, e)
 			                        : entry_in_group(e, l->faction)))
 				continue;

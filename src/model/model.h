@@ -24,6 +24,7 @@ struct camp_advance;
 struct camp_def;
 struct campaign;
 struct entry_later;
+struct bs_tree;
 
 typedef uint64_t kwword;
 
@@ -321,6 +322,9 @@ struct entry {
 	                         * (option k - n_items), sorted by id, then k, looked up by binary
 	                         * search; no copy of an id. NULL: item_idx, else a search */
 	size_t n_items_by_id;
+	/* BattleScribe's: what its options and choices are made from at its first look-up
+	 * (entry_made), or NULL: they are made (n_options and n_choices are 0 until then) */
+	const struct bs_tree *tree;
 	struct entry_later *later; /* BattleScribe's: the indexes above, made at the first look-up
 	                    * rather than at load (a roster takes few of its entries), or NULL */
 	long *costs;        /* per model, per cost type */

@@ -5,11 +5,13 @@
  * A catalogue's root selectionEntries and entryLinks become its catalog's entries; what stands
  * under each (selectionEntries, selectionEntryGroups, entryLinks to shared entries and groups,
  * at any depth) becomes the entry's option tree, links followed where they stand, within the
- * bounds of bs-int.h. An option reached through links has BattleScribe's own entryId, the
- * ids of the links on its way and its own joined by "::" (as a roster names it). Each option is
- * a place of its selectionEntry's definition (struct bsdef, read once): its name, costs,
- * categories and item are the definition's, shared by every place, unless its link adds to
- * them. Part of the reader split by job (bs-int.h).
+ * bounds of bs-int.h. What stands under an element is read once per catalogue into a template
+ * (struct tpl), which every place of it shares; the entry's options are made from its
+ * templates at its first look-up (bs-tree.c). An option reached through links has
+ * BattleScribe's own entryId, the ids of the links on its way and its own joined by "::" (as a
+ * roster names it). Each option is a place of its selectionEntry's definition (struct bsdef,
+ * read once): its name, costs, categories and item are the definition's, shared by every
+ * place, unless its link adds to them. Part of the reader split by job (bs-int.h).
  */
 #include "muster.h"
 #include "bs-int.h"
@@ -21,9 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint32_t up,
-                uint32_t in_choice, int depth);
 
 /* <costs><cost typeId value/></costs> of n into costs (a later element's replace). */
 static int read_costs(struct bsctx *c, size_t fi, xmlNodePtr n, long *costs)
@@ -75,112 +74,6 @@ int bs_category_links(struct bsctx *c, size_t fi, xmlNodePtr owner, size_t **cat
 }
 
 /* --- the option tree ---------------------------------------------------------------------- */
-
-static int new_option(struct bsb *b, xmlNodePtr n, size_t fi, struct entry_option **out)
-{
-	struct entry *e = b->e;
-	struct bsctx *c = b->c;
-	if (e->n_options >= BS_ENTRY_OPTIONS_MAX)
-		BSFAIL(c, c->f[fi].path, n, _("entry '%s' has more than %d options"), e->name,
-		       BS_ENTRY_OPTIONS_MAX);
-	c->sys->bs->linked += b->linked > 0;
-	if (b->linked > 0 && ++c->brought > BS_SYSTEM_LINKED_MAX)
-		BSFAIL(c, c->f[fi].path, n, _("the links of system '%s' bring more than %d options in all"),
-		       c->sys->id, BS_SYSTEM_LINKED_MAX);
-	GROW(e->options, b->cap_o, e->n_options + 1);
-	*out = &e->options[e->n_options++];
-	memset(*out, 0, sizeof(**out));
-	return 0;
-}
-
-/* The id of element n (an entry or group) as a roster names it: prefix, then, through a link,
- * "LINK::" before n's id, in arena a (NULL: malloc'd); *kids the prefix of what it holds
- * (malloc'd), unless kids is NULL. nid_known and lid_known are n's and the link's ids when
- * already known (NULL: read here).
- * -1 when an id is missing. Joined by hand: a printf per option was a tenth of reading
- * Warhammer 40,000 10th edition. */
-static int path_id(xmlNodePtr n, xmlNodePtr link, const char *nid_known, const char *lid_known,
-                   const char *prefix, struct arena *a, char **id, char **kids)
-{
-	char *nid_read = nid_known ? NULL : xml_prop(n, "id");
-	char *lid_read = link && !lid_known ? xml_prop(link, "id") : NULL;
-	const char *nid = nid_known ? nid_known : nid_read;
-	const char *lid = lid_known ? lid_known : lid_read;
-	int rc = -1;
-	if (nid && (link == NULL || lid)) {
-		size_t pl = strlen(prefix), ll = lid ? strlen(lid) : 0, nl = strlen(nid);
-		size_t kl = pl + (lid ? ll + 2 : 0);
-		*id = a ? arena_alloc(a, kl + nl + 1, 1) : xmalloc(kl + nl + 1);
-		memcpy(*id, prefix, pl);
-		if (lid) {
-			memcpy(*id + pl, lid, ll);
-			memcpy(*id + pl + ll, "::", 2);
-		}
-		memcpy(*id + kl, nid, nl + 1);
-		if (kids) {
-			*kids = xmalloc(kl + 1);
-			memcpy(*kids, *id, kl);
-			(*kids)[kl] = '\0';
-		}
-		rc = 0;
-	}
-	free(nid_read);
-	free(lid_read);
-	return rc;
-}
-
-/* What every place of a selectionEntry shares: read once, the first time a place reaches it,
- * and kept in the system's arena, so that an entry linked from a thousand places is one name,
- * one costs array, one category list and one item (its first profile's) rather than a thousand
- * copies. Only what a place adds (a link's costs, categories, profiles) is made per place. */
-struct bsdef {
-	struct bs_origin origin; /* its places' def: its modifiers of itself, or NULL */
-	char *name;
-	long *costs;
-	size_t *cats, n_cats;
-	struct item *adds;      /* its first profile, or NULL */
-	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
-	long min, max;          /* per parent, as its constraints give them (bs_read_bounds), */
-	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
-	char *id;               /* its own id (system's arena) */
-	bool model, collective, hidden; /* its type, collective and hidden attributes */
-	bool kids;              /* it holds entries, groups or links (has_kids) */
-	bool cons_done;         /* bs_con_on made what its constraints make on its places */
-};
-
-/* What an entry link adds to its target's definition (link_adds), for the places of df
- * reached from catalogue file home; made: it is read. */
-struct bsadds {
-	long *costs;            /* the definition's with the link's, or NULL: the definition's */
-	size_t *cats, n_cats;   /* the definition's and the link's categories, when has_cats */
-	bool has_cats;
-	const struct bs_infos *infos;
-	struct item *item;      /* the link's first profile, when df has none; else NULL */
-	const struct bsdef *df;
-	size_t home;
-	bool made;
-};
-
-/* What every place reached through an entry link shares: read once, the first time a place
- * reaches the link, kept in the system's arena. Its address is those places' via. */
-struct bslink {
-	struct bs_origin origin; /* its places' via: its modifiers of its option, or NULL:
-	                         * none (bs_own_mods) */
-	xmlNodePtr target;      /* what it names, as seen from catalogue file home (follow_link), */
-	size_t tf, home;        /* ... the file that defines it, and home; NULL: not looked up */
-	bool group;             /* ... a selectionEntryGroup, its type says (else an entry) */
-	bool read;              /* the rest is read (link_read: the link of an option) */
-	char *id;               /* the link's id (system's arena), or NULL: it has none */
-	bool collective, hidden; /* its collective and hidden attributes */
-	bool kids;              /* it holds entries, groups or links (has_kids) */
-	bool cons_done;         /* bs_con_on made what its constraints make on its places */
-	struct bsadds adds;     /* what it adds to its target's definition */
-	bool bounds;            /* its constraints give a min and max per parent (bs_read_bounds), */
-	long min, max;          /* ... these, */
-	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
-	const struct bs_hide *hide; /* a link to a group: its and the group's set-hidden mods, */
-	bool cats;              /* ... and whether it links categories */
-};
 
 /* Whether n holds selectionEntries, selectionEntryGroups or entryLinks, which walk reads. */
 static bool has_kids(xmlNodePtr n)
@@ -332,157 +225,6 @@ static int link_adds_read(struct bsb *b, size_t lfi, xmlNodePtr link, const stru
 	return rc;
 }
 
-/* What link lk (link of file lfi) adds to definition df at its place in option o, read the
- * first time a place of df in a catalogue (home) reaches it: its info links are looked up
- * from there. */
-static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, struct bslink *lk,
-                     const struct bsdef *df, struct entry_option *o)
-{
-	const struct bsadds *ad = &lk->adds;
-	if (!(ad->made && ad->df == df && ad->home == b->home) &&
-	    link_adds_read(b, lfi, link, df, lk))
-		return -1;
-	if (ad->costs)
-		o->costs = ad->costs;
-	if (ad->has_cats) {
-		o->cats = ad->cats;
-		o->n_cats = ad->n_cats;
-	}
-	o->infos = ad->infos;
-	if (ad->item)
-		o->adds = ad->item;
-	return 0;
-}
-
-/* A selectionEntry se of file fi as an option, reached through entry link `link` of file lfi
- * (NULL: where it stands): a place of its definition, its id the path of links to it. */
-static int add_option(struct bsb *b, size_t fi, xmlNodePtr se, size_t lfi, xmlNodePtr link,
-                      const char *prefix, uint32_t up, uint32_t in_choice, int depth)
-{
-	struct bsctx *c = b->c;
-	struct entry_option *o;
-	if (new_option(b, se, fi, &o))
-		return -1;
-	uint32_t self = (uint32_t)b->e->n_options;
-	char *kids = NULL;
-	struct bsdef *df = def_known(se);
-	struct bslink *lk = link ? link_of(c, link) : NULL;
-	if (lk && !lk->read)
-		lk = NULL; /* read below */
-	/* walk says when options nest too deep, even where none stand */
-	bool deep = depth + 1 > BS_DEPTH_MAX;
-	/* the prefix of what it holds, unless it is known to hold nothing */
-	bool holds = df == NULL || df->kids || (link && (lk == NULL || lk->kids)) || deep;
-	if (path_id(se, link, df ? df->id : NULL, lk ? lk->id : NULL, prefix,
-	            &b->e->catalog->arena, &o->id, holds ? &kids : NULL) != 0)
-		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
-		       _("a selection entry or entry link needs an id"));
-	o->linked = true; /* its strings and arrays are the definition's or the catalog's arena's */
-	if (df == NULL)
-		df = def_read(b, fi, se);
-	if (df == NULL) {
-		free(kids);
-		return -1;
-	}
-	if (link && lk == NULL)
-		lk = link_read(c, lfi, link);
-	o->name = df->name;
-	o->def = &df->origin;
-	o->via = lk ? &lk->origin : NULL;
-	o->costs = df->costs;
-	o->cats = df->cats;
-	o->n_cats = df->n_cats;
-	o->adds = df->adds;
-	o->infos = df->infos;
-	/* the definition's bounds, read once, unless the link has its own */
-	o->min = df->min;
-	o->max = df->max;
-	o->ref = df->ref;
-	o->min_ref = df->min_ref;
-	o->up = up;
-	o->in_choice = in_choice;
-	o->target = TARGET_UNIT;
-	o->model = df->model;
-	o->collective = df->collective || (lk && lk->collective);
-	o->hidden = df->hidden || (lk && lk->hidden);
-	o->line = link ? bs_line_of(b, lfi, link) : bs_line_of(b, fi, se);
-	int rc = 0;
-	if (lk && lk->bounds) {
-		o->min = lk->min;
-		o->max = lk->max;
-		o->ref = lk->ref;
-		o->min_ref = lk->min_ref;
-	}
-	if (link)
-		rc = link_adds(b, lfi, link, lk, df, o);
-	/* A min above the max is read as it is, as BattleScribe does (add_group). */
-	/* What its constraints make stands on every place of it: made at the first. */
-	if (rc == 0 && !df->cons_done) {
-		bs_con_on(c, fi, se, b->e, o, o->def);
-		df->cons_done = true;
-	}
-	if (rc == 0 && lk && !lk->cons_done) {
-		bs_con_on(c, lfi, link, b->e, o, o->via);
-		lk->cons_done = true;
-	}
-	if (rc == 0 && (df->kids || deep))
-		rc = walk(b, fi, se, kids, self, 0, depth + 1);
-	if (rc == 0 && lk && (lk->kids || deep))
-		rc = walk(b, lfi, link, kids, self, 0, depth + 1);
-	free(kids);
-	return rc ? -1 : 0;
-}
-
-/* Whether option id is the one BattleScribe's defaultSelectionEntryId def names, in a group
- * whose options' ids start with kids: the entry's own, or the link's, or the link's target. */
-static bool is_default(const char *id, const char *kids, const char *def)
-{
-	size_t kl = strlen(kids), dl = strlen(def), il = strlen(id);
-	if (strncmp(id, kids, kl) == 0 && strncmp(id + kl, def, dl) == 0 &&
-	    (id[kl + dl] == '\0' || strncmp(id + kl + dl, "::", 2) == 0))
-		return true;
-	return il > dl + 2 && strcmp(id + il - dl, def) == 0 && strncmp(id + il - dl - 2, "::", 2) == 0;
-}
-
-/* The categories of group g of file fi (and of `link` of file lfi, when not NULL) added to
- * those of each option it holds, from options[first], at the group's level: a selection in a
- * group is of the group's categories too. Only when either has any (has_cats). */
-static int group_cats(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
-                      size_t first, uint32_t up)
-{
-	struct entry *e = b->e;
-	for (size_t i = first; i < e->n_options; i++) {
-		struct entry_option *o = &e->options[i];
-		if (o->up != up)
-			continue;
-		size_t n = o->n_cats, *cats = xreallocarray(NULL, n + 1, sizeof(*cats));
-		if (n)
-			memcpy(cats, o->cats, n * sizeof(*cats));
-		uint32_t primary = 0;
-		int rc = bs_category_links(b->c, fi, g, &cats, &n, &primary) ||
-		         (link && bs_category_links(b->c, lfi, link, &cats, &n, &primary));
-		o->cats = arena_alloc(&e->catalog->arena, n + 1, sizeof(*cats));
-		memcpy(o->cats, cats, n * sizeof(*cats));
-		o->n_cats = n;
-		free(cats);
-		if (rc)
-			return -1;
-	}
-	return 0;
-}
-
-/* What every place of a selectionEntryGroup shares, read the first time a place reaches it,
- * in the system's arena: kept in its node's _private (bs-int.h). */
-struct bsgroup {
-	char *id, *name, *def;  /* NULL: it has none (its defaultSelectionEntryId: def) */
-	bool hidden;
-	long min, max;          /* as its constraints give them (bs_read_bounds), */
-	char *ref, *min_ref;    /* ... and the ids of those they come from */
-	const struct bs_hide *hide; /* its set-hidden modifiers, where it stands */
-	bool def_counted;       /* its default, which none of its options is, is counted */
-	bool cats;              /* it links categories */
-};
-
 static char *arena_copy(struct arena *a, char *s)
 {
 	char *t = s ? arena_strndup(a, s, strlen(s)) : NULL;
@@ -523,70 +265,220 @@ static const struct bslink *group_link_read(struct bsctx *c, size_t lfi, xmlNode
 	return lk;
 }
 
-/* A selectionEntryGroup g of file fi as a choice, reached through `link` of file lfi or not. */
-static int add_group(struct bsb *b, size_t fi, xmlNodePtr g, size_t lfi, xmlNodePtr link,
-                     const char *prefix, uint32_t up, int depth)
+/* --- templates ------------------------------------------------------------------------------ */
+
+/* The template slot of node n of file fi for the entries of catalogue file home: an open
+ * addressing table of the reader's, grown at half full (a node's address alone is not its
+ * key: a freed document's nodes may be a later file's). */
+static struct tpl **tpl_slot(struct bsctx *c, size_t fi, const void *n, size_t home)
+{
+	if (2 * (c->n_tmap + 1) > c->cap_tmap) {
+		size_t cap = c->cap_tmap ? 2 * c->cap_tmap : 1024;
+		struct tkey *v = xcalloc(cap, sizeof(*v));
+		for (size_t i = 0; i < c->cap_tmap; i++) {
+			const struct tkey *k = &c->tmap[i];
+			if (k->node == NULL)
+				continue;
+			size_t h = k->hash & (cap - 1);
+			while (v[h].node)
+				h = (h + 1) & (cap - 1);
+			v[h] = *k;
+		}
+		free(c->tmap);
+		c->tmap = v;
+		c->cap_tmap = cap;
+	}
+	uint64_t hash = ((uint64_t)(uintptr_t)n >> 4) * 0x9E3779B97F4A7C15ULL ^
+	                ((uint64_t)fi << 32 | (uint64_t)home) * 0xC2B2AE3D27D4EB4FULL;
+	hash ^= hash >> 29;
+	size_t h = (size_t)hash & (c->cap_tmap - 1);
+	for (;; h = (h + 1) & (c->cap_tmap - 1)) {
+		struct tkey *k = &c->tmap[h];
+		if (k->node == NULL) {
+			*k = (struct tkey){ n, fi, home, (size_t)hash, NULL };
+			c->n_tmap++;
+			return &k->t;
+		}
+		if (k->node == n && k->fi == fi && k->home == home)
+			return &k->t;
+	}
+}
+
+/* a + b, at most UINT32_MAX */
+static uint32_t sat_add(uint32_t a, uint32_t b)
+{
+	return a > UINT32_MAX - b ? UINT32_MAX : a + b;
+}
+
+/* The steps of a template being read, grown by doubling, copied to the arena once read. */
+struct tsteps {
+	struct tstep *v;
+	size_t n, cap;
+};
+
+static struct tstep *t_new(struct tsteps *s)
+{
+	GROW(s->v, s->cap, s->n + 1);
+	struct tstep *t = &s->v[s->n++];
+	memset(t, 0, sizeof(*t));
+	return t;
+}
+
+static const struct tpl *tpl_of(struct bsb *b, size_t fi, xmlNodePtr n, size_t afi,
+                                xmlNodePtr at, int depth, int *rc);
+
+/* What link lk (link of file lfi) adds to definition df at step t, read the first time a
+ * place of df in a catalogue (home) reaches it: its info links are looked up from there. */
+static int link_adds(struct bsb *b, size_t lfi, xmlNodePtr link, struct bslink *lk,
+                     const struct bsdef *df, struct tstep *t)
+{
+	const struct bsadds *ad = &lk->adds;
+	if (!(ad->made && ad->df == df && ad->home == b->home) &&
+	    link_adds_read(b, lfi, link, df, lk))
+		return -1;
+	if (ad->costs)
+		t->costs = ad->costs;
+	if (ad->has_cats) {
+		t->cats = ad->cats;
+		t->n_cats = (uint32_t)ad->n_cats;
+	}
+	t->infos = ad->infos;
+	if (ad->item)
+		t->adds = ad->item;
+	return 0;
+}
+
+/* A selectionEntry se of file fi as an option, reached through entry link `link` of file lfi
+ * (NULL: where it stands), at walk depth depth: a place of its definition, its id the path of
+ * links to it. */
+static int t_option(struct bsb *b, struct tsteps *out, size_t fi, xmlNodePtr se, size_t lfi,
+                    xmlNodePtr link, int depth)
 {
 	struct bsctx *c = b->c;
-	struct entry *e = b->e;
-	GROW(e->choices, b->cap_c, e->n_choices + 1);
-	struct opt_choice *ch = &e->choices[e->n_choices++];
-	memset(ch, 0, sizeof(*ch));
-	uint32_t self = (uint32_t)e->n_choices;
-	char *kids;
-	struct bsgroup *gd = group_read(c, fi, g);
-	const struct bslink *lk = link ? group_link_read(c, lfi, link, g) : NULL;
-	if (path_id(g, link, gd->id, lk ? lk->id : NULL, prefix, &e->catalog->arena, &ch->id,
-	            &kids) != 0)
-		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
-		       _("a selection entry group or entry link needs an id"));
-	ch->linked = true; /* its id is in the catalog's arena, its name and refs the group's */
-	ch->name = gd->name ? gd->name : ch->id;
-	ch->up = up;
-	ch->line = link ? bs_line_of(b, lfi, link) : bs_line_of(b, fi, g);
-	ch->hidden = gd->hidden || (lk && lk->hidden);
-	if (lk == NULL && gd->hide == NULL)
-		gd->hide = bs_group_hide(c, g, NULL);
-	const struct bs_hide *h = lk ? lk->hide : gd->hide;
-	ch->hide = h->mods;
-	ch->n_hide = h->n;
-	bool own = lk && lk->bounds; /* the link's bounds replace the group's */
-	ch->min = own ? lk->min : gd->min;
-	ch->max = own ? lk->max : gd->max;
-	ch->ref = own ? lk->ref : gd->ref;
-	ch->min_ref = own ? lk->min_ref : gd->min_ref;
-	/* A min above the max is read as it is, as BattleScribe does: what its min selects
-	 * breaks its max, an error of the roster, not of the data. */
-	const char *def = gd->def;
-	size_t first = e->n_options;
-	int rc = walk(b, fi, g, kids, up, self, depth + 1);
-	if (rc == 0 && link)
-		rc = walk(b, lfi, link, kids, up, self, depth + 1);
-	if (rc == 0 && (gd->cats || (lk && lk->cats)))
-		rc = group_cats(b, fi, g, lfi, link, first, up);
-	ch = &e->choices[self - 1];
-	bool found = def == NULL || strcmp(def, "none") == 0;
-	for (size_t i = first; rc == 0 && !found && i < e->n_options; i++) {
-		const struct entry_option *o = &e->options[i];
-		if (o->up != up || !is_default(o->id, kids, def))
-			continue;
-		found = true;
-		if (o->in_choice == self) {
-			ch->def_id = xstrdup(o->id);
-			ch->def = (uint32_t)i + 1;
-		}
-		/* else the entry of a group within: that group's own default, if any */
+	struct bsdef *df = def_known(se);
+	if (df == NULL && (df = def_read(b, fi, se)) == NULL)
+		return -1;
+	struct bslink *lk = link ? link_of(c, link) : NULL;
+	if (lk && !lk->read)
+		lk = link_read(c, lfi, link);
+	if (df->id == NULL || (lk && lk->id == NULL))
+		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : se, "%s",
+		       _("a selection entry or entry link needs an id"));
+	struct tstep *t = t_new(out);
+	t->df = df;
+	t->lk = lk;
+	t->costs = df->costs;
+	t->cats = df->cats;
+	t->n_cats = (uint32_t)df->n_cats;
+	t->adds = df->adds;
+	t->infos = df->infos;
+	t->line = (int32_t)(link ? xml_line(link) : xml_line(se));
+	t->file = (uint32_t)(link ? lfi : fi);
+	t->tf = (uint32_t)fi;
+	if (link && link_adds(b, lfi, link, lk, df, t))
+		return -1;
+	/* What its constraints make stands on every place of it: made at the first. */
+	struct entry_option first = { .name = df->name };
+	if (!df->cons_done) {
+		bs_con_on(c, fi, se, b->e, &first, &df->origin);
+		df->cons_done = true;
 	}
-	if (rc == 0 && !found && !gd->def_counted) {
-		gd->def_counted = true;
-		c->sys->bs->unknown_defaults++;
+	if (lk && !lk->cons_done) {
+		bs_con_on(c, lfi, link, b->e, &first, &lk->origin);
+		lk->cons_done = true;
 	}
-	free(kids);
+	/* tpl_of says when options nest too deep, even where none stand */
+	bool deep = depth + 1 > BS_DEPTH_MAX;
+	int rc = 0;
+	size_t afi = link ? lfi : fi;
+	xmlNodePtr at = link ? link : se;
+	const struct tpl *k0 = df->kids || deep ? tpl_of(b, fi, se, afi, at, depth + 1, &rc) : NULL;
+	const struct tpl *k1 = rc == 0 && lk && (lk->kids || deep) ?
+	                       tpl_of(b, lfi, link, afi, at, depth + 1, &rc) : NULL;
+	t = &out->v[out->n - 1]; /* the steps may have moved */
+	t->kids[0] = k0;
+	t->kids[1] = k1;
 	return rc;
 }
 
-static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *prefix,
-                       uint32_t up, uint32_t in_choice, int depth)
+/* Whether a template's options of its parent (those of nested groups too) have an id that
+ * defaultSelectionEntryId def names, their ids after pre (their links' ids): as is_default
+ * (bs-tree.c) decides on an entry's options, read once per group for the count of defaults
+ * that name none. */
+static bool t_has_default(const struct tpl *t, const char *pre, const char *def)
+{
+	for (uint32_t i = 0; t && i < t->n; i++) {
+		const struct tstep *s = &t->v[i];
+		char *rel = xasprintf("%s%s%s%s", pre, s->lk ? s->lk->id : "", s->lk ? "::" : "",
+		                      s->df ? s->df->id : "");
+		bool found = s->df ? bs_is_default(rel, "", def)
+		                   : t_has_default(s->kids[0], rel, def) ||
+		                     t_has_default(s->kids[1], rel, def);
+		free(rel);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+/* A selectionEntryGroup g of file fi as a choice, reached through `link` of file lfi or not,
+ * at walk depth depth. */
+static int t_group(struct bsb *b, struct tsteps *out, size_t fi, xmlNodePtr g, size_t lfi,
+                   xmlNodePtr link, int depth)
+{
+	struct bsctx *c = b->c;
+	struct bsgroup *gd = group_read(c, fi, g);
+	const struct bslink *lk = link ? group_link_read(c, lfi, link, g) : NULL;
+	if (gd->id == NULL || (lk && lk->id == NULL))
+		BSFAIL(c, c->f[link ? lfi : fi].path, link ? link : g, "%s",
+		       _("a selection entry group or entry link needs an id"));
+	if (lk == NULL && gd->hide == NULL)
+		gd->hide = bs_group_hide(c, g, NULL);
+	size_t here = out->n;
+	struct tstep *t = t_new(out);
+	t->gd = gd;
+	t->lk = lk;
+	t->line = (int32_t)(link ? xml_line(link) : xml_line(g));
+	t->file = (uint32_t)(link ? lfi : fi);
+	t->tf = (uint32_t)fi;
+	int rc = 0;
+	size_t afi = link ? lfi : fi;
+	xmlNodePtr at = link ? link : g;
+	const struct tpl *k0 = tpl_of(b, fi, g, afi, at, depth + 1, &rc);
+	const struct tpl *k1 = rc == 0 && link ? tpl_of(b, lfi, link, afi, at, depth + 1, &rc) : NULL;
+	if (rc)
+		return -1;
+	t = &out->v[here];
+	t->kids[0] = k0;
+	t->kids[1] = k1;
+	/* The categories of the group and its link, added to each option it holds: read where
+	 * it holds one, as every place then reads them. */
+	if ((gd->cats || (lk && lk->cats)) && ((k0 && k0->members) || (k1 && k1->members))) {
+		size_t *cats = NULL, n = 0;
+		uint32_t primary = 0;
+		rc = bs_category_links(c, fi, g, &cats, &n, &primary) ||
+		     (link && bs_category_links(c, lfi, link, &cats, &n, &primary)) ? -1 : 0;
+		if (rc == 0 && n) {
+			size_t *keep = arena_alloc(&c->sys->bs->arena, n, sizeof(*keep));
+			memcpy(keep, cats, n * sizeof(*cats));
+			t = &out->v[here];
+			t->gcats = keep;
+			t->n_gcats = (uint32_t)n;
+		}
+		free(cats);
+		if (rc)
+			return -1;
+	}
+	const char *def = gd->def;
+	if (def && strcmp(def, "none") != 0 && !gd->def_counted &&
+	    !t_has_default(k0, "", def) && !t_has_default(k1, "", def)) {
+		gd->def_counted = true;
+		c->sys->bs->unknown_defaults++;
+	}
+	return 0;
+}
+
+static int t_link(struct bsb *b, struct tsteps *out, size_t fi, xmlNodePtr link, int depth)
 {
 	struct bsctx *c = b->c;
 	if (depth >= BS_DEPTH_MAX)
@@ -620,33 +512,113 @@ static int follow_link(struct bsb *b, size_t fi, xmlNodePtr link, const char *pr
 	long saved = b->site_line;
 	if (tf != b->home && fi == b->home)
 		b->site_line = xml_line(link);
-	b->linked++;
-	int rc = group ? add_group(b, tf, target, fi, link, prefix, up, depth)
-	               : add_option(b, tf, target, fi, link, prefix, up, in_choice, depth);
-	b->linked--;
+	int rc = group ? t_group(b, out, tf, target, fi, link, depth)
+	               : t_option(b, out, tf, target, fi, link, depth);
 	b->site_line = saved;
 	return rc;
 }
 
-/* What stands under n (an entry, a group or a link), in document order. */
-static int walk(struct bsb *b, size_t fi, xmlNodePtr n, const char *prefix, uint32_t up,
-                uint32_t in_choice, int depth)
+/* The sizes of template t from its steps: options made, choices, options links make, how deep
+ * it nests, whether it makes a model or an option of its parent. */
+static uint32_t tpl_sum(struct tpl *t)
 {
-	if (depth > BS_DEPTH_MAX) /* a link at BS_DEPTH_MAX says more: a cycle of links? */
-		BSFAIL(b->c, b->c->f[fi].path, n, _("options nest more than %d deep under entry '%s'"),
-		       BS_DEPTH_MAX, b->e->name);
-	for (xmlNodePtr sec = xml_first_elem(n); sec; sec = xml_next_elem(sec)) {
+	uint32_t over = UINT32_MAX;
+	for (uint32_t i = 0; i < t->n; i++) {
+		const struct tstep *s = &t->v[i];
+		const struct tpl *k0 = s->kids[0], *k1 = s->kids[1];
+		uint32_t size = sat_add(k0 ? k0->size : 0, k1 ? k1->size : 0);
+		uint32_t need = 0;
+		for (int k = 0; k < 2; k++)
+			if (s->kids[k] && s->kids[k]->need + 1 > need)
+				need = s->kids[k]->need + 1;
+		/* within a link, everything it makes is a link's; else what links make below */
+		uint32_t linked = s->lk ? size : sat_add(k0 ? k0->linked : 0, k1 ? k1->linked : 0);
+		if (s->df) {
+			size = sat_add(size, 1);
+			linked = s->lk ? sat_add(linked, 1) : linked;
+			need = need ? need : 1; /* an option's own walk, even of nothing */
+			t->members = true;
+		} else {
+			t->members |= (k0 && k0->members) || (k1 && k1->members);
+		}
+		t->size = sat_add(t->size, size);
+		if (t->size > BS_ENTRY_OPTIONS_MAX && over == UINT32_MAX)
+			over = i;
+		t->linked = sat_add(t->linked, linked);
+		t->choices = sat_add(t->choices, sat_add(s->df == NULL,
+		                                         sat_add(k0 ? k0->choices : 0,
+		                                                 k1 ? k1->choices : 0)));
+		if (need > t->need)
+			t->need = need;
+		t->models |= (s->df && s->df->model) || (k0 && k0->models) || (k1 && k1->models);
+	}
+	return over;
+}
+
+/* The template of what stands under n (an entry, a group or a link) of file fi, in document
+ * order, for the entries of b->home, walked at depth depth: read the first time, then the same
+ * for every place (at, of file afi: the place, where a cycle is told). NULL and *rc -1 on a
+ * fatal error, among them more options than an entry may have, told at the place that passes
+ * the bound. */
+static const struct tpl *tpl_of(struct bsb *b, size_t fi, xmlNodePtr n, size_t afi,
+                                xmlNodePtr at, int depth, int *rc)
+{
+	struct bsctx *c = b->c;
+	if (depth > BS_DEPTH_MAX) { /* a link at BS_DEPTH_MAX says more: a cycle of links? */
+		diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(n), xml_col(n), NULL, NULL,
+		          _("options nest more than %d deep under entry '%s'"), BS_DEPTH_MAX,
+		          b->e->name);
+		*rc = -1;
+		return NULL;
+	}
+	struct tpl **slot = tpl_slot(c, fi, n, b->home);
+	struct tpl *t = *slot;
+	if (t) {
+		/* met again within itself (a cycle of links), or too deep here */
+		if (t->building)
+			diags_add(c->d, SEV_FATAL, c->f[afi].path, xml_line(at), xml_col(at), NULL, NULL,
+			          _("links under entry '%s' nest more than %d deep (a cycle of links?)"),
+			          b->e->name, BS_DEPTH_MAX);
+		else if ((uint32_t)depth + t->need > BS_DEPTH_MAX)
+			diags_add(c->d, SEV_FATAL, c->f[fi].path, xml_line(n), xml_col(n), NULL, NULL,
+			          _("options nest more than %d deep under entry '%s'"), BS_DEPTH_MAX,
+			          b->e->name);
+		else
+			return t;
+		*rc = -1;
+		return NULL;
+		return t;
+	}
+	t = arena_alloc(&c->sys->bs->arena, 1, sizeof(*t));
+	t->building = true;
+	*slot = t;
+	struct tsteps out = { 0 };
+	for (xmlNodePtr sec = xml_first_elem(n); sec && *rc == 0; sec = xml_next_elem(sec)) {
 		bool se = xml_is(sec, "selectionEntries"), sg = xml_is(sec, "selectionEntryGroups"),
 		     el = xml_is(sec, "entryLinks");
-		for (xmlNodePtr k = se || sg || el ? xml_first_elem(sec) : NULL; k; k = xml_next_elem(k)) {
-			int rc = se ? add_option(b, fi, k, 0, NULL, prefix, up, in_choice, depth)
-			       : sg ? add_group(b, fi, k, 0, NULL, prefix, up, depth)
-			            : follow_link(b, fi, k, prefix, up, in_choice, depth);
-			if (rc)
-				return -1;
-		}
+		for (xmlNodePtr k = se || sg || el ? xml_first_elem(sec) : NULL; k && *rc == 0;
+		     k = xml_next_elem(k))
+			*rc = se ? t_option(b, &out, fi, k, 0, NULL, depth)
+			    : sg ? t_group(b, &out, fi, k, 0, NULL, depth)
+			         : t_link(b, &out, fi, k, depth);
 	}
-	return 0;
+	if (out.n) {
+		struct tstep *v = arena_alloc(&c->sys->bs->arena, out.n, sizeof(*v));
+		memcpy(v, out.v, out.n * sizeof(*v));
+		t->v = v;
+		t->n = (uint32_t)out.n;
+	}
+	uint32_t over = *rc ? UINT32_MAX : tpl_sum(t);
+	if (over != UINT32_MAX) {
+		/* what its steps hold is freed with the reader's documents: the step's own place */
+		const struct tstep *s = &t->v[over];
+		diags_add(c->d, SEV_FATAL, c->f[s->file].path, s->line, 0, NULL, NULL,
+		          _("entry '%s' has more than %d options"), b->e->name, BS_ENTRY_OPTIONS_MAX);
+		*rc = -1;
+	}
+	free(out.v);
+	t->building = false;
+	return *rc ? NULL : t;
 }
 
 /* --- root entries ------------------------------------------------------------------------- */
@@ -677,6 +649,43 @@ static int root_infos(struct bsb *b, struct infos *in)
 	idx_free(seen);
 	if (in->rules.len)
 		e->note = xasprintf("Rules: %s", in->rules.s);
+	return 0;
+}
+
+/* Root entry e's templates tr (read from file fi, the root entry's place at): what its options
+ * will be counted, within the bounds of bs-int.h, and tr kept for its first look-up when it has
+ * any, their ids after kids. */
+static int tree_keep(struct bsctx *c, struct entry *e, struct bs_tree *tr, const char *kids,
+                     size_t fi, xmlNodePtr at)
+{
+	struct system *sys = c->sys;
+	uint32_t linked = 0;
+	for (int k = 0; k < 2; k++) {
+		const struct tpl *t = tr->t[k];
+		if (t == NULL)
+			continue;
+		tr->size = tr->size > UINT32_MAX - t->size ? UINT32_MAX : tr->size + t->size;
+		tr->choices = tr->choices > UINT32_MAX - t->choices ? UINT32_MAX
+		                                                    : tr->choices + t->choices;
+		linked = linked > UINT32_MAX - t->linked ? UINT32_MAX : linked + t->linked;
+		e->has_models |= t->models;
+	}
+	if (tr->size > BS_ENTRY_OPTIONS_MAX)
+		BSFAIL(c, c->f[fi].path, at, _("entry '%s' has more than %d options"), e->name,
+		       BS_ENTRY_OPTIONS_MAX);
+	c->brought += linked;
+	sys->bs->linked += linked;
+	if (c->brought > BS_SYSTEM_LINKED_MAX)
+		BSFAIL(c, c->f[fi].path, at,
+		       _("the links of system '%s' bring more than %d options in all"), sys->id,
+		       BS_SYSTEM_LINKED_MAX);
+	sys->bs->options += tr->size;
+	if (tr->size || tr->choices) {
+		tr->prefix = arena_strndup(&e->catalog->arena, kids, strlen(kids));
+		struct bs_tree *keep = arena_alloc(&sys->bs->arena, 1, sizeof(*keep));
+		*keep = *tr;
+		e->tree = keep;
+	}
 	return 0;
 }
 
@@ -733,36 +742,35 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	         bs_category_links(c, tf, se, &e->cats, &e->n_cats, &e->primary) ||
 	         (link && bs_category_links(c, fi, link, &e->cats, &e->n_cats, &e->primary)) ||
 	         bs_collect_infos(&b, tf, se, &in, 0) || (link && bs_collect_infos(&b, fi, link, &in, 0)) ||
-	         root_infos(&b, &in) || walk(&b, tf, se, kids, 0, 0, 0);
+	         root_infos(&b, &in);
+	struct bs_tree tr = { { NULL, NULL }, NULL, fi, 0, 0 };
+	if (rc == 0)
+		tr.t[0] = tpl_of(&b, tf, se, tf, se, 0, &rc);
 	xmlNodePtr priced[2] = { se, link };
 	if (rc == 0)
 		e->infos = bs_infos_make(c, se, in.all, in.all_file, in.via, in.n_all, NULL, priced,
 		                         link && !in_group ? 2 : 1);
 	bs_infos_release(&in);
 	if (rc == 0 && link && !in_group)
-		rc = walk(&b, fi, link, kids, 0, 0, 0);
-	free(kids);
-	/* An option with one not collective below it is instanced, as the reference engine
-	 * (New Recruit's collective_recursive) decides: a child stands after its parent. */
-	for (size_t i = e->n_options; i-- > 0; ) {
-		const struct entry_option *o = &e->options[i];
-		if (o->up && o->up <= i && (!o->collective || o->instanced))
-			e->options[o->up - 1].instanced = true;
-	}
-	/* The arrays grew by doubling: give back what they did not use. */
-	if (e->n_options)
-		e->options = xreallocarray(e->options, e->n_options, sizeof(*e->options));
-	if (e->n_choices)
-		e->choices = xreallocarray(e->choices, e->n_choices, sizeof(*e->choices));
-	if (rc || catalog_index_entry(e, c->d))
+		tr.t[1] = tpl_of(&b, fi, link, fi, link, 0, &rc);
+	if (rc == 0 && catalog_index_entry(e, c->d))
+		rc = -1;
+	if (rc) {
+		free(kids);
 		return -1;
+	}
+	/* Its options are made at its first look-up (bs_tree_make); what they are is known. */
+	if (tree_keep(c, e, &tr, kids, fi, link ? link : se)) {
+		free(kids);
+		return -1;
+	}
+	free(kids);
 	/* A selection of a unit of kinds of model is one unit (number 1): its entry's own cost
 	 * is paid once, its models' costs on their own selections. */
 	if (e->has_models) {
 		e->unit_costs = e->costs;
 		e->costs = arena_alloc(&cat->arena, sys->n_costs + 1, sizeof(*e->costs));
 	}
-	sys->bs->options += e->n_options;
 	e->no = (uint32_t)++sys->n_entry_nos;
 	if (idx_add(sys->entry_idx, e->id, e) == 0)
 		return 0;

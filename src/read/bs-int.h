@@ -4,8 +4,9 @@
  *
  * The reader (bs-read.h) is split by job: bs-read.c reads the files, the game system's
  * definitions (cost types, categories, profile types, forces), the catalogues and their links,
- * and counts what is not enforced yet; bs-entries.c builds the entries and their option trees,
- * following entry links to shared entries and groups. Every function here that returns int
+ * and counts what is not enforced yet; bs-entries.c builds the entries and reads what stands
+ * under them, following entry links to shared entries and groups, into templates read once;
+ * bs-tree.c makes an entry's option tree from them at its first look-up. Every function here that returns int
  * returns 0, or -1 with a fatal diagnostic.
  */
 #ifndef MUSTER_BS_INT_H
@@ -21,8 +22,9 @@
 /* Links nest at most this deep below an entry (a cycle of links stops here), and an entry
  * takes at most this many options, the bounds of the catalog reader's links (catalog-tree.c).
  * The links of a whole system bring at most this many options: each is a place (its id path,
- * bounds, parent: a 168-byte record and about 100 bytes of path) sharing its entry's
- * definition (bsdef), so a million is a few hundred MB at worst; Warhammer 40,000 10th
+ * bounds, parent: a 136-byte record and about 100 bytes of path) sharing its entry's
+ * definition (bsdef), made when its entry is looked up (bs-tree.c), so a million is a few
+ * hundred MB at worst, made all, by a command that reads every entry; Warhammer 40,000 10th
  * edition's links bring about 567,000. */
 #define BS_DEPTH_MAX 32
 #define BS_INFOS_MAX 1000        /* profiles and rules a selection shows (bs-infos.c) */
@@ -83,6 +85,13 @@ struct bs_gones {
 	size_t n, cap;
 };
 
+/* A template's key in the reader's table (bs-entries.c's tpl_slot). */
+struct tkey {
+	const void *node;
+	size_t fi, home, hash;
+	struct tpl *t;
+};
+
 struct bsctx {
 	struct system *sys;
 	struct diags *d;
@@ -111,6 +120,8 @@ struct bsctx {
 	struct idx *maps;       /* constraint node -> what bs_con_maps found, made once */
 	struct idx *leaf_forces; /* forceEntry id -> its force_def, for a force entry with no
 	                          * force entries within it (a constraint's scope by id) */
+	struct tkey *tmap;      /* the templates of option trees read (struct tpl) */
+	size_t n_tmap, cap_tmap;
 };
 
 /* bs-leftout.c: a record added to g (copies of its strings; name NULL: file); g's records
@@ -288,6 +299,123 @@ const struct bs_hide *bs_own_mods(struct bsctx *c, xmlNodePtr n);
 /* The set-hidden modifiers of group g, reached through link or not, kept by the system: read
  * once, the first time a place reaches them (the caller keeps them). */
 const struct bs_hide *bs_group_hide(struct bsctx *c, xmlNodePtr g, xmlNodePtr link);
+
+/* --- what every place of a definition or link shares (bs-entries.c) --------------------- */
+
+/* What every place of a selectionEntry shares: read once, the first time a place reaches it,
+ * and kept in the system's arena, so that an entry linked from a thousand places is one name,
+ * one costs array, one category list and one item (its first profile's) rather than a thousand
+ * copies. Only what a place adds (a link's costs, categories, profiles) is made per place. */
+struct bsdef {
+	struct bs_origin origin; /* its places' def: its modifiers of itself, or NULL */
+	char *name;
+	long *costs;
+	size_t *cats, n_cats;
+	struct item *adds;      /* its first profile, or NULL */
+	const struct bs_infos *infos; /* all its profiles and rules, page and publication */
+	long min, max;          /* per parent, as its constraints give them (bs_read_bounds), */
+	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
+	char *id;               /* its own id (system's arena) */
+	bool model, collective, hidden; /* its type, collective and hidden attributes */
+	bool kids;              /* it holds entries, groups or links (has_kids) */
+	bool cons_done;         /* bs_con_on made what its constraints make on its places */
+};
+
+/* What an entry link adds to its target's definition (link_adds), for the places of df
+ * reached from catalogue file home; made: it is read. */
+struct bsadds {
+	long *costs;            /* the definition's with the link's, or NULL: the definition's */
+	size_t *cats, n_cats;   /* the definition's and the link's categories, when has_cats */
+	bool has_cats;
+	const struct bs_infos *infos;
+	struct item *item;      /* the link's first profile, when df has none; else NULL */
+	const struct bsdef *df;
+	size_t home;
+	bool made;
+};
+
+/* What every place reached through an entry link shares: read once, the first time a place
+ * reaches the link, kept in the system's arena. Its address is those places' via. */
+struct bslink {
+	struct bs_origin origin; /* its places' via: its modifiers of its option, or NULL:
+	                         * none (bs_own_mods) */
+	xmlNodePtr target;      /* what it names, as seen from catalogue file home (follow_link), */
+	size_t tf, home;        /* ... the file that defines it, and home; NULL: not looked up */
+	bool group;             /* ... a selectionEntryGroup, its type says (else an entry) */
+	bool read;              /* the rest is read (link_read: the link of an option) */
+	char *id;               /* the link's id (system's arena), or NULL: it has none */
+	bool collective, hidden; /* its collective and hidden attributes */
+	bool kids;              /* it holds entries, groups or links (has_kids) */
+	bool cons_done;         /* bs_con_on made what its constraints make on its places */
+	struct bsadds adds;     /* what it adds to its target's definition */
+	bool bounds;            /* its constraints give a min and max per parent (bs_read_bounds), */
+	long min, max;          /* ... these, */
+	char *ref, *min_ref;    /* ... and the ids of those they come from (system's arena) */
+	const struct bs_hide *hide; /* a link to a group: its and the group's set-hidden mods, */
+	bool cats;              /* ... and whether it links categories */
+};
+
+/* What every place of a selectionEntryGroup shares, read the first time a place reaches it,
+ * in the system's arena: kept in its node's _private (bs-int.h). */
+struct bsgroup {
+	char *id, *name, *def;  /* NULL: it has none (its defaultSelectionEntryId: def) */
+	bool hidden;
+	long min, max;          /* as its constraints give them (bs_read_bounds), */
+	char *ref, *min_ref;    /* ... and the ids of those they come from */
+	const struct bs_hide *hide; /* its set-hidden modifiers, where it stands */
+	bool def_counted;       /* its default, which none of its options is, is counted */
+	bool cats;              /* it links categories */
+};
+
+/* --- option trees, read once and made at an entry's first look-up (bs-entries.c, bs-tree.c) */
+
+/* What walk makes of the children of one node (a selectionEntry, a selectionEntryGroup or an
+ * entryLink) for the entries of one catalogue (home): its template, read once from the
+ * documents, in the system's arena. An entry's options are made from its templates at its
+ * first look-up (bs_tree_make), after the documents are freed: a roster takes a few of the
+ * thousands of entries a system has, each of which would hold a copy of every shared entry its
+ * links reach (Warhammer 40,000 10th edition: 567,857 options, 138 MB of records and id
+ * paths, made for every command). */
+struct tstep {
+	const struct bsdef *df;     /* an option's definition; NULL: a group */
+	const struct bsgroup *gd;   /* a group's */
+	const struct bslink *lk;    /* the link it is reached through, or NULL */
+	long *costs;                /* an option's: its definition's, or with its link's */
+	size_t *cats;               /* ... its categories, */
+	const struct bs_infos *infos; /* ... what it shows, */
+	struct item *adds;          /* ... and its item */
+	const size_t *gcats;        /* a group's: the categories it and its link give each option
+	                             * it holds (group_cats), n_gcats of them */
+	uint32_t n_cats, n_gcats;
+	int32_t line;               /* its place's line (the link's, else the node's) in file */
+	uint32_t file, tf;          /* ... file, and the file of its node */
+	const struct tpl *kids[2];  /* what its node holds, and what its link holds, or NULL */
+};
+
+struct tpl {
+	const struct tstep *v;
+	uint32_t n;
+	uint32_t size, choices;     /* the options and choices it makes (saturated) */
+	uint32_t linked;            /* ... of those options, how many links make */
+	uint32_t need;              /* how many levels below the walk of it it nests */
+	bool models;                /* an option it makes is a kind of model */
+	bool members;               /* it makes an option of its parent (not under another) */
+	bool building;              /* it is being read (met again: a cycle of links) */
+};
+
+/* A root entry's options still to make: its selectionEntry's template and its root link's
+ * (or NULL), their ids' prefix, and its catalogue's file. */
+struct bs_tree {
+	const struct tpl *t[2];
+	const char *prefix;
+	size_t home;
+	uint32_t size, choices;
+};
+
+/* bs-tree.c: whether option id is the one BattleScribe's defaultSelectionEntryId def names,
+ * in a group whose options' ids start with kids: the entry's own, or the link's, or the link's
+ * target. */
+bool bs_is_default(const char *id, const char *kids, const char *def);
 
 /* bs-entries.c and bs-profiles.c: building one entry (e NULL: a force's infos). */
 struct bsb {

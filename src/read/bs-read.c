@@ -731,6 +731,7 @@ static void ctx_release(struct bsctx *c)
 	idx_free(c->leaf_forces);
 	idx_free(c->items);
 	idx_free(c->infos);
+	free(c->tmap);
 }
 
 static struct system *new_system(const char *path)

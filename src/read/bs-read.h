@@ -46,5 +46,8 @@ void bs_left_out_warn(const struct system *sys, struct diags *d);
 void bs_index_owners(struct bs_data *bs);
 /* bs-owners.c: bs->min_roots made, once bs->owners is. */
 void bs_index_min_roots(struct system *sys);
+/* bs-tree.c: e's options and choices made from e->tree (NULL: made), which then is NULL;
+ * entry_made calls it, under the lock of the entries made at their first look-up. */
+void bs_tree_make(struct entry *e);
 
 #endif

@@ -233,12 +233,12 @@ static const struct entry *find_entry(const struct system *sys, const struct r_l
 {
 	if (l->faction) {
 		char *q = xasprintf("%s/%s", l->faction->id, eid);
-		const struct entry *e = idx_get(sys->entry_idx, q);
+		const struct entry *e = entry_made(idx_get(sys->entry_idx, q));
 		free(q);
 		if (e)
 			return e;
 	}
-	return idx_get(sys->entry_idx, eid);
+	return entry_made(idx_get(sys->entry_idx, eid));
 }
 
 static int unknown_entry(struct brp *p, xmlNodePtr s, const char *eid)

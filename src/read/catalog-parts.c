@@ -9,6 +9,7 @@
 #include "muster.h"
 #include "catalog.h"
 #include "catalog-int.h"
+#include "bs-read.h"
 #include "lang.h"
 #include "read-rules.h"
 #include "data.h"
@@ -195,6 +196,16 @@ void cp_entry_later_free(struct entry *e)
 	e->later = NULL;
 }
 
+const struct entry *entry_made(const struct entry *e)
+{
+	if (e == NULL || e->later == NULL)
+		return e; /* a Muster catalog's: made as it is read */
+	pthread_mutex_lock(&later_lock);
+	bs_tree_make((struct entry *)e); /* its options, not the rest of it */
+	pthread_mutex_unlock(&later_lock);
+	return e;
+}
+
 /* e's options sorted by id (e->by_id), made now if e's are made at the first look-up, with
  * the chains of the ids that stand under several parents; NULL when it has too few. */
 static const uint32_t *options_by_id(const struct entry *e)
@@ -203,6 +214,7 @@ static const uint32_t *options_by_id(const struct entry *e)
 	if (l == NULL)
 		return e->by_id;
 	pthread_mutex_lock(&later_lock);
+	bs_tree_make((struct entry *)e);
 	if (!l->options_made) {
 		l->by_id = catalog_index_later(e);
 		l->options_made = true;
@@ -289,6 +301,7 @@ static const uint32_t *items_by_id(const struct entry *e, size_t *n)
 		return e->items_by_id;
 	}
 	pthread_mutex_lock(&later_lock);
+	bs_tree_make((struct entry *)e);
 	if (!l->items_made) {
 		size_t k = count_items(e);
 		if (k > ENTRY_IDX_MIN)

@@ -19,6 +19,10 @@ struct catalog *catalog_load(struct schemas *sc, struct system *sys, const char 
 struct catalog *catalog_load_memory(struct schemas *sc, struct system *sys, const char *buf,
                                     size_t len, const char *name, struct diags *d);
 /* Entry e's option or item (its own, or one an option adds) of that id, or NULL. */
+/* e, its options and choices made if they are made at its first look-up (a BattleScribe
+ * entry's, from its templates: until then it has none): call it before reading them. Safe
+ * from several threads. */
+const struct entry *entry_made(const struct entry *e);
 const struct entry_option *entry_option(const struct entry *e, const char *id);
 /* The option of that id standing right under option up - 1 of e (up 0: on the entry), or NULL:
  * an id may stand under several parents (entry_option gives the first). */

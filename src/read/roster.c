@@ -227,7 +227,7 @@ static int parse_unit(struct rp *p, xmlNodePtr n, size_t li, size_t ui)
 	const char *eid = v[0];
 	u->line = (int32_t)xml_line(n);
 	u->col = (int32_t)xml_col_on(n, u->line);
-	u->entry = idx_get(p->sys->entry_idx, eid ? eid : "");
+	u->entry = entry_made(idx_get(p->sys->entry_idx, eid ? eid : ""));
 	if (u->entry == NULL) {
 		struct strbuf sb = STRBUF_INIT;
 		system_describe_unknown(p->sys, KNOWN_ENTRY, eid, &sb);

@@ -42,7 +42,7 @@ const struct size_def *system_size(const struct system *sys, const char *id)
 
 const struct entry *system_entry(const struct system *sys, const char *id)
 {
-	return idx_get(sys->entry_idx, id);
+	return entry_made(idx_get(sys->entry_idx, id));
 }
 
 const struct group *system_group(const struct system *sys, const char *id)

@@ -204,6 +204,7 @@ static int look_up_all(const struct system *s)
 	bad |= entry_option(e, "twin") != named(e, "Twin A");
 	bad |= entry_option_under(e, "twin", 0) != NULL;
 	/* twice under one parent: the first */
+	bad |= entry_made(sm) != sm; /* before named() reads its options */
 	bad |= entry_option_under(e, "opt-0", 0) != named(e, "Opt 0");
 	bad |= entry_option_under(sm, "s1", 0) != named(sm, "S1");
 	bad |= entry_option(e, "opt-99") != NULL || entry_option(e, "") != NULL;
@@ -224,6 +225,80 @@ Test(bs, entries_indexed_at_first_look_up)
 static void *look_up_thread(void *arg)
 {
 	return look_up_all(arg) == 0 ? arg : NULL;
+}
+
+/* Two root entries that link one shared entry (holding an entry of its own) and one holds a
+ * shared group with a default: their options are made at their first look-up, not at load,
+ * each place its own record with its path of link ids, sharing its definition's. */
+static const char tree_catalogue[] =
+	"<catalogue xmlns=\"http://www.battlescribe.net/schema/catalogueSchema\" id=\"tmk-cat\" "
+	"name=\"Boatyard\" battleScribeVersion=\"2.03\" gameSystemId=\"hbr-sys-7a1\">"
+	"<selectionEntries>"
+	"<selectionEntry id=\"skiff\" name=\"Skiff\" type=\"unit\"><entryLinks>"
+	"<entryLink id=\"l1\" name=\"Oar\" targetId=\"oar\" type=\"selectionEntry\"/>"
+	"<entryLink id=\"l2\" name=\"Kit\" targetId=\"kit\" type=\"selectionEntryGroup\"/>"
+	"</entryLinks></selectionEntry>"
+	"<selectionEntry id=\"barge\" name=\"Barge\" type=\"unit\"><entryLinks>"
+	"<entryLink id=\"l3\" name=\"Oar\" targetId=\"oar\" type=\"selectionEntry\"/>"
+	"</entryLinks></selectionEntry></selectionEntries>"
+	"<sharedSelectionEntries>"
+	"<selectionEntry id=\"oar\" name=\"Oar\" type=\"upgrade\"><selectionEntries>"
+	"<selectionEntry id=\"blade\" name=\"Blade\" type=\"upgrade\"/>"
+	"</selectionEntries></selectionEntry></sharedSelectionEntries>"
+	"<sharedSelectionEntryGroups>"
+	"<selectionEntryGroup id=\"kit\" name=\"Kit\" defaultSelectionEntryId=\"net\">"
+	"<selectionEntries><selectionEntry id=\"rope\" name=\"Rope\" type=\"upgrade\"/>"
+	"<selectionEntry id=\"net\" name=\"Net\" type=\"upgrade\"/></selectionEntries>"
+	"</selectionEntryGroup></sharedSelectionEntryGroups></catalogue>";
+
+Test(bs, options_made_at_first_look_up)
+{
+	char *gst = harbour_path(0), *text = fx_slurp(gst);
+	struct bs_text sys = { gst, text, strlen(text) };
+	struct bs_text cats[] = { { "boatyard.cat", tree_catalogue, strlen(tree_catalogue) } };
+	struct diags d = DIAGS_INIT;
+	struct system *s = bs_system_load_memory(&sys, cats, 1, &d);
+	cr_assert_not_null(s, "%s", fx_dump(&d));
+	const struct entry *sk = idx_get(s->entry_idx, "skiff"), *ba = idx_get(s->entry_idx, "barge");
+	cr_assert(sk && ba);
+	/* counted at load, made at the first look-up */
+	cr_assert_eq(s->bs->options, 6);
+	cr_assert_eq(sk->n_options, 0);
+	cr_assert_eq(sk->n_choices, 0);
+	cr_assert_not_null(sk->tree);
+	cr_assert_eq(entry_made(sk), sk);
+	cr_assert_null(sk->tree);
+	cr_assert_not_null(ba->tree, "the other is not made yet");
+	cr_assert_eq(ba->n_options, 0);
+	cr_assert_eq(sk->n_options, 4);
+	cr_assert_eq(sk->n_choices, 1);
+	static const char *const ids[] = { "l1::oar", "l1::blade", "l2::rope", "l2::net" };
+	static const uint32_t ups[] = { 0, 1, 0, 0 }, in[] = { 0, 0, 1, 1 };
+	for (size_t i = 0; i < 4; i++) {
+		cr_assert_str_eq(sk->options[i].id, ids[i]);
+		cr_assert_eq(sk->options[i].up, ups[i], "%s", ids[i]);
+		cr_assert_eq(sk->options[i].in_choice, in[i], "%s", ids[i]);
+	}
+	cr_assert_str_eq(sk->choices[0].id, "l2::kit");
+	cr_assert_eq(sk->choices[0].def, 4, "the group's default, Net");
+	cr_assert_str_eq(sk->choices[0].def_id, "l2::net");
+	/* made by a look-up of an option too; a place of its own, its definition shared */
+	const struct entry_option *oar = entry_option(ba, "l3::oar");
+	cr_assert_not_null(oar);
+	cr_assert_null(ba->tree);
+	cr_assert_eq(ba->n_options, 2);
+	cr_assert_str_eq(ba->options[1].id, "l3::blade");
+	cr_assert_eq(ba->options[1].up, 1);
+	cr_assert_neq(oar, &sk->options[0]);
+	cr_assert_eq(oar->name, sk->options[0].name);
+	cr_assert_eq(oar->def, sk->options[0].def);
+	cr_assert_eq(oar->costs, sk->options[0].costs);
+	cr_assert_eq(entry_made(sk), sk, "made once");
+	cr_assert_eq(sk->n_options, 4);
+	system_free(s);
+	diags_release(&d);
+	free(gst);
+	free(text);
 }
 
 /* The rosters of a batch are read on several threads: each finds the same. */
