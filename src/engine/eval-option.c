@@ -105,3 +105,39 @@ size_t *eval_option_cats(struct eval *ev, size_t li, const struct eunit *u,
 	*n = r.n;
 	return r.cats;
 }
+
+bool eval_option_costs_modified(const struct entry_option *o)
+{
+	for (int p = 0; p < 2; p++) {
+		const struct bs_hide *own = option_own(o, p);
+		for (size_t i = 0; own && i < own->n; i++)
+			if (own->mods[i].target == MOD_COST)
+				return true;
+	}
+	return false;
+}
+
+int eval_option_own_costs(struct eval *ev, size_t li, const struct eunit *u,
+                          const struct r_option *ro, int64_t *per)
+{
+	const struct entry_option *o = ro->opt;
+	int changed = 0;
+	for (size_t c = 0; c < ev->sys->n_costs; c++)
+		per[c] = o->costs[c];
+	for (int p = 0; p < 2; p++) {
+		const struct bs_hide *own = option_own(o, p);
+		for (size_t i = 0; own && i < own->n; i++) {
+			const struct modifier *m = &own->mods[i];
+			int64_t v;
+			if (m->target != MOD_COST || m->index >= ev->sys->n_costs)
+				continue;
+			int k = eval_decide(m, ev, li, u, ro, &v);
+			if (k < 0 || (k > 0 && m->op == MOD_ADD && !num_add(per[m->index], v, &per[m->index])))
+				return -1;
+			if (k > 0 && m->op == MOD_SET)
+				per[m->index] = v;
+			changed |= k > 0;
+		}
+	}
+	return changed;
+}
