@@ -210,6 +210,11 @@ char *eval_option_name(struct eval *ev, size_t li, const struct eunit *u,
                        const struct r_option *ro);
 size_t *eval_option_cats(struct eval *ev, size_t li, const struct eunit *u,
                          const struct r_option *ro, size_t *n);
+/* Each option's own cost modifiers (BattleScribe's), decided on every selection of it taken
+ * on the roster as the first phase of modifiers left it, every decision before any change;
+ * then each line changed, and its unit's totals with it. -1 with a fatal diagnostic on
+ * overflow. */
+int eval_option_costs(struct eval *ev, struct diags *d);
 /* Whether option o has an own cost modifier. */
 bool eval_option_costs_modified(const struct entry_option *o);
 /* The cost per selection of ro, an option taken by unit u of list li, in every cost type, into
