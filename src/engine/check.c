@@ -138,7 +138,7 @@ static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc 
 			return;
 		g->last_list = (long)li;
 	}
-	int64_t add = agg_item_value(a, u, w, o);
+	int64_t add = agg_item_value(sys, a, u, w, o);
 	if (!num_add(g->value, add, &g->value))
 		g->overflow = true;
 	if (a->kind == AGG_UNITS || a->kind == AGG_ITEMS || a->kind == AGG_LISTS ||

@@ -5,12 +5,16 @@
  * A BattleScribe option's modifiers (option_own) are read once for every place of its
  * definition and link; each is decided here on one instance taken, in document order, on the
  * live values of the roster: the unit that holds it, its place in the unit's tree of options.
- * Nothing is kept: a caller asks for the instance it shows or checks.
+ * Its hidden, name and categories are not kept: a caller asks for the instance it shows or
+ * checks. Its costs are decided once, by the evaluation (eval_option_costs), and kept in its
+ * unit's costs: every total counts them.
  */
 #include "muster.h"
 #include "eval.h"
+#include "diag.h"
 #include "util.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,4 +108,133 @@ size_t *eval_option_cats(struct eval *ev, size_t li, const struct eunit *u,
 	}
 	*n = r.n;
 	return r.cats;
+}
+
+bool eval_option_costs_modified(const struct entry_option *o)
+{
+	for (int p = 0; p < 2; p++) {
+		const struct bs_hide *own = option_own(o, p);
+		for (size_t i = 0; own && i < own->n; i++)
+			if (own->mods[i].target == MOD_COST)
+				return true;
+	}
+	return false;
+}
+
+int eval_option_own_costs(struct eval *ev, size_t li, const struct eunit *u,
+                          const struct r_option *ro, int64_t *per)
+{
+	const struct entry_option *o = ro->opt;
+	int changed = 0;
+	for (size_t c = 0; c < ev->sys->n_costs; c++)
+		per[c] = o->costs[c];
+	for (int p = 0; p < 2; p++) {
+		const struct bs_hide *own = option_own(o, p);
+		for (size_t i = 0; own && i < own->n; i++) {
+			const struct modifier *m = &own->mods[i];
+			int64_t v;
+			if (m->target != MOD_COST || m->index >= ev->sys->n_costs)
+				continue;
+			int k = eval_decide(m, ev, li, u, ro, &v);
+			if (k < 0 || (k > 0 && m->op == MOD_ADD && !num_add(per[m->index], v, &per[m->index])))
+				return -1;
+			if (k > 0 && m->op == MOD_SET)
+				per[m->index] = v;
+			changed |= k > 0;
+		}
+	}
+	return changed;
+}
+
+int64_t eval_unit_option_cost(const struct system *sys, const struct eunit *u, size_t k, size_t c)
+{
+	if (u->opt_costs)
+		return u->costs[(sys->n_costs ? sys->n_costs : 1) * (1 + k) + c];
+	return eval_option_cost(&u->ru->opts[k], u->ru->models, c);
+}
+
+/* An option's line changed by its own cost modifiers: into option k of unit u, lines. */
+struct opt_change {
+	struct eunit *u;
+	size_t k;
+	int64_t *lines; /* per cost type, in the arena */
+};
+
+/* Option k of unit u's line becomes lines: the unit keeps its options' lines after its totals
+ * (eval_unit_option_cost), and its totals change by as much. -1 on overflow. */
+static int set_option_line(struct eval *ev, struct eunit *u, size_t k, const int64_t *lines)
+{
+	const struct system *sys = ev->sys;
+	const struct r_unit *ru = u->ru;
+	size_t nc = sys->n_costs ? sys->n_costs : 1;
+	if (!u->opt_costs) {
+		int64_t *all = arena_alloc(&ev->arena, nc * ((size_t)ru->n_opts + 1), sizeof(*all));
+		memcpy(all, u->costs, nc * sizeof(*all));
+		for (size_t i = 0; i < ru->n_opts; i++)
+			for (size_t c = 0; c < sys->n_costs; c++)
+				all[nc * (1 + i) + c] = eval_option_cost(&ru->opts[i], ru->models, c);
+		u->costs = all;
+		u->opt_costs = true;
+	}
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		int64_t *at = &u->costs[nc * (1 + k) + c], delta;
+		if (__builtin_sub_overflow(lines[c], *at, &delta) || !num_add(u->costs[c], delta, &u->costs[c]))
+			return -1;
+		*at = lines[c];
+	}
+	return 0;
+}
+
+/* BattleScribe's options' own cost modifiers: each decided on every selection of its option
+ * (eval_option_own_costs), in document order, on the roster as the first phase left it
+ * (every decision before any change: one option's change is not seen by another's
+ * condition); then each line changed, and its unit's totals with it. The cost of a selection
+ * is its cost so modified x its number (x models, when paid per model). Returns -1 with a
+ * fatal diagnostic on overflow. */
+int eval_option_costs(struct eval *ev, struct diags *d)
+{
+	const struct system *sys = ev->sys;
+	if (sys->n_costs == 0)
+		return 0;
+	int64_t *per = xcalloc(sys->n_costs, sizeof(*per));
+	struct opt_change *chs = NULL;
+	size_t n = 0, cap = 0;
+	const struct r_unit *bad = NULL;
+	for (size_t li = 0; li < ev->n_lists && bad == NULL; li++) {
+		struct elist *el = &ev->lists[li];
+		for (size_t ui = 0; ui < el->n && bad == NULL; ui++) {
+			struct eunit *u = &el->units[ui];
+			const struct r_unit *ru = u->ru;
+			for (size_t k = 0; k < ru->n_opts && bad == NULL; k++) {
+				const struct r_option *ro = &ru->opts[k];
+				if (!eval_option_costs_modified(ro->opt))
+					continue;
+				int got = eval_option_own_costs(ev, li, u, ro, per);
+				if (got == 0)
+					continue;
+				int64_t *lines = arena_alloc(&ev->arena, sys->n_costs, sizeof(*lines));
+				for (size_t c = 0; got > 0 && c < sys->n_costs; c++)
+					if (!num_mul(per[c], ro->count, &lines[c]) ||
+					    !num_mul(lines[c], ro->opt->per_model ? ru->models : 1, &lines[c]))
+						got = -1;
+				if (got < 0) {
+					bad = ru;
+					break;
+				}
+				GROW(chs, cap, n + 1);
+				chs[n++] = (struct opt_change){ u, k, lines };
+			}
+		}
+	}
+	for (size_t i = 0; i < n && bad == NULL; i++)
+		if (set_option_line(ev, chs[i].u, chs[i].k, chs[i].lines) != 0)
+			bad = chs[i].u->ru;
+	free(chs);
+	free(per);
+	if (bad == NULL)
+		return 0;
+	diags_add(d, SEV_FATAL, ev->r->file, bad->line, bad->col, NULL, NULL,
+	          _("a modifier of %s makes a number too large to count (more than %" PRId64 ")"),
+	          r_unit_name(bad), INT64_MAX);
+	return -1;
 }

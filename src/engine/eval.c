@@ -469,6 +469,21 @@ int64_t eval_option_cost(const struct r_option *ro, long models, size_t c)
 	return v;
 }
 
+/* Unit u's cost before its entry's modifiers, per cost type, into costs: its models' line and
+ * each option's (after the option's own modifiers). -1 on overflow. */
+static int unit_base(const struct system *sys, const struct eunit *u, int64_t *costs)
+{
+	const struct r_unit *ru = u->ru;
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		if (!models_cost(ru, ru->models, c, &costs[c]))
+			return -1;
+		for (size_t k = 0; k < ru->n_opts; k++)
+			if (!num_add(costs[c], eval_unit_option_cost(sys, u, k, c), &costs[c]))
+				return -1;
+	}
+	return 0;
+}
+
 size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_line **out)
 {
 	const struct r_unit *ru = u->ru;
@@ -489,7 +504,7 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 	int64_t *base = NULL;
 	if (u->mod_line) {
 		base = xcalloc(nc, sizeof(*base));
-		if (eval_unit_cost(sys, ru, ru->models, base) != 0)
+		if (unit_base(sys, u, base) != 0)
 			for (size_t c = 0; c < sys->n_costs; c++)
 				base[c] = INT64_MAX;
 	}
@@ -497,7 +512,7 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
 		if (!models_cost(ru, ru->models, c, &l[0].costs[c]))
 			l[0].costs[c] = INT64_MAX;
 		for (size_t i = 0; i < ru->n_opts; i++)
-			l[1 + i].costs[c] = eval_option_cost(&ru->opts[i], ru->models, c);
+			l[1 + i].costs[c] = eval_unit_option_cost(sys, u, i, c);
 		/* The line of modifiers: what they changed, the total now less the models and options. */
 		if (u->mod_line && __builtin_sub_overflow(u->costs[c], base[c], &l[n - 1].costs[c]))
 			l[n - 1].costs[c] = INT64_MAX;
@@ -596,7 +611,7 @@ static int apply(struct eval *ev, const struct change *ch)
 		int64_t *base = ev->scratch + (sys->n_costs ? sys->n_costs : 1);
 		if (apply_num(&after, m->op, ch->value, ch->times) ||
 		    __builtin_sub_overflow(after, before, &delta) ||
-		    unit_cost(sys, u->ru, u->ru->models, base, ev->scratch) != 0 ||
+		    unit_base(sys, u, base) != 0 ||
 		    __builtin_sub_overflow(after, base[m->index], &line))
 			return -1;
 		u->costs[m->index] = after;
@@ -789,7 +804,12 @@ static void too_large(struct diags *d, const struct roster *r, const struct r_li
 	          l->name ? l->name : l->id ? l->id : _("the list"), INT64_MAX);
 }
 
-/* Decides and applies the modifiers, phase by phase. */
+static int add_totals(struct eval *ev, struct diags *d);
+
+/* Decides and applies the modifiers, phase by phase; between them, the options' own cost
+ * modifiers, whose changed costs the second phase's cost modifiers (a repeat counting an
+ * option's cost) and the totals see, as BattleScribe sets a selection's children's costs
+ * before its own. */
 static int modify(struct eval *ev, struct diags *d)
 {
 	const struct roster *r = ev->r;
@@ -799,6 +819,10 @@ static int modify(struct eval *ev, struct diags *d)
 		if ((rc = modify_limits(ev, li)) != 0)
 			too_large(d, r, ev->lists[li].list);
 	for (int phase = 0; phase < 2 && rc == 0; phase++) {
+		if (phase == 1 && (rc = eval_option_costs(ev, d)) == 0) {
+			expr_cache_clear(ev); /* computed on the options' costs before */
+			rc = add_totals(ev, d);
+		}
 		chs.n = 0;
 		for (size_t li = 0; li < ev->n_lists && rc == 0; li++)
 			if ((rc = decide_list(ev, li, phase, &chs)) != 0)

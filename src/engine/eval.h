@@ -65,6 +65,9 @@ struct eunit {
 	bool own_cats : 1;       /* cats is a copy a modifier changed (malloc'd) */
 	bool mod_line : 1;       /* a modifier changed a cost: its lines end with what it changed */
 	bool hidden : 1;         /* its entry's hidden, after modifiers (MOD_HIDDEN) */
+	/* An option's own cost modifier changed its line (BattleScribe's): costs holds, after
+	 * the unit's totals, each option's line, option after option (eval_unit_option_cost). */
+	bool opt_costs : 1;
 };
 
 struct elist {
@@ -176,6 +179,10 @@ size_t eval_lines(const struct system *sys, const struct eunit *u, struct cost_l
  * modifiers, for the evaluation and for the campaign's trained values. -1 on overflow. */
 int eval_attr_num(const struct attr_def *a, int64_t *x, enum mod_op op, int64_t v, long times);
 int64_t eval_option_cost(const struct r_option *ro, long models, size_t c);
+/* Option k of unit u's line in cost type c after its own cost modifiers (BattleScribe's, per
+ * selection: eval_option_own_costs), as the evaluation decided them; eval_option_cost's when
+ * none changed it. */
+int64_t eval_unit_option_cost(const struct system *sys, const struct eunit *u, size_t k, size_t c);
 /* Whether entry e is hidden on list li: its own hidden, then its hidden modifiers in order,
  * their conditions read on the list (one that reads a unit of it does not hold). */
 bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e);
@@ -203,6 +210,19 @@ char *eval_option_name(struct eval *ev, size_t li, const struct eunit *u,
                        const struct r_option *ro);
 size_t *eval_option_cats(struct eval *ev, size_t li, const struct eunit *u,
                          const struct r_option *ro, size_t *n);
+/* Each option's own cost modifiers (BattleScribe's), decided on every selection of it taken
+ * on the roster as the first phase of modifiers left it, every decision before any change;
+ * then each line changed, and its unit's totals with it. -1 with a fatal diagnostic on
+ * overflow. */
+int eval_option_costs(struct eval *ev, struct diags *d);
+/* Whether option o has an own cost modifier. */
+bool eval_option_costs_modified(const struct entry_option *o);
+/* The cost per selection of ro, an option taken by unit u of list li, in every cost type, into
+ * per: its option's, changed by its own cost modifiers (set, increment, decrement, repeats
+ * folded in), each decided on ro in document order. Returns 1 when one applied, 0 when none
+ * did, -1 on overflow. */
+int eval_option_own_costs(struct eval *ev, size_t li, const struct eunit *u,
+                          const struct r_option *ro, int64_t *per);
 
 struct eval *eval_new(const struct roster *r, struct diags *d);
 void eval_free(struct eval *ev);

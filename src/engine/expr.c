@@ -90,8 +90,8 @@ static const struct value *attr_value(const struct attr_def *a, const struct eun
 	return &u->vals[a->index];
 }
 
-int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eitem *w,
-                       const struct r_option *o)
+int64_t agg_item_value(const struct system *sys, const struct agg *a, const struct eunit *u,
+                       const struct eitem *w, const struct r_option *o)
 {
 	switch (a->kind) {
 	case AGG_UNITS:
@@ -109,7 +109,7 @@ int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct 
 	case AGG_COST:
 		/* An option's own cost line. */
 		if (o)
-			return eval_option_cost(o, u->ru->models, a->cost);
+			return eval_unit_option_cost(sys, u, (size_t)(o - u->ru->opts), a->cost);
 		return u->costs[a->cost];
 	case AGG_ATTR:
 	case AGG_HIGHEST:
@@ -210,7 +210,7 @@ static void add_to_bucket(struct bucket *b, const struct agg *a, const struct sy
 		b->any = true;
 		return;
 	}
-	if (!num_add(b->value, agg_item_value(a, u, w, o), &b->value))
+	if (!num_add(b->value, agg_item_value(sys, a, u, w, o), &b->value))
 		b->overflow = true;
 }
 
@@ -746,7 +746,7 @@ enum ev_status agg_value(const struct agg *a, const struct ectx *c, int64_t *out
 		if (sel_match(a->where, &sc, c->this_u, c->this_w) &&
 		    (own = item_key(a, ev, c->this_u, c->this_w, false, &self)) != NULL &&
 		    strcmp(own, key) == 0)
-			*out -= agg_item_value(a, c->this_u, c->this_w, NULL);
+			*out -= agg_item_value(ev->sys, a, c->this_u, c->this_w, NULL);
 		strbuf_release(&self);
 	}
 	return st;

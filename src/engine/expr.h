@@ -33,9 +33,10 @@ void agg_lists(const struct agg *a, const struct eval *ev, size_t li, size_t *fr
 /* of="forces": how many forces of lists [from, to) its condition holds on. */
 enum ev_status agg_forces(const struct agg *a, struct eval *ev, size_t from, size_t to,
                           int64_t *out);
-/* The value a unit (or item, or option) adds to an aggregate of kind a. */
-int64_t agg_item_value(const struct agg *a, const struct eunit *u, const struct eitem *w,
-                       const struct r_option *o);
+/* The value a unit (or item, or option) adds to an aggregate of kind a (an option's cost:
+ * after its own modifiers, eval_unit_option_cost). */
+int64_t agg_item_value(const struct system *sys, const struct agg *a, const struct eunit *u,
+                       const struct eitem *w, const struct r_option *o);
 /* Calls fn for each thing of unit u that aggregate a counts and its selector matches: the
  * unit itself, each of its items, or each option it took. */
 typedef void agg_visit_fn(void *arg, const struct eunit *u, const struct eitem *w,

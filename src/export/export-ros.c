@@ -217,8 +217,7 @@ static void option(struct strbuf *sb, const struct at *at, const char *const *id
 	options(sb, at, ids, (uint32_t)k + 1, owner, ind + 2);
 	int64_t *v = xcalloc(sys->n_costs + 1, sizeof(*v));
 	for (size_t c = 0; c < sys->n_costs; c++)
-		if (!num_mul(o->costs[c], ro->count, &v[c]))
-			v[c] = INT64_MAX;
+		v[c] = eval_unit_option_cost(sys, at->eu, k, c);
 	costs(sb, sys, v, o->infos, true, ind + 2);
 	free(v);
 	categories(sb, sys, cats ? cats : o->cats, n_cats, 0, id, ind + 2);
@@ -259,7 +258,7 @@ static void own_costs(const struct system *sys, const struct eunit *eu, int64_t 
 			continue;
 		v[c] = eu->costs[c];
 		for (size_t k = 0; k < u->n_opts && v[c] != INT64_MAX; k++)
-			if (__builtin_sub_overflow(v[c], eval_option_cost(&u->opts[k], u->models, c), &v[c]))
+			if (__builtin_sub_overflow(v[c], eval_unit_option_cost(sys, eu, k, c), &v[c]))
 				v[c] = INT64_MAX;
 	}
 }

@@ -281,7 +281,7 @@ void bs_mods_on(struct bsctx *c, xmlNodePtr owner, struct entry *e);
  * force or the roster (scopes of a selection, parent and self, stay not enforced). */
 void bs_hidden_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
 /* The modifiers of option node owner (a selectionEntry below a root one, or a link to one)
- * that change the option itself (its name, hidden, categories), into (*mods)[0..*n). */
+ * that change the option itself (its name, hidden, categories, costs), into (*mods)[0..*n). */
 void bs_option_mods_on(struct bsctx *c, xmlNodePtr owner, struct modifier **mods, size_t *n);
 /* The value of the constraint of id id on owner (a force's categoryLink, a root entry, an
  * option), base (scaled by 10^scale) as owner's modifiers of field id change it, in document

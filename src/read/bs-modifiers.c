@@ -13,8 +13,9 @@
  * below; modifier groups, whose conditions hold for every modifier within; the repeats of an
  * increment or decrement, their counts added up. The modifiers of a force's categoryLink that
  * change its constraint's value (set, increment, decrement; conditions and repeats as above)
- * become that rule's bound (bs_con_value), a set of -1 no bound. Every other modifier stays
- * kept as not enforced (bs_pend).
+ * become that rule's bound (bs_con_value), a set of -1 no bound. An option's own modifiers
+ * (bs_own_mods) of these shapes change its hidden, name, categories or cost per selection of
+ * it (engine/eval-option.c). Every other modifier stays kept as not enforced (bs_pend).
  * Part of the reader split by job (bs-int.h).
  */
 #include "muster.h"
@@ -535,7 +536,8 @@ static void one(struct bsctx *c, xmlNodePtr n, struct into to, xmlNodePtr *group
 	struct sel *all = new_sel(SEL_ALL);
 	bool ok = change(c, n, &m) &&
 	          (!c->nested || m.target == MOD_HIDDEN ||
-	           (c->option && (m.target == MOD_NAME || m.target == MOD_CATEGORY))) &&
+	           (c->option && (m.target == MOD_NAME || m.target == MOD_CATEGORY ||
+	                          m.target == MOD_COST))) &&
 	          repeats(c, n, &m, groups, n_groups) &&
 	          conditions(c, n, all, 0);
 	for (size_t i = 0; ok && i < n_groups; i++)
