@@ -648,11 +648,16 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	}
 	size_t from = a->scope == SCOPE_SELF ? self : root;
 	size_t to = root ? r_option_end(ru, root - 1) : ru->n_opts;
+	/* a->direct: the option alone (self), or what its parent holds directly (parent). */
+	uint32_t up = a->scope == SCOPE_SELF ? c->this_o->up : (uint32_t)root;
+	if (a->direct && a->scope == SCOPE_SELF)
+		to = self + 1;
 	const struct elist *el = &c->ev->lists[c->li];
 	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL, c->ev->memo };
 	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
 	for (size_t i = from; i < to; i++)
-		if (sel_match_option(a->where, &sc, u, &ru->opts[i]))
+		if ((!a->direct || a->scope == SCOPE_ANCESTOR || ru->opts[i].up == up) &&
+		    sel_match_option(a->where, &sc, u, &ru->opts[i]))
 			fill_bucket(&ob, u, NULL, &ru->opts[i]);
 	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.live : ob.b.value;
 	bucket_release(&ob.b);
@@ -784,12 +789,47 @@ static bool instance_is(const struct sel *s, const char *id, const size_t *cats,
 	return false;
 }
 
+/* Whether a selection of this path id, type (ENTRY_*) and categories is what s names, or of
+ * its type's name. */
+static bool instance_or_type(const struct sel *s, const char *id, enum entry_type type,
+                             const size_t *cats, size_t n)
+{
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	return instance_is(s, id, cats, n) ||
+	       (s->id && (size_t)type < sizeof(types) / sizeof(types[0]) &&
+	        strcmp(types[type], s->id) == 0);
+}
+
+/* SEL_UP_INSTANCE of num 3: the nearest selection that scope s->anchor names, the option
+ * decided on itself included (none: the unit decided on), up to the unit, is what s names;
+ * false when none is (BattleScribe's scope resolves to no selection). */
+static bool scoped_instance(const struct sel *s, const struct ectx *c)
+{
+	const struct eunit *u = c->this_u;
+	if (u == NULL || s->anchor == NULL)
+		return false;
+	const struct r_unit *ru = u->ru;
+	size_t at = c->this_o ? (size_t)(c->this_o - ru->opts) + 1 : 0;
+	for (size_t depth = 0; at && depth <= ru->n_opts; depth++) {
+		const struct entry_option *p = ru->opts[at - 1].opt;
+		enum entry_type t = p->model ? ENTRY_MODEL : ENTRY_UPGRADE;
+		if (sel_scope_is(s->anchor, p->id, t, false))
+			return instance_or_type(s, p->id, t, p->cats, p->n_cats);
+		at = ru->opts[at - 1].up;
+	}
+	const struct entry *e = ru->entry;
+	return at == 0 && sel_scope_is(s->anchor, e->id, e->type, true) &&
+	       instance_or_type(s, e->id, e->type, u->cats, u->n_cats);
+}
+
 /* SEL_UP_INSTANCE: the option decided on, its parent, or one above it, is what s names (the
  * unit holding it too, its type's name included; a force above the unit never is). */
 static bool up_instance(const struct sel *s, const struct ectx *c)
 {
 	const struct eunit *u = c->this_u;
 	const struct r_option *o = c->this_o;
+	if (s->num == 3)
+		return scoped_instance(s, c);
 	if (u == NULL || o == NULL)
 		return false;
 	const struct r_unit *ru = u->ru;
