@@ -648,11 +648,16 @@ static enum ev_status tree_value(const struct agg *a, const struct ectx *c, int6
 	}
 	size_t from = a->scope == SCOPE_SELF ? self : root;
 	size_t to = root ? r_option_end(ru, root - 1) : ru->n_opts;
+	/* a->direct: the option alone (self), or what its parent holds directly (parent). */
+	uint32_t up = a->scope == SCOPE_SELF ? c->this_o->up : (uint32_t)root;
+	if (a->direct && a->scope == SCOPE_SELF)
+		to = self + 1;
 	const struct elist *el = &c->ev->lists[c->li];
 	struct sel_ctx sc = { c->ev->sys, el->list, el->units, el->n, u, NULL, NULL, c->ev->memo };
 	struct one_bucket ob = { { .last_list = -1 }, a, c->ev->sys, c->li };
 	for (size_t i = from; i < to; i++)
-		if (sel_match_option(a->where, &sc, u, &ru->opts[i]))
+		if ((!a->direct || a->scope == SCOPE_ANCESTOR || ru->opts[i].up == up) &&
+		    sel_match_option(a->where, &sc, u, &ru->opts[i]))
 			fill_bucket(&ob, u, NULL, &ru->opts[i]);
 	*out = a->kind == AGG_DISTINCT ? (int64_t)ob.b.ds.live : ob.b.value;
 	bucket_release(&ob.b);
@@ -773,44 +778,6 @@ static const struct r_list *ctx_list(const struct ectx *c)
 	return c->li < c->ev->n_lists ? c->ev->lists[c->li].list : NULL;
 }
 
-/* Whether a selection of this path id and these categories is what s names. */
-static bool instance_is(const struct sel *s, const char *id, const size_t *cats, size_t n)
-{
-	if (s->id)
-		return sel_instance_of(s->id, id);
-	for (size_t i = 0; i < n; i++)
-		if (cats[i] == s->index)
-			return true;
-	return false;
-}
-
-/* SEL_UP_INSTANCE: the option decided on, its parent, or one above it, is what s names (the
- * unit holding it too, its type's name included; a force above the unit never is). */
-static bool up_instance(const struct sel *s, const struct ectx *c)
-{
-	const struct eunit *u = c->this_u;
-	const struct r_option *o = c->this_o;
-	if (u == NULL || o == NULL)
-		return false;
-	const struct r_unit *ru = u->ru;
-	uint32_t at = s->num == 0 ? (uint32_t)(o - ru->opts) + 1 : o->up;
-	for (int depth = 0; at && depth <= (int)ru->n_opts; depth++) {
-		const struct entry_option *p = ru->opts[at - 1].opt;
-		if (instance_is(s, p->id, p->cats, p->n_cats))
-			return true;
-		if (s->num != 2)
-			return false;
-		at = ru->opts[at - 1].up;
-	}
-	if (s->num == 0)
-		return false;
-	static const char *const types[] = { "unit", "model", "upgrade" };
-	const struct entry *e = ru->entry;
-	return instance_is(s, e->id, u->cats, u->n_cats) ||
-	       (s->id && (size_t)e->type < sizeof(types) / sizeof(types[0]) &&
-	        strcmp(types[e->type], s->id) == 0);
-}
-
 bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 {
 	enum ev_status dummy;
@@ -874,7 +841,7 @@ bool cond_holds(const struct sel *s, const struct ectx *c, enum ev_status *st)
 		return true;
 	}
 	case SEL_UP_INSTANCE:
-		return up_instance(s, c);
+		return sel_up_instance(s, c->this_u, c->this_o);
 	default:
 		break; /* the reader allows no other leaf in a condition */
 	}

@@ -83,6 +83,76 @@ bool sel_scope_is(const char *scope, const char *id, enum entry_type type, bool 
 	return sel_instance_of(scope, id);
 }
 
+/* Whether a selection of this path id and these categories is what s names. */
+static bool instance_is(const struct sel *s, const char *id, const size_t *cats, size_t n)
+{
+	if (s->id)
+		return sel_instance_of(s->id, id);
+	for (size_t i = 0; i < n; i++)
+		if (cats[i] == s->index)
+			return true;
+	return false;
+}
+
+/* Whether a selection of this path id, type (ENTRY_*) and categories is what s names, or of
+ * its type's name. */
+static bool instance_or_type(const struct sel *s, const char *id, enum entry_type type,
+                             const size_t *cats, size_t n)
+{
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	return instance_is(s, id, cats, n) ||
+	       (s->id && (size_t)type < sizeof(types) / sizeof(types[0]) &&
+	        strcmp(types[type], s->id) == 0);
+}
+
+/* SEL_UP_INSTANCE of num 3: the nearest selection that scope s->anchor names, the option
+ * decided on itself included (none: the unit decided on), up to the unit, is what s names;
+ * false when none is (BattleScribe's scope resolves to no selection). */
+static bool scoped_instance(const struct sel *s, const struct eunit *u, const struct r_option *o)
+{
+	if (u == NULL || s->anchor == NULL)
+		return false;
+	const struct r_unit *ru = u->ru;
+	size_t at = o ? (size_t)(o - ru->opts) + 1 : 0;
+	for (size_t depth = 0; at && depth <= ru->n_opts; depth++) {
+		const struct entry_option *p = ru->opts[at - 1].opt;
+		enum entry_type t = p->model ? ENTRY_MODEL : ENTRY_UPGRADE;
+		if (sel_scope_is(s->anchor, p->id, t, false))
+			return instance_or_type(s, p->id, t, p->cats, p->n_cats);
+		at = ru->opts[at - 1].up;
+	}
+	const struct entry *e = ru->entry;
+	return at == 0 && sel_scope_is(s->anchor, e->id, e->type, true) &&
+	       instance_or_type(s, e->id, e->type, u->cats, u->n_cats);
+}
+
+/* SEL_UP_INSTANCE: the option decided on, its parent, or one above it, is what s names (the
+ * unit holding it too, its type's name included; a force above the unit never is). */
+bool sel_up_instance(const struct sel *s, const struct eunit *u, const struct r_option *o)
+{
+	if (s->num == 3)
+		return scoped_instance(s, u, o);
+	if (u == NULL || o == NULL)
+		return false;
+	const struct r_unit *ru = u->ru;
+	uint32_t at = s->num == 0 ? (uint32_t)(o - ru->opts) + 1 : o->up;
+	for (int depth = 0; at && depth <= (int)ru->n_opts; depth++) {
+		const struct entry_option *p = ru->opts[at - 1].opt;
+		if (instance_is(s, p->id, p->cats, p->n_cats))
+			return true;
+		if (s->num != 2)
+			return false;
+		at = ru->opts[at - 1].up;
+	}
+	if (s->num == 0)
+		return false;
+	static const char *const types[] = { "unit", "model", "upgrade" };
+	const struct entry *e = ru->entry;
+	return instance_is(s, e->id, u->cats, u->n_cats) ||
+	       (s->id && (size_t)e->type < sizeof(types) / sizeof(types[0]) &&
+	        strcmp(types[e->type], s->id) == 0);
+}
+
 /* SEL_INSTANCE: option o of unit u (o NULL: the unit) is an instance of id. */
 static bool instance_of(const char *id, const struct r_option *o, const struct eunit *u)
 {

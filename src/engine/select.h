@@ -66,6 +66,10 @@ static inline bool sel_match_unit(const struct sel *s, const struct sel_ctx *c,
 }
 /* Whether id is one of the ids of path, joined by "::" (a link's, then its target's). */
 bool sel_instance_of(const char *id, const char *path);
+/* SEL_UP_INSTANCE, for a condition decided on option o of unit u (o NULL: the unit): the
+ * option, its parent, one above it, or the nearest selection of scope s->anchor, is what s
+ * names. */
+bool sel_up_instance(const struct sel *s, const struct eunit *u, const struct r_option *o);
 /* Whether a selection of id path id and type (ENTRY_*), the unit when unit, is the one
  * BattleScribe's scope (of a condition or repeat) names: of that entry id, of that type
  * (unit, model, upgrade, model-or-unit), or the root entry's (root-entry). */

@@ -19,6 +19,7 @@ void sel_free(struct sel *s)
 		sel_free(s->kids[i]);
 	free(s->kids);
 	free(s->id);
+	free(s->anchor);
 	if (!s->expr_borrowed)
 		expr_free(s->expr);
 	agg_free(s->agg);

@@ -38,7 +38,11 @@ enum sel_kind {
 	                      * reader */
 	SEL_UP_INSTANCE,     /* the option decided on (num 0), its parent (1) or one of the
 	                      * selections above it (2) is an instance of id (as SEL_INSTANCE), or
-	                      * of category index when id is NULL: made by the reader */
+	                      * of category index when id is NULL; (3) the nearest selection that
+	                      * BattleScribe's scope of an entry id (or root-entry, unit, model,
+	                      * upgrade, model-or-unit) in anchor names, the one decided on itself
+	                      * included, up to the unit, is, or of its type's name: made by the
+	                      * reader */
 };
 
 /* A selector, or a condition: a tree of tests. */
@@ -47,6 +51,7 @@ struct sel {
 	struct sel **kids;
 	size_t n_kids;
 	char *id;                 /* entry or option id */
+	char *anchor;             /* SEL_UP_INSTANCE (num 3): the scope it is decided in */
 	size_t index;             /* category, keyword, attribute or field index */
 	const struct attr_def *attr;
 	const struct attr_def *this_attr; /* <attr name="X" le-this="Y"/>: Y of the checked unit */
@@ -131,6 +136,9 @@ struct agg {
 	 * what it holds only its direct children unless deep (its includeChildSelections). */
 	bool by_id;
 	bool deep;
+	/* SCOPE_SELF and SCOPE_PARENT of a BattleScribe constraint without includeChildSelections:
+	 * the option itself, or its parent's direct children, not what they hold below. */
+	bool direct;
 	/* Reading "this": keys to match on, "not this one", "the units attached to this one". */
 	struct this_key *keys;
 	size_t n_keys;

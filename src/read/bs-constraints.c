@@ -361,6 +361,7 @@ static struct expr *all_of(struct system *sys, const struct rule *r)
 	t->item = r->agg->item;
 	t->options_too = r->agg->options_too;
 	t->top_forces = r->agg->top_forces;
+	t->direct = r->agg->direct;
 	t->where = new_sel(SEL_ALL, r->agg->item, NULL);
 	t->ancestor_cat = -1;
 	t->line = r->line;
@@ -619,6 +620,7 @@ static void option_rule(struct bsctx *c, size_t fi, xmlNodePtr owner, xmlNodePtr
 	a->kind = s->cost >= 0 ? AGG_COST : AGG_OPTIONS;
 	a->cost = s->cost >= 0 ? (size_t)s->cost : 0;
 	a->scope = self ? SCOPE_SELF : parent ? SCOPE_PARENT : wide(s);
+	a->direct = (self || parent) && !s->kids; /* includeChildSelections: every depth */
 	a->item = ON_OPTION;
 	a->where = of_origin(origin);
 	r->each = true;

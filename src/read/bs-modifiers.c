@@ -253,16 +253,37 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 
 /* An instanceOf (not: notInstanceOf) condition as a test, or NULL. Scope self: whether the
  * unit decided on is an instance of childId (an entry or link id of its path, a category of
- * it, or its type's name). Any other scope names no selection of a root entry's unit (its
- * parent is a force; BattleScribe's force and roster scopes are never instances), so the
- * condition is constant: false, or true for notInstanceOf. */
+ * it, or its type's name). Scope an entry's id (or root-entry, unit, model, upgrade,
+ * model-or-unit), decided on a selection: whether the nearest selection of that scope, the
+ * one decided on itself included, up to the unit, is one (none: false, true for
+ * notInstanceOf), as a count in that scope finds its selection (by_id_counted); on a group's
+ * or option's hidden modifier no selection decides it yet. Any other scope names no
+ * selection of a root entry's unit (its parent is a force; BattleScribe's force and roster
+ * scopes are never instances), so the condition is constant: false, or true for
+ * notInstanceOf. */
 static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 {
 	char *child = xml_prop(n, "childId"), *scope = xml_prop(n, "scope");
 	struct sel *s = NULL;
 	bool sel = scope && (strcmp(scope, "self") == 0 || strcmp(scope, "parent") == 0 ||
 	                     strcmp(scope, "ancestor") == 0);
-	if (c->option && sel && child) {
+	bool by_id = scope && *scope && !scope_word(scope);
+	bool on_sel = c->option || (!c->nested && !c->at_force); /* a selection decides it */
+	if (by_id && child && on_sel) {
+		long cat = bs_category(c, child);
+		s = new_sel(SEL_UP_INSTANCE);
+		s->num = 3;
+		s->anchor = xstrdup(scope);
+		s->index = cat >= 0 ? (size_t)cat : 0;
+		s->id = cat >= 0 ? NULL : xstrdup(child);
+		if (not) {
+			struct sel *no = new_sel(SEL_NOT);
+			push(no, s);
+			s = no;
+		}
+	} else if (by_id && child && c->nested) {
+		; /* a selection above a group or an option: not decided yet */
+	} else if (c->option && sel && child) {
 		long cat = bs_category(c, child);
 		s = new_sel(SEL_UP_INSTANCE);
 		s->num = strcmp(scope, "self") == 0 ? 0 : strcmp(scope, "parent") == 0 ? 1 : 2;

@@ -109,6 +109,15 @@ struct cond {
 	double v;
 };
 
+/* A group's defaultSelectionEntryId that names no entry of the group (deferred: the id may
+ * be defined in a file read later, which the finding then names). */
+struct dflt {
+	const char *file;
+	long line;
+	const char *label; /* the group's name, or its id */
+	const char *key;   /* "SYSTEM\nID" of the default */
+};
+
 struct lint {
 	struct diags *d;
 	struct arena pool;
@@ -121,6 +130,8 @@ struct lint {
 	size_t n_conds, cap_conds;
 	struct clink *clinks;
 	size_t n_clinks, cap_clinks;
+	struct dflt *dflts;
+	size_t n_dflts, cap_dflts;
 	const char *cur_cat;   /* the key of the file being read (its root's id), or NULL */
 };
 
@@ -424,6 +435,45 @@ static void check_number(struct lint *L, const char *file, xmlNodePtr n)
 		        _("%s value=\"%s\" is not a number"), (const char *)n->name, value);
 }
 
+/* Whether group g holds an entry or entry link of id id, or a link whose target it is, in its
+ * own lists or those of the groups nested in it (not in its entries' own groups): what a
+ * defaultSelectionEntryId may name. The reader caps the depth, so each group's check walks at
+ * most its own nested groups' lists. */
+static bool group_holds(xmlNodePtr g, const char *id)
+{
+	for (xmlNodePtr list = xml_first_elem(g); list; list = xml_next_elem(list)) {
+		bool entries = xml_is(list, "selectionEntries"), links = xml_is(list, "entryLinks");
+		bool groups = xml_is(list, "selectionEntryGroups");
+		if (!entries && !links && !groups)
+			continue;
+		for (xmlNodePtr k = xml_first_elem(list); k; k = xml_next_elem(k)) {
+			if (entries && xml_is(k, "selectionEntry") && is(attr(k, "id"), id))
+				return true;
+			if (links && xml_is(k, "entryLink") &&
+			    (is(attr(k, "id"), id) || is(attr(k, "targetId"), id)))
+				return true;
+			if (groups && xml_is(k, "selectionEntryGroup") && group_holds(k, id))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A group's default that is none of its entries: BattleScribe drops it at load, so the group
+ * has no default. "none" is what BattleScribe's editor writes for no default. */
+static void check_default(struct lint *L, const char *file, xmlNodePtr g, const char *sys)
+{
+	const char *def = attr(g, "defaultSelectionEntryId");
+	if (def == NULL || *def == '\0' || strcmp(def, "none") == 0 || group_holds(g, def))
+		return;
+	const char *name = attr(g, "name"), *id = attr(g, "id");
+	const char *label = name && *name ? name : id ? id : "";
+	GROW(L->dflts, L->cap_dflts, L->n_dflts + 1);
+	L->dflts[L->n_dflts++] = (struct dflt){ file, xml_line(g),
+	                                        arena_strndup(&L->pool, label, strlen(label)),
+	                                        key2(L, sys, def) };
+}
+
 static void walk_bs(struct lint *L, const char *file, xmlNodePtr parent, const char *sys)
 {
 	static const char *const shared_lists[] = { "sharedSelectionEntries",
@@ -441,6 +491,8 @@ static void walk_bs(struct lint *L, const char *file, xmlNodePtr parent, const c
 			note_max(L, file, n, sys);
 		else if (xml_is(n, "condition"))
 			check_condition(L, file, n, sys);
+		else if (xml_is(n, "selectionEntryGroup"))
+			check_default(L, file, n, sys);
 		if (sharing && id && *id) {
 			const char *label = attr(n, "name");
 			GROW(L->shared, L->cap_shared, L->n_shared + 1);
@@ -655,6 +707,20 @@ static void resolve(struct lint *L)
 			          "(%s:%ld) allows at most %g"), c->type, c->v, m->file, m->line,
 			        m->value);
 	}
+	for (size_t i = 0; i < L->n_dflts; i++) {
+		const struct dflt *g = &L->dflts[i];
+		const struct def *df = idx_get(L->defs, g->key);
+		if (df)
+			finding(L, SEV_WARNING, g->file, g->line, "lint-dangling-default",
+			        _("selectionEntryGroup \"%s\" defaultSelectionEntryId=\"%s\": that id "
+			          "(%s:%ld) is no entry or entry link of the group, so the group has no "
+			          "default"), g->label, key_id(g->key), df->file, df->line);
+		else
+			finding(L, SEV_WARNING, g->file, g->line, "lint-dangling-default",
+			        _("selectionEntryGroup \"%s\" defaultSelectionEntryId=\"%s\": no such id "
+			          "in this directory, so the group has no default"), g->label,
+			        key_id(g->key));
+	}
 	report_missing(L, mv, n_missing);
 	free(mv);
 	idx_free(missing);
@@ -691,6 +757,7 @@ size_t bslint_files(char *const *paths, size_t n, struct schemas *sc, struct dia
 	free(L.shared);
 	free(L.conds);
 	free(L.clinks);
+	free(L.dflts);
 	arena_release(&L.pool);
 	return n;
 }
