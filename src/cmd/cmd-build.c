@@ -122,7 +122,10 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 		fprintf(out, "%s (%s)", vis(r_unit_label(ru)), vis(ru->entry->name));
 	else
 		fputs(vis(ru->entry->name), out);
-	fprintf(out, " x%ld", (long)ru->models);
+	/* A unit taken whole (a regiment, a detachment's rule) counts no models: taken once, it
+	 * is no number of anything. */
+	if (!entry_taken_whole(sys, ru->entry) || ru->models != 1)
+		fprintf(out, " x%ld", (long)ru->models);
 	char buf[DEC_BUF];
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (u->costs[c])
@@ -175,7 +178,24 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 			else
 				fprintf(out, _(", %s over"), dec_format(-left, sc, tb));
 		}
-		fprintf(out, ngettext(" (%zu unit)\n", " (%zu units)\n", el->n), el->n);
+		/* Units as a player counts them: a BattleScribe upgrade at the root (a Battle Size
+		 * marker, a detachment's rule) is none, and a unit taken whole three times is three. */
+		size_t n_units = 0, n_upgrades = 0;
+		for (size_t i = 0; i < el->n; i++) {
+			const struct r_unit *ru = el->units[i].ru;
+			size_t k = !entry_taken_whole(sys, ru->entry) ? 1
+			           : ru->models > 0 ? (size_t)ru->models : 0;
+			if (entry_counts_models(ru->entry))
+				n_units += k;
+			else
+				n_upgrades += k;
+		}
+		fprintf(out, ngettext(" (%zu unit", " (%zu units", n_units), n_units);
+		if (n_upgrades)
+			/* TRANSLATORS: after " (3 units": the root upgrades of a BattleScribe list (a
+			 * Battle Size marker, a detachment's rule). */
+			fprintf(out, ngettext(", %zu upgrade", ", %zu upgrades", n_upgrades), n_upgrades);
+		fputs(")\n", out);
 		if (units)
 			for (size_t i = 0; i < el->n; i++)
 				print_unit(sys, l, &el->units[i], i, out);
@@ -821,13 +841,43 @@ static void print_built_cost(const struct suggestion *sg, size_t c, const struct
 		        vis(abbr(cd)));
 }
 
+/* The columns of suggest's table: an entry's id (its width the longest id shown, between
+ * these two: BattleScribe's link ids, "LINK::ENTRY", are 39), then its name. */
+#define SUGGEST_ID_WIDTH 24
+#define SUGGEST_ID_WIDTH_MAX 40
+#define SUGGEST_NAME_WIDTH 28
+
+/* "  ID   NAME   " of a row of suggest's table, each cell padded by its columns (UTF-8 text,
+ * not bytes) to its width: a wider id or name ends its line, and what follows it starts on
+ * the next, under the next column, so every row's text stays in its columns. */
+static void print_row_head(FILE *out, int lead, int id_width, const char *id, const char *name)
+{
+	size_t iw = cmd_columns(id), nw = cmd_columns(name);
+	fprintf(out, "%*s%s", lead, "", id);
+	if (iw > (size_t)id_width)
+		fprintf(out, "\n%*s", lead + id_width, "");
+	else
+		fprintf(out, "%*s", (int)((size_t)id_width - iw), "");
+	fprintf(out, " %s", name);
+	if (nw > SUGGEST_NAME_WIDTH)
+		fprintf(out, "\n%*s", lead + id_width + 1 + SUGGEST_NAME_WIDTH, "");
+	else
+		fprintf(out, "%*s", (int)(SUGGEST_NAME_WIDTH - nw), "");
+	fputc(' ', out);
+}
+
 /* The entries suggested, then those not legal yet with the rule each would break. */
 static void print_suggestions(const struct system *sys, const struct suggestion *sg, long n,
                               FILE *out)
 {
 	long ready = 0;
-	for (long i = 0; i < n; i++)
+	int idw = SUGGEST_ID_WIDTH;
+	for (long i = 0; i < n; i++) {
+		size_t w = cmd_columns(vis(sg[i].e->id));
 		ready += sg[i].why == NULL;
+		if (w > (size_t)idw && w <= SUGGEST_ID_WIDTH_MAX)
+			idw = (int)w;
+	}
 	if (ready == 0)
 		fprintf(out, "  %s\n", _("nothing more can be added legally"));
 	for (long i = 0; i < n; i++) {
@@ -842,14 +892,25 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 			snprintf(models, sizeof(models), "%ld", sg[i].min_models);
 		else
 			snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
-		fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
-		if (!entry_counts_models(e))
-			/* TRANSLATORS: what suggest offers that is no number of models: a BattleScribe
-			 * upgrade at the root (a detachment's rule, a Warlord marker). */
-			fputs(_("an upgrade"), out);
-		else
-			fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models),
-			        models);
+		print_row_head(out, 2, idw, vis(e->id), vis(e->name));
+		if (entry_taken_whole(sys, e)) {
+			if (!entry_counts_models(e))
+				/* TRANSLATORS: what suggest offers that is no number of models: a
+				 * BattleScribe upgrade at the root (a detachment's rule, a Warlord marker). */
+				fputs(_("an upgrade"), out);
+			else
+				/* TRANSLATORS: what suggest offers that is taken whole, with no number of
+				 * models: a BattleScribe unit that has no model in it (a Kings of War
+				 * regiment, whose size is in its name). */
+				fputs(_("a unit"), out);
+			/* What one costs as its builder makes it (suggest.h). */
+			for (size_t c = 0; sg[i].costs && c < sys->n_costs; c++)
+				print_built_cost(&sg[i], c, &sys->costs[c], out);
+			fputc('\n', out);
+			continue;
+		}
+		fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models),
+		        models);
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			char buf[DEC_BUF];
 			unsigned scale = sys->costs[c].scale;
@@ -871,9 +932,11 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 		return;
 	fprintf(out, "  %s\n", _("not legal yet (the first rule one model would break):"));
 	for (long i = 0; i < n; i++)
-		if (sg[i].why)
-			fprintf(out, "    %-22s %-28s %s\n", vis(sg[i].e->id), vis(sg[i].e->name),
-			        vis(sg[i].why));
+		if (sg[i].why) {
+			/* Two columns further in, the names under the names above. */
+			print_row_head(out, 4, idw - 2, vis(sg[i].e->id), vis(sg[i].e->name));
+			fprintf(out, "%s\n", vis(sg[i].why));
+		}
 }
 
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
