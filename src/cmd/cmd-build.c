@@ -873,9 +873,11 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 	long ready = 0;
 	int idw = SUGGEST_ID_WIDTH;
 	for (long i = 0; i < n; i++) {
-		size_t w = cmd_columns(vis(sg[i].e->id));
+		/* An entry not legal yet stands two columns further in, its name under the names
+		 * above: its id is as wide as theirs. */
+		size_t in = sg[i].why ? 2 : 0, w = cmd_columns(vis(sg[i].e->id)) + in;
 		ready += sg[i].why == NULL;
-		if (w > (size_t)idw && w <= SUGGEST_ID_WIDTH_MAX)
+		if (w > (size_t)idw && w <= SUGGEST_ID_WIDTH_MAX + in)
 			idw = (int)w;
 	}
 	if (ready == 0)
@@ -933,7 +935,6 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 	fprintf(out, "  %s\n", _("not legal yet (the first rule one model would break):"));
 	for (long i = 0; i < n; i++)
 		if (sg[i].why) {
-			/* Two columns further in, the names under the names above. */
 			print_row_head(out, 4, idw - 2, vis(sg[i].e->id), vis(sg[i].e->name));
 			fprintf(out, "%s\n", vis(sg[i].why));
 		}
