@@ -7,7 +7,7 @@
  * violations. A list under construction is often illegal (too few units yet): a change is
  * saved all the same, and the violations are printed so that the player sees what is left.
  * A change that the roster cannot even load with (an unknown option) is refused and the file
- * is unchanged.
+ * is unchanged. suggest is cmd-suggest.c's.
  */
 #include "muster.h"
 #include "decimal.h"
@@ -45,9 +45,8 @@ static const char *list_title(const struct r_list *l)
 	return l->name ? l->name : l->id ? l->id : _("Army list");
 }
 
-/* A list's title line: "Gull Wing:", or "Gull Wing (child force of Home Fleet):" for a force
- * within another (forces within forces); a roster without them prints as it always did. */
-static void print_list_title(const struct roster *r, size_t li, FILE *out)
+/* cmd.h */
+void cmd_print_list_title(const struct roster *r, size_t li, FILE *out)
 {
 	const struct r_list *l = &r->lists[li];
 	if (li)
@@ -122,7 +121,10 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 		fprintf(out, "%s (%s)", vis(r_unit_label(ru)), vis(ru->entry->name));
 	else
 		fputs(vis(ru->entry->name), out);
-	fprintf(out, " x%ld", (long)ru->models);
+	/* A unit taken whole (a regiment, a detachment's rule) counts no models: taken once, it
+	 * is no number of anything. */
+	if (!entry_taken_whole(sys, ru->entry) || ru->models != 1)
+		fprintf(out, " x%ld", (long)ru->models);
 	char buf[DEC_BUF];
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (u->costs[c])
@@ -154,7 +156,7 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
 		const struct r_list *l = el->list;
-		print_list_title(r, li, out);
+		cmd_print_list_title(r, li, out);
 		bool any = false;
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			if (el->limits[c] < 0 && el->totals[c] == 0)
@@ -175,7 +177,24 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 			else
 				fprintf(out, _(", %s over"), dec_format(-left, sc, tb));
 		}
-		fprintf(out, ngettext(" (%zu unit)\n", " (%zu units)\n", el->n), el->n);
+		/* Units as a player counts them: a BattleScribe upgrade at the root (a Battle Size
+		 * marker, a detachment's rule) is none, and a unit taken whole three times is three. */
+		size_t n_units = 0, n_upgrades = 0;
+		for (size_t i = 0; i < el->n; i++) {
+			const struct r_unit *ru = el->units[i].ru;
+			size_t k = !entry_taken_whole(sys, ru->entry) ? 1
+			           : ru->models > 0 ? (size_t)ru->models : 0;
+			if (entry_counts_models(ru->entry))
+				n_units += k;
+			else
+				n_upgrades += k;
+		}
+		fprintf(out, ngettext(" (%zu unit", " (%zu units", n_units), n_units);
+		if (n_upgrades)
+			/* TRANSLATORS: after " (3 units": the root upgrades of a BattleScribe list (a
+			 * Battle Size marker, a detachment's rule). */
+			fprintf(out, ngettext(", %zu upgrade", ", %zu upgrades", n_upgrades), n_upgrades);
+		fputs(")\n", out);
 		if (units)
 			for (size_t i = 0; i < el->n; i++)
 				print_unit(sys, l, &el->units[i], i, out);
@@ -756,209 +775,6 @@ static int exec_status(int argc, char **argv)
 		cmd_print_status(ev, &d, true, stdout);
 		rc = errors ? MUSTER_EXIT_ILLEGAL : MUSTER_EXIT_OK;
 	}
-	eval_free(ev);
-	roster_free(r);
-	diags_release(&d);
-	session_free(s);
-	return rc;
-}
-
-/* --- suggest ------------------------------------------------------------------------------- */
-
-static int exec_suggest(int argc, char **argv);
-
-static const struct cmd_option suggest_options[] = {
-	CMD_VALUE("list", OPT_LIST, CMD_ARG_TEXT, NC_("option value", "LIST"),
-	          N_("the list's id, name or number (default: every list)")),
-	CMD_OPTIONS_END,
-};
-
-const struct cmd_entry cmd_suggest_entry = {
-	"suggest",
-	N_("[--list=LIST] FILE"),
-	N_("list the entries that can still be added legally, with how many models"),
-	N_("Each entry of the list's faction is tried as one more unit, in memory, and checked\n"
-	   "with every rule: it is listed when some number of models keeps the list as legal as\n"
-	   "it is. The fewest and the most models shown are both checked. Then, as not legal\n"
-	   "yet, the entries the points left could pay for that no number of models makes\n"
-	   "legal as the list stands (a hero that needs other units first), each with the\n"
-	   "first rule one model would break. Exit status: 0, or 2 on trouble.\n"),
-	suggest_options,
-	NULL,
-	exec_suggest,
-	"ROSTER",
-};
-
-/* ": 27 AP left", or ": 27 AP over" as status says it, for each cost the list is limited in. */
-static void print_points_left(const struct system *sys, const struct elist *el, FILE *out)
-{
-	char buf[DEC_BUF];
-	for (size_t c = 0; c < sys->n_costs; c++) {
-		if (el->limits[c] < 0)
-			continue;
-		int64_t left = el->limits[c] - el->totals[c];
-		const char *v = dec_format(left < 0 ? -left : left, sys->costs[c].scale, buf);
-		if (left < 0)
-			fprintf(out, _(" %s %s over"), v, vis(abbr(&sys->costs[c])));
-		else
-			fprintf(out, _(" %s %s left"), v, vis(abbr(&sys->costs[c])));
-	}
-	fputc('\n', out);
-}
-
-/* ", 40 Pts" for what a unit of kinds of model costs as its builder makes it, then
- * ", +8 Pts a model" when it may have more. */
-static void print_built_cost(const struct suggestion *sg, size_t c, const struct cost_def *cd,
-                             FILE *out)
-{
-	char buf[DEC_BUF];
-	if (sg->costs[c] && sg->costs[c] != INT64_MAX)
-		/* TRANSLATORS: what a unit costs as it is added: ", 40 Pts". */
-		fprintf(out, _(", %s %s"), dec_format(sg->costs[c], cd->scale, buf), vis(abbr(cd)));
-	if (sg->more[c] && sg->max_models > sg->min_models)
-		/* TRANSLATORS: what each model more of a unit costs: ", +8 Pts a model". */
-		fprintf(out, _(", +%s %s a model"), dec_format(sg->more[c], cd->scale, buf),
-		        vis(abbr(cd)));
-}
-
-/* The entries suggested, then those not legal yet with the rule each would break. */
-static void print_suggestions(const struct system *sys, const struct suggestion *sg, long n,
-                              FILE *out)
-{
-	long ready = 0;
-	for (long i = 0; i < n; i++)
-		ready += sg[i].why == NULL;
-	if (ready == 0)
-		fprintf(out, "  %s\n", _("nothing more can be added legally"));
-	for (long i = 0; i < n; i++) {
-		const struct entry *e = sg[i].e;
-		if (sg[i].why)
-			continue;
-		char models[64];
-		/* The most models tried is a bound of the search, not of the rules: none found. */
-		if (sg[i].max_models >= SUGGEST_MAX_MODELS)
-			snprintf(models, sizeof(models), "%ld+", sg[i].min_models);
-		else if (sg[i].min_models == sg[i].max_models)
-			snprintf(models, sizeof(models), "%ld", sg[i].min_models);
-		else
-			snprintf(models, sizeof(models), "%ld-%ld", sg[i].min_models, sg[i].max_models);
-		fprintf(out, "  %-24s %-28s ", vis(e->id), vis(e->name));
-		if (!entry_counts_models(e))
-			/* TRANSLATORS: what suggest offers that is no number of models: a BattleScribe
-			 * upgrade at the root (a detachment's rule, a Warlord marker). */
-			fputs(_("an upgrade"), out);
-		else
-			fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models),
-			        models);
-		for (size_t c = 0; c < sys->n_costs; c++) {
-			char buf[DEC_BUF];
-			unsigned scale = sys->costs[c].scale;
-			if (sg[i].costs) {
-				/* A unit of kinds of model: as its builder makes it, then one model more. */
-				print_built_cost(&sg[i], c, &sys->costs[c], out);
-				continue;
-			}
-			if (e->unit_costs && e->unit_costs[c])
-				fprintf(out, _(", %s %s a unit"), dec_format(e->unit_costs[c], scale, buf),
-				        vis(abbr(&sys->costs[c])));
-			if (e->costs[c])
-				fprintf(out, _(", %s %s each"), dec_format(e->costs[c], scale, buf),
-				        vis(abbr(&sys->costs[c])));
-		}
-		fputc('\n', out);
-	}
-	if (ready == n)
-		return;
-	fprintf(out, "  %s\n", _("not legal yet (the first rule one model would break):"));
-	for (long i = 0; i < n; i++)
-		if (sg[i].why)
-			fprintf(out, "    %-22s %-28s %s\n", vis(sg[i].e->id), vis(sg[i].e->name),
-			        vis(sg[i].why));
-}
-
-int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
-                          FILE *out)
-{
-	const struct system *sys = r->sys;
-	bool found = want == NULL;
-	int rc = MUSTER_EXIT_OK;
-	for (size_t li = 0; li < r->n_lists; li++) {
-		const struct r_list *l = &r->lists[li];
-		char num[32];
-		snprintf(num, sizeof(num), "%zu", li + 1);
-		if (want && strcmp(want, num) != 0 && !(l->id && strcmp(want, l->id) == 0) &&
-		    !(l->name && strcmp(want, l->name) == 0))
-			continue;
-		found = true;
-		struct suggestion *sg = NULL;
-		struct diags sd = DIAGS_INIT;
-		long n = suggest_list(r, li, &sg, &sd);
-		if (n < 0) {
-			diags_print(&sd, stderr, DIAG_TEXT);
-			diags_release(&sd);
-			rc = MUSTER_EXIT_TROUBLE;
-			continue;
-		}
-		diags_release(&sd);
-		print_list_title(r, li, out);
-		print_points_left(sys, &ev->lists[li], out);
-		print_suggestions(sys, sg, n, out);
-		suggestions_free(sg, n);
-	}
-	return found ? rc : -1;
-}
-
-void cmd_no_list(const char *path, const struct roster *r, const char *want)
-{
-	struct nearest nr;
-	struct strbuf known = STRBUF_INIT;
-	nearest_init(&nr, want);
-	for (size_t li = 0; li < r->n_lists; li++) {
-		const struct r_list *l = &r->lists[li];
-		if (l->id)
-			nearest_offer(&nr, l->id, l->id);
-		if (l->name)
-			nearest_offer(&nr, l->name, l->name);
-		strbuf_addf(&known, "%s%zu%s%s", li ? ", " : "", li + 1, l->id ? " " : "",
-		            l->id ? l->id : "");
-	}
-	struct strbuf dym = STRBUF_INIT;
-	if (nr.best)
-		strbuf_addf(&dym, _("; did you mean '%s'?"), nr.best);
-	/* TRANSLATORS: "muster: FILE: no list 'x'; did you mean 'y'? (lists: 1 main, 2 allies)" */
-	fprintf(stderr, _("muster: %s: no list '%s'%s (lists: %s)\n"), vis(path), vis(want),
-	        dym.s ? vis(dym.s) : "", known.s ? vis(known.s) : _("none"));
-	strbuf_release(&dym);
-	strbuf_release(&known);
-}
-
-static int exec_suggest(int argc, char **argv)
-{
-	const struct cmd_entry *self = &cmd_suggest_entry;
-	const char *want = NULL;
-	int opt, ret;
-	while ((opt = cmd_getopt(self, argc, argv, &ret)) > 0)
-		want = optarg; /* --list */
-	if (opt == 0)
-		return ret;
-	if (argc - optind != 1)
-		return cmd_usage_error(self, "%s", _("suggest takes one roster file"));
-	struct session *s = session_new();
-	struct diags d = DIAGS_INIT;
-	struct roster *r = NULL;
-	struct eval *ev = NULL;
-	int rc = MUSTER_EXIT_TROUBLE;
-	if (edit_check(s, argv[optind], NULL, 0, &r, &ev, &d) < 0) {
-		diags_sort(&d);
-		diags_print(&d, stderr, DIAG_TEXT);
-		goto out;
-	}
-	rc = cmd_print_suggestions(r, ev, want, stdout);
-	if (rc == -1) {
-		cmd_no_list(argv[optind], r, want);
-		rc = MUSTER_EXIT_TROUBLE;
-	}
-out:
 	eval_free(ev);
 	roster_free(r);
 	diags_release(&d);

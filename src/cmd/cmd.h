@@ -215,6 +215,9 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 struct roster;
 int cmd_print_suggestions(const struct roster *r, const struct eval *ev, const char *want,
                           FILE *out);
+/* A list's title line: "Gull Wing:", or "Gull Wing (child force of Home Fleet):" for a force
+ * within another (forces within forces); a roster without them prints as it always did. */
+void cmd_print_list_title(const struct roster *r, size_t li, FILE *out);
 /* Says on standard error that the roster at path has no list want, with the nearest list id
  * or name ("did you mean") and the lists it has. */
 void cmd_no_list(const char *path, const struct roster *r, const char *want);

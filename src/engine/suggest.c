@@ -312,6 +312,30 @@ static long kinds_of_model(struct trial *t, const struct eval *ev, struct built 
 	return most;
 }
 
+/* Sets t up for a new unit taken whole (entry_taken_whole: a regiment with no model in it, an
+ * upgrade), which is added one at a time: its number is how often it is taken, and one more
+ * of it is not. bu gets what one costs with the options its builder selects (bu->more none).
+ * Returns 1 when the points left pay for it, else 0. */
+static long whole_unit(struct trial *t, const struct eval *ev, struct built *bu)
+{
+	const struct system *sys = ev->sys;
+	const struct elist *el = &ev->lists[t->li];
+	const struct entry *e = t->units[t->r->lists[t->li].n_units].entry;
+	long most = 1;
+	bu->costs = xcalloc(sys->n_costs + 1, sizeof(*bu->costs));
+	bu->more = xcalloc(sys->n_costs + 1, sizeof(*bu->more));
+	set_models(t, 1);
+	for (size_t c = 0; c < sys->n_costs; c++) {
+		int64_t v = new_unit_cost(t, c);
+		if (v == INT64_MAX || __builtin_add_overflow(v, (int64_t)e->costs[c], &v))
+			v = INT64_MAX;
+		bu->costs[c] = v;
+		if (el->limits[c] >= 0 && v > 0 && v > el->limits[c] - el->totals[c])
+			most = 0;
+	}
+	return most;
+}
+
 static bool widest(struct trial *t, long lo, long most, long *lo_out, long *hi_out);
 
 /* The fewest models of the new unit that keep the list legal, and the most, up to most:
@@ -378,7 +402,9 @@ static size_t probe_entry(struct trial *t, const struct eval *ev, const struct e
 	nu->band = -1;
 	struct built bu = { 1, NULL, NULL };
 	t->grow = -1;
-	long most = e->has_models ? kinds_of_model(t, ev, &bu) : affordable(ev, t->li, e);
+	long most = e->has_models ? kinds_of_model(t, ev, &bu)
+	            : entry_taken_whole(ev->sys, e) ? whole_unit(t, ev, &bu)
+	                                            : affordable(ev, t->li, e);
 	long lo = 0, hi = 0;
 	char *why = NULL;
 	/* An entry no count makes legal yet: the first rule its fewest models break. */

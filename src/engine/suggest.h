@@ -7,7 +7,9 @@
  * the roster is evaluated and checked again with one more unit of that entry (taking the options its
  * catalog makes compulsory, at their minimum), in memory: the system is never loaded again.
  * An entry is suggested when some number of models breaks no rule that was not broken
- * before and breaks no rule more often: for a legal list, the list stays legal. An entry the
+ * before and breaks no rule more often: for a legal list, the list stays legal. An entry taken
+ * whole (entry_taken_whole: a regiment of no model options, an upgrade) is tried once, as
+ * a builder adds it. An entry the
  * points left could pay for but no count makes legal yet (a hero that needs units of its
  * sub-faction first) is listed too, with the first rule one model of it breaks: the player
  * plans around it.
@@ -25,8 +27,9 @@ struct suggestion {
 	char *why;  /* NULL: suggested; else not yet: "REF: message" of the first rule one model
 	             * breaks (min_models and max_models 0) */
 	/* A unit of kinds of model (entry has_models), as a builder makes it: what it costs with
-	 * min_models, and what each model more costs, per cost type; NULL for any other entry,
-	 * whose own costs say it. */
+	 * min_models, and what each model more costs, per cost type; for an entry taken whole
+	 * (entry_taken_whole), what one costs with the options its builder selects, and no more
+	 * (0); NULL for any other entry, whose own costs say it. */
 	int64_t *costs, *more;
 };
 

@@ -150,8 +150,9 @@ void export_card(const struct system *sys, const struct entry *e, struct strbuf 
 		strbuf_addf(&costs, "0 %s", ex_cost_abbr(&sys->costs[0]));
 	if (unit.len)
 		strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), unit.s, _("per unit"));
-	/* An upgrade (a detachment's rule) costs what it costs, per model of nothing. */
-	if ((costs.len || unit.len == 0) && !entry_counts_models(e))
+	/* An entry taken whole (a regiment of no model options, a detachment's rule) costs what
+	 * it costs, per model of nothing. */
+	if ((costs.len || unit.len == 0) && entry_taken_whole(sys, e))
 		strbuf_addf(sb, "  %s: %s\n", _("Cost"), costs.len ? costs.s : "0");
 	else if (costs.len || unit.len == 0)
 		strbuf_addf(sb, "  %s: %s %s\n", _("Cost"), costs.len ? costs.s : "0", _("per model"));

@@ -555,6 +555,15 @@ struct system {
 	           *entry_idx, *group_idx, *rule_idx;
 };
 
+/* Whether a unit of e of system sys is taken whole, its number saying how often rather than
+ * how many models: a BattleScribe unit or upgrade that no model option counts (a Kings of War
+ * regiment, whose models are in its name and profile; a detachment's rule). A builder adds one
+ * of it; a printout gives it no model count. Muster's own entries are numbers of models. */
+static inline bool entry_taken_whole(const struct system *sys, const struct entry *e)
+{
+	return sys->bs && e->type != ENTRY_MODEL && !e->has_models;
+}
+
 /* --- rosters ------------------------------------------------------------------------------- */
 
 /* A campaign training the ledger recorded (campaign.h): the advance, the item it changes and
