@@ -56,9 +56,9 @@ size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl)
 	return depth;
 }
 
-char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl)
+char *ex_line_label(const struct eval *ev, const struct eunit *u, const struct cost_line *cl)
 {
-	(void)sys;
+	const struct system *sys = ev->sys;
 	if (cl->kind == LINE_MODELS && !entry_counts_models(u->ru->entry))
 		/* TRANSLATORS: the cost line of an upgrade (a detachment's rule) itself, before its
 		 * options' lines. */
@@ -71,7 +71,13 @@ char *ex_line_label(const struct system *sys, const struct eunit *u, const struc
 	const struct r_option *ro = cl->ro;
 	const struct r_train *tr = ro->train;
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_adds(&sb, ro->opt->name);
+	/* Its name after its own modifiers (BattleScribe's set and append of "name", decided on
+	 * this instance), as the .ros export names the selection: the evaluation's caches fill
+	 * as they are decided, no value of it changes. A training is no selection. */
+	char *renamed = tr ? NULL
+	                   : eval_option_name((struct eval *)ev, eval_unit_list(ev, u), u, ro);
+	strbuf_adds(&sb, renamed ? renamed : ro->opt->name);
+	free(renamed);
 	if (tr && tr->item)
 		strbuf_addf(&sb, _(" on %s"), tr->item);
 	if (tr && tr->grant >= 0 && (size_t)tr->grant < sys->n_keywords)

@@ -25,9 +25,10 @@ char *ex_unit_title(const struct r_unit *u);
 char *ex_eunit_title(const struct eval *ev, const struct eunit *eu);
 /* How deep a cost line's option stands under the unit's other options (0: on the unit). */
 size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
-/* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling", or for a unit
- * that counts no models (entry_counts_models) "own cost"; caller frees. */
-char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
+/* What one cost line of unit u (one of ev's units) is: "10 models", "Gasp x2" (an option by
+ * its name after its own modifiers, eval_option_name), "Training: +1 HP on Sling", or for a
+ * unit that counts no models (entry_counts_models) "own cost"; caller frees. */
+char *ex_line_label(const struct eval *ev, const struct eunit *u, const struct cost_line *cl);
 /* Whether a printout lists cost line cl of u: all but the own cost of a unit that counts no
  * models when it costs nothing (an upgrade's line is its options'). */
 bool ex_line_shown(const struct system *sys, const struct eunit *u, const struct cost_line *cl);

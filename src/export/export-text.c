@@ -351,7 +351,7 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 			continue;
 		/* An option's options follow it in parentheses. */
 		size_t dk = ex_line_depth(u, &lines[k]);
-		char *lab = ex_line_label(sys, u, &lines[k]);
+		char *lab = ex_line_label(w->ev, u, &lines[k]);
 		if (first)
 			add_label(w, sb, "");
 		else if (dk > depth)
@@ -429,7 +429,7 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 		for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
 			if (!ex_line_shown(sys, u, &lines[k]))
 				continue;
-			char *lab = ex_line_label(sys, u, &lines[k]);
+			char *lab = ex_line_label(w->ev, u, &lines[k]);
 			/* An option's options stand under it, indented. */
 			struct strbuf pre = STRBUF_INIT;
 			for (size_t dk = ex_line_depth(u, &lines[k]); dk > 0; dk--)
