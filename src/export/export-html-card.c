@@ -277,6 +277,29 @@ static void labelled(struct strbuf *sb, const char *cls, const char *label, cons
 	strbuf_adds(sb, "</p>\n");
 }
 
+/* BattleScribe's rules the unit shows, by name: their texts stand once in "Rules used". */
+static void card_rules(struct strbuf *sb, const struct eunit *u)
+{
+	const struct bs_info **rules = NULL;
+	size_t n = 0, cap = 0;
+	struct idx *seen = idx_new();
+	ex_unit_rules(u, seen, &rules, &n, &cap);
+	idx_free(seen);
+	for (size_t i = 0; i < n; i++) {
+		if (i == 0) {
+			strbuf_adds(sb, "<p class=\"rule-names\"><b>");
+			html_colon(sb, _("Rules"));
+			strbuf_adds(sb, "</b> ");
+		} else {
+			strbuf_adds(sb, ", ");
+		}
+		html_esc(sb, rules[i]->name ? rules[i]->name : "");
+	}
+	if (n)
+		strbuf_adds(sb, "</p>\n");
+	free(rules);
+}
+
 static void card_head(struct strbuf *sb, const struct system *sys, const bool *used,
                       const struct eunit *u, const char *title, bool compact)
 {
@@ -333,6 +356,7 @@ void html_card(struct strbuf *sb, const struct eval *ev, const bool *used,
 	ex_unit_notes(sys, ru->entry, &t);
 	labelled(sb, "notes", _("Note"), t.s);
 	strbuf_release(&t);
+	card_rules(sb, u);
 	if (compact)
 		card_options(sb, ev, u);
 	else
