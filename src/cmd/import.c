@@ -173,6 +173,10 @@ static const struct entry_option *option_named(const struct entry *e, const char
 		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0) ||
 		    import_in_names(option_more(&e->options[i])->names, name))
 			return &e->options[i];
+	/* A BattleScribe printout names an option as its modifiers rename it. */
+	for (size_t i = 0; i < e->n_options; i++)
+		if (import_renamed_to(&e->options[i], name))
+			return &e->options[i];
 	return NULL;
 }
 
