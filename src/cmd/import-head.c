@@ -232,13 +232,15 @@ char *import_from_markdown(struct st *t, const char *line, const char *next)
 		size_t lv = strspn(line, "#");
 		char *x = import_trim(line + lv, strlen(line + lv));
 		import_unmark(x);
-		bool legal = import_starts_word(x, N_("Legality:")) > 0;
+		/* Show's own sections at the end: the verdict, and the rules' texts. */
+		bool own = import_starts_word(x, N_("Legality:")) > 0 ||
+		           import_is_word(x, N_("Rules used"));
 		if (lv == 1 && t->name == NULL) {
 			t->name = x;
 			return NULL;
 		}
-		t->skip = lv >= 3 || legal;
-		if (lv == 2 && !legal) {
+		t->skip = lv >= 3 || own;
+		if (lv == 2 && !own) {
 			import_new_list(t, x);
 		}
 		free(x);

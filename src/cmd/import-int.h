@@ -186,5 +186,10 @@ bool import_is_word(const char *s, const char *msgid);
 bool import_is_key(const char *s, const char *msgid);
 /* Is s, in any case, one of names (a name in each of the data's languages, or NULL)? */
 bool import_in_names(char *const *names, const char *s);
+/* Could option o's own name modifiers (BattleScribe's set and append of its name) name it
+ * name, in any case, as a printout names it (ex_line_label)? Its name or a name one of them
+ * sets, then texts they append, in any order and number: which of them apply depends on the
+ * instance taken, which a pasted list does not tell. Bounded whatever the data (import-line.c). */
+bool import_renamed_to(const struct entry_option *o, const char *name);
 
 #endif

@@ -7,11 +7,14 @@
  * "Name [Stubborn, Trained]", "Name [28 AP]: Stubborn", Markdown's "- 10x **Name** -- 70 AP".
  * Each function here takes a line apart by scanning it from its ends, a bounded number of
  * times: linear in the line, which read_line caps at RX_MAX_SUBJECT. Names are not looked
- * up here (import.c does that): what is left of a line is its name.
+ * up here (import.c does that): what is left of a line is its name. What names the lookup
+ * takes are told here: a name in one of the data's languages, a name an option's modifiers
+ * give it.
  */
 #include "muster.h"
 #include "decimal.h"
 #include "import-int.h"
+#include "lang.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -677,4 +680,47 @@ bool import_in_names(char *const *names, const char *s)
 		if (strcasecmp(names[i], s) == 0)
 			return true;
 	return false;
+}
+
+/* Its modifiers are read up to RENAME_MODS_MAX, for a name of at most RENAME_NAME_MAX bytes:
+ * the work is at most their product times the name's length, whatever the data and the text. */
+enum { RENAME_MODS_MAX = 64, RENAME_NAME_MAX = 256 };
+
+bool import_renamed_to(const struct entry_option *o, const char *name)
+{
+	const struct modifier *sets[RENAME_MODS_MAX], *appends[RENAME_MODS_MAX];
+	size_t n_sets = 0, n_appends = 0, seen = 0;
+	for (int p = 0; p < 2; p++) {
+		const struct bs_hide *own = option_own(o, p);
+		for (size_t i = 0; own && i < own->n && seen < RENAME_MODS_MAX; i++) {
+			const struct modifier *m = &own->mods[i];
+			if (m->target != MOD_NAME || m->text == NULL || m->text[0] == '\0')
+				continue;
+			seen++;
+			if (m->op == MOD_SET)
+				sets[n_sets++] = m;
+			else
+				appends[n_appends++] = m;
+		}
+	}
+	size_t len = strlen(name);
+	if (seen == 0 || len > RENAME_NAME_MAX)
+		return false;
+	/* at[i]: name's first i bytes can be so written */
+	bool *at = xcalloc(len + 1, sizeof(*at));
+	for (size_t k = 0; k <= n_sets; k++) {
+		const char *base = k < n_sets ? sets[k]->text : o->name;
+		size_t b = base ? strlen(base) : 0;
+		if (base && b <= len && strncasecmp(name, base, b) == 0)
+			at[b] = true;
+	}
+	for (size_t i = 0; i < len; i++)
+		for (size_t k = 0; at[i] && k < n_appends; k++) {
+			size_t a = strlen(appends[k]->text);
+			if (a <= len - i && strncasecmp(name + i, appends[k]->text, a) == 0)
+				at[i + a] = true;
+		}
+	bool yes = at[len];
+	free(at);
+	return yes;
 }

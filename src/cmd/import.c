@@ -5,7 +5,7 @@
  * One pass over the lines. A line followed by a line of '=' starts a list (show's titles);
  * "Key: value" lines before a list's units give its game, battle size, faction level and
  * choices; a unit line starts a unit and the indented "+ Option" lines under it take its
- * options. Lines under "Notes" and "Legality:" are show's own and skipped. Every name is
+ * options. Lines under "Notes", "Rules used" and "Legality:" are show's own and skipped. Every name is
  * looked up by index or in one pass over the catalogs: the text's length bounds the work.
  */
 #include "muster.h"
@@ -173,6 +173,10 @@ static const struct entry_option *option_named(const struct entry *e, const char
 		if (strcmp(e->options[i].id, name) == 0 ||
 		    (e->options[i].name && strcasecmp(e->options[i].name, name) == 0) ||
 		    import_in_names(option_more(&e->options[i])->names, name))
+			return &e->options[i];
+	/* A BattleScribe printout names an option as its modifiers rename it. */
+	for (size_t i = 0; i < e->n_options; i++)
+		if (import_renamed_to(&e->options[i], name))
 			return &e->options[i];
 	return NULL;
 }
@@ -731,6 +735,7 @@ static void read_text_line(struct st *t, const char *line, long no, const char *
 			return;
 	} else {
 		t->skip = import_is_word(line, N_("Notes")) || import_is_word(line, N_("Units")) ||
+		          import_is_word(line, N_("Rules used")) ||
 		          import_starts_word(line, N_("Legality:")) > 0;
 		if (t->skip)
 			return;

@@ -56,9 +56,9 @@ size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl)
 	return depth;
 }
 
-char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl)
+char *ex_line_label(const struct eval *ev, const struct eunit *u, const struct cost_line *cl)
 {
-	(void)sys;
+	const struct system *sys = ev->sys;
 	if (cl->kind == LINE_MODELS && !entry_counts_models(u->ru->entry))
 		/* TRANSLATORS: the cost line of an upgrade (a detachment's rule) itself, before its
 		 * options' lines. */
@@ -71,7 +71,13 @@ char *ex_line_label(const struct system *sys, const struct eunit *u, const struc
 	const struct r_option *ro = cl->ro;
 	const struct r_train *tr = ro->train;
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_adds(&sb, ro->opt->name);
+	/* Its name after its own modifiers (BattleScribe's set and append of "name", decided on
+	 * this instance), as the .ros export names the selection: the evaluation's caches fill
+	 * as they are decided, no value of it changes. A training is no selection. */
+	char *renamed = tr ? NULL
+	                   : eval_option_name((struct eval *)ev, eval_unit_list(ev, u), u, ro);
+	strbuf_adds(&sb, renamed ? renamed : ro->opt->name);
+	free(renamed);
 	if (tr && tr->item)
 		strbuf_addf(&sb, _(" on %s"), tr->item);
 	if (tr && tr->grant >= 0 && (size_t)tr->grant < sys->n_keywords)
@@ -153,6 +159,48 @@ void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbu
 		free(v);
 		first = false;
 	}
+}
+
+/* Rules of in not hidden, each not in seen yet, appended to *v and added to seen. */
+static void add_rules(const struct bs_infos *in, struct idx *seen, struct strbuf *key,
+                      const struct bs_info ***v, size_t *n, size_t *cap)
+{
+	for (size_t i = 0; in && i < in->n; i++) {
+		const struct bs_info *w = in->v[i];
+		if (w->type_id != NULL || w->hidden)
+			continue; /* a profile, or a rule not shown */
+		/* What the printout shows of it, its name and its text, told apart by a byte that
+		 * XML text cannot hold. */
+		key->len = 0;
+		strbuf_addf(key, "%s%c%s", w->name ? w->name : "", 1, w->desc ? w->desc : "");
+		if (idx_add(seen, key->s, (void *)w) != 0)
+			continue;
+		GROW(*v, *cap, *n + 1);
+		(*v)[(*n)++] = w;
+	}
+}
+
+void ex_unit_rules(const struct eunit *u, struct idx *seen, const struct bs_info ***v, size_t *n,
+                   size_t *cap)
+{
+	const struct r_unit *ru = u->ru;
+	struct strbuf key = STRBUF_INIT;
+	add_rules(ru->entry->infos, seen, &key, v, n, cap);
+	for (size_t k = 0; k < ru->n_opts; k++)
+		if (ru->opts[k].train == NULL)
+			add_rules(ru->opts[k].opt->infos, seen, &key, v, n, cap);
+	strbuf_release(&key);
+}
+
+size_t ex_roster_rules(const struct eval *ev, const struct bs_info ***v)
+{
+	size_t n = 0, cap = 0;
+	*v = NULL;
+	struct idx *seen = idx_new();
+	for (size_t i = 0; i < ev->n_units; i++)
+		ex_unit_rules(&ev->units[i], seen, v, &n, &cap);
+	idx_free(seen);
+	return n;
 }
 
 void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)

@@ -10,6 +10,7 @@
 #define MUSTER_EXPORT_COMMON_H
 
 #include "eval.h"
+#include "idx.h"
 #include "util.h"
 
 /* Appends s escaped for one format. */
@@ -25,9 +26,10 @@ char *ex_unit_title(const struct r_unit *u);
 char *ex_eunit_title(const struct eval *ev, const struct eunit *eu);
 /* How deep a cost line's option stands under the unit's other options (0: on the unit). */
 size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
-/* What one cost line is: "10 models", "Gasp x2", "Training: +1 HP on Sling", or for a unit
- * that counts no models (entry_counts_models) "own cost"; caller frees. */
-char *ex_line_label(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
+/* What one cost line of unit u (one of ev's units) is: "10 models", "Gasp x2" (an option by
+ * its name after its own modifiers, eval_option_name), "Training: +1 HP on Sling", or for a
+ * unit that counts no models (entry_counts_models) "own cost"; caller frees. */
+char *ex_line_label(const struct eval *ev, const struct eunit *u, const struct cost_line *cl);
 /* Whether a printout lists cost line cl of u: all but the own cost of a unit that counts no
  * models when it costs nothing (an upgrade's line is its options'). */
 bool ex_line_shown(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
@@ -68,6 +70,17 @@ char *ex_item_name(const char *name, size_t count);
  * text. Returns the text without its markers (caller frees) and in *bold (caller frees) one
  * flag per byte of it, set where it is bold (never on blanks at a bold run's ends). */
 char *ex_markup(const char *s, unsigned char **bold);
+/* BattleScribe's rules (its <rule>s with their descriptions, not its profiles) that unit u
+ * shows: its entry's, then each option's in the unit's order, a hidden one left out; each
+ * appended to *v (*n of them, *cap as GROW keeps it) unless seen, an index the caller makes
+ * and frees, has one shown the same (name and description) already. One unit's line takes a
+ * new index; a printout's rules section one for all its units, so that a rule many units
+ * have is printed once. Linear in their number and the lengths of their texts. */
+void ex_unit_rules(const struct eunit *u, struct idx *seen, const struct bs_info ***v, size_t *n,
+                   size_t *cap);
+/* Every rule the units of evaluation ev show, each shown the same once, in the order the
+ * roster first shows them (ex_unit_rules); their number, *v (caller frees) NULL when none. */
+size_t ex_roster_rules(const struct eval *ev, const struct bs_info ***v);
 /* Keyword names of set kw, comma-separated. */
 void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb);
 /* Notes carried by an entry's values ("opponent gains 2 VP when destroyed"). */

@@ -169,7 +169,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 				row.f[C_LIST] = lname;
 				row.f[C_UNIT] = uname;
 				row.f[C_ENTRY] = ru->entry->id;
-				row.f[C_LINE] = row.own[C_LINE] = ex_line_label(sys, u, cl);
+				row.f[C_LINE] = row.own[C_LINE] = ex_line_label(ev, u, cl);
 				if (cl->kind == LINE_OPTION)
 					row_num(&row, C_COUNT, cl->ro->count);
 				/* An upgrade's number is how often it is taken, not models. */

@@ -197,9 +197,10 @@ static void profile_table(struct strbuf *sb, const struct system *sys, const str
 }
 
 /* Unit u's cost lines and its total, one column per cost type of the list. */
-static void card_costs(struct strbuf *sb, const struct system *sys, const bool *used,
+static void card_costs(struct strbuf *sb, const struct eval *ev, const bool *used,
                        const struct eunit *u, const char *title)
 {
+	const struct system *sys = ev->sys;
 	char buf[DEC_BUF];
 	strbuf_adds(sb, "<table class=\"costs\">\n<tr><th></th>");
 	html_cost_heads(sb, sys, used);
@@ -209,7 +210,7 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 	for (size_t k = 0; k < n_lines; k++) {
 		if (!ex_line_shown(sys, u, &lines[k]))
 			continue;
-		char *lab = ex_line_label(sys, u, &lines[k]);
+		char *lab = ex_line_label(ev, u, &lines[k]);
 		size_t depth = ex_line_depth(u, &lines[k]);
 		if (depth)
 			strbuf_addf(sb, "<tr><td style=\"padding-left:%zuem\">", depth + 1);
@@ -239,15 +240,16 @@ static void card_costs(struct strbuf *sb, const struct system *sys, const bool *
 }
 
 /* Compact: the unit's options (its cost lines but the models') on one line. */
-static void card_options(struct strbuf *sb, const struct system *sys, const struct eunit *u)
+static void card_options(struct strbuf *sb, const struct eval *ev, const struct eunit *u)
 {
+	const struct system *sys = ev->sys;
 	struct cost_line *lines;
 	size_t n_lines = eval_lines(sys, u, &lines);
 	bool first = true;
 	for (size_t k = 0; k < n_lines; k++) {
 		if (lines[k].kind == LINE_MODELS)
 			continue;
-		char *lab = ex_line_label(sys, u, &lines[k]);
+		char *lab = ex_line_label(ev, u, &lines[k]);
 		if (first) {
 			strbuf_adds(sb, "<p class=\"options\"><b>");
 			html_colon(sb, _("Options"));
@@ -273,6 +275,29 @@ static void labelled(struct strbuf *sb, const char *cls, const char *label, cons
 	strbuf_adds(sb, "</b> ");
 	html_text(sb, text);
 	strbuf_adds(sb, "</p>\n");
+}
+
+/* BattleScribe's rules the unit shows, by name: their texts stand once in "Rules used". */
+static void card_rules(struct strbuf *sb, const struct eunit *u)
+{
+	const struct bs_info **rules = NULL;
+	size_t n = 0, cap = 0;
+	struct idx *seen = idx_new();
+	ex_unit_rules(u, seen, &rules, &n, &cap);
+	idx_free(seen);
+	for (size_t i = 0; i < n; i++) {
+		if (i == 0) {
+			strbuf_adds(sb, "<p class=\"rule-names\"><b>");
+			html_colon(sb, _("Rules"));
+			strbuf_adds(sb, "</b> ");
+		} else {
+			strbuf_adds(sb, ", ");
+		}
+		html_esc(sb, rules[i]->name ? rules[i]->name : "");
+	}
+	if (n)
+		strbuf_adds(sb, "</p>\n");
+	free(rules);
 }
 
 static void card_head(struct strbuf *sb, const struct system *sys, const bool *used,
@@ -331,10 +356,11 @@ void html_card(struct strbuf *sb, const struct eval *ev, const bool *used,
 	ex_unit_notes(sys, ru->entry, &t);
 	labelled(sb, "notes", _("Note"), t.s);
 	strbuf_release(&t);
+	card_rules(sb, u);
 	if (compact)
-		card_options(sb, sys, u);
+		card_options(sb, ev, u);
 	else
-		card_costs(sb, sys, used, u, title);
+		card_costs(sb, ev, used, u, title);
 	strbuf_adds(sb, "</article>\n");
 	free(title);
 }

@@ -251,31 +251,41 @@ static kwword *keywords_used(const struct eval *ev)
 	return all;
 }
 
+/* One rule of "Rules used": its name and its text, or that the data gives none. */
+static void rule_item(struct strbuf *sb, const char *name, const char *text)
+{
+	strbuf_adds(sb, "<div class=\"rule\"><dt>");
+	html_colon(sb, name);
+	strbuf_adds(sb, "</dt> <dd>");
+	if (text && *text)
+		html_text(sb, text);
+	else
+		strbuf_addf(sb, "<i>%s</i>", _("(the data gives no text)"));
+	strbuf_adds(sb, "</dd></div>\n");
+}
+
 /* "Rules used": each ability the list's units and items hold, once, with its text where the
- * data gives one, in the order the system declares them. */
+ * data gives one, in the order the system declares them; then each of BattleScribe's rules
+ * the units show, once, in the order the roster first shows them (ex_roster_rules). */
 static void rules_used(struct strbuf *sb, const struct eval *ev)
 {
 	const struct system *sys = ev->sys;
 	kwword *used = keywords_used(ev);
-	bool any = false;
+	const struct bs_info **rules;
+	size_t n_rules = ex_roster_rules(ev, &rules);
+	bool any = n_rules > 0;
 	for (size_t w = 0; w < sys->kw_words; w++)
 		any = any || used[w];
 	if (any) {
 		strbuf_addf(sb, "<section class=\"rules\">\n<h2>%s</h2>\n<dl>\n", _("Rules used"));
-		for (size_t k = 0; k < sys->n_keywords; k++) {
-			if (!kw_has(used, k))
-				continue;
-			strbuf_adds(sb, "<div class=\"rule\"><dt>");
-			html_colon(sb, sys->keywords[k].name);
-			strbuf_adds(sb, "</dt> <dd>");
-			if (sys->keywords[k].text)
-				html_text(sb, sys->keywords[k].text);
-			else
-				strbuf_addf(sb, "<i>%s</i>", _("(the data gives no text)"));
-			strbuf_adds(sb, "</dd></div>\n");
-		}
+		for (size_t k = 0; k < sys->n_keywords; k++)
+			if (kw_has(used, k))
+				rule_item(sb, sys->keywords[k].name, sys->keywords[k].text);
+		for (size_t i = 0; i < n_rules; i++)
+			rule_item(sb, rules[i]->name ? rules[i]->name : "", rules[i]->desc);
 		strbuf_adds(sb, "</dl>\n</section>\n");
 	}
+	free(rules);
 	free(used);
 }
 

@@ -323,6 +323,53 @@ static void unit_details(struct tw *w, const struct system *sys, const struct eu
 		strbuf_adds(sb, "\n");
 	}
 	strbuf_release(&t);
+	/* BattleScribe's rules it shows, by name: their texts stand once in "Rules used". */
+	const struct bs_info **rules = NULL;
+	size_t n_rules = 0, cap = 0;
+	struct idx *seen = idx_new();
+	ex_unit_rules(u, seen, &rules, &n_rules, &cap);
+	idx_free(seen);
+	for (size_t i = 0; i < n_rules; i++) {
+		if (i == 0) {
+			strbuf_adds(sb, lead);
+			add_label(w, sb, _("Rules"));
+		} else {
+			strbuf_adds(sb, ", ");
+		}
+		w->esc(sb, rules[i]->name ? rules[i]->name : "");
+	}
+	if (n_rules)
+		strbuf_adds(sb, "\n");
+	free(rules);
+}
+
+/* "Rules used": each of BattleScribe's rules the roster's units show, once for the whole
+ * printout, with its text (full style). */
+static void rules_used(struct tw *w)
+{
+	const struct bs_info **rules;
+	size_t n = ex_roster_rules(w->ev, &rules);
+	struct strbuf *sb = w->sb;
+	if (n)
+		strbuf_addf(sb, "%s%s\n%s", w->md ? "## " : "", _("Rules used"), w->md ? "\n" : "");
+	for (size_t i = 0; i < n; i++) {
+		const struct bs_info *r = rules[i];
+		strbuf_adds(sb, w->md ? "- **" : "  ");
+		char *label = ex_colon(r->name ? r->name : "");
+		w->esc(sb, label);
+		free(label);
+		strbuf_adds(sb, w->md ? "** " : " ");
+		if (r->desc && *r->desc)
+			w->esc(sb, r->desc);
+		else if (w->md)
+			strbuf_addf(sb, "*%s*", _("(the data gives no text)"));
+		else
+			strbuf_adds(sb, _("(the data gives no text)"));
+		strbuf_adds(sb, "\n");
+	}
+	if (n)
+		strbuf_adds(sb, "\n");
+	free(rules);
 }
 
 /* One line per unit: "10x 1st Squad (Quack Marine): Gasp, Stubborn -- 70 AP". */
@@ -351,7 +398,7 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 			continue;
 		/* An option's options follow it in parentheses. */
 		size_t dk = ex_line_depth(u, &lines[k]);
-		char *lab = ex_line_label(sys, u, &lines[k]);
+		char *lab = ex_line_label(w->ev, u, &lines[k]);
 		if (first)
 			add_label(w, sb, "");
 		else if (dk > depth)
@@ -429,7 +476,7 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 		for (size_t k = 0; n_lines > 1 && k < n_lines; k++) {
 			if (!ex_line_shown(sys, u, &lines[k]))
 				continue;
-			char *lab = ex_line_label(sys, u, &lines[k]);
+			char *lab = ex_line_label(w->ev, u, &lines[k]);
 			/* An option's options stand under it, indented. */
 			struct strbuf pre = STRBUF_INIT;
 			for (size_t dk = ex_line_depth(u, &lines[k]); dk > 0; dk--)
@@ -559,6 +606,8 @@ void export_text_list(const struct eval *ev, const struct diags *d, const char *
 		strbuf_adds(sb, "\n");
 		free(used);
 	}
+	if (!compact)
+		rules_used(&w);
 	char *verdict = ex_verdict(d);
 	strbuf_addf(sb, "%s%s ", md ? "## " : "", _("Legality:"));
 	w.esc(sb, verdict);
