@@ -21,6 +21,67 @@ void value_release(struct value *v)
 	v->set = false;
 }
 
+const struct value *item_value(const struct item_vals *iv, const struct attr_def *a)
+{
+	static const struct value unset;
+	size_t lo = 0, hi = iv ? iv->n : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (iv->v[mid].attr < a->index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < (iv ? iv->n : 0) && iv->v[lo].attr == a->index ? &iv->v[lo].v : &unset;
+}
+
+/* Sorts v[0..n) by attribute, keeping the order of values of one attribute: a merge sort. */
+static void sort_by_attr(struct item_value *v, size_t n)
+{
+	struct item_value *t = xcalloc(n + 1, sizeof(*t));
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = n - lo > w ? lo + w : n, hi = n - lo > 2 * w ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				t[k++] = v[j].attr < v[i].attr ? v[j++] : v[i++];
+			while (i < mid)
+				t[k++] = v[i++];
+			while (j < hi)
+				t[k++] = v[j++];
+		}
+		memcpy(v, t, n * sizeof(*v));
+	}
+	free(t);
+}
+
+struct item_vals *item_vals_make(struct arena *a, struct item_value *v, size_t n, bool release)
+{
+	sort_by_attr(v, n);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k && v[k - 1].attr == v[i].attr) {
+			if (release)
+				value_release(&v[k - 1].v);
+			v[k - 1] = v[i];
+		} else {
+			v[k++] = v[i];
+		}
+	}
+	if (k == 0)
+		return NULL;
+	struct item_vals *iv = arena_alloc(a, 1, sizeof(*iv) + k * sizeof(iv->v[0]));
+	iv->n = k;
+	memcpy(iv->v, v, k * sizeof(*v));
+	return iv;
+}
+
+void item_vals_release(struct item_vals *iv)
+{
+	for (size_t i = 0; iv && i < iv->n; i++)
+		value_release(&iv->v[i].v);
+}
+
 int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err)
 {
 	memset(out, 0, sizeof(*out));

@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "idx.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdio.h>
@@ -66,8 +67,9 @@ int bs_read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, stru
 		return -1;
 	}
 	free(t);
-	w->vals = arena_alloc(arr, sys->n_item_attrs + 1, sizeof(*w->vals));
 	w->kw = arena_alloc(arr, sys->kw_words, sizeof(kwword));
+	struct item_value *v = NULL; /* its characteristics, as read */
+	size_t n = 0, cap = 0;
 	for (xmlNodePtr k = xml_first_elem(xml_child(p, "characteristics")); k; k = xml_next_elem(k)) {
 		char *at = bs_prop_or(k, "typeId", "characteristicTypeId");
 		const struct attr_def *ad = at ? idx_get(sys->attr_idx, at) : NULL;
@@ -76,16 +78,17 @@ int bs_read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, stru
 			          _("characteristic of type '%s', which no profileType declares"),
 			          at ? at : "");
 			free(at);
+			w->vals = item_vals_make(arr, v, n, a == NULL); /* freed with the item */
+			free(v);
 			return -1;
 		}
 		free(at);
-		struct value *v = &w->vals[ad->index];
-		if (a == NULL)
-			free(v->s);
+		GROW(v, cap, n + 1);
 		char *text = xml_prop(k, "value"); /* 2.01 */
-		v->s = own(a, text ? text : xml_text(k));
-		v->set = true;
+		v[n++] = (struct item_value){ ad->index, { true, 0, own(a, text ? text : xml_text(k)) } };
 	}
+	w->vals = item_vals_make(arr, v, n, a == NULL);
+	free(v);
 	return 0;
 }
 
