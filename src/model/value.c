@@ -55,25 +55,34 @@ static void sort_by_attr(struct item_value *v, size_t n)
 	free(t);
 }
 
-struct item_vals *item_vals_make(struct arena *a, struct item_value *v, size_t n, bool release)
+struct item_vals *item_vals_new(struct arena *a, size_t n)
 {
-	sort_by_attr(v, n);
-	size_t k = 0;
+	if (n == 0)
+		return NULL;
+	struct item_vals *iv = arena_alloc(a, 1, sizeof(*iv) + n * sizeof(iv->v[0]));
+	iv->n = n;
+	return iv;
+}
+
+void item_vals_done(struct item_vals *iv, bool release)
+{
+	size_t n = iv ? iv->n : 0, k = 0;
+	bool ascending = true;
+	for (size_t i = 1; i < n && ascending; i++)
+		ascending = iv->v[i - 1].attr < iv->v[i].attr;
+	if (ascending)
+		return; /* as a profile lists its type's characteristics */
+	sort_by_attr(iv->v, n);
 	for (size_t i = 0; i < n; i++) {
-		if (k && v[k - 1].attr == v[i].attr) {
+		if (k && iv->v[k - 1].attr == iv->v[i].attr) {
 			if (release)
-				value_release(&v[k - 1].v);
-			v[k - 1] = v[i];
+				value_release(&iv->v[k - 1].v);
+			iv->v[k - 1] = iv->v[i];
 		} else {
-			v[k++] = v[i];
+			iv->v[k++] = iv->v[i];
 		}
 	}
-	if (k == 0)
-		return NULL;
-	struct item_vals *iv = arena_alloc(a, 1, sizeof(*iv) + k * sizeof(iv->v[0]));
 	iv->n = k;
-	memcpy(iv->v, v, k * sizeof(*v));
-	return iv;
 }
 
 void item_vals_release(struct item_vals *iv)

@@ -18,11 +18,13 @@ int value_cmp(const struct attr_def *a, const struct value *x, const struct valu
 /* Item attribute a's value among an item's values iv (NULL: it sets none): never NULL, an
  * unset value when iv has none of a. A binary search: an item's values are ascending. */
 const struct value *item_value(const struct item_vals *iv, const struct attr_def *a);
-/* An item's values from the n values v as its reader found them (in any order; of an
- * attribute given twice, the later), in one block of arena a; NULL when n is 0. An earlier
- * value of an attribute given twice is released when release is set (its string malloc'd).
- * v is reordered. */
-struct item_vals *item_vals_make(struct arena *a, struct item_value *v, size_t n, bool release);
+/* Room in arena a for an item's n values, NULL when n is 0: its reader fills v[0..n) in the
+ * order it finds them (and sets n to those filled when it stops short), then item_vals_done
+ * orders them. */
+struct item_vals *item_vals_new(struct arena *a, size_t n);
+/* Orders iv's values by attribute; of an attribute given twice the later stays, the earlier
+ * released when release is set (its string malloc'd). */
+void item_vals_done(struct item_vals *iv, bool release);
 /* Releases the strings of an item's values (malloc'd); iv itself is its arena's. */
 void item_vals_release(struct item_vals *iv);
 

@@ -68,9 +68,13 @@ int bs_read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, stru
 	}
 	free(t);
 	w->kw = arena_alloc(arr, sys->kw_words, sizeof(kwword));
-	struct item_value *v = NULL; /* its characteristics, as read */
-	size_t n = 0, cap = 0;
-	for (xmlNodePtr k = xml_first_elem(xml_child(p, "characteristics")); k; k = xml_next_elem(k)) {
+	size_t n = 0;
+	xmlNodePtr chars = xml_first_elem(xml_child(p, "characteristics"));
+	for (xmlNodePtr k = chars; k; k = xml_next_elem(k))
+		n++;
+	w->vals = item_vals_new(arr, n);
+	n = 0;
+	for (xmlNodePtr k = chars; k; k = xml_next_elem(k)) {
 		char *at = bs_prop_or(k, "typeId", "characteristicTypeId");
 		const struct attr_def *ad = at ? idx_get(sys->attr_idx, at) : NULL;
 		if (ad == NULL || ad->on != ON_ITEM) {
@@ -78,17 +82,16 @@ int bs_read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, stru
 			          _("characteristic of type '%s', which no profileType declares"),
 			          at ? at : "");
 			free(at);
-			w->vals = item_vals_make(arr, v, n, a == NULL); /* freed with the item */
-			free(v);
+			w->vals->n = n; /* those read, freed with the item */
+			item_vals_done(w->vals, a == NULL);
 			return -1;
 		}
 		free(at);
-		GROW(v, cap, n + 1);
 		char *text = xml_prop(k, "value"); /* 2.01 */
-		v[n++] = (struct item_value){ ad->index, { true, 0, own(a, text ? text : xml_text(k)) } };
+		text = own(a, text ? text : xml_text(k));
+		w->vals->v[n++] = (struct item_value){ ad->index, { true, 0, text } };
 	}
-	w->vals = item_vals_make(arr, v, n, a == NULL);
-	free(v);
+	item_vals_done(w->vals, a == NULL);
 	return 0;
 }
 

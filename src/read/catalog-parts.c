@@ -148,13 +148,14 @@ int cp_parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
 	}
 	if (rc == 0)
 		rc = cp_check_required(p, n, ON_ITEM, all);
-	struct item_value *set = xcalloc(na + 1, sizeof(*set));
 	size_t k = 0;
 	for (size_t i = 0; i < na; i++)
+		k += all[i].set || all[i].s;
+	w->vals = item_vals_new(&p->cat->arena, k); /* freed with the item */
+	k = 0;
+	for (size_t i = 0; i < na; i++)
 		if (all[i].set || all[i].s)
-			set[k++] = (struct item_value){ i, all[i] };
-	w->vals = item_vals_make(&p->cat->arena, set, k, true); /* freed with the item */
-	free(set);
+			w->vals->v[k++] = (struct item_value){ i, all[i] };
 	free(all);
 	return rc;
 }

@@ -341,8 +341,10 @@ Test(bs, items_hold_what_their_profiles_set)
 	cr_assert_eq(s->n_item_attrs, 5);
 	const struct entry *e = idx_get(s->entry_idx, "gg-se-plumb");
 	cr_assert_not_null(e);
-	const struct item *brass = entry_item(e, "gg-prof-brass"), *lead = entry_item(e, "gg-prof-lead");
-	const struct item *twice = entry_item(e, "gg-prof-twice"), *blank = entry_item(e, "gg-prof-blank");
+	const struct item *brass = entry_item(e, "gg-prof-brass");
+	const struct item *lead = entry_item(e, "gg-prof-lead");
+	const struct item *twice = entry_item(e, "gg-prof-twice");
+	const struct item *blank = entry_item(e, "gg-prof-blank");
 	cr_assert(brass && lead && twice && blank);
 	cr_assert_eq(brass->vals->n, 2);
 	cr_assert_str_eq(gauge_value(s, brass, "gg-ch-reach")->s, "3\"");
