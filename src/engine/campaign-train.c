@@ -292,8 +292,8 @@ static bool barracks(struct deriv *v, const struct ledger_entry *le, struct camp
 			return false;
 		}
 		for (size_t i = 0; i < a->n_same; i++) {
-			size_t ai = a->same[i]->index;
-			const struct value *x = &old->vals[ai], *y = &it->vals[ai];
+			const struct value *x = item_value(old->vals, a->same[i]);
+			const struct value *y = item_value(it->vals, a->same[i]);
 			bool eq = x->set == y->set &&
 			          (!x->set || (x->i == y->i && strcmp(x->s ? x->s : "", y->s ? y->s : "") == 0));
 			if (!eq) {

@@ -122,7 +122,7 @@ static void add_to_group(const struct agg *a, struct acc *acc, struct group_acc 
                          const struct eitem *w, const struct r_option *o)
 {
 	if (a->kind == AGG_DISTINCT) {
-		const struct value *v = a->attr->on == ON_ITEM ? &w->vals[a->attr->index]
+		const struct value *v = a->attr->on == ON_ITEM ? item_value(w->vals, a->attr)
 		                                                 : &u->vals[a->attr->index];
 		if (a->attr->type == ATTR_LEVEL) {
 			keyacc_add(&g->ids, v->set && v->s ? v->s : UNSET_ID, 1);
@@ -176,7 +176,7 @@ static void add_item(const struct agg *a, struct acc *acc, const struct system *
 		             sys, li, u, w, o);
 	} else if (a->group == GROUP_ATTR) {
 		const struct attr_def *ga = a->group_attr;
-		const struct value *v = ga->on == ON_ITEM ? &w->vals[ga->index] : &u->vals[ga->index];
+		const struct value *v = ga->on == ON_ITEM ? item_value(w->vals, ga) : &u->vals[ga->index];
 		const char *key = v->set && v->s ? v->s : "";
 		struct group_acc *g = acc_find(acc, key);
 		if (g == NULL) {
@@ -310,7 +310,7 @@ static char *render(const struct msgvars *m)
 			else
 				strbuf_adds(&sb, unit_label(m->this_u));
 		} else if (a && m->this_u && (a->on == ON_UNIT || m->this_w)) {
-			const struct value *v = a->on == ON_ITEM ? &m->this_w->vals[a->index]
+			const struct value *v = a->on == ON_ITEM ? item_value(m->this_w->vals, a)
 			                                           : &m->this_u->vals[a->index];
 			char *t = value_display(m->sys, a, v);
 			strbuf_adds(&sb, t);

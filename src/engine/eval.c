@@ -14,6 +14,7 @@
 #include "lang.h"
 #include "select.h"
 #include "util.h"
+#include "value.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -196,6 +197,7 @@ static const char *option_item(const struct r_option *ro)
 }
 
 static struct value *own_vals(struct value **vals, bool *own, size_t n);
+static struct item_vals *own_item_vals(struct eitem *w, size_t n);
 
 /* How many keywords unit ru's options grant: its takes. */
 static size_t unit_takes(const struct r_unit *ru)
@@ -431,6 +433,26 @@ static struct value *own_vals(struct value **vals, bool *own, size_t n)
 	return *vals;
 }
 
+/* Item w's values made its own to change: a copy with a value for each of the n item
+ * attributes, the a-th at a (item_value reads it as any item's values). */
+static struct item_vals *own_item_vals(struct eitem *w, size_t n)
+{
+	if (!w->own_vals) {
+		struct item_vals *copy = xcalloc(1, sizeof(*copy) + (n + 1) * sizeof(copy->v[0]));
+		copy->n = n;
+		for (size_t i = 0; i < n; i++)
+			copy->v[i].attr = i;
+		for (size_t i = 0; w->vals && i < w->vals->n; i++) {
+			struct value *v = &copy->v[w->vals->v[i].attr].v;
+			*v = w->vals->v[i].v;
+			v->s = v->s ? xstrdup(v->s) : NULL;
+		}
+		w->vals = copy;
+		w->own_vals = true;
+	}
+	return w->vals;
+}
+
 static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 {
 	for (long k = 0; k < times; k++) {
@@ -570,7 +592,7 @@ static int apply(struct eval *ev, const struct change *ch)
 	switch (m->target) {
 	case MOD_ATTR: {
 		const struct attr_def *a = m->attr;
-		struct value *v = ch->w ? &own_vals(&ch->w->vals, &ch->w->own_vals, sys->n_item_attrs)[a->index]
+		struct value *v = ch->w ? &own_item_vals(ch->w, sys->n_item_attrs)->v[a->index].v
 		                        : &own_vals(&u->vals, &u->own_vals, sys->n_unit_attrs)[a->index];
 		if (a->type == ATTR_TEXT && m->op == MOD_SET) {
 			free(v->s);
@@ -936,8 +958,7 @@ static void unit_release(const struct system *sys, struct eunit *u)
 		free((size_t *)u->cats);
 	for (size_t w = 0; w < u->n_items; w++) {
 		if (u->items[w].own_vals) {
-			for (size_t i = 0; i < sys->n_item_attrs; i++)
-				free(u->items[w].vals[i].s);
+			item_vals_release(u->items[w].vals);
 			free(u->items[w].vals);
 		}
 	}

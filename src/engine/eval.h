@@ -20,7 +20,7 @@
 struct eitem {
 	const struct item *w;
 	const kwword *kw;        /* effective keywords: the item's until changed (own_kw) */
-	struct value *vals;      /* effective values: the item's own, or a modified copy */
+	struct item_vals *vals;  /* effective values: the item's own, or a modified copy */
 	int32_t extra_line;      /* 0 for the entry's own items; the option's line for added ones */
 	int32_t extra_col;
 	int32_t count;           /* how many the unit carries: its option's count (0: one) */

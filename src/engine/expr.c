@@ -86,7 +86,7 @@ static const struct value *attr_value(const struct attr_def *a, const struct eun
                                       const struct eitem *w)
 {
 	if (a->on == ON_ITEM)
-		return w ? &w->vals[a->index] : NULL;
+		return w ? item_value(w->vals, a) : NULL;
 	return &u->vals[a->index];
 }
 

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct value *item_value(const struct attr_def *a, const struct eunit *u,
+static const struct value *attr_value(const struct attr_def *a, const struct eunit *u,
                                       const struct eitem *w)
 {
 	if (a->on == ON_ITEM)
-		return w ? &w->vals[a->index] : NULL;
+		return w ? item_value(w->vals, a) : NULL;
 	return &u->vals[a->index];
 }
 
@@ -256,7 +256,7 @@ static bool match_keyword(const struct sel *s, const struct sel_ctx *c, const st
 static bool match_attr(const struct sel *s, const struct sel_ctx *c, const struct eunit *u,
                        const struct eitem *w)
 {
-	const struct value *v = item_value(s->attr, u, w);
+	const struct value *v = attr_value(s->attr, u, w);
 	if (v == NULL || !v->set)
 		return s->op == CMP_NE || s->op == CMP_NOT_IN;
 	if (s->op == CMP_IN || s->op == CMP_NOT_IN) {
@@ -277,8 +277,8 @@ static bool match_same_as_this(const struct sel *s, const struct sel_ctx *c, con
 {
 	if (c->this_unit == NULL)
 		return false;
-	const struct value *v = item_value(s->attr, u, w);
-	const struct value *t = item_value(s->attr, c->this_unit, c->this_eitem);
+	const struct value *v = attr_value(s->attr, u, w);
+	const struct value *t = attr_value(s->attr, c->this_unit, c->this_eitem);
 	if (v == NULL || t == NULL)
 		return false;
 	if (s->attr->type == ATTR_LEVEL && w == NULL && c->this_eitem == NULL)
@@ -295,8 +295,8 @@ static bool match_attr_this(const struct sel *s, const struct sel_ctx *c, const 
 {
 	if (c->this_unit == NULL)
 		return false;
-	const struct value *v = item_value(s->attr, u, w);
-	const struct value *t = item_value(s->this_attr, c->this_unit, c->this_eitem);
+	const struct value *v = attr_value(s->attr, u, w);
+	const struct value *t = attr_value(s->this_attr, c->this_unit, c->this_eitem);
 	if (v == NULL || t == NULL)
 		return false;
 	/* eq-this= and ne-this= on levels, as eq= does: any group of either unit. */

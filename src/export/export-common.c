@@ -213,7 +213,7 @@ void ex_keywords(const struct system *sys, const kwword *kw, struct strbuf *sb)
 		}
 }
 
-void ex_item_text(const struct system *sys, const char *name, const struct value *vals,
+void ex_item_text(const struct system *sys, const char *name, const struct item_vals *vals,
                   const kwword *kw, struct strbuf *sb)
 {
 	strbuf_adds(sb, name);
@@ -221,9 +221,9 @@ void ex_item_text(const struct system *sys, const char *name, const struct value
 	bool stats = false;
 	for (size_t i = 0; i < sys->n_attrs; i++) {
 		const struct attr_def *a = &sys->attrs[i];
-		if (a->on != ON_ITEM || !a->card || !vals[a->index].set)
+		if (a->on != ON_ITEM || !a->card || !item_value(vals, a)->set)
 			continue;
-		char *v = value_display(sys, a, &vals[a->index]);
+		char *v = value_display(sys, a, item_value(vals, a));
 		strbuf_addf(sb, "%s %s %s", stats ? "" : colon, a->abbr ? a->abbr : a->name, v);
 		free(v);
 		stats = true;

@@ -56,7 +56,7 @@ char *ex_unit_stat(const struct system *sys, const struct attr_def *a, const str
 void ex_unit_stats(const struct system *sys, const struct eunit *u, struct strbuf *sb);
 /* One item, of its name, values and keywords (an item's own or as evaluated):
  * "Sling: Dmg d4 Rng 10; Inaccurate", "HAR: Shoots through the ceiling" without stats. */
-void ex_item_text(const struct system *sys, const char *name, const struct value *vals,
+void ex_item_text(const struct system *sys, const char *name, const struct item_vals *vals,
                   const kwword *kw, struct strbuf *sb);
 /* For each item of u of kind k, how many u carries of the items of that kind that show the
  * same (name, values and keywords; each as many as its option is taken): the count at the

@@ -102,7 +102,7 @@ static bool kind_uses(const struct system *sys, const struct eunit *u, const str
 		const struct eitem *it = &u->items[i];
 		if (it->w->kind != k)
 			continue;
-		if (a ? it->vals[a->index].set : kw_any(sys, it->kw))
+		if (a ? item_value(it->vals, a)->set : kw_any(sys, it->kw))
 			return true;
 	}
 	return false;
@@ -128,8 +128,8 @@ static void profile_row(struct strbuf *sb, const struct system *sys, const struc
 		if (!item_attr_shown(ad) || !kind_uses(sys, u, it->w->kind, ad))
 			continue;
 		strbuf_adds(sb, "<td>");
-		if (it->vals[ad->index].set) {
-			char *v = value_display(sys, ad, &it->vals[ad->index]);
+		if (item_value(it->vals, ad)->set) {
+			char *v = value_display(sys, ad, item_value(it->vals, ad));
 			html_text(sb, v);
 			free(v);
 		} else {

@@ -149,10 +149,22 @@ struct group {
 	char *note;
 };
 
+/* An item's values: only those it sets, ascending by attribute (attr_def.index among the
+ * item attributes), so that an item costs what it sets, not a slot for each of the system's
+ * item attributes (a BattleScribe system has every profile type's). value.h reads them. */
+struct item_value {
+	size_t attr;
+	struct value v;
+};
+struct item_vals {
+	size_t n;
+	struct item_value v[];
+};
+
 struct item {
 	char *id, *name;
 	const struct item_kind *kind;
-	struct value *vals; /* per item attribute (by attr_def index among ON_ITEM) */
+	struct item_vals *vals; /* NULL: it sets none */
 	kwword *kw;
 	long line;
 };

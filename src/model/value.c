@@ -21,6 +21,76 @@ void value_release(struct value *v)
 	v->set = false;
 }
 
+const struct value *item_value(const struct item_vals *iv, const struct attr_def *a)
+{
+	static const struct value unset;
+	size_t lo = 0, hi = iv ? iv->n : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (iv->v[mid].attr < a->index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < (iv ? iv->n : 0) && iv->v[lo].attr == a->index ? &iv->v[lo].v : &unset;
+}
+
+/* Sorts v[0..n) by attribute, keeping the order of values of one attribute: a merge sort. */
+static void sort_by_attr(struct item_value *v, size_t n)
+{
+	struct item_value *t = xcalloc(n + 1, sizeof(*t));
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = n - lo > w ? lo + w : n, hi = n - lo > 2 * w ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				t[k++] = v[j].attr < v[i].attr ? v[j++] : v[i++];
+			while (i < mid)
+				t[k++] = v[i++];
+			while (j < hi)
+				t[k++] = v[j++];
+		}
+		memcpy(v, t, n * sizeof(*v));
+	}
+	free(t);
+}
+
+struct item_vals *item_vals_new(struct arena *a, size_t n)
+{
+	if (n == 0)
+		return NULL;
+	struct item_vals *iv = arena_alloc(a, 1, sizeof(*iv) + n * sizeof(iv->v[0]));
+	iv->n = n;
+	return iv;
+}
+
+void item_vals_done(struct item_vals *iv, bool release)
+{
+	size_t n = iv ? iv->n : 0, k = 0;
+	bool ascending = true;
+	for (size_t i = 1; i < n && ascending; i++)
+		ascending = iv->v[i - 1].attr < iv->v[i].attr;
+	if (ascending)
+		return; /* as a profile lists its type's characteristics */
+	sort_by_attr(iv->v, n);
+	for (size_t i = 0; i < n; i++) {
+		if (k && iv->v[k - 1].attr == iv->v[i].attr) {
+			if (release)
+				value_release(&iv->v[k - 1].v);
+			iv->v[k - 1] = iv->v[i];
+		} else {
+			iv->v[k++] = iv->v[i];
+		}
+	}
+	iv->n = k;
+}
+
+void item_vals_release(struct item_vals *iv)
+{
+	for (size_t i = 0; iv && i < iv->n; i++)
+		value_release(&iv->v[i].v);
+}
+
 int value_parse(const struct attr_def *a, const char *text, struct value *out, char **err)
 {
 	memset(out, 0, sizeof(*out));

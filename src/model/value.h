@@ -15,6 +15,19 @@ int value_parse(const struct attr_def *a, const char *text, struct value *out, c
 void value_release(struct value *v);
 int value_cmp(const struct attr_def *a, const struct value *x, const struct value *y);
 
+/* Item attribute a's value among an item's values iv (NULL: it sets none): never NULL, an
+ * unset value when iv has none of a. A binary search: an item's values are ascending. */
+const struct value *item_value(const struct item_vals *iv, const struct attr_def *a);
+/* Room in arena a for an item's n values, NULL when n is 0: its reader fills v[0..n) in the
+ * order it finds them (and sets n to those filled when it stops short), then item_vals_done
+ * orders them. */
+struct item_vals *item_vals_new(struct arena *a, size_t n);
+/* Orders iv's values by attribute; of an attribute given twice the later stays, the earlier
+ * released when release is set (its string malloc'd). */
+void item_vals_done(struct item_vals *iv, bool release);
+/* Releases the strings of an item's values (malloc'd); iv itself is its arena's. */
+void item_vals_release(struct item_vals *iv);
+
 /* The text of a value for messages and cards ("2d3", "Blue Guard", "7"); caller frees. */
 char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v);
 /* value_display's text, added to sb. */

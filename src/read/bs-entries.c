@@ -18,6 +18,7 @@
 #include "catalog.h"
 #include "idx.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdio.h>
@@ -639,8 +640,7 @@ static int root_infos(struct bsb *b, struct infos *in)
 		if (idx_add(seen, w->id, w) != 0) {
 			free(w->id);
 			free(w->name);
-			for (size_t v = 0; v < b->c->sys->n_item_attrs; v++)
-				free(w->vals[v].s);
+			item_vals_release(w->vals);
 			memset(w, 0, sizeof(*w));
 			continue;
 		}

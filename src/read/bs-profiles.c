@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "idx.h"
 #include "util.h"
+#include "value.h"
 #include "xml.h"
 
 #include <stdio.h>
@@ -66,9 +67,14 @@ int bs_read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, stru
 		return -1;
 	}
 	free(t);
-	w->vals = arena_alloc(arr, sys->n_item_attrs + 1, sizeof(*w->vals));
 	w->kw = arena_alloc(arr, sys->kw_words, sizeof(kwword));
-	for (xmlNodePtr k = xml_first_elem(xml_child(p, "characteristics")); k; k = xml_next_elem(k)) {
+	size_t n = 0;
+	xmlNodePtr chars = xml_first_elem(xml_child(p, "characteristics"));
+	for (xmlNodePtr k = chars; k; k = xml_next_elem(k))
+		n++;
+	w->vals = item_vals_new(arr, n);
+	n = 0;
+	for (xmlNodePtr k = chars; k; k = xml_next_elem(k)) {
 		char *at = bs_prop_or(k, "typeId", "characteristicTypeId");
 		const struct attr_def *ad = at ? idx_get(sys->attr_idx, at) : NULL;
 		if (ad == NULL || ad->on != ON_ITEM) {
@@ -76,16 +82,16 @@ int bs_read_profile(struct bsb *b, size_t fi, xmlNodePtr p, struct item *w, stru
 			          _("characteristic of type '%s', which no profileType declares"),
 			          at ? at : "");
 			free(at);
+			w->vals->n = n; /* those read, freed with the item */
+			item_vals_done(w->vals, a == NULL);
 			return -1;
 		}
 		free(at);
-		struct value *v = &w->vals[ad->index];
-		if (a == NULL)
-			free(v->s);
 		char *text = xml_prop(k, "value"); /* 2.01 */
-		v->s = own(a, text ? text : xml_text(k));
-		v->set = true;
+		text = own(a, text ? text : xml_text(k));
+		w->vals->v[n++] = (struct item_value){ ad->index, { true, 0, text } };
 	}
+	item_vals_done(w->vals, a == NULL);
 	return 0;
 }
 

@@ -135,15 +135,29 @@ int cp_parse_item(struct cparse *p, xmlNodePtr n, struct item *w)
 		return -1;
 	}
 	free(kind);
-	w->vals = arena_alloc(&p->cat->arena, p->sys->n_item_attrs + 1, sizeof(*w->vals));
 	w->kw = arena_alloc(&p->cat->arena, p->sys->kw_words, sizeof(kwword));
-	for (xmlNodePtr c = xml_first_elem(n); c; c = xml_next_elem(c)) {
-		if (xml_is(c, "stats") && cp_parse_stats(p, c, ON_ITEM, w->vals))
-			return -1;
+	/* Its stats read into a slot for each item attribute, then only those set kept. */
+	size_t na = p->sys->n_item_attrs;
+	struct value *all = xcalloc(na + 1, sizeof(*all));
+	int rc = 0;
+	for (xmlNodePtr c = xml_first_elem(n); c && rc == 0; c = xml_next_elem(c)) {
+		if (xml_is(c, "stats") && cp_parse_stats(p, c, ON_ITEM, all))
+			rc = -1;
 		if (xml_is(c, "keywords") && cp_parse_keywords(p, c, ON_ITEM, w->kw))
-			return -1;
+			rc = -1;
 	}
-	return cp_check_required(p, n, ON_ITEM, w->vals);
+	if (rc == 0)
+		rc = cp_check_required(p, n, ON_ITEM, all);
+	size_t k = 0;
+	for (size_t i = 0; i < na; i++)
+		k += all[i].set || all[i].s;
+	w->vals = item_vals_new(&p->cat->arena, k); /* freed with the item */
+	k = 0;
+	for (size_t i = 0; i < na; i++)
+		if (all[i].set || all[i].s)
+			w->vals->v[k++] = (struct item_value){ i, all[i] };
+	free(all);
+	return rc;
 }
 
 /* Resolves the space-separated ids in n's text against the system's keywords or categories

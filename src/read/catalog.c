@@ -26,13 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void item_release(const struct system *sys, struct item *w)
+static void item_release(struct item *w)
 {
 	free(w->id);
 	free(w->name);
-	if (w->vals)
-		for (size_t i = 0; i < sys->n_item_attrs; i++)
-			value_release(&w->vals[i]);
+	item_vals_release(w->vals);
 }
 
 /* Registers item w, the last of e->items read so far (options' items come after them all). */
@@ -348,7 +346,7 @@ void option_more_free(struct option_more *m)
 	free(m);
 }
 
-static void option_release(const struct system *sys, struct entry_option *o)
+static void option_release(struct entry_option *o)
 {
 	free(o->link);
 	if (o->linked)
@@ -360,7 +358,7 @@ static void option_release(const struct system *sys, struct entry_option *o)
 	free(o->min_ref);
 	option_more_free(o->more);
 	if (o->adds)
-		item_release(sys, o->adds);
+		item_release(o->adds);
 }
 
 static void entry_release(const struct system *sys, struct entry *e)
@@ -374,10 +372,10 @@ static void entry_release(const struct system *sys, struct entry *e)
 	free(e->cats);
 	strv_free(e->also_ids);
 	for (size_t j = 0; j < e->n_items; j++)
-		item_release(sys, &e->items[j]);
+		item_release(&e->items[j]);
 	free(e->items);
 	for (size_t j = 0; j < e->n_options; j++)
-		option_release(sys, &e->options[j]);
+		option_release(&e->options[j]);
 	free(e->options);
 	for (size_t j = 0; j < e->n_choices; j++) {
 		free(e->choices[j].def_id);

@@ -1,6 +1,6 @@
 /* test-bs.c - unit tests of bs-read.c's entry points: a BattleScribe system read from memory
  * as from its files, a refused catalogue, and the look-ups of entries indexed at the first
- * look-up (from several threads)
+ * look-up (from several threads), and what a profile's item holds
  *
  * Copyright (c) 2026 The Muster developers. Licensed under the GPL, version 3 or later.
  */
@@ -10,6 +10,7 @@
 #include "idx.h"
 #include "system.h"
 #include "util.h"
+#include "value.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -314,4 +315,57 @@ Test(bs, entries_indexed_from_threads)
 		cr_assert_eq(r, s, "thread %zu", i);
 	}
 	system_free(s);
+}
+
+/* --- what a profile's item holds ----------------------------------------------------------- */
+
+static const struct value *gauge_value(const struct system *s, const struct item *w,
+                                       const char *attr)
+{
+	const struct attr_def *a = system_attr(s, attr);
+	cr_assert(a && a->on == ON_ITEM, "%s", attr);
+	return item_value(w->vals, a);
+}
+
+/* A profile's item holds the characteristics it sets, not one value for each of the
+ * system's: Brass Dial two of five (bs-gauge/gauge.gst), Lead Bob another profile type's
+ * too, Twice Bob the later of one given twice, Blank Dial none; an option's item likewise. */
+Test(bs, items_hold_what_their_profiles_set)
+{
+	char *gst = xasprintf("%s/tests/data/bs-gauge/gauge.gst", fx_src_dir());
+	char *cat = xasprintf("%s/tests/data/bs-gauge/gauge.cat", fx_src_dir());
+	char *cats[] = { cat, NULL };
+	struct diags d = DIAGS_INIT;
+	struct system *s = bs_system_load(gst, cats, &d);
+	cr_assert_not_null(s, "%s", fx_dump(&d));
+	cr_assert_eq(s->n_item_attrs, 5);
+	const struct entry *e = idx_get(s->entry_idx, "gg-se-plumb");
+	cr_assert_not_null(e);
+	const struct item *brass = entry_item(e, "gg-prof-brass");
+	const struct item *lead = entry_item(e, "gg-prof-lead");
+	const struct item *twice = entry_item(e, "gg-prof-twice");
+	const struct item *blank = entry_item(e, "gg-prof-blank");
+	cr_assert(brass && lead && twice && blank);
+	cr_assert_eq(brass->vals->n, 2);
+	cr_assert_str_eq(gauge_value(s, brass, "gg-ch-reach")->s, "3\"");
+	cr_assert_str_eq(gauge_value(s, brass, "gg-ch-hue")->s, "green");
+	cr_assert_not(gauge_value(s, brass, "gg-ch-tick")->set);
+	cr_assert_not(gauge_value(s, brass, "gg-ch-drop")->set, "another type's, unset");
+	cr_assert_eq(lead->vals->n, 3);
+	cr_assert_str_eq(gauge_value(s, lead, "gg-ch-reach")->s, "9\"");
+	cr_assert_str_eq(gauge_value(s, lead, "gg-ch-sway")->s, "1");
+	cr_assert_eq(twice->vals->n, 1);
+	cr_assert_str_eq(gauge_value(s, twice, "gg-ch-drop")->s, "5");
+	cr_assert_null(blank->vals);
+	cr_assert_not(gauge_value(s, blank, "gg-ch-reach")->set);
+	for (size_t i = 1; i < lead->vals->n; i++)
+		cr_assert_lt(lead->vals->v[i - 1].attr, lead->vals->v[i].attr, "ascending");
+	const struct entry_option *o = entry_option(e, "gg-se-spare");
+	cr_assert(o && o->adds);
+	cr_assert_eq(o->adds->vals->n, 1);
+	cr_assert_str_eq(gauge_value(s, o->adds, "gg-ch-tick")->s, "7");
+	system_free(s);
+	diags_release(&d);
+	free(gst);
+	free(cat);
 }

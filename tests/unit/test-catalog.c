@@ -43,7 +43,7 @@ static const struct value *wval(const struct system *sys, const struct item *w, 
 	const struct attr_def *a = system_attr(sys, attr);
 	cr_assert_not_null(a, "no attribute %s", attr);
 	cr_assert_eq(a->on, ON_ITEM);
-	return &w->vals[a->index];
+	return item_value(w->vals, a);
 }
 
 static size_t count_kw(const struct system *sys, const kwword *set)
