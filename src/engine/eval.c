@@ -438,16 +438,7 @@ static struct value *own_vals(struct value **vals, bool *own, size_t n)
 static struct item_vals *own_item_vals(struct eitem *w, size_t n)
 {
 	if (!w->own_vals) {
-		struct item_vals *copy = xcalloc(1, sizeof(*copy) + (n + 1) * sizeof(copy->v[0]));
-		copy->n = n;
-		for (size_t i = 0; i < n; i++)
-			copy->v[i].attr = i;
-		for (size_t i = 0; w->vals && i < w->vals->n; i++) {
-			struct value *v = &copy->v[w->vals->v[i].attr].v;
-			*v = w->vals->v[i].v;
-			v->s = v->s ? xstrdup(v->s) : NULL;
-		}
-		w->vals = copy;
+		w->vals = item_vals_full(w->vals, n);
 		w->own_vals = true;
 	}
 	return w->vals;

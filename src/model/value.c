@@ -217,3 +217,17 @@ int dice_range(const char *dice, long *lo, long *hi)
 	*hi = n * faces + plus;
 	return 0;
 }
+
+struct item_vals *item_vals_full(const struct item_vals *iv, size_t n)
+{
+	struct item_vals *copy = xcalloc(1, sizeof(*copy) + (n + 1) * sizeof(copy->v[0]));
+	copy->n = n;
+	for (size_t i = 0; i < n; i++)
+		copy->v[i].attr = i;
+	for (size_t i = 0; iv && i < iv->n; i++) {
+		struct value *v = &copy->v[iv->v[i].attr].v;
+		*v = iv->v[i].v;
+		v->s = v->s ? xstrdup(v->s) : NULL;
+	}
+	return copy;
+}

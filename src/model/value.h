@@ -27,6 +27,10 @@ struct item_vals *item_vals_new(struct arena *a, size_t n);
 void item_vals_done(struct item_vals *iv, bool release);
 /* Releases the strings of an item's values (malloc'd); iv itself is its arena's. */
 void item_vals_release(struct item_vals *iv);
+/* A malloc'd copy of iv (NULL: none set) with a value for each of the n item attributes, the
+ * a-th at a, its strings copied: the values of an item a modifier changes (its strings freed
+ * by item_vals_release, then the copy by free). */
+struct item_vals *item_vals_full(const struct item_vals *iv, size_t n);
 
 /* The text of a value for messages and cards ("2d3", "Blue Guard", "7"); caller frees. */
 char *value_display(const struct system *sys, const struct attr_def *a, const struct value *v);
