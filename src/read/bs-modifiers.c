@@ -517,6 +517,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		bool set = strcmp(type, "set") == 0, dec = strcmp(type, "decrement") == 0;
 		if (set || dec || strcmp(type, "increment") == 0) {
 			m->target = MOD_COST;
+			m->own = true; /* the entry's own cost: its children's are added after */
 			m->index = cd->index;
 			m->op = set ? MOD_SET : MOD_ADD;
 			m->value = xcalloc(1, sizeof(*m->value));
