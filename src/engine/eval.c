@@ -382,7 +382,12 @@ int eval_decide(const struct modifier *m, struct eval *ev, size_t li, const stru
 		if (st != EV_OK)
 			return st == EV_OVERFLOW ? -1 : 0;
 		n = div_round(n, m->every, m->round);
-		if (m->op == MOD_ADD) {
+		/* A set repeated sets the same value each time: it applies once when it repeats
+		 * at least once, and not at all when it repeats none (BattleScribe's repeats). */
+		if (m->op == MOD_SET) {
+			if (n <= 0)
+				return 0;
+		} else if (m->op == MOD_ADD) {
 			if (!num_mul(*out, n, out))
 				return -1;
 		} else if (n <= 0) { /* mul, repeated n times */
