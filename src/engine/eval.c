@@ -566,34 +566,6 @@ static void set_primary(struct eval *ev, struct eunit *u, const struct modifier 
 static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
                        const struct change *ch);
 
-/* An own cost modifier (BattleScribe's) on unit u, whose models and options cost base (before
- * modifiers) in its cost type: the entry's own cost, as the modifiers before made it (the total
- * less the options' lines), is set, added to or multiplied, the value counted as the entry's
- * cost is (per model, or once for a unit of kinds of model), and the options' lines added
- * back, into *total (the unit's total now). -1 on overflow. */
-static int own_cost(const struct eunit *u, const struct modifier *m, const struct change *ch,
-                    int64_t base, int64_t *total)
-{
-	const struct r_unit *ru = u->ru;
-	const struct entry *e = ru->entry;
-	size_t c = m->index;
-	int64_t models, fixed, own, v = ch->value;
-	/* What the modifier leaves alone: the options' lines, and with a cost paid once per unit
-	 * the models' cost per model. */
-	if (!models_cost(ru, ru->models, c, &models) || __builtin_sub_overflow(base, models, &fixed))
-		return -1;
-	if (e->unit_costs) {
-		int64_t per;
-		if (!num_mul(e->costs[c], ru->models, &per) || !num_add(fixed, per, &fixed))
-			return -1;
-	}
-	if (__builtin_sub_overflow(*total, fixed, &own) ||
-	    (m->op != MOD_MUL && !num_mul(v, e->unit_costs ? 1 : ru->models, &v)) ||
-	    apply_num(&own, m->op, v, ch->times) || !num_add(fixed, own, total))
-		return -1;
-	return 0;
-}
-
 /* Applies one change to its unit or item. Returns -1 on overflow. */
 static int apply(struct eval *ev, const struct change *ch)
 {
@@ -643,7 +615,7 @@ static int apply(struct eval *ev, const struct change *ch)
 		/* The models and options' cost before modifiers: its half of the scratch. */
 		int64_t *base = ev->scratch + (sys->n_costs ? sys->n_costs : 1);
 		if (unit_base(sys, u, base) != 0 ||
-		    (m->own ? own_cost(u, m, ch, base[m->index], &after)
+		    (m->own ? eval_own_cost(u, m, ch->value, ch->times, base[m->index], &after)
 		            : apply_num(&after, m->op, ch->value, ch->times)) ||
 		    __builtin_sub_overflow(after, before, &delta) ||
 		    __builtin_sub_overflow(after, base[m->index], &line))
