@@ -238,3 +238,35 @@ int eval_option_costs(struct eval *ev, struct diags *d)
 	          r_unit_name(bad), INT64_MAX);
 	return -1;
 }
+
+int eval_own_cost(const struct eunit *u, const struct modifier *m, int64_t value, long times,
+                  int64_t base, int64_t *total)
+{
+	const struct r_unit *ru = u->ru;
+	const struct entry *e = ru->entry;
+	size_t c = m->index;
+	int64_t models, fixed, own;
+	/* What the modifier leaves alone: the options' lines, and with a cost paid once per unit
+	 * the models' cost per model. */
+	if (!eval_entry_cost(e, ru->models, c, &models) || __builtin_sub_overflow(base, models, &fixed))
+		return -1;
+	if (e->unit_costs) {
+		int64_t per;
+		if (!num_mul(e->costs[c], ru->models, &per) || !num_add(fixed, per, &fixed))
+			return -1;
+	}
+	if (__builtin_sub_overflow(*total, fixed, &own) ||
+	    (m->op != MOD_MUL && !num_mul(value, e->unit_costs ? 1 : ru->models, &value)))
+		return -1;
+	/* A set replaces, an add adds times times, a mul multiplies times times (|factor| >= 2
+	 * overflows within 63 steps; 0, 1 and -1 are done after a step or two). */
+	if (m->op == MOD_SET)
+		own = value;
+	for (long k = 0; m->op != MOD_SET && k < times; k++) {
+		if (m->op == MOD_ADD ? !num_add(own, value, &own) : !num_mul(own, value, &own))
+			return -1;
+		if (m->op == MOD_MUL && (own == 0 || value == 1))
+			break;
+	}
+	return num_add(fixed, own, total) ? 0 : -1;
+}

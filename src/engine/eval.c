@@ -384,7 +384,12 @@ int eval_decide(const struct modifier *m, struct eval *ev, size_t li, const stru
 		if (st != EV_OK)
 			return st == EV_OVERFLOW ? -1 : 0;
 		n = div_round(n, m->every, m->round);
-		if (m->op == MOD_ADD) {
+		/* A set repeated sets the same value each time: it applies once when it repeats
+		 * at least once, and not at all when it repeats none (BattleScribe's repeats). */
+		if (m->op == MOD_SET) {
+			if (n <= 0)
+				return 0;
+		} else if (m->op == MOD_ADD) {
 			if (!num_mul(*out, n, out))
 				return -1;
 		} else if (n <= 0) { /* mul, repeated n times */
@@ -622,9 +627,10 @@ static int apply(struct eval *ev, const struct change *ch)
 		int64_t before = u->costs[m->index], after = before, delta, line;
 		/* The models and options' cost before modifiers: its half of the scratch. */
 		int64_t *base = ev->scratch + (sys->n_costs ? sys->n_costs : 1);
-		if (apply_num(&after, m->op, ch->value, ch->times) ||
+		if (unit_base(sys, u, base) != 0 ||
+		    (m->own ? eval_own_cost(u, m, ch->value, ch->times, base[m->index], &after)
+		            : apply_num(&after, m->op, ch->value, ch->times)) ||
 		    __builtin_sub_overflow(after, before, &delta) ||
-		    unit_base(sys, u, base) != 0 ||
 		    __builtin_sub_overflow(after, base[m->index], &line))
 			return -1;
 		u->costs[m->index] = after;

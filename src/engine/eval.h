@@ -183,6 +183,14 @@ int64_t eval_option_cost(const struct r_option *ro, long models, size_t c);
  * selection: eval_option_own_costs), as the evaluation decided them; eval_option_cost's when
  * none changed it. */
 int64_t eval_unit_option_cost(const struct system *sys, const struct eunit *u, size_t k, size_t c);
+/* An own cost modifier m (BattleScribe's: modifier.own) applied on unit u, whose models and
+ * options cost base in m's cost type before modifiers: the entry's own cost, as the modifiers
+ * before made it (*total, the unit's total now, less the options' lines), set to value, or
+ * value added or multiplied in times times, the value counted as the entry's cost is paid (per
+ * model, or once for a unit of kinds of model); the options' lines added back, into *total.
+ * -1 on overflow. */
+int eval_own_cost(const struct eunit *u, const struct modifier *m, int64_t value, long times,
+                  int64_t base, int64_t *total);
 /* Whether entry e is hidden on list li: its own hidden, then its hidden modifiers in order,
  * their conditions read on the list (one that reads a unit of it does not hold). */
 bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e);

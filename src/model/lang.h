@@ -196,6 +196,11 @@ enum mod_op { MOD_SET, MOD_ADD, MOD_MUL, MOD_REMOVE };
 struct modifier {
 	enum mod_target target;
 	enum mod_op op;
+	/* A cost modifier of the entry's own cost (BattleScribe's, on a root entry or link): it
+	 * changes what the entry itself costs, as that is paid (per model, or once for a unit of
+	 * kinds of model), and the options' costs are added after; else it changes the unit's
+	 * total, options included. */
+	bool own;
 	size_t index;                 /* attribute, cost, keyword or category index */
 	const struct attr_def *attr;
 	struct expr *value;           /* NULL for keywords and categories */

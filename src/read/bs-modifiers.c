@@ -413,8 +413,9 @@ static struct expr *percent_per(struct bsctx *c, xmlNodePtr r, struct expr *e, l
 /* The repeats of n (a modifier, or a modifier group it stands in) added to *sum: each counts
  * round(what it counts / value) x repeats times (rounded down unless roundUp; with
  * percentValue, value percent of all it could count), and their counts add up, at most
- * BS_MOD_DEPTH of them in all (*k). False when one has a shape not translated (an increment
- * or decrement of a cost, or an append to a name, repeat). */
+ * BS_MOD_DEPTH of them in all (*k). False when one has a shape not translated (a set, an
+ * increment or a decrement of a cost, or an append to a name, repeat: a set repeated applies
+ * when it repeats at least once, eval_decide). */
 static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
                        struct expr **sum_io, size_t *k)
 {
@@ -427,7 +428,7 @@ static bool repeats_of(struct bsctx *c, xmlNodePtr n, const struct modifier *m,
 		enum rounding round = xml_prop_is(r, "roundUp", "true") ? ROUND_UP : ROUND_DOWN;
 		bool pct = xml_prop_is(r, "percentValue", "true");
 		if (*k >= BS_MOD_DEPTH || !xml_is(r, "repeat") || !(m->target == MOD_COST || append) ||
-		    m->op != MOD_ADD || !scaled(r, "value", cd && !pct ? cd->scale : 0, &every) ||
+		    !(m->op == MOD_ADD || (m->op == MOD_SET && !append)) || !scaled(r, "value", cd && !pct ? cd->scale : 0, &every) ||
 		    every < 1 || !whole(r, "repeats", &times) || times < 1 ||
 		    (e = counted(c, r, NULL)) == NULL) {
 			*sum_io = sum;
@@ -517,6 +518,7 @@ static bool change(struct bsctx *c, xmlNodePtr n, struct modifier *m)
 		bool set = strcmp(type, "set") == 0, dec = strcmp(type, "decrement") == 0;
 		if (set || dec || strcmp(type, "increment") == 0) {
 			m->target = MOD_COST;
+			m->own = true; /* the entry's own cost: its children's are added after */
 			m->index = cd->index;
 			m->op = set ? MOD_SET : MOD_ADD;
 			m->value = xcalloc(1, sizeof(*m->value));
@@ -662,7 +664,8 @@ static bool con_mod(struct bsctx *c, xmlNodePtr n, xmlNodePtr *groups, size_t n_
 	m.op = set ? MOD_SET : MOD_ADD;
 	m.line = line;
 	struct sel *all = new_sel(SEL_ALL);
-	bool ok = repeats(c, n, &m, groups, n_groups) && conditions(c, n, all, 0);
+	/* A set repeated (applied where it repeats at least once) is not laid over a value yet. */
+	bool ok = repeats(c, n, &m, groups, n_groups) && !(set && m.repeat) && conditions(c, n, all, 0);
 	for (size_t i = 0; ok && i < n_groups; i++)
 		ok = conditions(c, groups[i], all, 0);
 	if (!ok) {
