@@ -196,8 +196,30 @@ static const char *option_item(const struct r_option *ro)
 	return ro->train && ro->train->item ? ro->train->item : option_more(ro->opt)->item_id;
 }
 
-static struct value *own_vals(struct value **vals, bool *own, size_t n);
-static struct item_vals *own_item_vals(struct eitem *w, size_t n);
+static struct value *own_vals(struct value **vals, bool *own, size_t n)
+{
+	if (!*own) {
+		struct value *copy = xcalloc(n + 1, sizeof(*copy));
+		for (size_t i = 0; i < n; i++) {
+			copy[i] = (*vals)[i];
+			copy[i].s = (*vals)[i].s ? xstrdup((*vals)[i].s) : NULL;
+		}
+		*vals = copy;
+		*own = true;
+	}
+	return *vals;
+}
+
+/* Item w's values made its own to change: a copy with a value for each of the n item
+ * attributes, the a-th at a (item_value reads it as any item's values). */
+static struct item_vals *own_item_vals(struct eitem *w, size_t n)
+{
+	if (!w->own_vals) {
+		w->vals = item_vals_full(w->vals, n);
+		w->own_vals = true;
+	}
+	return w->vals;
+}
 
 /* How many keywords unit ru's options grant: its takes. */
 static size_t unit_takes(const struct r_unit *ru)
@@ -424,31 +446,6 @@ bool eval_entry_hidden(struct eval *ev, size_t li, const struct entry *e)
 	return eval_hidden(ev, li, NULL, e->hidden, e->mods, e->n_mods);
 }
 
-static struct value *own_vals(struct value **vals, bool *own, size_t n)
-{
-	if (!*own) {
-		struct value *copy = xcalloc(n + 1, sizeof(*copy));
-		for (size_t i = 0; i < n; i++) {
-			copy[i] = (*vals)[i];
-			copy[i].s = (*vals)[i].s ? xstrdup((*vals)[i].s) : NULL;
-		}
-		*vals = copy;
-		*own = true;
-	}
-	return *vals;
-}
-
-/* Item w's values made its own to change: a copy with a value for each of the n item
- * attributes, the a-th at a (item_value reads it as any item's values). */
-static struct item_vals *own_item_vals(struct eitem *w, size_t n)
-{
-	if (!w->own_vals) {
-		w->vals = item_vals_full(w->vals, n);
-		w->own_vals = true;
-	}
-	return w->vals;
-}
-
 static int apply_num(int64_t *x, enum mod_op op, int64_t v, long times)
 {
 	for (long k = 0; k < times; k++) {
@@ -576,8 +573,15 @@ static void set_primary(struct eval *ev, struct eunit *u, const struct modifier 
 	ev->primary[u - ev->units] = (m->op == MOD_REMOVE ? 0 : cat) + 1;
 }
 
+/* A name modifier: set, appended to, or a name that is a whole number counted. */
 static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
-                       const struct change *ch);
+                       const struct change *ch)
+{
+	if (ev->names == NULL)
+		ev->names = xcalloc(ev->n_units + 1, sizeof(*ev->names));
+	eval_rename(&ev->names[u - ev->units], eval_unit_name(ev, u), m, ch->value, ch->times);
+	return 0;
+}
 
 /* Applies one change to its unit or item. Returns -1 on overflow. */
 static int apply(struct eval *ev, const struct change *ch)
@@ -659,16 +663,6 @@ static int apply(struct eval *ev, const struct change *ch)
 	case MOD_LIMIT:
 		break;
 	}
-	return 0;
-}
-
-/* A name modifier: set, appended to, or a name that is a whole number counted. */
-static int rename_unit(struct eval *ev, struct eunit *u, const struct modifier *m,
-                       const struct change *ch)
-{
-	if (ev->names == NULL)
-		ev->names = xcalloc(ev->n_units + 1, sizeof(*ev->names));
-	eval_rename(&ev->names[u - ev->units], eval_unit_name(ev, u), m, ch->value, ch->times);
 	return 0;
 }
 
