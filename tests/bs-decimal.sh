@@ -102,6 +102,6 @@ hasnt "loops: a Warden alone, no error" "$out" "error"
 run_muster "loops: a Keeper with the Warden, one error" 0 \
 	"the Tokens of mn-se-keeper and of mn-se-warden count each other: their modifiers are not applied" \
 	add $data "$g" Keeper
-run_muster "loops: their Tokens stay 3 each" 0 "Keeper                                         1       0       3" \
+run_muster "loops: their Tokens stay 3 each" 0 "Keeper                                                 0       3" \
 	show $data "$g"
 tap_done

@@ -112,15 +112,17 @@ static void print_trackers(const struct system *sys, const struct tracker *t, si
 	}
 }
 
-static void print_unit(const struct system *sys, const struct r_list *l, const struct eunit *u,
-                       size_t i, FILE *out)
+static void print_unit(const struct eval *ev, size_t li, const struct eunit *u, size_t i,
+                       FILE *out)
 {
+	const struct system *sys = ev->sys;
 	const struct r_unit *ru = u->ru;
 	fprintf(out, "  %2zu. ", i + 1);
+	/* Its name after modifiers, as every printout names it (ex_eunit_title). */
 	if (r_unit_label(ru))
-		fprintf(out, "%s (%s)", vis(r_unit_label(ru)), vis(ru->entry->name));
+		fprintf(out, "%s (%s)", vis(r_unit_label(ru)), vis(eval_unit_name(ev, u)));
 	else
-		fputs(vis(ru->entry->name), out);
+		fputs(vis(eval_unit_name(ev, u)), out);
 	/* A unit taken whole (a regiment, a detachment's rule) counts no models: taken once, it
 	 * is no number of anything. */
 	if (!entry_taken_whole(sys, ru->entry) || ru->models != 1)
@@ -138,13 +140,16 @@ static void print_unit(const struct system *sys, const struct r_list *l, const s
 		int depth = 0;
 		for (uint32_t up = ru->opts[k].up; up && up <= ru->n_opts; up = ru->opts[up - 1].up)
 			depth++;
+		/* Its name after its own modifiers, as every printout names it (ex_line_label). */
+		char *renamed = eval_option_name((struct eval *)ev, li, u, &ru->opts[k]);
+		const char *name = renamed ? renamed : ru->opts[k].opt->name;
 		if (ru->opts[k].count > 1)
-			fprintf(out, "        %*s+ %s x%ld\n", 2 * depth, "", vis(ru->opts[k].opt->name),
+			fprintf(out, "        %*s+ %s x%ld\n", 2 * depth, "", vis(name),
 			        (long)ru->opts[k].count);
 		else
-			fprintf(out, "        %*s+ %s\n", 2 * depth, "", vis(ru->opts[k].opt->name));
+			fprintf(out, "        %*s+ %s\n", 2 * depth, "", vis(name));
+		free(renamed);
 	}
-	(void)l;
 }
 
 void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, FILE *out)
@@ -155,7 +160,6 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 	size_t nt = check_trackers((struct eval *)ev, &t);
 	for (size_t li = 0; li < ev->n_lists; li++) {
 		const struct elist *el = &ev->lists[li];
-		const struct r_list *l = el->list;
 		cmd_print_list_title(r, li, out);
 		bool any = false;
 		for (size_t c = 0; c < sys->n_costs; c++) {
@@ -197,7 +201,7 @@ void cmd_print_status(const struct eval *ev, const struct diags *d, bool units, 
 		fputs(")\n", out);
 		if (units)
 			for (size_t i = 0; i < el->n; i++)
-				print_unit(sys, l, &el->units[i], i, out);
+				print_unit(ev, li, &el->units[i], i, out);
 		print_trackers(sys, t, nt, li, "", _("Trackers:"), out);
 	}
 	print_trackers(sys, t, nt, TRACKER_ROSTER, "\n", _("Roster trackers:"), out);

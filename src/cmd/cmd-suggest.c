@@ -85,6 +85,33 @@ static void print_built_cost(const struct suggestion *sg, size_t c, const struct
 		        vis(abbr(cd)));
 }
 
+/* How many copies of a BattleScribe model at the root may be taken, as a player says it:
+ * "a model" (one only), "up to 3", "2 to 3", "any number". Each copy is one model. */
+static void print_copies(const struct suggestion *sg, FILE *out)
+{
+	long lo = sg->min_models, hi = sg->max_models;
+	/* The most tried is a bound of the search, not of the rules: none found. */
+	if (hi >= SUGGEST_MAX_MODELS && lo <= 1)
+		/* TRANSLATORS: how many copies of a character or vehicle suggest offers. */
+		fputs(_("any number"), out);
+	else if (hi >= SUGGEST_MAX_MODELS)
+		/* TRANSLATORS: how many copies of a character or vehicle suggest offers. */
+		fprintf(out, _("at least %ld"), lo);
+	else if (hi <= 1)
+		/* TRANSLATORS: what suggest offers of a character or vehicle of which one more may
+		 * be taken, as it says "a unit" of a regiment. */
+		fputs(_("a model"), out);
+	else if (lo <= 1)
+		/* TRANSLATORS: how many copies of a character or vehicle suggest offers. */
+		fprintf(out, _("up to %ld"), hi);
+	else if (lo == hi)
+		/* TRANSLATORS: how many copies of a character or vehicle suggest offers. */
+		fprintf(out, _("exactly %ld"), lo);
+	else
+		/* TRANSLATORS: how many copies of a character or vehicle suggest offers. */
+		fprintf(out, _("%ld to %ld"), lo, hi);
+}
+
 /* The columns of suggest's table: an entry's id (its width the longest id shown, between
  * these two: BattleScribe's link ids, "LINK::ENTRY", are 39), then its name. */
 #define SUGGEST_ID_WIDTH 24
@@ -155,8 +182,14 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 			fputc('\n', out);
 			continue;
 		}
-		fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models),
-		        models);
+		/* A BattleScribe model at the root (a character, a vehicle) is one model a copy:
+		 * its number is how many copies may be taken, "up to 3", each costing its cost. */
+		bool copies = sys->bs && e->type == ENTRY_MODEL && !e->has_models;
+		if (copies)
+			print_copies(&sg[i], out);
+		else
+			fprintf(out, ngettext("%s model", "%s models", (unsigned long)sg[i].max_models),
+			        models);
 		for (size_t c = 0; c < sys->n_costs; c++) {
 			char buf[DEC_BUF];
 			unsigned scale = sys->costs[c].scale;
@@ -168,7 +201,10 @@ static void print_suggestions(const struct system *sys, const struct suggestion 
 			if (e->unit_costs && e->unit_costs[c])
 				fprintf(out, _(", %s %s a unit"), dec_format(e->unit_costs[c], scale, buf),
 				        vis(abbr(&sys->costs[c])));
-			if (e->costs[c])
+			if (e->costs[c] && copies && sg[i].max_models == 1)
+				fprintf(out, _(", %s %s"), dec_format(e->costs[c], scale, buf),
+				        vis(abbr(&sys->costs[c])));
+			else if (e->costs[c])
 				fprintf(out, _(", %s %s each"), dec_format(e->costs[c], scale, buf),
 				        vis(abbr(&sys->costs[c])));
 		}

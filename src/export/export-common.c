@@ -59,9 +59,9 @@ size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl)
 char *ex_line_label(const struct eval *ev, const struct eunit *u, const struct cost_line *cl)
 {
 	const struct system *sys = ev->sys;
-	if (cl->kind == LINE_MODELS && !entry_counts_models(u->ru->entry))
-		/* TRANSLATORS: the cost line of an upgrade (a detachment's rule) itself, before its
-		 * options' lines. */
+	if (cl->kind == LINE_MODELS && !ex_counts_models(sys, u->ru->entry))
+		/* TRANSLATORS: the cost line of a unit taken whole (a regiment, a detachment's rule)
+		 * itself, before its options' lines. */
 		return xstrdup(_("own cost"));
 	if (cl->kind == LINE_MODELS)
 		return xasprintf(ngettext("%ld model", "%ld models", (unsigned long)u->ru->models),
@@ -91,7 +91,7 @@ char *ex_line_label(const struct eval *ev, const struct eunit *u, const struct c
 
 bool ex_line_shown(const struct system *sys, const struct eunit *u, const struct cost_line *cl)
 {
-	if (cl->kind != LINE_MODELS || entry_counts_models(u->ru->entry))
+	if (cl->kind != LINE_MODELS || ex_counts_models(sys, u->ru->entry))
 		return true;
 	for (size_t c = 0; c < sys->n_costs; c++)
 		if (cl->costs[c] != 0)
@@ -99,9 +99,14 @@ bool ex_line_shown(const struct system *sys, const struct eunit *u, const struct
 	return false;
 }
 
-char *ex_models_cell(const struct r_unit *ru)
+bool ex_counts_models(const struct system *sys, const struct entry *e)
 {
-	if (entry_counts_models(ru->entry))
+	return !entry_taken_whole(sys, e);
+}
+
+char *ex_models_cell(const struct system *sys, const struct r_unit *ru)
+{
+	if (ex_counts_models(sys, ru->entry))
 		return xasprintf("%ld", (long)ru->models);
 	return ru->models > 1 ? xasprintf("x%ld", (long)ru->models) : xstrdup("");
 }

@@ -26,16 +26,21 @@ char *ex_unit_title(const struct r_unit *u);
 char *ex_eunit_title(const struct eval *ev, const struct eunit *eu);
 /* How deep a cost line's option stands under the unit's other options (0: on the unit). */
 size_t ex_line_depth(const struct eunit *u, const struct cost_line *cl);
+/* Whether a printout gives a unit of e a model count: not when it is taken whole
+ * (entry_taken_whole: a Kings of War regiment, whose models are in its name, a BattleScribe
+ * upgrade at the root), whose number is how often it is taken. */
+bool ex_counts_models(const struct system *sys, const struct entry *e);
 /* What one cost line of unit u (one of ev's units) is: "10 models", "Gasp x2" (an option by
  * its name after its own modifiers, eval_option_name), "Training: +1 HP on Sling", or for a
- * unit that counts no models (entry_counts_models) "own cost"; caller frees. */
+ * unit that counts no models (ex_counts_models) "own cost"; caller frees. */
 char *ex_line_label(const struct eval *ev, const struct eunit *u, const struct cost_line *cl);
 /* Whether a printout lists cost line cl of u: all but the own cost of a unit that counts no
  * models when it costs nothing (an upgrade's line is its options'). */
 bool ex_line_shown(const struct system *sys, const struct eunit *u, const struct cost_line *cl);
-/* A unit's models as a table's Models cell: "10"; for a unit that counts no models, how often
- * it is taken when more than once ("x2"), else "". Caller frees. */
-char *ex_models_cell(const struct r_unit *ru);
+/* A unit's models as a table's Models cell: "10"; for a unit that counts no models
+ * (ex_counts_models), how often it is taken when more than once ("x2"), else "". Caller
+ * frees. */
+char *ex_models_cell(const struct system *sys, const struct r_unit *ru);
 /* The name of cost type c as a column of a sheet for programs (CSV): its id, which the
  * data's author chose ("ap"), or for BattleScribe data, whose ids are generated, its name
  * ("pts") when it has one. Never translated. */

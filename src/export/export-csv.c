@@ -79,10 +79,14 @@ static void meta(struct strbuf *sb, const char *key, const char *list, const cha
 	add_row(sb, f, 3);
 }
 
-static const char *line_kind(const struct r_unit *ru, const struct cost_line *cl)
+static const char *line_kind(const struct system *sys, const struct r_unit *ru,
+                             const struct cost_line *cl)
 {
 	switch (cl->kind) {
-	case LINE_MODELS: return entry_counts_models(ru->entry) ? "models" : "upgrade";
+	/* A unit taken whole (a regiment, whose models are in its name) is a "unit", a root
+	 * upgrade an "upgrade": neither counts models. */
+	case LINE_MODELS: return ex_counts_models(sys, ru->entry) ? "models"
+	                         : entry_counts_models(ru->entry) ? "unit" : "upgrade";
 	case LINE_OPTION: return cl->ro->train ? "training" : "option";
 	case LINE_MODIFIERS: return "modifiers";
 	}
@@ -165,15 +169,15 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			for (size_t k = 0; k < n_lines; k++) {
 				const struct cost_line *cl = &lines[k];
 				row_clear(&row);
-				row.f[C_KIND] = line_kind(ru, cl);
+				row.f[C_KIND] = line_kind(sys, ru, cl);
 				row.f[C_LIST] = lname;
 				row.f[C_UNIT] = uname;
 				row.f[C_ENTRY] = ru->entry->id;
 				row.f[C_LINE] = row.own[C_LINE] = ex_line_label(ev, u, cl);
 				if (cl->kind == LINE_OPTION)
 					row_num(&row, C_COUNT, cl->ro->count);
-				/* An upgrade's number is how often it is taken, not models. */
-				if (cl->kind == LINE_MODELS && entry_counts_models(ru->entry))
+				/* A unit taken whole is taken so often, of no models. */
+				if (cl->kind == LINE_MODELS && ex_counts_models(sys, ru->entry))
 					row_num(&row, C_MODELS, ru->models);
 				else if (cl->kind == LINE_MODELS)
 					row_num(&row, C_COUNT, ru->models);
@@ -187,7 +191,7 @@ void export_csv_list(const struct eval *ev, const struct diags *d, const char *f
 			row.f[C_LIST] = lname;
 			row.f[C_UNIT] = uname;
 			row.f[C_ENTRY] = ru->entry->id;
-			if (entry_counts_models(ru->entry))
+			if (ex_counts_models(sys, ru->entry))
 				row_num(&row, C_MODELS, ru->models);
 			for (size_t c = 0; c < sys->n_costs; c++)
 				row_cost(&row, C_FIRST_COST + c, &sys->costs[c], u->costs[c]);

@@ -307,10 +307,10 @@ static void card_head(struct strbuf *sb, const struct system *sys, const bool *u
 	strbuf_adds(sb, "<article class=\"card\">\n<h3><span class=\"title\">");
 	html_esc(sb, title);
 	strbuf_adds(sb, "</span> <span class=\"models\">");
-	char *m = entry_counts_models(ru->entry)
+	char *m = ex_counts_models(sys, ru->entry)
 	          ? xasprintf(ngettext("%ld model", "%ld models", (unsigned long)ru->models),
 	                      (long)ru->models)
-	          : ex_models_cell(ru);
+	          : ex_models_cell(sys, ru);
 	html_esc(sb, m);
 	if (compact) {
 		struct strbuf c = STRBUF_INIT;

@@ -212,10 +212,10 @@ static void summary(struct strbuf *sb, const struct eval *ev, const struct elist
 		strbuf_adds(sb, "<tr><td>");
 		html_esc(sb, title);
 		free(title);
-		char *cell = ex_models_cell(u->ru);
+		char *cell = ex_models_cell(sys, u->ru);
 		strbuf_addf(sb, "</td><td class=\"n\">%s</td>", cell);
 		free(cell);
-		if (entry_counts_models(u->ru->entry) && u->ru->models > 0 &&
+		if (ex_counts_models(sys, u->ru->entry) && u->ru->models > 0 &&
 		    models <= LONG_MAX - u->ru->models)
 			models += u->ru->models;
 		for (size_t c = 0; c < sys->n_costs; c++)

@@ -380,8 +380,8 @@ static void compact_unit(struct tw *w, const struct system *sys, const bool *use
 	const struct r_unit *ru = u->ru;
 	char *title = ex_eunit_title(w->ev, u);
 	strbuf_adds(sb, w->md ? "- " : "  ");
-	/* An upgrade taken once is no number of anything. */
-	if (entry_counts_models(ru->entry) || ru->models > 1)
+	/* A unit taken whole (a regiment, an upgrade) taken once is no number of anything. */
+	if (ex_counts_models(sys, ru->entry) || ru->models > 1)
 		strbuf_addf(sb, "%ldx ", (long)ru->models);
 	if (w->md)
 		strbuf_adds(sb, "**");
@@ -466,7 +466,7 @@ static void full_table(struct tw *w, const struct system *sys, const bool *used,
 		const struct eunit *u = &el->units[i];
 		const struct r_unit *ru = u->ru;
 		char *title = ex_eunit_title(w->ev, u);
-		char *models = ex_models_cell(ru);
+		char *models = ex_models_cell(sys, ru);
 		table_row(w, sys, used, "", title, models, u->costs, false);
 		free(models);
 		free(title);
