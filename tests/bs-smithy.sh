@@ -17,7 +17,7 @@ cd "$tmp" || exit 1
 step "cost sheet of the Forge" 0 '"total","Forge","","","","","","86"' \
 	export --format=csv $data "$d/forge.ros"
 says "set on a unit: 7, and its Hammer's 4 and Tongs' 3 + 1 after" \
-	'"subtotal","Forge","Master","sm-se-master","","","1","15"'
+	'"subtotal","Forge","Master","sm-se-master","","","","15"'
 says "set on a model: 5 a head for 2" \
 	'"subtotal","Forge","Apprentice","sm-se-apprentice","","","2","10"'
 says "increment on a model: 4 + 1 a head for 3" \
@@ -25,11 +25,11 @@ says "increment on a model: 4 + 1 a head for 3" \
 says "set on a unit of models: 1 once, its 3 Hands' 2 each after" \
 	'"subtotal","Forge","Crew","sm-se-crew","","","3","7"'
 says "set on a root link: 6, its Horn's 2 after" \
-	'"subtotal","Forge","Anvil","sm-el-anvil::sm-se-anvil","","","1","8"'
+	'"subtotal","Forge","Anvil","sm-el-anvil::sm-se-anvil","","","","8"'
 says "set repeated twice: 9 once, its 2 Bellows after" \
-	'"subtotal","Forge","Furnace","sm-se-furnace","","","1","11"'
+	'"subtotal","Forge","Furnace","sm-se-furnace","","","","11"'
 says "set repeated none: the Furnace's 20" \
-	'"subtotal","Forge","Furnace","sm-se-furnace","","","1","20"'
+	'"subtotal","Forge","Furnace","sm-se-furnace","","","","20"'
 
 step "the roster written back" 0 '<cost name="coin" typeId="sm-ct-coin" value="86.0"/>' \
 	export --format=ros $data "$d/forge.ros"
