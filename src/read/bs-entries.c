@@ -699,7 +699,7 @@ static int root_entry(struct bsctx *c, size_t fi, size_t tf, xmlNodePtr se, xmlN
 	struct system *sys = c->sys;
 	struct entry *e = &cat->entries[cat->n_entries++];
 	memset(e, 0, sizeof(*e));
-	struct bsb b = { c, e, fi, 0, 0, 0, 0, link ? xml_line(link) : xml_line(se) };
+	struct bsb b = { c, e, fi, link ? xml_line(link) : xml_line(se) };
 	char *sid = xml_prop(se, "id"), *lid = link ? xml_prop(link, "id") : NULL;
 	if (sid == NULL || (link && lid == NULL)) {
 		free(sid);

@@ -422,8 +422,6 @@ struct bsb {
 	struct bsctx *c;
 	struct entry *e;
 	size_t home;            /* the file of the entry's catalogue */
-	size_t cap_o, cap_c, cap_items;
-	int linked;             /* > 0 within a link: what is made counts to the system's bound */
 	long site_line;         /* the line in home of the outermost link to another file */
 };
 

@@ -188,7 +188,7 @@ void bs_infos_release(struct infos *in)
 
 int bs_force_infos(struct bsctx *c, size_t fi, xmlNodePtr n, const struct bs_infos **out)
 {
-	struct bsb b = { c, NULL, fi, 0, 0, 0, 0, xml_line(n) };
+	struct bsb b = { c, NULL, fi, xml_line(n) };
 	struct infos in = { 0 };
 	int rc = bs_collect_infos(&b, fi, n, &in, 0);
 	if (rc == 0)
