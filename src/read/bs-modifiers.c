@@ -251,6 +251,26 @@ static struct expr *counted(struct bsctx *c, xmlNodePtr n, const char *any)
 	return e;
 }
 
+/* A test of whether a selection above (num 0: the one decided on, 1: its parent, 2: an
+ * ancestor, 3: the nearest of scope anchor) is an instance of child (a category's id, else an
+ * entry's id or a type's name); not: that it is not. */
+static struct sel *up_instance(struct bsctx *c, const char *child, int num, const char *anchor,
+                               bool not)
+{
+	long cat = bs_category(c, child);
+	struct sel *s = new_sel(SEL_UP_INSTANCE);
+	s->num = num;
+	s->anchor = anchor ? xstrdup(anchor) : NULL;
+	s->index = cat >= 0 ? (size_t)cat : 0;
+	s->id = cat >= 0 ? NULL : xstrdup(child);
+	if (not) {
+		struct sel *no = new_sel(SEL_NOT);
+		push(no, s);
+		s = no;
+	}
+	return s;
+}
+
 /* An instanceOf (not: notInstanceOf) condition as a test, or NULL. Scope self: whether the
  * unit decided on is an instance of childId (an entry or link id of its path, a category of
  * it, or its type's name). Scope an entry's id (or root-entry, unit, model, upgrade,
@@ -270,30 +290,12 @@ static struct sel *instance_condition(struct bsctx *c, xmlNodePtr n, bool not)
 	bool by_id = scope && *scope && !scope_word(scope);
 	bool on_sel = c->option || (!c->nested && !c->at_force); /* a selection decides it */
 	if (by_id && child && on_sel) {
-		long cat = bs_category(c, child);
-		s = new_sel(SEL_UP_INSTANCE);
-		s->num = 3;
-		s->anchor = xstrdup(scope);
-		s->index = cat >= 0 ? (size_t)cat : 0;
-		s->id = cat >= 0 ? NULL : xstrdup(child);
-		if (not) {
-			struct sel *no = new_sel(SEL_NOT);
-			push(no, s);
-			s = no;
-		}
+		s = up_instance(c, child, 3, scope, not);
 	} else if (by_id && child && c->nested) {
 		; /* a selection above a group or an option: not decided yet */
 	} else if (c->option && sel && child) {
-		long cat = bs_category(c, child);
-		s = new_sel(SEL_UP_INSTANCE);
-		s->num = strcmp(scope, "self") == 0 ? 0 : strcmp(scope, "parent") == 0 ? 1 : 2;
-		s->index = cat >= 0 ? (size_t)cat : 0;
-		s->id = cat >= 0 ? NULL : xstrdup(child);
-		if (not) {
-			struct sel *no = new_sel(SEL_NOT);
-			push(no, s);
-			s = no;
-		}
+		int num = strcmp(scope, "self") == 0 ? 0 : strcmp(scope, "parent") == 0 ? 1 : 2;
+		s = up_instance(c, child, num, NULL, not);
 	} else if (c->nested && sel) {
 		; /* a selection above a nested one: not decided yet */
 	} else if (child && scope && strcmp(scope, "self") == 0) {
